@@ -1,0 +1,26 @@
+"""Heroes Builder: army builder, scenario checker, rules engine and print tool for the
+Heroes System tactical wargames (Heroes of Normandie and its expansions).
+
+The package is a library first; the ``heroes`` command is a thin layer over it::
+
+    from builder import load_pack, validate_pack
+    pack = load_pack("content/core")
+    report = validate_pack("content/core")
+
+Sub-packages, one concern each:
+
+* :mod:`builder.content`: the content models (pydantic), safe YAML loading, packs.
+* :mod:`builder.validation`: schema and semantic checks, as located diagnostics.
+* :mod:`builder.army`: army lists and their legality.
+* :mod:`builder.engine`: the pure rules core.
+* :mod:`builder.ai`: players (random, greedy, Solo Mode decision tables).
+* :mod:`builder.playtest`: batch play and balance reports.
+* :mod:`builder.render`: printable aids and the static site.
+* :mod:`builder.cli`: the ``heroes`` command.
+"""
+
+from builder.content.loader import load_pack
+from builder.validation import validate_pack
+
+__all__ = ["load_pack", "validate_pack"]
+__version__ = "0.1.0"

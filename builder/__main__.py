@@ -1,0 +1,5 @@
+"""``python -m builder`` runs the ``heroes`` command."""
+
+from builder.cli import main
+
+main()

@@ -1,0 +1,1 @@
+"""Army lists and their legality (000 core rules, Army Creation)."""

@@ -1,0 +1,30 @@
+"""The ``heroes`` command: a thin layer over the library, one module per command group.
+
+Every error a user can cause ends as a message and an exit code (0 fine, 1 invalid
+input, 2 usage error), never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from builder.cli import demo, schema, validate
+from builder.cli.common import run_app
+
+app = typer.Typer(
+    name="heroes",
+    help="Heroes Builder: armies, scenarios, playtests and printable aids for Heroes of Normandie.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.command(name="validate")(validate.validate)
+app.add_typer(schema.app, name="schema")
+app.command(name="demo")(demo.demo)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the console script."""
+    sys.exit(run_app(app, argv))

@@ -1,0 +1,26 @@
+"""``heroes schema export``: JSON Schema files for editors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from builder.content.schema_export import SCHEMA_DIR, export_schemas, stale_schemas
+
+app = typer.Typer(help="JSON Schema for content files (editor hover help and completion).", no_args_is_help=True)
+
+
+@app.command("export")
+def export(
+    out: Path = typer.Option(SCHEMA_DIR, "--out", "-o", help="Folder to write the schemas to."),
+    check: bool = typer.Option(False, "--check", help="Only check the files are up to date (exit 1 if not)."),
+) -> None:
+    """Write schemas/<kind>.schema.json from the content models."""
+    if check:
+        stale = stale_schemas(out)
+        for name in stale:
+            typer.echo(f"{out / name}: stale; run 'heroes schema export'")
+        raise typer.Exit(1 if stale else 0)
+    for path in export_schemas(out):
+        typer.echo(f"wrote {path}")

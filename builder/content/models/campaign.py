@@ -1,0 +1,35 @@
+"""Campaigns: scenarios played in order whose outcomes change the next
+(003 Battle for Normandy, the six-scenario campaign)."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from builder.content.models.base import ContentModel, Id, Item
+
+
+class Consequence(ContentModel):
+    """What a result of one scenario changes in the next."""
+
+    winner: Id | None = Field(default=None, description="When this side won (none: a draw).")
+    level: str | None = Field(default=None, description="Only for this victory level.")
+    side: Id = Field(description="Side that gains or loses.")
+    points: int = Field(default=0, ge=-500, le=500, description="Army points added next scenario.")
+    text: str = Field(default="", description="The consequence in words.")
+
+
+class CampaignStep(ContentModel):
+    """One scenario of a campaign."""
+
+    scenario: Id = Field(description="Scenario id.")
+    consequences: list[Consequence] = Field(default_factory=list, description="Effects on the next step.")
+
+
+class Campaign(Item):
+    """An ordered list of scenarios."""
+
+    steps: list[CampaignStep] = Field(min_length=1, description="Scenarios in order.")
+
+
+class CampaignFile(Campaign):
+    """A campaign file (folder ``campaigns/``): one campaign per file."""

@@ -1,0 +1,38 @@
+"""Action cards (000 core rules, Action Cards; AAA and Aviation Cards)."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from pydantic import Field
+
+from builder.content.models.base import ContentModel, Id, Item, Phase
+
+
+class CommandIcon(str, Enum):
+    """Command cards need a matching order option and sit outside the 40-card minimum."""
+
+    ARTILLERY = "artillery"
+    AVIATION = "aviation"
+
+
+class ActionCard(Item):
+    """An action card with its printed number of copies."""
+
+    faction: Id = Field(description="Faction whose deck the card belongs to.")
+    phases: list[Phase] = Field(min_length=1, description="Phases in which it may be played.")
+    copies: int = Field(ge=1, le=20, description="Copies printed: the most a deck may hold.")
+    command: CommandIcon | None = Field(default=None, description="Artillery or aviation command icon.")
+    aaa: int | None = Field(
+        default=None, ge=1, le=7, description="Anti-aircraft value of an aviation card."
+    )
+    effect: str = Field(description="Paraphrased effect.")
+    effect_key: Id | None = Field(
+        default=None, description="Rules effect the engine implements for this card, if any."
+    )
+
+
+class CardsFile(ContentModel):
+    """A file of action cards (folder ``cards/``)."""
+
+    cards: list[ActionCard] = Field(default_factory=list, description="Action cards defined here.")

@@ -1,0 +1,135 @@
+"""Recruitment tiles, recruitment options and heroes
+(000 core rules, Army Creation; Recruitment Options; Multiplayer Rules).
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from pydantic import Field
+
+from builder.content.models.ability import AbilityRef
+from builder.content.models.base import Band, ContentModel, Id, Item
+
+
+class TileKind(str, Enum):
+    """A platoon tile brings units; an officer tile (O) lets the army buy orders and
+    spreads its options army-wide; a high command tile holds only order slots."""
+
+    PLATOON = "platoon"
+    OFFICER = "officer"
+    HIGH_COMMAND = "high_command"
+
+
+class UnitGrant(ContentModel):
+    """Units a tile or option brings to the army."""
+
+    unit: Id = Field(description="Id of the unit counter.")
+    count: int = Field(default=1, ge=1, le=20, description="How many counters.")
+
+
+class BreakingPoint(ContentModel):
+    """Red squares on a tile or option: eliminate this many of its units and the opponent
+    scores the victory points on its back (000 core rules, Setup > Breaking Point)."""
+
+    units: int = Field(ge=1, le=20, description="Units to eliminate to break it.")
+    victory_points: int = Field(ge=0, le=50, description="Victory points the opponent then earns.")
+
+
+class SlotGrant(ContentModel):
+    """What filling a slot grants, printed at the tile's upper-left corner."""
+
+    stars: int = Field(default=0, ge=0, le=3, description="Extra order stars.")
+    ability: AbilityRef | None = Field(default=None, description="Extra special ability.")
+
+
+class Slot(ContentModel):
+    """An opening in a recruitment tile: an option fits if it has this size and one of
+    its bands matches one of the slot's bands (000, Army Creation > Buy Recruitment Options)."""
+
+    size: int = Field(ge=1, le=3, description="Size of the opening (1 small, 2 large...).")
+    bands: list[Band] = Field(min_length=1, description="Colour bands around the opening.")
+    grants: SlotGrant | None = Field(default=None, description="Bonus granted when the slot is filled.")
+
+
+class RecruitmentTile(Item):
+    """The nucleus of an army: a platoon, an officer or a high command."""
+
+    faction: Id = Field(description="Faction of the tile.")
+    insignia: Id | None = Field(default=None, description="Division insignia on the tile.")
+    kind: TileKind = Field(description="platoon, officer or high_command.")
+    cost: int = Field(ge=0, le=1000, description="Cost in army points.")
+    stars: int = Field(default=0, ge=0, le=10, description="Order stars printed on the tile.")
+    breaking_point: BreakingPoint | None = Field(default=None, description="Breaking point, if printed.")
+    units: list[UnitGrant] = Field(default_factory=list, description="Units the tile brings.")
+    slots: list[Slot] = Field(default_factory=list, description="Openings for recruitment options.")
+    abilities: list[AbilityRef] = Field(
+        default_factory=list, description="Abilities the tile gives its units."
+    )
+
+
+class OptionCategory(str, Enum):
+    """Kinds of recruitment option (000, Army Creation > Buy Recruitment Options)."""
+
+    SUPPORT = "support"
+    EQUIPMENT = "equipment"
+    TRAIT = "trait"
+    ORDER = "order"
+
+
+class CardUnlock(ContentModel):
+    """Command cards an order option lets the army add to its deck (Airstrike, Artillery)."""
+
+    command: str = Field(pattern=r"^(artillery|aviation)$", description="artillery or aviation.")
+    count: int = Field(ge=1, le=20, description="How many such cards may be added.")
+
+
+class RecruitmentOption(Item):
+    """A support, equipment, character trait or order option."""
+
+    faction: Id = Field(description="Faction of the option.")
+    category: OptionCategory = Field(description="support, equipment, trait or order.")
+    effect_key: Id | None = Field(
+        default=None,
+        description="Rules effect implemented by the engine and army checker (e.g. 'ammo', "
+        "'planning'); several printed options may share one effect.",
+    )
+    cost: int = Field(ge=0, le=500, description="Cost in army points.")
+    size: int = Field(default=1, ge=1, le=3, description="Size of the option tile.")
+    bands: list[Band] = Field(min_length=1, description="Colour bands on the option's sides.")
+    tokens: int = Field(default=0, ge=0, le=20, description="Tokens placed on the option (e.g. 3 Ammo).")
+    units: list[UnitGrant] = Field(default_factory=list, description="Units a support option brings.")
+    stars: int = Field(
+        default=0, ge=0, le=3, description="Extra order tokens (Hardened, Planning give one)."
+    )
+    special_orders: int = Field(default=0, ge=0, le=2, description="Special order tokens (Battle Plan).")
+    bluffs: int = Field(default=0, ge=0, le=3, description="Extra bluff tokens (Bluff order).")
+    points_bonus: int = Field(
+        default=0, ge=0, le=100, description="Extra army points it grants (Nazi Basterds: 30)."
+    )
+    unlocks_cards: CardUnlock | None = Field(
+        default=None, description="Command cards this option allows in the deck."
+    )
+    breaking_point: BreakingPoint | None = Field(default=None, description="Breaking point, if printed.")
+    effect: str = Field(description="Paraphrased effect of the option.")
+    abilities: list[AbilityRef] = Field(
+        default_factory=list, description="Abilities it grants the units of its tile."
+    )
+
+
+class Hero(Item):
+    """A hero option: bought outside the tiles' slots (000, Army Creation > Heroes)."""
+
+    faction: Id = Field(description="Faction of the hero.")
+    insignia: Id = Field(description="Insignia: a specific division's, or the generic one.")
+    cost: int = Field(ge=0, le=500, description="Cost in army points.")
+    unit: Id = Field(description="Id of the hero's unit counter.")
+    effect: str = Field(default="", description="Paraphrased notes on the hero's option tile.")
+
+
+class RecruitmentFile(ContentModel):
+    """A file of recruitment tiles, options and heroes (folder ``recruitment/``)."""
+
+    tiles: list[RecruitmentTile] = Field(default_factory=list, description="Recruitment tiles.")
+    options: list[RecruitmentOption] = Field(default_factory=list, description="Recruitment options.")
+    heroes: list[Hero] = Field(default_factory=list, description="Hero options.")

@@ -1,0 +1,165 @@
+"""Turn pydantic validation errors into located diagnostics users understand.
+
+Each error ``loc`` is walked through the round-trip YAML tree (:mod:`.locate`); unknown
+keys point at the key and suggest the nearest allowed key, missing keys point at the
+mapping that should hold them.
+"""
+
+from __future__ import annotations
+
+import difflib
+import types
+import typing
+from typing import Any, Sequence
+
+from pydantic import BaseModel, ValidationError
+
+from builder.content.locate import locate
+from builder.diagnostics import Diagnostic, define_code
+
+S_UNKNOWN_KEY = define_code("S201", "unknown key")
+S_BAD_VALUE = define_code("S202", "value of the wrong type or out of range")
+S_MISSING_KEY = define_code("S203", "required key missing")
+
+
+def _unwrap(annotation: Any) -> list[type[BaseModel]]:
+    """Model classes reachable from an annotation (through Optional, list, dict, Union)."""
+    found: list[type[BaseModel]] = []
+    stack = [annotation]
+    while stack:
+        ann = stack.pop()
+        if isinstance(ann, type) and issubclass(ann, BaseModel):
+            found.append(ann)
+            continue
+        if isinstance(ann, typing.ForwardRef):
+            continue
+        origin = typing.get_origin(ann)
+        if origin is typing.Annotated:
+            stack.append(typing.get_args(ann)[0])
+        elif origin in (typing.Union, types.UnionType, list, dict, tuple, set):
+            stack.extend(typing.get_args(ann))
+    return found
+
+
+def _model_at(model: type[BaseModel], loc: Sequence[str | int]) -> type[BaseModel] | None:
+    """The model class that validates the mapping at ``loc`` (best effort)."""
+    candidates = [model]
+    for segment in loc:
+        if isinstance(segment, int):
+            continue
+        following: list[type[BaseModel]] = []
+        for cand in candidates:
+            fields = {f.alias or name: f for name, f in cand.model_fields.items()}
+            if segment in fields:
+                following.extend(_unwrap(fields[segment].annotation))
+        if following:
+            candidates = following
+            continue
+        named = [c for c in candidates if c.__name__ == segment]
+        if not named:
+            members = [m for c in candidates for m in _unwrap(c)]
+            named = [m for m in members if m.__name__ == segment]
+        if named:
+            candidates = named
+    return candidates[0] if candidates else None
+
+
+def _allowed_keys(model: type[BaseModel] | None) -> list[str]:
+    if model is None:
+        return []
+    return [f.alias or name for name, f in model.model_fields.items()]
+
+
+def _path_text(loc: Sequence[str | int]) -> str:
+    out = ""
+    for segment in loc:
+        if isinstance(segment, int):
+            out += f"[{segment}]"
+        else:
+            out += ("." if out else "") + str(segment)
+    return out or "document"
+
+
+def _describe_input(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def validation_diagnostics(
+    exc: ValidationError,
+    model: type[BaseModel],
+    display: str,
+    positioned: Any,
+    loc_prefix: Sequence[str | int] = (),
+) -> list[Diagnostic]:
+    """Diagnostics for every error of ``exc``, located in ``positioned`` (round-trip data)."""
+    diagnostics: list[Diagnostic] = []
+    seen: set[tuple[int, int, str]] = set()
+    for error in exc.errors(include_url=False):
+        loc = tuple(loc_prefix) + tuple(error["loc"])
+        kind = error["type"]
+        field_path = _path_text([s for s in error["loc"]])
+        if kind == "extra_forbidden":
+            key = str(loc[-1])
+            allowed = _allowed_keys(_model_at(model, error["loc"][:-1]))
+            close = difflib.get_close_matches(key, allowed, n=1)
+            hint = f"did you mean '{close[0]}'?" if close else (
+                f"allowed keys here: {', '.join(allowed)}" if allowed else "remove this key"
+            )
+            line, col = locate(positioned, loc, at_key=True)
+            diag = Diagnostic(S_UNKNOWN_KEY, f"unknown key '{key}' in {_path_text(error['loc'][:-1])}",
+                              file=display, line=line, col=col, hint=hint)
+        elif kind == "missing":
+            key = str(loc[-1])
+            line, col = locate(positioned, loc[:-1])
+            diag = Diagnostic(
+                S_MISSING_KEY,
+                f"missing required key '{key}' in {_path_text(error['loc'][:-1])}",
+                file=display, line=line, col=col,
+                hint=f"add '{key}:' with a value to this mapping",
+            )
+        else:
+            line, col = locate(positioned, loc)
+            message = error["msg"]
+            if message.startswith("Value error, "):
+                message = message[len("Value error, "):]
+            got = ""
+            if kind not in ("value_error", "assertion_error") and not isinstance(
+                error.get("input"), (dict, list)
+            ):
+                got = f" (got {_describe_input(error.get('input'))})"
+            diag = Diagnostic(
+                S_BAD_VALUE, f"{field_path}: {message}{got}", file=display, line=line, col=col,
+                hint=_hint_for(kind, error),
+            )
+        key3 = (diag.line, diag.col, diag.message)
+        if key3 not in seen:
+            seen.add(key3)
+            diagnostics.append(diag)
+    return diagnostics
+
+
+def _hint_for(kind: str, error: dict[str, Any]) -> str:
+    ctx = error.get("ctx") or {}
+    if kind == "string_pattern_mismatch":
+        pattern = ctx.get("pattern", "")
+        if "a-z0-9" in pattern:
+            return "ids use lower-case letters, digits and '-', e.g. 'rifle-squad'"
+        if "[A-Z]{1,2}" in pattern:
+            return "squares are written column letters then row, e.g. 'C4' (rectangles 'A1:D3')"
+        return f"the value must match {pattern}"
+    if kind in ("enum", "literal_error"):
+        return f"use one of: {ctx.get('expected', '')}"
+    if kind.startswith("int") or kind.startswith("float"):
+        return "write a whole number" if kind.startswith("int") else "write a number"
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        return "the value is out of the allowed range"
+    if kind in ("too_short", "too_long"):
+        return "the list has the wrong number of entries"
+    if kind == "condition_kind":
+        return "start the condition with one of: controls, victory_points, destroyed, no_units, otherwise, all, any, not"
+    if kind == "model_type" or kind == "dict_type":
+        return "this must be a mapping of 'key: value' lines"
+    if kind == "list_type":
+        return "this must be a list ('- item' lines)"
+    return "fix the value as described"

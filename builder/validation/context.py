@@ -1,0 +1,46 @@
+"""What a semantic rule sees: the pack, and a way to point at a place in an item."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from builder.content.locator import Locator
+from builder.content.pack import Pack
+from builder.diagnostics import Diagnostic, Severity
+
+
+@dataclass
+class CheckContext:
+    """Shared by all semantic rules of one validation run."""
+
+    pack: Pack
+    locator: Locator = field(default_factory=Locator)
+
+    def at(
+        self,
+        collection: str,
+        item_id: str,
+        path: Sequence[str | int],
+        code: str,
+        message: str,
+        *,
+        hint: str = "",
+        rule: str = "",
+        severity: Severity = Severity.ERROR,
+        at_key: bool = False,
+    ) -> Diagnostic:
+        """A diagnostic located at ``path`` inside item ``item_id`` of ``collection``."""
+        origin = self.pack.origin(collection, item_id)
+        if origin is None:
+            return Diagnostic(code, message, hint=hint, rule=rule, severity=severity)
+        line, col = self.locator.position(origin.path, tuple(origin.loc) + tuple(path), at_key=at_key)
+        return Diagnostic(code, message, file=origin.file, line=line, col=col,
+                          severity=severity, hint=hint, rule=rule)
+
+
+def did_you_mean(value: str, choices: Iterable[str]) -> str:
+    """' (did you mean 'x'?)' or '' when nothing is close."""
+    close = difflib.get_close_matches(value, list(choices), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else ""

@@ -1,0 +1,63 @@
+"""Run loading (schema) and every semantic rule over a pack, in one pass."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from builder.content.loader import BUNDLED_CONTENT, load_pack_with_diagnostics
+from builder.content.pack import Pack
+from builder.diagnostics import Diagnostic, Severity
+from builder.validation import rules as _rules  # noqa: F401  (registers the rules)
+from builder.validation.context import CheckContext
+from builder.validation.registry import RULES
+
+
+@dataclass
+class ValidationReport:
+    """The outcome of validating a pack."""
+
+    path: str
+    pack: Pack | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.is_error]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity is Severity.WARNING]
+
+    @property
+    def ok(self) -> bool:
+        return self.pack is not None and not self.errors
+
+    @property
+    def counts(self) -> dict[str, int]:
+        return self.pack.counts() if self.pack else {}
+
+    def summary(self) -> dict[str, object]:
+        return {
+            "pack": self.pack.manifest.id if self.pack else None,
+            "path": self.path,
+            "valid": self.ok,
+            "files": len(self.pack.files) if self.pack else 0,
+            "items": self.counts,
+            "placeholders": self.pack.placeholders() if self.pack else 0,
+        }
+
+
+def validate_pack(path: str | Path = BUNDLED_CONTENT / "core") -> ValidationReport:
+    """Validate a pack folder: schema errors while loading, then the semantic rules.
+
+    Semantic rules run on what loaded, even when some files had schema errors, so a
+    single run shows as many problems as possible.
+    """
+    result = load_pack_with_diagnostics(path)
+    diagnostics = list(result.diagnostics)
+    if result.pack is not None:
+        ctx = CheckContext(result.pack)
+        for check in RULES:
+            diagnostics.extend(check(ctx))
+    return ValidationReport(str(path), result.pack, diagnostics)

@@ -1,0 +1,40 @@
+"""Shared fixtures: the bundled pack, a writable copy of it, and a CLI runner."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from builder.cli import app
+from builder.cli.common import run_app
+
+ROOT = Path(__file__).resolve().parents[1]
+CORE = ROOT / "content" / "core"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@pytest.fixture
+def core_copy(tmp_path: Path) -> Path:
+    """A writable copy of the bundled pack, to break on purpose."""
+    target = tmp_path / "core"
+    shutil.copytree(CORE, target)
+    return target
+
+
+class Result:
+    def __init__(self, code: int, out: str, err: str) -> None:
+        self.exit_code, self.stdout, self.stderr = code, out, err
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str]):
+    """Run ``heroes ARGS`` in-process; returns exit code, stdout and stderr."""
+
+    def invoke(*args: str) -> Result:
+        code = run_app(app, list(args))
+        captured = capsys.readouterr()
+        return Result(code, captured.out, captured.err)
+
+    return invoke
