@@ -51,15 +51,15 @@ def command_allowance(roster: Roster) -> dict[str, int]:
 def check(roster: Roster) -> Iterator[Finding]:
     army = roster.army
     need = minimum(roster)
+    faction = army.deck_faction
+    if roster.is_alliance:
+        yield from _alliance_nation(roster, faction)
     if army.deck is None:
         if need:
             yield Finding(A_NO_DECK, f"no deck yet: the army needs at least {need} action cards to play",
                           ("name",), rule=rules.CARDS, severity=Severity.WARNING,
                           hint="add a 'deck:' list of cards with their copies ('heroes army suggest' builds one)")
         return
-    faction = army.deck_faction
-    if roster.is_alliance:
-        yield from _alliance_nation(roster, faction)
     counted = 0
     commands: Counter[str] = Counter()
     totals: Counter[str] = Counter()
@@ -110,5 +110,6 @@ def _alliance_nation(roster: Roster, faction: str) -> Iterator[Finding]:
     for tile in roster.tiles:
         if tile.is_high_command and tile.tile is not None and tile.tile.faction != faction:
             yield Finding(A_ALLIANCE_DECK, f"the alliance recruited the {tile.tile.faction} high command "
-                          f"'{tile.name}', so its deck must be {tile.tile.faction}'s, not {faction}'s", loc,
+                          f"'{tile.name}', so its deck must be {tile.tile.faction}'s, not {faction}'s",
+                          loc if roster.army.alliance.deck_faction else tile.loc + ("tile",),
                           rule=rules.ALLIANCE_CARDS, hint=f"set 'deck_faction: {tile.tile.faction}' and its cards")

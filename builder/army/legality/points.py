@@ -47,5 +47,5 @@ def check(roster: Roster, totals: Totals) -> Iterator[Finding]:
                       rule=rules.NAZI_BASTERDS if totals.bonus else rules.CREATING,
                       hint=f"drop {over} points, e.g. the {_biggest(roster)}")
     if not roster.is_alliance and not roster.tiles:
-        yield Finding(A_NO_TILE, "the army has no recruitment tile", ("tiles",) if army.tiles else ("faction",),
+        yield Finding(A_NO_TILE, "the army has no recruitment tile", ("tiles",),
                       rule=rules.BUY_TILES, hint="buy at least one recruitment tile under 'tiles:'")

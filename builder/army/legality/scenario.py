@@ -44,6 +44,7 @@ def check(roster: Roster) -> Iterator[Finding]:
         yield Finding(A_SIDE, f"side '{side.id}' of '{roster.scenario.name}' is played by {side.faction}, "
                       f"not {', '.join(sorted(factions))}", ("side",) if army.side else ("faction",),
                       rule=rules.SCENARIO, hint=f"set 'faction: {side.faction}' or choose the other side")
+        return
     if army.points is not None and side.army.points is not None and army.points != side.army.points:
         yield Finding(A_SIDE, f"the scenario gives side '{side.id}' {side.army.points} points, not {army.points}",
                       ("points",), rule=rules.SCENARIO, hint="remove 'points:' (the scenario sets it) or fix it")
