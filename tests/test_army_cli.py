@@ -5,11 +5,19 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import FIXTURES
 
 ARMY = FIXTURES / "army"
 PACK = str(ARMY / "pack")
 LISTS = ARMY / "lists"
+
+
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep the pack cache of these tests out of the user's cache folder."""
+    monkeypatch.setenv("HEROES_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "army-pack-cache"))
 
 
 def test_check_exit_codes(cli) -> None:  # type: ignore[no-untyped-def]

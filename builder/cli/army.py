@@ -20,9 +20,10 @@ PACK_HELP = "Content pack folder (default: the bundled core pack)."
 
 
 def _pack(path: Optional[Path]):  # type: ignore[no-untyped-def]
-    from builder.content.loader import BUNDLED_CONTENT, load_pack
+    from builder.army.pack_cache import load_pack_cached
+    from builder.content.loader import BUNDLED_CONTENT
 
-    return load_pack(path or BUNDLED_CONTENT / "core")
+    return load_pack_cached(path or BUNDLED_CONTENT / "core")
 
 
 def _display(path: Path) -> str:
