@@ -71,3 +71,13 @@ def test_alliance_points_per_player() -> None:
     totals = summary("alliance-legal.yaml").totals
     assert [(f.name, f.spent, f.budget) for f in totals.forces] == [("Alice", 90, 150), ("Bob", 40, 150)]
     assert totals.high_command_cost == 40 and totals.spent == 170
+
+
+def test_effects_fall_back_on_the_rule_when_the_pack_leaves_a_number_out() -> None:
+    from builder.army import effects
+
+    planning = PACK.options["us-planning"].model_copy(update={"stars": 0})
+    basterds = PACK.options["de-nazi-basterds"].model_copy(update={"points_bonus": 0})
+    bluff = PACK.options["us-bluff"].model_copy(update={"bluffs": 0, "effect_key": "bluff"})
+    assert (effects.stars(planning), effects.points_bonus(basterds), effects.bluffs(bluff)) == (1, 30, 1)
+    assert effects.stars(PACK.options["us-ammo"]) == 0

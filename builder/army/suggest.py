@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from builder.army import effects
 from builder.army.legality import check as legality
 from builder.army.model import ArmyList, CardEntry, HeroEntry, SlotChoice, TileEntry
 from builder.army.roster import resolve
@@ -53,20 +54,20 @@ def _moves(pack: Pack, build: _Build, tiles: list, options: list, heroes: list) 
             if number in filled:
                 continue
             for option in options:
-                net = option.cost - option.points_bonus
+                net = option.cost - effects.points_bonus(option)
                 if net > build.left or option.size != slot.size or not set(option.bands) & set(slot.bands):
                     continue
                 if option.category is OptionCategory.ORDER and not officer:
                     continue
-                if option.stars and build.stars + option.stars > MAX_ORDERS:
+                if effects.stars(option) and build.stars + effects.stars(option) > MAX_ORDERS:
                     continue
-                if build.special + option.special_orders > MAX_SPECIAL_ORDERS:
+                if build.special + effects.special_orders(option) > MAX_SPECIAL_ORDERS:
                     continue
-                if build.bluffs + option.bluffs > MAX_BLUFFS:
+                if build.bluffs + effects.bluffs(option) > MAX_BLUFFS:
                     continue
                 if option.effect_key in USERS and tile.kind is not TileKind.OFFICER and not types & USERS[option.effect_key]:
                     continue
-                if option.points_bonus and any(o.points_bonus for _, f in build.tiles for o in f.values()):
+                if effects.points_bonus(option) and any(effects.points_bonus(o) for _, f in build.tiles for o in f.values()):
                     continue
                 moves.append((option.cost + 1, ("option", index, number, option)))
     insignia = {t.insignia for t, _ in build.tiles}
@@ -88,12 +89,12 @@ def _apply(pack: Pack, build: _Build, move: tuple) -> None:
         _, index, number, option = move
         tile, filled = build.tiles[index]
         filled[number] = option
-        build.left -= option.cost - option.points_bonus
+        build.left -= option.cost - effects.points_bonus(option)
         grants = tile.slots[number - 1].grants
-        build.stars += option.stars + (grants.stars if grants else 0)
+        build.stars += effects.stars(option) + (grants.stars if grants else 0)
         build.stars += sum(unit_stars(pack.units.get(g.unit)) * g.count for g in option.units)
-        build.special += option.special_orders
-        build.bluffs += option.bluffs
+        build.special += effects.special_orders(option)
+        build.bluffs += effects.bluffs(option)
     else:
         hero = move[1]
         build.heroes.append(hero)

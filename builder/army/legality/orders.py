@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from builder.army import effects
 from builder.army.findings import Finding
 from builder.army.legality import rules
 from builder.army.roster import Roster
@@ -25,7 +26,7 @@ A_STARS_LOST = define_code("A429", "printed stars beyond 10 order tokens are los
 
 def _last(roster: Roster, attribute: str):  # type: ignore[no-untyped-def]
     """The last option of the list that gives a token of this kind (the one to drop)."""
-    found = [o for o in roster.options() if o.option is not None and getattr(o.option, attribute)]
+    found = [o for o in roster.options() if getattr(effects, attribute)(o.option)]
     return found[-1] if found else None
 
 
