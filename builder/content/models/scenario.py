@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import Discriminator, Field, Tag
+from pydantic import Discriminator, Field, Tag, model_validator
 
 from builder.content.models.base import ContentModel, Id, Item, Square
 
@@ -20,6 +20,46 @@ Area = Annotated[
         description="A square 'C4' or a rectangle 'A1:D3' (corners included).",
     ),
 ]
+
+
+def expand_area(area: str) -> list[str]:
+    """The squares of an area: 'C4' -> ['C4']; 'A1:B2' -> ['A1', 'B1', 'A2', 'B2'].
+
+    Corners may be given in any order; squares come row by row."""
+    from builder.content.models.terrain import square_to_xy, xy_to_square
+
+    first, _, last = area.partition(":")
+    (x1, y1), (x2, y2) = square_to_xy(first), square_to_xy(last or first)
+    return [
+        xy_to_square(x, y)
+        for y in range(min(y1, y2), max(y1, y2) + 1)
+        for x in range(min(x1, x2), max(x1, x2) + 1)
+    ]
+
+
+Attitude = Literal["defensive", "balanced", "aggressive"]
+"""The AI's attitude (002 Solo Mode, Set Up > Attitude)."""
+
+DangerLevel = Literal["green", "yellow", "red", "black"]
+"""Danger levels of the AI's danger gauge (002 Solo Mode, Difficulty and Danger Levels)."""
+
+Marker = Literal[
+    "life_point", "activated", "suppressed", "avert_suppression", "opportunity_fire",
+    "defence_bonus",
+]
+"""Markers scenario effects place on units:
+
+- ``life_point``: discard it to cancel a hit or damage just received (002, Life Points);
+- ``activated`` / ``suppressed``: the core markers (000, Action!);
+- ``avert_suppression``: discard it to ignore one Suppressed marker;
+- ``opportunity_fire``: the unit may take opportunity fire while not activated; discard it
+  after that fire and mark the unit activated;
+- ``defence_bonus``: +1 to the unit's defence until a firing action targets it.
+"""
+
+SquareRule = Literal["free", "not_adjacent_to_enemy", "los_to_enemy"]
+"""What a square offered to ``place_unit`` must satisfy: empty; no enemy unit adjacent;
+a line of sight from it to at least one enemy unit."""
 
 
 class Rotation(int, Enum):
@@ -134,11 +174,11 @@ class Effect(ContentModel):
 
     do: Literal[
         "add_marker", "place_unit", "reinforce", "set_danger", "score", "roll_table",
-        "move_toward", "special",
+        "move_toward", "special", "fire",
     ] = Field(description="What the effect does.")
     text: str = Field(description="The effect in words (paraphrased).")
     selector: Selector | None = Field(default=None, description="Units affected.")
-    marker: str | None = Field(default=None, description="Marker placed (life_point, suppressed...).")
+    marker: Marker | None = Field(default=None, description="add_marker: marker placed.")
     count: int | None = Field(default=None, ge=0, le=50, description="Number of markers, squares or VP.")
     at: list[Area] = Field(default_factory=list, description="Squares involved.")
     side: Id | None = Field(default=None, description="Side concerned.")
@@ -146,6 +186,94 @@ class Effect(ContentModel):
     table: dict[str, list["Effect"]] = Field(
         default_factory=dict, description="roll_table: die result range '1-2' -> effects."
     )
+    square_rules: list[SquareRule] = Field(
+        default_factory=list,
+        description="place_unit: conditions every square of 'at' must meet to be chosen.",
+    )
+    if_impossible: Literal["skip", "postpone"] = Field(
+        default="skip",
+        description="When the effect cannot be carried out: skip it, or postpone it and the "
+        "rest of its event to the same moment of the next turn.",
+    )
+    ability: Id | None = Field(
+        default=None, description="fire: the special ability the fire action uses (e.g. sniper)."
+    )
+    all_bonuses: bool = Field(
+        default=False, description="fire: the firing side applies every bonus available to it."
+    )
+    danger_level: DangerLevel | None = Field(
+        default=None,
+        description="set_danger: move the danger marker to the first space of this level.",
+    )
+    danger_spaces: dict[Literal["easy", "medium", "hard"], int] = Field(
+        default_factory=dict,
+        description="set_danger: that first space by difficulty, as the scenario prints it.",
+    )
+    if_reached: DangerLevel | None = Field(
+        default=None,
+        description="set_danger: level whose first space is used instead when the marker "
+        "already stands at or beyond 'danger_level'.",
+    )
+    toward: list[Literal["objective", "tactical_bonus", "enemy"]] = Field(
+        default_factory=list,
+        description="move_toward: what each unit moves closer to (the nearest of these); "
+        "'count' squares, ending in terrain elements when possible, never an assault.",
+    )
+    outcomes: dict[str, list["Effect"]] = Field(
+        default_factory=dict,
+        description="roll_table by attitude: outcome letter (A, B...) -> its effects.",
+    )
+    by_attitude: dict[str, dict[Attitude, str]] = Field(
+        default_factory=dict,
+        description="roll_table by attitude: die range '1-2' -> AI attitude -> outcome letter.",
+    )
+
+    @model_validator(mode="after")
+    def _complete(self) -> "Effect":
+        """Each ``do`` has the parameters it needs, so the engine never guesses."""
+        needs = {
+            "add_marker": ("selector", "marker"),
+            "place_unit": ("selector", "at"),
+            "fire": ("selector",),
+            "set_danger": ("danger_level",),
+            "move_toward": ("selector", "count", "toward"),
+        }
+        missing = [name for name in needs.get(self.do, ()) if not getattr(self, name)]
+        if missing:
+            raise ValueError(f"'{self.do}' needs {', '.join(missing)}")
+        if self.do == "roll_table":
+            _check_roll_table(self)
+        return self
+
+
+def _die_range(key: str) -> set[int]:
+    """'1-2' -> {1, 2}; '6' -> {6}; a d6 result range."""
+    low, _, high = key.partition("-")
+    try:
+        first, last = int(low), int(high or low)
+    except ValueError:
+        raise ValueError(f"die ranges look like '1-2' or '6', not {key!r}") from None
+    if not 1 <= first <= last <= 6:
+        raise ValueError(f"die range {key!r} is not within 1-6")
+    return set(range(first, last + 1))
+
+
+def _check_roll_table(effect: "Effect") -> None:
+    """A roll table covers each result of a d6 once; by-attitude letters exist."""
+    if bool(effect.table) == bool(effect.by_attitude):
+        raise ValueError("a roll_table gives either 'table' or 'by_attitude' with 'outcomes'")
+    ranges = effect.table or effect.by_attitude
+    covered: list[int] = []
+    for key in ranges:
+        covered.extend(_die_range(key))
+    if sorted(covered) != [1, 2, 3, 4, 5, 6]:
+        raise ValueError("the die ranges of a roll table cover 1 to 6, each result once")
+    for key, columns in effect.by_attitude.items():
+        if set(columns) != {"defensive", "balanced", "aggressive"}:
+            raise ValueError(f"row {key!r} gives an outcome for each of the three attitudes")
+        for letter in columns.values():
+            if letter not in effect.outcomes:
+                raise ValueError(f"row {key!r} names outcome {letter!r}, which 'outcomes' lacks")
 
 
 class TurnEvent(ContentModel):
@@ -155,6 +283,9 @@ class TurnEvent(ContentModel):
     timing: EventTiming = Field(description="When in the round it happens.")
     side: Id | None = Field(default=None, description="Side concerned, if any.")
     text: str = Field(description="The event in words.")
+    when: "Condition | None" = Field(
+        default=None, description="The event happens only if this condition holds then."
+    )
     effects: list[Effect] = Field(default_factory=list, description="Its effects.")
 
 
@@ -253,6 +384,7 @@ Condition = Annotated[
 AllCondition.model_rebuild()
 AnyCondition.model_rebuild()
 NotCondition.model_rebuild()
+TurnEvent.model_rebuild()
 
 
 class VictoryLevel(ContentModel):
@@ -276,9 +408,36 @@ class SoloNotes(ContentModel):
     anonymous_units: int = Field(default=0, ge=0, le=30, description="Anonymous unit counters taken.")
     numbered_anonymous: int = Field(default=0, ge=0, le=10, description="Numbered anonymous counters taken.")
     decoys: int = Field(default=0, ge=0, le=10, description="Decoy counters taken.")
-    particular_units: list[Id] = Field(default_factory=list, description="Particular units kept out of the bag.")
+    particular_units: list[Id] = Field(
+        default_factory=list,
+        description="Particular units kept out of the bag, in the order of their numbered "
+        "markers (the first gets marker 1).",
+    )
+    scouts: list[Id] = Field(
+        default_factory=list, description="Units with Scout kept aside and deployed first."
+    )
+    scout_deployment: list[Area] = Field(
+        default_factory=list,
+        description="Squares where the AI's scouts deploy; empty: by the Scout rule.",
+    )
     reinforcements_min: int = Field(default=0, ge=0, le=20, description="Minimum units in the reinforcements bag.")
     notes: str = Field(default="", description="Other Solo Mode notes.")
+
+    @model_validator(mode="after")
+    def _decoys(self) -> "SoloNotes":
+        """One decoy per 3 anonymous and numbered counters, 8 at most
+        (002 Solo Mode, Set Up > Anonymous Unit Counters)."""
+        expected = min(8, (self.anonymous_units + self.numbered_anonymous) // 3)
+        if self.decoys != expected:
+            raise ValueError(
+                f"{self.anonymous_units} anonymous + {self.numbered_anonymous} numbered counters "
+                f"call for {expected} decoy(s), not {self.decoys}"
+            )
+        if self.numbered_anonymous and self.numbered_anonymous != len(self.particular_units):
+            raise ValueError("take one numbered anonymous counter per particular unit")
+        if self.default_ai_side is not None and self.ai_sides and self.default_ai_side not in self.ai_sides:
+            raise ValueError("the default AI side is one of 'ai_sides'")
+        return self
 
 
 class Scenario(Item):
@@ -301,6 +460,11 @@ class Scenario(Item):
     special_rules: list[str] = Field(default_factory=list, description="Other special rules, paraphrased.")
     victory: list[VictoryLevel] = Field(min_length=1, description="Victory levels, checked in order.")
     symmetric: bool = Field(default=False, description="Sides may swap for playtests.")
+    perspective: Id | None = Field(
+        default=None,
+        description="Side from whose point of view the victory levels are printed (a Solo "
+        "Mode scenario speaks to the player: 'minor defeat' is the other side's minor victory).",
+    )
     solo: SoloNotes | None = Field(default=None, description="Solo Mode notes.")
 
 
