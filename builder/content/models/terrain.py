@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from enum import Enum
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
@@ -37,6 +37,28 @@ def xy_to_square(x: int, y: int) -> str:
         n, rem = divmod(n - 1, 26)
         letters = chr(ord("A") + rem) + letters
     return f"{letters}{y + 1}"
+
+
+Area = Annotated[
+    str,
+    Field(
+        pattern=r"^[A-Z]{1,2}[1-9][0-9]{0,2}(:[A-Z]{1,2}[1-9][0-9]{0,2})?$",
+        description="A square 'C4' or a rectangle 'A1:D3' (corners included).",
+    ),
+]
+
+
+def expand_area(area: str) -> list[str]:
+    """The squares of an area: 'C4' -> ['C4']; 'A1:B2' -> ['A1', 'B1', 'A2', 'B2'].
+
+    Corners may be given in any order; squares come row by row."""
+    first, _, last = area.partition(":")
+    (x1, y1), (x2, y2) = square_to_xy(first), square_to_xy(last or first)
+    return [
+        xy_to_square(x, y)
+        for y in range(min(y1, y2), max(y1, y2) + 1)
+        for x in range(min(x1, x2), max(x1, x2) + 1)
+    ]
 
 
 class TerrainEffects(ContentModel):
