@@ -43,7 +43,8 @@ def check(roster: Roster, totals: Totals) -> Iterator[Finding]:
         over = totals.spent - totals.budget
         bonus = f" ({totals.budget - totals.bonus} + {totals.bonus} from Nazi Basterds)" if totals.bonus else ""
         yield Finding(A_OVER_BUDGET, f"the army costs {totals.spent} points, {over} more than its budget "
-                      f"of {totals.budget}{bonus}", ("points",) if army.points is not None else ("name",),
+                      f"of {totals.budget}{bonus}",
+                      ("points",) if army.points is not None else ("scenario",) if army.scenario else ("name",),
                       rule=rules.NAZI_BASTERDS if totals.bonus else rules.CREATING,
                       hint=f"drop {over} points, e.g. the {_biggest(roster)}")
     if not roster.is_alliance and not roster.tiles:
