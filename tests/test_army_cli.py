@@ -119,3 +119,18 @@ def test_edit_keeps_comments_and_key_order(cli, tmp_path: Path) -> None:  # type
     assert "us-ammo" not in path.read_text()
     assert cli("army", "edit", str(path)).exit_code == 2
     assert cli("army", "edit", str(path), "--tile", "5", "--slot", "1", "--option", "x").exit_code == 2
+
+
+def test_suggest_for_a_scenario_gives_its_composition(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "meeting.yaml"
+    result = cli("army", "suggest", "--scenario", "meeting", "--side", "us", "--pack", PACK, "-o", str(out))
+    assert result.exit_code == 0
+    text = out.read_text()
+    assert "options: [us-overwatch]" in text and "{slot: 1, option: us-rifle-squad}" in text
+    assert cli("army", "check", str(out), "--pack", PACK).exit_code == 0
+    free = tmp_path / "support.yaml"
+    assert cli("army", "suggest", "--scenario", "support-test", "--side", "de", "--pack", PACK,
+               "-o", str(free)).exit_code == 0
+    assert cli("army", "check", str(free), "--pack", PACK).exit_code == 0
+    assert cli("army", "suggest", "--scenario", "meeting", "--pack", PACK).exit_code == 2  # which side?
+    assert cli("army", "suggest", "--pack", PACK).exit_code == 2

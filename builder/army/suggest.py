@@ -162,3 +162,35 @@ def suggest(pack: Pack, faction: str, points: int, seed: int = 0, name: str | No
         if not any(f.is_error for f in legality(roster, compute(roster))):
             return army
     raise UsageError(f"no legal {faction} army found for {points} points")
+
+
+def suggest_for(pack: Pack, *, faction: str | None = None, points: int | None = None, seed: int = 0,
+                name: str | None = None, scenario: str | None = None, side: str | None = None) -> ArmyList:
+    """:func:`suggest`, or a scenario side's composition, or a search to the side's budget."""
+    if scenario is None:
+        if faction is None or points is None:
+            raise UsageError("give --faction and --points (or --scenario and --side)")
+        return suggest(pack, faction, points, seed, name)
+    from builder.army.composition import from_composition
+
+    found = pack.get("scenarios", scenario)
+    if found is None:
+        raise UsageError(f"unknown scenario '{scenario}'")
+    sides = [s for s in found.sides if (side is None or s.id == side) and (faction is None or s.faction == faction)]
+    if len(sides) != 1:
+        raise UsageError(f"choose one side of '{scenario}' with --side: {', '.join(s.id for s in found.sides)}")
+    chosen = sides[0]
+    if chosen.army.composition:
+        army = from_composition(pack, scenario, chosen.id, name)
+    else:
+        budget = points or chosen.army.points
+        if budget is None:
+            raise UsageError(f"side '{chosen.id}' of '{scenario}' sets no points; give --points")
+        army = suggest(pack, chosen.faction, budget, seed, name)
+        army.points = None if points is None else points
+    army.scenario, army.side = scenario, chosen.id
+    roster = resolve(army, pack)
+    from builder.army.legality.deck import command_allowance, minimum
+
+    army.deck = _deck(pack, chosen.faction, command_allowance(roster), minimum(roster))
+    return army
