@@ -65,9 +65,11 @@ def _moves(pack: Pack, build: _Build, tiles: list, options: list, heroes: list) 
                     continue
                 if build.bluffs + effects.bluffs(option) > MAX_BLUFFS:
                     continue
-                if option.effect_key in USERS and tile.kind is not TileKind.OFFICER and not types & USERS[option.effect_key]:
-                    continue
-                if effects.points_bonus(option) and any(effects.points_bonus(o) for _, f in build.tiles for o in f.values()):
+                users = USERS.get(option.effect_key or "")
+                if users and tile.kind is not TileKind.OFFICER and not types & users:
+                    continue  # equipment no unit of the tile could use
+                bonus_taken = any(effects.points_bonus(o) for _, f in build.tiles for o in f.values())
+                if effects.points_bonus(option) and bonus_taken:
                     continue
                 moves.append((option.cost + 1, ("option", index, number, option)))
     insignia = {t.insignia for t, _ in build.tiles}

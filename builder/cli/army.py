@@ -186,7 +186,8 @@ def suggest(
 @app.command("edit")
 def edit(
     file: Path = typer.Argument(..., help="Army-list YAML file, changed in place."),
-    tile: Optional[str] = typer.Option(None, "--tile", help="Add this tile id; with --slot: the tile's position or id."),
+    tile: Optional[str] = typer.Option(
+        None, "--tile", help="Add this tile id; with --slot: the tile's position or id."),
     slot: Optional[int] = typer.Option(None, "--slot", min=1, help="Slot of --tile to fill (or empty)."),
     option: Optional[str] = typer.Option(None, "--option", help="Option id to put in the slot."),
     hero: Optional[str] = typer.Option(None, "--hero", help="Hero id to add."),

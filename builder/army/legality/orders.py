@@ -39,7 +39,8 @@ def check(roster: Roster, totals: Totals) -> Iterator[Finding]:
         wasted = min(totals.stars - MAX_ORDERS, totals.stars_from_options)
         yield Finding(A_ORDERS, f"{who} counts {totals.stars} stars; order tokens stop at {MAX_ORDERS}, so "
                       f"{wasted} bought from options can never be used", last.loc if last else ("name",),
-                      rule=rules.HARDENED, hint=f"drop '{last.name if last else 'an option'}' and spend the points elsewhere")
+                      rule=rules.HARDENED,
+                      hint=f"drop '{last.name if last else 'an option'}' and spend the points elsewhere")
     elif printed > MAX_ORDERS:
         yield Finding(A_STARS_LOST, f"{who} counts {printed} printed stars; only {MAX_ORDERS} order tokens exist",
                       ("name",), rule=limit_rule, severity=Severity.WARNING,

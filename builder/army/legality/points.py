@@ -36,7 +36,8 @@ def _biggest(roster: Roster, force: int | None = None) -> str:
 def check(roster: Roster, totals: Totals) -> Iterator[Finding]:
     army = roster.army
     if totals.budget is None:
-        yield Finding(A_NO_BUDGET, "the army has no points budget", ("name",) if army.scenario is None else ("scenario",),
+        where = ("name",) if army.scenario is None else ("scenario",)
+        yield Finding(A_NO_BUDGET, "the army has no points budget", where,
                       rule=rules.CREATING, at_key=True,
                       hint="add 'points: N' (the agreed army points) or a scenario that sets them")
     elif not roster.is_alliance and totals.spent > totals.budget:
