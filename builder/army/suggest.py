@@ -4,8 +4,9 @@ pack's tiles, options and heroes (never a fixed list).
 Each restart builds an army by repeated random moves (buy a tile, fill a free slot with
 an option that fits, recruit a hero whose insignia a tile bears), weighted towards
 costly moves so the budget gets spent; moves that would break a rule are never
-offered. The best army (most points spent, then most order tokens) that passes the
-full legality check wins. Same pack, faction, budget and seed: same army.
+offered. The best army (most of the agreed budget spent, then no points-bonus trait with
+its drawback, then most order tokens) that passes the full legality check without
+warnings wins. Same pack, faction, budget and seed: same army.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ def _moves(pack: Pack, build: _Build, tiles: list, options: list, heroes: list) 
         if tile.cost <= build.left and all(t.id != tile.id for t, _ in build.tiles):
             moves.append((tile.cost, ("tile", tile)))
     officer = build.has_officer()
+    army_types = {pack.units[g.unit].type.value for t, f in build.tiles
+                  for g in list(t.units) + [g for o in f.values() for g in o.units] if g.unit in pack.units}
     for index, (tile, filled) in enumerate(build.tiles):
         types = {pack.units[g.unit].type.value for g in tile.units if g.unit in pack.units}
         for opt in filled.values():
@@ -66,8 +69,8 @@ def _moves(pack: Pack, build: _Build, tiles: list, options: list, heroes: list) 
                 if build.bluffs + effects.bluffs(option) > MAX_BLUFFS:
                     continue
                 users = USERS.get(option.effect_key or "")
-                if users and tile.kind is not TileKind.OFFICER and not types & users:
-                    continue  # equipment no unit of the tile could use
+                if users and not (army_types if tile.kind is TileKind.OFFICER else types) & users:
+                    continue  # equipment no unit could use
                 bonus_taken = any(effects.points_bonus(o) for _, f in build.tiles for o in f.values())
                 if effects.points_bonus(option) and bonus_taken:
                     continue
@@ -105,16 +108,24 @@ def _apply(pack: Pack, build: _Build, move: tuple) -> None:
 
 
 def _deck(pack: Pack, faction: str, allowance: dict[str, int], need: int) -> list[CardEntry] | None:
+    """A deck of ``need`` cards: up to two copies of each card first (variety), then more
+    copies up to the printed number; command cards as the options allow."""
     cards = sorted((c for c in pack.cards.values() if c.faction == faction), key=lambda c: c.id)
-    deck: list[CardEntry] = []
-    count = 0
-    for card in cards:
-        if card.command is None and count < need:
-            take = min(card.copies, need - count)
-            deck.append(CardEntry(card=card.id, copies=take))
-            count += take
-    if count < need:
+    regular = [c for c in cards if c.command is None]
+    if sum(c.copies for c in regular) < need:
         return None
+    taken: dict[str, int] = {}
+    count = 0
+    for cap in (2, 20):
+        for card in regular:
+            if count >= need:
+                break
+            more = min(card.copies, cap) - taken.get(card.id, 0)
+            if more > 0:
+                more = min(more, need - count)
+                taken[card.id] = taken.get(card.id, 0) + more
+                count += more
+    deck = [CardEntry(card=c.id, copies=taken[c.id]) for c in regular if taken.get(c.id)]
     for card in cards:
         if card.command is not None and allowance.get(card.command.value, 0) > 0:
             take = min(card.copies, allowance[card.command.value])
@@ -153,16 +164,26 @@ def suggest(pack: Pack, faction: str, points: int, seed: int = 0, name: str | No
             weights = [w * w for w, _ in moves]
             _apply(pack, build, rng.choices([m for _, m in moves], weights=weights)[0])
         army = _to_army(build, faction, points, label)
-        ranked.append(((points - build.left, min(build.stars, MAX_ORDERS), -len(build.tiles)), -restart, army))
+        bonus = sum(effects.points_bonus(o) for _, f in build.tiles for o in f.values())
+        spent = points + bonus - build.left
+        score = (spent - bonus, -bonus, min(build.stars, MAX_ORDERS), -len(build.tiles))
+        ranked.append((score, -restart, army))
     ranked.sort(key=lambda r: (r[0], r[1]), reverse=True)
+    from builder.army.legality.deck import command_allowance, minimum
+
+    fallback = None
     for _, _, army in ranked:
         roster = resolve(army, pack)
-        from builder.army.legality.deck import command_allowance, minimum
-
         army.deck = _deck(pack, faction, command_allowance(roster), minimum(roster))
         roster = resolve(army, pack)
-        if not any(f.is_error for f in legality(roster, compute(roster))):
-            return army
+        findings = legality(roster, compute(roster))
+        if any(f.is_error for f in findings):
+            continue
+        if not any(f.code != "A427" for f in findings):
+            return army  # legal and free of warnings
+        fallback = fallback or army
+    if fallback is not None:
+        return fallback
     raise UsageError(f"no legal {faction} army found for {points} points")
 
 

@@ -100,13 +100,12 @@ def served_units(roster: Roster, placed: PlacedOption) -> tuple[list[ServedUnit]
     """The units that may use an equipment or trait option, and whether it is army-wide."""
     holder = placed.holder
     equipment = placed.is_(OptionCategory.EQUIPMENT)
-    if holder is None:
-        return army_units(roster), True
-    if isinstance(holder, PlacedTile):
-        if holder.force == HIGH_COMMAND:
-            return army_units(roster), True
-        if holder.is_officer:
-            return army_units(roster, holder.force), True
+    wide = False
+    if holder is None or (isinstance(holder, PlacedTile) and holder.force == HIGH_COMMAND):
+        units, wide = army_units(roster), True
+    elif isinstance(holder, PlacedTile) and holder.is_officer:
+        units, wide = army_units(roster, holder.force), True
+    elif isinstance(holder, PlacedTile):
         units = _tile_units(roster, holder)
         if equipment:
             units += [u for u in army_units(roster, holder.force) if u.source.startswith("hero ")]
@@ -115,7 +114,7 @@ def served_units(roster: Roster, placed: PlacedOption) -> tuple[list[ServedUnit]
     key = placed.option.effect_key if placed.option else None
     if key in USERS:
         units = [u for u in units if u.type in USERS[key]]
-    return units, False
+    return units, wide
 
 
 def summarize(roster: Roster, totals: Totals | None = None) -> Summary:
@@ -135,9 +134,6 @@ def summarize(roster: Roster, totals: Totals | None = None) -> Summary:
         if placed.option is None or placed.option.category not in (OptionCategory.EQUIPMENT, OptionCategory.TRAIT):
             continue
         users, wide = served_units(roster, placed)
-        key = placed.option.effect_key
-        if key in USERS:
-            users = [u for u in users if u.type in USERS[key]]
         holder = placed.holder.name if placed.holder is not None else "support tile"
         served.append(Served(placed.option_id, placed.name, holder, placed.option.tokens, wide, users))
     by_type = dict(sorted(Counter(u.type for u in units).items()))
