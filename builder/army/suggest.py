@@ -41,39 +41,58 @@ class _Build:
         return any(t.kind is TileKind.OFFICER for t, _ in self.tiles)
 
 
-def _moves(pack: Pack, build: _Build, tiles: list, options: list, heroes: list) -> list[tuple[int, tuple]]:
+@dataclass(frozen=True)
+class _Facts:
+    """What the search needs to know about an option, computed once."""
+
+    option: object
+    net: int
+    order: bool
+    stars: int
+    special: int
+    bluffs: int
+    bonus: int
+    users: frozenset[str] | None
+
+
+def _fitting(tiles: list, options: list) -> dict[tuple[str, int], list[_Facts]]:
+    """For each slot of each tile, the options of its size with a matching band (computed once)."""
+    facts = {o.id: _Facts(o, o.cost - effects.points_bonus(o), o.category is OptionCategory.ORDER,
+                          effects.stars(o), effects.special_orders(o), effects.bluffs(o),
+                          effects.points_bonus(o), USERS.get(o.effect_key or "")) for o in options}
+    return {(tile.id, number): [facts[o.id] for o in options
+                                if o.size == slot.size and set(o.bands) & set(slot.bands)]
+            for tile in tiles for number, slot in enumerate(tile.slots, start=1)}
+
+
+def _types(pack: Pack, grants: list) -> set[str]:
+    return {pack.units[g.unit].type.value for g in grants if g.unit in pack.units}
+
+
+def _moves(pack: Pack, build: _Build, tiles: list, fitting: dict, heroes: list) -> list[tuple[int, tuple]]:
     moves: list[tuple[int, tuple]] = []
     for tile in tiles:
         if tile.cost <= build.left and all(t.id != tile.id for t, _ in build.tiles):
             moves.append((tile.cost, ("tile", tile)))
     officer = build.has_officer()
-    army_types = {pack.units[g.unit].type.value for t, f in build.tiles
-                  for g in list(t.units) + [g for o in f.values() for g in o.units] if g.unit in pack.units}
+    tile_types = [_types(pack, list(t.units) + [g for o in f.values() for g in o.units]) for t, f in build.tiles]
+    army_types = set().union(*tile_types) if tile_types else set()
+    bonus_taken = any(effects.points_bonus(o) for _, f in build.tiles for o in f.values())
     for index, (tile, filled) in enumerate(build.tiles):
-        types = {pack.units[g.unit].type.value for g in tile.units if g.unit in pack.units}
-        for opt in filled.values():
-            types |= {pack.units[g.unit].type.value for g in opt.units if g.unit in pack.units}
-        for number, slot in enumerate(tile.slots, start=1):
+        types = army_types if tile.kind is TileKind.OFFICER else tile_types[index]
+        for number in range(1, len(tile.slots) + 1):
             if number in filled:
                 continue
-            for option in options:
-                net = option.cost - effects.points_bonus(option)
-                if net > build.left or option.size != slot.size or not set(option.bands) & set(slot.bands):
+            for f in fitting[(tile.id, number)]:
+                if f.net > build.left or (f.order and not officer):
                     continue
-                if option.category is OptionCategory.ORDER and not officer:
+                if (f.stars and build.stars + f.stars > MAX_ORDERS) or build.special + f.special > MAX_SPECIAL_ORDERS:
                     continue
-                if effects.stars(option) and build.stars + effects.stars(option) > MAX_ORDERS:
+                if build.bluffs + f.bluffs > MAX_BLUFFS or (f.bonus and bonus_taken):
                     continue
-                if build.special + effects.special_orders(option) > MAX_SPECIAL_ORDERS:
-                    continue
-                if build.bluffs + effects.bluffs(option) > MAX_BLUFFS:
-                    continue
-                users = USERS.get(option.effect_key or "")
-                if users and not (army_types if tile.kind is TileKind.OFFICER else types) & users:
+                if f.users and not types & f.users:
                     continue  # equipment no unit could use
-                bonus_taken = any(effects.points_bonus(o) for _, f in build.tiles for o in f.values())
-                if effects.points_bonus(option) and bonus_taken:
-                    continue
+                option = f.option
                 moves.append((option.cost + 1, ("option", index, number, option)))
     insignia = {t.insignia for t, _ in build.tiles}
     for hero in heroes:
@@ -152,13 +171,14 @@ def suggest(pack: Pack, faction: str, points: int, seed: int = 0, name: str | No
     heroes = sorted((h for h in pack.heroes.values() if h.faction == faction), key=lambda h: h.id)
     if not any(t.cost <= points for t in tiles):
         raise UsageError(f"no {faction} recruitment tile costs {points} points or less")
+    fitting = _fitting(tiles, options)
     rng = random.Random(f"army-suggest:{faction}:{points}:{seed}")
     label = name or f"Suggested: {pack.factions[faction].name}, {points} points (seed {seed})"
     ranked: list[tuple[tuple[int, int, int], int, ArmyList]] = []
     for restart in range(restarts):
         build = _Build(left=points)
         while True:
-            moves = _moves(pack, build, tiles, options, heroes)
+            moves = _moves(pack, build, tiles, fitting, heroes)
             if not moves:
                 break
             weights = [w * w for w, _ in moves]
