@@ -134,3 +134,13 @@ def test_suggest_for_a_scenario_gives_its_composition(cli, tmp_path: Path) -> No
     assert cli("army", "check", str(free), "--pack", PACK).exit_code == 0
     assert cli("army", "suggest", "--scenario", "meeting", "--pack", PACK).exit_code == 2  # which side?
     assert cli("army", "suggest", "--pack", PACK).exit_code == 2
+
+
+def test_show_an_alliance_and_markup_in_names(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    result = cli("army", "show", str(LISTS / "alliance-deck-legal.yaml"), "--pack", PACK)
+    assert result.exit_code == 0
+    assert "Alice: 90 of 150 points" in result.stdout and "shared" in result.stdout
+    path = tmp_path / "markup.yaml"
+    path.write_text((LISTS / "points-legal.yaml").read_text().replace("name: Exactly on budget", "name: '[red]x[/zz]'"))
+    result = cli("army", "show", str(path), "--pack", PACK)
+    assert result.exit_code == 0 and "[red]x[/zz]" in result.stdout
