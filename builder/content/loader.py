@@ -166,7 +166,7 @@ def _validate(model: Any, data: Any, text: str, shown: str, diagnostics: list[Di
         try:
             positioned = parse_yaml_positions(text, shown)
         except YamlError:
-            positioned = None  # the round-trip parser disagrees: report without positions
+            positioned = data  # the round-trip parser disagrees: report without positions
         diagnostics.extend(validation_diagnostics(exc, model, shown, positioned))
         return None
 

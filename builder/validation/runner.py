@@ -60,4 +60,7 @@ def validate_pack(path: str | Path = BUNDLED_CONTENT / "core") -> ValidationRepo
         ctx = CheckContext(result.pack)
         for check in RULES:
             diagnostics.extend(check(ctx))
+    # A YAML alias ('*name') repeats a block: a problem in it is found once per use but
+    # lies at one place, so it is reported once.
+    diagnostics = list(dict.fromkeys(diagnostics))
     return ValidationReport(display_path(Path(path)), result.pack, diagnostics)

@@ -67,15 +67,15 @@ def conditions_name_known_objectives(ctx: CheckContext) -> Iterable[Diagnostic]:
 @rule
 def scenario_units_exist(ctx: CheckContext) -> Iterable[Diagnostic]:
     """Units named by effects, conditions and Solo Mode notes exist (compositions are
-    checked with the other references)."""
+    checked with the other references). A hero's id stands for the hero's counter."""
     for sc in ctx.pack.scenarios.values():
         for path, key, value in walk_fields(sc):
             if key not in UNIT_FIELDS or path[0] == "sides":
                 continue
             for where, unit in strings(path, value):
-                if unit in ctx.pack.units:
+                if unit in ctx.pack.units or unit in ctx.pack.heroes:
                     continue
-                hint = did_you_mean(unit, ctx.pack.units) or f"define unit '{unit}' or use an existing id"
+                hint = did_you_mean(unit, list(ctx.pack.units) + list(ctx.pack.heroes)) or f"define unit '{unit}' or use an existing id"
                 yield ctx.at("scenarios", sc.id, where, C_DANGLING, f"unknown unit '{unit}'", hint=hint)
 
 
