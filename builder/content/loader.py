@@ -13,6 +13,7 @@ Files are never followed outside the pack folder.
 from __future__ import annotations
 
 import os
+import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -275,6 +276,7 @@ def _load_files(pack: Pack, root: Path, manifest: PackManifest, diagnostics: lis
             continue
         model = _validate(kind.file_model, data, text, shown, diagnostics)
         if model is None:
+            _salvage(pack, kind, data, file, shown, manifest, diagnostics)
             continue
         if kind.single:
             _add(pack, kind.single, model, Origin(shown, (), manifest.id, file), manifest, diagnostics)
@@ -285,15 +287,37 @@ def _load_files(pack: Pack, root: Path, manifest: PackManifest, diagnostics: lis
                 _add(pack, collection, item, origin, manifest, diagnostics)
 
 
+def _salvage(pack: Pack, kind: Kind, data: Any, file: Path, shown: str, manifest: PackManifest,
+             diagnostics: list[Diagnostic]) -> None:
+    """Keep the valid items of a file whose other items have schema errors (already
+    reported), so one typo does not turn into dangling references all over the pack."""
+    if kind.single or not isinstance(data, dict):
+        return
+    for attribute, collection in kind.collections.items():
+        items = data.get(attribute)
+        field_info = kind.file_model.model_fields.get(attribute)
+        if not isinstance(items, list) or field_info is None:
+            continue
+        item_model = typing.get_args(field_info.annotation)[0]
+        for index, raw in enumerate(items):
+            try:
+                item = item_model.model_validate(raw)
+            except ValidationError:
+                continue
+            _add(pack, collection, item, Origin(shown, (attribute, index), manifest.id, file), manifest, diagnostics)
+
+
 def _add(pack: Pack, collection: str, item: Any, origin: Origin, manifest: PackManifest,
          diagnostics: list[Diagnostic]) -> None:
     previous = pack.origins.get((collection, item.id))
     if previous is not None:
         if manifest.overrides and previous.pack != manifest.id:
+            line, col = Locator().position(origin.path, origin.loc + ("id",))
             diagnostics.append(
                 Diagnostic(P_OVERRIDE, f"{collection[:-1] if collection.endswith('s') else collection} "
                            f"'{item.id}' from pack '{previous.pack}' is replaced by errata",
-                           file=origin.file, severity=Severity.INFO, related=(previous.file,))
+                           file=origin.file, line=line, col=col, severity=Severity.INFO,
+                           related=(previous.file,), hint="nothing to do if the replacement is meant")
             )
         else:
             line, col = Locator().position(origin.path, origin.loc + ("id",))

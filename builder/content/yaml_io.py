@@ -75,21 +75,24 @@ def _read_text(path: Path, limits: Limits, display: str) -> str:
                 Diagnostic(
                     Y_SIZE,
                     f"file is {size:,} bytes; content files may be at most {limits.max_bytes:,}",
-                    file=display,
+                    file=display, line=1, col=1,
                     hint="split the file into several files of the same kind",
                 )
             ],
         )
     try:
-        return path.read_bytes().decode("utf-8")
+        raw = path.read_bytes()
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line, col = before.count(b"\n") + 1, exc.start - (before.rfind(b"\n") + 1) + 1
         raise YamlError(
             f"{display} is not UTF-8",
             [
                 Diagnostic(
                     Y_ENCODING,
                     f"byte {exc.start} is not valid UTF-8",
-                    file=display,
+                    file=display, line=line, col=col,
                     hint="save the file as UTF-8",
                 )
             ],
