@@ -49,7 +49,9 @@ def test_battlefield_is_the_union_of_boards() -> None:
 _keys = st.text(alphabet="abcdefghijklmnopqrstuvwxyz_-", min_size=1, max_size=8)
 _scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6),
                      st.floats(allow_nan=False, allow_infinity=False, width=32),
-                     st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=12),
+                     # libyaml, like YAML 1.1, refuses plain scalars starting with ':' (see fast_yaml)
+                     st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=12)
+                     .filter(lambda t: not t.startswith(":")),
                      st.sampled_from(["on", "no", "yes", "off", "1944-06-06", "0o17", "0x1F", "1_000", "X"]))
 _data = st.recursive(_scalars, lambda inner: st.one_of(st.lists(inner, max_size=4),
                                                        st.dictionaries(_keys, inner, max_size=4)), max_leaves=20)

@@ -13,6 +13,10 @@ parser's event stream with an explicit stack gives:
   or a 100,000-deep list stops with a diagnostic instead of a crash;
 * duplicate keys and non-standard tags refused, with the line and column of the event.
 
+One known difference from ruamel remains: libyaml refuses a plain scalar that starts
+with ``:`` (``name: :x``), which YAML 1.2 allows; such a file gets a syntax error (Y101)
+whose fix is to quote the value.
+
 Errors are raised as :class:`FastYamlError` with a 0-based mark; :mod:`.yaml_io` turns
 them into diagnostics.
 """

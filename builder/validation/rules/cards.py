@@ -22,14 +22,14 @@ C_NO_CARDS = define_code("C306", "faction has no action cards", DECK)
 
 def deck_copies(ctx: CheckContext, faction: str) -> int:
     """Copies of the faction's non-command cards: the most cards a deck can hold."""
-    return sum(c.copies for c in ctx.pack.by_faction("cards", faction) if c.command is None)
+    return sum(c.copies for c in ctx.by_faction("cards", faction) if c.command is None)
 
 
 @rule
 def factions_can_build_a_deck(ctx: CheckContext) -> Iterable[Diagnostic]:
     """Each faction's non-command cards add up to at least 40 copies."""
     for faction in ctx.pack.factions.values():
-        cards = ctx.pack.by_faction("cards", faction.id)
+        cards = ctx.by_faction("cards", faction.id)
         copies = deck_copies(ctx, faction.id)
         if not cards:
             yield ctx.at("factions", faction.id, ("id",), C_NO_CARDS,

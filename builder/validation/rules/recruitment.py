@@ -20,18 +20,16 @@ C_OPTION_FITS_NO_SLOT = define_code("C303", "recruitment option fits no slot of 
 C_HERO_INSIGNIA = define_code("C304", "hero's insignia is neither generic nor borne by a tile of its faction", HEROES)
 
 
-def fits(option_size: int, option_bands: Iterable[object], slot_size: int, slot_bands: Iterable[object]) -> bool:
-    """An option fits an opening of the same size sharing at least one colour band."""
-    return option_size == slot_size and bool(set(option_bands) & set(slot_bands))
-
-
 @rule
 def options_fit_some_slot(ctx: CheckContext) -> Iterable[Diagnostic]:
-    """Each option has the size and a band of at least one slot of a tile of its faction."""
+    """Each option has the size and a band of at least one slot of a tile of its faction:
+    an option fits an opening of its size sharing at least one colour band."""
+    openings = {(tile.faction, slot.size, band) for tile in ctx.pack.tiles.values()
+                for slot in tile.slots for band in slot.bands}
     for option in ctx.pack.options.values():
-        tiles = ctx.pack.by_faction("tiles", option.faction)
-        if any(fits(option.size, option.bands, slot.size, slot.bands) for tile in tiles for slot in tile.slots):
+        if any((option.faction, option.size, band) in openings for band in option.bands):
             continue
+        tiles = ctx.by_faction("tiles", option.faction)
         bands = ", ".join(b.value for b in option.bands)
         slots = sorted({f"size {s.size} [{', '.join(b.value for b in s.bands)}]" for t in tiles for s in t.slots})
         hint = (
@@ -53,9 +51,9 @@ def heroes_can_join_a_tile(ctx: CheckContext) -> Iterable[Diagnostic]:
             continue  # reported as a dangling reference (C302)
         if insignia.generic:
             continue
-        if any(t.insignia == hero.insignia for t in ctx.pack.by_faction("tiles", hero.faction)):
+        if any(t.insignia == hero.insignia for t in ctx.by_faction("tiles", hero.faction)):
             continue
-        generic = [i.id for i in ctx.pack.by_faction("insignia", hero.faction) if i.generic]
+        generic = [i.id for i in ctx.by_faction("insignia", hero.faction) if i.generic]
         hint = (f"give a '{hero.faction}' tile the insignia '{hero.insignia}'"
                 + (f", or give the hero the generic insignia '{generic[0]}'" if generic else ""))
         yield ctx.at("heroes", hero.id, ("insignia",), C_HERO_INSIGNIA,

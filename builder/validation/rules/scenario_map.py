@@ -15,7 +15,7 @@ from builder.content.geometry import Battlefield, Placed, Rect, format_square, o
 from builder.diagnostics import Diagnostic, define_code
 from builder.validation.context import CheckContext
 from builder.validation.registry import rule
-from builder.validation.walk import strings, walk_fields
+from builder.validation.walk import strings
 
 SETUP = "000 core rules, Setup > Scenarios"
 DEPLOYMENT = "000 core rules, Setup > Deployment"
@@ -108,7 +108,7 @@ def placed_squares_on_the_battlefield(ctx: CheckContext) -> Iterable[Diagnostic]
         if not _all_known(ctx, sc):
             continue
         field, _ = battlefield(ctx, sc)
-        for path, key, value in walk_fields(sc):
+        for path, key, value in ctx.fields(sc):
             if key not in PLACED_FIELDS or path[0] == "layout":
                 continue
             for where, area in strings(path, value):

@@ -13,7 +13,7 @@ from typing import Iterable
 from builder.diagnostics import Diagnostic, define_code
 from builder.validation.context import CheckContext, did_you_mean
 from builder.validation.registry import rule
-from builder.validation.walk import strings, walk_fields
+from builder.validation.walk import strings
 
 VICTORY = "000 core rules, Setup > Victory Conditions"
 DEPLOYMENT = "000 core rules, Setup > Deployment"
@@ -32,7 +32,7 @@ def scenario_names_its_own_sides(ctx: CheckContext) -> Iterable[Diagnostic]:
     """Every side id used inside a scenario is one of its sides."""
     for sc in ctx.pack.scenarios.values():
         sides = [side.id for side in sc.sides]
-        for path, key, value in walk_fields(sc):
+        for path, key, value in ctx.fields(sc):
             if key not in SIDE_FIELDS:
                 continue
             for where, side in strings(path, value):
@@ -49,19 +49,18 @@ def conditions_name_known_objectives(ctx: CheckContext) -> Iterable[Diagnostic]:
     """Control conditions (victory levels, event conditions) name the scenario's objectives."""
     for sc in ctx.pack.scenarios.values():
         objectives = [o.id for o in sc.objectives]
-        for top in ("victory", "events"):
-            for path, key, value in walk_fields(getattr(sc, top), (top,)):
-                if key != "objectives":
+        for path, key, value in ctx.fields(sc):
+            if key != "objectives" or path[0] not in ("victory", "events"):
+                continue
+            for where, objective in strings(path, value):
+                if objective in objectives:
                     continue
-                for where, objective in strings(path, value):
-                    if objective in objectives:
-                        continue
-                    hint = did_you_mean(objective, objectives) or (
-                        f"objectives of this scenario: {', '.join(objectives)}" if objectives
-                        else "add the objective under 'objectives:'")
-                    yield ctx.at("scenarios", sc.id, where, C_UNKNOWN_OBJECTIVE,
-                                 f"condition names objective '{objective}', which scenario '{sc.id}' "
-                                 "does not place", hint=hint, rule=VICTORY)
+                hint = did_you_mean(objective, objectives) or (
+                    f"objectives of this scenario: {', '.join(objectives)}" if objectives
+                    else "add the objective under 'objectives:'")
+                yield ctx.at("scenarios", sc.id, where, C_UNKNOWN_OBJECTIVE,
+                             f"condition names objective '{objective}', which scenario '{sc.id}' "
+                             "does not place", hint=hint, rule=VICTORY)
 
 
 @rule
@@ -69,7 +68,7 @@ def scenario_units_exist(ctx: CheckContext) -> Iterable[Diagnostic]:
     """Units named by effects, conditions and Solo Mode notes exist (compositions are
     checked with the other references). A hero's id stands for the hero's counter."""
     for sc in ctx.pack.scenarios.values():
-        for path, key, value in walk_fields(sc):
+        for path, key, value in ctx.fields(sc):
             if key not in UNIT_FIELDS or path[0] == "sides":
                 continue
             for where, unit in strings(path, value):
