@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from builder.content.loader import BUNDLED_CONTENT, load_pack_with_diagnostics
+from builder.content.loader import BUNDLED_CONTENT, display_path, load_pack_with_diagnostics
 from builder.content.pack import Pack
 from builder.diagnostics import Diagnostic, Severity
 from builder.validation import rules as _rules  # noqa: F401  (registers the rules)
@@ -60,4 +60,7 @@ def validate_pack(path: str | Path = BUNDLED_CONTENT / "core") -> ValidationRepo
         ctx = CheckContext(result.pack)
         for check in RULES:
             diagnostics.extend(check(ctx))
-    return ValidationReport(str(path), result.pack, diagnostics)
+    # A YAML alias ('*name') repeats a block: a problem in it is found once per use but
+    # lies at one place, so it is reported once.
+    diagnostics = list(dict.fromkeys(diagnostics))
+    return ValidationReport(display_path(Path(path)), result.pack, diagnostics)
