@@ -126,6 +126,22 @@ def test_box_counters(pack: Pack, faction: str, insignia: str, common_small: int
     assert [pack.units[g.unit].outline.value for g in officer_tiles[0].units] == ["officer"]
 
 
+@pytest.mark.parametrize(("prefix", "infantry", "vehicles"), [
+    ("us-8th-", 11, 0), ("us-22nd-", 10, 2), ("de-901-", 11, 0), ("de-902-", 10, 2)])
+def test_regiment_counters_add_up_to_the_box(pack: Pack, prefix: str, infantry: int, vehicles: int) -> None:
+    """000, Box Contents: a counter printed N times is one unit type granted N times in all
+    by the regiment's tile and the support options that bring its counters."""
+    granted: dict[str, int] = {}
+    for item in [*pack.tiles.values(), *pack.options.values()]:
+        for grant in item.units:
+            if grant.unit.startswith(prefix):
+                granted[grant.unit] = granted.get(grant.unit, 0) + grant.count
+    assert set(granted) == {u for u in pack.units if u.startswith(prefix)}
+    is_vehicle = {"light_vehicle", "heavy_vehicle"}
+    assert sum(n for u, n in granted.items() if pack.units[u].type.value not in is_vehicle) == infantry
+    assert sum(n for u, n in granted.items() if pack.units[u].type.value in is_vehicle) == vehicles
+
+
 def test_family_meeting_values_are_the_printed_ones(pack: Pack) -> None:
     printed = {"us-rifle-squad": (50, 0), "us-grenade": (5, 3), "us-ammo": (10, 3),
                "de-panzergrenadiere": (45, 0), "de-grenade": (5, 3), "de-assault-group": (55, 0),
