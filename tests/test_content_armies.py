@@ -177,6 +177,11 @@ def test_family_meeting_particular_units(pack: Pack) -> None:
     assert any(a.id == "scout" and a.value == 3 for a in recon.front.abilities)
     assert {"de-oberleutnant-berger", "de-recon-group"} <= {g.unit for g in pack.tiles["de-regiment-304"].units}
     assert "de-major-brassert" in pack.units and "us-lieutenant-holke" in pack.units
+    # FM2 Geek Option: Assault +3 and Assault vs heavy vehicles for Luke and Brassert.
+    for faction in ("us", "de"):
+        sabers = pack.options[f"{faction}-light-sabers"].abilities
+        assert [(a.id, a.value, a.against and a.against.value) for a in sabers] == [
+            ("assault", 3, None), ("assault", None, "heavy_vehicle")]
 
 
 @pytest.mark.parametrize("faction", ["us", "de"])
