@@ -300,3 +300,17 @@ def test_every_item_has_a_source_or_is_a_placeholder(pack: Pack) -> None:
     for collection in ("factions", "insignia", "abilities", "units", "tiles", "options", "heroes", "cards"):
         for item in pack.items[collection].values():
             assert item.source is not None or item.placeholder, (collection, item.id)
+
+
+def test_flipping_abilities_have_the_matching_sides(pack: Pack) -> None:
+    """000, Special Abilities > Ambush / Tripod: the counter is turned over to use them, so
+    an Ambush unit shows a concealed side and a Tripod unit a packed and a deployed side."""
+    for unit in pack.units.values():
+        roles = {s.role.value for s in unit.sides}
+        ids = {a.id for s in unit.sides for a in s.abilities}
+        if "ambush" in ids:
+            assert "concealed" in roles, unit.id
+        if "tripod" in ids:
+            assert roles == {"packed", "deployed"}, unit.id
+        if roles & {"concealed", "revealed"}:
+            assert "ambush" in ids, unit.id
