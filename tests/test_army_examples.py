@@ -47,3 +47,13 @@ def test_check_cli_exits_0_on_every_example(cli) -> None:  # type: ignore[no-unt
 def test_suggest_on_the_bundled_pack_passes_check(faction: str, points: int, seed: int) -> None:
     report = check_text(army_yaml(suggest(PACK, faction, points, seed), PACK), PACK)
     assert report.ok, "\n".join(d.format() for d in report.errors)
+
+
+@pytest.mark.parametrize("side", ["us", "de"])
+def test_family_meeting_1_composition_gives_a_legal_army(side: str) -> None:
+    from builder.army.composition import from_composition
+
+    army = from_composition(PACK, "family-meeting-1", side)
+    report = check_text(army_yaml(army, PACK), PACK)
+    assert report.ok, "\n".join(d.format() for d in report.errors)
+    assert report.summary is not None and report.summary.totals.left == 0
