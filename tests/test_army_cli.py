@@ -72,6 +72,8 @@ def test_options_explains_every_option(cli) -> None:  # type: ignore[no-untyped-
     by_id = {o["option"]: o for o in payload["options"]}
     assert payload["current"] == "us-grenade" and payload["bands"] == ["red", "grey"]
     assert by_id["us-ammo"]["fits"] and by_id["us-bazooka-team"]["fits"]
+    assert by_id["us-apc-shells"]["fits"] and "heavy vehicle" in by_id["us-apc-shells"]["note"]
+    assert by_id["us-ammo"]["note"] == ""
     assert not by_id["us-grenade"]["fits"]
     assert "green band; the slot has red and grey" in by_id["us-grenade"]["reasons"]
     assert any("officer" in r for r in by_id["us-bluff"]["reasons"])

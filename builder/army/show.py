@@ -92,6 +92,7 @@ def render_slot(result: SlotReport, console: Console | None = None) -> None:
     for column in ("option", "category", "cost", "verdict"):
         table.add_column(column)
     for c in result.candidates:
-        verdict = "[green]fits[/green]" if c.fits else escape("; ".join(c.reasons))
+        verdict = ("[green]fits[/green]" + (f" ({escape(c.note)})" if c.note else "")) if c.fits \
+            else escape("; ".join(c.reasons))
         table.add_row(f"{escape(c.name)} ({c.option})", c.category, str(c.cost), verdict)
     console.print(table)

@@ -72,7 +72,7 @@ class Summary:
         }
 
 
-def _tile_units(roster: Roster, tile: PlacedTile) -> list[ServedUnit]:
+def tile_units(roster: Roster, tile: PlacedTile) -> list[ServedUnit]:
     out = []
     for grant in tile.unit_grants():
         unit = roster.unit(grant.unit)
@@ -87,7 +87,7 @@ def army_units(roster: Roster, force: int | None = None) -> list[ServedUnit]:
     out: list[ServedUnit] = []
     for tile in roster.tiles:
         if force is None or tile.force == force:
-            out.extend(_tile_units(roster, tile))
+            out.extend(tile_units(roster, tile))
     for hero in roster.heroes:
         if hero.hero is not None and (force is None or hero.force == force):
             unit = roster.unit(hero.hero.unit)
@@ -106,7 +106,7 @@ def served_units(roster: Roster, placed: PlacedOption) -> tuple[list[ServedUnit]
     elif isinstance(holder, PlacedTile) and holder.is_officer:
         units, wide = army_units(roster, holder.force), True
     elif isinstance(holder, PlacedTile):
-        units = _tile_units(roster, holder)
+        units = tile_units(roster, holder)
         if equipment:
             units += [u for u in army_units(roster, holder.force) if u.source.startswith("hero ")]
     else:
