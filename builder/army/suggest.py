@@ -33,7 +33,6 @@ class _Build:
     tiles: list[tuple[object, dict[int, object]]] = field(default_factory=list)
     heroes: list[object] = field(default_factory=list)
     stars: int = 0
-    option_stars: int = 0
     special: int = 0
     bluffs: int = BASE_BLUFFS
 
