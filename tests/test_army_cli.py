@@ -146,3 +146,11 @@ def test_show_an_alliance_and_markup_in_names(cli, tmp_path: Path) -> None:  # t
     path.write_text((LISTS / "points-legal.yaml").read_text().replace("name: Exactly on budget", "name: '[red]x[/zz]'"))
     result = cli("army", "show", str(path), "--pack", PACK)
     assert result.exit_code == 0 and "[red]x[/zz]" in result.stdout
+
+
+def test_odd_keys_never_trace_back(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Found by hypothesis: a line '::' is read differently by the two YAML parsers."""
+    path = tmp_path / "odd.yaml"
+    path.write_text("::\t\nname: x\nfaction: us\n")
+    result = cli("army", "check", str(path), "--pack", PACK)
+    assert result.exit_code == 1 and "S201" in result.stdout
