@@ -154,3 +154,13 @@ def test_odd_keys_never_trace_back(cli, tmp_path: Path) -> None:  # type: ignore
     path.write_text("::\t\nname: x\nfaction: us\n")
     result = cli("army", "check", str(path), "--pack", PACK)
     assert result.exit_code == 1 and "S201" in result.stdout
+
+
+def test_options_in_an_alliance_count_the_players_points(cli) -> None:  # type: ignore[no-untyped-def]
+    def left(tile: str, slot: str) -> int:
+        result = cli("army", "options", str(LISTS / "alliance-legal.yaml"), "--pack", PACK,
+                     "--tile", tile, "--slot", slot, "--format", "json")
+        return json.loads(result.stdout)["points_left"]
+
+    assert left("2", "1") == 110  # Bob: 150 - 40
+    assert left("3", "2") == 130  # high command: (60 + 110) - its 40 points

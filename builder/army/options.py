@@ -13,7 +13,7 @@ from builder.army.effects import points_bonus
 from builder.army.legality.slots import army_misfits, slot_misfits
 from builder.army.roster import HIGH_COMMAND, PlacedTile, Roster
 from builder.army.summary import USERS, army_units, tile_units
-from builder.army.totals import compute
+from builder.army.totals import Totals, compute
 from builder.errors import UsageError
 
 
@@ -65,6 +65,18 @@ def find_tile(roster: Roster, key: str) -> PlacedTile:
     return matches[0]
 
 
+def _points_left(roster: Roster, tile: PlacedTile, totals: Totals) -> int | None:
+    """Points left for this tile: the army's; in an alliance the player's own, or for the
+    high command what all players have left between them."""
+    if not roster.is_alliance:
+        return totals.left
+    if tile.force != HIGH_COMMAND:
+        return totals.forces[tile.force].left
+    if any(f.left is None for f in totals.forces):
+        return None
+    return sum(max(0, f.left or 0) for f in totals.forces) - totals.high_command_cost
+
+
 def slot_options(roster: Roster, tile_key: str, number: int) -> SlotReport:
     """Every option that could be considered for slot ``number`` of a tile of the list."""
     tile = find_tile(roster, tile_key)
@@ -76,7 +88,7 @@ def slot_options(roster: Roster, tile_key: str, number: int) -> SlotReport:
     slot = slots[number - 1]
     current = next((o for o in tile.options if o.slot == number), None)
     totals = compute(roster)
-    left = totals.left
+    left = _points_left(roster, tile, totals)
     if left is not None and current is not None:
         left += current.cost
     factions = {f.faction for f in roster.forces} if tile.force == HIGH_COMMAND else {tile.tile.faction}
