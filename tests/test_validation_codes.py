@@ -142,3 +142,13 @@ def test_p505_errata_replaces_an_item(tmp_path: Path) -> None:
     diag = find(report.diagnostics, "P505", "abilities/fix.yaml")[0]
     assert (diag.line, diag.col) == (3, 9)
     assert report.pack is not None and report.pack.abilities["assault"].reminder == "Corrected."
+
+
+def test_every_validator_code_has_a_located_case() -> None:
+    """Each Y/S/C/P code registered is exercised by a broken fixture above."""
+    import builder.validation  # noqa: F401  (registers every rule's code)
+    from builder.diagnostics import CODES
+
+    covered = {row[1] for row in EXPECTED} | {"Y103", "Y106", "P501", "P503", "P505"}
+    mine = {code for code in CODES if code[0] in "YSCP"}
+    assert mine - covered == set()
