@@ -149,6 +149,21 @@ def test_every_validator_code_has_a_located_case() -> None:
     import builder.validation  # noqa: F401  (registers every rule's code)
     from builder.diagnostics import CODES
 
-    covered = {row[1] for row in EXPECTED} | {"Y103", "Y106", "P501", "P503", "P505"}
+    covered = {row[1] for row in EXPECTED} | {"Y103", "Y106", "P501", "P503", "P505", "C300"}
     mine = {code for code in CODES if code[0] in "YSCP"}
     assert mine - covered == set()
+
+
+def test_c300_a_crashing_rule_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    from builder.validation import registry
+
+    def broken_rule(ctx: object) -> list[Diagnostic]:
+        """A rule with a bug."""
+        raise KeyError("oops")
+
+    monkeypatch.setattr(registry, "RULES", [*registry.RULES, broken_rule])
+    monkeypatch.setattr("builder.validation.runner.RULES", registry.RULES)
+    report = validate_pack(BASE)
+    diag = find(report.diagnostics, "C300", "pack.yaml")[0]
+    assert (diag.line, diag.col) == (1, 1) and "broken_rule" in diag.message and "KeyError" in diag.message
+    assert not report.ok
