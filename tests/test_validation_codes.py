@@ -149,7 +149,7 @@ def test_every_validator_code_has_a_located_case() -> None:
     import builder.validation  # noqa: F401  (registers every rule's code)
     from builder.diagnostics import CODES
 
-    covered = {row[1] for row in EXPECTED} | {"Y103", "Y106", "P501", "P503", "P505", "C300"}
+    covered = {row[1] for row in EXPECTED} | {"Y103", "Y106", "P501", "P503", "P505", "C300", "S200"}
     mine = {code for code in CODES if code[0] in "YSCP"}
     assert mine - covered == set()
 
@@ -167,3 +167,21 @@ def test_c300_a_crashing_rule_is_reported_not_raised(monkeypatch: pytest.MonkeyP
     diag = find(report.diagnostics, "C300", "pack.yaml")[0]
     assert (diag.line, diag.col) == (1, 1) and "broken_rule" in diag.message and "KeyError" in diag.message
     assert not report.ok
+
+
+def test_s200_a_crashing_model_check_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pydantic import model_validator
+
+    from builder.content import models
+    from builder.content.models.ability import AbilitiesFile
+
+    class BuggyAbilities(AbilitiesFile):
+        @model_validator(mode="after")
+        def _bug(self) -> "BuggyAbilities":
+            raise KeyError("bug")
+
+    kind = models.KINDS["abilities"]
+    monkeypatch.setitem(models.KINDS, "abilities", models.Kind(kind.folder, BuggyAbilities, kind.collections))
+    report = validate_pack(broken_pack(tmp_path))
+    diag = find(report.diagnostics, "S200", "abilities/abilities.yaml")[0]
+    assert (diag.line, diag.col) == (1, 1) and "KeyError" in diag.message

@@ -34,6 +34,7 @@ P_PATH_ESCAPE = define_code("P503", "file lies outside the pack folder")
 P_UNKNOWN_FOLDER = define_code("P504", "folder of unknown kind in a pack")
 P_OVERRIDE = define_code("P505", "item replaced by an errata pack")
 C_DUPLICATE_ID = define_code("C301", "duplicate id")
+S_CHECK_FAILED = define_code("S200", "a model check failed (a bug in Heroes Builder, not in the content)")
 
 BUNDLED_CONTENT = Path(__file__).resolve().parents[2] / "content"
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -170,6 +171,12 @@ def _validate(model: Any, data: Any, text: str, shown: str, diagnostics: list[Di
             positioned = data  # the round-trip parser disagrees: report without positions
         diagnostics.extend(validation_diagnostics(exc, model, shown, positioned))
         return None
+    except Exception as exc:  # noqa: BLE001 - a model check with a bug: reported, never a traceback
+        diagnostics.append(Diagnostic(
+            S_CHECK_FAILED, f"checking this file against {model.__name__} failed: {type(exc).__name__}: {exc}",
+            file=shown, line=1, col=1,
+            hint="this is a bug in Heroes Builder's content models; please report it with this file"))
+        return None
 
 
 def _find_dependency(dep: str, near: Path) -> Path | None:
@@ -302,7 +309,7 @@ def _salvage(pack: Pack, kind: Kind, data: Any, file: Path, shown: str, manifest
         for index, raw in enumerate(items):
             try:
                 item = item_model.model_validate(raw)
-            except ValidationError:
+            except Exception:  # noqa: BLE001 - already reported for the whole file
                 continue
             _add(pack, collection, item, Origin(shown, (attribute, index), manifest.id, file), manifest, diagnostics)
 
