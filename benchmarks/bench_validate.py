@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -65,8 +66,11 @@ def run() -> None:
         loading, _ = _timed(lambda: load_pack_with_diagnostics(pack))
         assert report.ok and report.pack is not None, [d.format() for d in report.errors][:5]  # type: ignore[attr-defined]
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         cli, proc = _timed(lambda: subprocess.run(
             [sys.executable, "-m", "builder", "validate", str(pack), "-q"], env=env, capture_output=True, text=True))
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cli_cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         assert proc.returncode == 0, proc.stdout + proc.stderr  # type: ignore[attr-defined]
         checker = shutil.which("check-jsonschema") or str(Path(sys.executable).with_name("check-jsonschema"))
         by_kind: dict[str, list[str]] = {}
@@ -87,7 +91,8 @@ def run() -> None:
         print(f"   validate_pack, in-process:              {in_process:6.2f} s  {n / in_process:7,.0f} files/s")
         print(f"     of which loading (read, YAML, pydantic): {loading:4.2f} s; semantic rules: "
               f"{max(0.0, in_process - loading):4.2f} s")
-        print(f"   heroes validate, subprocess (wall):     {cli:6.2f} s  {n / cli:7,.0f} files/s")
+        print(f"   heroes validate, subprocess (wall):     {cli:6.2f} s  {n / cli:7,.0f} files/s "
+              f"(CPU {cli_cpu:.2f} s; wall exceeds CPU when other work shares the cores)")
         print(f"   check-jsonschema, {calls} calls (schema only): {jsonschema:6.2f} s  {n / jsonschema:7,.0f} files/s")
         print(f"   ratio check-jsonschema / heroes validate: {jsonschema / cli:.1f}x "
               f"(in-process: {jsonschema / in_process:.1f}x)")
