@@ -18,6 +18,7 @@ from builder.content.loader import load_pack
 from builder.content.models.scenario import (
     AllCondition,
     AnyCondition,
+    CompositionEntry,
     ControlsCondition,
     DestroyedCondition,
     Effect,
@@ -213,6 +214,17 @@ def test_family_meeting_2_as_printed(pack) -> None:
     assert fm2.solo.particular_units == ["de-oberleutnant-berger", "de-major-brassert"]
 
 
+def test_customisations_are_worn_by_heroes_of_the_same_army(pack) -> None:
+    """002 prints Overwatch under Luke's name and Veteran under Ludwig's."""
+    fm1 = pack.items["scenarios"]["family-meeting-1"]
+    worn = {e.option: e.for_hero for side in fm1.sides for e in side.army.composition if e.for_hero}
+    assert worn == {"us-overwatch": "us-luke-griff-brasset", "de-veteran": "de-ludwig-schmarschutze"}
+    for scenario in pack.items["scenarios"].values():
+        for side in scenario.sides:
+            heroes = {e.hero for e in side.army.composition if e.hero}
+            assert {e.for_hero for e in side.army.composition if e.for_hero} <= heroes
+
+
 @pytest.mark.parametrize("scenario_id", ["family-meeting-1", "family-meeting-2"])
 def test_compositions_cost_their_printed_points(pack, scenario_id: str) -> None:
     for side in pack.items["scenarios"][scenario_id].sides:
@@ -345,6 +357,11 @@ def test_family_meeting_campaign(pack) -> None:
 def test_roll_tables_cover_the_die_and_name_real_outcomes() -> None:
     with pytest.raises(ValidationError, match="cover 1 to 6"):
         Effect.model_validate(read_yaml(FIX / "bad-roll-table.yaml"))
+
+
+def test_a_composition_line_names_one_thing() -> None:
+    with pytest.raises(ValidationError, match="exactly one of tile, option, hero or unit"):
+        CompositionEntry.model_validate(read_yaml(FIX / "bad-composition-line.yaml"))
 
 
 def test_effects_carry_what_they_need() -> None:
