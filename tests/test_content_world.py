@@ -214,6 +214,32 @@ def test_family_meeting_2_as_printed(pack) -> None:
     assert fm2.solo.particular_units == ["de-oberleutnant-berger", "de-major-brassert"]
 
 
+def _army_units(pack, side) -> set[str]:
+    """Unit counters a side's composition brings (tiles, options, heroes, bare units)."""
+    units: set[str] = set()
+    for entry in side.army.composition:
+        if entry.tile:
+            units |= {g.unit for g in pack.items["tiles"][entry.tile].units}
+        if entry.option:
+            units |= {g.unit for g in pack.items["options"][entry.option].units}
+        if entry.hero:
+            units.add(pack.items["heroes"][entry.hero].unit)
+        if entry.unit:
+            units.add(entry.unit)
+    return units
+
+
+@pytest.mark.parametrize("scenario_id", ["family-meeting-1", "family-meeting-2"])
+def test_solo_particular_units_and_scouts_belong_to_the_ai_army(pack, scenario_id: str) -> None:
+    scenario = pack.items["scenarios"][scenario_id]
+    ai_side = next(s for s in scenario.sides if s.id == scenario.solo.default_ai_side)
+    units = _army_units(pack, ai_side)
+    assert set(scenario.solo.particular_units) <= units
+    assert set(scenario.solo.scouts) <= units
+    for scout in scenario.solo.scouts:
+        assert any(a.id == "scout" for side in pack.items["units"][scout].sides for a in side.abilities)
+
+
 def test_customisations_are_worn_by_heroes_of_the_same_army(pack) -> None:
     """002 prints Overwatch under Luke's name and Veteran under Ludwig's."""
     fm1 = pack.items["scenarios"]["family-meeting-1"]
