@@ -165,6 +165,22 @@ def test_box_overlays(pack) -> None:
     assert terrain["defensive-position"].effects.opportunity_fire
 
 
+def test_scenarios_use_only_what_the_box_holds(pack) -> None:
+    """Each board once; overlays no more often than the box holds them, a building and
+    its ruin side being one tile (000 core rules, Box Contents)."""
+    overlays = pack.items["overlays"]
+    sides_of = {o.id: o.id for o in overlays.values()}
+    for o in overlays.values():
+        if o.ruin_side:
+            sides_of[o.ruin_side] = o.id
+    for scenario in pack.items["scenarios"].values():
+        boards = [p.id for p in scenario.layout.boards]
+        assert len(boards) == len(set(boards)), scenario.id
+        used = Counter(sides_of[p.id] for p in scenario.layout.overlays)
+        for tile, n in used.items():
+            assert n <= overlays[tile].count, (scenario.id, tile)
+
+
 def test_solo_mode_tactical_bonuses(pack) -> None:
     """Twelve tokens in nine kinds (002 Solo Mode, Tactical Bonus Descriptions)."""
     bonuses = pack.items["tactical_bonuses"]
@@ -260,6 +276,19 @@ def test_compositions_cost_their_printed_points(pack, scenario_id: str) -> None:
                 if getattr(entry, key):
                     cost += pack.items[collection][getattr(entry, key)].cost * entry.count
         assert cost == side.army.points, (scenario_id, side.id)
+
+
+def bonuses_for_boards(boards: int) -> int:
+    """002 Solo Mode, Tactical Bonuses: 1-2 boards 1, 3 boards 2, 4 boards 3, 5-6 boards 4."""
+    return {1: 1, 2: 1, 3: 2, 4: 3, 5: 4, 6: 4}[boards]
+
+
+@pytest.mark.parametrize("scenario_id", ["family-meeting-1", "family-meeting-2"])
+def test_battlefield_size_agrees_with_the_printed_tactical_bonuses(pack, scenario_id: str) -> None:
+    """The plans are lost; the reconstructed battlefields have the size the printed number of
+    tactical bonuses implies."""
+    scenario = pack.items["scenarios"][scenario_id]
+    assert scenario.tactical_bonuses == bonuses_for_boards(len(scenario.layout.boards))
 
 
 @pytest.mark.parametrize(("scenario_id", "anonymous", "numbered", "decoys"), [
