@@ -7,124 +7,19 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-from pydantic import ValidationError
 
 from builder.content.loader import load_pack
-from builder.content.models.scenario import (
-    AllCondition,
-    AnyCondition,
-    CompositionEntry,
-    ControlsCondition,
-    DestroyedCondition,
-    Effect,
-    NotCondition,
-    OtherwiseCondition,
-    Scenario,
-    SoloNotes,
-    expand_area,
-)
-from builder.content.models.terrain import Board, Overlay, square_to_xy, xy_to_square
-from builder.content.yaml_io import read_yaml
+from builder.content.models.scenario import DestroyedCondition, NotCondition, Scenario
+from builder.content.models.terrain import square_to_xy
 from builder.validation import validate_pack
-from tests.conftest import CORE, FIXTURES, ROOT
-
-FIX = FIXTURES / "content-world"
-
+from tests.conftest import CORE, ROOT
+from tests.world_oracles import battlefield, outcome, scenario_squares
 
 @pytest.fixture(scope="module")
 def pack():
     return load_pack(CORE)
-
-
-# --- a battlefield composed from a layout (test oracle) ---------------------------------
-
-
-def _rotated(rows: list[str], rotation: int) -> dict[tuple[int, int], str]:
-    """Characters of a grid turned clockwise by ``rotation`` degrees, by local (x, y)."""
-    height, width = len(rows), len(rows[0])
-    turn = {
-        0: lambda x, y: (x, y),
-        90: lambda x, y: (height - 1 - y, x),
-        180: lambda x, y: (width - 1 - x, height - 1 - y),
-        270: lambda x, y: (y, width - 1 - x),
-    }[rotation]
-    return {turn(x, y): ch for y, row in enumerate(rows) for x, ch in enumerate(row)}
-
-
-def battlefield(pack, scenario: Scenario) -> dict[str, str]:
-    """Square -> terrain id once boards and then overlays are laid; an overlay square off
-    the boards, or two boards on one square, fails the test."""
-    field: dict[str, str] = {}
-    for collection, placements in (("boards", scenario.layout.boards),
-                                   ("overlays", scenario.layout.overlays)):
-        for placed in placements:
-            grid = pack.items[collection][placed.id]
-            ox, oy = square_to_xy(placed.at)
-            for (x, y), ch in _rotated(grid.rows, int(placed.rotation)).items():
-                if collection == "overlays" and ch == " ":
-                    continue
-                square = xy_to_square(ox + x, oy + y)
-                if collection == "boards":
-                    assert square not in field, f"{scenario.id}: boards overlap at {square}"
-                else:
-                    assert square in field, f"{scenario.id}: overlay {placed.id} leaves the boards at {square}"
-                field[square] = grid.legend[ch]
-    return field
-
-
-def scenario_squares(scenario: Scenario) -> list[tuple[str, str]]:
-    """(what, square) for every square a scenario names."""
-    found = [(f"objective {o.id}", o.at) for o in scenario.objectives]
-    for side in scenario.sides:
-        found += [(f"{side.id} deployment", sq) for area in side.deployment for sq in expand_area(area)]
-        found += [(f"{side.id} entry", sq) for sq in side.entry]
-
-    def effects(items: list[Effect], where: str) -> None:
-        for effect in items:
-            found.extend((where, sq) for area in effect.at for sq in expand_area(area))
-            for nested in list(effect.table.values()) + list(effect.outcomes.values()):
-                effects(nested, where)
-
-    for event in scenario.events:
-        effects(event.effects, f"event on turns {event.turns}")
-    if scenario.solo:
-        found += [("scout square", sq) for area in scenario.solo.scout_deployment for sq in expand_area(area)]
-    return found
-
-
-# --- a victory-level oracle: which level a final position gives --------------------------
-
-
-def holds(condition: Any, scenario: Scenario, facts: dict[str, Any]) -> bool:
-    if isinstance(condition, OtherwiseCondition):
-        return True
-    if isinstance(condition, AllCondition):
-        return all(holds(c, scenario, facts) for c in condition.all)
-    if isinstance(condition, AnyCondition):
-        return any(holds(c, scenario, facts) for c in condition.any)
-    if isinstance(condition, NotCondition):
-        return not holds(condition.not_, scenario, facts)
-    if isinstance(condition, DestroyedCondition):
-        return condition.destroyed.unit in facts.get("destroyed", set())
-    if isinstance(condition, ControlsCondition):
-        spec = condition.controls
-        pool = [o for o in scenario.objectives
-                if (not spec.objectives or o.id in spec.objectives) and (spec.kind is None or o.kind == spec.kind)]
-        held = sum(1 for o in pool if o.id in facts["controls"].get(spec.side, set()))
-        return (spec.at_least is None or held >= spec.at_least) and (spec.at_most is None or held <= spec.at_most)
-    raise AssertionError(f"no oracle for {condition!r}")
-
-
-def outcome(scenario: Scenario, **facts: Any) -> tuple[str, str | None]:
-    for level in scenario.victory:
-        if holds(level.when, scenario, facts):
-            return level.level, level.winner
-    raise AssertionError("no victory level applies")
 
 
 # --- the pack ----------------------------------------------------------------------------
@@ -300,20 +195,6 @@ def test_decoy_arithmetic(pack, scenario_id: str, anonymous: int, numbered: int,
     assert (solo.anonymous_units, solo.numbered_anonymous, solo.decoys) == (anonymous, numbered, decoys)
 
 
-def test_decoys_must_follow_the_rule() -> None:
-    with pytest.raises(ValidationError, match="call for 2 decoy"):
-        SoloNotes.model_validate(read_yaml(FIX / "bad-decoys.yaml"))
-
-
-@pytest.mark.parametrize("counters", range(0, 31))
-def test_one_decoy_per_three_counters_eight_at_most(counters: int) -> None:
-    """002 Solo Mode, Anonymous Unit Counters: a decoy per 3 counters, never more than 8."""
-    expected = min(8, counters // 3)
-    assert SoloNotes(anonymous_units=counters, decoys=expected).decoys == expected
-    with pytest.raises(ValidationError, match=f"call for {expected} decoy"):
-        SoloNotes(anonymous_units=counters, decoys=expected + 1)
-
-
 def test_every_scenario_square_is_on_the_battlefield(pack) -> None:
     for scenario in pack.items["scenarios"].values():
         field = battlefield(pack, scenario)
@@ -404,45 +285,6 @@ def test_family_meeting_campaign(pack) -> None:
     campaign = pack.items["campaigns"]["family-meeting"]
     assert [s.scenario for s in campaign.steps] == ["family-meeting-1", "family-meeting-2"]
     assert campaign.steps[0].consequences
-
-
-# --- the vocabulary refuses what it cannot mean --------------------------------------------
-
-
-def test_roll_tables_cover_the_die_and_name_real_outcomes() -> None:
-    with pytest.raises(ValidationError, match="cover 1 to 6"):
-        Effect.model_validate(read_yaml(FIX / "bad-roll-table.yaml"))
-
-
-def test_a_composition_line_names_one_thing() -> None:
-    with pytest.raises(ValidationError, match="exactly one of tile, option, hero or unit"):
-        CompositionEntry.model_validate(read_yaml(FIX / "bad-composition-line.yaml"))
-
-
-def test_effects_carry_what_they_need() -> None:
-    with pytest.raises(ValidationError, match="'add_marker' needs marker"):
-        Effect.model_validate(read_yaml(FIX / "bad-marker-effect.yaml"))
-
-
-@pytest.mark.parametrize(("fixture", "model", "message"), [
-    ("bad-board-edge.yaml", Board, "orthogonally adjacent squares, not A1 and C1"),
-    ("bad-board-legend.yaml", Board, "row 2 uses 'x'"),
-    ("bad-overlay-opening.yaml", Overlay, "opening square B1 is not covered"),
-])
-def test_grids_are_checked(fixture: str, model: type, message: str) -> None:
-    with pytest.raises(ValidationError, match=re.escape(message)):
-        model.model_validate(read_yaml(FIX / fixture))
-
-
-@given(st.integers(0, 26 * 27 - 1), st.integers(0, 998))
-def test_square_names_round_trip(x: int, y: int) -> None:
-    assert square_to_xy(xy_to_square(x, y)) == (x, y)
-
-
-@given(st.integers(0, 40), st.integers(0, 40), st.integers(0, 40), st.integers(0, 40))
-def test_areas_expand_to_their_rectangle(x1: int, y1: int, x2: int, y2: int) -> None:
-    squares = expand_area(f"{xy_to_square(x1, y1)}:{xy_to_square(x2, y2)}")
-    assert len(squares) == len(set(squares)) == (abs(x1 - x2) + 1) * (abs(y1 - y2) + 1)
 
 
 # --- the authoring guide --------------------------------------------------------------------
