@@ -320,3 +320,16 @@ def test_authoring_examples_form_a_valid_pack(tmp_path: Path) -> None:
         assert schema.name.endswith(".schema.json")
     report = validate_pack(root)
     assert report.ok, "\n".join(d.format() for d in report.errors)
+
+
+def test_the_guides_sample_diagnostic_is_what_validate_prints(tmp_path: Path, cli) -> None:
+    guide = GUIDE.read_text(encoding="utf-8")
+    sample = re.search(r"```text\n(content/my-pack/\S+: error .*)\n", guide).group(1)
+    root = tmp_path / "my-pack"
+    for relative, text in guide_files().items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text.replace('"h": hedgerow', '"h": hedgrow'), encoding="utf-8")
+    result = cli("validate", str(root), "-q")
+    assert result.exit_code == 1
+    assert sample.removeprefix("content/my-pack/") in result.stdout
