@@ -126,3 +126,43 @@ def test_garbage_content_never_crashes(tmp_path: Path, text: str, kind: str) -> 
         code = run_app(app, ["validate", str(pack), "-q"])
     assert code == (0 if report.ok else 1), out.getvalue() + err.getvalue()
     assert "Traceback" not in out.getvalue() + err.getvalue()
+
+
+_FILES = sorted(str(p.relative_to(BASE)) for p in BASE.rglob("*.yaml"))
+_edits = st.lists(st.tuples(st.sampled_from(["delete", "repeat", "indent", "swap", "insert"]),
+                            st.integers(0, 10**6), st.sampled_from(list(":-[]{}&*!#'\" \nabX9~,|>"))),
+                  min_size=1, max_size=4)
+
+
+def _mutate(text: str, edits: list[tuple[str, int, str]]) -> str:
+    for op, n, char in edits:
+        lines = text.split("\n")
+        i = n % len(lines)
+        if op == "delete" and len(lines) > 1:
+            lines.pop(i)
+        elif op == "repeat":
+            lines.insert(i, lines[i])
+        elif op == "indent":
+            lines[i] = " " + lines[i]
+        elif op == "swap" and len(lines) > 1:
+            j = (i + 1) % len(lines)
+            lines[i], lines[j] = lines[j], lines[i]
+        text = "\n".join(lines)
+        if op == "insert":
+            k = n % (len(text) + 1)
+            text = text[:k] + char + text[k:]
+    return text
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rel=st.sampled_from(_FILES), edits=_edits)
+def test_mutated_content_is_reported_with_positions(tmp_path: Path, rel: str, edits: list[tuple[str, int, str]]) -> None:
+    """Typos in real content files (lines lost, repeated, shifted, stray characters)
+    give located diagnostics, never an exception."""
+    pack = tmp_path / "mutated"
+    shutil.rmtree(pack, ignore_errors=True)
+    shutil.copytree(BASE, pack)
+    (pack / rel).write_text(_mutate((BASE / rel).read_text(encoding="utf-8"), edits), encoding="utf-8")
+    report = validate_pack(pack)
+    for diag in report.errors:
+        assert diag.file and diag.line >= 1, diag.format()

@@ -31,6 +31,7 @@ EXPECTED = [
     ("c306-no-cards", "C306", "factions/factions.yaml", 7, 9),
     ("c307-unit-sides", "C307", "units/units.yaml", 31, 18),
     ("c308-unknown-side", "C308", "scenarios/skirmish.yaml", 26, 21),
+    ("c308-campaign-side", "C308", "campaigns/short.yaml", 8, 28),
     ("c309-unknown-objective", "C309", "scenarios/skirmish.yaml", 36, 46),
     ("c310-event-turn", "C310", "scenarios/skirmish.yaml", 29, 16),
     ("c311-off-map", "C311", "scenarios/skirmish.yaml", 25, 35),
@@ -38,6 +39,9 @@ EXPECTED = [
     ("c313-zones-overlap", "C313", "scenarios/skirmish.yaml", 22, 18),
     ("c314-impassable", "C314", "scenarios/skirmish.yaml", 25, 35),
     ("c315-composition-cost", "C315", "scenarios/skirmish.yaml", 13, 15),
+    ("c316-other-faction", "C316", "recruitment/recruitment.yaml", 20, 20),
+    ("c317-order-without-officer", "C317", "recruitment/recruitment.yaml", 45, 15),
+    ("c318-breaking-point", "C318", "recruitment/recruitment.yaml", 20, 29),
     ("p502-dependency", "P502", "pack.yaml", 1, 1),
     ("p504-unknown-folder", "P504", "weapons", 0, 0),
     ("p506-modeline", "P506", "units/units.yaml", 1, 1),
@@ -139,3 +143,46 @@ def test_p505_errata_replaces_an_item(tmp_path: Path) -> None:
     diag = find(report.diagnostics, "P505", "abilities/fix.yaml")[0]
     assert (diag.line, diag.col) == (3, 9)
     assert report.pack is not None and report.pack.abilities["assault"].reminder == "Corrected."
+
+
+def test_every_validator_code_has_a_located_case() -> None:
+    """Each Y/S/C/P code registered is exercised by a broken fixture above."""
+    import builder.validation  # noqa: F401  (registers every rule's code)
+    from builder.diagnostics import CODES
+
+    covered = {row[1] for row in EXPECTED} | {"Y103", "Y106", "P501", "P503", "P505", "C300", "S200"}
+    mine = {code for code in CODES if code[0] in "YSCP"}
+    assert mine - covered == set()
+
+
+def test_c300_a_crashing_rule_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    from builder.validation import registry
+
+    def broken_rule(ctx: object) -> list[Diagnostic]:
+        """A rule with a bug."""
+        raise KeyError("oops")
+
+    monkeypatch.setattr(registry, "RULES", [*registry.RULES, broken_rule])
+    monkeypatch.setattr("builder.validation.runner.RULES", registry.RULES)
+    report = validate_pack(BASE)
+    diag = find(report.diagnostics, "C300", "pack.yaml")[0]
+    assert (diag.line, diag.col) == (1, 1) and "broken_rule" in diag.message and "KeyError" in diag.message
+    assert not report.ok
+
+
+def test_s200_a_crashing_model_check_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pydantic import model_validator
+
+    from builder.content import models
+    from builder.content.models.ability import AbilitiesFile
+
+    class BuggyAbilities(AbilitiesFile):
+        @model_validator(mode="after")
+        def _bug(self) -> "BuggyAbilities":
+            raise KeyError("bug")
+
+    kind = models.KINDS["abilities"]
+    monkeypatch.setitem(models.KINDS, "abilities", models.Kind(kind.folder, BuggyAbilities, kind.collections))
+    report = validate_pack(broken_pack(tmp_path))
+    diag = find(report.diagnostics, "S200", "abilities/abilities.yaml")[0]
+    assert (diag.line, diag.col) == (1, 1) and "KeyError" in diag.message

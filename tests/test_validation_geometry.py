@@ -22,6 +22,12 @@ def test_squares_round_trip() -> None:
         parse_square("a1")
 
 
+def test_overlap_and_intersection() -> None:
+    a, b = parse_area("A1:B4"), parse_area("B3:L4")
+    assert a.overlaps(b) and a.intersection(b).label() == "B3:B4"  # type: ignore[union-attr]
+    assert parse_area("A1:B2").intersection(parse_area("C3")) is None
+
+
 def test_rotation_turns_the_board_clockwise() -> None:
     rows = ["ab", "cd", "ef"]  # 2 wide, 3 high
     turned = place("x", rows, "A1", 90)

@@ -102,38 +102,24 @@ def load(text: str, max_nodes: int, max_depth: int) -> Any:
 
 
 def _build(parser: Any, max_nodes: int, max_depth: int) -> Any:
-    # Each open container: [container, is_mapping, pending_key, key_mark, anchor, count_at_start]
+    """Build plain data from the event stream with an explicit stack (no recursion).
+
+    Each open container is ``[container, is_mapping, pending_key, key_mark, anchor,
+    count_at_start]``; a mapping alternates between waiting for a key (``_NO_KEY``) and
+    waiting for that key's value.
+    """
     stack: list[list[Any]] = []
     anchors: dict[str, tuple[Any, int]] = {}
     open_anchors: set[str] = set()
     root: Any = None
     documents = 0
     count = 0
+    no_key = _NO_KEY
     get_event = parser.get_event
     scalar_event, alias_event = _ev.ScalarEvent, _ev.AliasEvent
     map_start, seq_start = _ev.MappingStartEvent, _ev.SequenceStartEvent
     map_end, seq_end = _ev.MappingEndEvent, _ev.SequenceEndEvent
-
-    def attach(value: Any, mark: Any) -> None:
-        nonlocal root
-        if not stack:
-            root = value
-            return
-        top = stack[-1]
-        container = top[0]
-        if not top[1]:
-            container.append(value)
-        elif top[2] is _NO_KEY:
-            if isinstance(value, (dict, list)):
-                raise FastYamlError("syntax", "mapping keys must be plain values, not lists or mappings",
-                                    mark.line, mark.column)
-            top[2], top[3] = value, mark
-        else:
-            key = top[2]
-            if key in container:
-                raise FastYamlError("duplicate", f"found duplicate key {key!r}", top[3].line, top[3].column)
-            container[key] = value
-            top[2] = _NO_KEY
+    stream_end, document_start = _ev.StreamEndEvent, _ev.DocumentStartEvent
 
     while True:
         event = get_event()
@@ -147,27 +133,24 @@ def _build(parser: Any, max_nodes: int, max_depth: int) -> Any:
                 value = _tagged_scalar(tag, event.value, event.start_mark)
             if event.anchor is not None:
                 anchors[event.anchor] = (value, 1)
-            attach(value, event.start_mark)
         elif kind is map_start or kind is seq_start:
             count += 1
             tag = event.tag
-            expected = "map" if kind is map_start else "seq"
-            if tag not in (None, "!", STANDARD + expected):
+            if tag is not None and tag != "!" and tag != STANDARD + ("map" if kind is map_start else "seq"):
                 mark = event.start_mark
                 raise FastYamlError("tag", f"tag {tag!r} is not allowed in content", mark.line, mark.column)
             if len(stack) >= max_depth:
                 mark = event.start_mark
                 raise FastYamlError("size", f"document is nested deeper than {max_depth}", mark.line, mark.column)
-            container: Any = {} if kind is map_start else []
             if event.anchor is not None:
                 open_anchors.add(event.anchor)
-            stack.append([container, kind is map_start, _NO_KEY, None, event.anchor, count])
+            stack.append([{} if kind is map_start else [], kind is map_start, no_key, None, event.anchor, count])
+            continue
         elif kind is map_end or kind is seq_end:
-            container, _, _, _, anchor, start = stack.pop()
+            value, _, _, _, anchor, start = stack.pop()
             if anchor is not None:
                 open_anchors.discard(anchor)
-                anchors[anchor] = (container, count - start + 1)
-            attach(container, event.start_mark)
+                anchors[anchor] = (value, count - start + 1)
         elif kind is alias_event:
             mark = event.start_mark
             if event.anchor in open_anchors:
@@ -177,17 +160,39 @@ def _build(parser: Any, max_nodes: int, max_depth: int) -> Any:
                 raise FastYamlError("syntax", f"found undefined alias '*{event.anchor}'", mark.line, mark.column)
             value, size = anchors[event.anchor]
             count += size
-            attach(value, mark)
-        elif kind is _ev.DocumentStartEvent:
+        elif kind is document_start:
             documents += 1
             if documents > 1:
                 mark = event.start_mark
                 raise FastYamlError("syntax", "a content file holds a single YAML document ('---' found twice)",
                                     mark.line, mark.column)
-        elif kind is _ev.StreamEndEvent:
+            continue
+        elif kind is stream_end:
             return root
+        else:
+            continue
         if count > max_nodes:
             raise FastYamlError("size", f"document has more than {max_nodes:,} nodes once aliases are expanded")
+        if not stack:
+            root = value
+            continue
+        top = stack[-1]
+        if not top[1]:
+            top[0].append(value)
+        elif top[2] is no_key:
+            if isinstance(value, (dict, list)):
+                mark = event.start_mark
+                raise FastYamlError("syntax", "mapping keys must be plain values, not lists or mappings",
+                                    mark.line, mark.column)
+            top[2], top[3] = value, event
+        else:
+            key = top[2]
+            container = top[0]
+            if key in container:
+                mark = top[3].start_mark
+                raise FastYamlError("duplicate", f"found duplicate key {key!r}", mark.line, mark.column)
+            container[key] = value
+            top[2] = no_key
 
 
 _NO_KEY = object()

@@ -67,6 +67,12 @@ class Rect:
     def overlaps(self, other: "Rect") -> bool:
         return not (other.x0 > self.x1 or other.x1 < self.x0 or other.y0 > self.y1 or other.y1 < self.y0)
 
+    def intersection(self, other: "Rect") -> "Rect | None":
+        """The squares both rectangles cover, or None."""
+        if not self.overlaps(other):
+            return None
+        return Rect(max(self.x0, other.x0), max(self.y0, other.y0), min(self.x1, other.x1), min(self.y1, other.y1))
+
     def squares(self) -> Iterator[XY]:
         """Squares row by row, top row first."""
         for y in range(self.y0, self.y1 + 1):

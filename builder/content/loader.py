@@ -7,7 +7,7 @@ pack or among the bundled packs; an ``overrides`` pack (errata) may replace thei
 
 Valid files take the fast path (C loader, plain data, pydantic); only a file with
 errors is read again with positions so each diagnostic gets its line and column.
-Files are never followed outside the pack folder.
+Files are never followed outside the pack folder (see :mod:`.discovery`).
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from builder.content.discovery import content_files, display_path, find_modeline
 from builder.content.locator import Locator
-from builder.content.models import KINDS, Kind, PackManifest
+from builder.content.models import Kind, PackManifest
 from builder.content.pack import Origin, Pack, SourceFile
 from builder.content.pydantic_errors import validation_diagnostics
 from builder.content.yaml_io import parse_yaml, parse_yaml_positions, read_text
@@ -30,13 +31,11 @@ from builder.errors import ContentError, YamlError
 
 P_NO_MANIFEST = define_code("P501", "folder is not a content pack (no pack.yaml)")
 P_DEPENDENCY = define_code("P502", "pack dependency not found or circular")
-P_PATH_ESCAPE = define_code("P503", "file lies outside the pack folder")
-P_UNKNOWN_FOLDER = define_code("P504", "folder of unknown kind in a pack")
 P_OVERRIDE = define_code("P505", "item replaced by an errata pack")
 C_DUPLICATE_ID = define_code("C301", "duplicate id")
+S_CHECK_FAILED = define_code("S200", "a model check failed (a bug in Heroes Builder, not in the content)")
 
 BUNDLED_CONTENT = Path(__file__).resolve().parents[2] / "content"
-YAML_SUFFIXES = (".yaml", ".yml")
 
 
 @dataclass
@@ -49,26 +48,6 @@ class LoadResult:
     @property
     def ok(self) -> bool:
         return self.pack is not None and not any(d.is_error for d in self.diagnostics)
-
-
-def display_path(path: Path, base: Path | None = None) -> str:
-    """A path as shown to users: relative to ``base`` or the working directory.
-
-    A path outside the working directory is shown relative to it (``../packs/x``) when
-    that is shorter than the absolute path.
-    """
-    path = Path(os.path.abspath(path))
-    cwd = Path.cwd()
-    for anchor in (base, cwd):
-        if anchor is None:
-            continue
-        try:
-            shown = str(path.relative_to(os.path.abspath(anchor)))
-            return "." if shown == "" else shown
-        except ValueError:
-            continue
-    relative = os.path.relpath(path, cwd)
-    return relative if len(relative) < len(str(path)) else str(path)
 
 
 def load_pack(path: str | Path = BUNDLED_CONTENT / "core") -> Pack:
@@ -130,20 +109,6 @@ def _read_manifest(root: Path, diagnostics: list[Diagnostic]) -> PackManifest | 
 _FAILED = object()
 
 
-def find_modeline(text: str) -> str | None:
-    """The yaml-language-server ``$schema=`` value in the leading comment lines, if any."""
-    for line in text[:2000].splitlines():
-        stripped = line.strip()
-        if not stripped.startswith("#"):
-            if stripped:
-                break
-            continue
-        marker = stripped.find("$schema=")
-        if "yaml-language-server" in stripped and marker >= 0:
-            return stripped[marker + len("$schema="):].strip()
-    return None
-
-
 def _read_text(path: Path, shown: str, diagnostics: list[Diagnostic]) -> str | None:
     try:
         return read_text(path, shown)
@@ -169,6 +134,12 @@ def _validate(model: Any, data: Any, text: str, shown: str, diagnostics: list[Di
         except YamlError:
             positioned = data  # the round-trip parser disagrees: report without positions
         diagnostics.extend(validation_diagnostics(exc, model, shown, positioned))
+        return None
+    except Exception as exc:  # noqa: BLE001 - a model check with a bug: reported, never a traceback
+        diagnostics.append(Diagnostic(
+            S_CHECK_FAILED, f"checking this file against {model.__name__} failed: {type(exc).__name__}: {exc}",
+            file=shown, line=1, col=1,
+            hint="this is a bug in Heroes Builder's content models; please report it with this file"))
         return None
 
 
@@ -209,63 +180,8 @@ def _load_into(pack: Pack, root: Path, manifest: PackManifest,
     _load_files(pack, root, manifest, diagnostics)
 
 
-def _yaml_files(folder: Path, real_root: str, shown: str, diagnostics: list[Diagnostic]) -> list[tuple[Path, str]]:
-    """YAML files under ``folder`` (sorted, recursive) with their display paths.
-
-    Uses ``os.scandir`` so a pack of thousands of files costs one directory read per
-    folder; only symbolic links are resolved, to refuse those leading out of the pack.
-    """
-    found: list[tuple[Path, str]] = []
-    try:
-        entries = sorted(os.scandir(folder), key=lambda e: e.name)
-    except OSError:
-        return found
-    for entry in entries:
-        if entry.name.startswith("."):
-            continue
-        path, display = Path(entry.path), f"{shown}/{entry.name}"
-        if entry.is_symlink():
-            target = os.path.realpath(entry.path)
-            if os.path.commonpath([target, real_root]) != real_root:
-                diagnostics.append(
-                    Diagnostic(P_PATH_ESCAPE, f"{display} points outside the pack folder", file=display,
-                               hint="packs may not link to files outside their folder; copy the file in")
-                )
-                continue
-        if entry.is_dir():
-            found.extend(_yaml_files(path, real_root, display, diagnostics))
-        elif entry.name.endswith(YAML_SUFFIXES) and entry.is_file():
-            found.append((path, display))
-    return found
-
-
-def _content_files(root: Path, diagnostics: list[Diagnostic]) -> list[tuple[Kind, Path, str]]:
-    real_root = os.path.realpath(root)
-    shown_root = display_path(root)
-    found: list[tuple[Kind, Path, str]] = []
-    for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
-        kind = KINDS.get(folder.name)
-        shown = folder.name if shown_root == "." else f"{shown_root}/{folder.name}"
-        if kind is None:
-            if any(folder.rglob("*.yaml")) or any(folder.rglob("*.yml")):
-                diagnostics.append(
-                    Diagnostic(P_UNKNOWN_FOLDER, f"folder '{folder.name}' is not a content kind; its files are ignored",
-                               file=shown, severity=Severity.WARNING,
-                               hint=f"content folders are: {', '.join(KINDS)}")
-                )
-            continue
-        if folder.is_symlink() and os.path.commonpath([os.path.realpath(folder), real_root]) != real_root:
-            diagnostics.append(
-                Diagnostic(P_PATH_ESCAPE, f"{shown} points outside the pack folder", file=shown,
-                           hint="packs may not link to folders outside their folder; copy the files in")
-            )
-            continue
-        found.extend((kind, path, display) for path, display in _yaml_files(folder, real_root, shown, diagnostics))
-    return found
-
-
 def _load_files(pack: Pack, root: Path, manifest: PackManifest, diagnostics: list[Diagnostic]) -> None:
-    for kind, file, shown in _content_files(root, diagnostics):
+    for kind, file, shown in content_files(root, diagnostics):
         pack.files.append(shown)
         text = _read_text(file, shown, diagnostics)
         if text is None:
@@ -302,7 +218,7 @@ def _salvage(pack: Pack, kind: Kind, data: Any, file: Path, shown: str, manifest
         for index, raw in enumerate(items):
             try:
                 item = item_model.model_validate(raw)
-            except ValidationError:
+            except Exception:  # noqa: BLE001 - already reported for the whole file
                 continue
             _add(pack, collection, item, Origin(shown, (attribute, index), manifest.id, file), manifest, diagnostics)
 
@@ -336,3 +252,5 @@ def _add(pack: Pack, collection: str, item: Any, origin: Origin, manifest: PackM
     pack.items[collection][item.id] = item
     pack.origins[(collection, item.id)] = origin
 
+
+__all__ = ["BUNDLED_CONTENT", "LoadResult", "display_path", "load_pack", "load_pack_with_diagnostics"]

@@ -201,8 +201,21 @@ def _diagnostic(group: list["_Located"], model: type[BaseModel], display: str, p
         message = message.removeprefix("Value error, ").removeprefix("Assertion failed, ")
         return Diagnostic(S_ITEM_RULE, f"{field_path}: {message}", file=display, line=line, col=col,
                           hint="change the values so that they agree, as the message says")
+    if kind == "string_pattern_mismatch":
+        message = f"not a valid {_pattern_name(str((error.get('ctx') or {}).get('pattern', '')))}"
     return Diagnostic(S_BAD_VALUE, f"{field_path}: {message}{got}", file=display, line=line, col=col,
                       hint=_hint_for(kind, error))
+
+
+def _pattern_name(pattern: str) -> str:
+    """What a field's pattern stands for, in words."""
+    if "a-z0-9" in pattern:
+        return "id"
+    if "[A-Z]{1,2}" in pattern:
+        return "square or area" if ":" in pattern else "square"
+    if pattern.startswith("^#"):
+        return "colour ('#rrggbb')"
+    return f"value (pattern {pattern})"
 
 
 def _hint_for(kind: str, error: dict[str, Any]) -> str:

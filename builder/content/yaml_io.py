@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -189,13 +190,20 @@ def read_yaml(path: Path, display: str | None = None, limits: Limits = DEFAULT_L
 def parse_yaml_positions(text: str, display: str = "<input>") -> Any:
     """Parse YAML with the round-trip loader: containers carry ``.lc`` positions.
 
-    Only called on text that :func:`parse_yaml` already accepted, so it is safe.
+    Only called on text that :func:`parse_yaml` already accepted, so it is safe; any
+    failure of the round-trip parser (it is stricter or looser than libyaml in corner
+    cases) becomes a :class:`YamlError`, and callers then report without positions.
+    Reused anchors are legal YAML, so ruamel's warning about them is silenced.
     """
     try:
-        return _rt_loader().load(text)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return _rt_loader().load(text)
     except (YAMLError, MarkedYAMLError) as exc:
         diag = _yaml_diagnostic(exc, display)
         raise YamlError(diag.message, [diag]) from None
+    except (RecursionError, ValueError, TypeError, AttributeError) as exc:
+        raise YamlError(f"{display}: cannot locate positions ({type(exc).__name__})") from None
 
 
 def read_yaml_positions(path: Path, display: str | None = None,

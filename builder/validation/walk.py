@@ -13,23 +13,41 @@ from pydantic import BaseModel
 
 Path = tuple[str | int, ...]
 
+_KEYS: dict[type, list[tuple[str, str]]] = {}
+
+
+def _keys(cls: type[BaseModel]) -> list[tuple[str, str]]:
+    """(attribute, YAML key) of a model's fields, computed once per class."""
+    keys = _KEYS.get(cls)
+    if keys is None:
+        keys = _KEYS[cls] = [(name, info.alias or name) for name, info in cls.model_fields.items()]
+    return keys
+
 
 def walk_fields(obj: Any, path: Path = ()) -> Iterator[tuple[Path, str, Any]]:
     """Yield ``(path_to_value, field_key, value)`` for every field set on every model
     reachable from ``obj`` (through lists and dicts), depth first."""
+    out: list[tuple[Path, str, Any]] = []
+    _walk(obj, path, out)
+    return iter(out)
+
+
+def _walk(obj: Any, path: Path, out: list[tuple[Path, str, Any]]) -> None:
     if isinstance(obj, BaseModel):
-        for name, info in type(obj).model_fields.items():
-            key = info.alias or name
+        for name, key in _keys(type(obj)):
             value = getattr(obj, name)
-            yield path + (key,), key, value
-            yield from walk_fields(value, path + (key,))
+            here = path + (key,)
+            out.append((here, key, value))
+            if isinstance(value, (BaseModel, list, dict)):
+                _walk(value, here, out)
     elif isinstance(obj, list):
         for index, value in enumerate(obj):
-            yield from walk_fields(value, path + (index,))
+            if isinstance(value, (BaseModel, list, dict)):
+                _walk(value, path + (index,), out)
     elif isinstance(obj, dict):
         for key, value in obj.items():
             if isinstance(value, (BaseModel, list, dict)):
-                yield from walk_fields(value, path + (key,))
+                _walk(value, path + (key,), out)
 
 
 def strings(path: Path, value: Any) -> Iterator[tuple[Path, str]]:

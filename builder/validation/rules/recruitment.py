@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from builder.diagnostics import Diagnostic, define_code
+from builder.diagnostics import Diagnostic, Severity, define_code
 from builder.validation.context import CheckContext
 from builder.validation.registry import rule
 
@@ -59,3 +59,25 @@ def heroes_can_join_a_tile(ctx: CheckContext) -> Iterable[Diagnostic]:
         yield ctx.at("heroes", hero.id, ("insignia",), C_HERO_INSIGNIA,
                      f"hero '{hero.id}' wears insignia '{hero.insignia}', which no '{hero.faction}' "
                      f"recruitment tile bears: the hero can never be recruited", hint=hint, rule=HEROES)
+
+
+BREAKING = "000 core rules, Setup > Breaking Point"
+C_BREAKING_POINT = define_code("C318", "breaking point needs more losses than the units it counts", BREAKING)
+
+
+@rule
+def breaking_points_can_be_reached(ctx: CheckContext) -> Iterable[Diagnostic]:
+    """A tile or option breaks when as many of its units are eliminated as it has red
+    squares; with fewer units than that it can never break, so the opponent can never
+    score its victory points (a warning: losses of units shared with an option are
+    assigned to the option)."""
+    for collection in ("tiles", "options"):
+        for item in ctx.pack.items[collection].values():
+            point = item.breaking_point
+            units = sum(grant.count for grant in item.units)
+            if point is None or point.units <= units:
+                continue
+            yield ctx.at(collection, item.id, ("breaking_point", "units"), C_BREAKING_POINT,
+                         f"'{item.id}' breaks after {point.units} losses but brings only {units} unit(s): "
+                         "it can never break", hint=f"check the red squares (at most {units}) or the units it brings",
+                         rule=BREAKING, severity=Severity.WARNING)

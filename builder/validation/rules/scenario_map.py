@@ -134,10 +134,12 @@ def deployment_zones_apart(ctx: CheckContext) -> Iterable[Diagnostic]:
         for s, a, rect, side in zones:
             for s2, _, rect2, side2 in zones:
                 if s2 < s and rect.overlaps(rect2):
+                    shared = rect.intersection(rect2)
                     yield ctx.at("scenarios", sc.id, ("sides", s, "deployment", a), C_ZONES_OVERLAP,
                                  f"deployment zone {rect.label()} of side '{side}' overlaps zone "
-                                 f"{rect2.label()} of side '{side2}'",
-                                 hint="give each side its own squares", rule=DEPLOYMENT)
+                                 f"{rect2.label()} of side '{side2}' on {shared.label() if shared else '?'}",
+                                 hint="give each side its own squares: shrink or move one of the zones",
+                                 rule=DEPLOYMENT)
                     break
 
 

@@ -89,3 +89,23 @@ def events_happen_within_the_game(ctx: CheckContext) -> Iterable[Diagnostic]:
                 yield ctx.at("scenarios", sc.id, ("events", e, "turns", t), C_EVENT_TURN,
                              f"event on turn {turn}, but the game lasts turns 1 to {sc.turns}",
                              hint=f"use a turn from 1 to {sc.turns}, or raise 'turns'", rule=VICTORY)
+
+
+@rule
+def campaign_consequences_name_sides(ctx: CheckContext) -> Iterable[Diagnostic]:
+    """A campaign step's consequences name sides of that step's scenario."""
+    for campaign in ctx.pack.campaigns.values():
+        for i, step in enumerate(campaign.steps):
+            scenario = ctx.pack.scenarios.get(step.scenario)
+            if scenario is None:
+                continue  # a dangling reference (C302)
+            sides = [side.id for side in scenario.sides]
+            for c, consequence in enumerate(step.consequences):
+                for key in ("winner", "side"):
+                    side = getattr(consequence, key)
+                    if side is None or side in sides:
+                        continue
+                    hint = did_you_mean(side, sides) or f"sides of '{scenario.id}': {', '.join(sides)}"
+                    yield ctx.at("campaigns", campaign.id, ("steps", i, "consequences", c, key), C_UNKNOWN_SIDE,
+                                 f"'{key}' names side '{side}', which scenario '{scenario.id}' does not have",
+                                 hint=hint, rule=DEPLOYMENT)
