@@ -49,11 +49,12 @@ def test_suggest_on_the_bundled_pack_passes_check(faction: str, points: int, see
     assert report.ok, "\n".join(d.format() for d in report.errors)
 
 
+@pytest.mark.parametrize("scenario", ["family-meeting-1", "family-meeting-2"])
 @pytest.mark.parametrize("side", ["us", "de"])
-def test_family_meeting_1_composition_gives_a_legal_army(side: str) -> None:
+def test_family_meeting_compositions_give_legal_armies(scenario: str, side: str) -> None:
     from builder.army.composition import from_composition
 
-    army = from_composition(PACK, "family-meeting-1", side)
+    army = from_composition(PACK, scenario, side)
     report = check_text(army_yaml(army, PACK), PACK)
     assert report.ok, "\n".join(d.format() for d in report.errors)
     assert report.summary is not None and report.summary.totals.left == 0
