@@ -228,6 +228,9 @@ def deploy(state: GameState, scenario: Any, rng: Rng) -> None:
         zone = list(dict.fromkeys(zone))
         if not zone:
             raise _fail(f"side '{spec.id}' has no deployment zone or entry square")
+        wanted = 2 * sum(1 for u in state.units if u.side == si and not u.st.set_aside) + 4
+        if not spec.deployment:
+            zone = _around(bf, zone, wanted)
         rng.shuffle(zone)
         zx = sum(bf.xy(s)[0] for s in zone) / len(zone)
         zy = sum(bf.xy(s)[1] for s in zone) / len(zone)
@@ -239,6 +242,24 @@ def deploy(state: GameState, scenario: Any, rng: Rng) -> None:
             if not place_somewhere(state, u, zone, facing):
                 raise _fail(f"side '{spec.id}': no free square left in its deployment zone for "
                             f"{u.st.profile.name} (unit {u.id})", "enlarge the deployment zone")
+
+
+def _around(bf, entries: list[int], wanted: int) -> list[int]:  # type: ignore[no-untyped-def]
+    """Entry squares and the squares nearest them (units arriving by entry arrows
+    start next to them), ring by ring until there is room."""
+    zone = list(entries)
+    seen = set(zone)
+    ring = list(entries)
+    while len(zone) < wanted and ring:
+        nxt = []
+        for sq in ring:
+            for n in bf.adjacent(sq):
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        zone.extend(sorted(nxt))
+        ring = nxt
+    return zone
 
 
 def place_somewhere(state: GameState, unit: UnitState, squares: list[int], facing: int) -> bool:

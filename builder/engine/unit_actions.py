@@ -16,7 +16,7 @@ from builder.engine.actions import Action
 from builder.engine.assault import plan_assault, resolve_assault
 from builder.engine.damage import eliminate
 from builder.engine.events import Event
-from builder.engine.firing import in_arc, plan_shot, resolve_shot, weapon_usable
+from builder.engine.firing import building_allows, in_arc, plan_shot, resolve_shot, weapon_usable
 from builder.engine.los import sight
 from builder.engine.movement import infantry_reach, movement_allowance, vehicle_destinations
 from builder.engine.zoc import enemy_zoc
@@ -118,6 +118,8 @@ def _sees(state: "GameState", u: "UnitState", t: "UnitState", my_squares: tuple[
                 continue
             if arc < 360 and not in_arc(state, u, arc, fsq, tsq):
                 continue
+            if not building_allows(bf, fsq, tsq):
+                continue
             if sight(state, fsq, tsq, u, t).ok:
                 return True
     return False
@@ -135,11 +137,14 @@ def place(state: "GameState", u: "UnitState", sq: int, facing: int = -1) -> None
     u.sq = sq
     if facing >= 0:
         u.facing = facing
+    run_over = []
     for s in state.squares_of(u):
         o = occ[s]
         if o >= 0 and o != u.id and u.is_vehicle:
-            displace_options(state, state.units[o])
+            run_over.append(state.units[o])
         occ[s] = u.id
+    for inf in run_over:
+        displace_options(state, inf)
 
 
 def displace_options(state: "GameState", inf: "UnitState") -> None:
