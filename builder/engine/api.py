@@ -55,7 +55,7 @@ def core_legal_actions(state: "GameState") -> list[Action]:
 def core_apply(state: "GameState", action: Action) -> list[Event]:
     state.events = events = []
     state.decisions += 1
-    events.append(Event("decision", {"side": state.to_act, "action": action.to_dict()}))
+    events.append(Event("decision", {"side": state.to_act, "action": action}))
     if state.rules.apply_extra(state, action):
         return events
     if state.pending:

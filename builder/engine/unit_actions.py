@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.engine import effects
-from builder.engine.actions import Action
+from builder.engine.actions import Action, move_action
 from builder.engine.assault import plan_assault, resolve_assault
 from builder.engine.damage import eliminate
 from builder.engine.events import Event
@@ -28,11 +28,11 @@ if TYPE_CHECKING:
 def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> list[Action]:
     uid = u.id
     if u.is_vehicle:
-        return [Action("move", unit=uid, square=sq, facing=f) for sq, f in vehicle_destinations(state, u)]
+        return [move_action(uid, sq, f) for sq, f in vehicle_destinations(state, u)]
     mv = movement_allowance(state, u)
     dist, go_on = infantry_reach(state, u, mv)
     occ = state.occ
-    out = [Action("move", unit=uid, square=sq) for sq in dist if occ[sq] < 0]
+    out = [move_action(uid, sq) for sq in dist if occ[sq] < 0]
     if assaults and mv > 0 and u.ability("assault") is not None:
         out.extend(assault_actions(state, u, mv, dist, go_on))
     return out
