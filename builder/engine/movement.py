@@ -122,6 +122,11 @@ def vehicle_graph(bf, vtype: str, amph: bool, fp: int):  # type: ignore[no-untyp
 def vehicle_reach(state: "GameState", unit: "UnitState", mv: int | None = None) -> dict[tuple[int, int], int]:
     """(front square, facing) -> MP spent, for the vehicle ``unit``. Vehicles pass
     through infantry but not through other vehicles or wrecks."""
+    return {(t >> 3, t & 7): v for t, v in vehicle_states(state, unit, mv).items()}
+
+
+def vehicle_states(state: "GameState", unit: "UnitState", mv: int | None = None) -> dict[int, int]:
+    """As :func:`vehicle_reach`, keyed by ``square * 8 + facing``."""
     bf = state.static.bf
     if mv is None:
         mv = movement_allowance(state, unit)
@@ -150,12 +155,12 @@ def vehicle_reach(state: "GameState", unit: "UnitState", mv: int | None = None) 
                 if not diff[t] and not stuck:
                     nxt.append(t)
         frontier = nxt
-    return {(t >> 3, t & 7): v for t, v in dist.items()}
+    return dist
 
 
 def vehicle_destinations(state: "GameState", unit: "UnitState") -> list[tuple[int, int]]:
-    start = (unit.sq, unit.facing)
-    return [k for k in vehicle_reach(state, unit) if k != start]
+    start = unit.sq * 8 + unit.facing
+    return [(t >> 3, t & 7) for t in vehicle_states(state, unit) if t != start]
 
 
 def reachable(state: "GameState", unit: "UnitState") -> list[int]:

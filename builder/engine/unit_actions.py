@@ -18,7 +18,7 @@ from builder.engine.damage import eliminate
 from builder.engine.events import Event
 from builder.engine.firing import building_allows, in_arc, plan_shot, resolve_shot, weapon_usable
 from builder.engine.los import sight
-from builder.engine.movement import infantry_reach, movement_allowance, vehicle_destinations
+from builder.engine.movement import infantry_reach, movement_allowance, vehicle_states
 from builder.engine.zoc import enemy_zoc
 
 if TYPE_CHECKING:
@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> list[Action]:
     uid = u.id
     if u.is_vehicle:
-        return [move_action(uid, sq, f) for sq, f in vehicle_destinations(state, u)]
+        start = u.sq * 8 + u.facing
+        return [move_action(uid, t >> 3, t & 7) for t in vehicle_states(state, u) if t != start]
     mv = movement_allowance(state, u)
     dist, go_on = infantry_reach(state, u, mv)
     occ = state.occ
@@ -53,9 +54,21 @@ def assault_actions(state: "GameState", u: "UnitState", mv: int, dist: dict[int,
             o = occ[n]
             if o >= 0:
                 t = units[o]
-                if t.side != u.side and t.active and n == t.sq and plan_assault(state, u, t, sq).ok:
+                if t.side != u.side and t.active and n == t.sq and _may_assault(state, u, t):
                     out.append(Action("assault", unit=u.id, target=o, square=sq))
     return out
+
+
+def _may_assault(state: "GameState", u: "UnitState", t: "UnitState") -> bool:
+    """The cheap half of :func:`plan_assault`: a combat value against the
+    defender's type (or Tankbuster against a heavy vehicle)."""
+    dtype = t.st.profile.faces[t.face].defence_type
+    weapons = u.st.profile.faces[u.face].weapons
+    if dtype is None or not weapons:
+        return False
+    if weapons[0].against(dtype) is not None:
+        return True
+    return plan_assault(state, u, t, u.sq).ok
 
 
 def _equipment_left(state: "GameState", u: "UnitState", key: str) -> int:
