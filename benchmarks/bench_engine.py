@@ -17,9 +17,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SECONDS = 3.0
 
 
-def engine_rate(seconds: float = SECONDS) -> tuple[str, float, int, int]:
+def engine_setup() -> tuple[object, str]:
     from builder.content.loader import load_pack
-    from builder.engine import Rng, Rules, apply, legal_actions
+    from builder.engine import Rules
     from builder.errors import HeroesError
 
     try:
@@ -27,9 +27,16 @@ def engine_rate(seconds: float = SECONDS) -> tuple[str, float, int, int]:
         Rules.new_game(pack, scenario, seed=0)
     except HeroesError:
         pack, scenario = load_pack(ROOT / "tests" / "fixtures" / "engine" / "pack"), "skirmish"
+    return pack, scenario
+
+
+def engine_rate(seconds: float = SECONDS, seed: int = 0, setup: tuple[object, str] | None = None
+                ) -> tuple[str, float, int, int]:
+    from builder.engine import Rng, Rules, apply, legal_actions
+
+    pack, scenario = setup or engine_setup()
     decisions = games = 0
     started = time.perf_counter()
-    seed = 0
     while time.perf_counter() - started < seconds:
         state = Rules.new_game(pack, scenario, seed=seed)
         rng = Rng(seed)
@@ -42,10 +49,10 @@ def engine_rate(seconds: float = SECONDS) -> tuple[str, float, int, int]:
     return scenario, decisions / (time.perf_counter() - started), decisions, games
 
 
-def chess_rate(seconds: float = SECONDS) -> tuple[float, int, int]:
+def chess_rate(seconds: float = SECONDS, seed: int = 0) -> tuple[float, int, int]:
     import chess
 
-    rng = random.Random(0)
+    rng = random.Random(seed)
     moves = games = 0
     started = time.perf_counter()
     while time.perf_counter() - started < seconds:
@@ -57,10 +64,23 @@ def chess_rate(seconds: float = SECONDS) -> tuple[float, int, int]:
     return moves / (time.perf_counter() - started), moves, games
 
 
-def run() -> None:
-    scenario, rate, decisions, games = engine_rate()
+def run(rounds: int = 6, slice_seconds: float = 0.5) -> None:
+    """Alternate half-second slices of both, so load from other processes on a
+    shared machine weighs on both measurements alike."""
+    setup = engine_setup()
+    e_time = c_time = 0.0
+    decisions = games = moves = cgames = 0
+    for r in range(rounds):
+        t = time.perf_counter()
+        scenario, _, d, g = engine_rate(slice_seconds, seed=r * 1000, setup=setup)
+        e_time += time.perf_counter() - t
+        decisions, games = decisions + d, games + g
+        t = time.perf_counter()
+        _, m, cg = chess_rate(slice_seconds, seed=r)
+        c_time += time.perf_counter() - t
+        moves, cgames = moves + m, cgames + cg
+    rate, crate = decisions / e_time, moves / c_time
     print(f"   engine random play on {scenario}: {rate:,.0f} decisions/s ({decisions} decisions, {games} games)")
-    crate, moves, cgames = chess_rate()
     print(f"   python-chess random play: {crate:,.0f} moves/s ({moves} moves, {cgames} games)")
     print(f"   ratio engine/chess: {rate / crate:.2f} (target >= 1.00)")
 

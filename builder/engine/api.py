@@ -55,6 +55,7 @@ def core_legal_actions(state: "GameState") -> list[Action]:
 def core_apply(state: "GameState", action: Action) -> list[Event]:
     state.events = events = []
     state.decisions += 1
+    state.memo = {}
     events.append(Event("decision", {"side": state.to_act, "action": action}))
     if state.rules.apply_extra(state, action):
         return events
@@ -97,6 +98,7 @@ def _activation(state: "GameState", action: Action) -> None:
 
 def _after(state: "GameState") -> None:
     """Who acts next once the decision and its consequences are applied."""
+    state.memo = {}
     if state.result is not None:
         return
     if state.pending:

@@ -41,7 +41,9 @@ def infantry_reach(state: "GameState", unit: "UnitState", mv: int | None = None)
     steps = bf.steps(unit.type, unit.ability("amphibious") is not None)
     terrain = bf.terrain
     occ, units, side = state.occ, state.units, unit.side
-    masks = enemy_zoc(state, side)
+    masks = state.memo.get(("zoc", side))
+    if masks is None:
+        masks = state.memo[("zoc", side)] = enemy_zoc(state, side)
     dist = {start: 0}
     go_on = {start}
     if terrain[start].difficult:

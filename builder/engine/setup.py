@@ -42,8 +42,8 @@ def _entries(entries: Any) -> list[dict[str, Any]]:
 
 
 def default_composition(pack: Any, faction: str, points: int) -> list[dict[str, Any]]:
-    """A legal-by-budget army for a points-only side: platoon tiles bought cheapest
-    first in turn until the budget is spent, then support options that fit."""
+    """A default army for a points-only side: each platoon tile once, cheapest
+    first, while the budget lasts, then support options that fit."""
     tiles = sorted((t for t in pack.items["tiles"].values() if t.faction == faction and t.kind.value == "platoon"
                     and t.units), key=lambda t: (t.cost, t.id))
     if not tiles:
@@ -51,14 +51,10 @@ def default_composition(pack: Any, faction: str, points: int) -> list[dict[str, 
                     "give the scenario side a fixed composition")
     out: list[dict[str, Any]] = []
     left = points
-    bought = True
-    while bought:
-        bought = False
-        for t in tiles:
-            if t.cost <= left:
-                out.append({"tile": t.id})
-                left -= t.cost
-                bought = True
+    for t in tiles:
+        if t.cost <= left:
+            out.append({"tile": t.id})
+            left -= t.cost
     if not out:
         out.append({"tile": tiles[0].id})
     supports = sorted((o for o in pack.items["options"].values() if o.faction == faction
@@ -203,8 +199,9 @@ def new_game(rules: Any, pack: Any, scenario_id: str, seed: int, armies: Any = N
         s.hand, s.deck = s.deck[:hand], s.deck[hand:]
         state.sides.append(s)
     for u in state.units:
-        if u.st.profile.faces[0].role in ("wreck", "damaged") and len(u.st.profile.faces) > 1:
-            u.face = 0
+        faces = u.st.profile.faces
+        if faces[0].role == "concealed" and len(faces) > 1:
+            u.face = 1  # Ambush is not simulated: such units deploy revealed
     deploy(state, scenario, setup_rng)
     return state
 
