@@ -11,7 +11,8 @@ A position is YAML::
       - {name: tank, unit: de-panzer, side: de, at: E6, facing: s, damage: [track], suppressed: 1}
 
 ``name`` is how the explainer refers to a unit. Mistakes get located diagnostics
-(E610-E616, docs/diagnostics.md).
+(E611-E615, docs/diagnostics.md); schema mistakes get the
+S2xx codes of content files.
 """
 
 from __future__ import annotations
@@ -35,7 +36,6 @@ from builder.engine.rules import Rules
 from builder.engine.state import GameState, GameStatic, Group, SideState, SideStatic, UnitState, UnitStatic
 from builder.errors import InvalidInputError
 
-E610 = define_code("E610", "position file is malformed")
 E611 = define_code("E611", "position names an unknown scenario, unit or side")
 E612 = define_code("E612", "unit placed off the battlefield or on terrain it cannot enter")
 E613 = define_code("E613", "two units placed on the same square")
