@@ -96,10 +96,15 @@ def unit_modules(state: "GameState", unit: "UnitState") -> tuple[RuleModule, ...
     return result
 
 
+def invalidate(state: "GameState") -> None:
+    """Forget the cached module and hook lists (after granting abilities in play)."""
+    state.static.__dict__.pop("_modules", None)
+
+
 def hook_functions(state: "GameState", unit: "UnitState", hook: str) -> tuple[Callable[..., Any], ...]:
     """The ``hook`` functions of the unit's modules (cached per unit, face and hook)."""
-    cache = state.static.__dict__.setdefault("_hooks", {})
-    key = (unit.id, unit.face, hook)
+    cache = state.static.__dict__.setdefault("_modules", {})
+    key = ("hook", unit.id, unit.face, hook)
     fns = cache.get(key)
     if fns is None:
         fns = cache[key] = tuple(m.hooks[hook] for m in unit_modules(state, unit) if hook in m.hooks)
