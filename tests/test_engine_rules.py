@@ -293,3 +293,31 @@ def test_defender_win_hits_the_attacker_who_stays_back() -> None:
     state.dice = Scripted(1, 1, 6, 6)
     apply(state, Action("assault", unit=names["us1"], target=names["C"], square=sq(state, "D4")))
     assert us1.face == 1 and us1.sq == sq(state, "D4")
+
+
+def test_line_trace_matches_fine_sampling_of_the_centre_line() -> None:
+    """The exact integer trace equals the squares a densely sampled centre line
+    enters (corners only touched are not crossed)."""
+    from fractions import Fraction
+
+    from builder.engine.los import trace
+
+    state, _ = make([])
+    bf = state.bf
+    for a in range(0, bf.size, 7):
+        for b in range(0, bf.size, 5):
+            if a == b:
+                continue
+            (ax, ay), (bx, by) = bf.xy(a), bf.xy(b)
+            seen: list[int] = []
+            n = 4 * 97
+            for k in range(n):
+                t = Fraction(2 * k + 1, 2 * n)
+                x = ax + Fraction(1, 2) + (bx - ax) * t
+                y = ay + Fraction(1, 2) + (by - ay) * t
+                if x.denominator == 1 or y.denominator == 1:
+                    continue  # on a grid line: belongs to no square's inside
+                s = int(y) * bf.width + int(x)
+                if s not in (a, b) and (not seen or seen[-1] != s):
+                    seen.append(s)
+            assert trace(bf, a, b)[0] == seen, (bf.name(a), bf.name(b))
