@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.engine import effects
+from builder.engine.actions import _MOVES as MOVES
 from builder.engine.actions import Action, move_action
 from builder.engine.assault import plan_assault, resolve_assault
 from builder.engine.damage import eliminate
@@ -29,11 +30,14 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> 
     uid = u.id
     if u.is_vehicle:
         start = u.sq * 8 + u.facing
-        return [move_action(uid, t >> 3, t & 7) for t in vehicle_states(state, u) if t != start]
+        cache, base = MOVES, uid << 24
+        return [cache.get(base | (t >> 3 << 4) | ((t & 7) + 1)) or move_action(uid, t >> 3, t & 7)
+                for t in vehicle_states(state, u) if t != start]
     mv = movement_allowance(state, u)
     dist, go_on = infantry_reach(state, u, mv)
     occ = state.occ
-    out = [move_action(uid, sq) for sq in dist if occ[sq] < 0]
+    cache, base = MOVES, uid << 24
+    out = [cache.get(base | (sq << 4)) or move_action(uid, sq) for sq in dist if occ[sq] < 0]
     if assaults and mv > 0 and u.ability("assault") is not None:
         out.extend(assault_actions(state, u, mv, dist, go_on))
     return out
