@@ -321,3 +321,22 @@ def test_line_trace_matches_fine_sampling_of_the_centre_line() -> None:
                 if s not in (a, b) and (not seen or seen[-1] != s):
                     seen.append(s)
             assert trace(bf, a, b)[0] == seen, (bf.name(a), bf.name(b))
+
+
+def test_opportunity_fire_from_a_foxhole_at_a_unit_crossing_its_sight() -> None:
+    state, names = position("opfire")
+    activate(state, names["runner"])
+    move = Action("move", unit=names["runner"], square=sq(state, "D5"))
+    assert move in legal_actions(state)
+    apply(state, move)
+    assert state.to_act == 0 and state.pending[0][0] == "opfire"
+    choices = legal_actions(state)
+    assert Action("pass") in choices
+    shot = next(a for a in choices if a.kind == "opfire")
+    assert shot.unit == names["watcher"] and shot.target == names["runner"]
+    state.dice = Scripted(1)
+    events = apply(state, shot)
+    assert "opportunity-fire" in [e.kind for e in events]
+    watcher = state.units[names["watcher"]]
+    assert watcher.activated and not state.pending
+    assert state.units[names["runner"]].sq == sq(state, "D5")  # the mover does not stop
