@@ -159,3 +159,26 @@ def line_of_sight(state: "GameState", a: "UnitState", b: "UnitState") -> Sight:
                 best = s
     assert best is not None
     return best
+
+
+def sees(state: "GameState", a: int, b: int, firer: "UnitState", target: "UnitState") -> bool:
+    """``sight(...).ok`` without building the verdict (the legal-action hot path)."""
+    line = static_line(state.static.bf, a, b)
+    if line.blocker:
+        return False
+    squares = line.squares
+    if not squares:
+        return True
+    occ, units = state.occ, state.units
+    vehicles = ("light_vehicle", "heavy_vehicle")
+    vehicle_involved = firer.st.profile.type in vehicles or target.st.profile.type in vehicles
+    fid, tid = firer.id, target.id
+    for sq in squares:
+        o = occ[sq]
+        if o >= 0 and o != fid and o != tid:
+            u = units[o]
+            if u.concealed:
+                continue
+            if u.wreck or not vehicle_involved or u.st.profile.type in vehicles:
+                return False
+    return True

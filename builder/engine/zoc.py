@@ -37,17 +37,19 @@ def enemy_zoc(state: "GameState", side: int) -> dict[int, int]:
     masks: dict[int, int] = {}
     bf = state.static.bf
     terrain, area = bf.terrain, bf.area
+    adjacent = bf._adjacent or [bf.adjacent(0)] and bf._adjacent
+    get = masks.get
     for u in state.units:
         if (u.side == side or u.suppressed or u.sq < 0 or not u.alive or u.wreck
                 or u.st.profile.type not in ("infantry", "gun")):
             continue
         bit = 1 << u.id
         sq = u.sq
-        squares = bf.adjacent(sq)
+        squares = adjacent[sq]
         if terrain[sq].building:
             squares = tuple(n for n in squares if area[n] == area[sq])
         for n in squares:
-            masks[n] = masks.get(n, 0) | bit
+            masks[n] = get(n, 0) | bit
     return masks
 
 
