@@ -340,3 +340,22 @@ def test_opportunity_fire_from_a_foxhole_at_a_unit_crossing_its_sight() -> None:
     watcher = state.units[names["watcher"]]
     assert watcher.activated and not state.pending
     assert state.units[names["runner"]].sq == sq(state, "D5")  # the mover does not stop
+
+
+def test_special_orders_go_first_then_the_initiative_side() -> None:
+    from builder.engine.phases.activation import start_activation
+
+    state, n = make([
+        {"name": "u1", "unit": "us-rifles", "side": "us", "at": "A1"},
+        {"name": "u2", "unit": "us-rifles", "side": "us", "at": "B1"},
+        {"name": "g1", "unit": "de-grenadiers", "side": "de", "at": "A8"},
+        {"name": "g2", "unit": "de-grenadiers", "side": "de", "at": "B8"},
+    ], initiative="us")
+    state.units[n["u1"]].order, state.units[n["u2"]].order = 1, 2
+    state.units[n["g1"]].order, state.units[n["g2"]].order = 0, 1
+    start_activation(state)
+    revealed = []
+    while state.phase == "activation":
+        revealed.append(state.current)
+        apply(state, Action("hold", unit=state.current))
+    assert revealed == [n["g1"], n["u1"], n["g2"], n["u2"]]

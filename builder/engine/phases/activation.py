@@ -1,7 +1,9 @@
 """Activation phase (000 core rules, Action! > Activation Phase).
 
-The initiative side reveals its lowest token first, then the sides alternate in
-ascending order; once a side has none left the other activates the rest. A
+Special orders (order 0) go first, the initiative side's before the other's
+(Order Phase > Special Order Tokens); then the initiative side reveals its lowest
+token, the sides alternating in ascending order; once a side has none left the
+other activates the rest. A
 revealed unit moves (or assaults) or fires; a vehicle may fire each weapon at its
 own target (one weapon only with crew damage), and weapons with Firing on the
 Move may fire after a move. Tokens of units eliminated or given an Activated
@@ -39,7 +41,10 @@ def start_activation(state: "GameState") -> None:
 def next_activation(state: "GameState") -> None:
     while True:
         side = state.turn_side
-        if not state.queues[side]:
+        heads = [q[0][0] if q else None for q in state.queues]
+        if 0 in heads:  # special orders go before any order, initiative first
+            side = state.initiative if heads[state.initiative] == 0 else 1 - state.initiative
+        elif not state.queues[side]:
             side = 1 - side
         if not state.queues[side]:
             state.current = -1
@@ -63,7 +68,8 @@ def end_activation(state: "GameState") -> None:
     u = state.units[state.current]
     u.acted = True
     state.current = -1
-    state.turn_side = 1 - state.turn_side
+    # after a special order (order 0) the alternation starts again from the initiative
+    state.turn_side = state.initiative if u.order == 0 else 1 - state.turn_side
     next_activation(state)
 
 
