@@ -334,11 +334,14 @@ def test_opportunity_fire_from_a_foxhole_at_a_unit_crossing_its_sight() -> None:
     assert Action("pass") in choices
     shot = next(a for a in choices if a.kind == "opfire")
     assert shot.unit == names["watcher"] and shot.target == names["runner"]
+    watcher = state.units[names["watcher"]]
+    watcher.order = 1
+    state.queues[0] = [(1, watcher.id)]
     state.dice = Scripted(1)
     events = apply(state, shot)
-    assert "opportunity-fire" in [e.kind for e in events]
-    watcher = state.units[names["watcher"]]
-    assert watcher.activated and not state.pending
+    kinds = [(e.kind, e.data.get("unit")) for e in events]
+    assert ("opportunity-fire", watcher.id) in kinds
+    assert ("order-lost", watcher.id) in kinds  # it lost its order token to the Activated marker
     assert state.units[names["runner"]].sq == sq(state, "D5")  # the mover does not stop
 
 

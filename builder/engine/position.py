@@ -63,7 +63,8 @@ class PositionFile(ContentModel):
     seed: int = Field(default=1, description="Seed of the dice from this position.")
     turn: int = Field(default=1, ge=1, le=20)
     initiative: Id | None = Field(default=None, description="Side with the initiative.")
-    orders: dict[str, int] = Field(default_factory=dict, description="Order tokens per side.")
+    orders: dict[str, int] = Field(default_factory=dict, description="Order tokens per side (default: "
+                                   "the units' stars, at least 1).")
     units: list[PlacedUnit] = Field(default_factory=list)
 
 
@@ -178,7 +179,10 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
         s = SideState()
         s.lost, s.broken = [0] * len(sides[i].groups), [False] * len(sides[i].groups)
         state.sides.append(s)
-        s.orders = pos.orders.get(side_ids[i], rules_obj.order_tokens_for(state, i) or 1)
+        from_units = rules_obj.order_tokens_for(state, i)
+        wanted = pos.orders.get(side_ids[i], from_units or 1)
+        sides[i].stars_fixed = max(0, wanted - from_units)  # the count holds for later rounds too
+        s.orders = rules_obj.order_tokens_for(state, i)
     from builder.engine.phases.orders import start_round
     start_round(state)
     return state, names
