@@ -41,6 +41,32 @@ def _entries(entries: Any) -> list[dict[str, Any]]:
     return out
 
 
+def army_composition(army: Any) -> list[dict[str, Any]]:
+    """Composition entries of an army: a list of entries as in a scenario, an
+    object with ``composition``, or an army list (builder.army: tiles with the
+    option in each slot, heroes, support; an alliance's players in turn)."""
+    if isinstance(army, (list, tuple)):
+        return _entries(army)
+    if getattr(army, "composition", None) is not None:
+        return _entries(army.composition)
+    out: list[dict[str, Any]] = []
+    players = list(getattr(getattr(army, "alliance", None), "players", None) or [army])
+    for player in players:
+        for t in getattr(player, "tiles", []) or []:
+            out.append({"tile": t.tile})
+            out.extend({"option": c.option, "on": t.tile} for c in t.options)
+        for h in getattr(player, "heroes", []) or []:
+            out.append({"hero": h.hero})
+            out.extend({"option": o} for o in getattr(h, "options", []) or [])
+    for hc in getattr(getattr(army, "alliance", None), "high_command", None) or []:
+        out.append({"tile": hc.tile})
+        out.extend({"option": c.option, "on": hc.tile} for c in hc.options)
+    out.extend({"option": o} for o in getattr(army, "support", []) or [])
+    if not out:
+        raise _fail("the army given for a side has no tiles, heroes or composition")
+    return out
+
+
 def default_composition(pack: Any, faction: str, points: int) -> list[dict[str, Any]]:
     """A default army for a points-only side: each platoon tile once, cheapest
     first, while the budget lasts, then support options that fit."""
@@ -141,8 +167,15 @@ def build_side(pack: Any, side_id: str, faction: str, composition: list[dict[str
     return SideStatic(side_id, faction, groups, stars, 1 + bluffs, min(2, specials), equipment, traits, frozenset(keys))
 
 
-def _deck(pack: Any, faction: str, keys: frozenset[str], rng: Rng) -> list[str]:
-    deck = []
+def _deck(pack: Any, faction: str, keys: frozenset[str], rng: Rng, given: Any = None) -> list[str]:
+    """The army list's deck when it has one, else every copy of the faction's cards
+    (command cards only with the matching order option), shuffled."""
+    deck: list[str] = []
+    if given:
+        for entry in given:
+            deck.extend([entry.card] * entry.copies)
+        rng.shuffle(deck)
+        return deck
     for card in sorted(pack.items["cards"].values(), key=lambda c: c.id):
         if card.faction != faction:
             continue
@@ -165,9 +198,11 @@ def new_game(rules: Any, pack: Any, scenario_id: str, seed: int, armies: Any = N
     units: list[UnitStatic] = []
     owners: list[int] = []
     sides: list[SideStatic] = []
+    decks: list[Any] = [None, None]
     for i, side in enumerate(scenario.sides[:2]):
         if armies and i < len(armies) and armies[i] is not None:
-            comp = _entries(getattr(armies[i], "composition", armies[i]))
+            comp = army_composition(armies[i])
+            decks[i] = getattr(armies[i], "deck", None)
         elif side.army.composition:
             comp = _entries(side.army.composition)
         else:
@@ -194,7 +229,7 @@ def new_game(rules: Any, pack: Any, scenario_id: str, seed: int, armies: Any = N
         s.equipment = dict(ss.equipment)
         s.lost = [0] * len(ss.groups)
         s.broken = [False] * len(ss.groups)
-        s.deck = _deck(pack, ss.faction, ss.keys, setup_rng)
+        s.deck = _deck(pack, ss.faction, ss.keys, setup_rng, decks[i])
         hand = scenario.sides[i].army.hand
         s.hand, s.deck = s.deck[:hand], s.deck[hand:]
         state.sides.append(s)
