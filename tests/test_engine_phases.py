@@ -105,3 +105,38 @@ def test_a_side_without_units_ends_the_game() -> None:
     while not state.is_over:
         apply(state, legal_actions(state)[-1])
     assert state.result.end_reason == "no_units" and state.result.winner == "us"
+
+
+def test_action_cards_fire_bonus_and_first_aid() -> None:
+    from builder.engine.firing import plan_shot
+
+    state, n = make([
+        {"name": "r", "unit": "us-rifles", "side": "us", "at": "A1"},
+        {"name": "hurt", "unit": "us-rifles", "side": "us", "at": "C1", "face": 1},
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "A3"},
+    ])
+    state.sides[0].hand = ["us-aimed-shot", "us-first-aid"]
+    activate(state, n["r"])
+    card = Action("card", unit=n["r"], mode="us-aimed-shot")
+    assert card in legal_actions(state)
+    assert not any(a.kind == "card" and a.mode == "us-first-aid" for a in legal_actions(state))
+    before = plan_shot(state, state.units[n["r"]], 0, state.units[n["g"]]).need
+    apply(state, card)
+    assert plan_shot(state, state.units[n["r"]], 0, state.units[n["g"]]).need == before - 1
+    assert state.sides[0].hand == ["us-first-aid"] and state.sides[0].discard == ["us-aimed-shot"]
+    apply(state, Action("hold", unit=n["r"]))
+    assert not state.boosts
+    while state.phase != "supply" or state.to_act != 0:
+        apply(state, legal_actions(state)[-1])
+    heal = Action("card", unit=n["hurt"], mode="us-first-aid")
+    assert heal in legal_actions(state)
+    apply(state, heal)
+    assert state.units[n["hurt"]].face == 0
+
+
+def test_cards_without_a_rule_module_are_reported_not_simulated() -> None:
+    from builder.engine.coverage import coverage
+
+    rows = {(r["kind"], r["id"]): r["status"] for r in coverage(fixture_pack())}
+    assert rows[("card", "fire-bonus")] == "simulated"
+    assert rows[("card", "cancel-shot")] == "not simulated"

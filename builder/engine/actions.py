@@ -13,6 +13,7 @@
 - Pending choices: ``retreat`` and ``displace`` (unit, square); ``opfire`` (unit,
   weapon, target, square of the target's path) or ``pass`` (opportunity fire).
 - Supply phase: ``move`` and ``end`` (this side has finished its supply moves).
+- Either: ``card`` (unit, mode = the card id played from the hand).
 """
 
 from __future__ import annotations

@@ -72,7 +72,7 @@ def core_apply(state: "GameState", action: Action) -> list[Event]:
     elif state.phase == "activation":
         _activation(state, action)
     elif state.phase == "supply":
-        if action.kind not in ("move", "end"):
+        if action.kind not in ("move", "end", "card"):
             raise IllegalAction(f"'{action.kind}' is not a supply-phase decision")
         supply.apply(state, action)
     _after(state)
@@ -96,6 +96,9 @@ def _activation(state: "GameState", action: Action) -> None:
         do_assault(state, action)
         state.moved = True
         state.fired = (-1,)
+    elif kind == "card":
+        from builder.engine.effects.cards import play_card
+        play_card(state, state.units[action.unit].side, action.mode, state.units[action.unit])
     elif kind in ("hold", "end"):
         activation.end_activation(state)
         return

@@ -28,6 +28,8 @@ def movement_allowance(state: "GameState", unit: "UnitState") -> int:
         return 0
     mv = unit.st.profile.faces[unit.face].movement - 2 * unit.suppressed
     mv += state.rules.movement_bonus(state, unit)
+    if state.boosts:
+        mv += state.boosts.get(("movement", unit.id), 0)
     return mv if mv > 0 else 0
 
 

@@ -155,6 +155,16 @@ def _sees(state: "GameState", u: "UnitState", t: "UnitState", my_squares: tuple[
     return False
 
 
+def card_actions(state: "GameState", side: int, units: list["UnitState"], phase: str) -> list[Action]:
+    """``card`` actions: a card of the hand (``mode``) played on one of ``units``."""
+    from builder.engine.effects.cards import card_modules
+    out = []
+    for cid, m in card_modules(state, side, phase):
+        playable = m.hooks["card_playable"]
+        out.extend(Action("card", unit=u.id, mode=cid) for u in units if playable(state, u))
+    return out
+
+
 # --- applying unit actions --------------------------------------------------------
 
 

@@ -31,6 +31,9 @@ HOOKS = {
     "order_tokens": "return extra order tokens the unit gives",
     "movement": "return a movement bonus",
     "end_of_supply": "end-of-supply effect of a side's option",
+    "card_phase": "the phase in which a card is played (activation or supply)",
+    "card_playable": "may the card be played on this unit now",
+    "card_play": "apply the card to the unit",
 }
 STATUSES = ("simulated", "partial", "not simulated")
 
@@ -131,5 +134,5 @@ def _load() -> None:
     global _LOADED
     if not _LOADED:
         _LOADED = True
-        from builder.engine.effects import abilities, options  # noqa: F401
+        from builder.engine.effects import abilities, cards, options  # noqa: F401
         from builder.engine.effects import catalogue  # noqa: F401

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from builder.engine.actions import Action
 from builder.engine.events import Event
 from builder.engine.scenario_events import run_events
-from builder.engine.unit_actions import fire_actions, move_actions
+from builder.engine.unit_actions import card_actions, fire_actions, move_actions
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState
@@ -68,6 +68,7 @@ def end_activation(state: "GameState") -> None:
     u = state.units[state.current]
     u.acted = True
     state.current = -1
+    state.boosts = {}
     # after a special order (order 0) the alternation starts again from the initiative
     state.turn_side = state.initiative if u.order == 0 else 1 - state.turn_side
     next_activation(state)
@@ -79,6 +80,8 @@ def actions(state: "GameState") -> list[Action]:
         out = move_actions(state, u, assaults=True)
         out.extend(fire_actions(state, u, moving=False))
         out.append(Action("hold", unit=u.id))
+        if state.sides[u.side].hand:
+            out.extend(card_actions(state, u.side, [u], "activation"))
         return out
     out = fire_actions(state, u, moving=state.moved)
     out.append(Action("end", unit=u.id))
