@@ -93,4 +93,10 @@ def may_go_on(state: "GameState") -> bool:
     u = state.units[state.current]
     if not u.active:
         return False
+    face = u.st.profile.faces[u.face]
+    if state.moved and "fire-on-the-move" not in face.abilities and not any(
+            "fire-on-the-move" in w.abilities for w in face.weapons):
+        return False
+    if state.fired and len(face.weapons) <= len(state.fired):
+        return False
     return bool(fire_actions(state, u, moving=state.moved))
