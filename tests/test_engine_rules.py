@@ -362,3 +362,19 @@ def test_special_orders_go_first_then_the_initiative_side() -> None:
         revealed.append(state.current)
         apply(state, Action("hold", unit=state.current))
     assert revealed == [n["g1"], n["u1"], n["g2"], n["u2"]]
+
+
+def test_tripod_flips_the_counter_as_a_move_of_zero() -> None:
+    state, n = make([
+        {"name": "hmg", "unit": "us-hmg", "side": "us", "at": "A1"},
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "A3"},
+    ])
+    hmg = state.units[n["hmg"]]
+    activate(state, n["hmg"])
+    assert not any(a.kind == "fire" for a in legal_actions(state))  # packed: no weapon
+    flip = Action("move", unit=n["hmg"], square=hmg.sq, mode="tripod")
+    assert flip in legal_actions(state)
+    apply(state, flip)
+    assert hmg.face == 1 and hmg.sq == sq(state, "A1")
+    activate(state, n["hmg"])
+    assert any(a.kind == "fire" for a in legal_actions(state))  # deployed: it fires

@@ -40,6 +40,8 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> 
     out = [cache.get(base | (sq << 4)) or move_action(uid, sq) for sq in dist if occ[sq] < 0]
     if assaults and mv > 0 and u.ability("assault") is not None:
         out.extend(assault_actions(state, u, mv, dist, go_on))
+    if u.ability("tripod") is not None and len(u.st.profile.faces) > 1:
+        out.append(Action("move", unit=uid, square=u.sq, mode="tripod"))
     return out
 
 
@@ -203,6 +205,10 @@ def displace_options(state: "GameState", inf: "UnitState") -> None:
 
 def do_move(state: "GameState", action: Action) -> None:
     u = state.units[action.unit]
+    if action.mode == "tripod":
+        u.face = 1 - u.face
+        state.events.append(Event("flipped", {"unit": u.id, "why": "Tripod"}))
+        return
     state.events.append(Event("moved", {"unit": u.id, "from": u.sq, "to": action.square}))
     place(state, u, action.square, action.facing)
 

@@ -79,3 +79,6 @@ register("ability", "positive-waves", "Positive Waves", "partial", SA + "Positiv
 register("ability", "opportunity-fire", "Opportunity Fire", "partial", SA + "Opportunity Fire",
          "opportunity fire from terrain with the symbol is simulated (builder/engine/opportunity.py); "
          "the flipped ability side and shots during assault moves are not")
+register("ability", "tripod", "Tripod", "partial", SA + "Tripod",
+         "the counter flips as a move of 0 squares (a `move` with mode `tripod`); flipping at the "
+         "start or end of a longer move is not offered")

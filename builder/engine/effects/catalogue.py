@@ -24,7 +24,6 @@ ABILITIES = {
     "scout": ("Scout", "deployment outside the zone is not used by the seeded deployment"),
     "substitute": ("Substitute", "reassigning hits is not simulated"),
     "transport": ("Transport", "carrying infantry is not simulated"),
-    "tripod": ("Tripod", "flipping to the deployed side is not simulated"),
 }
 OPTIONS = {
     "additional-shielding": ("Additional Shielding", "Equipment", "defence tokens are not offered to the defender"),
