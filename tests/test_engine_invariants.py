@@ -56,3 +56,29 @@ def test_replay_reproduces_the_state_hash(seed: int) -> None:
         line["_line"] = i + 1
     replayed, expected = replay(fixture_pack(), lines)
     assert expected == state.state_hash() == replayed.state_hash()
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**31))
+def test_bundled_scenarios_play_to_the_end_keeping_invariants(seed: int) -> None:
+    """Random legal games of the bundled scenarios (whatever their current numbers)."""
+    import pytest
+
+    from builder.content.loader import BUNDLED_CONTENT, load_pack
+    from builder.errors import HeroesError
+
+    pack = load_pack(BUNDLED_CONTENT / "core")
+    for scenario in sorted(pack.items["scenarios"]):
+        try:
+            state = Rules.new_game(pack, scenario, seed=seed)
+        except HeroesError as exc:  # content still being written: set-up problems are reported, not crashes
+            assert exc.diagnostics, scenario
+            continue
+        rng = Rng(seed)
+        while not state.is_over:
+            actions = legal_actions(state)
+            assert actions
+            apply(state, actions[rng.below(len(actions))])
+            check_invariants(state)
+    if not pack.items["scenarios"]:
+        pytest.skip("no bundled scenario")
