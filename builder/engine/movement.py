@@ -55,7 +55,6 @@ def infantry_reach(state: "GameState", unit: "UnitState", mv: int | None = None,
             if u.side == side and u.sq >= 0 and u.alive and not u.wreck and occ[u.sq] == u.id
             and u.st.profile.type in ("infantry", "gun")}
     dist = {start: 0}
-    go_on = {start}
     if difficult[start]:
         mv = min(mv, 1)
     frontier = [start]
@@ -75,9 +74,10 @@ def infantry_reach(state: "GameState", unit: "UnitState", mv: int | None = None,
                 if parents is not None:
                     parents[n] = sq
                 if not difficult[n]:
-                    go_on.add(n)
                     nxt.append(n)
         frontier = nxt
+    go_on = {sq for sq in dist if not difficult[sq]}
+    go_on.add(start)
     return dist, go_on
 
 
