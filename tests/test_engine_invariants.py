@@ -47,14 +47,15 @@ def test_random_games_keep_invariants(seed: int, player_seed: int) -> None:
     assert state.result is not None and state.to_act is None
 
 
-@settings(max_examples=5, deadline=None)
-@given(seed=st.integers(min_value=0, max_value=2**31))
-def test_replay_reproduces_the_state_hash(seed: int) -> None:
-    state, record = play(fixture_pack(), "skirmish", seed, ["random", "random"])
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**31), scenario=st.sampled_from(["skirmish", "lane"]))
+def test_replay_reproduces_the_state_hash(seed: int, scenario: str) -> None:
+    state, record = play(fixture_pack(), scenario, seed, ["random", "random"])
     lines = [record.header, *record.lines]
     for i, line in enumerate(lines):
         line["_line"] = i + 1
     replayed, expected = replay(fixture_pack(), lines)
+    assert replayed.result is not None and replayed.result.to_dict() == state.result.to_dict()
     assert expected == state.state_hash() == replayed.state_hash()
 
 
