@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from builder.cli import army, demo, schema, validate
+from builder.cli import army, demo, play, schema, validate
 from builder.cli.common import run_app
 
 app = typer.Typer(
@@ -24,6 +24,7 @@ app.command(name="validate")(validate.validate)
 app.add_typer(schema.app, name="schema")
 app.command(name="demo")(demo.demo)
 app.add_typer(army.app, name="army")
+play.register(app)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -12,36 +12,18 @@ the engine and the renderer can share it.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
-_SQUARE = re.compile(r"^([A-Z]{1,2})([1-9][0-9]{0,2})$")
+from builder.content.models.terrain import square_to_xy, xy_to_square
 
 XY = tuple[int, int]
 
+parse_square = square_to_xy
+"""'A1' -> (0, 0), 'C4' -> (2, 3); the square notation lives with the terrain models."""
 
-def parse_square(square: str) -> XY:
-    """'A1' -> (0, 0), 'C4' -> (2, 3), 'AA1' -> (26, 0). Raises ValueError on bad text."""
-    match = _SQUARE.match(square)
-    if match is None:
-        raise ValueError(f"not a square: {square!r}")
-    letters, number = match.groups()
-    column = 0
-    for letter in letters:
-        column = column * 26 + (ord(letter) - ord("A") + 1)
-    return column - 1, int(number) - 1
-
-
-def format_square(x: int, y: int) -> str:
-    """Inverse of :func:`parse_square`: (2, 3) -> 'C4'."""
-    if x < 0 or y < 0:
-        raise ValueError(f"no square at ({x}, {y})")
-    letters, n = "", x + 1
-    while n:
-        n, rem = divmod(n - 1, 26)
-        letters = chr(ord("A") + rem) + letters
-    return f"{letters}{y + 1}"
+format_square = xy_to_square
+"""Inverse of :func:`parse_square`: (2, 3) -> 'C4'."""
 
 
 @dataclass(frozen=True)
