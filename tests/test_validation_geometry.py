@@ -6,9 +6,10 @@ import io
 import math
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
 
 from builder.content.geometry import Battlefield, format_square, parse_area, parse_square, place, to_local
 from builder.content.yaml_io import parse_yaml
@@ -70,7 +71,10 @@ def test_fast_path_reads_what_ruamel_reads(value: object) -> None:
     out = io.StringIO()
     YAML(typ="safe", pure=True).dump({"doc": value}, out)
     text = out.getvalue()
-    expected = YAML(typ="safe", pure=True).load(text)
+    try:
+        expected = YAML(typ="safe", pure=True).load(text)
+    except YAMLError:
+        assume(False)  # ruamel cannot read back its own output (e.g. '?0' left unquoted in flow style)
     got = parse_yaml(text)
 
     def same(a: object, b: object) -> bool:

@@ -173,6 +173,12 @@ def _diagnostic(group: list["_Located"], model: type[BaseModel], display: str, p
     first = group[0]
     error, path, kind = first.error, first.path, first.kind
     field_path = _path_text(path)
+    if kind in ("extra_forbidden", "missing") and not path:
+        # the key was dropped with the union segments: name it from the raw location
+        key = str(first.loc[-1]) if first.loc else "?"
+        return Diagnostic(S_UNKNOWN_KEY if kind == "extra_forbidden" else S_MISSING_KEY,
+                          f"{'unknown' if kind == 'extra_forbidden' else 'missing required'} key '{key}'",
+                          file=display, line=1, col=1, hint="check the keys of this mapping")
     if kind == "extra_forbidden":
         key = str(path[-1])
         allowed = _allowed_keys(_model_at(model, first.loc[:-1]))
