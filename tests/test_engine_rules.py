@@ -394,3 +394,18 @@ def test_firing_on_the_move_from_a_square_of_the_path() -> None:
     assert shot in legal_actions(state)
     plan = plan_shot(state, ht, 0, state.units[n["r"]], moving=True, from_squares=state.path)
     assert plan.firer_sq in state.path and [t.value for t in plan.terms if "move" in t.label] == [-1]
+
+
+def test_ferocious_drives_the_defender_back_even_on_a_tie() -> None:
+    state, names = position("zoc")
+    us1, c = state.units[names["us1"]], state.units[names["C"]]
+    state.static.sides[0].traits[(-1, "ferocious")] = 1
+    from builder.engine import effects
+    effects.invalidate(state)  # module lists are cached per unit
+    activate(state, names["us1"])
+    state.dice = Scripted(3, 3, 2, 2)  # 3 + 2 against 2 + 3: a tie
+    apply(state, Action("assault", unit=names["us1"], target=names["C"], square=sq(state, "D4")))
+    if state.pending:
+        apply(state, legal_actions(state)[0])
+    assert c.face == 0 and c.sq in (sq(state, "C6"), sq(state, "D6"), sq(state, "E6"))
+    assert us1.sq == sq(state, "D4")  # no advance without a win
