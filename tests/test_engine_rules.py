@@ -409,3 +409,45 @@ def test_ferocious_drives_the_defender_back_even_on_a_tie() -> None:
         apply(state, legal_actions(state)[0])
     assert c.face == 0 and c.sq in (sq(state, "C6"), sq(state, "D6"), sq(state, "E6"))
     assert us1.sq == sq(state, "D4")  # no advance without a win
+
+
+def test_concealed_units_cannot_be_targeted_until_spotted() -> None:
+    state, n = make([
+        {"name": "r", "unit": "us-rifles", "side": "us", "at": "A1"},
+        {"name": "s", "unit": "de-scouts", "side": "de", "at": "A4"},
+    ])
+    s = state.units[n["s"]]
+    assert s.concealed
+    activate(state, n["r"])
+    assert not any(a.kind == "fire" for a in legal_actions(state))
+    apply(state, Action("move", unit=n["r"], square=sq(state, "B1")))  # clear sight, open ground: spotted
+    assert not s.concealed and s.face == 1
+
+
+def test_spotting_in_cover_needs_two_squares_and_a_clear_line() -> None:
+    state, n = make([
+        {"name": "r", "unit": "us-rifles", "side": "us", "at": "C5"},
+        {"name": "s", "unit": "de-scouts", "side": "de", "at": "E4"},
+    ])
+    s = state.units[n["s"]]
+    activate(state, n["r"])
+    apply(state, Action("move", unit=n["r"], square=sq(state, "B4")))  # crosses the wood: obscured
+    assert s.concealed
+    activate(state, n["r"])
+    apply(state, Action("move", unit=n["r"], square=sq(state, "E6")))  # two squares, clear
+    assert not s.concealed
+
+
+def test_ambush_units_turn_over_with_a_move_of_zero_and_reveal_to_fire() -> None:
+    state, n = make([
+        {"name": "r", "unit": "us-rifles", "side": "us", "at": "A1"},
+        {"name": "s", "unit": "de-scouts", "side": "de", "at": "D4"},
+    ])
+    s = state.units[n["s"]]
+    activate(state, n["s"])
+    shot = Action("fire", unit=n["s"], weapon=0, target=n["r"], mode="normal")
+    assert shot in legal_actions(state)  # fires with its revealed side's weapon
+    assert Action("move", unit=n["s"], square=s.sq, mode="ambush") in legal_actions(state)
+    state.dice = Scripted(1)
+    events = apply(state, shot)
+    assert events[1].kind == "revealed" and not s.concealed

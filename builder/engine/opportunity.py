@@ -57,7 +57,7 @@ def best_shots(state: "GameState", mover: "UnitState", path: list[int]) -> list[
 
 def offer(state: "GameState", mover: "UnitState", path: list[int]) -> None:
     """Queue the opponent's opportunity-fire choice after ``mover``'s move."""
-    if state.phase != "activation" or not path or not mover.active:
+    if state.phase != "activation" or not path or not mover.active or mover.concealed:
         return
     shots = best_shots(state, mover, path)
     if shots:

@@ -138,7 +138,8 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
     for o in scenario.objectives:
         owner = side_ids.index(o.owner) if o.owner in side_ids else -1
         objectives.append((o.id, bf.square(o.at), o.kind.value, o.victory_points, owner))
-    static = GameStatic(pack, scenario, bf, sides, statics, objectives, pos.seed)
+    static = GameStatic(pack, scenario, bf, sides, statics, objectives, pos.seed,
+                        has_ambush=any(f.role == "concealed" for u in statics for f in u.profile.faces))
     rules_obj = rules()
     state = GameState(rules_obj, static, Rng(derive_seed(pos.seed, "dice")))
     state.units = [UnitState(i, owners[i], st) for i, st in enumerate(statics)]
@@ -148,7 +149,10 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
         where = ("units", i)
         u.face = min(pu.face, len(u.st.profile.faces) - 1)
         u.facing = FACING_NAMES.index(pu.facing)
-        u.suppressed, u.activated, u.concealed = pu.suppressed, pu.activated, pu.concealed
+        u.suppressed, u.activated = pu.suppressed, pu.activated
+        u.concealed = pu.concealed or u.st.profile.faces[u.face].role == "concealed"
+        if u.concealed and u.st.profile.faces[u.face].role != "concealed":
+            u.face = max(0, next((i for i, f in enumerate(u.st.profile.faces) if f.role == "concealed"), u.face))
         for d in pu.damage:
             u.damage |= DAMAGE_BITS[d]
         try:

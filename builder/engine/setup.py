@@ -74,7 +74,8 @@ def new_game(rules: Any, pack: Any, scenario_id: str, seed: int, armies: Any = N
         owner = side_ids.index(o.owner) if o.owner in side_ids else -1
         objectives.append((o.id, sq, o.kind.value, o.victory_points, owner))
     static = GameStatic(pack, scenario, bf, sides, units, objectives, seed,
-                        hand_size=scenario.sides[0].army.hand)
+                        hand_size=scenario.sides[0].army.hand,
+                        has_ambush=any(f.role == "concealed" for u in units for f in u.profile.faces))
     state = GameState(rules, static, Rng(derive_seed(seed, "dice")))
     state.units = [UnitState(i, owners[i], st) for i, st in enumerate(units)]
     first = scenario.initiative.first
@@ -92,7 +93,7 @@ def new_game(rules: Any, pack: Any, scenario_id: str, seed: int, armies: Any = N
     for u in state.units:
         faces = u.st.profile.faces
         if faces[0].role == "concealed" and len(faces) > 1:
-            u.face = 1  # Ambush is not simulated: such units deploy revealed
+            u.face, u.concealed = 0, True  # Ambush: deployed on the concealed side
     deploy(state, scenario, setup_rng, (pack, scenario_id))
     return state
 

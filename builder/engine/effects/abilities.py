@@ -82,3 +82,6 @@ register("ability", "opportunity-fire", "Opportunity Fire", "partial", SA + "Opp
 register("ability", "tripod", "Tripod", "partial", SA + "Tripod",
          "the counter flips as a move of 0 squares (a `move` with mode `tripod`); flipping at the "
          "start or end of a longer move is not offered")
+register("ability", "ambush", "Ambush", "partial", SA + "Ambush",
+         "spotting is checked where units end their moves, not on every square crossed; turning over "
+         "is a move of 0 squares; blast patterns are not simulated (builder/engine/ambush.py)")

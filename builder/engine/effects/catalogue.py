@@ -13,7 +13,6 @@ RO = "000 core rules, Recruitment Options > "
 
 ABILITIES = {
     "aaa": ("AAA", "aviation cards and their anti-aircraft roll are not simulated"),
-    "ambush": ("Ambush", "concealed sides, spotting and reveal are not simulated"),
     "artillery-spotter": ("Artillery Spotter", "blast patterns and dispersal are not simulated"),
     "autonomous": ("Autonomous", "units act only through order tokens"),
     "barrage-order": ("Barrage Order", "grouped heavy-weapon fire is not simulated"),
