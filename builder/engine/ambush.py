@@ -5,8 +5,8 @@ A unit on its concealed side cannot be targeted and does not block lines of
 sight. It is spotted (turned to its revealed side) by an enemy infantry or light
 vehicle with a clear line of sight to it, from at most 2 squares when it stands in
 a terrain element or overlay; heavy vehicles cannot spot. The check runs after
-every move, from the squares units end on (the rule checks every square of a
-move: partial). A concealed unit that fires or assaults, or is assaulted, is
+each move between the mover and the enemy units, from the square it ends on (the
+rule checks every square of the move: partial). A concealed unit that fires or assaults, or is assaulted, is
 revealed first. Units with Ambush turn over with a move of 0 squares (``move``
 with mode ``ambush``).
 """
@@ -75,11 +75,20 @@ def spots(state: "GameState", spotter: "UnitState", hidden: "UnitState") -> bool
     return False
 
 
-def spot(state: "GameState") -> None:
-    """Reveal every concealed unit an enemy now spots."""
-    hidden = [u for u in state.units if u.concealed and u.active]
-    for h in hidden:
+def spot(state: "GameState", mover: "UnitState") -> None:
+    """After ``mover``'s move: reveal it if an enemy now spots it, or the concealed
+    enemies it spots (the rule checks the squares of the concealed unit's move or
+    of the enemy's)."""
+    if not mover.active:
+        return
+    if mover.concealed:
         for e in state.units:
-            if e.side != h.side and spots(state, e, h):
-                reveal(state, h, f"spotted by unit {e.id}")
-                break
+            if e.side != mover.side and spots(state, e, mover):
+                reveal(state, mover, f"spotted by unit {e.id}")
+                return
+        return
+    if mover.st.profile.type not in SPOTTERS:
+        return
+    for h in state.units:
+        if h.concealed and h.side != mover.side and h.active and spots(state, mover, h):
+            reveal(state, h, f"spotted by unit {mover.id}")

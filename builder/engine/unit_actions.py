@@ -219,7 +219,7 @@ def do_move(state: "GameState", action: Action) -> None:
         state.events.append(Event("moved", {"unit": u.id, "from": u.sq, "to": action.square}))
         place(state, u, action.square, action.facing)
     if state.static.has_ambush:
-        spot(state)
+        spot(state, u)
 
 
 def do_fire(state: "GameState", action: Action, moving: bool = False) -> None:
