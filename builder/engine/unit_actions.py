@@ -55,17 +55,18 @@ def assault_actions(state: "GameState", u: "UnitState", mv: int, dist: dict[int,
     left to enter its square (000 core rules, Action! > Assault)."""
     bf = state.static.bf
     steps = bf.steps(u.type, u.ability("amphibious") is not None)
-    occ, units = state.occ, state.units
+    occ = state.occ
     out = []
-    for sq, d in dist.items():
-        if d >= mv or sq not in go_on or (occ[sq] >= 0 and occ[sq] != u.id):
+    for t in state.units:
+        if t.side == u.side or not t.active or not _may_assault(state, u, t):
             continue
-        for n in steps[sq]:
-            o = occ[n]
-            if o >= 0:
-                t = units[o]
-                if t.side != u.side and t.active and n == t.sq and _may_assault(state, u, t):
-                    out.append(Action("assault", unit=u.id, target=o, square=sq))
+        target = t.sq
+        for sq in bf.adjacent(target):
+            d = dist.get(sq)
+            if d is None or d >= mv or sq not in go_on or (occ[sq] >= 0 and occ[sq] != u.id):
+                continue
+            if target in steps[sq]:
+                out.append(Action("assault", unit=u.id, target=t.id, square=sq))
     return out
 
 
