@@ -84,6 +84,7 @@ def build_side(pack: Any, side_id: str, faction: str, composition: list[dict[str
     traits: dict[tuple[int, str], int] = {}
     keys: set[str] = set()
     tile_index: dict[str, int] = {}
+    hero_names: dict[str, str] = {}
     last_tile = -1
 
     def add_units(grants: list[tuple[str, int]], group: int, tile: int, granted: dict[str, int], aside: bool,
@@ -140,10 +141,17 @@ def build_side(pack: Any, side_id: str, faction: str, composition: list[dict[str
                     bp = option.breaking_point
                     groups.append(Group(option.name, "option", [], bp.units if bp else 0, bp.victory_points if bp else 0))
                     add_units([(u.unit, u.count) for u in option.units], g, on, {}, aside)
-                if option.abilities and on >= 0:
-                    for uid in groups[on].units:
-                        for a in option.abilities:
-                            units[uid].granted[a.id] = a.value or 0
+                holders = groups[on].units if on >= 0 else []
+                if entry.get("for_hero"):  # an option bought for a hero (FM1's Overwatch for Luke)
+                    holders = [u for g2 in groups if g2.kind == "hero" and g2.name == hero_names.get(entry["for_hero"])
+                               for u in g2.units]
+                    if (scope, key) in traits:
+                        del traits[(scope, key)]
+                    for uid in holders:
+                        units[uid].granted[key] = 1
+                for uid in holders:
+                    for a in option.abilities:
+                        units[uid].granted[a.id] = a.value or 0
             elif entry.get("hero"):
                 hero = pack.items["heroes"].get(entry["hero"])
                 if hero is None:
@@ -151,6 +159,7 @@ def build_side(pack: Any, side_id: str, faction: str, composition: list[dict[str
                                 at=where(j, "hero"))
                 g = len(groups)
                 groups.append(Group(hero.name, "hero"))
+                hero_names[hero.id] = hero.name
                 add_units([(hero.unit, 1)], g, -1, {}, aside)
             elif entry.get("unit"):
                 g = len(groups)

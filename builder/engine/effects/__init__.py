@@ -86,7 +86,7 @@ def unit_modules(state: "GameState", unit: "UnitState") -> tuple[RuleModule, ...
     for w in face.weapons:
         names.extend(w.abilities)
     for name in names:
-        m = REGISTRY.get(("ability", name))
+        m = REGISTRY.get(("ability", name)) or REGISTRY.get(("option", name))  # options bought for a hero
         if m is not None and m.hooks:
             found[m.kind, m.id] = m
     side = state.static.sides[unit.side]
