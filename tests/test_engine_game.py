@@ -70,3 +70,17 @@ def test_armies_override_the_scenario_composition(pack) -> None:
     ids = sorted(u.st.profile.id for u in state.units)
     assert ids == ["de-grenadiers", "de-grenadiers", "us-mg", "us-rifles", "us-rifles"]
     assert state.sides[0].equipment == {(0, "ammo"): 3}
+
+
+def test_an_option_bought_for_a_hero_goes_to_the_hero(pack) -> None:
+    from builder.engine.opportunity import may_opportunity_fire
+
+    army = [{"tile": "us-platoon"}, {"hero": "us-sarge"}, {"option": "us-watch", "for_hero": "us-sarge"}]
+    state = Rules.new_game(pack, "skirmish", seed=1, armies=[army, None])
+    sarge = next(u for u in state.units if u.st.group >= 0 and state.static.sides[0].groups[u.st.group].kind == "hero")
+    others = [u for u in state.units if u.side == 0 and u is not sarge]
+    assert sarge.ability("overwatch") is not None
+    assert all(u.ability("overwatch") is None for u in others)
+    state.phase = "activation"
+    assert may_opportunity_fire(state, sarge)  # on open ground, thanks to Overwatch
+    assert not any(may_opportunity_fire(state, u) for u in others)
