@@ -84,3 +84,15 @@ def test_an_option_bought_for_a_hero_goes_to_the_hero(pack) -> None:
     state.phase = "activation"
     assert may_opportunity_fire(state, sarge)  # on open ground, thanks to Overwatch
     assert not any(may_opportunity_fire(state, u) for u in others)
+
+
+def test_scouts_deploy_ahead_of_the_zone_but_not_next_to_objectives(pack) -> None:
+    for seed in range(5):
+        state = Rules.new_game(pack, "skirmish", seed=seed, armies=[None, [{"unit": "de-scouts"}, {"tile": "de-platoon"}]])
+        bf = state.bf
+        scouts = next(u for u in state.units if u.st.profile.id == "de-scouts")
+        assert scouts.concealed
+        x, y = bf.xy(scouts.sq)
+        assert y in (4, 5)  # rows 5-6: up to 2 squares in front of the A7:L8 zone
+        for _, sq, _, _, _ in state.static.objectives:
+            assert scouts.sq != sq and scouts.sq not in bf.adjacent(sq)

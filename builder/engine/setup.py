@@ -129,9 +129,37 @@ def deploy(state: GameState, scenario: Any, rng: Rng, origin: tuple[Any, str] | 
         mine = [u for u in state.units if u.side == si and not u.st.set_aside]
         mine.sort(key=lambda u: (-u.st.profile.footprint, 0 if u.is_vehicle else 1, u.id))
         for u in mine:
-            if not place_somewhere(state, u, zone, facing):
+            scout = u.ability("scout")
+            squares = zone
+            if scout:
+                squares = scout_squares(state, zone, scout, rng)
+            if not place_somewhere(state, u, squares, facing) and not (scout and place_somewhere(state, u, zone, facing)):
                 raise _fail(f"side '{spec.id}': no free square left in its deployment zone for "
                             f"{u.st.profile.name} (unit {u.id})", "enlarge the deployment zone", at=at)
+
+
+def scout_squares(state: GameState, zone: list[int], reach: int, rng: Rng) -> list[int]:
+    """Squares a Scout may deploy on: up to ``reach`` squares outside the zone, never
+    on or next to an objective (000 core rules, Special Abilities > Scout); the
+    farthest ring first, in a seeded order."""
+    bf = state.static.bf
+    banned = set()
+    for _, sq, _, _, _ in state.static.objectives:
+        banned.add(sq)
+        banned.update(bf.adjacent(sq))
+    seen = set(zone)
+    ring = list(zone)
+    rings: list[list[int]] = []
+    for _ in range(reach):
+        nxt = sorted({n for sq in ring for n in bf.adjacent(sq) if n not in seen})
+        seen.update(nxt)
+        rings.append([n for n in nxt if n not in banned])
+        ring = nxt
+    out: list[int] = []
+    for r in reversed(rings):
+        rng.shuffle(r)
+        out.extend(r)
+    return out + zone
 
 
 def _around(bf, entries: list[int], wanted: int) -> list[int]:  # type: ignore[no-untyped-def]

@@ -87,3 +87,6 @@ register("ability", "tripod", "Tripod", "partial", SA + "Tripod",
 register("ability", "ambush", "Ambush", "partial", SA + "Ambush",
          "spotting is checked where units end their moves, not on every square crossed; turning over "
          "is a move of 0 squares; blast patterns are not simulated (builder/engine/ambush.py)")
+register("ability", "scout", "Scout", "partial", SA + "Scout",
+         "the seeded deployment puts Scouts as far ahead as allowed (builder/engine/setup.py); "
+         "the Transport clause is not simulated")
