@@ -34,7 +34,7 @@ from builder.engine.grid import FACING_NAMES, GridError
 from builder.engine.profiles import profile_of
 from builder.engine.rules import Rules
 from builder.engine.state import GameState, GameStatic, Group, SideState, SideStatic, UnitState, UnitStatic
-from builder.errors import InvalidInputError
+from builder.errors import InvalidInputError, UsageError
 
 E611 = define_code("E611", "position names an unknown scenario, unit or side")
 E612 = define_code("E612", "unit placed off the battlefield or on terrain it cannot enter")
@@ -74,7 +74,7 @@ def load_position(path: Path, pack_path: Path | None = None, default_pack: Path 
     located diagnostics on mistakes."""
     shown = str(path)
     if not path.is_file():
-        raise InvalidInputError(f"no such position file: {path}")
+        raise UsageError(f"no such position file: {path}")
     data = read_yaml(path, shown)
     try:
         pos = PositionFile.model_validate(data if data is not None else {})
