@@ -451,3 +451,76 @@ def test_ambush_units_turn_over_with_a_move_of_zero_and_reveal_to_fire() -> None
     state.dice = Scripted(1)
     events = apply(state, shot)
     assert events[1].kind == "revealed" and not s.concealed
+
+
+def test_heavy_vehicle_defends_an_assault_with_its_secondary_weapon() -> None:
+    state, n = make([
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "C3"},
+        {"name": "tank", "unit": "de-panzer", "side": "us", "at": "E3", "facing": "n"},
+    ])
+    g, tank = state.units[n["g"]], state.units[n["tank"]]
+    plan = plan_assault(state, g, tank, sq(state, "D3"))
+    assert not plan.ok  # the grenadiers show X against heavy vehicles
+    state.static.sides[1].traits[(-1, "tankbuster")] = 1
+    from builder.engine import effects
+    effects.invalidate(state)
+    plan = plan_assault(state, g, tank, sq(state, "D3"))
+    assert plan.ok and [t.label for t in plan.attack_terms][-1] == "Tankbuster"
+    assert plan.defence_terms[0].label == "combat bonus (secondary weapon)" and plan.defence_terms[0].value == 2
+
+
+def test_assault_from_outside_the_firing_arc_suppresses_the_defender_first() -> None:
+    state, n = make([
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "C3"},
+        {"name": "mg", "unit": "us-mg", "side": "us", "at": "C4", "facing": "s"},
+    ])
+    plan = plan_assault(state, state.units[n["g"]], state.units[n["mg"]], sq(state, "C3"))
+    assert plan.outside_arc  # the MG's 180 degree arc faces south, the attack comes from the north
+    activate(state, n["g"])
+    state.dice = Scripted(1, 1, 6)
+    events = apply(state, Action("assault", unit=n["g"], target=n["mg"], square=sq(state, "C3")))
+    assert any(e.kind == "suppressed" and e.data["why"] == "assaulted outside its firing arc" for e in events)
+
+
+def test_vehicles_ignore_zones_of_control() -> None:
+    state, n = make([
+        {"name": "ht", "unit": "de-halftrack", "side": "de", "at": "B3", "facing": "e"},
+        {"name": "r1", "unit": "us-rifles", "side": "us", "at": "C2"},
+        {"name": "r2", "unit": "us-rifles", "side": "us", "at": "C4"},
+    ])
+    reach = vehicle_reach(state, state.units[n["ht"]])
+    assert (sq(state, "D3"), 2) in reach and reach[(sq(state, "D3"), 2)] == 2  # between both squads
+
+
+def test_limited_range_and_hawkeye() -> None:
+    state, n = make([
+        {"name": "r", "unit": "us-rifles", "side": "us", "at": "A1"},
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "J1"},
+    ])
+    r, g = state.units[n["r"]], state.units[n["g"]]
+    assert [t.value for t in plan_shot(state, r, 0, g).terms if "range" in t.label] == [-2]
+    from builder.engine import effects
+    r.st.granted["hawkeye"] = 0
+    effects.invalidate(state)
+    assert not [t for t in plan_shot(state, r, 0, g).terms if "range" in t.label]
+    r.st.granted["limited-range"] = 4
+    effects.invalidate(state)
+    plan = plan_shot(state, r, 0, g)
+    assert not plan.ok and "Limited Range 4" in plan.reason
+
+
+@pytest.mark.parametrize("die,face,suppressed,alive", [(1, 0, 0, True), (2, 0, 1, True), (4, 1, 0, True),
+                                                         (6, 1, 1, True)])
+def test_sniper_table(die: int, face: int, suppressed: int, alive: bool) -> None:
+    state, n = make([
+        {"name": "s", "unit": "us-rifles", "side": "us", "at": "A1"},
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "A4"},
+    ])
+    state.units[n["s"]].st.granted["sniper"] = 0
+    activate(state, n["s"])
+    shot = Action("fire", unit=n["s"], weapon=0, target=n["g"], mode="sniper")
+    assert shot in legal_actions(state)
+    state.dice = Scripted(die)
+    apply(state, shot)
+    g = state.units[n["g"]]
+    assert (g.face, g.suppressed, g.alive) == (face, suppressed, alive)
