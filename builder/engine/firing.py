@@ -138,6 +138,9 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
     face = firer.st.profile.faces[firer.face]
     weapon = face.weapons[wi]
     dtype = target.st.profile.faces[target.face].defence_type
+    if target.concealed:
+        plan.ok, plan.reason = False, "the target is concealed (Ambush): it cannot be targeted"
+        return plan
     if dtype is None:
         plan.ok, plan.reason = False, "the target has no defence value (a wreck)"
         return plan
