@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from builder.engine.actions import Action
 from builder.engine.events import Event
 from builder.engine.firing import plan_one, resolve_shot, weapon_usable
+from builder.engine.los import sees
 from builder.engine.state import NO_ORDER
 
 if TYPE_CHECKING:
@@ -30,8 +31,8 @@ OPFIRE = "opfire"
 def may_opportunity_fire(state: "GameState", u: "UnitState") -> bool:
     """Infantry not yet activated, on opportunity-fire terrain or showing the
     Opportunity Fire ability (or Overwatch, 003, which grants it)."""
-    if not (u.active and u.is_infantry and not u.activated and not u.acted and u.id != state.current
-            and not u.concealed):
+    if (u.activated or u.acted or u.concealed or u.sq < 0 or not u.alive or u.wreck
+            or u.id == state.current or u.st.profile.type not in ("infantry", "gun")):
         return False
     return (state.static.bf.terrain[u.sq].opportunity_fire or u.ability("opportunity-fire") is not None
             or u.ability("overwatch") is not None)
@@ -45,14 +46,20 @@ def watchers(state: "GameState", mover: "UnitState") -> bool:
 
 def best_shots(state: "GameState", mover: "UnitState", path: list[int]) -> list[Action]:
     out = []
+    dtype = mover.st.profile.faces[mover.face].defence_type
+    if dtype is None:
+        return out
     for u in state.units:
         if u.side == mover.side or not may_opportunity_fire(state, u):
             continue
-        for wi, _ in enumerate(u.st.profile.faces[u.face].weapons):
-            if not weapon_usable(state, u, wi):
+        visible = [sq for sq in path if sees(state, u.sq, sq, u, mover)]
+        if not visible:
+            continue
+        for wi, w in enumerate(u.st.profile.faces[u.face].weapons):
+            if w.against(dtype) is None or not weapon_usable(state, u, wi):
                 continue
             best = None
-            for sq in path:
+            for sq in visible:
                 plan = plan_one(state, u, wi, mover, u.sq, sq)
                 if plan.ok and (best is None or plan.need < best[0]):
                     best = (plan.need, sq)
