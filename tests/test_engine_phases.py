@@ -151,3 +151,14 @@ def test_personal_order_units_must_receive_an_order() -> None:
     state.units[n["lt"]].st.granted["personal-order"] = 0
     numbered = {a.unit for a in legal_actions(state) if a.kind == "order" and a.token > 0}
     assert numbered == {n["lt"]}  # one order token left for one Personal Order unit
+
+
+def test_a_card_played_before_acting_leaves_the_unit_its_action() -> None:
+    state, n = make([
+        {"name": "r", "unit": "us-rifles", "side": "us", "at": "A1"},
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "L8"},  # out of sight: no shot
+    ])
+    state.sides[0].hand = ["us-aimed-shot"]
+    activate(state, n["r"])
+    apply(state, Action("card", unit=n["r"], mode="us-aimed-shot"))
+    assert state.current == n["r"] and any(a.kind == "move" for a in legal_actions(state))

@@ -126,7 +126,8 @@ def _after(state: "GameState") -> None:
         return
     if state.phase == "activation" and state.current >= 0:
         u = state.units[state.current]
-        if state.fired == (-1,) or not u.active or not activation.may_go_on(state):
+        acted = state.moved or bool(state.fired)  # a card played before acting leaves the choice open
+        if not u.active or state.fired == (-1,) or (acted and not activation.may_go_on(state)):
             activation.end_activation(state)
         else:
             state.to_act = u.side

@@ -7,8 +7,9 @@ symbol, may fire at an enemy whose move crosses its clear or obscured line of
 sight. It then loses its order token and takes an Activated marker; the mover does
 not stop. The engine applies the move, then offers the moving side's opponent a
 pending choice: one ``opfire`` per eligible unit and weapon, at the square of the
-path where that shot is best for it, or ``pass``. Not offered during assault moves;
-the flipped Opportunity Fire ability side is not simulated.
+path where that shot is best for it, or ``pass``. Not offered during assault moves.
+A unit whose current side shows Opportunity Fire fires too; Overwatch (003, granted
+by an option) counts as always on its active side.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING
 from builder.engine.actions import Action
 from builder.engine.events import Event
 from builder.engine.firing import plan_one, resolve_shot, weapon_usable
+from builder.engine.los import sees
 from builder.engine.state import NO_ORDER
 
 if TYPE_CHECKING:
@@ -27,8 +29,13 @@ OPFIRE = "opfire"
 
 
 def may_opportunity_fire(state: "GameState", u: "UnitState") -> bool:
-    return (u.active and u.is_infantry and not u.activated and not u.acted and u.id != state.current
-            and state.static.bf.terrain[u.sq].opportunity_fire)
+    """Infantry not yet activated, on opportunity-fire terrain or showing the
+    Opportunity Fire ability (or Overwatch, 003, which grants it)."""
+    if (u.activated or u.acted or u.concealed or u.sq < 0 or not u.alive or u.wreck
+            or u.id == state.current or u.st.profile.type not in ("infantry", "gun")):
+        return False
+    return (state.static.bf.terrain[u.sq].opportunity_fire or u.ability("opportunity-fire") is not None
+            or u.ability("overwatch") is not None)
 
 
 def watchers(state: "GameState", mover: "UnitState") -> bool:
@@ -39,14 +46,20 @@ def watchers(state: "GameState", mover: "UnitState") -> bool:
 
 def best_shots(state: "GameState", mover: "UnitState", path: list[int]) -> list[Action]:
     out = []
+    dtype = mover.st.profile.faces[mover.face].defence_type
+    if dtype is None:
+        return out
     for u in state.units:
         if u.side == mover.side or not may_opportunity_fire(state, u):
             continue
-        for wi, _ in enumerate(u.st.profile.faces[u.face].weapons):
-            if not weapon_usable(state, u, wi):
+        visible = [sq for sq in path if sees(state, u.sq, sq, u, mover)]
+        if not visible:
+            continue
+        for wi, w in enumerate(u.st.profile.faces[u.face].weapons):
+            if w.against(dtype) is None or not weapon_usable(state, u, wi):
                 continue
             best = None
-            for sq in path:
+            for sq in visible:
                 plan = plan_one(state, u, wi, mover, u.sq, sq)
                 if plan.ok and (best is None or plan.need < best[0]):
                     best = (plan.need, sq)
@@ -57,7 +70,7 @@ def best_shots(state: "GameState", mover: "UnitState", path: list[int]) -> list[
 
 def offer(state: "GameState", mover: "UnitState", path: list[int]) -> None:
     """Queue the opponent's opportunity-fire choice after ``mover``'s move."""
-    if state.phase != "activation" or not path or not mover.active:
+    if state.phase != "activation" or not path or not mover.active or mover.concealed:
         return
     shots = best_shots(state, mover, path)
     if shots:

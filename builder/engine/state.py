@@ -72,6 +72,7 @@ class GameStatic:
     objectives: list[tuple[str, int, str, int, int]]  # id, square, kind, vp, owner side (-1)
     seed: int
     hand_size: int = 4
+    has_ambush: bool = False  # some counter has a concealed side (spotting runs after moves)
 
 
 class UnitState:
