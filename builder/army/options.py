@@ -1,0 +1,93 @@
+"""What can go in a slot: every option of the army's factions, with its cost and, for
+each one that cannot, why (000 core rules, Army Creation > Buy Recruitment Options).
+
+The answers come from the same rule functions as the legality check, so the explorer
+and ``heroes army check`` can never disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from builder.army.legality.slots import army_misfits, slot_misfits
+from builder.army.roster import HIGH_COMMAND, PlacedTile, Roster
+from builder.army.totals import compute
+from builder.errors import UsageError
+
+
+@dataclass
+class Candidate:
+    """One option considered for a slot."""
+
+    option: str
+    name: str
+    category: str
+    cost: int
+    reasons: list[str] = field(default_factory=list)
+    over_budget: int = 0
+
+    @property
+    def fits(self) -> bool:
+        return not self.reasons
+
+    def to_dict(self) -> dict[str, object]:
+        return {"option": self.option, "name": self.name, "category": self.category, "cost": self.cost,
+                "fits": self.fits, "reasons": self.reasons, "over_budget": self.over_budget}
+
+
+@dataclass
+class SlotReport:
+    tile: str
+    slot: int
+    size: int
+    bands: list[str]
+    current: str | None
+    left: int | None
+    candidates: list[Candidate]
+
+
+def find_tile(roster: Roster, key: str) -> PlacedTile:
+    """A tile of the list by 1-based position, or by id when it is there once."""
+    if key.isdigit():
+        index = int(key)
+        if not 1 <= index <= len(roster.tiles):
+            raise UsageError(f"the list has {len(roster.tiles)} tile(s); there is no tile {index}")
+        return roster.tiles[index - 1]
+    matches = [t for t in roster.tiles if t.tile_id == key]
+    if not matches:
+        listed = ", ".join(t.tile_id for t in roster.tiles) or "none"
+        raise UsageError(f"the list holds no tile '{key}' (tiles: {listed})")
+    if len(matches) > 1:
+        raise UsageError(f"the list holds '{key}' {len(matches)} times; give its position (1, 2...) instead")
+    return matches[0]
+
+
+def slot_options(roster: Roster, tile_key: str, number: int) -> SlotReport:
+    """Every option that could be considered for slot ``number`` of a tile of the list."""
+    tile = find_tile(roster, tile_key)
+    if tile.tile is None:
+        raise UsageError(f"tile '{tile.tile_id}' is not in the content pack")
+    slots = tile.tile.slots
+    if not 1 <= number <= len(slots):
+        raise UsageError(f"'{tile.name}' has {len(slots)} slot(s); there is no slot {number}")
+    slot = slots[number - 1]
+    current = next((o for o in tile.options if o.slot == number), None)
+    totals = compute(roster)
+    left = totals.left
+    if left is not None and current is not None:
+        left += current.cost
+    factions = {f.faction for f in roster.forces} if tile.force == HIGH_COMMAND else {tile.tile.faction}
+    candidates = []
+    for option in sorted(roster.pack.items["options"].values(), key=lambda o: (o.category.value, o.cost, o.id)):
+        if option.faction not in factions:
+            continue
+        reasons = [m.short or m.reason for m in slot_misfits(tile, number, slot, option, tile.name)]
+        reasons += [m.short or m.reason for m in army_misfits(roster, tile, option)]
+        cand = Candidate(option.id, option.name, option.category.value, option.cost, reasons)
+        if left is not None and option.cost - option.points_bonus > left:
+            cand.over_budget = option.cost - option.points_bonus - left
+            cand.reasons.append(f"{cand.over_budget} points over the budget ({left} left)")
+        candidates.append(cand)
+    candidates.sort(key=lambda c: (not c.fits, c.category, c.cost, c.option))
+    return SlotReport(tile.name, number, slot.size, [b.value for b in slot.bands],
+                      current.option_id if current else None, left, candidates)

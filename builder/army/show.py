@@ -1,0 +1,85 @@
+"""Readable tables for ``heroes army show`` and ``heroes army options`` (rich)."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from builder.army.check import ArmyReport
+from builder.army.options import SlotReport
+from builder.army.totals import MAX_BLUFFS, MAX_SPECIAL_ORDERS
+from builder.diagnostics import format_text
+
+
+def render(report: ArmyReport, console: Console | None = None) -> None:
+    console = console or Console(highlight=False)
+    roster, summary = report.roster, report.summary
+    assert roster is not None and summary is not None
+    t = summary.totals
+    army = roster.army
+    console.print(f"[bold]{army.name}[/bold]  ({army.faction or 'alliance'})")
+    table = Table(title="Recruitment", show_lines=False)
+    for column in ("tile / option", "slot", "cost"):
+        table.add_column(column, justify="right" if column != "tile / option" else "left")
+    for tile in roster.tiles:
+        table.add_row(f"[bold]{tile.name}[/bold]", "", str(tile.cost))
+        for placed in sorted(tile.options, key=lambda o: o.slot or 0):
+            table.add_row(f"  {placed.name}", str(placed.slot), str(placed.cost))
+    for hero in roster.heroes:
+        table.add_row(f"[bold]{hero.name}[/bold] (hero)", "", str(hero.cost))
+        for placed in hero.options:
+            table.add_row(f"  {placed.name}", "", str(placed.cost))
+    for placed in roster.support:
+        table.add_row(f"{placed.name} (support tile)", "", "0")
+    console.print(table)
+    budget = "no budget" if t.budget is None else f"{t.budget}" + (f" (incl. +{t.bonus} bonus)" if t.bonus else "")
+    lines = [
+        f"points used {t.spent} of {budget}; left {t.left if t.left is not None else '-'}",
+        f"order tokens {t.order_tokens} (stars {t.stars}); special orders {min(t.special_orders, MAX_SPECIAL_ORDERS)};"
+        f" bluffs {min(t.bluffs, MAX_BLUFFS)}",
+    ]
+    if t.opponent_assault_bonus:
+        lines.append(f"Nazi Basterds: the opponent gets +{t.opponent_assault_bonus} in assaults against this army")
+    for f in t.forces if len(t.forces) > 1 else []:
+        lines.append(f"  {f.name}: {f.spent} of {f.budget} points")
+    for line in lines:
+        console.print(line)
+    units = Table(title="Units by type")
+    units.add_column("type")
+    units.add_column("units", justify="right")
+    for kind, count in summary.by_type.items():
+        units.add_row(kind.replace("_", " "), str(count))
+    console.print(units)
+    if summary.breaking_points:
+        bp = Table(title="Breaking points")
+        for column in ("tile or option", "units lost", "VP to the opponent"):
+            bp.add_column(column)
+        for b in summary.breaking_points:
+            bp.add_row(b.holder, str(b.units), str(b.victory_points))
+        console.print(bp)
+    if summary.served:
+        eq = Table(title="Equipment and traits: who uses them")
+        for column in ("option", "on", "tokens", "units"):
+            eq.add_column(column)
+        for s in summary.served:
+            names = sorted({u.name for u in s.units})
+            eq.add_row(s.name, s.holder, str(s.tokens or "-"),
+                       ("whole army: " if s.army_wide else "") + (", ".join(names) or "none"))
+        console.print(eq)
+    if report.diagnostics:
+        console.print(format_text(report.diagnostics), markup=False)
+    console.print("[green]legal[/green]" if report.ok else f"[red]illegal: {len(report.errors)} error(s)[/red]")
+
+
+def render_slot(result: SlotReport, console: Console | None = None) -> None:
+    console = console or Console(highlight=False)
+    console.print(f"slot {result.slot} of '{result.tile}': size {result.size}, bands {', '.join(result.bands)}"
+                  + (f"; holds '{result.current}'" if result.current else "; empty")
+                  + (f"; {result.left} points left" if result.left is not None else ""))
+    table = Table()
+    for column in ("option", "category", "cost", "verdict"):
+        table.add_column(column)
+    for c in result.candidates:
+        verdict = "[green]fits[/green]" if c.fits else "; ".join(c.reasons)
+        table.add_row(f"{c.name} ({c.option})", c.category, str(c.cost), verdict)
+    console.print(table)

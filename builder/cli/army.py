@@ -1,0 +1,191 @@
+"""``heroes army``: build, check, explain and suggest army lists.
+
+A thin layer over :mod:`builder.army`; heavy imports happen inside the commands so
+``heroes army check`` starts fast.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from builder.cli.common import OutputFormat
+
+app = typer.Typer(help="Army lists: build to a points budget, check legality, explore slots.",
+                  no_args_is_help=True)
+
+PACK_HELP = "Content pack folder (default: the bundled core pack)."
+
+
+def _pack(path: Optional[Path]):  # type: ignore[no-untyped-def]
+    from builder.content.loader import BUNDLED_CONTENT, load_pack
+
+    return load_pack(path or BUNDLED_CONTENT / "core")
+
+
+def _display(path: Path) -> str:
+    from builder.content.loader import display_path
+
+    return display_path(path)
+
+
+def schema_ref(out: Optional[Path]) -> str:
+    """The modeline's schema: relative to the written file, absolute on stdout."""
+    import os
+
+    from builder.content.schema_export import SCHEMA_DIR
+
+    target = SCHEMA_DIR / "army.schema.json"
+    if out is None:
+        return str(target)
+    return os.path.relpath(target, Path(out).resolve().parent)
+
+
+def _write(text: str, out: Optional[Path], force: bool) -> None:
+    from builder.content.yaml_io import atomic_write_text
+    from builder.errors import UsageError
+
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    if out.exists() and not force:
+        raise UsageError(f"{out} exists; use --force to overwrite it")
+    atomic_write_text(out, text)
+    typer.echo(f"wrote {out}", err=True)
+
+
+@app.command("new")
+def new(
+    faction: str = typer.Option(..., "--faction", help="Faction id, e.g. us or de."),
+    points: Optional[int] = typer.Option(None, "--points", min=0, max=5000, help="Points budget."),
+    name: Optional[str] = typer.Option(None, "--name", help="Army name."),
+    scenario: Optional[str] = typer.Option(None, "--scenario", help="Scenario id that sets the budget."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="File to write (default: stdout)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+) -> None:
+    """Write a commented army-list skeleton."""
+    from builder.army.writer import skeleton
+    from builder.errors import UsageError
+
+    if points is None and scenario is None:
+        raise UsageError("give --points N (or --scenario ID, which sets the budget)")
+    _write(skeleton(name or f"My {faction} army", faction, points, scenario, schema_ref(out)), out, force)
+
+
+@app.command("check")
+def check(
+    file: Path = typer.Argument(..., help="Army-list YAML file."),
+    pack: Optional[Path] = typer.Option(None, "--pack", help=PACK_HELP),
+    format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="text, json or github."),
+) -> None:
+    """Check an army list; exit 0 legal, 1 illegal, 2 usage error."""
+    from builder.army.check import check_file
+    from builder.diagnostics import FORMATS
+
+    report = check_file(file, _pack(pack), _display(file))
+    if format is OutputFormat.json:
+        totals = report.summary.to_dict() if report.summary else None
+        typer.echo(FORMATS["json"](report.diagnostics, file=report.file.display, legal=report.ok, totals=totals))
+    else:
+        if report.diagnostics:
+            typer.echo(FORMATS[format.value](report.diagnostics))
+        if format is OutputFormat.text:
+            typer.echo(_verdict(report))
+    raise typer.Exit(0 if report.ok else 1)
+
+
+def _verdict(report) -> str:  # type: ignore[no-untyped-def]
+    name = report.file.display
+    if report.summary is None:
+        return f"{name}: not an army list ({len(report.errors)} error(s))"
+    t = report.summary.totals
+    budget = f"{t.spent}/{t.budget} points" if t.budget is not None else f"{t.spent} points"
+    state = "legal" if report.ok else f"illegal: {len(report.errors)} error(s)"
+    return f"{name}: {state}, {budget}, {t.order_tokens} order tokens, {len(report.warnings)} warning(s)"
+
+
+@app.command("show")
+def show(
+    file: Path = typer.Argument(..., help="Army-list YAML file."),
+    pack: Optional[Path] = typer.Option(None, "--pack", help=PACK_HELP),
+) -> None:
+    """Show an army as readable tables: points, tokens, units, breaking points, equipment."""
+    from builder.army.check import check_file
+    from builder.army.show import render
+    from builder.diagnostics import FORMATS
+
+    report = check_file(file, _pack(pack), _display(file))
+    if report.roster is None or report.summary is None:
+        typer.echo(FORMATS["text"](report.diagnostics))
+        raise typer.Exit(1)
+    render(report)
+    raise typer.Exit(0 if report.ok else 1)
+
+
+@app.command("options")
+def options(
+    file: Path = typer.Argument(..., help="Army-list YAML file."),
+    tile: str = typer.Option(..., "--tile", help="Tile of the list: its position (1, 2...) or id."),
+    slot: int = typer.Option(..., "--slot", min=1, help="Slot number on that tile (from 1)."),
+    pack: Optional[Path] = typer.Option(None, "--pack", help=PACK_HELP),
+    format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="text or json."),
+) -> None:
+    """What can legally go in a slot, at what cost, and why each other option cannot."""
+    import json
+
+    from builder.army.check import check_file
+    from builder.army.options import slot_options
+    from builder.errors import InvalidInputError
+
+    report = check_file(file, _pack(pack), _display(file))
+    if report.roster is None:
+        raise InvalidInputError(f"{report.file.display} is not a valid army list", report.diagnostics)
+    result = slot_options(report.roster, tile, slot)
+    if format is OutputFormat.json:
+        typer.echo(json.dumps({"tile": result.tile, "slot": result.slot, "size": result.size,
+                               "bands": result.bands, "current": result.current, "points_left": result.left,
+                               "options": [c.to_dict() for c in result.candidates]}, indent=2))
+        return
+    from builder.army.show import render_slot
+
+    render_slot(result)
+
+
+@app.command("suggest")
+def suggest(
+    faction: str = typer.Option(..., "--faction", help="Faction id."),
+    points: int = typer.Option(..., "--points", min=1, max=5000, help="Points budget."),
+    seed: int = typer.Option(0, "--seed", help="Search seed: same seed, same army."),
+    name: Optional[str] = typer.Option(None, "--name", help="Army name."),
+    pack: Optional[Path] = typer.Option(None, "--pack", help=PACK_HELP),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="File to write (default: stdout)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+) -> None:
+    """Suggest a legal army that spends the budget well (seeded search over the pack)."""
+    from builder.army.suggest import suggest as search
+    from builder.army.writer import army_yaml
+
+    content = _pack(pack)
+    army = search(content, faction, points, seed, name)
+    header = [f"Suggested by: heroes army suggest --faction {faction} --points {points} --seed {seed}"]
+    _write(army_yaml(army, content, schema_ref(out), header), out, force)
+
+
+@app.command("edit")
+def edit(
+    file: Path = typer.Argument(..., help="Army-list YAML file, changed in place."),
+    tile: Optional[str] = typer.Option(None, "--tile", help="Add this tile id; with --slot: the tile's position or id."),
+    slot: Optional[int] = typer.Option(None, "--slot", min=1, help="Slot of --tile to fill (or empty)."),
+    option: Optional[str] = typer.Option(None, "--option", help="Option id to put in the slot."),
+    hero: Optional[str] = typer.Option(None, "--hero", help="Hero id to add."),
+    card: Optional[str] = typer.Option(None, "--card", help="Card id to put in the deck."),
+    copies: int = typer.Option(1, "--copies", min=1, max=20, help="Copies of --card."),
+    remove: bool = typer.Option(False, "--remove", help="Remove instead of add."),
+) -> None:
+    """Add or remove a tile, slot option, hero or card, keeping comments and key order."""
+    from builder.army.edit import edit_file
+
+    edit_file(file, tile=tile, slot=slot, option=option, hero=hero, card=card, copies=copies, remove=remove)
+    typer.echo(f"updated {file}; check it with: heroes army check {file}", err=True)
