@@ -6,6 +6,7 @@ input, 2 usage error), never a traceback.
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import typer
@@ -24,6 +25,7 @@ app.command(name="validate")(validate.validate)
 app.add_typer(schema.app, name="schema")
 app.command(name="demo")(demo.demo)
 app.add_typer(army.app, name="army")
+app.add_typer(importlib.import_module("builder.cli.render").app, name="render")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -31,11 +31,11 @@ class RefusedURL(Exception):
     """A document asked for a resource outside the templates folder."""
 
 
-def safe_url_fetcher(url: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
-    """Serve only ``file:`` URLs inside templates/; refuse the network and other files."""
-    from weasyprint.urls import default_url_fetcher
-
+def check_url(url: str) -> str:
+    """The URL when it is a ``data:`` URL or a file inside templates/; else refuse it."""
     parsed = urlparse(url)
+    if parsed.scheme == "data":
+        return url
     if parsed.scheme != "file":
         raise RefusedURL(f"refused to fetch {url!r}: only bundled files are used")
     path = Path(unquote(parsed.path)).resolve()
@@ -43,7 +43,18 @@ def safe_url_fetcher(url: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
         path.relative_to(TEMPLATES.resolve())
     except ValueError:
         raise RefusedURL(f"refused to fetch {url!r}: outside the templates folder") from None
-    return default_url_fetcher(path.as_uri(), *args, **kwargs)
+    return path.as_uri()
+
+
+def safe_url_fetcher() -> Any:
+    """A WeasyPrint fetcher that serves only what :func:`check_url` allows."""
+    from weasyprint.urls import URLFetcher
+
+    class SafeFetcher(URLFetcher):
+        def fetch(self, url: str, headers: Any = None) -> Any:
+            return super().fetch(check_url(url), headers)
+
+    return SafeFetcher(allowed_protocols=("file", "data"), allow_redirects=False)
 
 
 def page_css(paper: Paper) -> str:
@@ -67,7 +78,7 @@ def html_to_pdf(html: str, paper: Paper = Paper.a4) -> bytes:
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     if _FONT_CONFIG is None:
         _FONT_CONFIG = FontConfiguration()
-    document = HTML(string=html, base_url=str(TEMPLATES) + "/", url_fetcher=safe_url_fetcher)
+    document = HTML(string=html, base_url=str(TEMPLATES) + "/", url_fetcher=safe_url_fetcher())
     stylesheet = CSS(string=page_css(paper), font_config=_FONT_CONFIG)
     return document.write_pdf(stylesheets=[stylesheet], font_config=_FONT_CONFIG, uncompressed_pdf=False)
 

@@ -77,7 +77,7 @@ def scenario_context(scenario: Scenario, pack: Pack, report: Path | None = None)
         "sides": sides,
         "initiative": initiative_text,
         "events": events,
-        "victory": [victory_in_words(v, names) for v in scenario.victory],
+        "victory": [victory_in_words(v, names, getattr(scenario, "perspective", None)) for v in scenario.victory],
         "solo": solo,
         "solo_ai": [names.side(s) for s in solo.ai_sides] if solo else [],
         "solo_particular": [names.unit(u) for u in solo.particular_units] if solo else [],

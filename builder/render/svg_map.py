@@ -108,7 +108,7 @@ def build_map(scenario: Scenario, pack: Pack, side_names: dict[str, str] | None 
     for overlay, placement, cells in placed_overlays:
         _outline(data, overlay, placement, cells)
     for grid, placement in edge_sources:
-        _edges(data, grid, placement)
+        _edges(data, grid, placement, pack)
     _zones(data, scenario, pack, side_names or {})
     _objectives(data, scenario)
     data.columns = [{"x": MARGIN + c * CELL + CELL / 2, "label": column_name(c)} for c in range(cols)]
@@ -175,7 +175,7 @@ def _side_mark(r: int, c: int, side: str, grenade: bool) -> dict[str, Any]:
             "colour": "#c0392b" if grenade else "#1f6fb2"}
 
 
-def _edges(data: MapData, grid: Any, placement: Any) -> None:
+def _edges(data: MapData, grid: Any, placement: Any, pack: Pack) -> None:
     rotation = int(placement.rotation.value)
     for edge in getattr(grid, "edges", []):
         (r1, c1), (r2, c2) = (_place_square(s, grid, placement.at, rotation) for s in edge.between)
@@ -187,8 +187,13 @@ def _edges(data: MapData, grid: Any, placement: Any) -> None:
         else:
             y = MARGIN + max(r1, r2) * CELL
             line = (MARGIN + c1 * CELL, y, MARGIN + (c1 + 1) * CELL, y)
+        kind = edge.kind.value
+        colour = EDGE_STYLES.get(kind)
+        if colour is None:
+            line_terrain = pack.get("terrain", getattr(edge, "terrain", None) or "")
+            colour = line_terrain.colour if line_terrain is not None else "#d4a017"
         data.edges.append({"x1": line[0], "y1": line[1], "x2": line[2], "y2": line[3],
-                           "kind": edge.kind.value, "colour": EDGE_STYLES[edge.kind.value]})
+                           "kind": kind, "colour": colour})
         data.has_edges = True
 
 

@@ -95,10 +95,16 @@ def condition_in_words(condition: Any, names: Namer) -> str:
     raise TypeError(f"unknown condition {type(condition).__name__}")
 
 
-def victory_in_words(level: VictoryLevel, names: Namer) -> dict[str, str]:
-    """A victory level: its title and condition in words, plus the author's text."""
+def victory_in_words(level: VictoryLevel, names: Namer, perspective: str | None = None) -> dict[str, str]:
+    """A victory level: its title and condition in words, plus the author's text.
+
+    With a ``perspective`` side (Solo Mode scenarios speak to the player) the other
+    side's victory is printed as that side's defeat."""
     if level.level == "draw" or level.winner is None:
         title = "Draw"
+    elif perspective is not None:
+        outcome = "victory" if level.winner == perspective else "defeat"
+        title = f"{level.level.capitalize()} {outcome}"
     else:
         title = f"{level.level.capitalize()} victory for {names.side(level.winner)}"
     when = condition_in_words(level.when, names)
@@ -125,6 +131,11 @@ def effect_in_words(effect: Effect, names: Namer) -> dict[str, Any]:
         {"roll": roll, "effects": [effect_in_words(e, names) for e in effects]}
         for roll, effects in effect.table.items()
     ]
+    for roll, columns in getattr(effect, "by_attitude", {}).items():
+        cells = [f"{attitude}: {letter}" for attitude, letter in columns.items()]
+        table.append({"roll": roll, "effects": [{"text": "; ".join(cells)}]})
+    for letter, effects in getattr(effect, "outcomes", {}).items():
+        table.append({"roll": letter, "effects": [effect_in_words(e, names) for e in effects]})
     return {
         "text": effect.text,
         "affects": selector_in_words(effect.selector, names) if effect.selector else "",
@@ -135,6 +146,9 @@ def effect_in_words(effect: Effect, names: Namer) -> dict[str, Any]:
 
 def event_in_words(event: TurnEvent, names: Namer) -> dict[str, Any]:
     who = f" ({names.side(event.side)})" if event.side else ""
+    condition = getattr(event, "when", None)
+    if condition is not None:
+        who += f", if {condition_in_words(condition, names)}"
     return {
         "when": f"{turns_in_words(event.turns)}, {TIMINGS[event.timing.value]}{who}",
         "text": event.text,

@@ -1,0 +1,164 @@
+"""Printed aids: golden HTML for a roster and a scenario sheet, PDFs (pages, text,
+paper), escaping of hostile content, and the CLI's error paths."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from builder.content.loader import load_pack
+from builder.render.pdf import Paper, RefusedURL, check_url, html_to_pdf
+from builder.render.roster import render_roster_html
+from builder.render.scenario_sheet import find_scenario, render_scenario_html
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "render"
+PACK = FIXTURE / "pack"
+GOLDEN = FIXTURE / "golden"
+
+
+def normalise(html: str) -> str:
+    """Whitespace-insensitive form: one tag or text run per line."""
+    html = re.sub(r"\s+", " ", html)
+    html = re.sub(r">\s*<", ">\n<", html)
+    return html.strip() + "\n"
+
+
+def check_golden(name: str, html: str) -> None:
+    path = GOLDEN / name
+    got = normalise(html)
+    if os.environ.get("HEROES_UPDATE_GOLDEN") == "1" or not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(got, encoding="utf-8")
+    assert got == path.read_text(encoding="utf-8"), f"{name} differs; HEROES_UPDATE_GOLDEN=1 regenerates it"
+
+
+@pytest.fixture(scope="module")
+def pack():
+    return load_pack(PACK)
+
+
+def roster_html(pack, name: str = "legal") -> str:
+    return render_roster_html(FIXTURE / "armies" / f"{name}.yaml", pack, f"armies/{name}.yaml")
+
+
+def test_roster_golden(pack) -> None:
+    check_golden("roster-legal.html", roster_html(pack))
+
+
+def test_scenario_golden(pack) -> None:
+    check_golden("scenario-hedgerow-fight.html", render_scenario_html(find_scenario(pack, "hedgerow-fight"), pack))
+
+
+def test_roster_shows_both_sides_totals_and_verdict(pack) -> None:
+    html = roster_html(pack)
+    assert "Legal army" in html
+    assert "Healthy" in html and "Damaged" in html
+    assert "+2 / +1 / X" in html  # rifle squad, healthy side
+    assert "Assault 1</strong>: Rolls two dice" in html
+    assert "6 (6 stars)" in html  # order tokens from the army checker
+    assert "2 units &rarr; 2 VP" in html
+    assert "40 cards" in html
+
+
+def test_illegal_roster_prints_its_diagnostics(pack) -> None:
+    html = roster_html(pack, "illegal")
+    assert "ILLEGAL ARMY" in html and "5 errors" in html
+    for code in ("A405", "A408", "A413", "A414", "A416"):
+        assert code in html
+    assert "armies/illegal.yaml:6:33" in html
+
+
+def test_scenario_sheet_content(pack) -> None:
+    html = render_scenario_html(find_scenario(pack, "hedgerow-fight"), pack)
+    assert "Major victory for 8th Infantry.</strong> When 8th Infantry controls objective farm and " \
+           "German&#39;s Recon Group has been eliminated." in html
+    assert "Turns 2 and 4, at the end of the Supply Phase" in html
+    assert "balanced</strong> over 200 games" in html  # the report next to the pack
+    assert "us: 48%" in html
+    assert "<svg" in html and "Deployment: 8th Infantry" in html
+    assert "Take 4 anonymous, 0 numbered anonymous and 1 decoy counters." in html
+
+
+def pdf_text(data: bytes) -> tuple[PdfReader, str]:
+    reader = PdfReader(io.BytesIO(data))
+    return reader, "\n".join(page.extract_text() for page in reader.pages)
+
+
+def test_roster_pdf_pages_and_text(pack) -> None:
+    reader, text = pdf_text(html_to_pdf(roster_html(pack), Paper.a4))
+    pages = len(reader.pages)
+    assert 2 <= pages <= 4
+    assert "Marvin's patrol" in text and "Legal army" in text
+    assert f"page 1 of {pages}" in text and f"page {pages} of {pages}" in text
+    width, height = (float(v) for v in reader.pages[0].mediabox[2:])
+    assert (round(width), round(height)) == (595, 842)
+
+
+def test_scenario_pdf_letter(pack) -> None:
+    html = render_scenario_html(find_scenario(pack, "hedgerow-fight"), pack)
+    reader, text = pdf_text(html_to_pdf(html, Paper.letter))
+    width, height = (float(v) for v in reader.pages[0].mediabox[2:])
+    assert (round(width), round(height)) == (612, 792)
+    assert "Hedgerow fight" in text and "Victory conditions" in text and "Playtest verdict" in text
+
+
+def test_card_sheet_pdf(pack, tmp_path: Path, cli) -> None:
+    out = tmp_path / "cards.pdf"
+    result = cli("render", "cards", "-p", str(PACK), "-f", "us", "-o", str(out))
+    assert result.exit_code == 0, result.stderr
+    reader, text = pdf_text(out.read_bytes())
+    assert len(reader.pages) >= 5  # 44 cards and the reference card, 9 to a page at most
+    assert "Covering Fire" in text and "Quick reference" in text
+
+
+def test_hostile_names_are_escaped(tmp_path: Path) -> None:
+    copy = tmp_path / "pack"
+    shutil.copytree(PACK, copy)
+    units = copy / "units" / "units.yaml"
+    units.write_text(units.read_text().replace("name: Rifle Squad", "name: \"<script>alert(1)</script>\""))
+    scenario = copy / "scenarios" / "hedgerow-fight.yaml"
+    scenario.write_text(scenario.read_text().replace("name: Hedgerow fight", "name: \"<script>x()</script>\""))
+    hostile = load_pack(copy)
+    roster = render_roster_html(FIXTURE / "armies" / "legal.yaml", hostile, "legal.yaml")
+    sheet = render_scenario_html(find_scenario(hostile, "hedgerow-fight"), hostile)
+    assert "<script>" not in roster and "&lt;script&gt;alert(1)&lt;/script&gt;" in roster
+    assert "<script>" not in sheet and "&lt;script&gt;x()&lt;/script&gt;" in sheet
+
+
+@pytest.mark.parametrize("url", ["http://example.com/x.css", "https://example.com/f.woff", "file:///etc/passwd",
+                                 "ftp://example.com/a"])
+def test_url_fetcher_refuses_network_and_foreign_files(url: str) -> None:
+    with pytest.raises(RefusedURL):
+        check_url(url)
+
+
+def test_pdf_does_not_fetch_remote_images(pack) -> None:
+    html = "<html><body><p>x</p><img src='http://127.0.0.1:9/x.png'><link rel=stylesheet href='file:///etc/passwd'></body></html>"
+    reader, text = pdf_text(html_to_pdf(html))
+    assert len(reader.pages) == 1
+
+
+def test_cli_errors_have_no_traceback(cli, tmp_path: Path) -> None:
+    bad = cli("render", "scenario", "nope", "-p", str(PACK), "-o", str(tmp_path / "x.html"))
+    assert bad.exit_code == 2 and "no scenario 'nope'" in bad.stderr
+    suffix = cli("render", "scenario", "hedgerow-fight", "-p", str(PACK), "-o", str(tmp_path / "x.txt"))
+    assert suffix.exit_code == 2 and ".html or .pdf" in suffix.stderr
+    missing = cli("render", "roster", str(tmp_path / "none.yaml"), "-p", str(PACK), "-o", str(tmp_path / "r.html"))
+    assert missing.exit_code == 1 and "Traceback" not in missing.stderr
+    assert not (tmp_path / "r.html").exists()
+    nodeck = cli("render", "deck", str(FIXTURE / "armies" / "legal.yaml"), "-f", "us", "-p", str(PACK),
+                 "-o", str(tmp_path / "d.html"))
+    assert nodeck.exit_code == 2
+
+
+def test_cli_writes_scenario_pdf(cli, tmp_path: Path) -> None:
+    out = tmp_path / "sheet.pdf"
+    result = cli("render", "scenario", "hedgerow-fight", "-p", str(PACK), "-o", str(out), "--paper", "letter")
+    assert result.exit_code == 0 and out.read_bytes().startswith(b"%PDF")
+    assert not list(tmp_path.glob(".*.tmp"))
