@@ -26,6 +26,7 @@ app.add_typer(schema.app, name="schema")
 app.command(name="demo")(demo.demo)
 app.add_typer(army.app, name="army")
 app.add_typer(importlib.import_module("builder.cli.render").app, name="render")
+app.add_typer(importlib.import_module("builder.cli.site").app, name="site")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from builder.content.models.scenario import Scenario
+from builder.content.models.scenario import Placement, Scenario
+from builder.content.models.terrain import Board
 from builder.content.pack import Pack
 from builder.errors import InvalidInputError
 from builder.render.coords import (
@@ -88,29 +89,41 @@ def _lookup(pack: Pack, collection: str, item_id: str, scenario: Scenario) -> An
 
 def build_map(scenario: Scenario, pack: Pack, side_names: dict[str, str] | None = None) -> MapData:
     """Compose the battlefield of ``scenario`` from the pack's boards and overlays."""
+    boards = [(_lookup(pack, "boards", p.id, scenario), p) for p in scenario.layout.boards]
+    overlays = [(_lookup(pack, "overlays", p.id, scenario), p) for p in scenario.layout.overlays]
+    data = compose(boards, overlays, pack)
+    _zones(data, scenario, pack, side_names or {})
+    _objectives(data, scenario)
+    return data
+
+
+def build_grid_map(grid: Any, pack: Pack) -> MapData:
+    """One board or overlay on its own (the site's board pages)."""
+    placement = Placement(id=grid.id)
+    if isinstance(grid, Board):
+        return compose([(grid, placement)], [], pack)
+    return compose([], [(grid, placement)], pack)
+
+
+def compose(boards: list[tuple[Any, Placement]], overlays: list[tuple[Any, Placement]], pack: Pack) -> MapData:
+    """Lay boards, then overlays on top, and draw terrain, outlines and edges."""
     terrain: dict[tuple[int, int], str] = {}
     placed_overlays: list[tuple[Any, Any, dict[tuple[int, int], str]]] = []
-    edge_sources: list[tuple[Any, Any]] = []
-    for placement in scenario.layout.boards:
-        board = _lookup(pack, "boards", placement.id, scenario)
+    for board, placement in boards:
         terrain.update(_grid_cells(board, placement.at, int(placement.rotation.value)))
-        edge_sources.append((board, placement))
-    for placement in scenario.layout.overlays:
-        overlay = _lookup(pack, "overlays", placement.id, scenario)
+    for overlay, placement in overlays:
         cells = _grid_cells(overlay, placement.at, int(placement.rotation.value))
         terrain.update(cells)
         placed_overlays.append((overlay, placement, cells))
-        edge_sources.append((overlay, placement))
-    rows = max(r for r, _ in terrain) + 1
-    cols = max(c for _, c in terrain) + 1
+    rows = max((r for r, _ in terrain), default=0) + 1
+    cols = max((c for _, c in terrain), default=0) + 1
     data = MapData(rows=rows, cols=cols)
     _terrain_runs(data, terrain, pack)
     for overlay, placement, cells in placed_overlays:
-        _outline(data, overlay, placement, cells)
-    for grid, placement in edge_sources:
+        if cells:
+            _outline(data, overlay, placement, cells)
+    for grid, placement in [*boards, *overlays]:
         _edges(data, grid, placement, pack)
-    _zones(data, scenario, pack, side_names or {})
-    _objectives(data, scenario)
     data.columns = [{"x": MARGIN + c * CELL + CELL / 2, "label": column_name(c)} for c in range(cols)]
     data.row_labels = [{"y": MARGIN + r * CELL + CELL / 2 + 4, "label": str(r + 1)} for r in range(rows)]
     return data
