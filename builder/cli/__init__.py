@@ -11,7 +11,7 @@ import sys
 
 import typer
 
-from builder.cli import army, demo, schema, validate
+from builder.cli import army, demo, play, schema, validate
 from builder.cli.common import run_app
 
 app = typer.Typer(
@@ -25,6 +25,7 @@ app.command(name="validate")(validate.validate)
 app.add_typer(schema.app, name="schema")
 app.command(name="demo")(demo.demo)
 app.add_typer(army.app, name="army")
+play.register(app)
 app.add_typer(importlib.import_module("builder.cli.render").app, name="render")
 app.add_typer(importlib.import_module("builder.cli.site").app, name="site")
 
