@@ -66,6 +66,8 @@ def condition_in_words(condition: Any, names: Namer) -> str:
             count = f"between {spec.at_least} and {spec.at_most} of "
         elif spec.at_least is not None:
             count = f"at least {spec.at_least} of "
+        elif spec.at_most == 0:
+            count = "none of "
         elif spec.at_most is not None:
             count = f"at most {spec.at_most} of "
         else:
