@@ -81,8 +81,9 @@ def test_scenario_sheet_content(pack) -> None:
     assert "Major victory for 8th Infantry.</strong> When 8th Infantry controls objective farm and " \
            "German&#39;s Recon Group has been eliminated." in html
     assert "Turns 2 and 4, at the end of the Supply Phase" in html
-    assert "balanced</strong> over 200 games" in html  # the report next to the pack
-    assert "us: 48%" in html
+    assert "balanced: us 48% +/- 7%, de 47% +/- 7%, draws 5%</strong> over 200 games" in html  # reports/ next to the pack
+    assert "8th Infantry: 48%" in html and "German: 47%" in html and "draw: 5%" in html
+    assert "players 8th Infantry: greedy, German: solo:aggressive" in html
     assert "<svg" in html and "Deployment: 8th Infantry" in html
     assert "Take 4 anonymous, 0 numbered anonymous and 1 decoy counters." in html
 
@@ -144,6 +145,15 @@ def test_pdf_does_not_fetch_remote_images(pack) -> None:
     html = "<html><body><p>x</p><img src='http://127.0.0.1:9/x.png'><link rel=stylesheet href='file:///etc/passwd'></body></html>"
     reader, text = pdf_text(html_to_pdf(html))
     assert len(reader.pages) == 1
+
+
+def test_bad_reports_are_input_errors(pack, tmp_path: Path, cli) -> None:
+    for text in ("{not json", '{"scenario": "hedgerow-fight"}', '{"scenario": "other", "games": 1, "verdict": "x", "win_rates": {}}'):
+        report = tmp_path / "r.json"
+        report.write_text(text)
+        result = cli("render", "scenario", "hedgerow-fight", "-p", str(PACK), "--report", str(report),
+                     "-o", str(tmp_path / "s.html"))
+        assert result.exit_code == 1 and "r.json" in result.stderr and "Traceback" not in result.stderr
 
 
 def test_cli_errors_have_no_traceback(cli, tmp_path: Path) -> None:

@@ -74,7 +74,7 @@ def test_a_page_per_item(fixture_site: Path) -> None:
         for item_id in pack.items[collection]:
             assert (fixture_site / folder / f"{item_id}.html").is_file(), (collection, item_id)
     scenario = (fixture_site / "scenarios" / "hedgerow-fight.html").read_text()
-    assert "<svg" in scenario and "balanced</strong> over 200 games" in scenario
+    assert "<svg" in scenario and "draws 5%</strong> over 200 games" in scenario
     unit = (fixture_site / "units" / "us-sherman.html").read_text()
     assert "front 8 / side 7 / rear 6" in unit and "+2 / +3 / +3" in unit
 

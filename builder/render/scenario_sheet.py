@@ -82,7 +82,7 @@ def scenario_context(scenario: Scenario, pack: Pack, report: Path | None = None)
         "solo_ai": [names.side(s) for s in solo.ai_sides] if solo else [],
         "solo_particular": [names.unit(u) for u in solo.particular_units] if solo else [],
         "support_tiles": [getattr(pack.get("tiles", t), "name", t) for t in scenario.support_tiles],
-        "verdict": load_verdict(verdict_file, scenario.id),
+        "verdict": load_verdict(verdict_file, scenario.id, names.sides),
         "names": names,
     }
 

@@ -18,7 +18,8 @@ def report_path(pack_root: Path, scenario_id: str) -> Path:
     return Path(pack_root) / "reports" / f"{scenario_id}.json"
 
 
-def load_verdict(path: Path | None, scenario_id: str) -> dict[str, Any] | None:
+def load_verdict(path: Path | None, scenario_id: str,
+                 side_names: dict[str, str] | None = None) -> dict[str, Any] | None:
     """The verdict summary of a report file, or None when there is no report.
 
     A report that is not valid JSON, is too large, or lacks the agreed keys is an input
@@ -40,14 +41,20 @@ def load_verdict(path: Path | None, scenario_id: str) -> dict[str, Any] | None:
         raise InvalidInputError(
             f"{path}: report is for scenario '{data['scenario']}', not '{scenario_id}'"
         )
-    rates = data["win_rates"] if isinstance(data["win_rates"], dict) else {}
+    rates = dict(data["win_rates"]) if isinstance(data["win_rates"], dict) else {}
+    if "draw_rate" in data and "draw" not in rates:
+        rates["draw"] = data["draw_rate"]
+    names = side_names or {}
     return {
         "games": str(data["games"]),
         "verdict": str(data["verdict"]),
         "win_rates": [
-            {"side": str(side), "rate": _percent(rate)} for side, rate in sorted(rates.items())
+            {"side": names.get(str(side), str(side)), "rate": _percent(rate)}
+            for side, rate in sorted(rates.items(), key=lambda kv: (kv[0] == "draw", str(kv[0])))
         ],
         "seed": str(data.get("seed", "")),
+        "players": ", ".join(f"{names.get(str(k), k)}: {v}" for k, v in data["seats"].items())
+        if isinstance(data.get("seats"), dict) else "",
         "file": path.name,
     }
 
