@@ -45,6 +45,7 @@ class MapData:
     legend_terrain: list[dict[str, str]] = field(default_factory=list)
     legend_sides: list[dict[str, str]] = field(default_factory=list)
     legend_objectives: list[dict[str, str]] = field(default_factory=list)
+    scouts: list[dict[str, Any]] = field(default_factory=list)
     has_entries: bool = False
     has_edges: bool = False
 
@@ -94,7 +95,18 @@ def build_map(scenario: Scenario, pack: Pack, side_names: dict[str, str] | None 
     data = compose(boards, overlays, pack)
     _zones(data, scenario, pack, side_names or {})
     _objectives(data, scenario)
+    _scouts(data, scenario)
     return data
+
+
+def _scouts(data: MapData, scenario: Scenario) -> None:
+    """Solo Mode: squares where the AI's scouts deploy (002 Solo Mode, Set Up)."""
+    solo = scenario.solo
+    for area in getattr(solo, "scout_deployment", []) if solo is not None else []:
+        top, left, bottom, right = parse_area(area)
+        data.scouts.append({"x": MARGIN + left * CELL + 3, "y": MARGIN + top * CELL + 3,
+                            "w": (right - left + 1) * CELL - 6, "h": (bottom - top + 1) * CELL - 6,
+                            "area": area})
 
 
 def build_grid_map(grid: Any, pack: Pack) -> MapData:
