@@ -102,3 +102,30 @@ def test_the_hedgerow_fight_battlefield(pack, names) -> None:
     assert [(o["id"], o["kind"]) for o in m.objectives] == [("farm", "primary"), ("wood", "secondary")]
     assert [c["label"] for c in m.columns] == list("ABCDEF") and m.row_labels[-1]["label"] == "8"
     assert m.edges and m.edges[0]["kind"] == "wall"
+
+
+class _Text(__import__("html.parser").parser.HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag, attrs) -> None:  # type: ignore[no-untyped-def]
+        self.tags.append(tag)
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=40))
+def test_any_unit_name_renders_as_text(pack, name: str) -> None:
+    from builder.render.blocks import unit_block
+    from builder.render.env import render
+
+    unit = pack.units["us-sherman"].model_copy(update={"name": name})
+    html = render("site/unit.html.j2", u=unit_block(unit, pack), title="t", root="../",
+                  link=lambda c, i: None, pack=pack.manifest, sections=[])
+    parser = _Text()
+    parser.feed(html)
+    assert parser.tags.count("script") == 2  # the site's own two scripts, nothing injected
+    assert name.strip() in "".join(parser.text) or not name.strip()
