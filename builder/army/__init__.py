@@ -1,1 +1,41 @@
-"""Army lists and their legality (000 core rules, Army Creation)."""
+"""Army lists and their legality (000 core rules, Army Creation).
+
+The library behind ``heroes army``::
+
+    from builder.army import check_file, suggest_army
+    report = check_file(Path("my.yaml"), pack)      # report.ok, report.diagnostics, report.summary
+    army = suggest_army(pack, "de", 300, seed=4)    # a legal ArmyList
+
+Sub-modules: :mod:`.model` (the file), :mod:`.loading` (read and locate),
+:mod:`.roster` (ids resolved against a pack), :mod:`.totals` (points and tokens),
+:mod:`.legality` (one module per rules section), :mod:`.summary`, :mod:`.options`
+(what fits a slot), :mod:`.suggest` (seeded search), :mod:`.edit` (round-trip edits),
+:mod:`.writer` (commented YAML), :mod:`.pack_cache` (fast start-up).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from builder.army.check import ArmyReport, check_army, check_file, check_text
+    from builder.army.model import ArmyList
+    from builder.army.suggest import suggest as suggest_army
+    from builder.army.summary import army_units, summarize
+
+_EXPORTS = {
+    "ArmyList": "builder.army.model", "ArmyReport": "builder.army.check", "check_army": "builder.army.check",
+    "check_file": "builder.army.check", "check_text": "builder.army.check", "suggest_army": "builder.army.suggest",
+    "summarize": "builder.army.summary", "army_units": "builder.army.summary",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    """Import on first use, so ``import builder.army`` stays cheap."""
+    if name in _EXPORTS:
+        import importlib
+
+        return getattr(importlib.import_module(_EXPORTS[name]), "suggest" if name == "suggest_army" else name)
+    raise AttributeError(name)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from builder.army.effects import points_bonus
 from builder.army.legality.slots import army_misfits, slot_misfits
 from builder.army.roster import HIGH_COMMAND, PlacedTile, Roster
 from builder.army.totals import compute
@@ -84,8 +85,8 @@ def slot_options(roster: Roster, tile_key: str, number: int) -> SlotReport:
         reasons = [m.short or m.reason for m in slot_misfits(tile, number, slot, option, tile.name)]
         reasons += [m.short or m.reason for m in army_misfits(roster, tile, option)]
         cand = Candidate(option.id, option.name, option.category.value, option.cost, reasons)
-        if left is not None and option.cost - option.points_bonus > left:
-            cand.over_budget = option.cost - option.points_bonus - left
+        if left is not None and option.cost - points_bonus(option) > left:
+            cand.over_budget = option.cost - points_bonus(option) - left
             cand.reasons.append(f"{cand.over_budget} points over the budget ({left} left)")
         candidates.append(cand)
     candidates.sort(key=lambda c: (not c.fits, c.category, c.cost, c.option))

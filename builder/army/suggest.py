@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from builder.army import effects
 from builder.army.legality import check as legality
 from builder.army.model import ArmyList, CardEntry, HeroEntry, SlotChoice, TileEntry
 from builder.army.roster import resolve
@@ -53,20 +54,22 @@ def _moves(pack: Pack, build: _Build, tiles: list, options: list, heroes: list) 
             if number in filled:
                 continue
             for option in options:
-                net = option.cost - option.points_bonus
+                net = option.cost - effects.points_bonus(option)
                 if net > build.left or option.size != slot.size or not set(option.bands) & set(slot.bands):
                     continue
                 if option.category is OptionCategory.ORDER and not officer:
                     continue
-                if option.stars and build.stars + option.stars > MAX_ORDERS:
+                if effects.stars(option) and build.stars + effects.stars(option) > MAX_ORDERS:
                     continue
-                if build.special + option.special_orders > MAX_SPECIAL_ORDERS:
+                if build.special + effects.special_orders(option) > MAX_SPECIAL_ORDERS:
                     continue
-                if build.bluffs + option.bluffs > MAX_BLUFFS:
+                if build.bluffs + effects.bluffs(option) > MAX_BLUFFS:
                     continue
-                if option.effect_key in USERS and tile.kind is not TileKind.OFFICER and not types & USERS[option.effect_key]:
-                    continue
-                if option.points_bonus and any(o.points_bonus for _, f in build.tiles for o in f.values()):
+                users = USERS.get(option.effect_key or "")
+                if users and tile.kind is not TileKind.OFFICER and not types & users:
+                    continue  # equipment no unit of the tile could use
+                bonus_taken = any(effects.points_bonus(o) for _, f in build.tiles for o in f.values())
+                if effects.points_bonus(option) and bonus_taken:
                     continue
                 moves.append((option.cost + 1, ("option", index, number, option)))
     insignia = {t.insignia for t, _ in build.tiles}
@@ -88,12 +91,12 @@ def _apply(pack: Pack, build: _Build, move: tuple) -> None:
         _, index, number, option = move
         tile, filled = build.tiles[index]
         filled[number] = option
-        build.left -= option.cost - option.points_bonus
+        build.left -= option.cost - effects.points_bonus(option)
         grants = tile.slots[number - 1].grants
-        build.stars += option.stars + (grants.stars if grants else 0)
+        build.stars += effects.stars(option) + (grants.stars if grants else 0)
         build.stars += sum(unit_stars(pack.units.get(g.unit)) * g.count for g in option.units)
-        build.special += option.special_orders
-        build.bluffs += option.bluffs
+        build.special += effects.special_orders(option)
+        build.bluffs += effects.bluffs(option)
     else:
         hero = move[1]
         build.heroes.append(hero)
@@ -161,3 +164,35 @@ def suggest(pack: Pack, faction: str, points: int, seed: int = 0, name: str | No
         if not any(f.is_error for f in legality(roster, compute(roster))):
             return army
     raise UsageError(f"no legal {faction} army found for {points} points")
+
+
+def suggest_for(pack: Pack, *, faction: str | None = None, points: int | None = None, seed: int = 0,
+                name: str | None = None, scenario: str | None = None, side: str | None = None) -> ArmyList:
+    """:func:`suggest`, or a scenario side's composition, or a search to the side's budget."""
+    if scenario is None:
+        if faction is None or points is None:
+            raise UsageError("give --faction and --points (or --scenario and --side)")
+        return suggest(pack, faction, points, seed, name)
+    from builder.army.composition import from_composition
+
+    found = pack.get("scenarios", scenario)
+    if found is None:
+        raise UsageError(f"unknown scenario '{scenario}'")
+    sides = [s for s in found.sides if (side is None or s.id == side) and (faction is None or s.faction == faction)]
+    if len(sides) != 1:
+        raise UsageError(f"choose one side of '{scenario}' with --side: {', '.join(s.id for s in found.sides)}")
+    chosen = sides[0]
+    if chosen.army.composition:
+        army = from_composition(pack, scenario, chosen.id, name)
+    else:
+        budget = points or chosen.army.points
+        if budget is None:
+            raise UsageError(f"side '{chosen.id}' of '{scenario}' sets no points; give --points")
+        army = suggest(pack, chosen.faction, budget, seed, name)
+        army.points = None if points is None else points
+    army.scenario, army.side = scenario, chosen.id
+    roster = resolve(army, pack)
+    from builder.army.legality.deck import command_allowance, minimum
+
+    army.deck = _deck(pack, chosen.faction, command_allowance(roster), minimum(roster))
+    return army

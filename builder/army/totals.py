@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from builder.army import effects
 from builder.army.roster import HIGH_COMMAND, Roster
 
 MAX_ORDERS = 10
@@ -97,9 +98,9 @@ def force_spent(roster: Roster, force: int) -> int:
 def force_bonus(roster: Roster, force: int) -> int:
     bonus = 0
     for tile in roster.tiles_of(force):
-        bonus += sum(o.option.points_bonus for o in tile.options if o.option)
+        bonus += sum(effects.points_bonus(o.option) for o in tile.options)
     for hero in roster.heroes_of(force):
-        bonus += sum(o.option.points_bonus for o in hero.options if o.option)
+        bonus += sum(effects.points_bonus(o.option) for o in hero.options)
     return bonus
 
 
@@ -139,8 +140,8 @@ def star_sources(roster: Roster) -> list[tuple[str, int]]:
             if stars:
                 sources.append((f"hero '{hero.name}'", stars))
     for placed in roster.options():
-        if placed.option is not None and placed.option.stars:
-            sources.append((f"option '{placed.name}'", placed.option.stars))
+        if effects.stars(placed.option):
+            sources.append((f"option '{placed.name}'", effects.stars(placed.option)))
     return sources
 
 
@@ -158,9 +159,9 @@ def compute(roster: Roster) -> Totals:
     bonus = sum(f.bonus for f in forces) + force_bonus(roster, HIGH_COMMAND)
     spent = sum(f.spent for f in forces) + hc_cost
     sources = star_sources(roster)
-    from_options = sum(o.option.stars for o in roster.options() if o.option)
-    special = sum(o.option.special_orders for o in roster.options() if o.option)
-    bluffs = BASE_BLUFFS + sum(o.option.bluffs for o in roster.options() if o.option)
+    from_options = sum(effects.stars(o.option) for o in roster.options())
+    special = sum(effects.special_orders(o.option) for o in roster.options())
+    bluffs = BASE_BLUFFS + sum(effects.bluffs(o.option) for o in roster.options())
     nazi = any(o.option is not None and o.option.effect_key == "nazi-basterds" for o in roster.options())
     return Totals(
         budget=None if base is None else base + bonus, spent=spent, bonus=bonus, forces=forces,

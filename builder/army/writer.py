@@ -91,7 +91,7 @@ def army_yaml(army: ArmyList, pack: Pack | None = None, schema: str = DEFAULT_SC
         lines.append(f"support: [{', '.join(army.support)}]")
     if army.deck is not None:
         total = sum(c.copies for c in army.deck)
-        lines.append(f"deck:  # {total} cards")
+        lines.append(f"deck:  # {total} cards" if army.deck else "deck: []")
         for card in army.deck:
             item = pack.get("cards", card.card) if pack is not None else None
             note = f"  # {item.name}" if item is not None else ""

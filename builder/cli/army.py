@@ -20,9 +20,10 @@ PACK_HELP = "Content pack folder (default: the bundled core pack)."
 
 
 def _pack(path: Optional[Path]):  # type: ignore[no-untyped-def]
-    from builder.content.loader import BUNDLED_CONTENT, load_pack
+    from builder.army.pack_cache import load_pack_cached
+    from builder.content.loader import BUNDLED_CONTENT
 
-    return load_pack(path or BUNDLED_CONTENT / "core")
+    return load_pack_cached(path or BUNDLED_CONTENT / "core")
 
 
 def _display(path: Path) -> str:
@@ -155,28 +156,38 @@ def options(
 
 @app.command("suggest")
 def suggest(
-    faction: str = typer.Option(..., "--faction", help="Faction id."),
-    points: int = typer.Option(..., "--points", min=1, max=5000, help="Points budget."),
+    faction: Optional[str] = typer.Option(None, "--faction", help="Faction id."),
+    points: Optional[int] = typer.Option(None, "--points", min=1, max=5000, help="Points budget."),
     seed: int = typer.Option(0, "--seed", help="Search seed: same seed, same army."),
+    scenario: Optional[str] = typer.Option(None, "--scenario", help="Build for this scenario (its budget, "
+                                           "or its fixed composition)."),
+    side: Optional[str] = typer.Option(None, "--side", help="Side of --scenario to build for."),
     name: Optional[str] = typer.Option(None, "--name", help="Army name."),
     pack: Optional[Path] = typer.Option(None, "--pack", help=PACK_HELP),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="File to write (default: stdout)."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
-    """Suggest a legal army that spends the budget well (seeded search over the pack)."""
-    from builder.army.suggest import suggest as search
+    """Suggest a legal army that spends the budget well (seeded search over the pack).
+
+    With --scenario, a side with a fixed composition gets that composition (its options
+    placed in slots that fit); otherwise the search spends the side's budget.
+    """
+    from builder.army.suggest import suggest_for
     from builder.army.writer import army_yaml
 
     content = _pack(pack)
-    army = search(content, faction, points, seed, name)
-    header = [f"Suggested by: heroes army suggest --faction {faction} --points {points} --seed {seed}"]
+    army = suggest_for(content, faction=faction, points=points, seed=seed, name=name, scenario=scenario, side=side)
+    command = " ".join(f"--{k} {v}" for k, v in (("faction", faction), ("points", points), ("scenario", scenario),
+                                                  ("side", side), ("seed", seed)) if v is not None)
+    header = [f"Suggested by: heroes army suggest {command}"]
     _write(army_yaml(army, content, schema_ref(out), header), out, force)
 
 
 @app.command("edit")
 def edit(
     file: Path = typer.Argument(..., help="Army-list YAML file, changed in place."),
-    tile: Optional[str] = typer.Option(None, "--tile", help="Add this tile id; with --slot: the tile's position or id."),
+    tile: Optional[str] = typer.Option(
+        None, "--tile", help="Add this tile id; with --slot: the tile's position or id."),
     slot: Optional[int] = typer.Option(None, "--slot", min=1, help="Slot of --tile to fill (or empty)."),
     option: Optional[str] = typer.Option(None, "--option", help="Option id to put in the slot."),
     hero: Optional[str] = typer.Option(None, "--hero", help="Hero id to add."),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from builder.army import effects
 from builder.army.findings import Finding
 from builder.army.legality import rules
 from builder.army.roster import Roster
@@ -25,7 +26,7 @@ A_STARS_LOST = define_code("A429", "printed stars beyond 10 order tokens are los
 
 def _last(roster: Roster, attribute: str):  # type: ignore[no-untyped-def]
     """The last option of the list that gives a token of this kind (the one to drop)."""
-    found = [o for o in roster.options() if o.option is not None and getattr(o.option, attribute)]
+    found = [o for o in roster.options() if getattr(effects, attribute)(o.option)]
     return found[-1] if found else None
 
 
@@ -38,7 +39,8 @@ def check(roster: Roster, totals: Totals) -> Iterator[Finding]:
         wasted = min(totals.stars - MAX_ORDERS, totals.stars_from_options)
         yield Finding(A_ORDERS, f"{who} counts {totals.stars} stars; order tokens stop at {MAX_ORDERS}, so "
                       f"{wasted} bought from options can never be used", last.loc if last else ("name",),
-                      rule=rules.HARDENED, hint=f"drop '{last.name if last else 'an option'}' and spend the points elsewhere")
+                      rule=rules.HARDENED,
+                      hint=f"drop '{last.name if last else 'an option'}' and spend the points elsewhere")
     elif printed > MAX_ORDERS:
         yield Finding(A_STARS_LOST, f"{who} counts {printed} printed stars; only {MAX_ORDERS} order tokens exist",
                       ("name",), rule=limit_rule, severity=Severity.WARNING,

@@ -36,14 +36,16 @@ def _biggest(roster: Roster, force: int | None = None) -> str:
 def check(roster: Roster, totals: Totals) -> Iterator[Finding]:
     army = roster.army
     if totals.budget is None:
-        yield Finding(A_NO_BUDGET, "the army has no points budget", ("name",) if army.scenario is None else ("scenario",),
+        where = ("name",) if army.scenario is None else ("scenario",)
+        yield Finding(A_NO_BUDGET, "the army has no points budget", where,
                       rule=rules.CREATING, at_key=True,
                       hint="add 'points: N' (the agreed army points) or a scenario that sets them")
     elif not roster.is_alliance and totals.spent > totals.budget:
         over = totals.spent - totals.budget
         bonus = f" ({totals.budget - totals.bonus} + {totals.bonus} from Nazi Basterds)" if totals.bonus else ""
         yield Finding(A_OVER_BUDGET, f"the army costs {totals.spent} points, {over} more than its budget "
-                      f"of {totals.budget}{bonus}", ("points",) if army.points is not None else ("name",),
+                      f"of {totals.budget}{bonus}",
+                      ("points",) if army.points is not None else ("scenario",) if army.scenario else ("name",),
                       rule=rules.NAZI_BASTERDS if totals.bonus else rules.CREATING,
                       hint=f"drop {over} points, e.g. the {_biggest(roster)}")
     if not roster.is_alliance and not roster.tiles:

@@ -1,0 +1,90 @@
+"""Invariants of the army checker, over armies drawn at random from the fixture pack."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from builder.army.check import check_text
+from builder.army.model import ArmyList, HeroEntry, SlotChoice, TileEntry
+from builder.army.roster import resolve
+from builder.army.suggest import suggest
+from builder.army.totals import compute
+from builder.army.writer import army_yaml
+from builder.content.loader import load_pack
+from tests.conftest import FIXTURES
+
+PACK = load_pack(FIXTURES / "army" / "pack")
+TILES = sorted(PACK.tiles)
+OPTIONS = sorted(PACK.options)
+HEROES = sorted(PACK.heroes)
+
+
+@st.composite
+def armies(draw: st.DrawFn) -> ArmyList:
+    """Any army the model accepts: legal or not, every id known to the pack."""
+    faction = draw(st.sampled_from(["us", "de", "gb"]))
+    tiles = []
+    for tile_id in draw(st.lists(st.sampled_from(TILES), max_size=4)):
+        slots = draw(st.lists(st.tuples(st.integers(1, 4), st.sampled_from(OPTIONS)), max_size=4))
+        tiles.append(TileEntry(tile=tile_id, options=[SlotChoice(slot=s, option=o) for s, o in slots]))
+    heroes = [HeroEntry(hero=h, options=draw(st.lists(st.sampled_from(OPTIONS), max_size=1)))
+              for h in draw(st.lists(st.sampled_from(HEROES), max_size=2))]
+    return ArmyList(name="random", faction=faction, points=draw(st.integers(0, 800)), tiles=tiles, heroes=heroes)
+
+
+def parts(army: ArmyList) -> int:
+    """The points of an army, added up straight from the pack."""
+    total = 0
+    for entry in army.tiles:
+        total += PACK.tiles[entry.tile].cost + sum(PACK.options[c.option].cost for c in entry.options)
+    for hero in army.heroes:
+        total += PACK.heroes[hero.hero].cost + sum(PACK.options[o].cost for o in hero.options)
+    return total
+
+
+@given(armies())
+@settings(max_examples=150, deadline=None)
+def test_points_total_is_the_sum_of_its_parts(army: ArmyList) -> None:
+    totals = compute(resolve(army, PACK))
+    assert totals.spent == parts(army)
+    assert totals.left == totals.budget - totals.spent  # type: ignore[operator]
+
+
+@given(armies(), st.data())
+@settings(max_examples=150, deadline=None)
+def test_adding_an_option_never_lowers_the_cost(army: ArmyList, data: st.DataObject) -> None:
+    if not army.tiles:
+        army.tiles.append(TileEntry(tile=data.draw(st.sampled_from(TILES))))
+    before = compute(resolve(army, PACK)).spent
+    index = data.draw(st.integers(0, len(army.tiles) - 1))
+    option = data.draw(st.sampled_from(OPTIONS))
+    army.tiles[index].options.append(SlotChoice(slot=data.draw(st.integers(1, 4)), option=option))
+    after = compute(resolve(army, PACK)).spent
+    assert after >= before
+    assert after - before == PACK.options[option].cost
+
+
+@given(armies())
+@settings(max_examples=100, deadline=None)
+def test_the_checker_never_raises(army: ArmyList) -> None:
+    report = check_text(army_yaml(army, PACK), PACK)
+    assert report.summary is not None
+    assert all(d.line >= 1 for d in report.diagnostics)
+
+
+@given(st.sampled_from(["us", "de"]), st.integers(60, 700), st.integers(0, 10_000))
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_suggest_output_always_passes_check(faction: str, points: int, seed: int) -> None:
+    army = suggest(PACK, faction, points, seed)
+    report = check_text(army_yaml(army, PACK), PACK)
+    assert report.ok, "\n".join(d.format() for d in report.errors)
+    assert report.summary is not None and report.summary.totals.spent <= points + report.summary.totals.bonus
+
+
+def test_suggest_is_deterministic_and_spends_the_budget() -> None:
+    first = army_yaml(suggest(PACK, "de", 300, 7), PACK)
+    assert first == army_yaml(suggest(PACK, "de", 300, 7), PACK)
+    report = check_text(first, PACK)
+    assert report.ok and report.summary is not None
+    assert report.summary.totals.left is not None and report.summary.totals.left <= 10
