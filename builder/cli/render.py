@@ -20,9 +20,11 @@ PAPER = typer.Option(Paper.a4, "--paper", help="Paper size for PDF: a4 or letter
 
 
 def _pack(path: Optional[Path]):  # type: ignore[no-untyped-def]
-    from builder.content.loader import BUNDLED_CONTENT, load_pack
+    """The pack, through the army helper's disk cache (HEROES_NO_CACHE=1 bypasses it)."""
+    from builder.army.pack_cache import load_pack_cached
+    from builder.content.loader import BUNDLED_CONTENT
 
-    return load_pack(path or BUNDLED_CONTENT / "core")
+    return load_pack_cached(path or BUNDLED_CONTENT / "core")
 
 
 def _write(html: str, out: Path, paper: Paper) -> None:

@@ -19,10 +19,11 @@ def build(
 ) -> None:
     """Write a static site: index, a page per faction, unit, tile, option, card, board
     and scenario, with a filter and search that work when opened from disk."""
-    from builder.content.loader import BUNDLED_CONTENT, load_pack
+    from builder.army.pack_cache import load_pack_cached
+    from builder.content.loader import BUNDLED_CONTENT
     from builder.render.site.build import build_site
 
-    loaded = load_pack(pack or BUNDLED_CONTENT / "core")
+    loaded = load_pack_cached(pack or BUNDLED_CONTENT / "core")
     pages = build_site(loaded, out, reports)
     typer.echo(f"wrote {len(pages)} pages into {out}; open {out / 'index.html'}")
 
