@@ -174,3 +174,22 @@ def test_cli_writes_scenario_pdf(cli, tmp_path: Path) -> None:
     result = cli("render", "scenario", "hedgerow-fight", "-p", str(PACK), "-o", str(out), "--paper", "letter")
     assert result.exit_code == 0 and out.read_bytes().startswith(b"%PDF")
     assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_same_input_same_bytes(pack) -> None:
+    html = roster_html(pack)
+    assert html == roster_html(pack)
+    assert html_to_pdf(html) == html_to_pdf(html)
+
+
+def test_deck_lists(cli, tmp_path: Path) -> None:
+    out = tmp_path / "deck.html"
+    assert cli("render", "deck", "-f", "us", "-p", str(PACK), "-o", str(out)).exit_code == 0
+    html = out.read_text()
+    # 10 drill cards x 4 + Covering Fire 2 + Reinforcements 1; the P-47 is a command card
+    assert "Deck: 43 cards plus 1 command cards." in html and "AAA 4" in html
+    army = tmp_path / "army-deck.html"
+    assert cli("render", "deck", str(FIXTURE / "armies" / "illegal.yaml"), "-p", str(PACK), "-o", str(army)).exit_code == 0
+    assert "Deck: 3 cards plus 1 command cards." in army.read_text()
+    bad = cli("render", "deck", "-f", "xx", "-p", str(PACK), "-o", str(out))
+    assert bad.exit_code == 2 and "no faction 'xx'" in bad.stderr
