@@ -174,3 +174,10 @@ def test_filter_narrows_the_unit_list_in_a_browser(fixture_site: Path, tmp_path:
         assert driver.current_url.endswith("/overlays/farmhouse.html")
     finally:
         driver.quit()
+
+
+def test_tile_pages_list_what_fits_each_slot(fixture_site: Path) -> None:
+    page = (fixture_site / "tiles" / "us-8th-infantry-regiment.html").read_text()
+    fits = page[page.index("What fits each slot"):]
+    assert "Ammo</a>" in fits and "Planning</a>" not in fits  # green/grey slot: Ammo is green, Planning blue
+    assert "Healthy" in page and "Rifle Squad" in page

@@ -60,6 +60,19 @@ class SiteWriter:
         return self.reports / f"{scenario_id}.json"
 
 
+def slot_fits(pack: Pack, tile: Any) -> list[dict[str, Any]]:
+    """Per slot, the options of the tile's faction that fit it physically (size and
+    bands), judged by the army checker's own rule (builder.army.legality.slots)."""
+    from builder.army.legality.slots import slot_misfits
+
+    options = sorted((o for o in pack.options.values() if o.faction == tile.faction), key=lambda o: (o.name, o.id))
+    return [
+        {"number": n, "options": [{"id": o.id, "name": o.name, "cost": o.cost, "category": o.category.value}
+                                  for o in options if not slot_misfits(None, n, slot, o, tile.name)]}
+        for n, slot in enumerate(tile.slots, start=1)
+    ]
+
+
 def _faction_name(pack: Pack, faction_id: str) -> str:
     faction = pack.get("factions", faction_id)
     return faction.name if faction is not None else faction_id
@@ -70,7 +83,9 @@ def write_pages(w: SiteWriter) -> None:
     for unit in w.items("units"):
         w.page(f"units/{unit.id}.html", "site/unit.html.j2", u=unit_block(unit, pack), title=unit.name)
     for tile in w.items("tiles"):
-        w.page(f"tiles/{tile.id}.html", "site/tile.html.j2", t=tile_block(tile, pack), title=tile.name)
+        units = [unit_block(u, pack) for g in tile.units if (u := pack.get("units", g.unit)) is not None]
+        w.page(f"tiles/{tile.id}.html", "site/tile.html.j2", t=tile_block(tile, pack), title=tile.name,
+               units=units, fitting=slot_fits(pack, tile))
     for option in w.items("options"):
         w.page(f"options/{option.id}.html", "site/option.html.j2", o=option_block(option, pack), title=option.name)
     for hero in w.items("heroes"):
