@@ -193,3 +193,12 @@ def test_deck_lists(cli, tmp_path: Path) -> None:
     assert "Deck: 3 cards plus 1 command cards." in army.read_text()
     bad = cli("render", "deck", "-f", "xx", "-p", str(PACK), "-o", str(out))
     assert bad.exit_code == 2 and "no faction 'xx'" in bad.stderr
+
+
+def test_scenario_with_a_missing_board_is_an_input_error(cli, tmp_path: Path) -> None:
+    copy = tmp_path / "pack"
+    shutil.copytree(PACK, copy)
+    (copy / "boards" / "board-b.yaml").unlink()
+    result = cli("render", "scenario", "hedgerow-fight", "-p", str(copy), "-o", str(tmp_path / "s.pdf"))
+    assert result.exit_code == 1 and "board 'board-b'" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "s.pdf").exists()
