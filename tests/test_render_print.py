@@ -116,8 +116,13 @@ def test_card_sheet_pdf(pack, tmp_path: Path, cli) -> None:
     result = cli("render", "cards", "-p", str(PACK), "-f", "us", "-o", str(out))
     assert result.exit_code == 0, result.stderr
     reader, text = pdf_text(out.read_bytes())
-    assert len(reader.pages) >= 5  # 44 cards and the reference card, 9 to a page at most
-    assert "Covering Fire" in text and "Quick reference" in text
+    per_page = [page.extract_text().count(" max") for page in reader.pages]
+    assert per_page == [9, 9, 9, 9, 8, 0]  # 44 cards, 3 x 3 on A4; then the reference card
+    assert "Covering Fire" in text and "Quick reference" in reader.pages[-1].extract_text()
+    letter = tmp_path / "letter.pdf"
+    assert cli("render", "cards", "-p", str(PACK), "-f", "us", "-o", str(letter), "--paper", "letter").exit_code == 0
+    reader, _ = pdf_text(letter.read_bytes())
+    assert [page.extract_text().count(" max") for page in reader.pages][:7] == [6] * 7  # 3 x 2 on Letter
 
 
 def test_hostile_names_are_escaped(tmp_path: Path) -> None:
