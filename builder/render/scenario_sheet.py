@@ -26,6 +26,15 @@ def find_scenario(pack: Pack, scenario_id: str) -> Scenario:
     return scenario
 
 
+def _holder(pack: Pack, entry: Any) -> str:
+    """Name of the tile or hero an option line sits on, if the line says."""
+    for collection, item_id in (("tiles", entry.on), ("heroes", getattr(entry, "for_hero", None))):
+        if item_id:
+            item = pack.get(collection, item_id)
+            return item.name if item is not None else item_id
+    return ""
+
+
 def composition(army: ArmySpec, pack: Pack) -> dict[str, Any]:
     """A fixed composition as lines with names and costs, and its total in points."""
     lines = []
@@ -42,7 +51,8 @@ def composition(army: ArmySpec, pack: Pack) -> dict[str, Any]:
             lines.append({
                 "kind": attribute, "id": item_id, "collection": collection,
                 "name": item.name if item is not None else item_id, "count": entry.count,
-                "points": points, "set_aside": entry.set_aside, "on": entry.on or "",
+                "points": points, "set_aside": entry.set_aside,
+                "on": _holder(pack, entry),
             })
     return {"lines": lines, "total": total, "budget": army.points, "cards": army.cards, "hand": army.hand}
 
