@@ -19,6 +19,7 @@ from builder.content.yaml_io import atomic_write_text
 from builder.errors import UsageError
 from builder.render.blocks import card_block, option_block, tile_block, unit_block
 from builder.render.env import STATIC, environment
+from builder.render.reference import quick_reference
 from builder.render.scenario_sheet import scenario_context
 from builder.render.site.pages import SECTIONS, Page, item_path, linker, search_entry
 from builder.render.svg_map import build_grid_map
@@ -110,6 +111,7 @@ def write_pages(w: SiteWriter) -> None:
         if rows:
             w.page(f"{folder}/index.html", "site/list.html.j2", title=title, rows=rows,
                    collection=collection, facets=sorted({r["facet"] for r in rows if r["facet"]}))
+    w.page("reference.html", "site/reference.html.j2", title="Quick reference", reference=quick_reference())
     w.page("abilities.html", "site/abilities.html.j2", title="Special abilities", abilities=w.items("abilities"))
     w.page("index.html", "site/index.html.j2", title=pack.manifest.name)
 
