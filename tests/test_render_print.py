@@ -207,3 +207,22 @@ def test_scenario_with_a_missing_board_is_an_input_error(cli, tmp_path: Path) ->
     result = cli("render", "scenario", "hedgerow-fight", "-p", str(copy), "-o", str(tmp_path / "s.pdf"))
     assert result.exit_code == 1 and "board 'board-b'" in result.stderr and "Traceback" not in result.stderr
     assert not (tmp_path / "s.pdf").exists()
+
+
+ARMY_FIXTURES = Path(__file__).resolve().parent / "fixtures" / "army"
+
+
+@pytest.mark.skipif(not (ARMY_FIXTURES / "lists").is_dir(), reason="the army helper's fixtures are absent")
+def test_every_army_fixture_renders_or_fails_cleanly(tmp_path: Path) -> None:
+    """Every list the army checker is tested on (legal, illegal, alliances) lays out;
+    broken files are input errors with diagnostics."""
+    from builder.errors import InvalidInputError
+
+    army_pack = load_pack(ARMY_FIXTURES / "pack")
+    for path in sorted((ARMY_FIXTURES / "lists").glob("*.yaml")):
+        html = render_roster_html(path, army_pack)
+        assert ("Legal army" in html) != ("ILLEGAL ARMY" in html), path.name
+    for path in sorted((ARMY_FIXTURES / "broken").glob("*.yaml")):
+        with pytest.raises(InvalidInputError) as caught:
+            render_roster_html(path, army_pack)
+        assert caught.value.diagnostics, path.name
