@@ -146,10 +146,28 @@ def test_url_fetcher_refuses_network_and_foreign_files(url: str) -> None:
         check_url(url)
 
 
-def test_pdf_does_not_fetch_remote_images(pack) -> None:
-    html = "<html><body><p>x</p><img src='http://127.0.0.1:9/x.png'><link rel=stylesheet href='file:///etc/passwd'></body></html>"
-    reader, text = pdf_text(html_to_pdf(html))
+def test_pdf_does_not_fetch_remote_images(monkeypatch) -> None:
+    import builder.render.pdf as pdf
+
+    asked: list[tuple[str, bool]] = []
+    original = pdf.check_url
+
+    def spy(url: str) -> str:
+        try:
+            result = original(url)
+        except RefusedURL:
+            asked.append((url, False))
+            raise
+        asked.append((url, True))
+        return result
+
+    monkeypatch.setattr(pdf, "check_url", spy)
+    html = ("<html><head><link rel=stylesheet href='file:///etc/passwd'></head><body><p>x</p>"
+            "<img src='http://127.0.0.1:9/x.png'><img src='static/common.css'></body></html>")
+    reader, _ = pdf_text(html_to_pdf(html))
     assert len(reader.pages) == 1
+    assert ("http://127.0.0.1:9/x.png", False) in asked and ("file:///etc/passwd", False) in asked
+    assert any(url.endswith("/templates/static/common.css") and ok for url, ok in asked)
 
 
 def test_bad_reports_are_input_errors(pack, tmp_path: Path, cli) -> None:
