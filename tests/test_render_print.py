@@ -81,6 +81,8 @@ def test_scenario_sheet_content(pack) -> None:
     assert "Major victory for 8th Infantry.</strong> When 8th Infantry controls objective farm and " \
            "German&#39;s Recon Group has been eliminated." in html
     assert "Turns 2 and 4, at the end of the Supply Phase" in html
+    track = html[html.index('class="turn-track"'):html.index("</table>", html.index('class="turn-track"'))]
+    assert track.count("<td>●</td>") == 3 and track.count("<td></td>") == 3  # turns 2, 3, 4 of 6
     assert "balanced: us 48% +/- 7%, de 47% +/- 7%, draws 5%</strong> over 200 games" in html  # reports/ next to the pack
     assert "8th Infantry: 48%" in html and "German: 47%" in html and "draw: 5%" in html
     assert "players 8th Infantry: greedy, German: solo:aggressive" in html

@@ -81,7 +81,10 @@ def scenario_context(scenario: Scenario, pack: Pack, report: Path | None = None)
     if report is None and not verdict_file.is_file():
         verdict_file = report_path(pack.root, scenario.id)
     solo = scenario.solo
+    track = [{"turn": t, "events": sum(1 for e in scenario.events if t in e.turns)}
+             for t in range(1, scenario.turns + 1)]
     return {
+        "track": track,
         "scenario": scenario,
         "map": build_map(scenario, pack, names.sides),
         "sides": sides,
