@@ -82,16 +82,17 @@ def deck(
 ) -> None:
     """A deck list: an army's deck, or every card of a faction at its printed copies."""
     from builder.errors import UsageError
-    from builder.render.cards import deck_lines, faction_cards, render_deck_html
+    from builder.render.cards import deck_lines, pool_deck, render_deck_html
 
     loaded = _pack(pack)
     if (army is None) == (faction is None):
         raise UsageError("give either an army file or --faction")
     if army is not None:
         title, entries = _army_deck(army, loaded)
+        deck_list = deck_lines(entries, loaded)
     else:
-        title, entries = f"{faction} cards", [(c.id, c.copies) for c in faction_cards(loaded, faction)]
-    _write(render_deck_html(title, deck_lines(entries, loaded), loaded), out, paper)
+        title, deck_list = f"{faction} cards", pool_deck(loaded, faction)
+    _write(render_deck_html(title, deck_list, loaded), out, paper)
 
 
 @app.command("cards")

@@ -4,7 +4,6 @@ card prints on the same sheet."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from builder.content.pack import Pack

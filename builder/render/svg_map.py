@@ -17,7 +17,7 @@ from builder.content.models.terrain import Board
 from builder.content.pack import Pack
 from builder.errors import InvalidInputError
 from builder.render.coords import (
-    column_name, parse_area, parse_square, rotate_cell, rotate_side, rotated_size,
+    column_name, parse_area, parse_square, rotate_cell, rotate_side,
 )
 
 CELL = 28

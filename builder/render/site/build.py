@@ -21,7 +21,7 @@ from builder.render.blocks import card_block, option_block, tile_block, unit_blo
 from builder.render.env import STATIC, environment
 from builder.render.reference import quick_reference
 from builder.render.scenario_sheet import scenario_context
-from builder.render.site.pages import SECTIONS, Page, item_path, linker, search_entry
+from builder.render.site.pages import SECTIONS, Page, linker, search_entry
 from builder.render.svg_map import build_grid_map
 
 MARKER = ".heroes-site"
