@@ -72,6 +72,8 @@ def test_options_explains_every_option(cli) -> None:  # type: ignore[no-untyped-
     by_id = {o["option"]: o for o in payload["options"]}
     assert payload["current"] == "us-grenade" and payload["bands"] == ["red", "grey"]
     assert by_id["us-ammo"]["fits"] and by_id["us-bazooka-team"]["fits"]
+    assert by_id["us-apc-shells"]["fits"] and "heavy vehicle" in by_id["us-apc-shells"]["note"]
+    assert by_id["us-ammo"]["note"] == ""
     assert not by_id["us-grenade"]["fits"]
     assert "green band; the slot has red and grey" in by_id["us-grenade"]["reasons"]
     assert any("officer" in r for r in by_id["us-bluff"]["reasons"])
@@ -134,3 +136,31 @@ def test_suggest_for_a_scenario_gives_its_composition(cli, tmp_path: Path) -> No
     assert cli("army", "check", str(free), "--pack", PACK).exit_code == 0
     assert cli("army", "suggest", "--scenario", "meeting", "--pack", PACK).exit_code == 2  # which side?
     assert cli("army", "suggest", "--pack", PACK).exit_code == 2
+
+
+def test_show_an_alliance_and_markup_in_names(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    result = cli("army", "show", str(LISTS / "alliance-deck-legal.yaml"), "--pack", PACK)
+    assert result.exit_code == 0
+    assert "Alice: 90 of 150 points" in result.stdout and "shared" in result.stdout
+    path = tmp_path / "markup.yaml"
+    path.write_text((LISTS / "points-legal.yaml").read_text().replace("name: Exactly on budget", "name: '[red]x[/zz]'"))
+    result = cli("army", "show", str(path), "--pack", PACK)
+    assert result.exit_code == 0 and "[red]x[/zz]" in result.stdout
+
+
+def test_odd_keys_never_trace_back(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Found by hypothesis: a line '::' is read differently by the two YAML parsers."""
+    path = tmp_path / "odd.yaml"
+    path.write_text("::\t\nname: x\nfaction: us\n")
+    result = cli("army", "check", str(path), "--pack", PACK)
+    assert result.exit_code == 1 and "S201" in result.stdout
+
+
+def test_options_in_an_alliance_count_the_players_points(cli) -> None:  # type: ignore[no-untyped-def]
+    def left(tile: str, slot: str) -> int:
+        result = cli("army", "options", str(LISTS / "alliance-legal.yaml"), "--pack", PACK,
+                     "--tile", tile, "--slot", slot, "--format", "json")
+        return json.loads(result.stdout)["points_left"]
+
+    assert left("2", "1") == 110  # Bob: 150 - 40
+    assert left("3", "2") == 130  # high command: (60 + 110) - its 40 points

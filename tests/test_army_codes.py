@@ -14,7 +14,7 @@ ARMY_CODES = sorted(c for c in CODES if c.startswith("A4"))
 
 def test_every_army_code_is_documented() -> None:
     text = (ROOT / "docs" / "diagnostics.md").read_text(encoding="utf-8")
-    missing = [c for c in ARMY_CODES if f"| {c} |" not in text]
+    missing = [c for c in ARMY_CODES if f"### {c}\n" not in text]
     assert not missing, f"document these codes in docs/diagnostics.md: {missing}"
 
 

@@ -88,3 +88,34 @@ def test_suggest_is_deterministic_and_spends_the_budget() -> None:
     report = check_text(first, PACK)
     assert report.ok and report.summary is not None
     assert report.summary.totals.left is not None and report.summary.totals.left <= 10
+
+
+VALID = (FIXTURES / "army" / "lists" / "alliance-deck-legal.yaml").read_text()
+
+
+@given(st.data())
+@settings(max_examples=200, deadline=None)
+def test_mangled_files_give_located_diagnostics_never_exceptions(data: st.DataObject) -> None:
+    """Delete, duplicate or garble lines of a valid list: the checker always answers."""
+    lines = VALID.splitlines()
+    for _ in range(data.draw(st.integers(1, 4))):
+        i = data.draw(st.integers(0, len(lines) - 1))
+        action = data.draw(st.sampled_from(["delete", "duplicate", "garble", "indent"]))
+        if action == "delete" and len(lines) > 1:
+            del lines[i]
+        elif action == "duplicate":
+            lines.insert(i, lines[i])
+        elif action == "garble":
+            lines[i] = data.draw(st.text(alphabet="ab-:[]{}#'\" 1\t", max_size=30))
+        else:
+            lines[i] = "  " + lines[i]
+    report = check_text("\n".join(lines) + "\n", PACK, "mangled.yaml")
+    for d in report.diagnostics:
+        assert d.file == "mangled.yaml" and d.line >= 1 and d.code
+
+
+@given(st.text(max_size=200))
+@settings(max_examples=200, deadline=None)
+def test_any_text_is_answered(text: str) -> None:
+    report = check_text(text, PACK, "any.yaml")
+    assert report.ok or report.diagnostics

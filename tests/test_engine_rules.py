@@ -378,3 +378,19 @@ def test_tripod_flips_the_counter_as_a_move_of_zero() -> None:
     assert hmg.face == 1 and hmg.sq == sq(state, "A1")
     activate(state, n["hmg"])
     assert any(a.kind == "fire" for a in legal_actions(state))  # deployed: it fires
+
+
+def test_firing_on_the_move_from_a_square_of_the_path() -> None:
+    state, n = make([
+        {"name": "ht", "unit": "de-halftrack", "side": "de", "at": "A7", "facing": "n"},
+        {"name": "r", "unit": "us-rifles", "side": "us", "at": "F3"},
+        {"name": "wall", "unit": "us-rifles", "side": "us", "at": "L1"},
+    ])
+    ht = state.units[n["ht"]]
+    activate(state, n["ht"])
+    apply(state, Action("move", unit=n["ht"], square=sq(state, "A3"), facing=0))
+    assert state.path[0] == sq(state, "A7") and state.path[-1] == sq(state, "A3")
+    shot = Action("fire", unit=n["ht"], weapon=0, target=n["r"], mode="normal")
+    assert shot in legal_actions(state)
+    plan = plan_shot(state, ht, 0, state.units[n["r"]], moving=True, from_squares=state.path)
+    assert plan.firer_sq in state.path and [t.value for t in plan.terms if "move" in t.label] == [-1]

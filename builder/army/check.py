@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from builder.army.findings import Finding
 from builder.army.legality import check as legality
 from builder.army.loading import ArmyFile, parse_army, read_army
 from builder.army.model import ArmyList
@@ -36,7 +37,7 @@ class ArmyReport:
         return [d for d in self.diagnostics if d.severity is Severity.WARNING]
 
 
-def check_army(army: ArmyList, pack: Pack) -> tuple[Roster, Summary, list]:
+def check_army(army: ArmyList, pack: Pack) -> tuple[Roster, Summary, list[Finding]]:
     """Plain data in, plain data out: the roster, its summary and the findings."""
     roster = resolve(army, pack)
     summary = summarize(roster)

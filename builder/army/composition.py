@@ -4,9 +4,8 @@ Scenarios: "Composition of the Armies"; 002 Solo Mode, Family Meeting).
 A printed composition names tiles, options and heroes but not which slot holds each
 option. The slots are found by a small backtracking search: each option goes in a free
 slot of its size with a matching band, on the tile the composition names (``on``) when
-it names one. An option printed after a hero that fits no slot left is that hero's
-customisation when it is a trait or equipment (Luke's Overwatch, Ludwig's Veteran),
-as the scenario pages print it under the hero.
+it names one. An option the composition gives to a hero (``for_hero``, printed under
+the hero's name: Luke's Overwatch, Ludwig's Veteran) is that hero's customisation.
 """
 
 from __future__ import annotations
@@ -54,6 +53,7 @@ def from_composition(pack: Pack, scenario_id: str, side_id: str | None = None, n
     tiles: list[tuple[Any, dict[int, str]]] = []
     heroes: list[HeroEntry] = []
     slotted: list[tuple[Any, str | None]] = []
+    customised: list[tuple[str, str]] = []
     for entry in side.army.composition:
         for _ in range(entry.count):
             if entry.tile:
@@ -63,10 +63,17 @@ def from_composition(pack: Pack, scenario_id: str, side_id: str | None = None, n
                 heroes.append(HeroEntry(hero=entry.hero))
             elif entry.option:
                 option = _get(pack, "options", entry.option)
-                if heroes and entry.on is None and option.category.value in ("trait", "equipment"):
-                    heroes[-1].options.append(option.id)
+                wearer = getattr(entry, "for_hero", None)
+                if wearer is not None:
+                    customised.append((option.id, wearer))
                 else:
                     slotted.append((option, entry.on))
+    for option_id, wearer in customised:
+        hero = next((h for h in heroes if h.hero == wearer and not h.options), None) or \
+            next((h for h in heroes if h.hero == wearer), None)
+        if hero is None:
+            raise UsageError(f"'{scenario_id}' gives '{option_id}' to hero '{wearer}', who is not in the composition")
+        hero.options.append(option_id)
     if not _place(slotted, tiles):
         raise UsageError(f"the options of '{scenario_id}' side '{side.id}' do not fit the slots of its tiles")
     entries = [TileEntry(tile=t.id, options=[SlotChoice(slot=n, option=o) for n, o in sorted(f.items())])

@@ -66,8 +66,31 @@ def parse_army(text: str, display: str = "<army>") -> ArmyFile:
     try:
         result.army = ArmyList.model_validate(data if data is not None else {})
     except ValidationError as exc:
-        result.diagnostics = validation_diagnostics(exc, ArmyList, display, result.tree())
+        try:
+            result.diagnostics = validation_diagnostics(exc, ArmyList, display, result.tree())
+        except Exception:  # the shared formatter failed on odd input: keep the plain errors
+            result.diagnostics = _plain_diagnostics(exc, display, result.tree())
     return result
+
+
+def _plain_diagnostics(exc: ValidationError, display: str, tree: Any) -> list[Diagnostic]:
+    """pydantic's errors as diagnostics, located as well as the round-trip tree allows.
+
+    A safety net: the YAML fast path and the round-trip parser can disagree on odd keys
+    (e.g. a line ``::``), and a traceback is never an acceptable answer.
+    """
+    out = []
+    for error in exc.errors(include_url=False):
+        loc = tuple(error["loc"])
+        code = {"extra_forbidden": "S201", "missing": "S203"}.get(error["type"], "S202")
+        try:
+            line, col = locate(tree, loc, at_key=code == "S201")
+        except Exception:
+            line, col = 1, 1
+        where = ".".join(str(s) for s in loc) or "document"
+        out.append(Diagnostic(code, f"{where}: {error['msg']}", file=display, line=line, col=col,
+                              hint="fix or remove this entry (see schemas/army.schema.json)"))
+    return out
 
 
 def read_army(path: Path, display: str | None = None) -> ArmyFile:

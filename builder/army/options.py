@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from builder.army.effects import points_bonus
 from builder.army.legality.slots import army_misfits, slot_misfits
 from builder.army.roster import HIGH_COMMAND, PlacedTile, Roster
-from builder.army.totals import compute
+from builder.army.summary import USERS, army_units, tile_units
+from builder.army.totals import Totals, compute
 from builder.errors import UsageError
 
 
@@ -26,6 +27,7 @@ class Candidate:
     cost: int
     reasons: list[str] = field(default_factory=list)
     over_budget: int = 0
+    note: str = ""
 
     @property
     def fits(self) -> bool:
@@ -33,7 +35,7 @@ class Candidate:
 
     def to_dict(self) -> dict[str, object]:
         return {"option": self.option, "name": self.name, "category": self.category, "cost": self.cost,
-                "fits": self.fits, "reasons": self.reasons, "over_budget": self.over_budget}
+                "fits": self.fits, "reasons": self.reasons, "over_budget": self.over_budget, "note": self.note}
 
 
 @dataclass
@@ -63,6 +65,18 @@ def find_tile(roster: Roster, key: str) -> PlacedTile:
     return matches[0]
 
 
+def _points_left(roster: Roster, tile: PlacedTile, totals: Totals) -> int | None:
+    """Points left for this tile: the army's; in an alliance the player's own, or for the
+    high command what all players have left between them."""
+    if not roster.is_alliance:
+        return totals.left
+    if tile.force != HIGH_COMMAND:
+        return totals.forces[tile.force].left
+    if any(f.left is None for f in totals.forces):
+        return None
+    return sum(max(0, f.left or 0) for f in totals.forces) - totals.high_command_cost
+
+
 def slot_options(roster: Roster, tile_key: str, number: int) -> SlotReport:
     """Every option that could be considered for slot ``number`` of a tile of the list."""
     tile = find_tile(roster, tile_key)
@@ -74,10 +88,16 @@ def slot_options(roster: Roster, tile_key: str, number: int) -> SlotReport:
     slot = slots[number - 1]
     current = next((o for o in tile.options if o.slot == number), None)
     totals = compute(roster)
-    left = totals.left
+    left = _points_left(roster, tile, totals)
     if left is not None and current is not None:
         left += current.cost
     factions = {f.faction for f in roster.forces} if tile.force == HIGH_COMMAND else {tile.tile.faction}
+    if tile.force == HIGH_COMMAND:
+        reach = army_units(roster)
+    elif tile.is_officer:
+        reach = army_units(roster, tile.force)
+    else:
+        reach = tile_units(roster, tile) + [u for u in army_units(roster, tile.force) if u.source.startswith("hero ")]
     candidates = []
     for option in sorted(roster.pack.items["options"].values(), key=lambda o: (o.category.value, o.cost, o.id)):
         if option.faction not in factions:
@@ -88,6 +108,10 @@ def slot_options(roster: Roster, tile_key: str, number: int) -> SlotReport:
         if left is not None and option.cost - points_bonus(option) > left:
             cand.over_budget = option.cost - points_bonus(option) - left
             cand.reasons.append(f"{cand.over_budget} points over the budget ({left} left)")
+        users = USERS.get(option.effect_key or "")
+        if users and not any(u.type in users for u in reach):
+            kinds = " or ".join(sorted(k.replace("_", " ") for k in users))
+            cand.note = f"legal, but only {kinds} units use it and none is served here"
         candidates.append(cand)
     candidates.sort(key=lambda c: (not c.fits, c.category, c.cost, c.option))
     return SlotReport(tile.name, number, slot.size, [b.value for b in slot.bands],

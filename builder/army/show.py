@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from builder.army.check import ArmyReport
 from builder.army.options import SlotReport
+from builder.army.roster import HIGH_COMMAND
 from builder.army.totals import MAX_BLUFFS, MAX_SPECIAL_ORDERS
 from builder.diagnostics import format_text
 
@@ -17,20 +19,28 @@ def render(report: ArmyReport, console: Console | None = None) -> None:
     assert roster is not None and summary is not None
     t = summary.totals
     army = roster.army
-    console.print(f"[bold]{army.name}[/bold]  ({army.faction or 'alliance'})")
+    console.print(f"[bold]{escape(army.name)}[/bold]  ({army.faction or 'alliance'})")
     table = Table(title="Recruitment", show_lines=False)
     for column in ("tile / option", "slot", "cost"):
         table.add_column(column, justify="right" if column != "tile / option" else "left")
+    if roster.is_alliance:
+        table.add_column("player")
+
+    def owner(force: int) -> tuple[str, ...]:
+        if not roster.is_alliance:
+            return ()
+        return ("shared",) if force == HIGH_COMMAND else (escape(roster.forces[force].player),)
+
     for tile in roster.tiles:
-        table.add_row(f"[bold]{tile.name}[/bold]", "", str(tile.cost))
+        table.add_row(f"[bold]{escape(tile.name)}[/bold]", "", str(tile.cost), *owner(tile.force))
         for placed in sorted(tile.options, key=lambda o: o.slot or 0):
-            table.add_row(f"  {placed.name}", str(placed.slot), str(placed.cost))
+            table.add_row(f"  {escape(placed.name)}", str(placed.slot), str(placed.cost), *owner(tile.force))
     for hero in roster.heroes:
-        table.add_row(f"[bold]{hero.name}[/bold] (hero)", "", str(hero.cost))
+        table.add_row(f"[bold]{escape(hero.name)}[/bold] (hero)", "", str(hero.cost), *owner(hero.force))
         for placed in hero.options:
-            table.add_row(f"  {placed.name}", "", str(placed.cost))
+            table.add_row(f"  {escape(placed.name)}", "", str(placed.cost), *owner(hero.force))
     for placed in roster.support:
-        table.add_row(f"{placed.name} (support tile)", "", "0")
+        table.add_row(f"{escape(placed.name)} (support tile)", "", "0", *(("",) if roster.is_alliance else ()))
     console.print(table)
     budget = "no budget" if t.budget is None else f"{t.budget}" + (f" (incl. +{t.bonus} bonus)" if t.bonus else "")
     lines = [
@@ -41,7 +51,9 @@ def render(report: ArmyReport, console: Console | None = None) -> None:
     if t.opponent_assault_bonus:
         lines.append(f"Nazi Basterds: the opponent gets +{t.opponent_assault_bonus} in assaults against this army")
     for f in t.forces if len(t.forces) > 1 else []:
-        lines.append(f"  {f.name}: {f.spent} of {f.budget} points")
+        lines.append(f"  {escape(f.name)}: {f.spent} of {f.budget} points")
+    if t.high_command_cost:
+        lines.append(f"  high command: {t.high_command_cost} points, shared by the players")
     for line in lines:
         console.print(line)
     units = Table(title="Units by type")
@@ -55,7 +67,7 @@ def render(report: ArmyReport, console: Console | None = None) -> None:
         for column in ("tile or option", "units lost", "VP to the opponent"):
             bp.add_column(column)
         for b in summary.breaking_points:
-            bp.add_row(b.holder, str(b.units), str(b.victory_points))
+            bp.add_row(escape(b.holder), str(b.units), str(b.victory_points))
         console.print(bp)
     if summary.served:
         eq = Table(title="Equipment and traits: who uses them")
@@ -63,8 +75,8 @@ def render(report: ArmyReport, console: Console | None = None) -> None:
             eq.add_column(column)
         for s in summary.served:
             names = sorted({u.name for u in s.units})
-            eq.add_row(s.name, s.holder, str(s.tokens or "-"),
-                       ("whole army: " if s.army_wide else "") + (", ".join(names) or "none"))
+            eq.add_row(escape(s.name), escape(s.holder), str(s.tokens or "-"),
+                       ("whole army: " if s.army_wide else "") + escape(", ".join(names) or "none"))
         console.print(eq)
     if report.diagnostics:
         console.print(format_text(report.diagnostics), markup=False)
@@ -73,13 +85,14 @@ def render(report: ArmyReport, console: Console | None = None) -> None:
 
 def render_slot(result: SlotReport, console: Console | None = None) -> None:
     console = console or Console(highlight=False)
-    console.print(f"slot {result.slot} of '{result.tile}': size {result.size}, bands {', '.join(result.bands)}"
-                  + (f"; holds '{result.current}'" if result.current else "; empty")
+    console.print(f"slot {result.slot} of '{escape(result.tile)}': size {result.size}, "
+                  f"bands {', '.join(result.bands)}" + (f"; holds '{result.current}'" if result.current else "; empty")
                   + (f"; {result.left} points left" if result.left is not None else ""))
     table = Table()
     for column in ("option", "category", "cost", "verdict"):
         table.add_column(column)
     for c in result.candidates:
-        verdict = "[green]fits[/green]" if c.fits else "; ".join(c.reasons)
-        table.add_row(f"{c.name} ({c.option})", c.category, str(c.cost), verdict)
+        verdict = ("[green]fits[/green]" + (f" ({escape(c.note)})" if c.note else "")) if c.fits \
+            else escape("; ".join(c.reasons))
+        table.add_row(f"{escape(c.name)} ({c.option})", c.category, str(c.cost), verdict)
     console.print(table)

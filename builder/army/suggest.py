@@ -4,8 +4,9 @@ pack's tiles, options and heroes (never a fixed list).
 Each restart builds an army by repeated random moves (buy a tile, fill a free slot with
 an option that fits, recruit a hero whose insignia a tile bears), weighted towards
 costly moves so the budget gets spent; moves that would break a rule are never
-offered. The best army (most points spent, then most order tokens) that passes the
-full legality check wins. Same pack, faction, budget and seed: same army.
+offered. The best army (most of the agreed budget spent, then no points-bonus trait with
+its drawback, then most order tokens) that passes the full legality check without
+warnings wins. Same pack, faction, budget and seed: same army.
 """
 
 from __future__ import annotations
@@ -32,7 +33,6 @@ class _Build:
     tiles: list[tuple[object, dict[int, object]]] = field(default_factory=list)
     heroes: list[object] = field(default_factory=list)
     stars: int = 0
-    option_stars: int = 0
     special: int = 0
     bluffs: int = BASE_BLUFFS
 
@@ -40,37 +40,58 @@ class _Build:
         return any(t.kind is TileKind.OFFICER for t, _ in self.tiles)
 
 
-def _moves(pack: Pack, build: _Build, tiles: list, options: list, heroes: list) -> list[tuple[int, tuple]]:
+@dataclass(frozen=True)
+class _Facts:
+    """What the search needs to know about an option, computed once."""
+
+    option: object
+    net: int
+    order: bool
+    stars: int
+    special: int
+    bluffs: int
+    bonus: int
+    users: frozenset[str] | None
+
+
+def _fitting(tiles: list, options: list) -> dict[tuple[str, int], list[_Facts]]:
+    """For each slot of each tile, the options of its size with a matching band (computed once)."""
+    facts = {o.id: _Facts(o, o.cost - effects.points_bonus(o), o.category is OptionCategory.ORDER,
+                          effects.stars(o), effects.special_orders(o), effects.bluffs(o),
+                          effects.points_bonus(o), USERS.get(o.effect_key or "")) for o in options}
+    return {(tile.id, number): [facts[o.id] for o in options
+                                if o.size == slot.size and set(o.bands) & set(slot.bands)]
+            for tile in tiles for number, slot in enumerate(tile.slots, start=1)}
+
+
+def _types(pack: Pack, grants: list) -> set[str]:
+    return {pack.units[g.unit].type.value for g in grants if g.unit in pack.units}
+
+
+def _moves(pack: Pack, build: _Build, tiles: list, fitting: dict, heroes: list) -> list[tuple[int, tuple]]:
     moves: list[tuple[int, tuple]] = []
     for tile in tiles:
         if tile.cost <= build.left and all(t.id != tile.id for t, _ in build.tiles):
             moves.append((tile.cost, ("tile", tile)))
     officer = build.has_officer()
+    tile_types = [_types(pack, list(t.units) + [g for o in f.values() for g in o.units]) for t, f in build.tiles]
+    army_types = set().union(*tile_types) if tile_types else set()
+    bonus_taken = any(effects.points_bonus(o) for _, f in build.tiles for o in f.values())
     for index, (tile, filled) in enumerate(build.tiles):
-        types = {pack.units[g.unit].type.value for g in tile.units if g.unit in pack.units}
-        for opt in filled.values():
-            types |= {pack.units[g.unit].type.value for g in opt.units if g.unit in pack.units}
-        for number, slot in enumerate(tile.slots, start=1):
+        types = army_types if tile.kind is TileKind.OFFICER else tile_types[index]
+        for number in range(1, len(tile.slots) + 1):
             if number in filled:
                 continue
-            for option in options:
-                net = option.cost - effects.points_bonus(option)
-                if net > build.left or option.size != slot.size or not set(option.bands) & set(slot.bands):
+            for f in fitting[(tile.id, number)]:
+                if f.net > build.left or (f.order and not officer):
                     continue
-                if option.category is OptionCategory.ORDER and not officer:
+                if (f.stars and build.stars + f.stars > MAX_ORDERS) or build.special + f.special > MAX_SPECIAL_ORDERS:
                     continue
-                if effects.stars(option) and build.stars + effects.stars(option) > MAX_ORDERS:
+                if build.bluffs + f.bluffs > MAX_BLUFFS or (f.bonus and bonus_taken):
                     continue
-                if build.special + effects.special_orders(option) > MAX_SPECIAL_ORDERS:
-                    continue
-                if build.bluffs + effects.bluffs(option) > MAX_BLUFFS:
-                    continue
-                users = USERS.get(option.effect_key or "")
-                if users and tile.kind is not TileKind.OFFICER and not types & users:
-                    continue  # equipment no unit of the tile could use
-                bonus_taken = any(effects.points_bonus(o) for _, f in build.tiles for o in f.values())
-                if effects.points_bonus(option) and bonus_taken:
-                    continue
+                if f.users and not types & f.users:
+                    continue  # equipment no unit could use
+                option = f.option
                 moves.append((option.cost + 1, ("option", index, number, option)))
     insignia = {t.insignia for t, _ in build.tiles}
     for hero in heroes:
@@ -105,16 +126,24 @@ def _apply(pack: Pack, build: _Build, move: tuple) -> None:
 
 
 def _deck(pack: Pack, faction: str, allowance: dict[str, int], need: int) -> list[CardEntry] | None:
+    """A deck of ``need`` cards: up to two copies of each card first (variety), then more
+    copies up to the printed number; command cards as the options allow."""
     cards = sorted((c for c in pack.cards.values() if c.faction == faction), key=lambda c: c.id)
-    deck: list[CardEntry] = []
-    count = 0
-    for card in cards:
-        if card.command is None and count < need:
-            take = min(card.copies, need - count)
-            deck.append(CardEntry(card=card.id, copies=take))
-            count += take
-    if count < need:
+    regular = [c for c in cards if c.command is None]
+    if sum(c.copies for c in regular) < need:
         return None
+    taken: dict[str, int] = {}
+    count = 0
+    for cap in (2, 20):
+        for card in regular:
+            if count >= need:
+                break
+            more = min(card.copies, cap) - taken.get(card.id, 0)
+            if more > 0:
+                more = min(more, need - count)
+                taken[card.id] = taken.get(card.id, 0) + more
+                count += more
+    deck = [CardEntry(card=c.id, copies=taken[c.id]) for c in regular if taken.get(c.id)]
     for card in cards:
         if card.command is not None and allowance.get(card.command.value, 0) > 0:
             take = min(card.copies, allowance[card.command.value])
@@ -141,28 +170,39 @@ def suggest(pack: Pack, faction: str, points: int, seed: int = 0, name: str | No
     heroes = sorted((h for h in pack.heroes.values() if h.faction == faction), key=lambda h: h.id)
     if not any(t.cost <= points for t in tiles):
         raise UsageError(f"no {faction} recruitment tile costs {points} points or less")
+    fitting = _fitting(tiles, options)
     rng = random.Random(f"army-suggest:{faction}:{points}:{seed}")
     label = name or f"Suggested: {pack.factions[faction].name}, {points} points (seed {seed})"
     ranked: list[tuple[tuple[int, int, int], int, ArmyList]] = []
     for restart in range(restarts):
         build = _Build(left=points)
         while True:
-            moves = _moves(pack, build, tiles, options, heroes)
+            moves = _moves(pack, build, tiles, fitting, heroes)
             if not moves:
                 break
             weights = [w * w for w, _ in moves]
             _apply(pack, build, rng.choices([m for _, m in moves], weights=weights)[0])
         army = _to_army(build, faction, points, label)
-        ranked.append(((points - build.left, min(build.stars, MAX_ORDERS), -len(build.tiles)), -restart, army))
+        bonus = sum(effects.points_bonus(o) for _, f in build.tiles for o in f.values())
+        spent = points + bonus - build.left
+        score = (spent - bonus, -bonus, min(build.stars, MAX_ORDERS), -len(build.tiles))
+        ranked.append((score, -restart, army))
     ranked.sort(key=lambda r: (r[0], r[1]), reverse=True)
+    from builder.army.legality.deck import command_allowance, minimum
+
+    fallback = None
     for _, _, army in ranked:
         roster = resolve(army, pack)
-        from builder.army.legality.deck import command_allowance, minimum
-
         army.deck = _deck(pack, faction, command_allowance(roster), minimum(roster))
         roster = resolve(army, pack)
-        if not any(f.is_error for f in legality(roster, compute(roster))):
-            return army
+        findings = legality(roster, compute(roster))
+        if any(f.is_error for f in findings):
+            continue
+        if not any(f.code != "A427" for f in findings):
+            return army  # legal and free of warnings
+        fallback = fallback or army
+    if fallback is not None:
+        return fallback
     raise UsageError(f"no legal {faction} army found for {points} points")
 
 

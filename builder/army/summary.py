@@ -72,7 +72,7 @@ class Summary:
         }
 
 
-def _tile_units(roster: Roster, tile: PlacedTile) -> list[ServedUnit]:
+def tile_units(roster: Roster, tile: PlacedTile) -> list[ServedUnit]:
     out = []
     for grant in tile.unit_grants():
         unit = roster.unit(grant.unit)
@@ -87,7 +87,7 @@ def army_units(roster: Roster, force: int | None = None) -> list[ServedUnit]:
     out: list[ServedUnit] = []
     for tile in roster.tiles:
         if force is None or tile.force == force:
-            out.extend(_tile_units(roster, tile))
+            out.extend(tile_units(roster, tile))
     for hero in roster.heroes:
         if hero.hero is not None and (force is None or hero.force == force):
             unit = roster.unit(hero.hero.unit)
@@ -100,14 +100,13 @@ def served_units(roster: Roster, placed: PlacedOption) -> tuple[list[ServedUnit]
     """The units that may use an equipment or trait option, and whether it is army-wide."""
     holder = placed.holder
     equipment = placed.is_(OptionCategory.EQUIPMENT)
-    if holder is None:
-        return army_units(roster), True
-    if isinstance(holder, PlacedTile):
-        if holder.force == HIGH_COMMAND:
-            return army_units(roster), True
-        if holder.is_officer:
-            return army_units(roster, holder.force), True
-        units = _tile_units(roster, holder)
+    wide = False
+    if holder is None or (isinstance(holder, PlacedTile) and holder.force == HIGH_COMMAND):
+        units, wide = army_units(roster), True
+    elif isinstance(holder, PlacedTile) and holder.is_officer:
+        units, wide = army_units(roster, holder.force), True
+    elif isinstance(holder, PlacedTile):
+        units = tile_units(roster, holder)
         if equipment:
             units += [u for u in army_units(roster, holder.force) if u.source.startswith("hero ")]
     else:
@@ -115,7 +114,7 @@ def served_units(roster: Roster, placed: PlacedOption) -> tuple[list[ServedUnit]
     key = placed.option.effect_key if placed.option else None
     if key in USERS:
         units = [u for u in units if u.type in USERS[key]]
-    return units, False
+    return units, wide
 
 
 def summarize(roster: Roster, totals: Totals | None = None) -> Summary:
@@ -135,9 +134,6 @@ def summarize(roster: Roster, totals: Totals | None = None) -> Summary:
         if placed.option is None or placed.option.category not in (OptionCategory.EQUIPMENT, OptionCategory.TRAIT):
             continue
         users, wide = served_units(roster, placed)
-        key = placed.option.effect_key
-        if key in USERS:
-            users = [u for u in users if u.type in USERS[key]]
         holder = placed.holder.name if placed.holder is not None else "support tile"
         served.append(Served(placed.option_id, placed.name, holder, placed.option.tokens, wide, users))
     by_type = dict(sorted(Counter(u.type for u in units).items()))

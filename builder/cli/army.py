@@ -39,9 +39,10 @@ def schema_ref(out: Optional[Path]) -> str:
     from builder.content.schema_export import SCHEMA_DIR
 
     target = SCHEMA_DIR / "army.schema.json"
-    if out is None:
+    folder = Path(out).resolve().parent if out is not None else None
+    if folder is None or not folder.is_relative_to(SCHEMA_DIR.parent):
         return str(target)
-    return os.path.relpath(target, Path(out).resolve().parent)
+    return os.path.relpath(target, folder)
 
 
 def _write(text: str, out: Optional[Path], force: bool) -> None:

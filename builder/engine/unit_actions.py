@@ -94,7 +94,7 @@ def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list[Actio
     out: list[Action] = []
     supp = u.ability("suppressive-fire") is not None
     sniper = u.ability("sniper") is not None
-    my_squares = state.squares_of(u)
+    my_squares = state.path if moving and state.path else state.squares_of(u)
     seen: dict[tuple[int, int, int], bool] = {}
     ammo = apc = -1
     for wi, w in enumerate(face.weapons):
@@ -215,7 +215,8 @@ def do_move(state: "GameState", action: Action) -> None:
 
 def do_fire(state: "GameState", action: Action, moving: bool = False) -> None:
     u, t = state.units[action.unit], state.units[action.target]
-    plan = plan_shot(state, u, action.weapon, t, action.mode, action.extra, moving)
+    squares = state.path if moving and state.path else None
+    plan = plan_shot(state, u, action.weapon, t, action.mode, action.extra, moving, squares)
     if not plan.ok:
         from builder.engine.api import IllegalAction
         raise IllegalAction(f"shot not possible: {plan.reason}")

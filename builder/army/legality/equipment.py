@@ -33,4 +33,5 @@ def check(roster: Roster) -> Iterator[Finding]:
             scope = "the army" if wide else f"'{placed.holder.name}'"
             yield Finding(A_UNUSED, f"'{option.name}' serves {kinds} units, and {scope} has none",
                           placed.loc, rule=rules.EQUIPMENT, severity=Severity.WARNING,
-                          hint="move it to a tile with such units or to an officer tile, or drop it")
+                          hint="recruit such units, or drop it" if wide else
+                          "move it to a tile with such units or to an officer tile, or drop it")

@@ -78,6 +78,20 @@ def _composition(roster: Roster) -> Iterator[Finding]:
         yield Finding(A_COMPOSITION, f"'{name}' fixes side '{side.id}''s army; {kind} '{item}' is not part of it",
                       _loc_of(roster, kind, item), rule=rules.SCENARIO,
                       hint=f"remove the {kind} '{item}' (or drop 'scenario:' to build freely)")
+    for entry in side.army.composition:
+        if entry.option and entry.on:
+            placed = [o for t in roster.tiles if t.tile_id == entry.on for o in t.options if o.option_id == entry.option]
+            elsewhere = [o for o in roster.options() if o.option_id == entry.option and o not in placed]
+            if len(placed) < entry.count and elsewhere:
+                yield Finding(A_COMPOSITION, f"'{name}' puts '{entry.option}' on '{entry.on}'", elsewhere[0].loc,
+                              rule=rules.SCENARIO, hint=f"move it to a slot of '{entry.on}'")
+        wearer = getattr(entry, "for_hero", None)
+        if entry.option and wearer:
+            worn = [o for h in roster.heroes if h.hero_id == wearer for o in h.options if o.option_id == entry.option]
+            elsewhere = [o for o in roster.options() if o.option_id == entry.option and o not in worn]
+            if len(worn) < entry.count and elsewhere:
+                yield Finding(A_COMPOSITION, f"'{name}' gives '{entry.option}' to hero '{wearer}'", elsewhere[0].loc,
+                              rule=rules.SCENARIO, hint=f"list it under the hero: options: [{entry.option}]")
     units_needed = [(e.unit, e.count) for e in side.army.composition if e.unit]
     if units_needed:
         brought: Counter[str] = Counter()

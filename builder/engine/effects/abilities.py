@@ -69,11 +69,11 @@ register("ability", "terrifying", "Terrifying", "simulated", SA + "Terrifying",
 register("ability", "amphibious", "Amphibious", "simulated", SA + "Amphibious")
 register("ability", "orders", "Order(s)", "simulated", SA + "Order(s)",
          order_tokens=lambda s, u: max(1, u.ability("orders") or 0))
-register("ability", "personal-order", "Personal Order", "partial", SA + "Personal Order",
-         "the extra token is counted; the obligation to give the unit an order is not enforced",
+register("ability", "personal-order", "Personal Order", "simulated", SA + "Personal Order",
          order_tokens=lambda s, u: 1)
 register("ability", "fire-on-the-move", "Firing on the Move", "partial", SA + "Firing on the Move",
-         "the weapon fires after the move from the final square, not from a square on the way")
+         "fires after the move from the best square of its path (a 2-square vehicle from its front "
+         "square); the arc is checked with the final facing")
 register("ability", "positive-waves", "Positive Waves", "partial", SA + "Positive Waves",
          "the owner's choice of the two damage dice is automatic: the lower one")
 register("ability", "opportunity-fire", "Opportunity Fire", "partial", SA + "Opportunity Fire",
