@@ -1,8 +1,9 @@
 """``heroes demo``: the main job on the bundled content, saying what it wrote.
 
-It validates the bundled pack, then writes a roster PDF (for an army the army
-helper's seeded ``suggest`` builds, saved beside it as YAML), a scenario sheet PDF and
-the pack's static site, and prints where each one is.
+It validates the bundled pack, then writes a roster PDF (for the bundled Family
+Meeting 1 example army, or an army the army helper's seeded ``suggest`` builds, saved
+beside it as YAML), a scenario sheet PDF and the pack's static site, and prints where
+each one is.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from builder.content.yaml_io import atomic_write_text
 from builder.diagnostics import format_json
 from builder.validation import validate_pack
 
+EXAMPLE_ARMY = BUNDLED_CONTENT.parent / "examples" / "armies" / "family-meeting-1-us.yaml"
 DEMO_FACTION = "us"
 DEMO_POINTS = 200
 DEMO_SCENARIOS = ("family-meeting-1", "clash")
@@ -34,8 +36,11 @@ def demo(out: Path = typer.Option(Path("out"), "--out", "-o", help="Folder for t
 
 
 def _demo_army(pack, out: Path) -> Path:  # type: ignore[no-untyped-def]
-    """A suggested legal army; when the pack cannot make one yet, its cheapest tile
-    alone (the roster then prints why it is not legal)."""
+    """The bundled example army for Family Meeting 1 when it exists; else a suggested
+    legal army, or when the pack cannot make one yet, its cheapest tile alone (the
+    roster then prints why it is not legal)."""
+    if EXAMPLE_ARMY.is_file():
+        return EXAMPLE_ARMY
     from builder.army.model import ArmyList, TileEntry
     from builder.army.suggest import suggest
     from builder.army.writer import army_yaml
@@ -55,14 +60,15 @@ def _demo_army(pack, out: Path) -> Path:  # type: ignore[no-untyped-def]
 
 
 def _printables(pack, out: Path) -> None:  # type: ignore[no-untyped-def]
+    from builder.content.loader import display_path
     from builder.render.pdf import write_document
     from builder.render.roster import render_roster_html
     from builder.render.scenario_sheet import render_scenario_html
     from builder.render.site.build import build_site
 
     army = _demo_army(pack, out)
-    typer.echo(f"wrote {army}")
-    roster = write_document(render_roster_html(army, pack), out / f"roster-{DEMO_FACTION}.pdf")
+    typer.echo(f"{'wrote' if army.parent == out else 'army list'} {display_path(army)}")
+    roster = write_document(render_roster_html(army, pack, display_path(army)), out / f"roster-{army.stem}.pdf")
     typer.echo(f"wrote {roster}")
     scenario_id = next((s for s in DEMO_SCENARIOS if s in pack.scenarios), next(iter(sorted(pack.scenarios)), None))
     if scenario_id is not None:
