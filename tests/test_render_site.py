@@ -181,3 +181,15 @@ def test_tile_pages_list_what_fits_each_slot(fixture_site: Path) -> None:
     fits = page[page.index("What fits each slot"):]
     assert "Ammo</a>" in fits and "Planning</a>" not in fits  # green/grey slot: Ammo is green, Planning blue
     assert "Healthy" in page and "Rifle Squad" in page
+
+
+def test_report_inside_the_pack_is_found(tmp_path: Path) -> None:
+    """``heroes playtest --save`` writes PACK/reports/<scenario>.json."""
+    copy = tmp_path / "pack"
+    shutil.copytree(PACK, copy)
+    (copy / "reports").mkdir()
+    (copy / "reports" / "hedgerow-fight.json").write_text(
+        '{"scenario": "hedgerow-fight", "games": 12, "verdict": "favours us: 70% +/- 20%", "win_rates": {"us": 0.7, "de": 0.3}}')
+    out = tmp_path / "site"
+    build_site(load_pack(copy), out)
+    assert "favours us: 70% +/- 20%</strong> over 12 games" in (out / "scenarios" / "hedgerow-fight.html").read_text()

@@ -53,7 +53,7 @@ def scenario(
     scenario_id: str = typer.Argument(..., metavar="SCENARIO", help="Scenario id in the pack."),
     out: Path = OUT, pack: Optional[Path] = PACK, paper: Paper = PAPER,
     report: Optional[Path] = typer.Option(
-        None, "--report", help="Playtest report JSON (default: reports/<scenario>.json next to the pack)."),
+        None, "--report", help="Playtest report JSON (default: reports/<scenario>.json in the pack, else beside it)."),
 ) -> None:
     """A scenario sheet with its battlefield map, events, victory conditions and armies."""
     from builder.render.scenario_sheet import find_scenario, render_scenario_html

@@ -15,7 +15,7 @@ def build(
     out: Path = typer.Option(Path("site-out"), "--out", "-o", help="Folder to write the site into."),
     pack: Optional[Path] = typer.Option(None, "--pack", "-p", help="Content pack folder (default: bundled core)."),
     reports: Optional[Path] = typer.Option(
-        None, "--reports", help="Folder of playtest reports (default: reports/ next to the pack)."),
+        None, "--reports", help="Folder of playtest reports (default: reports/ in the pack, else beside it)."),
 ) -> None:
     """Write a static site: index, a page per faction, unit, tile, option, card, board
     and scenario, with a filter and search that work when opened from disk."""

@@ -77,9 +77,7 @@ def scenario_context(scenario: Scenario, pack: Pack, report: Path | None = None)
         if initiative.rule == "fixed"
         else f"{names.side(initiative.first)} has the initiative in turn 1; it passes to the other side each turn."
     )
-    verdict_file = report if report is not None else report_path(pack.root.parent, scenario.id)
-    if report is None and not verdict_file.is_file():
-        verdict_file = report_path(pack.root, scenario.id)
+    verdict_file = report if report is not None else report_path(pack.root, scenario.id)
     solo = scenario.solo
     track = [{"turn": t, "events": sum(1 for e in scenario.events if t in e.turns)}
              for t in range(1, scenario.turns + 1)]

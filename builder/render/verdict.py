@@ -14,8 +14,11 @@ MAX_REPORT_BYTES = 2_000_000
 
 
 def report_path(pack_root: Path, scenario_id: str) -> Path:
-    """Where the report of ``scenario_id`` lives by convention."""
-    return Path(pack_root) / "reports" / f"{scenario_id}.json"
+    """Where the report of ``scenario_id`` lives by convention: ``reports/`` inside the
+    pack (where ``heroes playtest --save`` writes it), else ``reports/`` beside it."""
+    inside = Path(pack_root) / "reports" / f"{scenario_id}.json"
+    beside = Path(pack_root).parent / "reports" / f"{scenario_id}.json"
+    return inside if inside.is_file() or not beside.is_file() else beside
 
 
 def load_verdict(path: Path | None, scenario_id: str,

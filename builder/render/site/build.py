@@ -23,6 +23,7 @@ from builder.render.reference import quick_reference
 from builder.render.scenario_sheet import scenario_context
 from builder.render.site.pages import SECTIONS, Page, linker, search_entry
 from builder.render.svg_map import build_grid_map
+from builder.render.verdict import report_path
 
 MARKER = ".heroes-site"
 STATIC_FILES = ("common.css", "site.css", "site.js")
@@ -55,9 +56,9 @@ class SiteWriter:
     def items(self, collection: str) -> list[Any]:
         return sorted(self.pack.items.get(collection, {}).values(), key=lambda i: (i.name.lower(), i.id))
 
-    def report_for(self, scenario_id: str) -> Path | None:
+    def report_for(self, scenario_id: str) -> Path:
         if self.reports is None:
-            return None
+            return report_path(self.pack.root, scenario_id)
         return self.reports / f"{scenario_id}.json"
 
 
@@ -151,11 +152,10 @@ def _check_target(out: Path) -> None:
 
 def build_site(pack: Pack, out: Path, reports: Path | None = None) -> list[str]:
     """Write the site of ``pack`` into ``out`` (replacing a previous build) and return
-    the pages written. ``reports`` holds playtest reports (default: reports/ beside the pack)."""
+    the pages written. ``reports`` holds playtest reports (default: reports/ in the pack,
+    else beside it)."""
     out = Path(out)
     _check_target(out)
-    if reports is None:
-        reports = pack.root.parent / "reports"
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
