@@ -6,6 +6,7 @@ input, 2 usage error), never a traceback.
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import typer
@@ -25,6 +26,8 @@ app.add_typer(schema.app, name="schema")
 app.command(name="demo")(demo.demo)
 app.add_typer(army.app, name="army")
 play.register(app)
+app.add_typer(importlib.import_module("builder.cli.render").app, name="render")
+app.add_typer(importlib.import_module("builder.cli.site").app, name="site")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,0 +1,115 @@
+"""``heroes render``: printable rosters, scenario sheets, deck lists and card sheets,
+as HTML or PDF (chosen by the output file's suffix). A thin layer over
+:mod:`builder.render`; heavy imports happen inside the commands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from builder.render.pdf import Paper
+
+app = typer.Typer(help="Printable aids: roster, scenario sheet, deck list, card sheets (HTML or PDF).",
+                  no_args_is_help=True)
+
+PACK = typer.Option(None, "--pack", "-p", help="Content pack folder (default: the bundled core pack).")
+OUT = typer.Option(..., "--out", "-o", help="Output file: .html or .pdf.")
+PAPER = typer.Option(Paper.a4, "--paper", help="Paper size for PDF: a4 or letter.")
+
+
+def _pack(path: Optional[Path]):  # type: ignore[no-untyped-def]
+    """The pack, through the army helper's disk cache (HEROES_NO_CACHE=1 bypasses it)."""
+    from builder.army.pack_cache import load_pack_cached
+    from builder.content.loader import BUNDLED_CONTENT
+
+    return load_pack_cached(path or BUNDLED_CONTENT / "core")
+
+
+def _write(html: str, out: Path, paper: Paper) -> None:
+    from builder.render.pdf import write_document
+
+    write_document(html, out, paper)
+    typer.echo(f"wrote {out}")
+
+
+@app.command("roster")
+def roster(
+    army: Path = typer.Argument(..., help="Army-list file (YAML)."),
+    out: Path = OUT, pack: Optional[Path] = PACK, paper: Paper = PAPER,
+) -> None:
+    """A roster: tiles, both sides of every unit, options, heroes, totals, deck and
+    the legality verdict (an illegal army prints with its diagnostics)."""
+    from builder.content.loader import display_path
+    from builder.render.roster import render_roster_html
+
+    loaded = _pack(pack)
+    _write(render_roster_html(army, loaded, display_path(army)), out, paper)
+
+
+@app.command("scenario")
+def scenario(
+    scenario_id: str = typer.Argument(..., metavar="SCENARIO", help="Scenario id in the pack."),
+    out: Path = OUT, pack: Optional[Path] = PACK, paper: Paper = PAPER,
+    report: Optional[Path] = typer.Option(
+        None, "--report", help="Playtest report JSON (default: reports/<scenario>.json in the pack, else beside it)."),
+) -> None:
+    """A scenario sheet with its battlefield map, events, victory conditions and armies."""
+    from builder.render.scenario_sheet import find_scenario, render_scenario_html
+
+    loaded = _pack(pack)
+    _write(render_scenario_html(find_scenario(loaded, scenario_id), loaded, report), out, paper)
+
+
+def _army_deck(army: Path, loaded):  # type: ignore[no-untyped-def]
+    from builder.army.loading import read_army
+    from builder.errors import InvalidInputError, UsageError
+
+    file = read_army(army)
+    if file.army is None:
+        raise InvalidInputError(f"{army}: the army list cannot be read", file.diagnostics)
+    if file.army.deck is None:
+        raise UsageError(f"{army} has no deck yet; add a 'deck:' list or use --faction")
+    return file.army.name, [(e.card, e.copies) for e in file.army.deck]
+
+
+@app.command("deck")
+def deck(
+    army: Optional[Path] = typer.Argument(None, help="Army-list file whose deck to list."),
+    faction: Optional[str] = typer.Option(None, "--faction", "-f", help="List every card of this faction instead."),
+    out: Path = OUT, pack: Optional[Path] = PACK, paper: Paper = PAPER,
+) -> None:
+    """A deck list: an army's deck, or every card of a faction at its printed copies."""
+    from builder.errors import UsageError
+    from builder.render.cards import deck_lines, pool_deck, render_deck_html
+
+    loaded = _pack(pack)
+    if (army is None) == (faction is None):
+        raise UsageError("give either an army file or --faction")
+    if army is not None:
+        title, entries = _army_deck(army, loaded)
+        deck_list = deck_lines(entries, loaded)
+    else:
+        title, deck_list = f"{faction} cards", pool_deck(loaded, faction)
+    _write(render_deck_html(title, deck_list, loaded), out, paper)
+
+
+@app.command("cards")
+def cards(
+    army: Optional[Path] = typer.Argument(None, help="Army-list file whose deck to print."),
+    faction: Optional[str] = typer.Option(None, "--faction", "-f", help="Print every card of this faction."),
+    out: Path = OUT, pack: Optional[Path] = PACK, paper: Paper = PAPER,
+    reference: bool = typer.Option(True, "--reference/--no-reference", help="Add the quick-reference card."),
+) -> None:
+    """Print-and-play card sheets (63 x 88 mm, crop marks) with the quick-reference card.
+    Without an army or --faction, every card of the pack."""
+    from builder.render.cards import faction_cards, render_cards_html
+
+    loaded = _pack(pack)
+    if army is not None:
+        title, entries = _army_deck(army, loaded)
+    else:
+        title = f"{faction} cards" if faction else f"{loaded.manifest.name} cards"
+        entries = [(c.id, c.copies) for c in faction_cards(loaded, faction)]
+    _write(render_cards_html(entries, loaded, title, reference), out, paper)

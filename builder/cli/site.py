@@ -1,0 +1,44 @@
+"""``heroes site``: build the static site of a content pack and preview it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+app = typer.Typer(help="The browsable site of a content pack.", no_args_is_help=True)
+
+
+@app.command("build")
+def build(
+    out: Path = typer.Option(Path("site-out"), "--out", "-o", help="Folder to write the site into."),
+    pack: Optional[Path] = typer.Option(None, "--pack", "-p", help="Content pack folder (default: bundled core)."),
+    reports: Optional[Path] = typer.Option(
+        None, "--reports", help="Folder of playtest reports (default: reports/ in the pack, else beside it)."),
+) -> None:
+    """Write a static site: index, a page per faction, unit, tile, option, card, board
+    and scenario, with a filter and search that work when opened from disk."""
+    from builder.army.pack_cache import load_pack_cached
+    from builder.content.loader import BUNDLED_CONTENT
+    from builder.render.site.build import build_site
+
+    loaded = load_pack_cached(pack or BUNDLED_CONTENT / "core")
+    pages = build_site(loaded, out, reports)
+    typer.echo(f"wrote {len(pages)} pages into {out}; open {out / 'index.html'}")
+
+
+@app.command("serve")
+def serve(
+    folder: Path = typer.Argument(Path("site-out"), help="Built site folder."),
+    port: int = typer.Option(8000, "--port", help="Port on 127.0.0.1."),
+) -> None:
+    """Preview a built site on http://127.0.0.1:PORT/ (Ctrl-C stops it)."""
+    from builder.render.site.serve import make_server
+
+    server = make_server(folder, port)
+    typer.echo(f"serving {folder} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")
+    try:
+        server.serve_forever()
+    finally:
+        server.server_close()

@@ -1,0 +1,72 @@
+"""The Jinja2 environment shared by print documents and the site.
+
+Autoescape is on for every template (HTML and SVG alike): content names come from
+untrusted YAML, and ``<script>`` in a unit name must print as text. Undefined
+variables are errors, so a template typo fails the tests instead of printing blanks.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+STATIC = TEMPLATES / "static"
+
+
+def no_link(collection: str, item_id: str) -> None:
+    """Print documents have no links; the site passes its own ``link``."""
+    return None
+
+
+def signed(value: Any) -> str:
+    """A combat value as printed: '+2', '0', 'X'."""
+    if value == "X" or value is None:
+        return "X"
+    number = int(value)
+    return f"+{number}" if number > 0 else str(number)
+
+
+def words(value: Any) -> str:
+    """An enum or id as words: 'light_vehicle' -> 'light vehicle'."""
+    raw = getattr(value, "value", value)
+    return str(raw).replace("_", " ").replace("-", " ")
+
+
+@lru_cache(maxsize=8)
+def static_text(name: str) -> str:
+    """A bundled static file (CSS or JS), read once."""
+    path = (STATIC / name).resolve()
+    path.relative_to(STATIC.resolve())
+    return path.read_text(encoding="utf-8")
+
+
+def inline_css(*names: str) -> Markup:
+    """Our own stylesheets for a <style> element; they are project files, not content."""
+    return Markup("\n".join(static_text(n) for n in names))
+
+
+@lru_cache(maxsize=1)
+def environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(str(TEMPLATES)),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["signed"] = signed
+    env.filters["words"] = words
+    env.globals["inline_css"] = inline_css
+    env.globals["link"] = no_link
+    return env
+
+
+def render(template: str, **context: Any) -> str:
+    """Render ``template`` (a path under templates/) with ``context``."""
+    return environment().get_template(template).render(**context)

@@ -1,0 +1,100 @@
+"""The roster sheet: each tile with its units' stats on both sides, options and tokens,
+heroes, totals (points, orders, special orders, breaking points and VP), the deck list
+and the legality verdict printed on the sheet (000 core rules, Army Creation).
+
+Legality, totals and the summary come from :mod:`builder.army` (``check_file``); this
+module only lays them out. An illegal army still renders, with its diagnostics.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from builder.army.check import ArmyReport, check_file
+from builder.army.totals import MAX_BLUFFS, MAX_SPECIAL_ORDERS
+from builder.content.pack import Pack
+from builder.errors import InvalidInputError
+from builder.render.blocks import option_block, tile_block, unit_block
+from builder.render.cards import deck_lines
+from builder.render.env import render
+
+
+def _units(grants: list[Any], pack: Pack) -> list[dict[str, Any]]:
+    counts: Counter[str] = Counter()
+    for grant in grants:
+        counts[grant.unit] += grant.count
+    out = []
+    for unit_id, count in counts.items():
+        unit = pack.get("units", unit_id)
+        if unit is not None:
+            out.append({"count": count, "block": unit_block(unit, pack)})
+    return out
+
+
+def _options(placed: list[Any], pack: Pack) -> list[dict[str, Any]]:
+    return [
+        {"slot": p.slot, "block": option_block(p.option, pack) if p.option else None, "id": p.option_id}
+        for p in placed
+    ]
+
+
+def roster_context(report: ArmyReport, pack: Pack) -> dict[str, Any]:
+    """The sheet as plain data, from the army helper's report."""
+    roster, summary = report.roster, report.summary
+    if roster is None or summary is None:
+        raise InvalidInputError(f"{report.file.display}: the army list cannot be read", report.diagnostics)
+    army = roster.army
+    tiles = []
+    for placed in roster.tiles:
+        tiles.append({
+            "name": placed.name, "cost": placed.cost,
+            "player": roster.forces[placed.force].player if placed.force >= 0 else "high command",
+            "block": tile_block(placed.tile, pack) if placed.tile else None,
+            "options": _options(placed.options, pack),
+            "units": _units(placed.unit_grants(), pack),
+        })
+    heroes = []
+    for hero in roster.heroes:
+        unit = pack.get("units", hero.hero.unit) if hero.hero else None
+        heroes.append({
+            "name": hero.name, "cost": hero.cost,
+            "effect": hero.hero.effect if hero.hero else "",
+            "unit": unit_block(unit, pack) if unit is not None else None,
+            "options": _options(hero.options, pack),
+        })
+    totals = summary.totals
+    deck = deck_lines([(e.card, e.copies) for e in army.deck], pack) if army.deck is not None else None
+    errors = [d for d in report.diagnostics if d.is_error]
+    faction = pack.get("factions", army.faction) if army.faction else None
+    return {
+        "army": army, "tiles": tiles,
+        "faction_name": faction.name if faction else (army.faction or "alliance"), "heroes": heroes,
+        "support": _options(roster.support, pack),
+        "totals": {
+            "spent": totals.spent, "budget": totals.budget, "left": totals.left, "bonus": totals.bonus,
+            "orders": totals.order_tokens, "stars": totals.stars,
+            "special_orders": min(totals.special_orders, MAX_SPECIAL_ORDERS),
+            "bluffs": min(totals.bluffs, MAX_BLUFFS),
+            "forces": totals.forces if len(totals.forces) > 1 else [],
+        },
+        "breaking_points": summary.breaking_points,
+        "breaking_vp": sum(b.victory_points for b in summary.breaking_points),
+        "by_type": summary.by_type,
+        "served": summary.served,
+        "deck": deck,
+        "legal": not errors,
+        "diagnostics": [
+            {"severity": d.severity.value, "code": d.code, "where": d.where(), "message": d.message,
+             "hint": d.hint} for d in report.diagnostics
+        ],
+        "errors": len(errors),
+        "scenario": roster.scenario.name if roster.scenario is not None else "",
+    }
+
+
+def render_roster_html(path: Path, pack: Pack, display: str | None = None) -> str:
+    """Check the army file with the army helper's checker and lay the roster out."""
+    report = check_file(Path(path), pack, display)
+    return render("print/roster.html.j2", **roster_context(report, pack), pack=pack.manifest)

@@ -1,0 +1,186 @@
+"""Build the static site of a content pack (``heroes site build``).
+
+The site is written into a fresh folder beside the target and swapped in at the end,
+so a failed build never leaves a half-written site; a target folder that is not a
+Heroes site (no ``.heroes-site`` marker) and not empty is never replaced.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from builder.content.pack import Pack
+from builder.content.yaml_io import atomic_write_text
+from builder.errors import UsageError
+from builder.render.blocks import card_block, option_block, tile_block, unit_block
+from builder.render.env import STATIC, environment
+from builder.render.reference import quick_reference
+from builder.render.scenario_sheet import scenario_context
+from builder.render.site.pages import SECTIONS, Page, linker, search_entry
+from builder.render.svg_map import build_grid_map
+from builder.render.verdict import report_path
+
+MARKER = ".heroes-site"
+STATIC_FILES = ("common.css", "site.css", "site.js")
+
+
+class SiteWriter:
+    """Renders pages of one pack into one folder."""
+
+    def __init__(self, pack: Pack, root: Path, reports: Path | None) -> None:
+        self.pack, self.root, self.reports = pack, root, reports
+        self.env = environment()
+        self.written: list[str] = []
+
+    def known(self, collection: str, item_id: str) -> bool:
+        return self.pack.get(collection, item_id) is not None if collection in self.pack.items else False
+
+    def page(self, path: str, template: str, **context: Any) -> None:
+        page = Page(path)
+        html = self.env.get_template(template).render(
+            root=page.root, link=linker(page, self.known), pack=self.pack.manifest,
+            sections=self.sections(), **context,
+        )
+        atomic_write_text(self.root / path, html)
+        self.written.append(path)
+
+    def sections(self) -> list[dict[str, Any]]:
+        return [{"collection": c, "folder": folder, "title": title, "count": len(self.pack.items.get(c, {}))}
+                for c, (folder, title) in SECTIONS.items() if self.pack.items.get(c)]
+
+    def items(self, collection: str) -> list[Any]:
+        return sorted(self.pack.items.get(collection, {}).values(), key=lambda i: (i.name.lower(), i.id))
+
+    def report_for(self, scenario_id: str) -> Path:
+        if self.reports is None:
+            return report_path(self.pack.root, scenario_id)
+        return self.reports / f"{scenario_id}.json"
+
+
+def slot_fits(pack: Pack, tile: Any) -> list[dict[str, Any]]:
+    """Per slot, the options of the tile's faction that fit it physically (size and
+    bands), judged by the army checker's own rule (builder.army.legality.slots)."""
+    from builder.army.legality.slots import slot_misfits
+
+    options = sorted((o for o in pack.options.values() if o.faction == tile.faction), key=lambda o: (o.name, o.id))
+    return [
+        {"number": n, "options": [{"id": o.id, "name": o.name, "cost": o.cost, "category": o.category.value}
+                                  for o in options if not slot_misfits(None, n, slot, o, tile.name)]}
+        for n, slot in enumerate(tile.slots, start=1)
+    ]
+
+
+def _faction_name(pack: Pack, faction_id: str) -> str:
+    faction = pack.get("factions", faction_id)
+    return faction.name if faction is not None else faction_id
+
+
+def write_pages(w: SiteWriter) -> None:
+    pack = w.pack
+    for unit in w.items("units"):
+        w.page(f"units/{unit.id}.html", "site/unit.html.j2", u=unit_block(unit, pack), title=unit.name)
+    for tile in w.items("tiles"):
+        units = [unit_block(u, pack) for g in tile.units if (u := pack.get("units", g.unit)) is not None]
+        w.page(f"tiles/{tile.id}.html", "site/tile.html.j2", t=tile_block(tile, pack), title=tile.name,
+               units=units, fitting=slot_fits(pack, tile))
+    for option in w.items("options"):
+        w.page(f"options/{option.id}.html", "site/option.html.j2", o=option_block(option, pack), title=option.name)
+    for hero in w.items("heroes"):
+        unit = pack.get("units", hero.unit)
+        w.page(f"heroes/{hero.id}.html", "site/hero.html.j2", h=hero, title=hero.name,
+               u=unit_block(unit, pack) if unit is not None else None)
+    for card in w.items("cards"):
+        w.page(f"cards/{card.id}.html", "site/card.html.j2", c=card_block(card), title=card.name)
+    for collection in ("boards", "overlays"):
+        for grid in w.items(collection):
+            w.page(f"{collection}/{grid.id}.html", "site/board.html.j2", grid=grid, title=grid.name,
+                   m=build_grid_map(grid, pack), kind=collection[:-1])
+    for scenario in w.items("scenarios"):
+        context = scenario_context(scenario, pack, w.report_for(scenario.id))
+        w.page(f"scenarios/{scenario.id}.html", "site/scenario.html.j2", title=scenario.name, **context)
+    for faction in w.items("factions"):
+        members = {c: [i for i in w.items(c) if getattr(i, "faction", None) == faction.id]
+                   for c in ("units", "tiles", "options", "heroes", "cards")}
+        w.page(f"factions/{faction.id}.html", "site/faction.html.j2", f=faction, members=members, title=faction.name)
+    for collection, (folder, title) in SECTIONS.items():
+        rows = [_list_row(pack, collection, item) for item in w.items(collection)]
+        if rows:
+            w.page(f"{folder}/index.html", "site/list.html.j2", title=title, rows=rows,
+                   collection=collection, facets=sorted({r["facet"] for r in rows if r["facet"]}))
+    w.page("reference.html", "site/reference.html.j2", title="Quick reference", reference=quick_reference())
+    w.page("abilities.html", "site/abilities.html.j2", title="Special abilities", abilities=w.items("abilities"))
+    w.page("index.html", "site/index.html.j2", title=pack.manifest.name)
+
+
+def _list_row(pack: Pack, collection: str, item: Any) -> dict[str, str]:
+    faction = getattr(item, "faction", None)
+    detail = [_faction_name(pack, faction)] if faction else []
+    facet = ""
+    for attribute in ("type", "kind", "category"):
+        value = getattr(item, attribute, None)
+        if value is not None:
+            facet = str(getattr(value, "value", value)).replace("_", " ")
+            detail.append(facet)
+            break
+    if getattr(item, "cost", None) is not None:
+        detail.append(f"{item.cost} pts")
+    return {"id": item.id, "name": item.name, "url": f"{item.id}.html", "detail": ", ".join(detail),
+            "facet": facet, "faction": faction or "",
+            "search": " ".join([item.name, item.id, *detail]).lower()}
+
+
+def search_index(pack: Pack) -> str:
+    """The search index as a script assigning a global (fetch() fails from file://).
+    '<' is escaped so no content can close the script early."""
+    entries = [search_entry(c, item) for c in SECTIONS for item in
+               sorted(pack.items.get(c, {}).values(), key=lambda i: i.id)]
+    data = json.dumps(entries, ensure_ascii=True, sort_keys=True, separators=(",", ":"))
+    return "window.HEROES_SEARCH = " + data.replace("<", "\\u003c").replace(">", "\\u003e") + ";\n"
+
+
+def _check_target(out: Path) -> None:
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"{out} exists and is not a folder")
+    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
+        raise UsageError(f"{out} is not empty and was not built by 'heroes site build'; choose another folder")
+
+
+def build_site(pack: Pack, out: Path, reports: Path | None = None) -> list[str]:
+    """Write the site of ``pack`` into ``out`` (replacing a previous build) and return
+    the pages written. ``reports`` holds playtest reports (default: reports/ in the pack,
+    else beside it)."""
+    out = Path(out)
+    _check_target(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    try:
+        writer = SiteWriter(pack, staging, reports)
+        write_pages(writer)
+        (staging / "static").mkdir(exist_ok=True)
+        for name in STATIC_FILES:
+            shutil.copyfile(STATIC / name, staging / "static" / name)
+        atomic_write_text(staging / "static" / "search-index.js", search_index(pack))
+        atomic_write_text(staging / MARKER, "built by heroes site build\n")
+        os.chmod(staging, 0o755)
+        _swap(staging, out)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return writer.written
+
+
+def _swap(staging: Path, out: Path) -> None:
+    """Replace ``out`` by ``staging`` with two renames."""
+    if not out.exists():
+        os.replace(staging, out)
+        return
+    old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old.", dir=out.parent))
+    old.rmdir()
+    os.replace(out, old)
+    os.replace(staging, out)
+    shutil.rmtree(old, ignore_errors=True)

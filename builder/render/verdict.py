@@ -1,0 +1,68 @@
+"""Playtest verdicts: the playtest helper writes ``reports/<scenario-id>.json`` next to
+the pack with at least ``scenario``, ``games``, ``verdict`` and ``win_rates``; sheets
+and site pages print the latest one when it exists."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from builder.errors import InvalidInputError
+
+MAX_REPORT_BYTES = 2_000_000
+
+
+def report_path(pack_root: Path, scenario_id: str) -> Path:
+    """Where the report of ``scenario_id`` lives by convention: ``reports/`` inside the
+    pack (where ``heroes playtest --save`` writes it), else ``reports/`` beside it."""
+    inside = Path(pack_root) / "reports" / f"{scenario_id}.json"
+    beside = Path(pack_root).parent / "reports" / f"{scenario_id}.json"
+    return inside if inside.is_file() or not beside.is_file() else beside
+
+
+def load_verdict(path: Path | None, scenario_id: str,
+                 side_names: dict[str, str] | None = None) -> dict[str, Any] | None:
+    """The verdict summary of a report file, or None when there is no report.
+
+    A report that is not valid JSON, is too large, or lacks the agreed keys is an input
+    error naming the file, never a traceback.
+    """
+    if path is None or not Path(path).is_file():
+        return None
+    path = Path(path)
+    if path.stat().st_size > MAX_REPORT_BYTES:
+        raise InvalidInputError(f"{path}: playtest report larger than {MAX_REPORT_BYTES} bytes")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InvalidInputError(f"{path}: playtest report is not valid JSON ({exc})") from None
+    missing = [k for k in ("scenario", "games", "verdict", "win_rates") if not isinstance(data, dict) or k not in data]
+    if missing:
+        raise InvalidInputError(f"{path}: playtest report lacks {', '.join(missing)}")
+    if data["scenario"] != scenario_id:
+        raise InvalidInputError(
+            f"{path}: report is for scenario '{data['scenario']}', not '{scenario_id}'"
+        )
+    rates = dict(data["win_rates"]) if isinstance(data["win_rates"], dict) else {}
+    if "draw_rate" in data and "draw" not in rates:
+        rates["draw"] = data["draw_rate"]
+    names = side_names or {}
+    return {
+        "games": str(data["games"]),
+        "verdict": str(data["verdict"]),
+        "win_rates": [
+            {"side": names.get(str(side), str(side)), "rate": _percent(rate)}
+            for side, rate in sorted(rates.items(), key=lambda kv: (kv[0] == "draw", str(kv[0])))
+        ],
+        "seed": str(data.get("seed", "")),
+        "players": ", ".join(f"{names.get(str(k), k)}: {v}" for k, v in data["seats"].items())
+        if isinstance(data.get("seats"), dict) else "",
+        "file": path.name,
+    }
+
+
+def _percent(rate: Any) -> str:
+    if isinstance(rate, (int, float)) and not isinstance(rate, bool):
+        return f"{rate * 100:.0f}%" if 0 <= rate <= 1 else f"{rate}"
+    return str(rate)
