@@ -94,17 +94,6 @@ def two_proportion_z(x1: int, n1: int, x2: int, n2: int) -> ZTest:
     return ZTest(p1, p2, p2 - p1, z, min(1.0, 2 * normal_sf(abs(z))))
 
 
-def histogram(values: list[float], bins: list[float]) -> list[int]:
-    """Counts of ``values`` in the half-open bins [b0, b1), [b1, b2)...; the last is closed."""
-    counts = [0] * (len(bins) - 1)
-    for v in values:
-        for i in range(len(bins) - 1):
-            if bins[i] <= v < bins[i + 1] or (i == len(bins) - 2 and v == bins[-1]):
-                counts[i] += 1
-                break
-    return counts
-
-
 def quantiles(values: list[float], qs: tuple[float, ...] = (0.1, 0.25, 0.5, 0.75, 0.9)) -> dict[str, float]:
     """Quantiles by linear interpolation between order statistics (numpy's default)."""
     if not values:
