@@ -1,0 +1,33 @@
+"""The embedded rules engine: a pure rules core (no I/O) over loaded content.
+
+Public API (docs/engine.md; contract in the engine brief)::
+
+    from builder.engine import Rules, legal_actions, apply
+    state = Rules.new_game(pack, "family-meeting-1", seed=7)
+    while not state.is_over:
+        action = pick(legal_actions(state))
+        events = apply(state, action)
+"""
+
+from __future__ import annotations
+
+from builder.engine.actions import Action
+from builder.engine.api import apply, legal_actions
+from builder.engine.assault import plan_assault
+from builder.engine.dice import Rng, derive_seed
+from builder.engine.errors import IllegalAction
+from builder.engine.events import Event
+from builder.engine.firing import fire_odds, plan_shot
+from builder.engine.los import line_of_sight
+from builder.engine.movement import reachable
+from builder.engine.objectives import objective_control
+from builder.engine.players import PLAYERS, get_player, register_player
+from builder.engine.random_play import RandomPlayer, random_playout
+from builder.engine.rules import Rules
+from builder.engine.state import GameResult, GameState, UnitState
+
+__all__ = [
+    "Action", "Event", "GameResult", "GameState", "IllegalAction", "PLAYERS", "RandomPlayer", "Rng", "Rules",
+    "UnitState", "apply", "derive_seed", "fire_odds", "get_player", "legal_actions", "line_of_sight",
+    "objective_control", "plan_assault", "plan_shot", "random_playout", "reachable", "register_player",
+]

@@ -1,0 +1,71 @@
+"""Actions: every decision a side can take, as one frozen, hashable record.
+
+``kind`` names the decision; the other fields are used as the kind needs them
+(-1 / "" when unused). Kinds:
+
+- Orders phase (000 core rules, Action! > Order Phase): ``order`` (unit, token:
+  1-10 an order token, 0 a special order, -1 a bluff), ``done`` (stop placing the
+  optional bluff/special tokens).
+- Activation phase: ``move`` (unit, square, facing), ``assault`` (unit, target,
+  square the assault starts from), ``fire`` (unit, weapon, target, mode:
+  normal/suppressive/sniper, extra: equipment tokens spent), ``hold`` (the unit
+  does nothing), ``end`` (end the activation after a first shot or a move).
+- Pending choices: ``retreat`` and ``displace`` (unit, square).
+- Supply phase: ``move`` and ``end`` (this side has finished its supply moves).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    kind: str
+    unit: int = -1
+    square: int = -1
+    facing: int = -1
+    target: int = -1
+    weapon: int = -1
+    token: int = -1
+    mode: str = ""
+    extra: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self)[1:]:
+            value = getattr(self, f.name)
+            if value != f.default:
+                out[f.name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Action":
+        names = {f.name for f in fields(cls)}
+        unknown = set(data) - names
+        if unknown:
+            raise ValueError(f"unknown action field(s): {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+    def describe(self, state: Any = None) -> str:
+        """A short readable form, with square names when a state is given."""
+        parts = [self.kind]
+        name = state.bf.name if state is not None else str
+        if self.unit >= 0:
+            parts.append(f"u{self.unit}")
+        if self.token != -1 or self.kind == "order":
+            parts.append({-1: "bluff", 0: "special"}.get(self.token, f"#{self.token}"))
+        if self.weapon >= 0:
+            parts.append(f"w{self.weapon}")
+        if self.target >= 0:
+            parts.append(f"-> u{self.target}")
+        if self.square >= 0:
+            parts.append(f"@{name(self.square)}")
+        if self.facing >= 0:
+            parts.append(f"f{self.facing}")
+        if self.mode:
+            parts.append(self.mode)
+        if self.extra:
+            parts.append(f"+{self.extra}")
+        return " ".join(parts)

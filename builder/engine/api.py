@@ -1,0 +1,135 @@
+"""The engine's game loop: ``legal_actions(state)`` and ``apply(state, action)``.
+
+Pending choices (a defender's retreat, infantry displaced by a vehicle) come
+before anything else and are made by the side they concern; otherwise the phase
+decides who acts and what they may do.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from builder.engine.actions import Action
+from builder.engine.errors import IllegalAction
+from builder.engine.events import Event
+from builder.engine.phases import activation, orders, supply
+from builder.engine.unit_actions import do_assault, do_fire, do_move
+
+if TYPE_CHECKING:
+    from builder.engine.state import GameState
+
+__all__ = ["IllegalAction", "legal_actions", "apply", "core_legal_actions", "core_apply"]
+
+
+def legal_actions(state: "GameState") -> list[Action]:
+    """Every decision open to the side to act (empty when the game is over)."""
+    return state.rules.legal_actions(state)
+
+
+def apply(state: "GameState", action: Action, *, check: bool = False) -> list[Event]:
+    """Apply ``action`` in place; returns the events (decision, dice, results).
+    With ``check`` the action must be one of ``legal_actions(state)``."""
+    if state.result is not None:
+        raise IllegalAction("the game is over")
+    if check and action not in legal_actions(state):
+        raise IllegalAction(f"illegal action {action.to_dict()} for side {state.to_act} in {state.phase}")
+    return state.rules.apply(state, action)
+
+
+def core_legal_actions(state: "GameState") -> list[Action]:
+    if state.result is not None:
+        return []
+    if state.pending:
+        kind, _, unit, options, _ = state.pending[0]
+        return [Action(kind, unit=unit, square=sq) for sq in options]
+    phase = state.phase
+    if phase == "orders":
+        return orders.actions(state, state.to_act)  # type: ignore[arg-type]
+    if phase == "activation":
+        return activation.actions(state)
+    if phase == "supply":
+        return supply.actions(state, state.supply_side)
+    return []
+
+
+def core_apply(state: "GameState", action: Action) -> list[Event]:
+    state.events = events = []
+    state.decisions += 1
+    events.append(Event("decision", {"side": state.to_act, "action": action.to_dict()}))
+    if state.rules.apply_extra(state, action):
+        return events
+    if state.pending:
+        _resolve_pending(state, action)
+    elif state.phase == "orders":
+        if action.kind not in ("order", "done"):
+            raise IllegalAction(f"'{action.kind}' is not an orders-phase decision")
+        orders.apply(state, action)
+    elif state.phase == "activation":
+        _activation(state, action)
+    elif state.phase == "supply":
+        if action.kind not in ("move", "end"):
+            raise IllegalAction(f"'{action.kind}' is not a supply-phase decision")
+        supply.apply(state, action)
+    _after(state)
+    return events
+
+
+def _activation(state: "GameState", action: Action) -> None:
+    kind = action.kind
+    if action.unit != state.current and kind != "end":
+        raise IllegalAction(f"unit {action.unit} is not the unit being activated ({state.current})")
+    if kind == "move":
+        do_move(state, action)
+        state.moved = True
+    elif kind == "fire":
+        do_fire(state, action, moving=state.moved)
+        state.fired = state.fired + (action.weapon,)
+    elif kind == "assault":
+        do_assault(state, action)
+        state.moved = True
+        state.fired = (-1,)
+    elif kind in ("hold", "end"):
+        activation.end_activation(state)
+        return
+    else:
+        raise IllegalAction(f"'{kind}' is not an activation decision")
+
+
+def _after(state: "GameState") -> None:
+    """Who acts next once the decision and its consequences are applied."""
+    if state.result is not None:
+        return
+    if state.pending:
+        state.to_act = state.pending[0][1]
+        return
+    if state.phase == "activation" and state.current >= 0:
+        u = state.units[state.current]
+        if state.fired == (-1,) or not u.active or not activation.may_go_on(state):
+            activation.end_activation(state)
+        else:
+            state.to_act = u.side
+        if state.pending:
+            state.to_act = state.pending[0][1]
+    elif state.phase == "supply":
+        state.to_act = state.supply_side
+
+
+def _resolve_pending(state: "GameState", action: Action) -> None:
+    kind, side, unit, options, data = state.pending[0]
+    if action.kind != kind or action.unit != unit or action.square not in options:
+        raise IllegalAction(f"expected a '{kind}' of unit {unit} to one of {list(options)}")
+    state.pending.pop(0)
+    u = state.units[unit]
+    if kind == "retreat":
+        from builder.engine.assault import advance, retreat
+        attacker, old_sq = data
+        retreat(state, u, action.square, attacker, old_sq)
+        advance(state, state.units[attacker], old_sq)
+    elif kind == "displace":
+        if state.occ[action.square] >= 0:
+            raise IllegalAction("that square is no longer free")
+        u.sq = action.square
+        state.occ[action.square] = u.id
+        state.events.append(Event("displaced", {"unit": unit, "square": action.square}))
+    if not state.pending and state.phase == "supply":
+        supply.advance(state)

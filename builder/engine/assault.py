@@ -1,0 +1,196 @@
+"""Assault (000 core rules, Action! > Assault and Resolution of an Assault).
+
+Only units with the Assault ability assault. The attacker moves to a free square
+next to the defender (zones of control obey the normal rules on the way; the last
+step into the target ignores them) and rolls 2 dice keeping the higher plus its
+combat bonus against the defender's type; the defender rolls 1 die (2 with Assault)
+plus its combat bonus against the attacker's type (a heavy vehicle uses its
+secondary weapon) plus the terrain bonus unless both stand in the same position
+or building. Higher wins: the defender takes a hit and infantry retreats to one of
+the three squares away from the attacker (eliminated if none), the attacker
+advances; if the defender wins the attacker takes a hit and stays back; a tie
+changes nothing. Assaulted from outside its firing arc, a unit first receives a
+Suppressed marker.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from builder.engine import effects
+from builder.engine.damage import eliminate, roll, suppress, take_hit
+from builder.engine.events import Event
+from builder.engine.firing import in_arc
+from builder.engine.terms import Term
+from builder.engine.zoc import enemy_zoc
+
+if TYPE_CHECKING:
+    from builder.engine.state import GameState, UnitState
+
+R_ASSAULT = "000 core rules, Action! > Resolution of an Assault"
+
+
+@dataclass
+class AssaultPlan:
+    attacker: int
+    defender: int
+    from_sq: int
+    ok: bool = True
+    reason: str = ""
+    attack_terms: list[Term] = field(default_factory=list)
+    defence_terms: list[Term] = field(default_factory=list)
+    attack_dice: int = 2
+    defence_dice: int = 1
+    outside_arc: bool = False
+
+    @property
+    def attack_mod(self) -> int:
+        return sum(t.value for t in self.attack_terms)
+
+    @property
+    def defence_mod(self) -> int:
+        return sum(t.value for t in self.defence_terms)
+
+    def odds(self) -> tuple[float, float, float]:
+        """(P(attacker wins), P(tie), P(defender wins)), exact over the dice."""
+        def dist(n: int) -> dict[int, float]:
+            return {v: (v ** n - (v - 1) ** n) / 6 ** n for v in range(1, 7)}
+        a, d = dist(self.attack_dice), dist(self.defence_dice)
+        supp = 1 if self.outside_arc else 0
+        win = tie = 0.0
+        for av, pa in a.items():
+            for dv, pd in d.items():
+                diff = (av + self.attack_mod) - (dv + self.defence_mod - 2 * supp)
+                if diff > 0:
+                    win += pa * pd
+                elif diff == 0:
+                    tie += pa * pd
+        return win, tie, 1.0 - win - tie
+
+
+def _combat(unit: "UnitState", against: str | None, role: str | None = None) -> int | None:
+    face = unit.st.profile.faces[unit.face]
+    weapons = face.weapons
+    if role:
+        weapons = tuple(w for w in weapons if w.role == role) or weapons
+    if not weapons or against is None:
+        return None
+    return weapons[0].against(against)
+
+
+def plan_assault(state: "GameState", attacker: "UnitState", defender: "UnitState", from_sq: int) -> AssaultPlan:
+    bf = state.static.bf
+    plan = AssaultPlan(attacker.id, defender.id, from_sq)
+    if attacker.ability("assault") is None:
+        plan.ok, plan.reason = False, "only units with the Assault ability assault"
+        return plan
+    dface = defender.st.profile.faces[defender.face]
+    aface = attacker.st.profile.faces[attacker.face]
+    combat = _combat(attacker, dface.defence_type)
+    buster = defender.type == "heavy_vehicle" and any(
+        k[1] == "tankbuster" and k[0] in (-1, attacker.st.tile) for k in state.static.sides[attacker.side].traits)
+    if combat is None and not buster:
+        plan.ok, plan.reason = False, "the attacker shows X against the defender's type"
+        return plan
+    plan.attack_terms.append(Term(combat or 0, "combat bonus", R_ASSAULT))
+    if attacker.suppressed:
+        plan.attack_terms.append(Term(-2 * attacker.suppressed, "suppressed markers",
+                                      "000 core rules, Special Abilities > Suppressive Fire"))
+    role = "secondary" if defender.type == "heavy_vehicle" else None
+    dcombat = _combat(defender, aface.defence_type, role)
+    plan.defence_terms.append(Term(dcombat or 0, "combat bonus" + (" (secondary weapon)" if role else "")
+                                   + (" (X counts 0)" if dcombat is None else ""), R_ASSAULT))
+    if defender.is_infantry:
+        t = bf.terrain[defender.sq]
+        area = bf.area[defender.sq]
+        if t.defence_bonus and not (area >= 0 and bf.area[from_sq] == area):
+            plan.defence_terms.append(Term(t.defence_bonus, f"{t.id} at {bf.name(defender.sq)}",
+                                           "000 core rules, Terrain and Terrain Overlays > Defense"))
+    if defender.suppressed:
+        plan.defence_terms.append(Term(-2 * defender.suppressed, "suppressed markers",
+                                       "000 core rules, Special Abilities > Suppressive Fire"))
+    for t in effects.collect(state, attacker, "assault_attack", plan):
+        plan.attack_terms.extend(t)
+    for t in effects.collect(state, defender, "assault_defence", plan):
+        plan.defence_terms.extend(t)
+    plan.defence_dice = 2 if defender.ability("assault") is not None else 1
+    arcs = [w.arc for w in dface.weapons if w.arc < 360]
+    if arcs and not in_arc(state, defender, max(arcs), defender.sq, from_sq):
+        plan.outside_arc = True
+    return plan
+
+
+def retreat_squares(state: "GameState", defender: "UnitState", from_sq: int) -> list[int]:
+    """The three squares away from the attacker the defender may retreat into."""
+    bf = state.static.bf
+    (ax, ay), (dx_, dy_) = bf.xy(from_sq), bf.xy(defender.sq)
+    sx, sy = (dx_ > ax) - (dx_ < ax), (dy_ > ay) - (dy_ < ay)
+    from builder.engine.grid import DIRS
+    d = DIRS.index((sx, sy))
+    masks = enemy_zoc(state, defender.side)
+    out = []
+    amph = defender.ability("amphibious") is not None
+    here = masks.get(defender.sq, 0)
+    for rot in (0, 1, 7):
+        c = bf.offset(defender.sq, (d + rot) % 8)
+        if c < 0 or state.occ[c] >= 0 or not bf.enterable(c, defender.type, amph):
+            continue
+        if not bf.step_open(defender.sq, c) or (here & masks.get(c, 0)):
+            continue
+        out.append(c)
+    return out
+
+
+def resolve_assault(state: "GameState", plan: AssaultPlan) -> None:
+    attacker, defender = state.units[plan.attacker], state.units[plan.defender]
+    if plan.outside_arc:
+        suppress(state, defender, 1, "assaulted outside its firing arc")
+        plan.defence_terms.append(Term(-2, "suppressed outside its arc"))
+    a = max(roll(state, "assault (attacker)", attacker.id) for _ in range(plan.attack_dice))
+    d = max(roll(state, "assault (defender)", defender.id) for _ in range(plan.defence_dice))
+    at, dt = a + plan.attack_mod, d + plan.defence_mod
+    outcome = "attacker" if at > dt else "defender" if dt > at else "tie"
+    state.events.append(Event("assault", {"unit": attacker.id, "target": defender.id, "attack": at,
+                                          "defence": dt, "winner": outcome}))
+    if outcome == "attacker":
+        hits = max(effects.collect(state, attacker, "hits_inflicted") or [1])
+        old_sq = defender.sq
+        for _ in range(hits):
+            take_hit(state, defender, attacker, "assault")
+        for _ in effects.collect(state, attacker, "assault_won", defender):
+            pass
+        if defender.alive and not defender.wreck and defender.is_infantry:
+            options = retreat_squares(state, defender, plan.from_sq)
+            if not options:
+                eliminate(state, defender, "no square to retreat into")
+            elif len(options) == 1:
+                retreat(state, defender, options[0], attacker.id, old_sq)
+            else:
+                state.pending.append(("retreat", defender.side, defender.id, tuple(options), (attacker.id, old_sq)))
+                return
+        advance(state, attacker, old_sq)
+    elif outcome == "defender":
+        take_hit(state, attacker, defender, "lost assault")
+        for _ in effects.collect(state, attacker, "assault_lost", defender):
+            pass
+
+
+def retreat(state: "GameState", defender: "UnitState", sq: int, attacker: int, old_sq: int) -> None:
+    state.occ[defender.sq] = -1
+    defender.sq = sq
+    state.occ[sq] = defender.id
+    state.events.append(Event("retreat", {"unit": defender.id, "square": sq}))
+
+
+def advance(state: "GameState", attacker: "UnitState", old_sq: int) -> None:
+    """The winner moves into the defender's former square when it is free."""
+    if not attacker.alive or attacker.is_vehicle or state.occ[old_sq] >= 0:
+        return
+    bf = state.static.bf
+    if not bf.enterable(old_sq, attacker.type, attacker.ability("amphibious") is not None):
+        return
+    state.occ[attacker.sq] = -1
+    attacker.sq = old_sq
+    state.occ[old_sq] = attacker.id
+    state.events.append(Event("advance", {"unit": attacker.id, "square": old_sq}))

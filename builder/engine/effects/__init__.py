@@ -1,0 +1,119 @@
+"""Rule modules: special abilities, recruitment options and cards, registered by id.
+
+Each module is a small object with a coverage status and hook functions called
+at named points of the rules (``HOOKS``). The coverage report
+(:mod:`builder.engine.coverage`) is generated from this registry; modules not
+simulated are registered too, so the report is honest about them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from builder.engine.state import GameState, UnitState
+
+HOOKS = {
+    "shot": "add terms to a shot (ctx: ShotPlan)",
+    "defence": "add terms to the target's defence (ctx: ShotPlan)",
+    "long_range": "return the range beyond which the -2 long-range penalty applies",
+    "range_limit": "return the most squares a weapon may fire (Limited Range)",
+    "dice": "return how many dice a roll uses, keeping the best",
+    "after_miss": "after a shot with no result (Frightening Shot)",
+    "damage_roll": "modify the heavy-vehicle damage roll",
+    "assault_attack": "add terms to the attacker's assault roll (ctx: AssaultPlan)",
+    "assault_defence": "add terms to the defender's assault roll (ctx: AssaultPlan)",
+    "assault_won": "after the unit wins an assault as attacker",
+    "assault_lost": "after the unit loses an assault as attacker",
+    "hits_inflicted": "return the hits an assault win inflicts",
+    "recovery": "return how many Suppressed markers the unit removes in the Supply phase",
+    "order_tokens": "return extra order tokens the unit gives",
+    "movement": "return a movement bonus",
+    "end_of_supply": "end-of-supply effect of a side's option",
+}
+STATUSES = ("simulated", "partial", "not simulated")
+
+
+@dataclass(frozen=True)
+class RuleModule:
+    kind: str  # ability / option / card / event
+    id: str
+    name: str
+    status: str
+    rule: str
+    missing: str = ""
+    hooks: dict[str, Callable[..., Any]] = field(default_factory=dict)
+
+
+REGISTRY: dict[tuple[str, str], RuleModule] = {}
+
+
+def register(kind: str, id: str, name: str, status: str, rule: str, missing: str = "",
+             **hooks: Callable[..., Any]) -> RuleModule:
+    if status not in STATUSES:
+        raise ValueError(f"unknown status {status!r}")
+    for hook in hooks:
+        if hook not in HOOKS:
+            raise ValueError(f"unknown hook {hook!r} for {kind} {id}")
+    module = RuleModule(kind, id, name, status, rule, missing, dict(hooks))
+    REGISTRY[(kind, id)] = module
+    return module
+
+
+def get(kind: str, id: str) -> RuleModule | None:
+    _load()
+    return REGISTRY.get((kind, id))
+
+
+def unit_modules(state: "GameState", unit: "UnitState") -> tuple[RuleModule, ...]:
+    """Modules that apply to ``unit`` now: abilities on its face, on its weapons and
+    granted by its tile; traits and equipment of its tile or of the whole army."""
+    _load()
+    cache = state.static.__dict__.setdefault("_modules", {})
+    key = (unit.id, unit.face)
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
+    found: dict[tuple[str, str], RuleModule] = {}
+    face = unit.st.profile.faces[unit.face]
+    names = list(face.abilities) + list(unit.st.granted)
+    for w in face.weapons:
+        names.extend(w.abilities)
+    for name in names:
+        m = REGISTRY.get(("ability", name))
+        if m is not None and m.hooks:
+            found[m.kind, m.id] = m
+    side = state.static.sides[unit.side]
+    tile = unit.st.tile
+    for (scope, key) in list(side.traits) + list(side.equipment):
+        if scope == -1 or scope == tile or tile == -1:
+            m = REGISTRY.get(("option", key))
+            if m is not None and m.hooks:
+                found[m.kind, m.id] = m
+    result = tuple(found.values())
+    cache[key] = result
+    return result
+
+
+def collect(state: "GameState", unit: "UnitState", hook: str, *args: Any) -> list[Any]:
+    """Results of ``hook`` over the unit's modules (None results dropped)."""
+    out = []
+    for m in unit_modules(state, unit):
+        fn = m.hooks.get(hook)
+        if fn is not None:
+            r = fn(state, unit, *args)
+            if r is not None:
+                out.append(r)
+    return out
+
+
+_LOADED = False
+
+
+def _load() -> None:
+    global _LOADED
+    if not _LOADED:
+        _LOADED = True
+        from builder.engine.effects import abilities, options  # noqa: F401
+        from builder.engine.effects import catalogue  # noqa: F401

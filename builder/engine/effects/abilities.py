@@ -1,0 +1,78 @@
+"""Special abilities with rules in the engine (000 core rules, Special Abilities).
+
+Abilities whose effect lives in a core rule module (Assault in assault.py,
+Amphibious in movement.py, Suppressive Fire and Sniper as firing modes) are
+registered here with their status; the others hook the named points.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from builder.engine.damage import suppress
+from builder.engine.effects import register
+from builder.engine.terms import Term
+
+SA = "000 core rules, Special Abilities > "
+
+
+def _limited_range(state: Any, unit: Any, weapon: Any) -> int | None:
+    value = weapon.abilities.get("limited-range")
+    if value is None:
+        value = unit.ability("limited-range")
+    if value is None:
+        return None
+    side = state.static.sides[unit.side]
+    if ("sharpshooters" in side.keys) and any(k[1] == "sharpshooters" and k[0] in (-1, unit.st.tile)
+                                                for k in side.traits):
+        value += 2
+    return value
+
+
+def _assault_bonus(state: Any, unit: Any, plan: Any) -> list[Term] | None:
+    value = unit.ability("assault")
+    if value:
+        return [Term(value, "Assault bonus", SA + "Assault", bonus=True)]
+    return None
+
+
+def _terrifying_won(state: Any, unit: Any, other: Any) -> None:
+    if other.alive and not other.wreck:
+        suppress(state, other, 2, "Terrifying")
+
+
+def _terrifying_lost(state: Any, unit: Any, other: Any) -> None:
+    if other.alive and not other.wreck:
+        suppress(state, other, 1, "Terrifying")
+
+
+def _frightening(state: Any, unit: Any, target: Any) -> bool:
+    suppress(state, target, 1, "Frightening Shot")
+    return True
+
+
+register("ability", "assault", "Assault", "simulated", SA + "Assault",
+         assault_attack=_assault_bonus, assault_defence=_assault_bonus)
+register("ability", "limited-range", "Limited Range", "partial", SA + "Limited Range",
+         "intersection (blast) shots are not simulated", range_limit=_limited_range)
+register("ability", "hawkeye", "Hawkeye", "simulated", SA + "Hawkeye", long_range=lambda s, u: 10**6)
+register("ability", "dual-weapon", "Dual Weapon", "simulated", SA + "Dual Weapon", dice=lambda s, u, w: 2)
+register("ability", "suppressive-fire", "Suppressive Fire", "partial", SA + "Suppressive Fire",
+         "not combined with Machine Gunner")
+register("ability", "sniper", "Sniper", "simulated", SA + "Sniper")
+register("ability", "perforating", "Perforating", "simulated", SA + "Perforating",
+         damage_roll=lambda s, u, target: 1)
+register("ability", "frightening-shot", "Frightening Shot", "simulated", SA + "Frightening Shot",
+         after_miss=_frightening)
+register("ability", "terrifying", "Terrifying", "simulated", SA + "Terrifying",
+         assault_won=_terrifying_won, assault_lost=_terrifying_lost)
+register("ability", "amphibious", "Amphibious", "simulated", SA + "Amphibious")
+register("ability", "orders", "Order(s)", "simulated", SA + "Order(s)",
+         order_tokens=lambda s, u: max(1, u.ability("orders") or 0))
+register("ability", "personal-order", "Personal Order", "partial", SA + "Personal Order",
+         "the extra token is counted; the obligation to give the unit an order is not enforced",
+         order_tokens=lambda s, u: 1)
+register("ability", "fire-on-the-move", "Firing on the Move", "partial", SA + "Firing on the Move",
+         "the weapon fires after the move from the final square, not from a square on the way")
+register("ability", "positive-waves", "Positive Waves", "partial", SA + "Positive Waves",
+         "the owner's choice of the two damage dice is automatic: the lower one")

@@ -1,0 +1,71 @@
+"""Every special ability, recruitment option and order the core rules name
+(000 core rules, Special Abilities; Recruitment Options), registered as "not
+simulated" unless a rule module above registered it first. The coverage report
+is generated from this registry, so nothing is claimed that the engine lacks.
+"""
+
+from __future__ import annotations
+
+from builder.engine.effects import REGISTRY, register
+
+SA = "000 core rules, Special Abilities > "
+RO = "000 core rules, Recruitment Options > "
+
+ABILITIES = {
+    "aaa": ("AAA", "aviation cards and their anti-aircraft roll are not simulated"),
+    "ambush": ("Ambush", "concealed sides, spotting and reveal are not simulated"),
+    "artillery-spotter": ("Artillery Spotter", "blast patterns and dispersal are not simulated"),
+    "autonomous": ("Autonomous", "units act only through order tokens"),
+    "barrage-order": ("Barrage Order", "grouped heavy-weapon fire is not simulated"),
+    "destruction": ("Destruction", "structures and demolition points are not simulated"),
+    "howitzer": ("Howitzer", "blast patterns on intersections are not simulated"),
+    "indirect-fire": ("Indirect Fire", "blast patterns and dispersal are not simulated"),
+    "machine-gunner": ("Machine Gunner", "splitting the bonus between targets is not simulated"),
+    "opportunity-fire": ("Opportunity Fire", "firing during an enemy's move is not simulated"),
+    "scout": ("Scout", "deployment outside the zone is not used by the seeded deployment"),
+    "substitute": ("Substitute", "reassigning hits is not simulated"),
+    "transport": ("Transport", "carrying infantry is not simulated"),
+    "tripod": ("Tripod", "flipping to the deployed side is not simulated"),
+}
+OPTIONS = {
+    "additional-shielding": ("Additional Shielding", "Equipment", "defence tokens are not offered to the defender"),
+    "ammo-belt": ("Ammo Belt", "Equipment", "needs the Burst ability, not in the core pack"),
+    "culling-hedgerow-cutter": ("Culling Hedgerow Cutter", "Equipment", "passage tokens are not simulated"),
+    "demolition-charge": ("Demolition Charge", "Equipment", "structures are not simulated"),
+    "fuel": ("Fuel", "Equipment", "fuel tokens are not offered"),
+    "gear": ("Gear", "Equipment", "choosing tokens is not simulated"),
+    "goliath": ("Goliath", "Equipment", "the Goliath unit's detonation is not simulated"),
+    "grenade": ("Grenade", "Equipment", "blast patterns on intersections are not simulated"),
+    "he-shells": ("HE Shells", "Equipment", "blast patterns are not simulated"),
+    "horn-of-plenty": ("Horn of Plenty", "Equipment", "blast patterns are not simulated"),
+    "panzerfaust": ("Panzerfaust", "Equipment", "the token shot is not offered"),
+    "position": ("Position", "Equipment", "advanced positions are not simulated"),
+    "rifle-grenade": ("Rifle Grenade", "Equipment", "blast patterns are not simulated"),
+    "sticky-bomb": ("Sticky Bomb", "Equipment", "bombs on vehicles are not simulated"),
+    "magnetic-mine": ("Magnetic Mine", "Equipment", "mines on vehicles are not simulated"),
+    "ace-driver": ("Ace Driver", "Character Traits", "Fire on the Move penalty reduction not applied"),
+    "ferocious": ("Ferocious", "Character Traits", "pushing defenders back is not simulated"),
+    "hardboiled": ("Hardboiled", "Character Traits", "tokens are not offered"),
+    "heroic": ("Heroic", "Character Traits", "reactivation is not simulated"),
+    "intrepid": ("Intrepid", "Character Traits", "activation order ignores it"),
+    "nazi-basterds": ("Nazi Basterds", "Character Traits", "the opponent's +1 in assaults is not applied"),
+    "tricky": ("Tricky", "Character Traits", "ruse tokens are not simulated"),
+    "triggerhappy": ("Triggerhappy", "Orders", "tokens are not offered"),
+    "veteran": ("Veteran", "Character Traits", "rerolls are not offered"),
+    "airstrike": ("Airstrike", "Orders", "aviation cards are not simulated"),
+    "artillery": ("Artillery", "Orders", "artillery cards are not simulated"),
+    "concealed": ("Concealed", "Orders", "concealed tokens are not simulated"),
+    "directive": ("Directive", "Orders", "directive tokens are not offered"),
+    "improvisation": ("Improvisation", "Orders", "the extra draw is not simulated"),
+    "infiltration": ("Infiltration", "Orders", "Scout deployment is not simulated"),
+    "initiative": ("Initiative", "Orders", "keeping the initiative is not offered"),
+    "mg-nest": ("MG Nest", "Orders", "placing the nest is not simulated"),
+    "smoke": ("Smoke", "Orders", "smoke patterns are not simulated"),
+}
+
+for _id, (_name, _missing) in ABILITIES.items():
+    if ("ability", _id) not in REGISTRY:
+        register("ability", _id, _name, "not simulated", SA + _name, _missing)
+for _id, (_name, _section, _missing) in OPTIONS.items():
+    if ("option", _id) not in REGISTRY:
+        register("option", _id, _name, "not simulated", f"{RO}{_section} > {_name}", _missing)

@@ -1,0 +1,56 @@
+"""Recruitment options with rules in the engine (000 core rules, Recruitment
+Options: Equipment, Character Traits, Orders), keyed by ``effect_key``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from builder.engine.effects import register
+from builder.engine.terms import Term
+
+RO = "000 core rules, Recruitment Options > "
+
+
+def _ammo(state: Any, unit: Any, plan: Any, weapon: Any) -> list[Term] | None:
+    target = state.units[plan.target]
+    if plan.extra and target.is_infantry:
+        return [Term(plan.extra, f"{plan.extra} Ammo token(s)", RO + "Equipment > Ammo", bonus=True)]
+    return None
+
+
+def _apc(state: Any, unit: Any, plan: Any, weapon: Any) -> list[Term] | None:
+    target = state.units[plan.target]
+    if plan.extra and target.is_vehicle and unit.type == "heavy_vehicle":
+        return [Term(1, "APC shell", RO + "Equipment > APC Shells", bonus=True)]
+    return None
+
+
+def _tankbuster(state: Any, unit: Any, plan: Any) -> list[Term] | None:
+    if unit.is_infantry and state.units[plan.defender].type == "heavy_vehicle":
+        return [Term(2, "Tankbuster", RO + "Character Traits > Tankbuster", bonus=True)]
+    return None
+
+
+def _guardian(state: Any, unit: Any, plan: Any) -> list[Term] | None:
+    if plan.defence_terms and unit.is_infantry:
+        return [Term(1, "Guardian", RO + "Orders > Guardian")]
+    return None
+
+
+register("option", "ammo", "Ammo", "simulated", RO + "Equipment > Ammo", shot=_ammo)
+register("option", "apc-shells", "APC Shells", "simulated", RO + "Equipment > APC Shells", shot=_apc)
+register("option", "bloodthirsty", "Bloodthirsty", "simulated", RO + "Character Traits > Bloodthirsty",
+         hits_inflicted=lambda s, u: 2)
+register("option", "courageous", "Courageous", "simulated", RO + "Character Traits > Courageous",
+         recovery=lambda s, u: 2)
+register("option", "tankbuster", "Tankbuster", "simulated", RO + "Character Traits > Tankbuster",
+         assault_attack=_tankbuster)
+register("option", "sharpshooters", "Sharpshooters", "simulated", RO + "Character Traits > Sharpshooters",
+         long_range=lambda s, u: 9)
+register("option", "guardian", "Guardian", "simulated", RO + "Orders > Guardian", defence=_guardian)
+register("option", "hardened", "Hardened", "partial", RO + "Character Traits > Hardened",
+         "the extra order token (the option's stars) is counted; it is not tied to the tile's units")
+register("option", "planning", "Planning", "simulated", RO + "Orders > Planning")
+register("option", "battle-plan", "Battle Plan", "simulated", RO + "Orders > Battle Plan")
+register("option", "bluff", "Bluff", "simulated", RO + "Orders > Bluff")
+register("option", "support", "Support", "simulated", "000 core rules, Army Creation > Support")

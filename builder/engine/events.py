@@ -1,0 +1,17 @@
+"""Events: what happened, told to players and written to the JSONL log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(slots=True)
+class Event:
+    """One thing that happened: a decision applied, a die rolled, a hit, a phase..."""
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, **self.data}

@@ -1,0 +1,263 @@
+"""Firing (000 core rules, Action! > Firing: Line of Sight, Range, Firing Arc,
+Shot Resolution; Special Abilities > Suppressive Fire, Sniper).
+
+A shot needs a combat value against the target's defence type (X: it cannot),
+a line of sight that is not blocked, the target in range and arc. The die plus
+the combat bonus, equipment and ability bonuses, minus 2 per Suppressed marker on
+the firer, minus 2 beyond 7 squares, minus the obscuring squares crossed, must
+reach the defence (plus the terrain bonus for infantry): a hit. Twice the defence
+is a kill shot. Suppressive fire doubles every bonus and places Suppressed markers
+instead of hits.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from builder.engine import effects
+from builder.engine.damage import eliminate, roll, suppress, take_hit
+from builder.engine.events import Event
+from builder.engine.grid import DIRS
+from builder.engine.los import Sight, sight
+from builder.engine.terms import Term, odds_at_least
+
+if TYPE_CHECKING:
+    from builder.engine.state import GameState, UnitState
+
+R_SHOT = "000 core rules, Firing > Shot Resolution"
+R_RANGE = "000 core rules, Firing > Range"
+R_LOS = "000 core rules, Terrain and Terrain Overlays > Obstacles"
+R_SUPP = "000 core rules, Special Abilities > Suppressive Fire"
+LONG_RANGE = 7
+
+
+@dataclass
+class ShotPlan:
+    """Everything about one possible shot; ``need`` is the die result that hits."""
+
+    firer: int
+    target: int
+    weapon: int
+    mode: str
+    ok: bool = True
+    reason: str = ""
+    firer_sq: int = -1
+    target_sq: int = -1
+    sight: Sight | None = None
+    range: int = 0
+    defence: int = 0
+    defence_label: str = ""
+    defence_terms: list[Term] = field(default_factory=list)
+    terms: list[Term] = field(default_factory=list)
+    dice: int = 1
+    extra: int = 0
+
+    @property
+    def defence_total(self) -> int:
+        return self.defence + sum(t.value for t in self.defence_terms)
+
+    @property
+    def modifier(self) -> int:
+        factor = 2 if self.mode == "suppressive" else 1
+        return sum(t.value * (factor if t.bonus else 1) for t in self.terms)
+
+    @property
+    def need(self) -> int:
+        return self.defence_total - self.modifier
+
+    @property
+    def kill_need(self) -> int:
+        return 2 * self.defence_total - self.modifier
+
+    def odds(self) -> tuple[float, float]:
+        """(chance of at least a hit, chance of a kill shot / two markers)."""
+        if not self.ok:
+            return 0.0, 0.0
+        return odds_at_least(self.need, self.dice), odds_at_least(self.kill_need, self.dice)
+
+
+def angle_between(fx: int, fy: int, dx: int, dy: int) -> float:
+    """Angle in degrees between a facing vector and a direction."""
+    if dx == 0 and dy == 0:
+        return 0.0
+    a = math.degrees(math.atan2(fy, fx) - math.atan2(dy, dx))
+    a = abs((a + 180) % 360 - 180)
+    return a
+
+
+def in_arc(state: "GameState", unit: "UnitState", arc: int, from_sq: int, to_sq: int) -> bool:
+    """Is ``to_sq`` inside a firing arc of ``arc`` degrees centred on the facing?
+    (000 core rules, Firing > Firing Arc)."""
+    if arc >= 360:
+        return True
+    bf = state.static.bf
+    (ax, ay), (bx, by) = bf.xy(from_sq), bf.xy(to_sq)
+    fx, fy = DIRS[unit.facing]
+    return angle_between(fx, fy, bx - ax, by - ay) <= arc / 2 + 1e-9
+
+
+def vehicle_defence(state: "GameState", target: "UnitState", target_sq: int, from_sq: int) -> tuple[int, str]:
+    """Front, side or rear defence of a heavy vehicle by the angle of the shot
+    (000 core rules, Firing > Line of Sight: heavy vehicles' defences)."""
+    d = target.st.profile.faces[target.face].defence
+    if isinstance(d, int):
+        return d, "defence"
+    if d is None:
+        return 0, "defence"
+    bf = state.static.bf
+    (tx, ty), (fx_, fy_) = bf.xy(target_sq), bf.xy(from_sq)
+    fx, fy = DIRS[target.facing]
+    a = angle_between(fx, fy, fx_ - tx, fy_ - ty)
+    if a < 45:
+        return d[0], "front defence"
+    if a >= 135:
+        return d[2], "rear defence"
+    return d[1], "side defence"
+
+
+def _terrain_defence(state: "GameState", plan: ShotPlan, target: "UnitState", firer_sq: int) -> None:
+    bf = state.static.bf
+    if not target.is_infantry:
+        return
+    t = bf.terrain[plan.target_sq]
+    if t.defence_bonus:
+        area = bf.area[plan.target_sq]
+        if area >= 0 and bf.area[firer_sq] == area:
+            return
+        plan.defence_terms.append(Term(t.defence_bonus, f"{t.id} at {bf.name(plan.target_sq)}",
+                                       "000 core rules, Terrain and Terrain Overlays > Defense"))
+
+
+def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState", fsq: int, tsq: int,
+             mode: str = "normal", extra: int = 0, moving: bool = False) -> ShotPlan:
+    """The shot from square ``fsq`` at square ``tsq`` (no choice of squares)."""
+    bf = state.static.bf
+    plan = ShotPlan(firer.id, target.id, wi, mode, firer_sq=fsq, target_sq=tsq, extra=extra)
+    face = firer.st.profile.faces[firer.face]
+    weapon = face.weapons[wi]
+    dtype = target.st.profile.faces[target.face].defence_type
+    if dtype is None:
+        plan.ok, plan.reason = False, "the target has no defence value (a wreck)"
+        return plan
+    combat = weapon.against(dtype)
+    if mode != "sniper" and combat is None:
+        plan.ok, plan.reason = False, f"the weapon shows X against {dtype.replace('_', ' ')} defence"
+        return plan
+    if mode == "sniper" and not target.is_infantry:
+        plan.ok, plan.reason = False, "Sniper targets infantry only"
+        return plan
+    plan.range = bf.distance(fsq, tsq)
+    limits = effects.collect(state, firer, "range_limit", weapon)
+    if limits and plan.range > min(limits):
+        plan.ok, plan.reason = False, f"target {plan.range} squares away, beyond Limited Range {min(limits)}"
+        return plan
+    if not in_arc(state, firer, weapon.arc, fsq, tsq):
+        plan.ok, plan.reason = False, f"target outside the {weapon.arc} degree firing arc"
+        return plan
+    if bf.terrain[fsq].building and not _at_opening(bf, fsq):
+        plan.ok, plan.reason = False, "firing out of a building needs a square with an opening"
+        return plan
+    if bf.terrain[tsq].building and not _at_opening(bf, tsq) and bf.area[tsq] != bf.area[fsq]:
+        plan.ok, plan.reason = False, "a unit inside a building can be shot only next to an opening"
+        return plan
+    plan.sight = sight(state, fsq, tsq, firer, target)
+    if not plan.sight.ok:
+        plan.ok, plan.reason = False, f"line of sight blocked by {plan.sight.blocker}"
+        return plan
+    if target.st.profile.type == "heavy_vehicle":
+        plan.defence, plan.defence_label = vehicle_defence(state, target, tsq, fsq)
+    else:
+        plan.defence = int(target.st.profile.faces[target.face].defence or 0)
+        plan.defence_label = "defence"
+    _terrain_defence(state, plan, target, fsq)
+    if mode != "sniper":
+        plan.terms.append(Term(combat or 0, f"combat vs {dtype.replace('_', ' ')}", R_SHOT, bonus=True))
+    if firer.suppressed:
+        plan.terms.append(Term(-2 * firer.suppressed, f"{firer.suppressed} suppressed marker(s)", R_SUPP))
+    long_ranges = effects.collect(state, firer, "long_range")
+    limit = max(long_ranges) if long_ranges else LONG_RANGE
+    if plan.range > limit and mode != "sniper":
+        plan.terms.append(Term(-2, f"range {plan.range} > {limit}", R_RANGE))
+    for sq, value in plan.sight.obscurers:
+        plan.terms.append(Term(-value, f"obscured ({bf.terrain[sq].id} at {bf.name(sq)})", R_LOS))
+    if moving:
+        penalty = weapon.abilities.get("fire-on-the-move", 0) or face.abilities.get("fire-on-the-move", 0)
+        if penalty:
+            plan.terms.append(Term(-abs(penalty), "firing on the move",
+                                   "000 core rules, Special Abilities > Firing on the Move"))
+    for t in effects.collect(state, firer, "shot", plan, weapon):
+        plan.terms.extend(t)
+    for t in effects.collect(state, target, "defence", plan):
+        plan.defence_terms.extend(t)
+    dice = effects.collect(state, firer, "dice", weapon)
+    plan.dice = max(dice) if dice else 1
+    return plan
+
+
+def _at_opening(bf, sq: int) -> bool:  # type: ignore[no-untyped-def]
+    return any(sq in pair for pair in bf.openings)
+
+
+def plan_shot(state: "GameState", firer: "UnitState", wi: int, target: "UnitState", mode: str = "normal",
+              extra: int = 0, moving: bool = False) -> ShotPlan:
+    """The best shot over the firer's and target's squares (two-square vehicles may
+    pick either square, 000 core rules, Firing > Line of Sight)."""
+    best: ShotPlan | None = None
+    for fsq in state.squares_of(firer):
+        for tsq in state.squares_of(target):
+            p = plan_one(state, firer, wi, target, fsq, tsq, mode, extra, moving)
+            if best is None or (p.ok, -p.need) > (best.ok, -best.need):
+                best = p
+    if best is None:
+        best = ShotPlan(firer.id, target.id, wi, mode, ok=False, reason="a unit is not on the battlefield")
+    return best
+
+
+def fire_odds(state: "GameState", attacker: "UnitState", target: "UnitState", weapon: int = 0,
+              mode: str = "normal") -> tuple[float, float]:
+    """(P(hit), P(kill shot)) of a shot, without changing the state."""
+    return plan_shot(state, attacker, weapon, target, mode).odds()
+
+
+def weapon_usable(state: "GameState", unit: "UnitState", wi: int) -> bool:
+    weapon = unit.st.profile.faces[unit.face].weapons[wi]
+    return not (weapon.role == "primary" and unit.damage & 8)
+
+
+def resolve_shot(state: "GameState", plan: ShotPlan) -> None:
+    """Roll and apply one planned shot."""
+    firer, target = state.units[plan.firer], state.units[plan.target]
+    values = [roll(state, f"shot ({plan.mode})", firer.id) for _ in range(plan.dice)]
+    die = max(values)
+    total = die + plan.modifier
+    d = plan.defence_total
+    state.events.append(Event("shot", {
+        "unit": firer.id, "target": target.id, "weapon": plan.weapon, "mode": plan.mode, "die": die,
+        "total": total, "defence": d, "need": plan.need,
+    }))
+    if plan.mode == "sniper":
+        _sniper(state, firer, target, total)
+        return
+    if plan.mode == "suppressive":
+        suppress(state, target, 2 if total >= 2 * d else 1 if total >= d else 0, "suppressive fire")
+        return
+    if total >= 2 * d:
+        state.events.append(Event("kill-shot", {"unit": target.id}))
+        eliminate(state, target, "kill shot")
+    elif total >= d:
+        take_hit(state, target, firer, "shot")
+    else:
+        for _ in effects.collect(state, firer, "after_miss", target):
+            pass
+
+
+def _sniper(state: "GameState", firer: "UnitState", target: "UnitState", total: int) -> None:
+    """000 core rules, Special Abilities > Sniper: 1 nothing, 2-3 suppressed,
+    4-5 a hit, 6+ a hit and a Suppressed marker."""
+    if total >= 4:
+        take_hit(state, target, firer, "sniper")
+    if total >= 6 or 2 <= total <= 3:
+        if target.alive:
+            suppress(state, target, 1, "sniper")

@@ -1,0 +1,206 @@
+"""The battlefield as integer squares, built from a scenario layout.
+
+A square is an integer ``y * width + x``; ``A1`` is the top-left square (column
+letters, row numbers from the top). Boards are laid first, then overlays (a space
+in an overlay row leaves the square below visible), each rotated clockwise by its
+placement. Edges (no passage, walls, openings) sit between two orthogonal squares.
+
+Rule references: 000 core rules, Terrain and Terrain Overlays (No Passage, Water,
+Impassable, Difficult Passage, Buildings: "enter only through an opening").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+# 8 directions, clockwise from north: facing index -> (dx, dy).
+DIRS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
+FACING_NAMES = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+_SQUARE = re.compile(r"^([A-Z]{1,2})([1-9][0-9]{0,2})$")
+_SIDE_DIR = {"n": 0, "e": 2, "s": 4, "w": 6}
+
+
+class GridError(ValueError):
+    """A square name or area that does not parse or lies off the battlefield."""
+
+
+def column_name(x: int) -> str:
+    name = ""
+    x += 1
+    while x:
+        x, rem = divmod(x - 1, 26)
+        name = chr(65 + rem) + name
+    return name
+
+
+def parse_square(name: str) -> tuple[int, int]:
+    """``'C4'`` -> ``(2, 3)`` (x, y), zero-based."""
+    m = _SQUARE.match(name.strip())
+    if not m:
+        raise GridError(f"'{name}' is not a square name (column letters then row number, e.g. C4)")
+    col = 0
+    for ch in m.group(1):
+        col = col * 26 + (ord(ch) - 64)
+    return col - 1, int(m.group(2)) - 1
+
+
+def rotate_xy(x: int, y: int, w: int, h: int, rotation: int) -> tuple[int, int]:
+    """Local (x, y) of a w x h grid rotated clockwise by ``rotation`` degrees."""
+    if rotation == 90:
+        return h - 1 - y, x
+    if rotation == 180:
+        return w - 1 - x, h - 1 - y
+    if rotation == 270:
+        return y, w - 1 - x
+    return x, y
+
+
+def rotated_size(w: int, h: int, rotation: int) -> tuple[int, int]:
+    return (h, w) if rotation in (90, 270) else (w, h)
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainInfo:
+    """The effects of one terrain type, as plain values for the hot paths."""
+
+    id: str
+    defence_bonus: int = 0
+    obscures: int = 0
+    blocks_los: bool = False
+    difficult: bool = False
+    impassable_to: frozenset[str] = frozenset()
+    water: bool = False
+    opportunity_fire: bool = False
+    building: bool = False
+
+
+@dataclass
+class Battlefield:
+    """Static terrain of a scenario: per-square terrain, overlay areas and edges."""
+
+    width: int
+    height: int
+    terrain: list[TerrainInfo]
+    area: list[int]  # overlay instance index per square, -1 when none
+    area_kind: list[str]
+    blocked_edges: set[tuple[int, int]] = field(default_factory=set)
+    openings: set[tuple[int, int]] = field(default_factory=set)
+    key: str = ""
+    _steps: dict[tuple[str, bool], list[tuple[int, ...]]] = field(default_factory=dict)
+    _adjacent: list[tuple[int, ...]] = field(default_factory=list)
+    los_cache: dict[int, tuple] = field(default_factory=dict)
+
+    @property
+    def size(self) -> int:
+        return self.width * self.height
+
+    def square(self, name: str) -> int:
+        x, y = parse_square(name)
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise GridError(
+                f"square {name} is off the battlefield ({self.width} x {self.height}: "
+                f"A1 to {column_name(self.width - 1)}{self.height})"
+            )
+        return y * self.width + x
+
+    def name(self, sq: int) -> str:
+        y, x = divmod(sq, self.width)
+        return f"{column_name(x)}{y + 1}"
+
+    def xy(self, sq: int) -> tuple[int, int]:
+        y, x = divmod(sq, self.width)
+        return x, y
+
+    def offset(self, sq: int, direction: int) -> int:
+        """The square one step in ``direction`` (0-7), or -1 off the battlefield."""
+        y, x = divmod(sq, self.width)
+        dx, dy = DIRS[direction]
+        x, y = x + dx, y + dy
+        if 0 <= x < self.width and 0 <= y < self.height:
+            return y * self.width + x
+        return -1
+
+    def area_squares(self, area: str) -> list[int]:
+        """Squares of ``'C4'`` or ``'A1:D3'`` (corners included)."""
+        if ":" in area:
+            a, b = area.split(":", 1)
+            ax, ay = parse_square(a)
+            bx, by = parse_square(b)
+            self.square(a), self.square(b)
+            return [
+                y * self.width + x
+                for y in range(min(ay, by), max(ay, by) + 1)
+                for x in range(min(ax, bx), max(ax, bx) + 1)
+            ]
+        return [self.square(area)]
+
+    def distance(self, a: int, b: int) -> int:
+        """Range: diagonals allowed, shortest path, the target square counted and the
+        firer's not (000 core rules, Firing > Range)."""
+        ay, ax = divmod(a, self.width)
+        by, bx = divmod(b, self.width)
+        return max(abs(ax - bx), abs(ay - by))
+
+    # --- passage between squares -------------------------------------------------
+
+    def edge_blocked(self, a: int, b: int) -> bool:
+        """No passage or wall between two orthogonal squares, or a building side
+        crossed away from an opening (000, Terrain > No Passage; Buildings)."""
+        key = (a, b) if a < b else (b, a)
+        if key in self.blocked_edges:
+            return True
+        ta, tb = self.terrain[a], self.terrain[b]
+        if (ta.building or tb.building) and self.area[a] != self.area[b]:
+            return key not in self.openings
+        return False
+
+    def step_open(self, a: int, b: int) -> bool:
+        """May a unit step from ``a`` to the adjacent ``b``? A diagonal step is closed
+        when both orthogonal routes round the corner are closed, and never enters or
+        leaves a building (openings are on sides, not corners)."""
+        ay, ax = divmod(a, self.width)
+        by, bx = divmod(b, self.width)
+        if ax == bx or ay == by:
+            return not self.edge_blocked(a, b)
+        ta, tb = self.terrain[a], self.terrain[b]
+        if (ta.building or tb.building) and self.area[a] != self.area[b]:
+            return False
+        c1 = ay * self.width + bx
+        c2 = by * self.width + ax
+        route1 = not self.edge_blocked(a, c1) and not self.edge_blocked(c1, b)
+        route2 = not self.edge_blocked(a, c2) and not self.edge_blocked(c2, b)
+        return route1 or route2
+
+    def adjacent(self, sq: int) -> tuple[int, ...]:
+        """The up to 8 squares around ``sq`` reachable in one step (edges respected)."""
+        if not self._adjacent:
+            self._adjacent = [
+                tuple(n for d in range(8) if (n := self.offset(s, d)) >= 0 and self.step_open(s, n))
+                for s in range(self.size)
+            ]
+        return self._adjacent[sq]
+
+    def enterable(self, sq: int, unit_type: str, amphibious: bool) -> bool:
+        """Terrain a unit of ``unit_type`` may enter (000, Terrain > Impassable, Water;
+        vehicles never enter buildings)."""
+        t = self.terrain[sq]
+        if unit_type in t.impassable_to:
+            return False
+        if t.water and not amphibious:
+            return False
+        if t.building and unit_type in ("light_vehicle", "heavy_vehicle"):
+            return False
+        return True
+
+    def steps(self, unit_type: str, amphibious: bool) -> list[tuple[int, ...]]:
+        """Precomputed neighbour lists for one kind of mover (cached)."""
+        key = (unit_type, amphibious)
+        table = self._steps.get(key)
+        if table is None:
+            table = [
+                tuple(n for n in self.adjacent(s) if self.enterable(n, unit_type, amphibious))
+                for s in range(self.size)
+            ]
+            self._steps[key] = table
+        return table

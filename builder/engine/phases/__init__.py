@@ -1,0 +1,1 @@
+"""The three phases of a round (000 core rules, Action!): orders, activation, supply."""

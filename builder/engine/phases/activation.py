@@ -1,0 +1,87 @@
+"""Activation phase (000 core rules, Action! > Activation Phase).
+
+The initiative side reveals its lowest token first, then the sides alternate in
+ascending order; once a side has none left the other activates the rest. A
+revealed unit moves (or assaults) or fires; a vehicle may fire each weapon at its
+own target (one weapon only with crew damage), and weapons with Firing on the
+Move may fire after a move. Tokens of units eliminated or given an Activated
+marker are lost.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from builder.engine.actions import Action
+from builder.engine.events import Event
+from builder.engine.scenario_events import run_events
+from builder.engine.unit_actions import fire_actions, move_actions
+
+if TYPE_CHECKING:
+    from builder.engine.state import GameState
+
+
+def start_activation(state: "GameState") -> None:
+    state.phase = "activation"
+    state.rules.on_start_of_phase(state, "activation")
+    run_events(state, "start_of_activation")
+    queues: list[list[tuple[int, int]]] = [[], []]
+    for u in state.units:
+        if u.order >= 0 and u.side < 2:
+            queues[u.side].append((u.order, u.id))
+    for q in queues:
+        q.sort()
+    state.queues = queues
+    state.turn_side = state.initiative
+    next_activation(state)
+
+
+def next_activation(state: "GameState") -> None:
+    while True:
+        side = state.turn_side
+        if not state.queues[side]:
+            side = 1 - side
+        if not state.queues[side]:
+            state.current = -1
+            from builder.engine.phases.supply import start_supply
+            start_supply(state)
+            return
+        token, uid = state.queues[side].pop(0)
+        u = state.units[uid]
+        if not u.active or u.activated or u.order != token:
+            state.events.append(Event("order-lost", {"side": side, "unit": uid}))
+            state.turn_side = side
+            continue
+        state.current, state.fired, state.moved = uid, (), False
+        state.turn_side = state.to_act = side
+        state.events.append(Event("activate", {"side": side, "unit": uid, "token": token}))
+        state.rules.on_before_activation(state, side)
+        return
+
+
+def end_activation(state: "GameState") -> None:
+    u = state.units[state.current]
+    u.acted = True
+    state.current = -1
+    state.turn_side = 1 - state.turn_side
+    next_activation(state)
+
+
+def actions(state: "GameState") -> list[Action]:
+    u = state.units[state.current]
+    if not state.moved and not state.fired:
+        out = move_actions(state, u, assaults=True)
+        out.extend(fire_actions(state, u, moving=False))
+        out.append(Action("hold", unit=u.id))
+        return out
+    out = fire_actions(state, u, moving=state.moved)
+    out.append(Action("end", unit=u.id))
+    return out
+
+
+def may_go_on(state: "GameState") -> bool:
+    """After a move or a shot: is there still a weapon the unit may fire?"""
+    u = state.units[state.current]
+    if not u.active:
+        return False
+    return bool(fire_actions(state, u, moving=state.moved))

@@ -1,0 +1,89 @@
+"""Orders phase (000 core rules, Action! > Order Phase).
+
+Starting with the initiative side, the sides alternate placing one face-down
+token on one of their units: an order token (numbered 1 to N, N from the stars,
+at most 10), a bluff, or a special order (played as order 0). One token per
+unit. Order tokens must all be placed while a unit can take one; bluffs and
+special orders are optional (``done``). A side with nothing left to place lets
+the other place the rest.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from builder.engine.actions import Action
+from builder.engine.events import Event
+from builder.engine.scenario_events import run_events
+from builder.engine.state import NO_ORDER
+
+if TYPE_CHECKING:
+    from builder.engine.state import GameState
+
+
+def start_round(state: "GameState") -> None:
+    state.phase = "orders"
+    for u in state.units:
+        u.order, u.acted, u.activated, u.supply_moved = NO_ORDER, False, False, False
+    for i, s in enumerate(state.sides):
+        ss = state.static.sides[i]
+        s.to_place = list(range(1, s.orders + 1))
+        s.bluffs_left, s.specials_left, s.supply_done = ss.bluffs, ss.specials, False
+    state.events.append(Event("round", {"turn": state.turn, "initiative": state.initiative}))
+    state.rules.on_start_of_phase(state, "orders")
+    run_events(state, "start_of_orders")
+    state.turn_side = state.initiative
+    advance(state)
+
+
+def eligible(state: "GameState", side: int) -> list[int]:
+    return [u.id for u in state.units if u.side == side and u.order == NO_ORDER and u.active and not u.activated]
+
+
+def wants(state: "GameState", side: int) -> bool:
+    s = state.sides[side]
+    return bool(s.to_place or s.bluffs_left or s.specials_left) and bool(eligible(state, side))
+
+
+def advance(state: "GameState") -> None:
+    first = state.turn_side
+    for side in (first, 1 - first):
+        if wants(state, side):
+            state.turn_side = state.to_act = side
+            return
+    for s in state.sides:
+        s.to_place = []
+    from builder.engine.phases.activation import start_activation
+    start_activation(state)
+
+
+def actions(state: "GameState", side: int) -> list[Action]:
+    s = state.sides[side]
+    units = eligible(state, side)
+    out = [Action("order", unit=u, token=t) for u in units for t in s.to_place]
+    if s.specials_left:
+        out.extend(Action("order", unit=u, token=0) for u in units)
+    if s.bluffs_left:
+        out.extend(Action("order", unit=u, token=-1) for u in units)
+    if not s.to_place:
+        out.append(Action("done"))
+    return out
+
+
+def apply(state: "GameState", action: Action) -> None:
+    side = state.to_act
+    assert side is not None
+    s = state.sides[side]
+    if action.kind == "order":
+        u = state.units[action.unit]
+        u.order = action.token
+        if action.token > 0:
+            s.to_place.remove(action.token)
+        elif action.token == 0:
+            s.specials_left -= 1
+        else:
+            s.bluffs_left -= 1
+    else:
+        s.bluffs_left = s.specials_left = 0
+    state.turn_side = 1 - side
+    advance(state)

@@ -1,0 +1,113 @@
+"""Supply phase, in its printed order of steps (000 core rules, Action! >
+Supply Phase > Execution of the Supply Phase):
+
+1. start-of-supply effects (abilities, cards, options, scenario);
+2. discard the bluff tokens;
+3. move units that received neither an order nor an Activated marker, the
+   initiative side first (some or all of them), then the other side;
+4. remove one Suppressed marker per unit (Courageous: two);
+5. end-of-supply effects;
+6. draw up to the hand size (the optional discard is not offered);
+7. record objective control and check victory;
+8. recount order tokens from the stars left (at most 10); a side without units
+   or orders loses;
+9. move the initiative marker along the turn track.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from builder.engine import effects
+from builder.engine.actions import Action
+from builder.engine.events import Event
+from builder.engine.objectives import update_control
+from builder.engine.scenario_events import run_events
+from builder.engine.state import BLUFF, NO_ORDER
+from builder.engine.unit_actions import move_actions
+from builder.engine.victory import finish, has_forces
+
+if TYPE_CHECKING:
+    from builder.engine.state import GameState
+
+
+def start_supply(state: "GameState") -> None:
+    state.phase = "supply"
+    state.rules.on_start_of_phase(state, "supply")
+    run_events(state, "start_of_supply")
+    for u in state.units:
+        if u.order == BLUFF:
+            u.order = NO_ORDER
+    for s in state.sides:
+        s.supply_done = False
+    state.supply_side = state.initiative
+    advance(state)
+
+
+def movers(state: "GameState", side: int) -> list[int]:
+    return [u.id for u in state.units if u.side == side and u.active and u.order == NO_ORDER
+            and not u.activated and not u.acted and not u.supply_moved]
+
+
+def advance(state: "GameState") -> None:
+    first = state.initiative
+    for side in (first, 1 - first):
+        if state.sides[side].supply_done:
+            continue
+        if movers(state, side):
+            state.supply_side = state.to_act = side
+            return
+        state.sides[side].supply_done = True
+    finish_supply(state)
+
+
+def actions(state: "GameState", side: int) -> list[Action]:
+    out: list[Action] = []
+    for uid in movers(state, side):
+        out.extend(move_actions(state, state.units[uid]))
+    out.append(Action("end"))
+    return out
+
+
+def apply(state: "GameState", action: Action) -> None:
+    from builder.engine.unit_actions import do_move
+    if action.kind == "move":
+        u = state.units[action.unit]
+        do_move(state, action)
+        u.supply_moved = True
+    else:
+        state.sides[state.supply_side].supply_done = True
+    if not state.pending:
+        advance(state)
+
+
+def finish_supply(state: "GameState") -> None:
+    for u in state.units:
+        if u.suppressed and u.active:
+            removed = max(effects.collect(state, u, "recovery") or [1])
+            u.suppressed = max(0, u.suppressed - removed)
+    state.rules.on_end_of_supply(state)
+    run_events(state, "end_of_supply")
+    hand = state.static.hand_size
+    for s in state.sides:
+        while len(s.hand) < hand and s.deck:
+            s.hand.append(s.deck.pop(0))
+    update_control(state)
+    state.control_history.append(state.control[:])
+    for i, s in enumerate(state.sides):
+        s.orders = state.rules.order_tokens_for(state, i)
+    state.events.append(Event("end-of-round", {"turn": state.turn, "control": state.control[:],
+                                               "vp": [s.vp for s in state.sides]}))
+    if any(not has_forces(state, i) for i in range(len(state.sides))):
+        finish(state, "no_units")
+        return
+    if any(s.orders == 0 for s in state.sides):
+        finish(state, "no_orders")
+        return
+    if state.turn >= state.static.scenario.turns:
+        finish(state, "turns")
+        return
+    state.turn += 1
+    state.initiative = state.rules.initiative_for_turn(state)
+    from builder.engine.phases.orders import start_round
+    start_round(state)

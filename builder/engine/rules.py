@@ -1,0 +1,97 @@
+"""The core rules as a class (python-chess style): variants such as Solo Mode
+subclass :class:`Rules` and override its hook methods.
+
+Hook points: ``on_start_of_phase``, ``on_before_activation``,
+``on_end_of_supply``, ``initiative_for_turn``, ``order_tokens_for``,
+``movement_bonus``, and ``extra_actions``/``apply_extra`` through which a variant
+injects its own pending decisions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from builder.engine import effects
+
+if TYPE_CHECKING:
+    from builder.engine.actions import Action
+    from builder.engine.events import Event
+    from builder.engine.state import GameState, UnitState
+
+MAX_ORDERS = 10
+
+
+class Rules:
+    """Heroes of Normandie core rules (000)."""
+
+    name = "core"
+
+    def __init__(self, options: dict[str, Any] | None = None) -> None:
+        self.options = dict(options or {})
+
+    @classmethod
+    def new_game(cls, pack: Any, scenario_id: str, *, seed: int, armies: Any = None,
+                 options: dict[str, Any] | None = None) -> "GameState":
+        """Set up ``scenario_id`` for play: armies, deployment, tokens, first round."""
+        from builder.engine.phases.orders import start_round
+        from builder.engine.setup import new_game
+
+        rules = cls(options)
+        state = new_game(rules, pack, scenario_id, seed, armies, options)
+        for i, s in enumerate(state.sides):
+            s.orders = rules.order_tokens_for(state, i)
+        start_round(state)
+        return state
+
+    # --- hooks ----------------------------------------------------------------------
+
+    def on_start_of_phase(self, state: "GameState", phase: str) -> None:
+        """Called as each phase starts (before scenario events)."""
+
+    def on_before_activation(self, state: "GameState", side: int) -> None:
+        """Called when a side's unit is about to act."""
+
+    def on_end_of_supply(self, state: "GameState") -> None:
+        """Called at step 5 of the supply phase."""
+
+    def initiative_for_turn(self, state: "GameState") -> int:
+        """Side with the initiative for ``state.turn`` (000 core rules, Supply Phase,
+        last step: the turn track; a scenario may fix it)."""
+        init = state.static.scenario.initiative
+        ids = state.side_ids
+        first = ids.index(init.first) if init.first in ids else 0
+        if init.rule == "fixed":
+            return first
+        return first if state.turn % 2 == 1 else 1 - first
+
+    def order_tokens_for(self, state: "GameState", side: int) -> int:
+        """Stars of tiles and options plus those of living units, at most 10
+        (000 core rules, Order Phase > Order Tokens)."""
+        total = state.static.sides[side].stars_fixed
+        for u in state.units:
+            if u.side == side and u.alive and not u.wreck and (u.sq >= 0 or not u.st.set_aside):
+                total += u.st.profile.faces[u.face].stars
+                for extra in effects.collect(state, u, "order_tokens"):
+                    total += extra
+        return min(MAX_ORDERS, total)
+
+    def movement_bonus(self, state: "GameState", unit: "UnitState") -> int:
+        return sum(effects.collect(state, unit, "movement"))
+
+    def extra_actions(self, state: "GameState") -> list["Action"]:
+        """Decisions a variant adds for the side to act (none in the core rules)."""
+        return []
+
+    def apply_extra(self, state: "GameState", action: "Action") -> bool:
+        """Apply a variant decision; return True when handled."""
+        return False
+
+    # --- the game loop (overridable) ------------------------------------------------
+
+    def legal_actions(self, state: "GameState") -> list["Action"]:
+        from builder.engine.api import core_legal_actions
+        return core_legal_actions(state) + self.extra_actions(state)
+
+    def apply(self, state: "GameState", action: "Action") -> list["Event"]:
+        from builder.engine.api import core_apply
+        return core_apply(state, action)

@@ -1,0 +1,297 @@
+"""Game state: explicit, integer ids, cheap hand-written clone.
+
+Static facts shared by every copy of a game (battlefield, profiles, groups, the
+scenario) live in :class:`GameStatic`; everything that changes lives in
+:class:`GameState`, :class:`UnitState` and :class:`SideState` (000 core rules,
+Components and Action!: positions, facings, Suppressed and Activated markers,
+damage locations, face-down order tokens, hands and decks, initiative, turn,
+objective control, breaking points, victory points).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from builder.engine.dice import Rng
+from builder.engine.events import Event
+from builder.engine.profiles import FaceProfile, UnitProfile
+
+NO_ORDER = -2
+BLUFF = -1
+SPECIAL = 0
+DAMAGE_NAMES = {1: "crew", 2: "track", 4: "hull", 8: "primary-weapon"}
+
+
+@dataclass
+class Group:
+    """A recruitment tile or option whose units count towards one breaking point
+    (000 core rules, Setup > Breaking Point)."""
+
+    name: str
+    kind: str  # tile / option / hero / unit
+    units: list[int] = field(default_factory=list)
+    breaking_units: int = 0
+    breaking_vp: int = 0
+    officer: bool = False
+
+
+@dataclass
+class UnitStatic:
+    """What never changes about one unit in a game."""
+
+    profile: UnitProfile
+    granted: dict[str, int]  # abilities from tile/option/slot
+    group: int  # index into the side's groups (-1 none)
+    tile: int  # group index of the recruitment tile it belongs to (-1 none)
+    set_aside: bool = False
+
+
+@dataclass
+class SideStatic:
+    id: str
+    faction: str
+    groups: list[Group]
+    stars_fixed: int  # stars from tiles and options
+    bluffs: int
+    specials: int
+    equipment: dict[tuple[int, str], int]  # (tile group or -1 army-wide, effect key) -> tokens
+    traits: dict[tuple[int, str], int]  # (tile group or -1 army-wide, effect key) -> value
+    keys: frozenset[str] = frozenset()  # order option effect keys of the army
+
+
+@dataclass
+class GameStatic:
+    pack: Any
+    scenario: Any
+    bf: Any
+    sides: list[SideStatic]
+    units: list[UnitStatic]
+    objectives: list[tuple[str, int, str, int, int]]  # id, square, kind, vp, owner side (-1)
+    seed: int
+    hand_size: int = 4
+
+
+class UnitState:
+    """One counter on (or off) the battlefield."""
+
+    __slots__ = (
+        "id", "side", "st", "face", "sq", "facing", "suppressed", "activated", "damage",
+        "concealed", "alive", "wreck", "order", "acted", "supply_moved",
+    )
+
+    def __init__(self, uid: int, side: int, st: UnitStatic) -> None:
+        self.id = uid
+        self.side = side
+        self.st = st
+        self.face = 0
+        self.sq = -1
+        self.facing = 0
+        self.suppressed = 0
+        self.activated = False
+        self.damage = 0
+        self.concealed = False
+        self.alive = True
+        self.wreck = False
+        self.order = NO_ORDER
+        self.acted = False
+        self.supply_moved = False
+
+    def clone(self) -> "UnitState":
+        u = UnitState.__new__(UnitState)
+        u.id, u.side, u.st, u.face, u.sq, u.facing = self.id, self.side, self.st, self.face, self.sq, self.facing
+        u.suppressed, u.activated, u.damage, u.concealed = self.suppressed, self.activated, self.damage, self.concealed
+        u.alive, u.wreck, u.order, u.acted, u.supply_moved = self.alive, self.wreck, self.order, self.acted, self.supply_moved
+        return u
+
+    @property
+    def profile(self) -> UnitProfile:
+        return self.st.profile
+
+    @property
+    def type(self) -> str:
+        return self.st.profile.type
+
+    @property
+    def is_vehicle(self) -> bool:
+        return self.st.profile.type in ("light_vehicle", "heavy_vehicle")
+
+    @property
+    def is_infantry(self) -> bool:
+        return self.st.profile.type in ("infantry", "gun")
+
+    @property
+    def on_board(self) -> bool:
+        return self.alive and self.sq >= 0
+
+    @property
+    def active(self) -> bool:
+        """On the battlefield, alive and not a wreck: it can take orders and act."""
+        return self.alive and self.sq >= 0 and not self.wreck
+
+    def face_profile(self) -> FaceProfile:
+        return self.st.profile.faces[self.face]
+
+    def ability(self, name: str) -> int | None:
+        """Value of an ability on the current face or granted by its tile; None if absent."""
+        face = self.st.profile.faces[self.face].abilities
+        if name in face:
+            return face[name]
+        return self.st.granted.get(name)
+
+    def to_key(self) -> list[Any]:
+        return [self.id, self.side, self.face, self.sq, self.facing, self.suppressed, int(self.activated),
+                self.damage, int(self.concealed), int(self.alive), int(self.wreck), self.order,
+                int(self.acted), int(self.supply_moved)]
+
+
+class SideState:
+    """A side's tokens, cards and score."""
+
+    __slots__ = (
+        "orders", "to_place", "bluffs_left", "specials_left", "hand", "deck", "discard", "vp",
+        "equipment", "lost", "broken", "losses", "supply_done", "initiative_kept",
+    )
+
+    def __init__(self) -> None:
+        self.orders = 0
+        self.to_place: list[int] = []
+        self.bluffs_left = 0
+        self.specials_left = 0
+        self.hand: list[str] = []
+        self.deck: list[str] = []
+        self.discard: list[str] = []
+        self.vp = 0
+        self.equipment: dict[tuple[int, str], int] = {}
+        self.lost: list[int] = []
+        self.broken: list[bool] = []
+        self.losses: dict[str, int] = {}
+        self.supply_done = False
+        self.initiative_kept = False
+
+    def clone(self) -> "SideState":
+        s = SideState.__new__(SideState)
+        s.orders, s.to_place, s.bluffs_left, s.specials_left = self.orders, self.to_place[:], self.bluffs_left, self.specials_left
+        s.hand, s.deck, s.discard, s.vp = self.hand[:], self.deck[:], self.discard[:], self.vp
+        s.equipment, s.lost, s.broken, s.losses = dict(self.equipment), self.lost[:], self.broken[:], dict(self.losses)
+        s.supply_done, s.initiative_kept = self.supply_done, self.initiative_kept
+        return s
+
+    def to_key(self) -> list[Any]:
+        return [self.orders, self.to_place, self.bluffs_left, self.specials_left, self.hand, len(self.deck),
+                self.deck[:8], self.discard, self.vp, sorted([list(k) + [v] for k, v in self.equipment.items()]),
+                self.lost, self.broken, sorted(self.losses.items()), int(self.supply_done)]
+
+
+@dataclass
+class GameResult:
+    """How a game ended (see docs/engine.md, Victory)."""
+
+    winner: str | None
+    level: str
+    victory_points: dict[str, int]
+    rounds: int
+    end_reason: str
+    losses: dict[str, dict[str, int]]
+    objective_control: list[dict[str, str | None]]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "winner": self.winner, "level": self.level, "victory_points": self.victory_points,
+            "rounds": self.rounds, "end_reason": self.end_reason, "losses": self.losses,
+            "objective_control": self.objective_control,
+        }
+
+
+class GameState:
+    """A game in progress; ``apply`` (builder.engine.api) moves it on."""
+
+    __slots__ = (
+        "rules", "static", "dice", "turn", "phase", "initiative", "to_act", "units", "occ", "sides",
+        "queues", "turn_side", "current", "fired", "moved", "pending", "control", "control_history",
+        "result", "events", "decisions", "supply_side",
+    )
+
+    def __init__(self, rules: Any, static: GameStatic, dice: Rng) -> None:
+        self.rules = rules
+        self.static = static
+        self.dice = dice
+        self.turn = 1
+        self.phase = "orders"
+        self.initiative = 0
+        self.to_act: int | None = 0
+        self.units: list[UnitState] = []
+        self.occ: list[int] = [-1] * static.bf.size
+        self.sides: list[SideState] = []
+        self.queues: list[list[tuple[int, int]]] = [[], []]
+        self.turn_side = 0
+        self.current = -1  # unit being activated
+        self.fired: tuple[int, ...] = ()  # weapons the current unit has fired
+        self.moved = False
+        self.pending: list[tuple[str, int, int, tuple[int, ...], tuple[int, ...]]] = []  # kind, side, unit, options, data
+        self.control: list[int] = [o[4] for o in static.objectives]
+        self.control_history: list[list[int]] = []
+        self.result: GameResult | None = None
+        self.events: list[Event] = []
+        self.decisions = 0
+        self.supply_side = 0
+
+    # --- public views ------------------------------------------------------------
+
+    @property
+    def bf(self):  # type: ignore[no-untyped-def]
+        return self.static.bf
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def side_ids(self) -> list[str]:
+        return [s.id for s in self.static.sides]
+
+    def unit_at(self, sq: int) -> UnitState | None:
+        uid = self.occ[sq]
+        return self.units[uid] if uid >= 0 else None
+
+    def squares_of(self, unit: UnitState) -> tuple[int, ...]:
+        """Squares a counter covers: one, or front and back for a 2-square vehicle."""
+        if unit.sq < 0:
+            return ()
+        if unit.st.profile.footprint == 2:
+            back = self.static.bf.offset(unit.sq, (unit.facing + 4) % 8)
+            return (unit.sq, back) if back >= 0 else (unit.sq,)
+        return (unit.sq,)
+
+    # --- cloning and hashing -------------------------------------------------------
+
+    def clone(self) -> "GameState":
+        g = GameState.__new__(GameState)
+        g.rules, g.static, g.dice = self.rules, self.static, self.dice.clone()
+        g.turn, g.phase, g.initiative, g.to_act = self.turn, self.phase, self.initiative, self.to_act
+        g.units = [u.clone() for u in self.units]
+        g.occ = self.occ[:]
+        g.sides = [s.clone() for s in self.sides]
+        g.queues = [q[:] for q in self.queues]
+        g.turn_side, g.current, g.fired, g.moved = self.turn_side, self.current, self.fired, self.moved
+        g.pending = self.pending[:]
+        g.control = self.control[:]
+        g.control_history = [c[:] for c in self.control_history]
+        g.result, g.events, g.decisions, g.supply_side = self.result, [], self.decisions, self.supply_side
+        return g
+
+    def canonical(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn, "phase": self.phase, "initiative": self.initiative, "to_act": self.to_act,
+            "dice": self.dice.state, "units": [u.to_key() for u in self.units],
+            "sides": [s.to_key() for s in self.sides], "queues": self.queues, "turn_side": self.turn_side,
+            "current": self.current, "fired": list(self.fired), "moved": self.moved,
+            "pending": [[p[0], p[1], p[2], list(p[3]), list(p[4])] for p in self.pending], "control": self.control,
+            "result": self.result.to_dict() if self.result else None, "supply_side": self.supply_side,
+        }
+
+    def state_hash(self) -> str:
+        text = json.dumps(self.canonical(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()

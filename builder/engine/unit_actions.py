@@ -1,0 +1,194 @@
+"""What one unit can do, and doing it: moves, assaults, shots.
+
+Action lists stay small: moves are destination squares from a breadth-first
+search (000 core rules, Action! > Movement), shots are (weapon, target, mode)
+triples that pass a cheap check (combat value, range limit, arc, line of sight);
+the full computation (:func:`builder.engine.firing.plan_shot`) runs when one is
+applied or explained.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from builder.engine import effects
+from builder.engine.actions import Action
+from builder.engine.assault import plan_assault, resolve_assault
+from builder.engine.damage import eliminate
+from builder.engine.events import Event
+from builder.engine.firing import in_arc, plan_shot, resolve_shot, weapon_usable
+from builder.engine.los import sight
+from builder.engine.movement import infantry_reach, movement_allowance, vehicle_destinations
+from builder.engine.zoc import enemy_zoc
+
+if TYPE_CHECKING:
+    from builder.engine.state import GameState, UnitState
+
+
+def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> list[Action]:
+    uid = u.id
+    if u.is_vehicle:
+        return [Action("move", unit=uid, square=sq, facing=f) for sq, f in vehicle_destinations(state, u)]
+    mv = movement_allowance(state, u)
+    dist, go_on = infantry_reach(state, u, mv)
+    occ = state.occ
+    out = [Action("move", unit=uid, square=sq) for sq in dist if occ[sq] < 0]
+    if assaults and mv > 0 and u.ability("assault") is not None:
+        out.extend(assault_actions(state, u, mv, dist, go_on))
+    return out
+
+
+def assault_actions(state: "GameState", u: "UnitState", mv: int, dist: dict[int, int],
+                    go_on: set[int]) -> list[Action]:
+    """Assaults: from a free reachable square next to an enemy, with a move point
+    left to enter its square (000 core rules, Action! > Assault)."""
+    bf = state.static.bf
+    steps = bf.steps(u.type, u.ability("amphibious") is not None)
+    occ, units = state.occ, state.units
+    out = []
+    for sq, d in dist.items():
+        if d >= mv or sq not in go_on or (occ[sq] >= 0 and occ[sq] != u.id):
+            continue
+        for n in steps[sq]:
+            o = occ[n]
+            if o >= 0:
+                t = units[o]
+                if t.side != u.side and t.active and n == t.sq and plan_assault(state, u, t, sq).ok:
+                    out.append(Action("assault", unit=u.id, target=o, square=sq))
+    return out
+
+
+def _equipment_left(state: "GameState", u: "UnitState", key: str) -> int:
+    side = state.sides[u.side]
+    tile = u.st.tile
+    return sum(v for (scope, k), v in side.equipment.items() if k == key and (scope in (-1, tile) or tile == -1))
+
+
+def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list[Action]:
+    face = u.st.profile.faces[u.face]
+    if not face.weapons or (state.fired and u.damage & 1):
+        return []
+    bf = state.static.bf
+    out = []
+    targets = [t for t in state.units if t.side != u.side and t.active and not t.concealed]
+    if not targets:
+        return out
+    supp = u.ability("suppressive-fire") is not None
+    sniper = u.ability("sniper") is not None
+    my_squares = state.squares_of(u)
+    for wi, w in enumerate(face.weapons):
+        if wi in state.fired or not weapon_usable(state, u, wi):
+            continue
+        if moving and "fire-on-the-move" not in w.abilities and "fire-on-the-move" not in face.abilities:
+            continue
+        limits = effects.collect(state, u, "range_limit", w) if ("limited-range" in w.abilities
+                                                                  or u.ability("limited-range") is not None) else []
+        limit = min(limits) if limits else 10**6
+        wsupp = supp or "suppressive-fire" in w.abilities
+        for t in targets:
+            tface = t.st.profile.faces[t.face]
+            if tface.defence_type is None:
+                continue
+            combat = w.against(tface.defence_type)
+            can_sniper = sniper and wi == 0 and t.is_infantry
+            if combat is None and not can_sniper:
+                continue
+            if not _sees(state, u, t, my_squares, w.arc, limit):
+                continue
+            if combat is not None:
+                out.append(Action("fire", unit=u.id, weapon=wi, target=t.id, mode="normal"))
+                if wsupp:
+                    out.append(Action("fire", unit=u.id, weapon=wi, target=t.id, mode="suppressive"))
+                if t.is_infantry and _equipment_left(state, u, "ammo"):
+                    out.append(Action("fire", unit=u.id, weapon=wi, target=t.id, mode="normal", extra=1))
+                elif t.is_vehicle and u.type == "heavy_vehicle" and _equipment_left(state, u, "apc-shells"):
+                    out.append(Action("fire", unit=u.id, weapon=wi, target=t.id, mode="normal", extra=1))
+            if can_sniper:
+                out.append(Action("fire", unit=u.id, weapon=wi, target=t.id, mode="sniper"))
+    del bf
+    return out
+
+
+def _sees(state: "GameState", u: "UnitState", t: "UnitState", my_squares: tuple[int, ...], arc: int,
+          limit: int) -> bool:
+    bf = state.static.bf
+    for fsq in my_squares:
+        for tsq in state.squares_of(t):
+            if bf.distance(fsq, tsq) > limit:
+                continue
+            if arc < 360 and not in_arc(state, u, arc, fsq, tsq):
+                continue
+            if sight(state, fsq, tsq, u, t).ok:
+                return True
+    return False
+
+
+# --- applying unit actions --------------------------------------------------------
+
+
+def place(state: "GameState", u: "UnitState", sq: int, facing: int = -1) -> None:
+    """Put ``u`` on ``sq`` (and its facing); vehicles ending on infantry displace it."""
+    occ = state.occ
+    for s in state.squares_of(u):
+        if occ[s] == u.id:
+            occ[s] = -1
+    u.sq = sq
+    if facing >= 0:
+        u.facing = facing
+    for s in state.squares_of(u):
+        o = occ[s]
+        if o >= 0 and o != u.id and u.is_vehicle:
+            displace_options(state, state.units[o])
+        occ[s] = u.id
+
+
+def displace_options(state: "GameState", inf: "UnitState") -> None:
+    """000 core rules, Movement of Vehicles: the owner moves the infantry to a free
+    adjacent square; none free (or MV 0): it is eliminated."""
+    bf = state.static.bf
+    masks = enemy_zoc(state, inf.side)
+    amph = inf.ability("amphibious") is not None
+    options = tuple(n for n in bf.steps(inf.type, amph)[inf.sq] if state.occ[n] < 0 and not masks.get(n))
+    if not options or inf.st.profile.faces[inf.face].movement == 0:
+        inf.sq = -1
+        eliminate(state, inf, "run over: no square to be displaced to")
+        return
+    state.pending.append(("displace", inf.side, inf.id, options, ()))
+
+
+def do_move(state: "GameState", action: Action) -> None:
+    u = state.units[action.unit]
+    state.events.append(Event("moved", {"unit": u.id, "from": u.sq, "to": action.square}))
+    place(state, u, action.square, action.facing)
+
+
+def do_fire(state: "GameState", action: Action, moving: bool = False) -> None:
+    u, t = state.units[action.unit], state.units[action.target]
+    plan = plan_shot(state, u, action.weapon, t, action.mode, action.extra, moving)
+    if not plan.ok:
+        from builder.engine.api import IllegalAction
+        raise IllegalAction(f"shot not possible: {plan.reason}")
+    if action.extra:
+        key = "ammo" if t.is_infantry else "apc-shells"
+        _spend(state, u, key, action.extra)
+    resolve_shot(state, plan)
+
+
+def _spend(state: "GameState", u: "UnitState", key: str, count: int) -> None:
+    side = state.sides[u.side]
+    for scope in (u.st.tile, -1, *[k[0] for k in side.equipment]):
+        k = (scope, key)
+        while count and side.equipment.get(k, 0) > 0:
+            side.equipment[k] -= 1
+            count -= 1
+
+
+def do_assault(state: "GameState", action: Action) -> None:
+    u, t = state.units[action.unit], state.units[action.target]
+    if action.square != u.sq:
+        do_move(state, Action("move", unit=u.id, square=action.square))
+    plan = plan_assault(state, u, t, action.square)
+    if not plan.ok:
+        from builder.engine.api import IllegalAction
+        raise IllegalAction(f"assault not possible: {plan.reason}")
+    resolve_assault(state, plan)

@@ -1,0 +1,95 @@
+"""Victory (000 core rules, Setup > Victory Conditions and Breaking Point;
+builder/content/models/scenario.py: declarative victory levels).
+
+The game ends after the scenario's turns (8 by default), or at the end of a round
+in which a side has no units or no order tokens left. Objectives then score their
+victory points for their controller; the scenario's victory levels are checked
+in order and the first that holds gives the result.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from builder.engine.state import GameResult
+
+if TYPE_CHECKING:
+    from builder.engine.state import GameState
+
+
+def side_index(state: "GameState", side_id: str) -> int:
+    ids = state.side_ids
+    return ids.index(side_id) if side_id in ids else -1
+
+
+def has_forces(state: "GameState", side: int) -> bool:
+    return any(u.side == side and u.active for u in state.units)
+
+
+def holds(state: "GameState", cond: Any) -> bool:
+    """Evaluate one condition of the scenario's vocabulary."""
+    if hasattr(cond, "otherwise"):
+        return True
+    if hasattr(cond, "all"):
+        return all(holds(state, c) for c in cond.all)
+    if hasattr(cond, "any"):
+        return any(holds(state, c) for c in cond.any)
+    if hasattr(cond, "not_"):
+        return not holds(state, cond.not_)
+    if hasattr(cond, "controls"):
+        spec = cond.controls
+        si = side_index(state, spec.side)
+        chosen = [i for i, o in enumerate(state.static.objectives)
+                  if (not spec.objectives or o[0] in spec.objectives)
+                  and (spec.kind is None or o[2] == spec.kind.value)]
+        count = sum(1 for i in chosen if state.control[i] == si)
+        if spec.at_least is None and spec.at_most is None:
+            return bool(chosen) and count == len(chosen)
+        return (spec.at_least is None or count >= spec.at_least) and (spec.at_most is None or count <= spec.at_most)
+    if hasattr(cond, "victory_points"):
+        spec = cond.victory_points
+        si = side_index(state, spec.side)
+        vp = state.sides[si].vp if si >= 0 else 0
+        if spec.at_least is not None and vp < spec.at_least:
+            return False
+        if spec.more_than_opponent and not all(vp > s.vp for i, s in enumerate(state.sides) if i != si):
+            return False
+        return True
+    if hasattr(cond, "destroyed"):
+        spec = cond.destroyed
+        si = side_index(state, spec.side)
+        mine = [u for u in state.units if u.side == si and u.st.profile.id == spec.unit]
+        return bool(mine) and all(not u.alive or u.wreck for u in mine)
+    if hasattr(cond, "no_units"):
+        si = side_index(state, cond.no_units)
+        return si >= 0 and (not has_forces(state, si) or state.sides[si].orders == 0)
+    return False
+
+
+def finish(state: "GameState", reason: str) -> GameResult:
+    """Score objectives, evaluate the victory levels, and close the game."""
+    for i, (_, _, _, vp, _) in enumerate(state.static.objectives):
+        if state.control[i] >= 0:
+            state.sides[state.control[i]].vp += vp
+    ids = state.side_ids
+    winner, level = None, "draw"
+    for lvl in state.static.scenario.victory:
+        if holds(state, lvl.when):
+            winner, level = lvl.winner, lvl.level
+            break
+    if reason == "no_units":
+        alive = [i for i in range(len(ids)) if has_forces(state, i) and state.sides[i].orders > 0]
+        if len(alive) == 1:
+            winner, level = ids[alive[0]], "major"
+    result = GameResult(
+        winner=winner, level=level if winner else "draw",
+        victory_points={ids[i]: s.vp for i, s in enumerate(state.sides)},
+        rounds=min(state.turn, state.static.scenario.turns), end_reason=reason,
+        losses={ids[i]: dict(sorted(s.losses.items())) for i, s in enumerate(state.sides)},
+        objective_control=[{o[0]: (ids[c] if c >= 0 else None) for o, c in zip(state.static.objectives, row)}
+                           for row in state.control_history],
+    )
+    state.result = result
+    state.to_act = None
+    state.phase = "over"
+    return result

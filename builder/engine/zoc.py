@@ -1,0 +1,48 @@
+"""Zones of control (000 core rules, Action! > Movement > Zone of Control).
+
+Each infantry unit controls the 8 squares around it, except across a no-passage
+symbol, outside its building when it stands in one, and not at all while
+suppressed (Special Abilities > Suppressive Fire > Suppressed Marker Penalties).
+Vehicles exert none and ignore them (Vehicles and Zones of Control). A mover may
+not step from one square of an enemy's zone into another square of the *same*
+enemy's zone: with a bit per enemy unit, the step a -> b is forbidden exactly when
+``zoc[a] & zoc[b]`` is non-zero.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from builder.engine.state import GameState, UnitState
+
+
+def exerts_zoc(unit: "UnitState") -> bool:
+    return unit.active and unit.is_infantry and unit.suppressed == 0
+
+
+def zone_of(state: "GameState", unit: "UnitState") -> tuple[int, ...]:
+    """The squares ``unit`` controls."""
+    bf = state.static.bf
+    if not exerts_zoc(unit):
+        return ()
+    sq = unit.sq
+    if bf.terrain[sq].building:
+        return tuple(n for n in bf.adjacent(sq) if bf.area[n] == bf.area[sq])
+    return bf.adjacent(sq)
+
+
+def enemy_zoc(state: "GameState", side: int) -> dict[int, int]:
+    """Square -> bit mask of the enemy units (of ``side``'s opponents) controlling it."""
+    masks: dict[int, int] = {}
+    for u in state.units:
+        if u.side != side and exerts_zoc(u):
+            bit = 1 << u.id
+            for sq in zone_of(state, u):
+                masks[sq] = masks.get(sq, 0) | bit
+    return masks
+
+
+def zoc_step_forbidden(masks: dict[int, int], a: int, b: int) -> bool:
+    ma = masks.get(a)
+    return bool(ma and ma & masks.get(b, 0))
