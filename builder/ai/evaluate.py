@@ -1,0 +1,119 @@
+"""Pure evaluation helpers shared by the greedy player and the Solo Mode view.
+
+Nothing here changes the state: expected damage of a shot or an assault comes from the
+engine's own odds (builder.engine.firing.plan_shot, builder.engine.assault.plan_assault);
+objective gain is read from positions (000 core rules, Setup > Victory Conditions: an
+objective is held by infantry on it or next to it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from builder.engine.assault import plan_assault
+from builder.engine.firing import plan_shot
+
+if TYPE_CHECKING:
+    from builder.engine import Action, GameState, UnitState
+
+KIND_ORDER = ("primary", "secondary", "neutral", "tactical_bonus")
+
+
+def objective_squares(state: "GameState", kind: str = "any") -> list[tuple[int, int, int]]:
+    """(index, square, weight) of the objectives of ``kind`` ('any' for all); primary
+    objectives weigh 3, secondary 2, others 1."""
+    weight = {"primary": 3, "secondary": 2}
+    return [(i, sq, max(vp, weight.get(k, 1)))
+            for i, (_, sq, k, vp, _) in enumerate(state.static.objectives) if kind in ("any", k)]
+
+
+def holds_from(state: "GameState", sq: int, obj_sq: int) -> bool:
+    """Would infantry standing on ``sq`` be present at the objective on ``obj_sq``?"""
+    return sq == obj_sq or state.static.bf.distance(sq, obj_sq) <= 1
+
+
+def nearest_objective_distance(state: "GameState", sq: int, side: int, kind: str = "any",
+                               not_held: bool = False) -> int:
+    """Squares from ``sq`` to the nearest objective of ``kind`` (not already held by
+    ``side`` when ``not_held``); 99 when there is none."""
+    bf = state.static.bf
+    best = 99
+    for i, osq, _ in objective_squares(state, kind):
+        if not_held and state.control[i] == side:
+            continue
+        d = bf.distance(sq, osq)
+        if d < best:
+            best = d
+    return best
+
+
+def target_value(state: "GameState", target: "UnitState") -> float:
+    """How much the side wants ``target`` gone: 1, more if it holds an objective or is
+    a vehicle, less once it is a wreck."""
+    value = 1.0
+    if target.is_vehicle:
+        value += 0.5
+    if target.type == "infantry":
+        for _, osq, w in objective_squares(state):
+            if holds_from(state, target.sq, osq):
+                value += 0.5 * w
+                break
+    return value
+
+
+def shot_value(state: "GameState", action: "Action") -> float:
+    """Expected damage of a fire action: P(hit) x value, plus P(kill shot) x value
+    (a kill shot removes the target outright); suppressive fire counts half."""
+    firer, target = state.units[action.unit], state.units[action.target]
+    plan = plan_shot(state, firer, action.weapon, target, action.mode or "normal", action.extra,
+                     moving=state.moved)
+    if not plan.ok:
+        return -1.0
+    p_hit, p_kill = plan.odds()
+    v = target_value(state, target)
+    if action.mode == "suppressive":
+        return 0.5 * (p_hit + p_kill) * v
+    return (p_hit + p_kill) * v - 0.05 * action.extra
+
+
+def assault_value(state: "GameState", action: "Action") -> float:
+    """Expected gain of an assault: win x target value - loss x own value."""
+    attacker, defender = state.units[action.unit], state.units[action.target]
+    win, _tie, lose = plan_assault(state, attacker, defender, action.square).odds()
+    return 1.5 * win * target_value(state, defender) - lose * target_value(state, attacker)
+
+
+def assault_edge(state: "GameState", attacker: "UnitState", defender: "UnitState", from_sq: int) -> int:
+    """The attacker's assault bonus minus the defender's (002 Solo Mode, 5.4 > 2,
+    Priority 4 and its warning about -3)."""
+    plan = plan_assault(state, attacker, defender, from_sq)
+    return plan.attack_mod - plan.defence_mod
+
+
+def move_value(state: "GameState", unit: "UnitState", sq: int) -> float:
+    """Objective gain of moving ``unit`` to ``sq``: reaching an objective not held,
+    closing on the nearest one, ending in cover."""
+    bf = state.static.bf
+    value = 0.0
+    if unit.type == "infantry":
+        for i, osq, w in objective_squares(state):
+            if state.control[i] != unit.side and holds_from(state, sq, osq) and not holds_from(state, unit.sq, osq):
+                value += w
+    before = nearest_objective_distance(state, unit.sq, unit.side, not_held=True)
+    after = nearest_objective_distance(state, sq, unit.side, not_held=True)
+    if before < 99:
+        value += 0.1 * (before - after)
+    value += 0.05 * bf.terrain[sq].defence_bonus
+    return value
+
+
+def danger_distance(state: "GameState", sq: int, side: int) -> int:
+    """Squares from ``sq`` to the nearest active enemy unit (99 if none)."""
+    bf = state.static.bf
+    best = 99
+    for u in state.units:
+        if u.side != side and u.active:
+            d = bf.distance(sq, u.sq)
+            if d < best:
+                best = d
+    return best
