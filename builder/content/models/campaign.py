@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from builder.content.models.base import ContentModel, Id, Item
@@ -12,7 +14,9 @@ class Consequence(ContentModel):
     """What a result of one scenario changes in the next."""
 
     winner: Id | None = Field(default=None, description="When this side won (none: a draw).")
-    level: str | None = Field(default=None, description="Only for this victory level.")
+    level: Literal["minor", "regular", "major", "draw"] | None = Field(
+        default=None, description="Only for this victory level (any level when absent)."
+    )
     side: Id = Field(description="Side that gains or loses.")
     points: int = Field(default=0, ge=-500, le=500, description="Army points added next scenario.")
     text: str = Field(default="", description="The consequence in words.")

@@ -1,25 +1,45 @@
 """Scenarios (000 Setup; 002 scenario pages; 003 Battle for Normandy scenarios).
 
-Victory conditions and turn events are a small declarative vocabulary (no code, no
-eval): the engine evaluates them and the renderer writes them out in words.
+Victory conditions (:mod:`.scenario_conditions`) and turn events
+(:mod:`.scenario_events`) are a small declarative vocabulary (no code, no eval): the
+engine evaluates them and the renderer writes them out in words. Their names are
+re-exported here.
 """
 
 from __future__ import annotations
 
 from enum import Enum
-from typing import Annotated, Any, Literal, Union
+from typing import Literal
 
-from pydantic import Discriminator, Field, Tag
+from pydantic import Field, model_validator
 
 from builder.content.models.base import ContentModel, Id, Item, Square
-
-Area = Annotated[
-    str,
-    Field(
-        pattern=r"^[A-Z]{1,2}[1-9][0-9]{0,2}(:[A-Z]{1,2}[1-9][0-9]{0,2})?$",
-        description="A square 'C4' or a rectangle 'A1:D3' (corners included).",
-    ),
-]
+from builder.content.models.scenario_conditions import (  # noqa: F401  (re-exported)
+    AllCondition,
+    AnyCondition,
+    Condition,
+    ControlsCondition,
+    ControlSpec,
+    DestroyedCondition,
+    DestroyedSpec,
+    NoUnitsCondition,
+    NotCondition,
+    ObjectiveKind,
+    OtherwiseCondition,
+    PointsCondition,
+    PointsSpec,
+)
+from builder.content.models.scenario_events import (  # noqa: F401  (re-exported)
+    Attitude,
+    DangerLevel,
+    Effect,
+    EventTiming,
+    Marker,
+    Selector,
+    SquareRule,
+    TurnEvent,
+)
+from builder.content.models.terrain import Area, expand_area  # noqa: F401  (re-exported)
 
 
 class Rotation(int, Enum):
@@ -81,12 +101,6 @@ class ScenarioSide(ContentModel):
     entry: list[Square] = Field(default_factory=list, description="Entry squares (arrows).")
 
 
-class ObjectiveKind(str, Enum):
-    PRIMARY = "primary"
-    SECONDARY = "secondary"
-    NEUTRAL = "neutral"
-
-
 class Objective(ContentModel):
     """An objective marker: only infantry control it (000 Setup > Victory Conditions)."""
 
@@ -104,155 +118,6 @@ class Initiative(ContentModel):
     rule: Literal["fixed", "alternate"] = Field(
         default="alternate", description="fixed: always 'first'; alternate: swap each turn."
     )
-
-
-class EventTiming(str, Enum):
-    START_OF_ORDERS = "start_of_orders"
-    START_OF_ACTIVATION = "start_of_activation"
-    START_OF_SUPPLY = "start_of_supply"
-    END_OF_SUPPLY = "end_of_supply"
-
-
-class Selector(ContentModel):
-    """Which units an effect applies to."""
-
-    side: Id = Field(description="Side whose units are chosen.")
-    unit_type: str | None = Field(default=None, description="Only units of this type (e.g. infantry).")
-    closest_to: Literal["objective", "enemy"] | None = Field(
-        default=None, description="Prefer units closest to an objective or an enemy."
-    )
-    count: int | None = Field(default=None, ge=1, le=50, description="How many units (all if absent).")
-    unit: Id | None = Field(default=None, description="A specific unit counter.")
-
-
-class Effect(ContentModel):
-    """One effect of a turn event, from a fixed vocabulary (``do``).
-
-    ``text`` always paraphrases the effect for printed sheets; the engine's coverage
-    report lists the ``do`` values it does not simulate.
-    """
-
-    do: Literal[
-        "add_marker", "place_unit", "reinforce", "set_danger", "score", "roll_table",
-        "move_toward", "special",
-    ] = Field(description="What the effect does.")
-    text: str = Field(description="The effect in words (paraphrased).")
-    selector: Selector | None = Field(default=None, description="Units affected.")
-    marker: str | None = Field(default=None, description="Marker placed (life_point, suppressed...).")
-    count: int | None = Field(default=None, ge=0, le=50, description="Number of markers, squares or VP.")
-    at: list[Area] = Field(default_factory=list, description="Squares involved.")
-    side: Id | None = Field(default=None, description="Side concerned.")
-    params: dict[str, Any] = Field(default_factory=dict, description="Further parameters of the effect.")
-    table: dict[str, list["Effect"]] = Field(
-        default_factory=dict, description="roll_table: die result range '1-2' -> effects."
-    )
-
-
-class TurnEvent(ContentModel):
-    """Something that happens on a given turn (scenario event markers on the turn track)."""
-
-    turns: list[int] = Field(min_length=1, description="Turns on which it happens.")
-    timing: EventTiming = Field(description="When in the round it happens.")
-    side: Id | None = Field(default=None, description="Side concerned, if any.")
-    text: str = Field(description="The event in words.")
-    effects: list[Effect] = Field(default_factory=list, description="Its effects.")
-
-
-class ControlSpec(ContentModel):
-    """Objective control: which side controls how many of which objectives."""
-
-    side: Id = Field(description="The controlling side.")
-    objectives: list[Id] = Field(default_factory=list, description="These objectives (empty: all of 'kind').")
-    kind: ObjectiveKind | None = Field(default=None, description="Restrict to objectives of this kind.")
-    at_least: int | None = Field(default=None, ge=0, description="Controls at least this many.")
-    at_most: int | None = Field(default=None, ge=0, description="Controls at most this many.")
-
-
-class ControlsCondition(ContentModel):
-    controls: ControlSpec = Field(description="Objective control test.")
-
-
-class PointsSpec(ContentModel):
-    side: Id = Field(description="Side whose victory points are tested.")
-    at_least: int | None = Field(default=None, description="At least this many VP.")
-    more_than_opponent: bool = Field(default=False, description="Strictly more VP than the other side.")
-
-
-class PointsCondition(ContentModel):
-    victory_points: PointsSpec = Field(description="Victory point test.")
-
-
-class DestroyedSpec(ContentModel):
-    unit: Id = Field(description="Unit counter id.")
-    side: Id = Field(description="Side that owns it.")
-
-
-class DestroyedCondition(ContentModel):
-    destroyed: DestroyedSpec = Field(description="A given unit has been eliminated.")
-
-
-class NoUnitsCondition(ContentModel):
-    no_units: Id = Field(description="This side has no units (or no orders) left.")
-
-
-class OtherwiseCondition(ContentModel):
-    otherwise: Literal[True] = Field(description="Always true: the fallback level.")
-
-
-class AllCondition(ContentModel):
-    all: list["Condition"] = Field(min_length=1, description="All of these hold.")
-
-
-class AnyCondition(ContentModel):
-    any: list["Condition"] = Field(min_length=1, description="At least one of these holds.")
-
-
-class NotCondition(ContentModel):
-    not_: "Condition" = Field(alias="not", description="This does not hold.")
-
-
-_CONDITION_KEYS = {
-    "controls": "controls", "victory_points": "victory_points", "destroyed": "destroyed",
-    "no_units": "no_units", "otherwise": "otherwise", "all": "all", "any": "any", "not": "not",
-}
-
-
-def _condition_tag(value: Any) -> str | None:
-    if isinstance(value, dict):
-        for key in value:
-            if key in _CONDITION_KEYS:
-                return _CONDITION_KEYS[key]
-        return None
-    for attr, tag in (("controls", "controls"), ("victory_points", "victory_points"),
-                      ("destroyed", "destroyed"), ("no_units", "no_units"),
-                      ("otherwise", "otherwise"), ("all", "all"), ("any", "any"), ("not_", "not")):
-        if hasattr(value, attr):
-            return tag
-    return None
-
-
-Condition = Annotated[
-    Union[
-        Annotated[ControlsCondition, Tag("controls")],
-        Annotated[PointsCondition, Tag("victory_points")],
-        Annotated[DestroyedCondition, Tag("destroyed")],
-        Annotated[NoUnitsCondition, Tag("no_units")],
-        Annotated[OtherwiseCondition, Tag("otherwise")],
-        Annotated[AllCondition, Tag("all")],
-        Annotated[AnyCondition, Tag("any")],
-        Annotated[NotCondition, Tag("not")],
-    ],
-    Discriminator(
-        _condition_tag,
-        custom_error_type="condition_kind",
-        custom_error_message="a condition is a mapping with one of the keys "
-        "controls, victory_points, destroyed, no_units, otherwise, all, any, not",
-    ),
-]
-
-AllCondition.model_rebuild()
-AnyCondition.model_rebuild()
-NotCondition.model_rebuild()
 
 
 class VictoryLevel(ContentModel):
@@ -276,9 +141,36 @@ class SoloNotes(ContentModel):
     anonymous_units: int = Field(default=0, ge=0, le=30, description="Anonymous unit counters taken.")
     numbered_anonymous: int = Field(default=0, ge=0, le=10, description="Numbered anonymous counters taken.")
     decoys: int = Field(default=0, ge=0, le=10, description="Decoy counters taken.")
-    particular_units: list[Id] = Field(default_factory=list, description="Particular units kept out of the bag.")
+    particular_units: list[Id] = Field(
+        default_factory=list,
+        description="Particular units kept out of the bag, in the order of their numbered "
+        "markers (the first gets marker 1).",
+    )
+    scouts: list[Id] = Field(
+        default_factory=list, description="Units with Scout kept aside and deployed first."
+    )
+    scout_deployment: list[Area] = Field(
+        default_factory=list,
+        description="Squares where the AI's scouts deploy; empty: by the Scout rule.",
+    )
     reinforcements_min: int = Field(default=0, ge=0, le=20, description="Minimum units in the reinforcements bag.")
     notes: str = Field(default="", description="Other Solo Mode notes.")
+
+    @model_validator(mode="after")
+    def _decoys(self) -> "SoloNotes":
+        """One decoy per 3 anonymous and numbered counters, 8 at most
+        (002 Solo Mode, Set Up > Anonymous Unit Counters)."""
+        expected = min(8, (self.anonymous_units + self.numbered_anonymous) // 3)
+        if self.decoys != expected:
+            raise ValueError(
+                f"{self.anonymous_units} anonymous + {self.numbered_anonymous} numbered counters "
+                f"call for {expected} decoy(s), not {self.decoys}"
+            )
+        if self.numbered_anonymous and self.numbered_anonymous != len(self.particular_units):
+            raise ValueError("take one numbered anonymous counter per particular unit")
+        if self.default_ai_side is not None and self.ai_sides and self.default_ai_side not in self.ai_sides:
+            raise ValueError("the default AI side is one of 'ai_sides'")
+        return self
 
 
 class Scenario(Item):
@@ -301,6 +193,11 @@ class Scenario(Item):
     special_rules: list[str] = Field(default_factory=list, description="Other special rules, paraphrased.")
     victory: list[VictoryLevel] = Field(min_length=1, description="Victory levels, checked in order.")
     symmetric: bool = Field(default=False, description="Sides may swap for playtests.")
+    perspective: Id | None = Field(
+        default=None,
+        description="Side from whose point of view the victory levels are printed (a Solo "
+        "Mode scenario speaks to the player: 'minor defeat' is the other side's minor victory).",
+    )
     solo: SoloNotes | None = Field(default=None, description="Solo Mode notes.")
 
 

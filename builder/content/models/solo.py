@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from builder.content.models.base import ContentModel, Item
@@ -12,6 +14,11 @@ class TacticalBonus(Item):
     (002 Solo Mode, Tactical Bonuses)."""
 
     count: int = Field(ge=1, le=10, description="Tokens of this bonus in the box.")
+    duration: Literal["single_use", "permanent", "instant"] | None = Field(
+        default=None,
+        description="Printed timing: single use (discarded once used), permanent (lasts the "
+        "game) or instant (resolved when taken).",
+    )
     ai_effect: str = Field(description="Effect when an AI unit takes it, paraphrased.")
     player_effect: str = Field(description="Effect when a player's unit takes it, paraphrased.")
     effect_key: str | None = Field(default=None, description="Rules effect the engine implements.")

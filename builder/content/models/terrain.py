@@ -4,12 +4,61 @@
 
 from __future__ import annotations
 
+import re
 from enum import Enum
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
 from builder.content.models.base import ContentModel, Id, Item, Square, UnitType
+
+
+_SQUARE = re.compile(r"^([A-Z]{1,2})([1-9][0-9]{0,2})$")
+
+
+def square_to_xy(square: str) -> tuple[int, int]:
+    """'A1' -> (0, 0), 'B3' -> (1, 2), 'AA1' -> (26, 0): zero-based column and row."""
+    match = _SQUARE.match(square)
+    if match is None:
+        raise ValueError(f"not a square: {square!r}")
+    letters, number = match.groups()
+    column = 0
+    for letter in letters:
+        column = column * 26 + (ord(letter) - ord("A") + 1)
+    return column - 1, int(number) - 1
+
+
+def xy_to_square(x: int, y: int) -> str:
+    """Inverse of :func:`square_to_xy`."""
+    if x < 0 or y < 0:
+        raise ValueError(f"no square at ({x}, {y})")
+    letters, n = "", x + 1
+    while n:
+        n, rem = divmod(n - 1, 26)
+        letters = chr(ord("A") + rem) + letters
+    return f"{letters}{y + 1}"
+
+
+Area = Annotated[
+    str,
+    Field(
+        pattern=r"^[A-Z]{1,2}[1-9][0-9]{0,2}(:[A-Z]{1,2}[1-9][0-9]{0,2})?$",
+        description="A square 'C4' or a rectangle 'A1:D3' (corners included).",
+    ),
+]
+
+
+def expand_area(area: str) -> list[str]:
+    """The squares of an area: 'C4' -> ['C4']; 'A1:B2' -> ['A1', 'B1', 'A2', 'B2'].
+
+    Corners may be given in any order; squares come row by row."""
+    first, _, last = area.partition(":")
+    (x1, y1), (x2, y2) = square_to_xy(first), square_to_xy(last or first)
+    return [
+        xy_to_square(x, y)
+        for y in range(min(y1, y2), max(y1, y2) + 1)
+        for x in range(min(x1, x2), max(x1, x2) + 1)
+    ]
 
 
 class TerrainEffects(ContentModel):
@@ -50,16 +99,37 @@ class EdgeKind(str, Enum):
     NO_PASSAGE = "no_passage"
     WALL = "wall"
     OPENING = "opening"
+    LINE = "line"
 
 
 class Edge(ContentModel):
     """A no-passage symbol, wall or opening between two adjacent squares; no passage
-    also blocks line of sight (000, Terrain > No Passage)."""
+    also blocks line of sight (000, Terrain > No Passage). A ``line`` is a red or
+    yellow line carrying the effects of a terrain type (a low barricade, a hedge line):
+    movement effects apply on crossing it, firing effects only to units not adjacent
+    to it (003 Battle for Normandy, Terrain Effects > Lines and Terrain Effects)."""
 
     between: list[Square] = Field(
         min_length=2, max_length=2, description="The two orthogonally adjacent squares."
     )
-    kind: EdgeKind = Field(default=EdgeKind.NO_PASSAGE, description="no_passage, wall or opening.")
+    kind: EdgeKind = Field(
+        default=EdgeKind.NO_PASSAGE, description="no_passage, wall, opening or line."
+    )
+    terrain: Id | None = Field(
+        default=None, description="line only: the terrain type whose effects the line carries."
+    )
+
+    @model_validator(mode="after")
+    def _adjacent(self) -> "Edge":
+        (ax, ay), (bx, by) = (square_to_xy(s) for s in self.between)
+        if abs(ax - bx) + abs(ay - by) != 1:
+            raise ValueError(
+                f"an edge lies between two orthogonally adjacent squares, "
+                f"not {self.between[0]} and {self.between[1]}"
+            )
+        if (self.kind == EdgeKind.LINE) != (self.terrain is not None):
+            raise ValueError("give 'terrain' exactly when the edge kind is 'line'")
+        return self
 
 
 class Grid(Item):
@@ -81,7 +151,33 @@ class Grid(Item):
         for key in self.legend:
             if len(key) != 1:
                 raise ValueError(f"legend keys are single characters, not {key!r}")
+        for number, row in enumerate(self.rows, start=1):
+            for char in row:
+                if char not in self.legend and not (char == " " and self.allows_blank()):
+                    raise ValueError(
+                        f"row {number} uses {char!r}, which the legend does not define"
+                    )
+        for edge in self.edges:
+            for square in edge.between:
+                self.check_inside(square, "edge")
         return self
+
+    def allows_blank(self) -> bool:
+        """Whether ' ' may stand for an uncovered square (overlays only)."""
+        return False
+
+    def check_inside(self, square: str, what: str) -> None:
+        """Raise when ``square`` (local coordinates) lies outside the grid."""
+        x, y = square_to_xy(square)
+        if x >= self.width or y >= self.height:
+            raise ValueError(
+                f"{what} square {square} lies outside the {self.width}x{self.height} grid"
+            )
+
+    def terrain_at(self, square: str) -> str | None:
+        """Terrain id at a local square, None where an overlay leaves it uncovered."""
+        x, y = square_to_xy(square)
+        return self.legend.get(self.rows[y][x])
 
     @property
     def width(self) -> int:
@@ -125,6 +221,30 @@ class Overlay(Grid):
         default_factory=list, description="Rooms of a building, as lists of local squares."
     )
     structure: int | None = Field(default=None, ge=1, le=10, description="Demolition points.")
+    ruin_side: Id | None = Field(
+        default=None,
+        description="Overlay laid in its place when the structure is destroyed (its ruin side); "
+        "none: the overlay is removed (000, Terrain > Structure).",
+    )
+    count: int = Field(default=1, ge=1, le=20, description="Copies of this overlay in the box.")
+
+    def allows_blank(self) -> bool:
+        return True
+
+    @model_validator(mode="after")
+    def _features_on_the_overlay(self) -> "Overlay":
+        for opening in self.openings:
+            self.check_inside(opening.square, "opening")
+            if self.terrain_at(opening.square) is None:
+                raise ValueError(f"opening square {opening.square} is not covered by the overlay")
+        seen: set[str] = set()
+        for room in self.rooms:
+            for square in room:
+                self.check_inside(square, "room")
+                if square in seen:
+                    raise ValueError(f"square {square} belongs to two rooms")
+                seen.add(square)
+        return self
 
 
 class TerrainFile(ContentModel):

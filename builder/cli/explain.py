@@ -1,0 +1,36 @@
+"""``heroes explain los|move|fire|assault POSITION ...``: the whole computation of
+one rule question on a position file, with rule references."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+from builder.cli.common import OutputFormat
+from builder.content.loader import BUNDLED_CONTENT
+from builder.errors import UsageError
+
+
+def explain(
+    question: str = typer.Argument(..., help="los, move, fire or assault."),
+    position: Path = typer.Argument(..., help="Position file (YAML)."),
+    args: list[str] = typer.Argument(None, help="Squares or unit names: los A B | move U | fire U T | assault U T."),
+    weapon: int = typer.Option(0, "--weapon", "-w", help="Weapon index for fire."),
+    mode: str = typer.Option("normal", "--mode", help="fire mode: normal, suppressive or sniper."),
+    pack: Path | None = typer.Option(None, "--pack", help="Content pack (default: the position's, else core)."),
+    format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="text or json."),
+) -> None:
+    """Explain line of sight, movement, a shot or an assault on POSITION."""
+    from builder.engine.explain import explain_question
+    from builder.engine.position import load_position
+
+    if question not in ("los", "move", "fire", "assault"):
+        raise UsageError(f"unknown question '{question}': use los, move, fire or assault")
+    state, names = load_position(position, pack, BUNDLED_CONTENT / "core")
+    report = explain_question(state, names, question, list(args or []), weapon=weapon, mode=mode)
+    if format is OutputFormat.json:
+        typer.echo(json.dumps(report, indent=2))
+    else:
+        typer.echo(report["text"])

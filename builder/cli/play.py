@@ -1,0 +1,79 @@
+"""``heroes play`` and ``heroes replay``: seeded games with a JSONL log, and
+checking a log against the engine (registers ``rules`` and ``explain`` too)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+from builder.cli.common import OutputFormat
+from builder.content.loader import BUNDLED_CONTENT, load_pack
+from builder.content.yaml_io import atomic_write_text
+from builder.errors import UsageError
+
+DEFAULT_PACK = BUNDLED_CONTENT / "core"
+
+
+def play(
+    scenario: str = typer.Argument(..., help="Scenario id, e.g. family-meeting-1."),
+    seed: int = typer.Option(1, "--seed", "-s", help="Seed of the game (dice, players, deployment)."),
+    players: str = typer.Option("random,random", "--players", help="Player per side, comma-separated."),
+    log: Path | None = typer.Option(None, "--log", help="Write the JSONL game log here."),
+    pack: Path = typer.Option(DEFAULT_PACK, "--pack", help="Content pack folder."),
+    format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="text or json."),
+) -> None:
+    """Play one game of SCENARIO and print the result."""
+    from builder.engine.log import play as play_game
+
+    names = [p.strip() for p in players.split(",") if p.strip()]
+    if len(names) != 2:
+        raise UsageError("--players takes two player names, e.g. random,random")
+    content = load_pack(pack)
+    state, record = play_game(content, scenario, seed, names, pack_ref=str(pack))
+    if log is not None:
+        atomic_write_text(log, record.jsonl())
+    result = state.result.to_dict() if state.result else {}
+    decisions = record.lines[-1]["decisions"]
+    if format is OutputFormat.json:
+        typer.echo(json.dumps({"scenario": scenario, "seed": seed, "players": names, "decisions": decisions,
+                               "result": result, "state_hash": state.state_hash()}, indent=2))
+        return
+    winner = result.get("winner") or "nobody (draw)"
+    typer.echo(f"{scenario} seed {seed}: {winner} wins ({result.get('level')}), {result.get('end_reason')} "
+               f"after {result.get('rounds')} round(s), {decisions} decisions")
+    typer.echo(f"victory points: {result.get('victory_points')}; losses: {result.get('losses')}")
+    if log is not None:
+        typer.echo(f"log written to {log}")
+
+
+def replay(
+    log: Path = typer.Argument(..., help="A JSONL log written by `heroes play --log`."),
+    pack: Path | None = typer.Option(None, "--pack", help="Content pack folder (default: the log's)."),
+) -> None:
+    """Re-apply a game log and check that it reproduces the logged final state hash."""
+    from builder.engine.log import check_replay, parse_log
+    from builder.engine.log import replay as replay_game
+
+    if not log.is_file():
+        raise UsageError(f"no such log file: {log}")
+    try:
+        text = log.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read {log}: {exc}") from None
+    lines = parse_log(text, str(log))
+    content = load_pack(pack or Path(lines[0].get("pack") or DEFAULT_PACK))
+    state, expected = replay_game(content, lines, str(log))
+    check_replay(state, expected, str(log))
+    typer.echo(f"{log}: replay reproduces the final state ({state.state_hash()[:16]}...)")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the engine's commands to the ``heroes`` app."""
+    from builder.cli import explain, rules
+
+    app.command(name="play")(play)
+    app.command(name="replay")(replay)
+    app.add_typer(rules.app, name="rules")
+    app.command(name="explain")(explain.explain)

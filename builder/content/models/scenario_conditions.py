@@ -1,0 +1,118 @@
+"""Conditions of scenario victory levels and turn events (000 Setup > Victory Conditions;
+002 scenario pages): mappings with one key, combined with all/any/not. Declarative
+data only: the engine evaluates them, the renderer prints them.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import Discriminator, Field, Tag
+
+from builder.content.models.base import ContentModel, Id
+
+
+class ObjectiveKind(str, Enum):
+    PRIMARY = "primary"
+    SECONDARY = "secondary"
+    NEUTRAL = "neutral"
+
+
+
+class ControlSpec(ContentModel):
+    """Objective control: which side controls how many of which objectives."""
+
+    side: Id = Field(description="The controlling side.")
+    objectives: list[Id] = Field(default_factory=list, description="These objectives (empty: all of 'kind').")
+    kind: ObjectiveKind | None = Field(default=None, description="Restrict to objectives of this kind.")
+    at_least: int | None = Field(default=None, ge=0, description="Controls at least this many.")
+    at_most: int | None = Field(default=None, ge=0, description="Controls at most this many.")
+
+
+class ControlsCondition(ContentModel):
+    controls: ControlSpec = Field(description="Objective control test.")
+
+
+class PointsSpec(ContentModel):
+    side: Id = Field(description="Side whose victory points are tested.")
+    at_least: int | None = Field(default=None, description="At least this many VP.")
+    more_than_opponent: bool = Field(default=False, description="Strictly more VP than the other side.")
+
+
+class PointsCondition(ContentModel):
+    victory_points: PointsSpec = Field(description="Victory point test.")
+
+
+class DestroyedSpec(ContentModel):
+    unit: Id = Field(description="Unit counter id.")
+    side: Id = Field(description="Side that owns it.")
+
+
+class DestroyedCondition(ContentModel):
+    destroyed: DestroyedSpec = Field(description="A given unit has been eliminated.")
+
+
+class NoUnitsCondition(ContentModel):
+    no_units: Id = Field(description="This side has no units (or no orders) left.")
+
+
+class OtherwiseCondition(ContentModel):
+    otherwise: Literal[True] = Field(description="Always true: the fallback level.")
+
+
+class AllCondition(ContentModel):
+    all: list["Condition"] = Field(min_length=1, description="All of these hold.")
+
+
+class AnyCondition(ContentModel):
+    any: list["Condition"] = Field(min_length=1, description="At least one of these holds.")
+
+
+class NotCondition(ContentModel):
+    not_: "Condition" = Field(alias="not", description="This does not hold.")
+
+
+_CONDITION_KEYS = {
+    "controls": "controls", "victory_points": "victory_points", "destroyed": "destroyed",
+    "no_units": "no_units", "otherwise": "otherwise", "all": "all", "any": "any", "not": "not",
+}
+
+
+def _condition_tag(value: Any) -> str | None:
+    if isinstance(value, dict):
+        for key in value:
+            if key in _CONDITION_KEYS:
+                return _CONDITION_KEYS[key]
+        return None
+    for attr, tag in (("controls", "controls"), ("victory_points", "victory_points"),
+                      ("destroyed", "destroyed"), ("no_units", "no_units"),
+                      ("otherwise", "otherwise"), ("all", "all"), ("any", "any"), ("not_", "not")):
+        if hasattr(value, attr):
+            return tag
+    return None
+
+
+Condition = Annotated[
+    Union[
+        Annotated[ControlsCondition, Tag("controls")],
+        Annotated[PointsCondition, Tag("victory_points")],
+        Annotated[DestroyedCondition, Tag("destroyed")],
+        Annotated[NoUnitsCondition, Tag("no_units")],
+        Annotated[OtherwiseCondition, Tag("otherwise")],
+        Annotated[AllCondition, Tag("all")],
+        Annotated[AnyCondition, Tag("any")],
+        Annotated[NotCondition, Tag("not")],
+    ],
+    Discriminator(
+        _condition_tag,
+        custom_error_type="condition_kind",
+        custom_error_message="a condition is a mapping with one of the keys "
+        "controls, victory_points, destroyed, no_units, otherwise, all, any, not",
+    ),
+]
+
+
+AllCondition.model_rebuild()
+AnyCondition.model_rebuild()
+NotCondition.model_rebuild()

@@ -1,0 +1,53 @@
+"""Rules coverage, generated from the rule-module registry (never typed by hand):
+every special ability, recruitment option and order the core rules name, plus the
+card effects and scenario-event effects a pack uses, with its status."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from builder.engine import effects
+from builder.engine.scenario_events import SIMULATED
+
+
+def coverage(pack: Any = None) -> list[dict[str, str]]:
+    effects._load()
+    rows = [
+        {"kind": m.kind, "id": m.id, "name": m.name, "status": m.status, "missing": m.missing, "rule": m.rule}
+        for m in effects.REGISTRY.values()
+    ]
+    if pack is not None:
+        seen = {(r["kind"], r["id"]) for r in rows}
+        for card in pack.items["cards"].values():
+            key = card.effect_key or card.id
+            if ("card", key) not in seen:
+                seen.add(("card", key))
+                rows.append({"kind": "card", "id": key, "name": card.name, "status": "not simulated",
+                             "missing": "action cards are drawn but not played", "rule": "000 core rules, Action Card"})
+        for opt in pack.items["options"].values():
+            key = opt.effect_key or opt.id
+            if ("option", key) not in seen:
+                seen.add(("option", key))
+                rows.append({"kind": "option", "id": key, "name": opt.name, "status": "not simulated",
+                             "missing": "no rule module for this effect key", "rule": ""})
+        for ab in pack.items["abilities"].values():
+            if ("ability", ab.id) not in seen:
+                seen.add(("ability", ab.id))
+                rows.append({"kind": "ability", "id": ab.id, "name": ab.name, "status": "not simulated",
+                             "missing": "no rule module for this ability", "rule": ""})
+        dos = {e.do for s in pack.items["scenarios"].values() for ev in s.events for e in ev.effects}
+        for do in sorted(dos):
+            rows.append({"kind": "scenario-effect", "id": do, "name": do,
+                         "status": "simulated" if do in SIMULATED else "not simulated",
+                         "missing": "" if do in SIMULATED else "logged as not simulated when it fires",
+                         "rule": "builder/content/models/scenario.py"})
+    order = {"ability": 0, "option": 1, "card": 2, "scenario-effect": 3}
+    rows.sort(key=lambda r: (order.get(r["kind"], 9), r["id"]))
+    return rows
+
+
+def summary(rows: list[dict[str, str]]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for r in rows:
+        out[r["status"]] = out.get(r["status"], 0) + 1
+    return out

@@ -1,0 +1,184 @@
+"""Position files: a scenario plus unit placements (this game's FEN).
+
+A position is YAML::
+
+    pack: ../pack            # optional, relative to this file (default: core)
+    scenario: skirmish
+    initiative: us           # optional
+    orders: {us: 3, de: 2}   # optional: order tokens per side
+    units:
+      - {name: r1, unit: us-rifles, side: us, at: C3}
+      - {name: tank, unit: de-panzer, side: de, at: E6, facing: s, damage: [track], suppressed: 1}
+
+``name`` is how the explainer refers to a unit. Mistakes get located diagnostics
+(E610-E616, docs/diagnostics.md).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, ValidationError
+
+from builder.content.loader import load_pack
+from builder.content.models.base import ContentModel, Id, Square
+from builder.content.locate import locate
+from builder.content.pydantic_errors import validation_diagnostics
+from builder.content.yaml_io import read_yaml, read_yaml_positions
+from builder.diagnostics import Diagnostic, define_code
+from builder.engine.battlefield import build_battlefield
+from builder.engine.dice import Rng, derive_seed
+from builder.engine.grid import FACING_NAMES, GridError
+from builder.engine.profiles import profile_of
+from builder.engine.rules import Rules
+from builder.engine.state import GameState, GameStatic, Group, SideState, SideStatic, UnitState, UnitStatic
+from builder.errors import InvalidInputError
+
+E610 = define_code("E610", "position file is malformed")
+E611 = define_code("E611", "position names an unknown scenario, unit or side")
+E612 = define_code("E612", "unit placed off the battlefield or on terrain it cannot enter")
+E613 = define_code("E613", "two units placed on the same square")
+E614 = define_code("E614", "duplicate unit name in a position")
+E615 = define_code("E615", "position's pack cannot be found")
+DAMAGE_BITS = {"crew": 1, "track": 2, "hull": 4, "primary-weapon": 8}
+
+
+class PlacedUnit(ContentModel):
+    name: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]{0,30}$", description="Name used by `heroes explain`.")
+    unit: Id = Field(description="Unit counter id.")
+    side: Id = Field(description="Side id of the scenario.")
+    at: Square = Field(description="Square (front square of a vehicle).")
+    facing: Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"] = Field(default="n", description="Facing.")
+    face: int = Field(default=0, ge=0, le=1, description="Counter side up: 0 front, 1 back.")
+    suppressed: int = Field(default=0, ge=0, le=20, description="Suppressed markers.")
+    activated: bool = Field(default=False, description="Activated marker.")
+    damage: list[Literal["crew", "track", "hull", "primary-weapon"]] = Field(default_factory=list)
+    concealed: bool = Field(default=False, description="Concealed (Ambush) side up.")
+
+
+class PositionFile(ContentModel):
+    pack: str | None = Field(default=None, description="Content pack folder, relative to this file.")
+    scenario: Id = Field(description="Scenario whose battlefield and sides are used.")
+    seed: int = Field(default=1, description="Seed of the dice from this position.")
+    turn: int = Field(default=1, ge=1, le=20)
+    initiative: Id | None = Field(default=None, description="Side with the initiative.")
+    orders: dict[str, int] = Field(default_factory=dict, description="Order tokens per side.")
+    units: list[PlacedUnit] = Field(default_factory=list)
+
+
+def load_position(path: Path, pack_path: Path | None = None, default_pack: Path | None = None,
+                  rules: type[Rules] = Rules) -> tuple[GameState, dict[str, int]]:
+    """Read, check and set up a position file; raises InvalidInputError with
+    located diagnostics on mistakes."""
+    shown = str(path)
+    if not path.is_file():
+        raise InvalidInputError(f"no such position file: {path}")
+    data = read_yaml(path, shown)
+    try:
+        pos = PositionFile.model_validate(data if data is not None else {})
+    except ValidationError as exc:
+        diags = validation_diagnostics(exc, PositionFile, shown, read_yaml_positions(path, shown))
+        raise InvalidInputError(f"{shown}: invalid position file", diags) from None
+    if pack_path is None:
+        pack_path = (path.parent / pos.pack) if pos.pack else default_pack
+    if pack_path is None or not (Path(pack_path) / "pack.yaml").is_file():
+        raise InvalidInputError(f"{shown}: pack not found", [_diag(path, ("pack",), E615,
+                                f"no content pack at '{pack_path}'", "give 'pack' relative to the position file")])
+    pack = load_pack(pack_path)
+    return position_state(pack, pos, path, rules)
+
+
+def _diag(path: Path | None, loc: tuple[Any, ...], code: str, message: str, hint: str = "") -> Diagnostic:
+    line = col = 0
+    if path is not None:
+        try:
+            line, col = locate(read_yaml_positions(path, str(path)), loc)
+        except Exception:  # noqa: BLE001 - locating is best effort; the message still names the place
+            line, col = 1, 1
+    return Diagnostic(code, message, file=str(path or ""), line=line, col=col, hint=hint,
+                      rule="docs/engine.md, Position files")
+
+
+def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
+                   rules: type[Rules] = Rules) -> tuple[GameState, dict[str, int]]:
+    problems: list[Diagnostic] = []
+    scenario = pack.items["scenarios"].get(pos.scenario)
+    if scenario is None:
+        raise InvalidInputError("unknown scenario", [_diag(path, ("scenario",), E611,
+                                f"unknown scenario '{pos.scenario}'", "use a scenario id of the pack")])
+    bf = build_battlefield(pack, scenario.layout)
+    side_ids = [s.id for s in scenario.sides[:2]]
+    sides = [SideStatic(s.id, s.faction, [], 0, 1, 0, {}, {}) for s in scenario.sides[:2]]
+    statics: list[UnitStatic] = []
+    owners: list[int] = []
+    names: dict[str, int] = {}
+    entries: list[tuple[int, PlacedUnit]] = []
+    for i, pu in enumerate(pos.units):
+        where = ("units", i)
+        model = pack.items["units"].get(pu.unit)
+        if model is None:
+            problems.append(_diag(path, where + ("unit",), E611, f"unknown unit '{pu.unit}'"))
+            continue
+        if pu.side not in side_ids:
+            problems.append(_diag(path, where + ("side",), E611, f"unknown side '{pu.side}' "
+                                  f"(the scenario's sides: {', '.join(side_ids)})"))
+            continue
+        if pu.name in names:
+            problems.append(_diag(path, where + ("name",), E614, f"unit name '{pu.name}' used twice"))
+            continue
+        si = side_ids.index(pu.side)
+        sides[si].groups.append(Group(pu.name, "unit", [len(statics)]))
+        names[pu.name] = len(statics)
+        entries.append((i, pu))
+        statics.append(UnitStatic(profile_of(model), {}, len(sides[si].groups) - 1, -1))
+        owners.append(si)
+    objectives = []
+    for o in scenario.objectives:
+        owner = side_ids.index(o.owner) if o.owner in side_ids else -1
+        objectives.append((o.id, bf.square(o.at), o.kind.value, o.victory_points, owner))
+    static = GameStatic(pack, scenario, bf, sides, statics, objectives, pos.seed)
+    rules_obj = rules()
+    state = GameState(rules_obj, static, Rng(derive_seed(pos.seed, "dice")))
+    state.units = [UnitState(i, owners[i], st) for i, st in enumerate(statics)]
+    by_name = {v: k for k, v in names.items()}
+    for i, pu in entries:
+        u = state.units[names[pu.name]]
+        where = ("units", i)
+        u.face = min(pu.face, len(u.st.profile.faces) - 1)
+        u.facing = FACING_NAMES.index(pu.facing)
+        u.suppressed, u.activated, u.concealed = pu.suppressed, pu.activated, pu.concealed
+        for d in pu.damage:
+            u.damage |= DAMAGE_BITS[d]
+        try:
+            u.sq = bf.square(pu.at)
+        except GridError as exc:
+            problems.append(_diag(path, where + ("at",), E612, str(exc)))
+            continue
+        cover = state.squares_of(u)
+        amph = u.ability("amphibious") is not None
+        if len(cover) != u.st.profile.footprint:
+            problems.append(_diag(path, where + ("facing",), E612,
+                                  f"{pu.name}: the vehicle's back square is off the battlefield", "turn it"))
+            continue
+        for sq in cover:
+            if not bf.enterable(sq, u.type, amph):
+                problems.append(_diag(path, where + ("at",), E612, f"{pu.name}: {bf.terrain[sq].id} at "
+                                      f"{bf.name(sq)} cannot hold a {u.type.replace('_', ' ')}"))
+            elif state.occ[sq] >= 0:
+                other = by_name[state.occ[sq]]
+                problems.append(_diag(path, where + ("at",), E613, f"{pu.name} and {other} both on {bf.name(sq)}"))
+            else:
+                state.occ[sq] = u.id
+    if problems:
+        raise InvalidInputError(f"{path or 'position'}: {len(problems)} problem(s)", problems)
+    state.initiative = side_ids.index(pos.initiative) if pos.initiative in side_ids else 0
+    state.turn = pos.turn
+    for i in range(len(sides)):
+        s = SideState()
+        s.lost, s.broken = [0] * len(sides[i].groups), [False] * len(sides[i].groups)
+        state.sides.append(s)
+        s.orders = pos.orders.get(side_ids[i], rules_obj.order_tokens_for(state, i) or 1)
+    from builder.engine.phases.orders import start_round
+    start_round(state)
+    return state, names

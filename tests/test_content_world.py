@@ -1,0 +1,390 @@
+"""The world half of the core pack: terrain, overlays, boards, Solo Mode tactical bonuses,
+scenarios (Family Meeting 1 and 2 from 002 Solo Mode, clash), the campaign, and the
+authoring guide's examples."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from builder.content.loader import load_pack
+from builder.content.models.scenario import (
+    AllCondition,
+    AnyCondition,
+    ControlsCondition,
+    DestroyedCondition,
+    Effect,
+    NotCondition,
+    OtherwiseCondition,
+    Scenario,
+    SoloNotes,
+    expand_area,
+)
+from builder.content.models.terrain import Board, Overlay, square_to_xy, xy_to_square
+from builder.content.yaml_io import read_yaml
+from builder.validation import validate_pack
+from tests.conftest import CORE, FIXTURES, ROOT
+
+FIX = FIXTURES / "content-world"
+
+
+@pytest.fixture(scope="module")
+def pack():
+    return load_pack(CORE)
+
+
+# --- a battlefield composed from a layout (test oracle) ---------------------------------
+
+
+def _rotated(rows: list[str], rotation: int) -> dict[tuple[int, int], str]:
+    """Characters of a grid turned clockwise by ``rotation`` degrees, by local (x, y)."""
+    height, width = len(rows), len(rows[0])
+    turn = {
+        0: lambda x, y: (x, y),
+        90: lambda x, y: (height - 1 - y, x),
+        180: lambda x, y: (width - 1 - x, height - 1 - y),
+        270: lambda x, y: (y, width - 1 - x),
+    }[rotation]
+    return {turn(x, y): ch for y, row in enumerate(rows) for x, ch in enumerate(row)}
+
+
+def battlefield(pack, scenario: Scenario) -> dict[str, str]:
+    """Square -> terrain id once boards and then overlays are laid; an overlay square off
+    the boards, or two boards on one square, fails the test."""
+    field: dict[str, str] = {}
+    for collection, placements in (("boards", scenario.layout.boards),
+                                   ("overlays", scenario.layout.overlays)):
+        for placed in placements:
+            grid = pack.items[collection][placed.id]
+            ox, oy = square_to_xy(placed.at)
+            for (x, y), ch in _rotated(grid.rows, int(placed.rotation)).items():
+                if collection == "overlays" and ch == " ":
+                    continue
+                square = xy_to_square(ox + x, oy + y)
+                if collection == "boards":
+                    assert square not in field, f"{scenario.id}: boards overlap at {square}"
+                else:
+                    assert square in field, f"{scenario.id}: overlay {placed.id} leaves the boards at {square}"
+                field[square] = grid.legend[ch]
+    return field
+
+
+def scenario_squares(scenario: Scenario) -> list[tuple[str, str]]:
+    """(what, square) for every square a scenario names."""
+    found = [(f"objective {o.id}", o.at) for o in scenario.objectives]
+    for side in scenario.sides:
+        found += [(f"{side.id} deployment", sq) for area in side.deployment for sq in expand_area(area)]
+        found += [(f"{side.id} entry", sq) for sq in side.entry]
+
+    def effects(items: list[Effect], where: str) -> None:
+        for effect in items:
+            found.extend((where, sq) for area in effect.at for sq in expand_area(area))
+            for nested in list(effect.table.values()) + list(effect.outcomes.values()):
+                effects(nested, where)
+
+    for event in scenario.events:
+        effects(event.effects, f"event on turns {event.turns}")
+    if scenario.solo:
+        found += [("scout square", sq) for area in scenario.solo.scout_deployment for sq in expand_area(area)]
+    return found
+
+
+# --- a victory-level oracle: which level a final position gives --------------------------
+
+
+def holds(condition: Any, scenario: Scenario, facts: dict[str, Any]) -> bool:
+    if isinstance(condition, OtherwiseCondition):
+        return True
+    if isinstance(condition, AllCondition):
+        return all(holds(c, scenario, facts) for c in condition.all)
+    if isinstance(condition, AnyCondition):
+        return any(holds(c, scenario, facts) for c in condition.any)
+    if isinstance(condition, NotCondition):
+        return not holds(condition.not_, scenario, facts)
+    if isinstance(condition, DestroyedCondition):
+        return condition.destroyed.unit in facts.get("destroyed", set())
+    if isinstance(condition, ControlsCondition):
+        spec = condition.controls
+        pool = [o for o in scenario.objectives
+                if (not spec.objectives or o.id in spec.objectives) and (spec.kind is None or o.kind == spec.kind)]
+        held = sum(1 for o in pool if o.id in facts["controls"].get(spec.side, set()))
+        return (spec.at_least is None or held >= spec.at_least) and (spec.at_most is None or held <= spec.at_most)
+    raise AssertionError(f"no oracle for {condition!r}")
+
+
+def outcome(scenario: Scenario, **facts: Any) -> tuple[str, str | None]:
+    for level in scenario.victory:
+        if holds(level.when, scenario, facts):
+            return level.level, level.winner
+    raise AssertionError("no victory level applies")
+
+
+# --- the pack ----------------------------------------------------------------------------
+
+
+def test_the_pack_validates() -> None:
+    report = validate_pack(CORE)
+    assert report.ok, "\n".join(d.format() for d in report.errors)
+
+
+def test_six_boards_of_one_size(pack) -> None:
+    boards = pack.items["boards"]
+    assert sorted(boards) == [f"board-{n}" for n in range(1, 7)]
+    assert {(b.width, b.height) for b in boards.values()} == {(12, 8)}
+    assert all(b.placeholder for b in boards.values())
+
+
+def test_box_overlays(pack) -> None:
+    """3 buildings, 4 one-square and 1 two-square defensive positions (000, Box Contents)."""
+    overlays = pack.items["overlays"].values()
+    buildings = [o for o in overlays if o.kind.value == "building" and o.structure]
+    assert len(buildings) == 3
+    for building in buildings:
+        assert building.openings and building.rooms
+        assert any(o.entry for o in building.openings) and any(o.grenade for o in building.openings)
+        ruins = pack.items["overlays"][building.ruin_side]
+        assert (ruins.width, ruins.height) == (building.width, building.height)
+        assert not ruins.openings and ruins.structure is None
+    positions = Counter()
+    for overlay in overlays:
+        if overlay.kind.value == "defensive_position":
+            cells = sum(ch != " " for row in overlay.rows for ch in row)
+            positions[cells] += overlay.count
+    assert positions == {1: 4, 2: 1}
+    terrain = pack.items["terrain"]
+    assert terrain["forest-heart"].effects.impassable_to and not terrain["forest-edge"].effects.impassable_to
+    assert terrain["river"].effects.water and terrain["building"].effects.building
+    assert terrain["defensive-position"].effects.opportunity_fire
+
+
+def test_solo_mode_tactical_bonuses(pack) -> None:
+    """Twelve tokens in nine kinds (002 Solo Mode, Tactical Bonus Descriptions)."""
+    bonuses = pack.items["tactical_bonuses"]
+    assert sum(b.count for b in bonuses.values()) == 12
+    assert {k: b.count for k, b in bonuses.items() if b.count > 1} == {
+        "danger": 2, "reinforcements": 2, "tactician": 2}
+    assert bonuses["trap"].duration == "instant" and bonuses["tactician"].duration == "permanent"
+
+
+# --- Family Meeting ------------------------------------------------------------------------
+
+
+def _kinds(scenario: Scenario) -> Counter:
+    return Counter(o.kind.value for o in scenario.objectives)
+
+
+def test_family_meeting_1_as_printed(pack) -> None:
+    fm1 = pack.items["scenarios"]["family-meeting-1"]
+    assert (fm1.turns, fm1.tactical_bonuses, fm1.players) == (6, 3, 1)
+    assert _kinds(fm1) == {"primary": 1, "secondary": 1}
+    assert (fm1.initiative.first, fm1.initiative.rule) == ("us", "fixed")
+    assert [s.id for s in fm1.sides] == ["us", "de"]
+    us, de = fm1.sides
+    assert (us.army.points, de.army.points) == (170, 210)
+    assert de.entry and not de.deployment
+    assert fm1.solo.attitude == "aggressive" and fm1.solo.default_ai_side == "de"
+    assert fm1.solo.particular_units == ["de-oberleutnant-berger"]
+    assert fm1.solo.reinforcements_min == 3
+
+
+def test_family_meeting_2_as_printed(pack) -> None:
+    fm2 = pack.items["scenarios"]["family-meeting-2"]
+    assert (fm2.turns, fm2.tactical_bonuses, fm2.players) == (7, 4, 1)
+    assert _kinds(fm2) == {"primary": 1, "secondary": 2}
+    assert (fm2.initiative.first, fm2.initiative.rule) == ("us", "fixed")
+    assert [(s.id, s.army.points) for s in fm2.sides] == [("us", 245), ("de", 245)]
+    assert fm2.placeholder
+    assert fm2.solo.particular_units == ["de-oberleutnant-berger", "de-major-brassert"]
+
+
+@pytest.mark.parametrize(("scenario_id", "anonymous", "numbered", "decoys"), [
+    ("family-meeting-1", 7, 1, 2),   # 8 counters -> 2 decoys, a stack of 10
+    ("family-meeting-2", 5, 2, 2),   # 7 counters -> 2 decoys, a stack of 9
+])
+def test_decoy_arithmetic(pack, scenario_id: str, anonymous: int, numbered: int, decoys: int) -> None:
+    solo = pack.items["scenarios"][scenario_id].solo
+    assert (solo.anonymous_units, solo.numbered_anonymous, solo.decoys) == (anonymous, numbered, decoys)
+
+
+def test_decoys_must_follow_the_rule() -> None:
+    with pytest.raises(ValidationError, match="call for 2 decoy"):
+        SoloNotes.model_validate(read_yaml(FIX / "bad-decoys.yaml"))
+
+
+@pytest.mark.parametrize("counters", range(0, 31))
+def test_one_decoy_per_three_counters_eight_at_most(counters: int) -> None:
+    """002 Solo Mode, Anonymous Unit Counters: a decoy per 3 counters, never more than 8."""
+    expected = min(8, counters // 3)
+    assert SoloNotes(anonymous_units=counters, decoys=expected).decoys == expected
+    with pytest.raises(ValidationError, match=f"call for {expected} decoy"):
+        SoloNotes(anonymous_units=counters, decoys=expected + 1)
+
+
+def test_every_scenario_square_is_on_the_battlefield(pack) -> None:
+    for scenario in pack.items["scenarios"].values():
+        field = battlefield(pack, scenario)
+        xs = [square_to_xy(sq)[0] for sq in field]
+        ys = [square_to_xy(sq)[1] for sq in field]
+        for what, square in scenario_squares(scenario):
+            assert square in field, f"{scenario.id}: {what} {square} is off the battlefield"
+        for side in scenario.sides:
+            for square in side.entry:
+                x, y = square_to_xy(square)
+                assert x in (min(xs), max(xs)) or y in (min(ys), max(ys)), f"{square} is not on an edge"
+        for objective in scenario.objectives:
+            assert not pack.items["terrain"][field[objective.at]].effects.water
+
+
+def test_ludwig_arrives_on_turn_3_and_again_on_turn_5_if_destroyed(pack) -> None:
+    fm1 = pack.items["scenarios"]["family-meeting-1"]
+    field = battlefield(pack, fm1)
+    by_turn = {}
+    for event in fm1.events:
+        for turn in event.turns:
+            by_turn.setdefault(turn, []).append(event)
+    assert sorted(by_turn) == [2, 3, 5]
+    (turn2,) = by_turn[2]
+    (marker,) = turn2.effects
+    assert (marker.marker, marker.selector.count, marker.selector.closest_to) == ("life_point", 3, "objective")
+    (turn3,) = by_turn[3]
+    place, fire, activated = turn3.effects
+    assert place.do == "place_unit" and len(place.at) == 6 and place.if_impossible == "postpone"
+    assert set(place.square_rules) == {"free", "not_adjacent_to_enemy", "los_to_enemy"}
+    assert all(not pack.items["terrain"][field[sq]].effects.water for sq in place.at)
+    assert (fire.do, fire.ability, fire.all_bonuses) == ("fire", "sniper", True)
+    assert activated.marker == "activated"
+    alive, dead = by_turn[5]
+    assert isinstance(alive.when, NotCondition) and isinstance(dead.when, DestroyedCondition)
+    (danger,) = alive.effects
+    assert (danger.danger_level, danger.if_reached, danger.danger_spaces) == (
+        "red", "black", {"easy": 7, "medium": 6, "hard": 5})
+    assert [e.do for e in dead.effects] == ["place_unit", "fire", "add_marker"]
+
+
+@pytest.mark.parametrize(("ai_holds", "expected"), [
+    (set(), ("major", "us")),
+    ({"saint-cernant-barn"}, ("regular", "us")),
+    ({"saint-cernant-farm"}, ("minor", "de")),
+    ({"saint-cernant-farm", "saint-cernant-barn"}, ("major", "de")),
+])
+def test_family_meeting_1_victory_levels(pack, ai_holds: set[str], expected: tuple[str, str]) -> None:
+    """Regular/major victory, minor/major defeat, read from the player's side (002)."""
+    fm1 = pack.items["scenarios"]["family-meeting-1"]
+    assert fm1.perspective == "us"
+    assert outcome(fm1, controls={"de": ai_holds, "us": set()}) == expected
+
+
+@pytest.mark.parametrize(("us", "de", "destroyed", "expected"), [
+    ({"village-crossroads", "west-copse", "east-copse"}, set(), set(), ("major", "us")),
+    ({"village-crossroads", "west-copse"}, {"east-copse"}, set(), ("regular", "us")),
+    (set(), {"village-crossroads", "east-copse"}, set(), ("regular", "de")),
+    ({"west-copse"}, set(), set(), ("minor", "us")),
+    (set(), {"east-copse"}, set(), ("minor", "de")),
+    ({"west-copse"}, {"east-copse"}, set(), ("draw", None)),
+    ({"village-crossroads"}, {"east-copse"}, set(), ("draw", None)),
+    (set(), set(), {"de-major-brassert"}, ("minor", "us")),
+    (set(), set(), {"LUKE"}, ("minor", "de")),
+    (set(), set(), {"LUKE", "de-major-brassert"}, ("draw", None)),
+    (set(), set(), set(), ("draw", None)),
+])
+def test_family_meeting_2_victory_levels(pack, us, de, destroyed, expected) -> None:
+    fm2 = pack.items["scenarios"]["family-meeting-2"]
+    luke = next(level.when for level in fm2.victory if level.winner == "de" and level.level == "minor"
+                and isinstance(level.when, AllCondition) and len(level.when.all) == 4)
+    luke_unit = luke.all[2].destroyed.unit
+    destroyed = {luke_unit if d == "LUKE" else d for d in destroyed}
+    assert outcome(fm2, controls={"us": us, "de": de}, destroyed=destroyed) == expected
+
+
+def test_family_meeting_2_roll_table_by_attitude(pack) -> None:
+    fm2 = pack.items["scenarios"]["family-meeting-2"]
+    (event,) = fm2.events
+    assert event.turns == [3, 5] and event.timing.value == "start_of_activation"
+    (table,) = event.effects
+    assert table.by_attitude["1-2"] == {"defensive": "A", "balanced": "A", "aggressive": "B"}
+    assert {row["aggressive"] for row in table.by_attitude.values()} == {"B", "D", "E"}
+    assert sorted(table.outcomes) == list("ABCDE")
+    assert table.outcomes["E"][0].marker == "life_point"
+    assert table.outcomes["D"][0].do == "move_toward"
+
+
+def test_family_meeting_campaign(pack) -> None:
+    campaign = pack.items["campaigns"]["family-meeting"]
+    assert [s.scenario for s in campaign.steps] == ["family-meeting-1", "family-meeting-2"]
+    assert campaign.steps[0].consequences
+
+
+# --- the vocabulary refuses what it cannot mean --------------------------------------------
+
+
+def test_roll_tables_cover_the_die_and_name_real_outcomes() -> None:
+    with pytest.raises(ValidationError, match="cover 1 to 6"):
+        Effect.model_validate(read_yaml(FIX / "bad-roll-table.yaml"))
+
+
+def test_effects_carry_what_they_need() -> None:
+    with pytest.raises(ValidationError, match="'add_marker' needs marker"):
+        Effect.model_validate(read_yaml(FIX / "bad-marker-effect.yaml"))
+
+
+@pytest.mark.parametrize(("fixture", "model", "message"), [
+    ("bad-board-edge.yaml", Board, "orthogonally adjacent squares, not A1 and C1"),
+    ("bad-board-legend.yaml", Board, "row 2 uses 'x'"),
+    ("bad-overlay-opening.yaml", Overlay, "opening square B1 is not covered"),
+])
+def test_grids_are_checked(fixture: str, model: type, message: str) -> None:
+    with pytest.raises(ValidationError, match=re.escape(message)):
+        model.model_validate(read_yaml(FIX / fixture))
+
+
+@given(st.integers(0, 26 * 27 - 1), st.integers(0, 998))
+def test_square_names_round_trip(x: int, y: int) -> None:
+    assert square_to_xy(xy_to_square(x, y)) == (x, y)
+
+
+@given(st.integers(0, 40), st.integers(0, 40), st.integers(0, 40), st.integers(0, 40))
+def test_areas_expand_to_their_rectangle(x1: int, y1: int, x2: int, y2: int) -> None:
+    squares = expand_area(f"{xy_to_square(x1, y1)}:{xy_to_square(x2, y2)}")
+    assert len(squares) == len(set(squares)) == (abs(x1 - x2) + 1) * (abs(y1 - y2) + 1)
+
+
+# --- the authoring guide --------------------------------------------------------------------
+
+
+GUIDE = ROOT / "docs" / "authoring.md"
+BLOCK = re.compile(r"```yaml\n(.*?)```", re.S)
+FILE_LINE = re.compile(r"^# file: (\S+)$", re.M)
+
+
+def guide_files() -> dict[str, str]:
+    """Pack-relative path -> text of every YAML block of the guide (each names its file)."""
+    files: dict[str, str] = {}
+    for block in BLOCK.findall(GUIDE.read_text(encoding="utf-8")):
+        match = FILE_LINE.search(block)
+        assert match, f"a YAML block of the guide names no file:\n{block}"
+        files[match.group(1)] = block
+    return files
+
+
+def test_authoring_examples_form_a_valid_pack(tmp_path: Path) -> None:
+    files = guide_files()
+    assert {"pack.yaml", "units/", "recruitment/", "cards/", "boards/", "scenarios/"} <= {
+        p if p == "pack.yaml" else p.split("/")[0] + "/" for p in files}
+    root = tmp_path / "my-pack"
+    for relative, text in files.items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        first = text.splitlines()[0]
+        assert first.startswith("# yaml-language-server: $schema="), f"{relative}: modeline first"
+        schema = (path.parent / first.split("$schema=", 1)[1]).resolve()
+        assert schema.name.endswith(".schema.json")
+    report = validate_pack(root)
+    assert report.ok, "\n".join(d.format() for d in report.errors)
