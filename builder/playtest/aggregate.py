@@ -47,7 +47,9 @@ def _int_histogram(values: list[int]) -> dict[str, list[int]]:
 def summarise(records: Iterable[dict[str, Any]], sides: list[str], unit_costs: dict[str, int] | None = None
               ) -> dict[str, Any]:
     """Aggregate game records into the report's numbers (see docs/playtest.md)."""
-    rows = list(records)
+    everything = list(records)
+    rows = [r for r in everything if "error" not in r]
+    errors = [r for r in everything if "error" in r]
     n = len(rows)
     unit_costs = unit_costs or {}
     wins = Counter(r["winner"] for r in rows)
@@ -100,6 +102,8 @@ def summarise(records: Iterable[dict[str, Any]], sides: list[str], unit_costs: d
     digests = Counter(r["digest"] for r in rows)
     return {
         "games": n,
+        "engine_errors": {"games": len(errors),
+                          "examples": [{"seed": r["seed"], "error": r["error"]} for r in errors[:5]]},
         "win_rates": {s: round(wins.get(s, 0) / n, ROUND) if n else 0.0 for s in sides},
         "draw_rate": round(wins.get(None, 0) / n, ROUND) if n else 0.0,
         "win_intervals": {**{s: wilson(wins.get(s, 0), n).to_dict() for s in sides},

@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from builder.ai.players import PlayerSpec, get_player
-from builder.engine import Rules, apply, legal_actions
+from builder.engine import IllegalAction, Rules, apply, legal_actions
 from builder.errors import HeroesError
 
 MAX_DECISIONS = 20_000
@@ -45,6 +45,20 @@ def rules_for(specs: list[PlayerSpec], sides: list[str]) -> tuple[type[Rules], d
         spec = specs[solo[0]]
         return SoloModeRules, {"ai_side": solo[0], "attitude": spec.attitude, "difficulty": spec.difficulty}
     return PlaytestRules, {}
+
+
+def play_game_safely(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *,
+                     initiative_swapped: bool = False, index: int = 0) -> dict[str, Any]:
+    """:func:`play_game`, but an engine failure becomes an ``error`` row (kept out of the
+    rates and counted by the report) instead of ending the whole batch."""
+    try:
+        return play_game(pack, scenario, seed, specs, initiative_swapped=initiative_swapped, index=index)
+    except (PlaytestError, IllegalAction) as exc:
+        message = str(exc)
+    except (AssertionError, IndexError, KeyError, ValueError, RuntimeError) as exc:
+        message = f"{type(exc).__name__}: {exc}"
+    return {"index": index, "seed": seed, "players": {str(i): s.text for i, s in enumerate(specs)},
+            "initiative_swapped": initiative_swapped, "error": message}
 
 
 def _profile_key(u: Any) -> str:

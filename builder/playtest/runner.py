@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterator
 from builder.ai.players import PlayerSpec, parse_spec
 from builder.content.loader import load_pack
 from builder.errors import UsageError
-from builder.playtest.game import play_game
+from builder.playtest.game import play_game_safely
 from builder.playtest.seeds import chunks, game_seed, seating
 
 
@@ -53,7 +53,7 @@ def play_index(batch: Batch, index: int, pack: Any = None) -> dict[str, Any]:
     seat = seating(index, len(specs), batch.symmetric)
     seated = [specs[seat.seats[side]] for side in range(len(specs))]
     seed = game_seed(batch.seed, index, batch.scenario, batch.players)
-    return play_game(pack, batch.scenario, seed, seated, initiative_swapped=seat.initiative_swapped, index=index)
+    return play_game_safely(pack, batch.scenario, seed, seated, initiative_swapped=seat.initiative_swapped, index=index)
 
 
 def play_chunk(batch: Batch, start: int, stop: int) -> list[dict[str, Any]]:

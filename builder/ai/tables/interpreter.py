@@ -185,4 +185,24 @@ class TableSet:
 
     @classmethod
     def from_pack(cls, pack: Any) -> "TableSet":
-        return cls(dict(pack.items.get("decision_tables", {})))
+        """The pack's tables; a pack without any (a scenario pack depending on nothing)
+        uses the bundled core pack's ``solo/decision-tables.yaml``."""
+        tables = dict(pack.items.get("decision_tables", {}))
+        if not tables:
+            tables = bundled_tables()
+        return cls(tables)
+
+
+_BUNDLED: dict[str, DecisionTable] = {}
+
+
+def bundled_tables() -> dict[str, DecisionTable]:
+    if not _BUNDLED:
+        from pathlib import Path
+
+        from builder.content.models.solo import SoloFile
+        from builder.content.yaml_io import read_yaml
+
+        path = Path(__file__).resolve().parents[3] / "content" / "core" / "solo" / "decision-tables.yaml"
+        _BUNDLED.update({t.id: t for t in SoloFile.model_validate(read_yaml(path)).decision_tables})
+    return dict(_BUNDLED)
