@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from builder.cli import demo, play, schema, validate
+from builder.cli import demo, play, playtest, schema, validate
 from builder.cli.common import run_app
 
 app = typer.Typer(
@@ -23,6 +23,7 @@ app = typer.Typer(
 app.command(name="validate")(validate.validate)
 app.add_typer(schema.app, name="schema")
 app.command(name="demo")(demo.demo)
+app.command(name="playtest")(playtest.playtest)
 play.register(app)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Any, Iterable
 
-from builder.playtest.stats import histogram, quantiles, wilson
+from builder.playtest.stats import quantiles, wilson
 
 ROUND = 6
 

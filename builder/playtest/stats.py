@@ -49,7 +49,9 @@ def wilson(successes: int, trials: int, z: float = Z95) -> Proportion:
     denom = 1 + z2 / trials
     centre = (p + z2 / (2 * trials)) / denom
     margin = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denom
-    return Proportion(successes, trials, p, max(0.0, centre - margin), min(1.0, centre + margin))
+    low = 0.0 if successes == 0 else min(p, max(0.0, centre - margin))
+    high = 1.0 if successes == trials else max(p, min(1.0, centre + margin))
+    return Proportion(successes, trials, p, low, high)
 
 
 @dataclass(frozen=True)
