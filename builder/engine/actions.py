@@ -69,3 +69,26 @@ class Action:
         if self.extra:
             parts.append(f"+{self.extra}")
         return " ".join(parts)
+
+
+_MOVES: dict[int, Action] = {}
+_ORDERS: dict[int, Action] = {}
+
+
+def move_action(unit: int, square: int, facing: int = -1) -> Action:
+    """The (interned) move of ``unit`` to ``square``: actions are values, and move
+    lists are the largest the engine builds, so equal moves share one object."""
+    key = (unit << 24) | (square << 4) | (facing + 1)
+    a = _MOVES.get(key)
+    if a is None:
+        a = _MOVES[key] = Action("move", unit=unit, square=square, facing=facing)
+    return a
+
+
+def order_action(unit: int, token: int) -> Action:
+    """The (interned) placement of order token ``token`` on ``unit``."""
+    key = (unit << 8) | (token + 1)
+    a = _ORDERS.get(key)
+    if a is None:
+        a = _ORDERS[key] = Action("order", unit=unit, token=token)
+    return a

@@ -55,7 +55,8 @@ def core_legal_actions(state: "GameState") -> list[Action]:
 def core_apply(state: "GameState", action: Action) -> list[Event]:
     state.events = events = []
     state.decisions += 1
-    events.append(Event("decision", {"side": state.to_act, "action": action.to_dict()}))
+    state.memo = {}
+    events.append(Event("decision", {"side": state.to_act, "action": action}))
     if state.rules.apply_extra(state, action):
         return events
     if state.pending:
@@ -97,6 +98,7 @@ def _activation(state: "GameState", action: Action) -> None:
 
 def _after(state: "GameState") -> None:
     """Who acts next once the decision and its consequences are applied."""
+    state.memo = {}
     if state.result is not None:
         return
     if state.pending:
@@ -131,5 +133,24 @@ def _resolve_pending(state: "GameState", action: Action) -> None:
         u.sq = action.square
         state.occ[action.square] = u.id
         state.events.append(Event("displaced", {"unit": unit, "square": action.square}))
+    _refresh_displacements(state)
     if not state.pending and state.phase == "supply":
         supply.advance(state)
+
+
+def _refresh_displacements(state: "GameState") -> None:
+    """Squares taken by an earlier displacement are no longer offered; a unit left
+    with none is eliminated (000 core rules, Movement of Vehicles)."""
+    from builder.engine.damage import eliminate
+    kept = []
+    for p in state.pending:
+        if p[0] == "displace":
+            options = tuple(o for o in p[3] if state.occ[o] < 0)
+            if not options:
+                u = state.units[p[2]]
+                u.sq = -1
+                eliminate(state, u, "run over: no square to be displaced to")
+                continue
+            p = (p[0], p[1], p[2], options, p[4])
+        kept.append(p)
+    state.pending = kept

@@ -14,4 +14,8 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **self.data}
+        """Plain data for the log (actions in the data become dicts)."""
+        out: dict[str, Any] = {"kind": self.kind}
+        for k, v in self.data.items():
+            out[k] = v.to_dict() if hasattr(v, "to_dict") else v
+        return out

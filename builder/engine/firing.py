@@ -156,11 +156,9 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
     if not in_arc(state, firer, weapon.arc, fsq, tsq):
         plan.ok, plan.reason = False, f"target outside the {weapon.arc} degree firing arc"
         return plan
-    if bf.terrain[fsq].building and not _at_opening(bf, fsq):
-        plan.ok, plan.reason = False, "firing out of a building needs a square with an opening"
-        return plan
-    if bf.terrain[tsq].building and not _at_opening(bf, tsq) and bf.area[tsq] != bf.area[fsq]:
-        plan.ok, plan.reason = False, "a unit inside a building can be shot only next to an opening"
+    why = building_reason(bf, fsq, tsq)
+    if why:
+        plan.ok, plan.reason = False, why
         return plan
     plan.sight = sight(state, fsq, tsq, firer, target)
     if not plan.sight.ok:
@@ -198,6 +196,22 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
 
 def _at_opening(bf, sq: int) -> bool:  # type: ignore[no-untyped-def]
     return any(sq in pair for pair in bf.openings)
+
+
+def building_reason(bf, fsq: int, tsq: int) -> str:  # type: ignore[no-untyped-def]
+    """Fire out of a building only from a square with an opening; at a unit inside
+    one only when it is next to an opening (000 core rules, Terrain > Buildings)."""
+    if bf.terrain[fsq].building and not _at_opening(bf, fsq):
+        return "firing out of a building needs a square with an opening"
+    if bf.terrain[tsq].building and not _at_opening(bf, tsq) and bf.area[tsq] != bf.area[fsq]:
+        return "a unit inside a building can be shot only next to an opening"
+    return ""
+
+
+def building_allows(bf, fsq: int, tsq: int) -> bool:  # type: ignore[no-untyped-def]
+    if not (bf.terrain[fsq].building or bf.terrain[tsq].building):
+        return True
+    return not building_reason(bf, fsq, tsq)
 
 
 def plan_shot(state: "GameState", firer: "UnitState", wi: int, target: "UnitState", mode: str = "normal",

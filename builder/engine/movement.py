@@ -41,7 +41,9 @@ def infantry_reach(state: "GameState", unit: "UnitState", mv: int | None = None)
     steps = bf.steps(unit.type, unit.ability("amphibious") is not None)
     terrain = bf.terrain
     occ, units, side = state.occ, state.units, unit.side
-    masks = enemy_zoc(state, side)
+    masks = state.memo.get(("zoc", side))
+    if masks is None:
+        masks = state.memo[("zoc", side)] = enemy_zoc(state, side)
     dist = {start: 0}
     go_on = {start}
     if terrain[start].difficult:
@@ -78,72 +80,89 @@ def infantry_destinations(state: "GameState", unit: "UnitState") -> list[int]:
     return [sq for sq in dist if occ[sq] < 0]
 
 
-def _vehicle_squares(bf, sq: int, facing: int, footprint: int) -> tuple[int, ...] | None:  # type: ignore[no-untyped-def]
-    if footprint == 1:
-        return (sq,)
-    back = bf.offset(sq, (facing + 4) % 8)
-    return None if back < 0 else (sq, back)
+def vehicle_graph(bf, vtype: str, amph: bool, fp: int):  # type: ignore[no-untyped-def]
+    """Static moves of a vehicle as a graph over states ``square * 8 + facing``:
+    one square forward (counted from the front), one back (from the back), or 45
+    degrees either way; each state's covered squares and whether it stands in
+    difficult passage. Built once per battlefield and kind of vehicle."""
+    key = ("vehicle", vtype, amph, fp)
+    hit = bf._steps.get(key)
+    if hit is not None:
+        return hit
+    n = bf.size * 8
+    cover: list[tuple[int, ...] | None] = [None] * n
+    for sq in range(bf.size):
+        for f in range(8):
+            squares: tuple[int, ...] | None = (sq,)
+            if fp == 2:
+                back = bf.offset(sq, (f + 4) % 8)
+                squares = None if back < 0 else (sq, back)
+            if squares is not None and all(bf.enterable(c, vtype, amph) for c in squares):
+                cover[sq * 8 + f] = squares
+    trans: list[tuple[int, ...]] = [()] * n
+    diff = [False] * n
+    for state in range(n):
+        squares = cover[state]
+        if squares is None:
+            continue
+        sq, f = divmod(state, 8)
+        diff[state] = any(bf.terrain[c].difficult for c in squares)
+        out = [sq * 8 + (f + 1) % 8, sq * 8 + (f + 7) % 8]
+        fwd = bf.offset(sq, f)
+        if fwd >= 0 and bf.step_open(sq, fwd):
+            out.append(fwd * 8 + f)
+        tail = squares[-1]
+        behind = bf.offset(tail, (f + 4) % 8)
+        if behind >= 0 and bf.step_open(tail, behind):
+            out.append((tail if fp == 2 else behind) * 8 + f)
+        trans[state] = tuple(t for t in out if cover[t] is not None)
+    graph = (trans, cover, diff)
+    bf._steps[key] = graph  # type: ignore[assignment]
+    return graph
 
 
 def vehicle_reach(state: "GameState", unit: "UnitState", mv: int | None = None) -> dict[tuple[int, int], int]:
-    """(front square, facing) -> MP spent, for the vehicle ``unit``."""
+    """(front square, facing) -> MP spent, for the vehicle ``unit``. Vehicles pass
+    through infantry but not through other vehicles or wrecks."""
+    return {(t >> 3, t & 7): v for t, v in vehicle_states(state, unit, mv).items()}
+
+
+def vehicle_states(state: "GameState", unit: "UnitState", mv: int | None = None) -> dict[int, int]:
+    """As :func:`vehicle_reach`, keyed by ``square * 8 + facing``."""
     bf = state.static.bf
     if mv is None:
         mv = movement_allowance(state, unit)
-    fp = unit.st.profile.footprint
-    amph = unit.ability("amphibious") is not None
-    vtype = unit.type
-    occ, units, uid = state.occ, state.units, unit.id
-    terrain = bf.terrain
-
-    def free(squares: tuple[int, ...]) -> bool:
-        for s in squares:
-            if not bf.enterable(s, vtype, amph):
-                return False
-            o = occ[s]
-            if o >= 0 and o != uid:
-                ou = units[o]
-                if not ou.is_infantry or ou.wreck:
-                    return False
-        return True
-
-    start = (unit.sq, unit.facing)
+    trans, cover, diff = vehicle_graph(bf, unit.type, unit.ability("amphibious") is not None,
+                                       unit.st.profile.footprint)
+    blocked = set()
+    for u in state.units:
+        if u.id != unit.id and u.sq >= 0 and u.alive and (u.wreck or u.st.profile.type in ("light_vehicle", "heavy_vehicle")):
+            blocked.update(state.squares_of(u))
+    start = unit.sq * 8 + unit.facing
     dist = {start: 0}
     frontier = [start]
+    stuck = diff[start] if cover[start] is not None else False
     d = 0
-    stuck = terrain[unit.sq].difficult
     while frontier and d < mv:
         d += 1
         nxt = []
-        for sq, f in frontier:
-            options: list[tuple[int, int, int, int]] = [(sq, (f + 1) % 8, -1, -1), (sq, (f + 7) % 8, -1, -1)]
-            fwd = bf.offset(sq, f)
-            if fwd >= 0:
-                options.append((fwd, f, sq, fwd))
-            tail = bf.offset(sq, (f + 4) % 8) if fp == 2 else sq
-            if tail >= 0:
-                behind = bf.offset(tail, (f + 4) % 8)
-                if behind >= 0:
-                    options.append((tail if fp == 2 else behind, f, tail, behind))
-            for nsq, nf, ea, eb in options:
-                key = (nsq, nf)
-                if key in dist:
+        for s0 in frontier:
+            for t in trans[s0]:
+                if t in dist:
                     continue
-                squares = _vehicle_squares(bf, nsq, nf, fp)
-                if squares is None or not free(squares):
+                squares = cover[t]
+                if blocked and (squares[0] in blocked or squares[-1] in blocked):  # type: ignore[index]
                     continue
-                if ea >= 0 and not bf.step_open(ea, eb):
-                    continue
-                dist[key] = d
-                if not any(terrain[s].difficult for s in squares) and not stuck:
-                    nxt.append(key)
+                dist[t] = d
+                if not diff[t] and not stuck:
+                    nxt.append(t)
         frontier = nxt
     return dist
 
 
 def vehicle_destinations(state: "GameState", unit: "UnitState") -> list[tuple[int, int]]:
-    start = (unit.sq, unit.facing)
-    return [k for k in vehicle_reach(state, unit) if k != start]
+    start = unit.sq * 8 + unit.facing
+    return [(t >> 3, t & 7) for t in vehicle_states(state, unit) if t != start]
 
 
 def reachable(state: "GameState", unit: "UnitState") -> list[int]:

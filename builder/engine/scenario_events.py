@@ -21,6 +21,11 @@ def run_events(state: "GameState", timing: str) -> None:
     for ev in state.static.scenario.events:
         if ev.timing.value != timing or state.turn not in ev.turns:
             continue
+        when = getattr(ev, "when", None)
+        if when is not None:
+            from builder.engine.victory import holds
+            if not holds(state, when):
+                continue
         for eff in ev.effects:
             _effect(state, eff, ids)
 

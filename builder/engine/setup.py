@@ -42,8 +42,8 @@ def _entries(entries: Any) -> list[dict[str, Any]]:
 
 
 def default_composition(pack: Any, faction: str, points: int) -> list[dict[str, Any]]:
-    """A legal-by-budget army for a points-only side: platoon tiles bought cheapest
-    first in turn until the budget is spent, then support options that fit."""
+    """A default army for a points-only side: each platoon tile once, cheapest
+    first, while the budget lasts, then support options that fit."""
     tiles = sorted((t for t in pack.items["tiles"].values() if t.faction == faction and t.kind.value == "platoon"
                     and t.units), key=lambda t: (t.cost, t.id))
     if not tiles:
@@ -51,14 +51,10 @@ def default_composition(pack: Any, faction: str, points: int) -> list[dict[str, 
                     "give the scenario side a fixed composition")
     out: list[dict[str, Any]] = []
     left = points
-    bought = True
-    while bought:
-        bought = False
-        for t in tiles:
-            if t.cost <= left:
-                out.append({"tile": t.id})
-                left -= t.cost
-                bought = True
+    for t in tiles:
+        if t.cost <= left:
+            out.append({"tile": t.id})
+            left -= t.cost
     if not out:
         out.append({"tile": tiles[0].id})
     supports = sorted((o for o in pack.items["options"].values() if o.faction == faction
@@ -203,8 +199,9 @@ def new_game(rules: Any, pack: Any, scenario_id: str, seed: int, armies: Any = N
         s.hand, s.deck = s.deck[:hand], s.deck[hand:]
         state.sides.append(s)
     for u in state.units:
-        if u.st.profile.faces[0].role in ("wreck", "damaged") and len(u.st.profile.faces) > 1:
-            u.face = 0
+        faces = u.st.profile.faces
+        if faces[0].role == "concealed" and len(faces) > 1:
+            u.face = 1  # Ambush is not simulated: such units deploy revealed
     deploy(state, scenario, setup_rng)
     return state
 
@@ -228,6 +225,9 @@ def deploy(state: GameState, scenario: Any, rng: Rng) -> None:
         zone = list(dict.fromkeys(zone))
         if not zone:
             raise _fail(f"side '{spec.id}' has no deployment zone or entry square")
+        wanted = 2 * sum(1 for u in state.units if u.side == si and not u.st.set_aside) + 4
+        if not spec.deployment:
+            zone = _around(bf, zone, wanted)
         rng.shuffle(zone)
         zx = sum(bf.xy(s)[0] for s in zone) / len(zone)
         zy = sum(bf.xy(s)[1] for s in zone) / len(zone)
@@ -239,6 +239,24 @@ def deploy(state: GameState, scenario: Any, rng: Rng) -> None:
             if not place_somewhere(state, u, zone, facing):
                 raise _fail(f"side '{spec.id}': no free square left in its deployment zone for "
                             f"{u.st.profile.name} (unit {u.id})", "enlarge the deployment zone")
+
+
+def _around(bf, entries: list[int], wanted: int) -> list[int]:  # type: ignore[no-untyped-def]
+    """Entry squares and the squares nearest them (units arriving by entry arrows
+    start next to them), ring by ring until there is room."""
+    zone = list(entries)
+    seen = set(zone)
+    ring = list(entries)
+    while len(zone) < wanted and ring:
+        nxt = []
+        for sq in ring:
+            for n in bf.adjacent(sq):
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        zone.extend(sorted(nxt))
+        ring = nxt
+    return zone
 
 
 def place_somewhere(state: GameState, unit: UnitState, squares: list[int], facing: int) -> bool:

@@ -211,7 +211,7 @@ class GameState:
     __slots__ = (
         "rules", "static", "dice", "turn", "phase", "initiative", "to_act", "units", "occ", "sides",
         "queues", "turn_side", "current", "fired", "moved", "pending", "control", "control_history",
-        "result", "events", "decisions", "supply_side",
+        "result", "events", "decisions", "supply_side", "memo",
     )
 
     def __init__(self, rules: Any, static: GameStatic, dice: Rng) -> None:
@@ -237,6 +237,7 @@ class GameState:
         self.events: list[Event] = []
         self.decisions = 0
         self.supply_side = 0
+        self.memo: dict[object, object] = {}  # derived data valid for this decision only
 
     # --- public views ------------------------------------------------------------
 
@@ -280,6 +281,7 @@ class GameState:
         g.control = self.control[:]
         g.control_history = [c[:] for c in self.control_history]
         g.result, g.events, g.decisions, g.supply_side = self.result, [], self.decisions, self.supply_side
+        g.memo = {}
         return g
 
     def canonical(self) -> dict[str, Any]:

@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.engine import effects
-from builder.engine.actions import Action
+from builder.engine.actions import Action, move_action
 from builder.engine.assault import plan_assault, resolve_assault
 from builder.engine.damage import eliminate
 from builder.engine.events import Event
-from builder.engine.firing import in_arc, plan_shot, resolve_shot, weapon_usable
+from builder.engine.firing import building_allows, in_arc, plan_shot, resolve_shot, weapon_usable
 from builder.engine.los import sight
-from builder.engine.movement import infantry_reach, movement_allowance, vehicle_destinations
+from builder.engine.movement import infantry_reach, movement_allowance, vehicle_states
 from builder.engine.zoc import enemy_zoc
 
 if TYPE_CHECKING:
@@ -28,11 +28,12 @@ if TYPE_CHECKING:
 def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> list[Action]:
     uid = u.id
     if u.is_vehicle:
-        return [Action("move", unit=uid, square=sq, facing=f) for sq, f in vehicle_destinations(state, u)]
+        start = u.sq * 8 + u.facing
+        return [move_action(uid, t >> 3, t & 7) for t in vehicle_states(state, u) if t != start]
     mv = movement_allowance(state, u)
     dist, go_on = infantry_reach(state, u, mv)
     occ = state.occ
-    out = [Action("move", unit=uid, square=sq) for sq in dist if occ[sq] < 0]
+    out = [move_action(uid, sq) for sq in dist if occ[sq] < 0]
     if assaults and mv > 0 and u.ability("assault") is not None:
         out.extend(assault_actions(state, u, mv, dist, go_on))
     return out
@@ -53,9 +54,21 @@ def assault_actions(state: "GameState", u: "UnitState", mv: int, dist: dict[int,
             o = occ[n]
             if o >= 0:
                 t = units[o]
-                if t.side != u.side and t.active and n == t.sq and plan_assault(state, u, t, sq).ok:
+                if t.side != u.side and t.active and n == t.sq and _may_assault(state, u, t):
                     out.append(Action("assault", unit=u.id, target=o, square=sq))
     return out
+
+
+def _may_assault(state: "GameState", u: "UnitState", t: "UnitState") -> bool:
+    """The cheap half of :func:`plan_assault`: a combat value against the
+    defender's type (or Tankbuster against a heavy vehicle)."""
+    dtype = t.st.profile.faces[t.face].defence_type
+    weapons = u.st.profile.faces[u.face].weapons
+    if dtype is None or not weapons:
+        return False
+    if weapons[0].against(dtype) is not None:
+        return True
+    return plan_assault(state, u, t, u.sq).ok
 
 
 def _equipment_left(state: "GameState", u: "UnitState", key: str) -> int:
@@ -118,6 +131,8 @@ def _sees(state: "GameState", u: "UnitState", t: "UnitState", my_squares: tuple[
                 continue
             if arc < 360 and not in_arc(state, u, arc, fsq, tsq):
                 continue
+            if not building_allows(bf, fsq, tsq):
+                continue
             if sight(state, fsq, tsq, u, t).ok:
                 return True
     return False
@@ -135,11 +150,14 @@ def place(state: "GameState", u: "UnitState", sq: int, facing: int = -1) -> None
     u.sq = sq
     if facing >= 0:
         u.facing = facing
+    run_over = []
     for s in state.squares_of(u):
         o = occ[s]
         if o >= 0 and o != u.id and u.is_vehicle:
-            displace_options(state, state.units[o])
+            run_over.append(state.units[o])
         occ[s] = u.id
+    for inf in run_over:
+        displace_options(state, inf)
 
 
 def displace_options(state: "GameState", inf: "UnitState") -> None:

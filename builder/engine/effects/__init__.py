@@ -96,15 +96,26 @@ def unit_modules(state: "GameState", unit: "UnitState") -> tuple[RuleModule, ...
     return result
 
 
+def hook_functions(state: "GameState", unit: "UnitState", hook: str) -> tuple[Callable[..., Any], ...]:
+    """The ``hook`` functions of the unit's modules (cached per unit, face and hook)."""
+    cache = state.static.__dict__.setdefault("_hooks", {})
+    key = (unit.id, unit.face, hook)
+    fns = cache.get(key)
+    if fns is None:
+        fns = cache[key] = tuple(m.hooks[hook] for m in unit_modules(state, unit) if hook in m.hooks)
+    return fns
+
+
 def collect(state: "GameState", unit: "UnitState", hook: str, *args: Any) -> list[Any]:
     """Results of ``hook`` over the unit's modules (None results dropped)."""
+    fns = hook_functions(state, unit, hook)
+    if not fns:
+        return []
     out = []
-    for m in unit_modules(state, unit):
-        fn = m.hooks.get(hook)
-        if fn is not None:
-            r = fn(state, unit, *args)
-            if r is not None:
-                out.append(r)
+    for fn in fns:
+        r = fn(state, unit, *args)
+        if r is not None:
+            out.append(r)
     return out
 
 

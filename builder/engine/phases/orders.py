@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.engine.actions import Action
+from builder.engine.actions import Action, order_action
 from builder.engine.events import Event
 from builder.engine.scenario_events import run_events
 from builder.engine.state import NO_ORDER
@@ -60,11 +60,11 @@ def advance(state: "GameState") -> None:
 def actions(state: "GameState", side: int) -> list[Action]:
     s = state.sides[side]
     units = eligible(state, side)
-    out = [Action("order", unit=u, token=t) for u in units for t in s.to_place]
+    out = [order_action(u, t) for u in units for t in s.to_place]
     if s.specials_left:
-        out.extend(Action("order", unit=u, token=0) for u in units)
+        out.extend(order_action(u, 0) for u in units)
     if s.bluffs_left:
-        out.extend(Action("order", unit=u, token=-1) for u in units)
+        out.extend(order_action(u, -1) for u in units)
     if not s.to_place:
         out.append(Action("done"))
     return out

@@ -1,0 +1,58 @@
+"""Hypothesis: random legal games keep the invariants, and replays reproduce them."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from builder.engine import Rng, Rules, apply, legal_actions
+from builder.engine.log import play, replay
+from builder.engine.movement import movement_allowance
+
+from engine_helpers import fixture_pack
+
+
+def check_invariants(state) -> None:  # type: ignore[no-untyped-def]
+    covered: dict[int, int] = {}
+    for u in state.units:
+        assert u.suppressed >= 0
+        if u.active or (u.alive and u.wreck and u.sq >= 0):
+            assert movement_allowance(state, u) >= 0
+            for sq in state.squares_of(u):
+                if any(p[0] == "displace" and p[2] == u.id for p in state.pending):
+                    continue
+                assert sq not in covered, f"units {covered.get(sq)} and {u.id} stacked"
+                covered[sq] = u.id
+                assert state.occ[sq] == u.id
+    for sq, uid in enumerate(state.occ):
+        if uid >= 0:
+            assert covered.get(sq) == uid
+    assert sum(1 for s in state.sides for _ in [s] if s.orders > 10) == 0
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**31), player_seed=st.integers(min_value=0, max_value=2**31))
+def test_random_games_keep_invariants(seed: int, player_seed: int) -> None:
+    state = Rules.new_game(fixture_pack(), "skirmish", seed=seed)
+    rng = Rng(player_seed)
+    steps = 0
+    while not state.is_over:
+        actions = legal_actions(state)
+        assert actions, f"no legal action in {state.phase}"
+        assert len(set(actions)) == len(actions)
+        apply(state, actions[rng.below(len(actions))])
+        check_invariants(state)
+        steps += 1
+        assert steps < 5000
+    assert state.result is not None and state.to_act is None
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**31))
+def test_replay_reproduces_the_state_hash(seed: int) -> None:
+    state, record = play(fixture_pack(), "skirmish", seed, ["random", "random"])
+    lines = [record.header, *record.lines]
+    for i, line in enumerate(lines):
+        line["_line"] = i + 1
+    replayed, expected = replay(fixture_pack(), lines)
+    assert expected == state.state_hash() == replayed.state_hash()
