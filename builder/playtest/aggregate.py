@@ -86,7 +86,7 @@ def summarise(records: Iterable[dict[str, Any]], sides: list[str], unit_costs: d
             for unit, k in units.items():
                 kills[(side, unit)] += k
     units = []
-    for side, unit in sorted(set(fielded) | set(lost)):
+    for side, unit in sorted(set(fielded) | set(lost) | set(kills)):
         f, lo, ki = fielded[(side, unit)], lost[(side, unit)], kills[(side, unit)]
         cost = unit_costs.get(unit)
         units.append({

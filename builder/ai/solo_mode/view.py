@@ -308,6 +308,9 @@ class EngineView:
                 ev.holds_from(state, sq, osq) for _, osq, _ in ev.objective_squares(state, kind)))
         if criterion == "approach_objective":
             return -float(ev.nearest_objective_distance(state, sq, x.side, kind))
+        if criterion == "advance":
+            return float(ev.nearest_objective_distance(state, sq, x.side, kind)
+                         < ev.nearest_objective_distance(state, x.sq, x.side, kind))
         if criterion == "approach_enemy":
             return -float(ev.danger_distance(state, sq, x.side))
         if criterion == "cover":

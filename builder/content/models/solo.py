@@ -112,6 +112,7 @@ DESTINATION_CRITERIA: dict[str, str] = {
     "reach_objective": "the square controls or contests an objective of 'kind' (1) or not (0)",
     "approach_objective": "minus the distance from the square to the nearest objective of 'kind'",
     "approach_enemy": "minus the distance from the square to the nearest enemy unit",
+    "advance": "the square is nearer the nearest objective of 'kind' than where the unit stands (1) or not (0)",
     "cover": "defensive bonus of the terrain at the square",
     "in_terrain": "the square is inside a terrain element (1) or not (0)",
     "clear_los_count": "enemy units in clear line of sight from the square",
