@@ -27,6 +27,28 @@ def objective_squares(state: "GameState", kind: str = "any") -> list[tuple[int, 
             for i, (_, sq, k, vp, _) in enumerate(state.static.objectives) if kind in ("any", k)]
 
 
+def objective_maps(state: "GameState") -> tuple[list[list[int]], dict[str, frozenset[int]]]:
+    """Per objective, the distance from every square; per kind, the squares from which
+    infantry is present at an objective of that kind. Computed once per game (the
+    battlefield and objectives never change) and kept on the game's static part."""
+    cache = state.static.__dict__.get("_ai_objective_maps")
+    if cache is None:
+        bf = state.static.bf
+        dist = [[bf.distance(sq, osq) for sq in range(bf.size)] for (_, osq, _, _, _) in state.static.objectives]
+        presence: dict[str, set[int]] = {"any": set()}
+        for i, (_, osq, kind, _, _) in enumerate(state.static.objectives):
+            near = {sq for sq in range(bf.size) if dist[i][sq] <= 1}
+            presence.setdefault(kind, set()).update(near)
+            presence["any"].update(near)
+        cache = (dist, {k: frozenset(v) for k, v in presence.items()})
+        state.static.__dict__["_ai_objective_maps"] = cache
+    return cache
+
+
+def presence_squares(state: "GameState", kind: str = "any") -> frozenset[int]:
+    return objective_maps(state)[1].get(kind, frozenset())
+
+
 def holds_from(state: "GameState", sq: int, obj_sq: int) -> bool:
     """Would infantry standing on ``sq`` be present at the objective on ``obj_sq``?"""
     return sq == obj_sq or state.static.bf.distance(sq, obj_sq) <= 1
@@ -36,12 +58,12 @@ def nearest_objective_distance(state: "GameState", sq: int, side: int, kind: str
                                not_held: bool = False) -> int:
     """Squares from ``sq`` to the nearest objective of ``kind`` (not already held by
     ``side`` when ``not_held``); 99 when there is none."""
-    bf = state.static.bf
+    dist = objective_maps(state)[0]
     best = 99
-    for i, osq, _ in objective_squares(state, kind):
-        if not_held and state.control[i] == side:
+    for i, (_, _, k, _, _) in enumerate(state.static.objectives):
+        if (kind != "any" and k != kind) or (not_held and state.control[i] == side):
             continue
-        d = bf.distance(sq, osq)
+        d = dist[i][sq]
         if d < best:
             best = d
     return best

@@ -137,8 +137,8 @@ def verdict(summary: dict[str, Any], sides: list[str], names: dict[str, str] | N
     top, rest = ranked[0], ranked[1:]
 
     def pct(side: str) -> str:
-        half = (iv[side]["high"] - iv[side]["low"]) / 2
-        return f"{iv[side]['rate'] * 100:.0f}% +/- {max(half * 100, 0.5):.0f}%"
+        half = (iv[side]["high"] - iv[side]["low"]) / 2 * 100
+        return f"{iv[side]['rate'] * 100:.0f}% +/- " + (f"{half:.0f}%" if half >= 1 else f"{half:.1f}%")
 
     if all(iv[top]["low"] > iv[s]["high"] for s in rest):
         return f"favours {names.get(top, top)}: {pct(top)}"

@@ -56,9 +56,14 @@ def resolve_card(rules: "SoloModeRules", state: "GameState", card: Any) -> None:
 
 
 def resolve_effect(rules: "SoloModeRules", state: "GameState", kind: str, effect: Any = None) -> str:
-    """Resolve one effect; returns what happened ('done', 'ignored', 'decoy')."""
-    bonus = getattr(effect, "bonus", 0) if effect is not None else 0
-    rules.rules_fired[f"reaction/{kind}"] += 1
+    """Resolve one effect; returns what happened ('done', 'ignored', 'decoy'), which the
+    report counts as ``reaction/<effect>:<outcome>``."""
+    outcome = _resolve(rules, state, kind, getattr(effect, "bonus", 0) if effect is not None else 0)
+    rules.rules_fired[f"reaction/{kind}:{outcome}"] += 1
+    return outcome
+
+
+def _resolve(rules: "SoloModeRules", state: "GameState", kind: str, bonus: int) -> str:
     if kind == "reinforcements":
         return "done" if rules.reinforce(state) else "ignored"
     if kind == "place_order":

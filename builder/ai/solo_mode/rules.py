@@ -30,6 +30,8 @@ from builder.engine.setup import place_somewhere
 from builder.engine.state import NO_ORDER
 
 RESERVE = 3
+MOVES = frozenset({"moved", "enters", "reinforcement", "displaced", "retreat", "advance", "assault", "flipped",
+                   "eliminated", "wrecked"})
 
 
 @dataclass
@@ -177,7 +179,8 @@ class SoloModeRules(Rules):
                 self.ai_unit_lost(state, uid)
         if action.kind in ("fire", "assault") and action.unit >= 0 and state.units[action.unit].side == self.ai:
             self.after_ai_attack(state, action.unit)
-        self.spot(state)
+        if any(e.kind in MOVES for e in events):
+            self.spot(state)
 
     def ai_unit_lost(self, state: GameState, uid: int) -> None:
         """Danger climbs one space; lost infantry (not particular) goes in the bag."""

@@ -142,14 +142,13 @@ class EngineView:
         x = self.unit(u)
         if x is None or x.type != "infantry" or x.sq < 0:
             return False
-        return any(ev.holds_from(self.state, x.sq, osq) for _, osq, _ in ev.objective_squares(self.state, kind))
+        return x.sq in ev.presence_squares(self.state, kind)
 
     def can_reach_objective(self, u: Any, kind: str = "any") -> bool:
         x = self.unit(u)
         if x is None or x.type != "infantry" or not x.active:
             return False
-        objs = [osq for _, osq, _ in ev.objective_squares(self.state, kind)]
-        return any(ev.holds_from(self.state, sq, osq) for sq in self.reach(x.id) for osq in objs)
+        return not ev.presence_squares(self.state, kind).isdisjoint(self.reach(x.id))
 
     def could_reach_objective(self, u: Any, kind: str = "any") -> bool:
         return self.can_reach_objective(u, kind)
@@ -304,8 +303,7 @@ class EngineView:
         sq = square
         state, bf = self.state, self.bf
         if criterion == "reach_objective":
-            return float(x.type == "infantry" and any(
-                ev.holds_from(state, sq, osq) for _, osq, _ in ev.objective_squares(state, kind)))
+            return float(x.type == "infantry" and sq in ev.presence_squares(state, kind))
         if criterion == "approach_objective":
             return -float(ev.nearest_objective_distance(state, sq, x.side, kind))
         if criterion == "advance":

@@ -146,21 +146,19 @@ def pick_option(table: DecisionTable, unit: Any, query: BattleQuery,
 def rank_destinations(criteria: list[Criterion], unit: Any, squares: Sequence[Any], query: BattleQuery,
                       rng: Chooser) -> Any:
     """The best of ``squares`` for ``unit``: criteria compared in order (the first
-    dominates), remaining ties at random."""
-    if not squares:
+    dominates), remaining ties at random. Each criterion is only measured on the squares
+    the previous ones left tied, which is what lexicographic order means and much cheaper."""
+    pool = list(squares)
+    if not pool:
         return None
-    best: list[Any] = []
-    best_key: tuple[float, ...] | None = None
-    for sq in squares:
-        key = tuple(
-            (1 if c.prefer == "high" else -1) * query.destination_value(unit, sq, c.criterion, c.kind)
-            for c in criteria
-        )
-        if best_key is None or key > best_key:
-            best, best_key = [sq], key
-        elif key == best_key:
-            best.append(sq)
-    return best[0] if len(best) == 1 else rng.choice(best)
+    for c in criteria:
+        if len(pool) == 1:
+            break
+        sign = 1 if c.prefer == "high" else -1
+        values = [sign * query.destination_value(unit, sq, c.criterion, c.kind) for sq in pool]
+        top = max(values)
+        pool = [sq for sq, v in zip(pool, values) if v == top]
+    return pool[0] if len(pool) == 1 else rng.choice(pool)
 
 
 class TableSet:
