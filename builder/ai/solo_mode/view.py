@@ -159,6 +159,13 @@ class EngineView:
             return False
         return any(sight(self.state, x.sq, osq, x).ok for _, osq, _ in ev.objective_squares(self.state, kind))
 
+    def far_from_objective(self, u: Any, factor: int = 2) -> bool:
+        x = self.unit(u)
+        if x is None or x.sq < 0:
+            return False
+        mv = max(1, x.st.profile.faces[x.face].movement)
+        return ev.nearest_objective_distance(self.state, x.sq, x.side) > factor * mv
+
     def in_enemy_los(self, u: Any, clear: bool = False) -> bool:
         x = self.unit(u)
         if x is None or x.sq < 0:

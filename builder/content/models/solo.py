@@ -71,6 +71,7 @@ TABLE_VOCABULARY: dict[str, str] = {
     "controls_objective": "controls or contests an objective of 'kind' (primary, secondary, tactical_bonus, any)",
     "can_reach_objective": "a movement action lets it control or contest an objective of 'kind'",
     "sees_objective": "has an objective of 'kind' in its line of sight",
+    "far_from_objective": "the nearest objective is more than 'factor' times its movement away",
     "in_enemy_los": "stands in the line of sight of an enemy unit ('clear': true for clear only)",
     "has_grenade": "may throw a grenade now",
     # relations to the other side
