@@ -145,3 +145,34 @@ def test_player_specs_are_checked():
     for bad in ("solo:angry", "solo-mode:aggressive:insane", "minimax", "greedy:x"):
         with pytest.raises(UsageError):
             parse_spec(bad)
+
+
+def test_tactical_bonus_tokens_laid_outside_deployment_zones():
+    """002, 2.2: the scenario's number of tokens, spread outside the deployment zones."""
+    core = load_pack()
+    state = SoloModeRules.new_game(core, "family-meeting-1", seed=2,
+                                   options={"ai_side": 1, "attitude": "aggressive", "difficulty": "hard"})
+    laid = state.rules.solo.bonuses
+    assert len(laid) == 3
+    bf = state.bf
+    zones = {s for spec in state.static.scenario.sides for a in spec.deployment for s in bf.area_squares(a)}
+    assert not zones & set(laid)
+
+
+def test_tactical_bonus_works_differently_for_ai_and_player(pack):
+    from builder.ai.solo_mode import bonuses
+
+    state = new_game(pack)
+    rules, solo = state.rules, state.rules.solo
+    ai_inf = next(u for u in state.units if u.side == rules.ai and u.type == "infantry" and u.active)
+    solo.bonuses = {ai_inf.sq: "tactician"}
+    bonuses.check_taken(rules, state)
+    assert solo.tactician == 1 and solo.dashboard == ["tactician"] and not solo.bonuses
+    player_inf = next(u for u in state.units if u.side == rules.player and u.type == "infantry" and u.active)
+    solo.gauge.position = 3
+    solo.bonuses = {player_inf.sq: "danger"}
+    bonuses.check_taken(rules, state)
+    assert solo.gauge.position == 2
+    solo.bonuses = {player_inf.sq: "advantage"}
+    bonuses.check_taken(rules, state)
+    assert solo.dashboard == [] and solo.tactician == 0

@@ -19,12 +19,21 @@ if TYPE_CHECKING:
 KIND_ORDER = ("primary", "secondary", "neutral", "tactical_bonus")
 
 
+def tokens(state: "GameState") -> list[int]:
+    """Squares of the Solo Mode tactical bonus tokens still on the battlefield."""
+    solo = getattr(state.rules, "solo", None)
+    return list(solo.bonuses) if solo is not None and solo.bonuses else []
+
+
 def objective_squares(state: "GameState", kind: str = "any") -> list[tuple[int, int, int]]:
     """(index, square, weight) of the objectives of ``kind`` ('any' for all); primary
-    objectives weigh 3, secondary 2, others 1."""
+    objectives weigh 3, secondary 2, others 1; tactical bonus tokens (index -1) weigh 1."""
     weight = {"primary": 3, "secondary": 2}
-    return [(i, sq, max(vp, weight.get(k, 1)))
-            for i, (_, sq, k, vp, _) in enumerate(state.static.objectives) if kind in ("any", k)]
+    out = [(i, sq, max(vp, weight.get(k, 1)))
+           for i, (_, sq, k, vp, _) in enumerate(state.static.objectives) if kind in ("any", k)]
+    if kind in ("any", "tactical_bonus"):
+        out.extend((-1, sq, 1) for sq in tokens(state))
+    return out
 
 
 def objective_maps(state: "GameState") -> tuple[list[list[int]], dict[str, frozenset[int]]]:
@@ -46,7 +55,16 @@ def objective_maps(state: "GameState") -> tuple[list[list[int]], dict[str, froze
 
 
 def presence_squares(state: "GameState", kind: str = "any") -> frozenset[int]:
-    return objective_maps(state)[1].get(kind, frozenset())
+    """Squares from which infantry is present at an objective (or token) of ``kind``."""
+    fixed = objective_maps(state)[1].get(kind, frozenset())
+    if kind not in ("any", "tactical_bonus"):
+        return fixed
+    on_board = tokens(state)
+    if not on_board:
+        return fixed
+    bf = state.static.bf
+    near = {s for sq in on_board for s in (sq, *bf.adjacent(sq))}
+    return fixed | near
 
 
 def holds_from(state: "GameState", sq: int, obj_sq: int) -> bool:
@@ -66,6 +84,11 @@ def nearest_objective_distance(state: "GameState", sq: int, side: int, kind: str
         d = dist[i][sq]
         if d < best:
             best = d
+    if kind in ("any", "tactical_bonus"):
+        for tsq in tokens(state):
+            d = state.static.bf.distance(sq, tsq)
+            if d < best:
+                best = d
     return best
 
 
@@ -119,7 +142,8 @@ def move_value(state: "GameState", unit: "UnitState", sq: int) -> float:
     value = 0.0
     if unit.type == "infantry":
         for i, osq, w in objective_squares(state):
-            if state.control[i] != unit.side and holds_from(state, sq, osq) and not holds_from(state, unit.sq, osq):
+            if (i < 0 or state.control[i] != unit.side) and holds_from(state, sq, osq) \
+                    and not holds_from(state, unit.sq, osq):
                 value += w
     before = nearest_objective_distance(state, unit.sq, unit.side, not_held=True)
     after = nearest_objective_distance(state, sq, unit.side, not_held=True)

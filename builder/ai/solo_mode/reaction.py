@@ -95,8 +95,9 @@ def _decoy_picked(rules: "SoloModeRules", state: "GameState", choice: Any) -> bo
     return False
 
 
-def place_order(rules: "SoloModeRules", state: "GameState") -> str:
-    """The lowest available numbered token goes to the unit table 5.1 picks."""
+def place_order(rules: "SoloModeRules", state: "GameState", queue: bool = True) -> str:
+    """The lowest available numbered token goes to the unit table 5.1 picks (in the
+    order phase, for the Tactician bonus, the activation queue is built later)."""
     solo = rules.solo
     if not solo.available:
         return "ignored"
@@ -109,8 +110,9 @@ def place_order(rules: "SoloModeRules", state: "GameState") -> str:
     if choice is None or _decoy_picked(rules, state, choice):
         return "decoy"
     state.units[choice].order = token
-    state.queues[rules.ai].append((token, choice))
-    state.queues[rules.ai].sort()
+    if queue:
+        state.queues[rules.ai].append((token, choice))
+        state.queues[rules.ai].sort()
     state.events.append(Event("ai-order", {"unit": choice, "token": token}))
     return "done"
 

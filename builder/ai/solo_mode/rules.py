@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from builder.ai.solo_mode import reaction
+from builder.ai.solo_mode import bonuses, reaction
 from builder.ai.solo_mode.brain import Brain
 from builder.ai.solo_mode.content import solo_content
 from builder.ai.solo_mode.danger import DangerGauge, make_gauge
@@ -59,6 +59,12 @@ class SoloState:
     entry: list[int] = field(default_factory=list)
     zone: list[int] = field(default_factory=list)
     counted: set[int] = field(default_factory=set)
+    reserve_cap: int = RESERVE
+    bonuses: dict[int, str] = field(default_factory=dict)
+    dashboard: list[str] = field(default_factory=list)
+    tactician: int = 0
+    player_orders: int = 0
+    player_specials: int = 0
 
 
 class SoloModeRules(Rules):
@@ -96,7 +102,23 @@ class SoloModeRules(Rules):
         solo.zone = [s for area in spec.deployment for s in bf.area_squares(area)] or list(solo.entry)
         state.initiative = self.player
         self.solo = solo
+        self._deploy_scouts(state, solo)
+        bonuses.lay_tokens(self, state)
         return solo
+
+    def _deploy_scouts(self, state: GameState, solo: SoloState) -> None:
+        """Scouts go first, on the squares the scenario gives them (002, 2.5 > Scouts)."""
+        notes = state.static.scenario.solo
+        squares = [state.static.bf.square(sq) for area in (notes.scout_deployment if notes else [])
+                   for sq in [area.split(":")[0]]]
+        for uid, sq in zip(solo.forces.scouts, squares):
+            u = state.units[uid]
+            if state.occ[sq] >= 0 or not u.on_board:
+                continue
+            for c in state.squares_of(u):
+                state.occ[c] = -1
+            u.sq = sq
+            state.occ[sq] = uid
 
     # --- hooks ----------------------------------------------------------------------------------
     def initiative_for_turn(self, state: GameState) -> int:
@@ -119,6 +141,9 @@ class SoloModeRules(Rules):
         tokens go to the dashboard; autonomous units take theirs at once."""
         solo.lasting = "none"
         self.draw_action_card()
+        player = state.sides[self.player]
+        player.specials_left += solo.player_specials
+        solo.player_specials = 0
         side = state.sides[self.ai]
         tokens = sorted(side.to_place)
         top = max(tokens, default=0)
@@ -130,6 +155,8 @@ class SoloModeRules(Rules):
         for u in autonomous:
             if solo.available:
                 u.order = solo.available.pop(0)
+        for _ in range(solo.tactician):
+            reaction.place_order(self, state, queue=False)
 
     def on_before_activation(self, state: GameState, side: int) -> None:
         """Before the other side's unit acts, the AI draws a reaction card, except on a
@@ -143,6 +170,11 @@ class SoloModeRules(Rules):
         self.settle_pending(state)
         if state.result is None and state.current >= 0 and not state.units[state.current].active:
             activation.end_activation(state)
+
+    def order_tokens_for(self, state: GameState, side: int) -> int:
+        """The player's Tactician tokens add a numbered order token for good."""
+        extra = self.solo.player_orders if self.solo is not None and side == self.player else 0
+        return min(10, super().order_tokens_for(state, side) + extra)
 
     def movement_bonus(self, state: GameState, unit: Any) -> int:
         bonus = super().movement_bonus(state, unit)
@@ -181,6 +213,7 @@ class SoloModeRules(Rules):
             self.after_ai_attack(state, action.unit)
         if any(e.kind in MOVES for e in events):
             self.spot(state)
+            bonuses.check_taken(self, state)
 
     def ai_unit_lost(self, state: GameState, uid: int) -> None:
         """Danger climbs one space; lost infantry (not particular) goes in the bag."""
@@ -223,7 +256,7 @@ class SoloModeRules(Rules):
     # --- effects used by cards, tiles and events ------------------------------------------------------
     def draw_action_card(self) -> None:
         solo = self.solo
-        if solo is not None and solo.reserve < RESERVE:
+        if solo is not None and solo.reserve < solo.reserve_cap:
             solo.reserve += 1
 
     def reinforce(self, state: GameState) -> bool:
