@@ -88,3 +88,15 @@ def test_position_mistakes_get_located_diagnostics(cli) -> None:
     assert "bad.yaml:8:" in err and "water at B6" in err
     r = cli("explain", "move", str(POSITIONS / "malformed.yaml"), "r1")
     assert r.exit_code == 1 and "malformed.yaml:4:" in r.stderr
+
+
+def test_setup_errors_point_at_the_scenario_line(cli, tmp_path: Path) -> None:
+    import shutil
+
+    pack = tmp_path / "pack"
+    shutil.copytree(PACK, pack)
+    text = (pack / "scenarios" / "skirmish.yaml").read_text()
+    (pack / "scenarios" / "skirmish.yaml").write_text(text.replace("{tile: de-platoon}", "{tile: de-nowhere}"))
+    r = cli("play", "skirmish", "--pack", str(pack))
+    assert r.exit_code == 1 and "E601" in r.stderr and "de-nowhere" in r.stderr
+    assert "skirmish.yaml:16:28:" in r.stderr  # the tile of the de composition line

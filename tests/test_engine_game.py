@@ -59,3 +59,14 @@ def test_derive_seed_is_stable() -> None:
     assert derive_seed("family-meeting-1", 7) == derive_seed("family-meeting-1", 7)
     assert derive_seed("a", 1) != derive_seed("a", 2)
     assert derive_seed("x") == 7400246612920684362  # pinned: a change breaks every saved log
+
+
+def test_armies_override_the_scenario_composition(pack) -> None:
+    from types import SimpleNamespace as NS
+
+    army_list = NS(tiles=[NS(tile="us-platoon", options=[NS(slot=1, option="us-ammo")])], heroes=[], support=[],
+                   alliance=None, composition=None)
+    state = Rules.new_game(pack, "skirmish", seed=1, armies=[army_list, [{"tile": "de-platoon"}]])
+    ids = sorted(u.st.profile.id for u in state.units)
+    assert ids == ["de-grenadiers", "de-grenadiers", "us-mg", "us-rifles", "us-rifles"]
+    assert state.sides[0].equipment == {(0, "ammo"): 3}

@@ -293,3 +293,72 @@ def test_defender_win_hits_the_attacker_who_stays_back() -> None:
     state.dice = Scripted(1, 1, 6, 6)
     apply(state, Action("assault", unit=names["us1"], target=names["C"], square=sq(state, "D4")))
     assert us1.face == 1 and us1.sq == sq(state, "D4")
+
+
+def test_line_trace_matches_fine_sampling_of_the_centre_line() -> None:
+    """The exact integer trace equals the squares a densely sampled centre line
+    enters (corners only touched are not crossed)."""
+    from fractions import Fraction
+
+    from builder.engine.los import trace
+
+    state, _ = make([])
+    bf = state.bf
+    for a in range(0, bf.size, 7):
+        for b in range(0, bf.size, 5):
+            if a == b:
+                continue
+            (ax, ay), (bx, by) = bf.xy(a), bf.xy(b)
+            seen: list[int] = []
+            n = 4 * 97
+            for k in range(n):
+                t = Fraction(2 * k + 1, 2 * n)
+                x = ax + Fraction(1, 2) + (bx - ax) * t
+                y = ay + Fraction(1, 2) + (by - ay) * t
+                if x.denominator == 1 or y.denominator == 1:
+                    continue  # on a grid line: belongs to no square's inside
+                s = int(y) * bf.width + int(x)
+                if s not in (a, b) and (not seen or seen[-1] != s):
+                    seen.append(s)
+            assert trace(bf, a, b)[0] == seen, (bf.name(a), bf.name(b))
+
+
+def test_opportunity_fire_from_a_foxhole_at_a_unit_crossing_its_sight() -> None:
+    state, names = position("opfire")
+    activate(state, names["runner"])
+    move = Action("move", unit=names["runner"], square=sq(state, "D5"))
+    assert move in legal_actions(state)
+    apply(state, move)
+    assert state.to_act == 0 and state.pending[0][0] == "opfire"
+    choices = legal_actions(state)
+    assert Action("pass") in choices
+    shot = next(a for a in choices if a.kind == "opfire")
+    assert shot.unit == names["watcher"] and shot.target == names["runner"]
+    watcher = state.units[names["watcher"]]
+    watcher.order = 1
+    state.queues[0] = [(1, watcher.id)]
+    state.dice = Scripted(1)
+    events = apply(state, shot)
+    kinds = [(e.kind, e.data.get("unit")) for e in events]
+    assert ("opportunity-fire", watcher.id) in kinds
+    assert ("order-lost", watcher.id) in kinds  # it lost its order token to the Activated marker
+    assert state.units[names["runner"]].sq == sq(state, "D5")  # the mover does not stop
+
+
+def test_special_orders_go_first_then_the_initiative_side() -> None:
+    from builder.engine.phases.activation import start_activation
+
+    state, n = make([
+        {"name": "u1", "unit": "us-rifles", "side": "us", "at": "A1"},
+        {"name": "u2", "unit": "us-rifles", "side": "us", "at": "B1"},
+        {"name": "g1", "unit": "de-grenadiers", "side": "de", "at": "A8"},
+        {"name": "g2", "unit": "de-grenadiers", "side": "de", "at": "B8"},
+    ], initiative="us")
+    state.units[n["u1"]].order, state.units[n["u2"]].order = 1, 2
+    state.units[n["g1"]].order, state.units[n["g2"]].order = 0, 1
+    start_activation(state)
+    revealed = []
+    while state.phase == "activation":
+        revealed.append(state.current)
+        apply(state, Action("hold", unit=state.current))
+    assert revealed == [n["g1"], n["u1"], n["g2"], n["u2"]]

@@ -10,8 +10,10 @@
   square the assault starts from), ``fire`` (unit, weapon, target, mode:
   normal/suppressive/sniper, extra: equipment tokens spent), ``hold`` (the unit
   does nothing), ``end`` (end the activation after a first shot or a move).
-- Pending choices: ``retreat`` and ``displace`` (unit, square).
+- Pending choices: ``retreat`` and ``displace`` (unit, square); ``opfire`` (unit,
+  weapon, target, square of the target's path) or ``pass`` (opportunity fire).
 - Supply phase: ``move`` and ``end`` (this side has finished its supply moves).
+- Either: ``card`` (unit, mode = the card id played from the hand).
 """
 
 from __future__ import annotations

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 from builder.engine.actions import Action
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
+from builder.engine import opportunity
+from builder.engine.movement import path_to
 from builder.engine.phases import activation, orders, supply
 from builder.engine.unit_actions import do_assault, do_fire, do_move
 
@@ -41,6 +43,8 @@ def core_legal_actions(state: "GameState") -> list[Action]:
         return []
     if state.pending:
         kind, _, unit, options, _ = state.pending[0]
+        if kind == opportunity.OPFIRE:
+            return opportunity.choices(state.pending[0])
         return [Action(kind, unit=unit, square=sq) for sq in options]
     phase = state.phase
     if phase == "orders":
@@ -68,7 +72,7 @@ def core_apply(state: "GameState", action: Action) -> list[Event]:
     elif state.phase == "activation":
         _activation(state, action)
     elif state.phase == "supply":
-        if action.kind not in ("move", "end"):
+        if action.kind not in ("move", "end", "card"):
             raise IllegalAction(f"'{action.kind}' is not a supply-phase decision")
         supply.apply(state, action)
     _after(state)
@@ -80,8 +84,11 @@ def _activation(state: "GameState", action: Action) -> None:
     if action.unit != state.current and kind != "end":
         raise IllegalAction(f"unit {action.unit} is not the unit being activated ({state.current})")
     if kind == "move":
+        mover = state.units[action.unit]
+        path = path_to(state, mover, action.square, action.facing) if opportunity.watchers(state, mover) else []
         do_move(state, action)
         state.moved = True
+        opportunity.offer(state, mover, path)
     elif kind == "fire":
         do_fire(state, action, moving=state.moved)
         state.fired = state.fired + (action.weapon,)
@@ -89,6 +96,9 @@ def _activation(state: "GameState", action: Action) -> None:
         do_assault(state, action)
         state.moved = True
         state.fired = (-1,)
+    elif kind == "card":
+        from builder.engine.effects.cards import play_card
+        play_card(state, state.units[action.unit].side, action.mode, state.units[action.unit])
     elif kind in ("hold", "end"):
         activation.end_activation(state)
         return
@@ -118,6 +128,13 @@ def _after(state: "GameState") -> None:
 
 def _resolve_pending(state: "GameState", action: Action) -> None:
     kind, side, unit, options, data = state.pending[0]
+    if kind == opportunity.OPFIRE:
+        if action not in opportunity.choices(state.pending[0]):
+            raise IllegalAction("expected an opportunity shot offered, or pass")
+        pending = state.pending.pop(0)
+        opportunity.resolve(state, pending, action)
+        _refresh_displacements(state)
+        return
     if action.kind != kind or action.unit != unit or action.square not in options:
         raise IllegalAction(f"expected a '{kind}' of unit {unit} to one of {list(options)}")
     state.pending.pop(0)

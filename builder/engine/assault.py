@@ -110,6 +110,9 @@ def plan_assault(state: "GameState", attacker: "UnitState", defender: "UnitState
     if defender.suppressed:
         plan.defence_terms.append(Term(-2 * defender.suppressed, "suppressed markers",
                                        "000 core rules, Special Abilities > Suppressive Fire"))
+    card = state.boosts.get(("assault", attacker.id)) if state.boosts else None
+    if card:
+        plan.attack_terms.append(Term(card, "action card", "000 core rules, Action Card"))
     for t in effects.collect(state, attacker, "assault_attack", plan):
         plan.attack_terms.extend(t)
     for t in effects.collect(state, defender, "assault_defence", plan):

@@ -185,6 +185,9 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
         if penalty:
             plan.terms.append(Term(-abs(penalty), "firing on the move",
                                    "000 core rules, Special Abilities > Firing on the Move"))
+    card = state.boosts.get(("fire", firer.id)) if state.boosts else None
+    if card:
+        plan.terms.append(Term(card, "action card", "000 core rules, Action Card", bonus=True))
     for t in effects.collect(state, firer, "shot", plan, weapon):
         plan.terms.extend(t)
     for t in effects.collect(state, target, "defence", plan):

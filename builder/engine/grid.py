@@ -89,6 +89,7 @@ class Battlefield:
     key: str = ""
     _steps: dict[tuple[str, bool], list[tuple[int, ...]]] = field(default_factory=dict)
     _adjacent: list[tuple[int, ...]] = field(default_factory=list)
+    _edge_mask: list[int] = field(default_factory=list)
     los_cache: dict[int, tuple] = field(default_factory=dict)
 
     @property
@@ -154,6 +155,19 @@ class Battlefield:
         if (ta.building or tb.building) and self.area[a] != self.area[b]:
             return key not in self.openings
         return False
+
+    def edge_mask(self) -> list[int]:
+        """Per square, bit ``1 << d`` set when the side towards orthogonal direction
+        ``d`` (0 n, 2 e, 4 s, 6 w) is closed (computed once)."""
+        if not self._edge_mask:
+            mask = [0] * self.size
+            for sq in range(self.size):
+                for d in (0, 2, 4, 6):
+                    n = self.offset(sq, d)
+                    if n >= 0 and self.edge_blocked(sq, n):
+                        mask[sq] |= 1 << d
+            self._edge_mask = mask
+        return self._edge_mask
 
     def step_open(self, a: int, b: int) -> bool:
         """May a unit step from ``a`` to the adjacent ``b``? A diagonal step is closed

@@ -50,44 +50,54 @@ class Sight:
 
 def trace(bf: "Battlefield", a: int, b: int) -> tuple[list[int], bool]:
     """Squares strictly between ``a`` and ``b`` crossed by the centre line, and
-    whether a no-passage edge or wall on the way blocks it."""
+    whether a no-passage edge or wall on the way blocks it (a corner is blocked
+    when both routes round it are)."""
     w = bf.width
+    mask = bf.edge_mask()
     ay, ax = divmod(a, w)
     by, bx = divmod(b, w)
     dx, dy = bx - ax, by - ay
     sx = 1 if dx > 0 else -1
     sy = 1 if dy > 0 else -1
+    xbit = 1 << (2 if sx > 0 else 6)
+    ybit = 1 << (4 if sy > 0 else 0)
     adx, ady = abs(dx), abs(dy)
     x, y = ax, ay
     i = j = 1
     out: list[int] = []
     edge = False
-    while (x, y) != (bx, by):
-        tx = (2 * i - 1) * ady if i <= adx else None
-        ty = (2 * j - 1) * adx if j <= ady else None
+    last = adx + ady
+    tx = ady if adx else None
+    ty = adx if ady else None
+    while (x != bx or y != by) and last >= 0:
+        last -= 1
         cur = y * w + x
         if tx is not None and (ty is None or tx < ty):
             x += sx
             i += 1
-            nxt = y * w + x
-            edge = edge or bf.edge_blocked(cur, nxt)
+            tx = (2 * i - 1) * ady if i <= adx else None
+            if mask[cur] & xbit:
+                edge = True
         elif ty is not None and (tx is None or ty < tx):
             y += sy
             j += 1
-            nxt = y * w + x
-            edge = edge or bf.edge_blocked(cur, nxt)
+            ty = (2 * j - 1) * adx if j <= ady else None
+            if mask[cur] & ybit:
+                edge = True
         else:
-            c1 = y * w + x + sx
-            c2 = (y + sy) * w + x
+            c1 = cur + sx
+            c2 = cur + sy * w
+            route1 = (mask[cur] & xbit) or (mask[c1] & ybit)
+            route2 = (mask[cur] & ybit) or (mask[c2] & xbit)
+            if route1 and route2:
+                edge = True
             x += sx
             y += sy
             i += 1
             j += 1
-            nxt = y * w + x
-            route1 = bf.edge_blocked(cur, c1) or bf.edge_blocked(c1, nxt)
-            route2 = bf.edge_blocked(cur, c2) or bf.edge_blocked(c2, nxt)
-            edge = edge or (route1 and route2)
-        if (x, y) != (bx, by):
+            tx = (2 * i - 1) * ady if i <= adx else None
+            ty = (2 * j - 1) * adx if j <= ady else None
+        if x != bx or y != by:
             out.append(y * w + x)
     return out, edge
 
@@ -149,3 +159,26 @@ def line_of_sight(state: "GameState", a: "UnitState", b: "UnitState") -> Sight:
                 best = s
     assert best is not None
     return best
+
+
+def sees(state: "GameState", a: int, b: int, firer: "UnitState", target: "UnitState") -> bool:
+    """``sight(...).ok`` without building the verdict (the legal-action hot path)."""
+    line = static_line(state.static.bf, a, b)
+    if line.blocker:
+        return False
+    squares = line.squares
+    if not squares:
+        return True
+    occ, units = state.occ, state.units
+    vehicles = ("light_vehicle", "heavy_vehicle")
+    vehicle_involved = firer.st.profile.type in vehicles or target.st.profile.type in vehicles
+    fid, tid = firer.id, target.id
+    for sq in squares:
+        o = occ[sq]
+        if o >= 0 and o != fid and o != tid:
+            u = units[o]
+            if u.concealed:
+                continue
+            if u.wreck or not vehicle_involved or u.st.profile.type in vehicles:
+                return False
+    return True

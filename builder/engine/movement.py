@@ -28,12 +28,16 @@ def movement_allowance(state: "GameState", unit: "UnitState") -> int:
         return 0
     mv = unit.st.profile.faces[unit.face].movement - 2 * unit.suppressed
     mv += state.rules.movement_bonus(state, unit)
+    if state.boosts:
+        mv += state.boosts.get(("movement", unit.id), 0)
     return mv if mv > 0 else 0
 
 
-def infantry_reach(state: "GameState", unit: "UnitState", mv: int | None = None) -> tuple[dict[int, int], set[int]]:
+def infantry_reach(state: "GameState", unit: "UnitState", mv: int | None = None,
+                   parents: dict[int, int] | None = None) -> tuple[dict[int, int], set[int]]:
     """(square -> MP spent, squares from which the move may go on). Includes the
-    start square (a move of 0)."""
+    start square (a move of 0). With ``parents``, records each square's
+    predecessor on a shortest path."""
     bf = state.static.bf
     if mv is None:
         mv = movement_allowance(state, unit)
@@ -66,6 +70,8 @@ def infantry_reach(state: "GameState", unit: "UnitState", mv: int | None = None)
                 if ma and ma & masks.get(n, 0):
                     continue
                 dist[n] = d
+                if parents is not None:
+                    parents[n] = sq
                 if not terrain[n].difficult:
                     go_on.add(n)
                     nxt.append(n)
@@ -127,7 +133,8 @@ def vehicle_reach(state: "GameState", unit: "UnitState", mv: int | None = None) 
     return {(t >> 3, t & 7): v for t, v in vehicle_states(state, unit, mv).items()}
 
 
-def vehicle_states(state: "GameState", unit: "UnitState", mv: int | None = None) -> dict[int, int]:
+def vehicle_states(state: "GameState", unit: "UnitState", mv: int | None = None,
+                   parents: dict[int, int] | None = None) -> dict[int, int]:
     """As :func:`vehicle_reach`, keyed by ``square * 8 + facing``."""
     bf = state.static.bf
     if mv is None:
@@ -154,6 +161,8 @@ def vehicle_states(state: "GameState", unit: "UnitState", mv: int | None = None)
                 if blocked and (squares[0] in blocked or squares[-1] in blocked):  # type: ignore[index]
                     continue
                 dist[t] = d
+                if parents is not None:
+                    parents[t] = s0
                 if not diff[t] and not stuck:
                     nxt.append(t)
         frontier = nxt
@@ -180,3 +189,31 @@ def facing_towards(dx: int, dy: int) -> int:
         if dot > best_dot:
             best, best_dot = i, dot
     return best
+
+
+def path_to(state: "GameState", unit: "UnitState", square: int, facing: int = -1) -> list[int]:
+    """Squares a shortest legal move of ``unit`` to ``square`` enters, in order
+    (the start excluded); empty when it cannot get there."""
+    parents: dict[int, int] = {}
+    if unit.is_vehicle:
+        dist = vehicle_states(state, unit, parents=parents)
+        goal = square * 8 + (facing if facing >= 0 else unit.facing)
+        if goal not in dist:
+            return []
+        chain = [goal]
+        while chain[-1] in parents:
+            chain.append(parents[chain[-1]])
+        out: list[int] = []
+        prev = unit.sq
+        for t in reversed(chain[:-1]):
+            if t >> 3 != prev:
+                prev = t >> 3
+                out.append(prev)
+        return out
+    dist2, _ = infantry_reach(state, unit, parents=parents)
+    if square not in dist2:
+        return []
+    out = [square]
+    while out[-1] in parents:
+        out.append(parents[out[-1]])
+    return list(reversed(out[:-1]))

@@ -11,7 +11,8 @@ A position is YAML::
       - {name: tank, unit: de-panzer, side: de, at: E6, facing: s, damage: [track], suppressed: 1}
 
 ``name`` is how the explainer refers to a unit. Mistakes get located diagnostics
-(E610-E616, docs/diagnostics.md).
+(E611-E615, docs/diagnostics.md); schema mistakes get the
+S2xx codes of content files.
 """
 
 from __future__ import annotations
@@ -35,7 +36,6 @@ from builder.engine.rules import Rules
 from builder.engine.state import GameState, GameStatic, Group, SideState, SideStatic, UnitState, UnitStatic
 from builder.errors import InvalidInputError
 
-E610 = define_code("E610", "position file is malformed")
 E611 = define_code("E611", "position names an unknown scenario, unit or side")
 E612 = define_code("E612", "unit placed off the battlefield or on terrain it cannot enter")
 E613 = define_code("E613", "two units placed on the same square")
@@ -63,7 +63,8 @@ class PositionFile(ContentModel):
     seed: int = Field(default=1, description="Seed of the dice from this position.")
     turn: int = Field(default=1, ge=1, le=20)
     initiative: Id | None = Field(default=None, description="Side with the initiative.")
-    orders: dict[str, int] = Field(default_factory=dict, description="Order tokens per side.")
+    orders: dict[str, int] = Field(default_factory=dict, description="Order tokens per side (default: "
+                                   "the units' stars, at least 1).")
     units: list[PlacedUnit] = Field(default_factory=list)
 
 
@@ -178,7 +179,10 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
         s = SideState()
         s.lost, s.broken = [0] * len(sides[i].groups), [False] * len(sides[i].groups)
         state.sides.append(s)
-        s.orders = pos.orders.get(side_ids[i], rules_obj.order_tokens_for(state, i) or 1)
+        from_units = rules_obj.order_tokens_for(state, i)
+        wanted = pos.orders.get(side_ids[i], from_units or 1)
+        sides[i].stars_fixed = max(0, wanted - from_units)  # the count holds for later rounds too
+        s.orders = rules_obj.order_tokens_for(state, i)
     from builder.engine.phases.orders import start_round
     start_round(state)
     return state, names

@@ -19,6 +19,7 @@ from builder.engine.grid import GridError
 from builder.engine.movement import facing_towards
 from builder.engine.profiles import profile_of
 from builder.engine.state import GameState, GameStatic, Group, SideState, SideStatic, UnitState, UnitStatic
+from builder.content.locator import Locator
 from builder.errors import InvalidInputError
 
 E601 = define_code("E601", "scenario cannot be set up for play")
@@ -28,8 +29,17 @@ class SetupError(InvalidInputError):
     """The scenario or an army cannot be turned into a game."""
 
 
-def _fail(message: str, hint: str = "") -> SetupError:
-    return SetupError(message, [Diagnostic(E601, message, hint=hint, rule="000 core rules, Setup")])
+def _fail(message: str, hint: str = "", at: tuple[Any, str, tuple[Any, ...]] | None = None) -> SetupError:
+    """A setup error; ``at`` = (pack, scenario id, path inside the scenario) locates it."""
+    file, line, col = "", 0, 0
+    if at is not None:
+        pack, scenario_id, loc = at
+        origin = pack.origin("scenarios", scenario_id) if hasattr(pack, "origin") else None
+        if origin is not None:
+            file = origin.file
+            line, col = Locator().position(origin.path, tuple(origin.loc) + tuple(loc))
+    return SetupError(message, [Diagnostic(E601, message, file=file, line=line, col=col, hint=hint,
+                                           rule="000 core rules, Setup")])
 
 
 def _entries(entries: Any) -> list[dict[str, Any]]:
@@ -38,6 +48,32 @@ def _entries(entries: Any) -> list[dict[str, Any]]:
         if hasattr(e, "model_dump"):
             e = e.model_dump()
         out.append(dict(e))
+    return out
+
+
+def army_composition(army: Any) -> list[dict[str, Any]]:
+    """Composition entries of an army: a list of entries as in a scenario, an
+    object with ``composition``, or an army list (builder.army: tiles with the
+    option in each slot, heroes, support; an alliance's players in turn)."""
+    if isinstance(army, (list, tuple)):
+        return _entries(army)
+    if getattr(army, "composition", None) is not None:
+        return _entries(army.composition)
+    out: list[dict[str, Any]] = []
+    players = list(getattr(getattr(army, "alliance", None), "players", None) or [army])
+    for player in players:
+        for t in getattr(player, "tiles", []) or []:
+            out.append({"tile": t.tile})
+            out.extend({"option": c.option, "on": t.tile} for c in t.options)
+        for h in getattr(player, "heroes", []) or []:
+            out.append({"hero": h.hero})
+            out.extend({"option": o} for o in getattr(h, "options", []) or [])
+    for hc in getattr(getattr(army, "alliance", None), "high_command", None) or []:
+        out.append({"tile": hc.tile})
+        out.extend({"option": c.option, "on": hc.tile} for c in hc.options)
+    out.extend({"option": o} for o in getattr(army, "support", []) or [])
+    if not out:
+        raise _fail("the army given for a side has no tiles, heroes or composition")
     return out
 
 
@@ -67,7 +103,8 @@ def default_composition(pack: Any, faction: str, points: int) -> list[dict[str, 
 
 
 def build_side(pack: Any, side_id: str, faction: str, composition: list[dict[str, Any]],
-               units: list[UnitStatic], owners: list[int], side_index: int) -> SideStatic:
+               units: list[UnitStatic], owners: list[int], side_index: int,
+               at: tuple[Any, str, tuple[Any, ...]] | None = None) -> SideStatic:
     groups: list[Group] = []
     stars = bluffs = specials = 0
     equipment: dict[tuple[int, str], int] = {}
@@ -76,24 +113,30 @@ def build_side(pack: Any, side_id: str, faction: str, composition: list[dict[str
     tile_index: dict[str, int] = {}
     last_tile = -1
 
-    def add_units(grants: list[tuple[str, int]], group: int, tile: int, granted: dict[str, int], aside: bool) -> None:
+    def add_units(grants: list[tuple[str, int]], group: int, tile: int, granted: dict[str, int], aside: bool,
+                  j: int = -1) -> None:
         for unit_id, count in grants:
             model = pack.items["units"].get(unit_id)
             if model is None:
-                raise _fail(f"side '{side_id}' needs unit '{unit_id}', which the pack does not define")
+                raise _fail(f"side '{side_id}' needs unit '{unit_id}', which the pack does not define",
+                            at=where(j, "unit") if j >= 0 else None)
             for _ in range(count):
                 groups[group].units.append(len(units))
                 units.append(UnitStatic(profile_of(model), dict(granted), group, tile, aside))
                 owners.append(side_index)
 
-    for entry in composition:
+    def where(j: int, key: str) -> tuple[Any, str, tuple[Any, ...]] | None:
+        return None if at is None else (at[0], at[1], at[2] + (j, key))
+
+    for j, entry in enumerate(composition):
         count = int(entry.get("count") or 1)
         aside = bool(entry.get("set_aside"))
         for _ in range(count):
             if entry.get("tile"):
                 tile = pack.items["tiles"].get(entry["tile"])
                 if tile is None:
-                    raise _fail(f"side '{side_id}' names tile '{entry['tile']}', which the pack does not define")
+                    raise _fail(f"side '{side_id}' names tile '{entry['tile']}', which the pack does not define",
+                                at=where(j, "tile"))
                 g = len(groups)
                 bp = tile.breaking_point
                 groups.append(Group(tile.name, "tile", [], bp.units if bp else 0, bp.victory_points if bp else 0,
@@ -105,7 +148,8 @@ def build_side(pack: Any, side_id: str, faction: str, composition: list[dict[str
             elif entry.get("option"):
                 option = pack.items["options"].get(entry["option"])
                 if option is None:
-                    raise _fail(f"side '{side_id}' names option '{entry['option']}', which the pack does not define")
+                    raise _fail(f"side '{side_id}' names option '{entry['option']}', which the pack does not define",
+                                at=where(j, "option"))
                 on = tile_index.get(entry.get("on") or "", last_tile)
                 army_wide = on < 0 or groups[on].officer or option.category.value == "order"
                 scope = -1 if army_wide else on
@@ -130,19 +174,27 @@ def build_side(pack: Any, side_id: str, faction: str, composition: list[dict[str
             elif entry.get("hero"):
                 hero = pack.items["heroes"].get(entry["hero"])
                 if hero is None:
-                    raise _fail(f"side '{side_id}' names hero '{entry['hero']}', which the pack does not define")
+                    raise _fail(f"side '{side_id}' names hero '{entry['hero']}', which the pack does not define",
+                                at=where(j, "hero"))
                 g = len(groups)
                 groups.append(Group(hero.name, "hero"))
                 add_units([(hero.unit, 1)], g, -1, {}, aside)
             elif entry.get("unit"):
                 g = len(groups)
                 groups.append(Group(entry["unit"], "unit"))
-                add_units([(entry["unit"], 1)], g, last_tile, {}, aside)
+                add_units([(entry["unit"], 1)], g, last_tile, {}, aside, j)
     return SideStatic(side_id, faction, groups, stars, 1 + bluffs, min(2, specials), equipment, traits, frozenset(keys))
 
 
-def _deck(pack: Any, faction: str, keys: frozenset[str], rng: Rng) -> list[str]:
-    deck = []
+def _deck(pack: Any, faction: str, keys: frozenset[str], rng: Rng, given: Any = None) -> list[str]:
+    """The army list's deck when it has one, else every copy of the faction's cards
+    (command cards only with the matching order option), shuffled."""
+    deck: list[str] = []
+    if given:
+        for entry in given:
+            deck.extend([entry.card] * entry.copies)
+        rng.shuffle(deck)
+        return deck
     for card in sorted(pack.items["cards"].values(), key=lambda c: c.id):
         if card.faction != faction:
             continue
@@ -161,25 +213,29 @@ def new_game(rules: Any, pack: Any, scenario_id: str, seed: int, armies: Any = N
     try:
         bf = build_battlefield(pack, scenario.layout)
     except GridError as exc:
-        raise _fail(f"scenario '{scenario_id}': {exc}") from None
+        raise _fail(f"scenario '{scenario_id}': {exc}", at=(pack, scenario_id, ("layout",))) from None
     units: list[UnitStatic] = []
     owners: list[int] = []
     sides: list[SideStatic] = []
+    decks: list[Any] = [None, None]
     for i, side in enumerate(scenario.sides[:2]):
         if armies and i < len(armies) and armies[i] is not None:
-            comp = _entries(getattr(armies[i], "composition", armies[i]))
+            comp = army_composition(armies[i])
+            decks[i] = getattr(armies[i], "deck", None)
         elif side.army.composition:
             comp = _entries(side.army.composition)
         else:
             comp = default_composition(pack, side.faction, side.army.points or 0)
-        sides.append(build_side(pack, side.id, side.faction, comp, units, owners, i))
+        at = None if (armies and i < len(armies) and armies[i] is not None) else \
+            (pack, scenario_id, ("sides", i, "army", "composition"))
+        sides.append(build_side(pack, side.id, side.faction, comp, units, owners, i, at))
     side_ids = [s.id for s in sides]
     objectives = []
-    for o in scenario.objectives:
+    for k, o in enumerate(scenario.objectives):
         try:
             sq = bf.square(o.at)
         except GridError as exc:
-            raise _fail(f"objective '{o.id}': {exc}") from None
+            raise _fail(f"objective '{o.id}': {exc}", at=(pack, scenario_id, ("objectives", k, "at"))) from None
         owner = side_ids.index(o.owner) if o.owner in side_ids else -1
         objectives.append((o.id, sq, o.kind.value, o.victory_points, owner))
     static = GameStatic(pack, scenario, bf, sides, units, objectives, seed,
@@ -194,7 +250,7 @@ def new_game(rules: Any, pack: Any, scenario_id: str, seed: int, armies: Any = N
         s.equipment = dict(ss.equipment)
         s.lost = [0] * len(ss.groups)
         s.broken = [False] * len(ss.groups)
-        s.deck = _deck(pack, ss.faction, ss.keys, setup_rng)
+        s.deck = _deck(pack, ss.faction, ss.keys, setup_rng, decks[i])
         hand = scenario.sides[i].army.hand
         s.hand, s.deck = s.deck[:hand], s.deck[hand:]
         state.sides.append(s)
@@ -202,11 +258,11 @@ def new_game(rules: Any, pack: Any, scenario_id: str, seed: int, armies: Any = N
         faces = u.st.profile.faces
         if faces[0].role == "concealed" and len(faces) > 1:
             u.face = 1  # Ambush is not simulated: such units deploy revealed
-    deploy(state, scenario, setup_rng)
+    deploy(state, scenario, setup_rng, (pack, scenario_id))
     return state
 
 
-def deploy(state: GameState, scenario: Any, rng: Rng) -> None:
+def deploy(state: GameState, scenario: Any, rng: Rng, origin: tuple[Any, str] | None = None) -> None:
     """Place every unit not set aside in its side's zone, the initiative side first
     (000 core rules, Setup > Deployment)."""
     bf = state.static.bf
@@ -214,6 +270,7 @@ def deploy(state: GameState, scenario: Any, rng: Rng) -> None:
     order = [state.initiative] + [i for i in range(len(state.sides)) if i != state.initiative]
     for si in order:
         spec = scenario.sides[si]
+        at = None if origin is None else (origin[0], origin[1], ("sides", si, "deployment"))
         zone: list[int] = []
         try:
             for area in spec.deployment:
@@ -221,10 +278,10 @@ def deploy(state: GameState, scenario: Any, rng: Rng) -> None:
             for sq in spec.entry:
                 zone.append(bf.square(sq))
         except GridError as exc:
-            raise _fail(f"side '{spec.id}' deployment: {exc}") from None
+            raise _fail(f"side '{spec.id}' deployment: {exc}", at=at) from None
         zone = list(dict.fromkeys(zone))
         if not zone:
-            raise _fail(f"side '{spec.id}' has no deployment zone or entry square")
+            raise _fail(f"side '{spec.id}' has no deployment zone or entry square", at=at)
         wanted = 2 * sum(1 for u in state.units if u.side == si and not u.st.set_aside) + 4
         if not spec.deployment:
             zone = _around(bf, zone, wanted)
@@ -238,7 +295,7 @@ def deploy(state: GameState, scenario: Any, rng: Rng) -> None:
         for u in mine:
             if not place_somewhere(state, u, zone, facing):
                 raise _fail(f"side '{spec.id}': no free square left in its deployment zone for "
-                            f"{u.st.profile.name} (unit {u.id})", "enlarge the deployment zone")
+                            f"{u.st.profile.name} (unit {u.id})", "enlarge the deployment zone", at=at)
 
 
 def _around(bf, entries: list[int], wanted: int) -> list[int]:  # type: ignore[no-untyped-def]

@@ -211,7 +211,7 @@ class GameState:
     __slots__ = (
         "rules", "static", "dice", "turn", "phase", "initiative", "to_act", "units", "occ", "sides",
         "queues", "turn_side", "current", "fired", "moved", "pending", "control", "control_history",
-        "result", "events", "decisions", "supply_side", "memo",
+        "result", "events", "decisions", "supply_side", "memo", "boosts",
     )
 
     def __init__(self, rules: Any, static: GameStatic, dice: Rng) -> None:
@@ -238,6 +238,7 @@ class GameState:
         self.decisions = 0
         self.supply_side = 0
         self.memo: dict[object, object] = {}  # derived data valid for this decision only
+        self.boosts: dict[tuple[str, int], int] = {}  # card bonuses for the current activation
 
     # --- public views ------------------------------------------------------------
 
@@ -282,6 +283,7 @@ class GameState:
         g.control_history = [c[:] for c in self.control_history]
         g.result, g.events, g.decisions, g.supply_side = self.result, [], self.decisions, self.supply_side
         g.memo = {}
+        g.boosts = dict(self.boosts)
         return g
 
     def canonical(self) -> dict[str, Any]:
@@ -292,6 +294,7 @@ class GameState:
             "current": self.current, "fired": list(self.fired), "moved": self.moved,
             "pending": [[p[0], p[1], p[2], list(p[3]), list(p[4])] for p in self.pending], "control": self.control,
             "result": self.result.to_dict() if self.result else None, "supply_side": self.supply_side,
+            "boosts": sorted([k[0], k[1], v] for k, v in self.boosts.items()),
         }
 
     def state_hash(self) -> str:

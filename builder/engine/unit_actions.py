@@ -12,12 +12,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.engine import effects
+from builder.engine.actions import _MOVES as MOVES
 from builder.engine.actions import Action, move_action
 from builder.engine.assault import plan_assault, resolve_assault
 from builder.engine.damage import eliminate
 from builder.engine.events import Event
 from builder.engine.firing import building_allows, in_arc, plan_shot, resolve_shot, weapon_usable
-from builder.engine.los import sight
+from builder.engine.los import sees
 from builder.engine.movement import infantry_reach, movement_allowance, vehicle_states
 from builder.engine.zoc import enemy_zoc
 
@@ -29,11 +30,14 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> 
     uid = u.id
     if u.is_vehicle:
         start = u.sq * 8 + u.facing
-        return [move_action(uid, t >> 3, t & 7) for t in vehicle_states(state, u) if t != start]
+        cache, base = MOVES, uid << 24
+        return [cache.get(base | (t >> 3 << 4) | ((t & 7) + 1)) or move_action(uid, t >> 3, t & 7)
+                for t in vehicle_states(state, u) if t != start]
     mv = movement_allowance(state, u)
     dist, go_on = infantry_reach(state, u, mv)
     occ = state.occ
-    out = [move_action(uid, sq) for sq in dist if occ[sq] < 0]
+    cache, base = MOVES, uid << 24
+    out = [cache.get(base | (sq << 4)) or move_action(uid, sq) for sq in dist if occ[sq] < 0]
     if assaults and mv > 0 and u.ability("assault") is not None:
         out.extend(assault_actions(state, u, mv, dist, go_on))
     return out
@@ -81,61 +85,84 @@ def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list[Actio
     face = u.st.profile.faces[u.face]
     if not face.weapons or (state.fired and u.damage & 1):
         return []
-    bf = state.static.bf
-    out = []
-    targets = [t for t in state.units if t.side != u.side and t.active and not t.concealed]
+    targets = [t for t in state.units if t.side != u.side and t.alive and t.sq >= 0 and not t.wreck
+               and not t.concealed and t.st.profile.faces[t.face].defence_type is not None]
     if not targets:
-        return out
+        return []
+    out: list[Action] = []
     supp = u.ability("suppressive-fire") is not None
     sniper = u.ability("sniper") is not None
     my_squares = state.squares_of(u)
+    seen: dict[tuple[int, int, int], bool] = {}
+    ammo = apc = -1
     for wi, w in enumerate(face.weapons):
         if wi in state.fired or not weapon_usable(state, u, wi):
             continue
         if moving and "fire-on-the-move" not in w.abilities and "fire-on-the-move" not in face.abilities:
             continue
-        limits = effects.collect(state, u, "range_limit", w) if ("limited-range" in w.abilities
-                                                                  or u.ability("limited-range") is not None) else []
-        limit = min(limits) if limits else 10**6
+        limit = 10**6
+        if "limited-range" in w.abilities or u.ability("limited-range") is not None:
+            limits = effects.collect(state, u, "range_limit", w)
+            limit = min(limits) if limits else limit
         wsupp = supp or "suppressive-fire" in w.abilities
         for t in targets:
-            tface = t.st.profile.faces[t.face]
-            if tface.defence_type is None:
-                continue
-            combat = w.against(tface.defence_type)
+            combat = w.against(t.st.profile.faces[t.face].defence_type)
             can_sniper = sniper and wi == 0 and t.is_infantry
             if combat is None and not can_sniper:
                 continue
-            if not _sees(state, u, t, my_squares, w.arc, limit):
+            key = (t.id, w.arc, limit)
+            ok = seen.get(key)
+            if ok is None:
+                ok = seen[key] = _sees(state, u, t, my_squares, w.arc, limit)
+            if not ok:
                 continue
             if combat is not None:
                 out.append(Action("fire", unit=u.id, weapon=wi, target=t.id, mode="normal"))
                 if wsupp:
                     out.append(Action("fire", unit=u.id, weapon=wi, target=t.id, mode="suppressive"))
-                if t.is_infantry and _equipment_left(state, u, "ammo"):
-                    out.append(Action("fire", unit=u.id, weapon=wi, target=t.id, mode="normal", extra=1))
-                elif t.is_vehicle and u.type == "heavy_vehicle" and _equipment_left(state, u, "apc-shells"):
-                    out.append(Action("fire", unit=u.id, weapon=wi, target=t.id, mode="normal", extra=1))
+                if t.is_infantry:
+                    if ammo < 0:
+                        ammo = _equipment_left(state, u, "ammo")
+                    if ammo:
+                        out.append(Action("fire", unit=u.id, weapon=wi, target=t.id, mode="normal", extra=1))
+                elif u.type == "heavy_vehicle":
+                    if apc < 0:
+                        apc = _equipment_left(state, u, "apc-shells")
+                    if apc:
+                        out.append(Action("fire", unit=u.id, weapon=wi, target=t.id, mode="normal", extra=1))
             if can_sniper:
                 out.append(Action("fire", unit=u.id, weapon=wi, target=t.id, mode="sniper"))
-    del bf
     return out
 
 
 def _sees(state: "GameState", u: "UnitState", t: "UnitState", my_squares: tuple[int, ...], arc: int,
           limit: int) -> bool:
     bf = state.static.bf
+    w = bf.width
     for fsq in my_squares:
+        fy, fx = divmod(fsq, w)
         for tsq in state.squares_of(t):
-            if bf.distance(fsq, tsq) > limit:
-                continue
+            if limit < 10**6:
+                ty, tx = divmod(tsq, w)
+                if max(abs(fx - tx), abs(fy - ty)) > limit:
+                    continue
             if arc < 360 and not in_arc(state, u, arc, fsq, tsq):
                 continue
             if not building_allows(bf, fsq, tsq):
                 continue
-            if sight(state, fsq, tsq, u, t).ok:
+            if sees(state, fsq, tsq, u, t):
                 return True
     return False
+
+
+def card_actions(state: "GameState", side: int, units: list["UnitState"], phase: str) -> list[Action]:
+    """``card`` actions: a card of the hand (``mode``) played on one of ``units``."""
+    from builder.engine.effects.cards import card_modules
+    out = []
+    for cid, m in card_modules(state, side, phase):
+        playable = m.hooks["card_playable"]
+        out.extend(Action("card", unit=u.id, mode=cid) for u in units if playable(state, u))
+    return out
 
 
 # --- applying unit actions --------------------------------------------------------

@@ -35,11 +35,21 @@ def zone_of(state: "GameState", unit: "UnitState") -> tuple[int, ...]:
 def enemy_zoc(state: "GameState", side: int) -> dict[int, int]:
     """Square -> bit mask of the enemy units (of ``side``'s opponents) controlling it."""
     masks: dict[int, int] = {}
+    bf = state.static.bf
+    terrain, area = bf.terrain, bf.area
+    adjacent = bf._adjacent or [bf.adjacent(0)] and bf._adjacent
+    get = masks.get
     for u in state.units:
-        if u.side != side and exerts_zoc(u):
-            bit = 1 << u.id
-            for sq in zone_of(state, u):
-                masks[sq] = masks.get(sq, 0) | bit
+        if (u.side == side or u.suppressed or u.sq < 0 or not u.alive or u.wreck
+                or u.st.profile.type not in ("infantry", "gun")):
+            continue
+        bit = 1 << u.id
+        sq = u.sq
+        squares = adjacent[sq]
+        if terrain[sq].building:
+            squares = tuple(n for n in squares if area[n] == area[sq])
+        for n in squares:
+            masks[n] = get(n, 0) | bit
     return masks
 
 

@@ -31,6 +31,9 @@ HOOKS = {
     "order_tokens": "return extra order tokens the unit gives",
     "movement": "return a movement bonus",
     "end_of_supply": "end-of-supply effect of a side's option",
+    "card_phase": "the phase in which a card is played (activation or supply)",
+    "card_playable": "may the card be played on this unit now",
+    "card_play": "apply the card to the unit",
 }
 STATUSES = ("simulated", "partial", "not simulated")
 
@@ -96,10 +99,15 @@ def unit_modules(state: "GameState", unit: "UnitState") -> tuple[RuleModule, ...
     return result
 
 
+def invalidate(state: "GameState") -> None:
+    """Forget the cached module and hook lists (after granting abilities in play)."""
+    state.static.__dict__.pop("_modules", None)
+
+
 def hook_functions(state: "GameState", unit: "UnitState", hook: str) -> tuple[Callable[..., Any], ...]:
     """The ``hook`` functions of the unit's modules (cached per unit, face and hook)."""
-    cache = state.static.__dict__.setdefault("_hooks", {})
-    key = (unit.id, unit.face, hook)
+    cache = state.static.__dict__.setdefault("_modules", {})
+    key = ("hook", unit.id, unit.face, hook)
     fns = cache.get(key)
     if fns is None:
         fns = cache[key] = tuple(m.hooks[hook] for m in unit_modules(state, unit) if hook in m.hooks)
@@ -126,5 +134,5 @@ def _load() -> None:
     global _LOADED
     if not _LOADED:
         _LOADED = True
-        from builder.engine.effects import abilities, options  # noqa: F401
+        from builder.engine.effects import abilities, cards, options  # noqa: F401
         from builder.engine.effects import catalogue  # noqa: F401

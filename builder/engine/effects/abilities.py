@@ -76,3 +76,6 @@ register("ability", "fire-on-the-move", "Firing on the Move", "partial", SA + "F
          "the weapon fires after the move from the final square, not from a square on the way")
 register("ability", "positive-waves", "Positive Waves", "partial", SA + "Positive Waves",
          "the owner's choice of the two damage dice is automatic: the lower one")
+register("ability", "opportunity-fire", "Opportunity Fire", "partial", SA + "Opportunity Fire",
+         "opportunity fire from terrain with the symbol is simulated (builder/engine/opportunity.py); "
+         "the flipped ability side and shots during assault moves are not")

@@ -21,7 +21,6 @@ ABILITIES = {
     "howitzer": ("Howitzer", "blast patterns on intersections are not simulated"),
     "indirect-fire": ("Indirect Fire", "blast patterns and dispersal are not simulated"),
     "machine-gunner": ("Machine Gunner", "splitting the bonus between targets is not simulated"),
-    "opportunity-fire": ("Opportunity Fire", "firing during an enemy's move is not simulated"),
     "scout": ("Scout", "deployment outside the zone is not used by the seeded deployment"),
     "substitute": ("Substitute", "reassigning hits is not simulated"),
     "transport": ("Transport", "carrying infantry is not simulated"),

@@ -1,7 +1,9 @@
 """Activation phase (000 core rules, Action! > Activation Phase).
 
-The initiative side reveals its lowest token first, then the sides alternate in
-ascending order; once a side has none left the other activates the rest. A
+Special orders (order 0) go first, the initiative side's before the other's
+(Order Phase > Special Order Tokens); then the initiative side reveals its lowest
+token, the sides alternating in ascending order; once a side has none left the
+other activates the rest. A
 revealed unit moves (or assaults) or fires; a vehicle may fire each weapon at its
 own target (one weapon only with crew damage), and weapons with Firing on the
 Move may fire after a move. Tokens of units eliminated or given an Activated
@@ -15,7 +17,7 @@ from typing import TYPE_CHECKING
 from builder.engine.actions import Action
 from builder.engine.events import Event
 from builder.engine.scenario_events import run_events
-from builder.engine.unit_actions import fire_actions, move_actions
+from builder.engine.unit_actions import card_actions, fire_actions, move_actions
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState
@@ -39,7 +41,10 @@ def start_activation(state: "GameState") -> None:
 def next_activation(state: "GameState") -> None:
     while True:
         side = state.turn_side
-        if not state.queues[side]:
+        heads = [q[0][0] if q else None for q in state.queues]
+        if 0 in heads:  # special orders go before any order, initiative first
+            side = state.initiative if heads[state.initiative] == 0 else 1 - state.initiative
+        elif not state.queues[side]:
             side = 1 - side
         if not state.queues[side]:
             state.current = -1
@@ -63,7 +68,9 @@ def end_activation(state: "GameState") -> None:
     u = state.units[state.current]
     u.acted = True
     state.current = -1
-    state.turn_side = 1 - state.turn_side
+    state.boosts = {}
+    # after a special order (order 0) the alternation starts again from the initiative
+    state.turn_side = state.initiative if u.order == 0 else 1 - state.turn_side
     next_activation(state)
 
 
@@ -73,6 +80,8 @@ def actions(state: "GameState") -> list[Action]:
         out = move_actions(state, u, assaults=True)
         out.extend(fire_actions(state, u, moving=False))
         out.append(Action("hold", unit=u.id))
+        if state.sides[u.side].hand:
+            out.extend(card_actions(state, u.side, [u], "activation"))
         return out
     out = fire_actions(state, u, moving=state.moved)
     out.append(Action("end", unit=u.id))
@@ -83,5 +92,11 @@ def may_go_on(state: "GameState") -> bool:
     """After a move or a shot: is there still a weapon the unit may fire?"""
     u = state.units[state.current]
     if not u.active:
+        return False
+    face = u.st.profile.faces[u.face]
+    if state.moved and "fire-on-the-move" not in face.abilities and not any(
+            "fire-on-the-move" in w.abilities for w in face.weapons):
+        return False
+    if state.fired and len(face.weapons) <= len(state.fired):
         return False
     return bool(fire_actions(state, u, moving=state.moved))

@@ -24,7 +24,7 @@ from builder.engine.events import Event
 from builder.engine.objectives import update_control
 from builder.engine.scenario_events import run_events
 from builder.engine.state import BLUFF, NO_ORDER
-from builder.engine.unit_actions import move_actions
+from builder.engine.unit_actions import card_actions, move_actions
 from builder.engine.victory import finish, has_forces
 
 if TYPE_CHECKING:
@@ -65,6 +65,8 @@ def actions(state: "GameState", side: int) -> list[Action]:
     out: list[Action] = []
     for uid in movers(state, side):
         out.extend(move_actions(state, state.units[uid]))
+    if state.sides[side].hand:
+        out.extend(card_actions(state, side, [u for u in state.units if u.side == side and u.active], "supply"))
     out.append(Action("end"))
     return out
 
@@ -75,6 +77,9 @@ def apply(state: "GameState", action: Action) -> None:
         u = state.units[action.unit]
         do_move(state, action)
         u.supply_moved = True
+    elif action.kind == "card":
+        from builder.engine.effects.cards import play_card
+        play_card(state, state.supply_side, action.mode, state.units[action.unit])
     else:
         state.sides[state.supply_side].supply_done = True
     if not state.pending:
