@@ -18,6 +18,7 @@ from builder.content.loader import load_pack
 from builder.content.models.scenario import (
     AllCondition,
     AnyCondition,
+    CompositionEntry,
     ControlsCondition,
     DestroyedCondition,
     Effect,
@@ -189,6 +190,15 @@ def test_family_meeting_1_as_printed(pack) -> None:
     us, de = fm1.sides
     assert (us.army.points, de.army.points) == (170, 210)
     assert de.entry and not de.deployment
+    ludwig = [e for e in de.army.composition if e.hero == "de-ludwig-schmarschutze"]
+    assert len(ludwig) == 1 and ludwig[0].set_aside
+    listed = {side.id: sorted(e.tile or e.option or e.hero for e in side.army.composition) for side in fm1.sides}
+    assert listed == {  # 002, Family Meeting - Chapter 1 > Composition of the Armies
+        "us": sorted(["us-16th-infantry-regiment", "us-rifle-squad", "us-grenade", "us-ammo",
+                      "us-luke-griff-brasset", "us-overwatch"]),
+        "de": sorted(["de-regiment-304", "de-panzergrenadiere", "de-grenade", "de-assault-group",
+                      "de-ludwig-schmarschutze", "de-veteran"]),
+    }
     assert fm1.solo.attitude == "aggressive" and fm1.solo.default_ai_side == "de"
     assert fm1.solo.particular_units == ["de-oberleutnant-berger"]
     assert fm1.solo.reinforcements_min == 3
@@ -202,6 +212,54 @@ def test_family_meeting_2_as_printed(pack) -> None:
     assert [(s.id, s.army.points) for s in fm2.sides] == [("us", 245), ("de", 245)]
     assert fm2.placeholder
     assert fm2.solo.particular_units == ["de-oberleutnant-berger", "de-major-brassert"]
+
+
+def _army_units(pack, side) -> set[str]:
+    """Unit counters a side's composition brings (tiles, options, heroes, bare units)."""
+    units: set[str] = set()
+    for entry in side.army.composition:
+        if entry.tile:
+            units |= {g.unit for g in pack.items["tiles"][entry.tile].units}
+        if entry.option:
+            units |= {g.unit for g in pack.items["options"][entry.option].units}
+        if entry.hero:
+            units.add(pack.items["heroes"][entry.hero].unit)
+        if entry.unit:
+            units.add(entry.unit)
+    return units
+
+
+@pytest.mark.parametrize("scenario_id", ["family-meeting-1", "family-meeting-2"])
+def test_solo_particular_units_and_scouts_belong_to_the_ai_army(pack, scenario_id: str) -> None:
+    scenario = pack.items["scenarios"][scenario_id]
+    ai_side = next(s for s in scenario.sides if s.id == scenario.solo.default_ai_side)
+    units = _army_units(pack, ai_side)
+    assert set(scenario.solo.particular_units) <= units
+    assert set(scenario.solo.scouts) <= units
+    for scout in scenario.solo.scouts:
+        assert any(a.id == "scout" for side in pack.items["units"][scout].sides for a in side.abilities)
+
+
+def test_customisations_are_worn_by_heroes_of_the_same_army(pack) -> None:
+    """002 prints Overwatch under Luke's name and Veteran under Ludwig's."""
+    fm1 = pack.items["scenarios"]["family-meeting-1"]
+    worn = {e.option: e.for_hero for side in fm1.sides for e in side.army.composition if e.for_hero}
+    assert worn == {"us-overwatch": "us-luke-griff-brasset", "de-veteran": "de-ludwig-schmarschutze"}
+    for scenario in pack.items["scenarios"].values():
+        for side in scenario.sides:
+            heroes = {e.hero for e in side.army.composition if e.hero}
+            assert {e.for_hero for e in side.army.composition if e.for_hero} <= heroes
+
+
+@pytest.mark.parametrize("scenario_id", ["family-meeting-1", "family-meeting-2"])
+def test_compositions_cost_their_printed_points(pack, scenario_id: str) -> None:
+    for side in pack.items["scenarios"][scenario_id].sides:
+        cost = 0
+        for entry in side.army.composition:
+            for key, collection in (("tile", "tiles"), ("option", "options"), ("hero", "heroes")):
+                if getattr(entry, key):
+                    cost += pack.items[collection][getattr(entry, key)].cost * entry.count
+        assert cost == side.army.points, (scenario_id, side.id)
 
 
 @pytest.mark.parametrize(("scenario_id", "anonymous", "numbered", "decoys"), [
@@ -290,16 +348,14 @@ def test_family_meeting_1_victory_levels(pack, ai_holds: set[str], expected: tup
     ({"west-copse"}, {"east-copse"}, set(), ("draw", None)),
     ({"village-crossroads"}, {"east-copse"}, set(), ("draw", None)),
     (set(), set(), {"de-major-brassert"}, ("minor", "us")),
-    (set(), set(), {"LUKE"}, ("minor", "de")),
-    (set(), set(), {"LUKE", "de-major-brassert"}, ("draw", None)),
+    (set(), set(), {"us-lieutenant-holke"}, ("minor", "de")),
+    (set(), set(), {"us-lieutenant-holke", "de-major-brassert"}, ("draw", None)),
     (set(), set(), set(), ("draw", None)),
 ])
 def test_family_meeting_2_victory_levels(pack, us, de, destroyed, expected) -> None:
+    """Minor/regular/major for either side; with no objective held, the side that destroyed
+    the other's character (Holke or Brassert) wins; anything else is a draw (002)."""
     fm2 = pack.items["scenarios"]["family-meeting-2"]
-    luke = next(level.when for level in fm2.victory if level.winner == "de" and level.level == "minor"
-                and isinstance(level.when, AllCondition) and len(level.when.all) == 4)
-    luke_unit = luke.all[2].destroyed.unit
-    destroyed = {luke_unit if d == "LUKE" else d for d in destroyed}
     assert outcome(fm2, controls={"us": us, "de": de}, destroyed=destroyed) == expected
 
 
@@ -327,6 +383,11 @@ def test_family_meeting_campaign(pack) -> None:
 def test_roll_tables_cover_the_die_and_name_real_outcomes() -> None:
     with pytest.raises(ValidationError, match="cover 1 to 6"):
         Effect.model_validate(read_yaml(FIX / "bad-roll-table.yaml"))
+
+
+def test_a_composition_line_names_one_thing() -> None:
+    with pytest.raises(ValidationError, match="exactly one of tile, option, hero or unit"):
+        CompositionEntry.model_validate(read_yaml(FIX / "bad-composition-line.yaml"))
 
 
 def test_effects_carry_what_they_need() -> None:

@@ -75,7 +75,23 @@ class CompositionEntry(ContentModel):
     unit: Id | None = Field(default=None, description="A bare unit counter.")
     count: int = Field(default=1, ge=1, le=20, description="How many of it.")
     on: Id | None = Field(default=None, description="Tile the option sits on, when several could hold it.")
+    for_hero: Id | None = Field(
+        default=None,
+        description="Hero who wears this option as a customisation (002 prints Overwatch under "
+        "Luke's name), instead of a tile slot.",
+    )
     set_aside: bool = Field(default=False, description="Not deployed at start; enters by an event.")
+
+    @model_validator(mode="after")
+    def _one_thing(self) -> "CompositionEntry":
+        named = [k for k in ("tile", "option", "hero", "unit") if getattr(self, k)]
+        if len(named) != 1:
+            raise ValueError("a composition line names exactly one of tile, option, hero or unit")
+        if (self.on or self.for_hero) and not self.option:
+            raise ValueError("'on' and 'for_hero' place an option; this line has none")
+        if self.on and self.for_hero:
+            raise ValueError("an option sits on a tile ('on') or on a hero ('for_hero'), not both")
+        return self
 
 
 class ArmySpec(ContentModel):
