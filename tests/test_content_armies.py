@@ -126,6 +126,22 @@ def test_box_counters(pack: Pack, faction: str, insignia: str, common_small: int
     assert [pack.units[g.unit].outline.value for g in officer_tiles[0].units] == ["officer"]
 
 
+@pytest.mark.parametrize(("prefix", "infantry", "vehicles"), [
+    ("us-8th-", 11, 0), ("us-22nd-", 10, 2), ("de-901-", 11, 0), ("de-902-", 10, 2)])
+def test_regiment_counters_add_up_to_the_box(pack: Pack, prefix: str, infantry: int, vehicles: int) -> None:
+    """000, Box Contents: a counter printed N times is one unit type granted N times in all
+    by the regiment's tile and the support options that bring its counters."""
+    granted: dict[str, int] = {}
+    for item in [*pack.tiles.values(), *pack.options.values()]:
+        for grant in item.units:
+            if grant.unit.startswith(prefix):
+                granted[grant.unit] = granted.get(grant.unit, 0) + grant.count
+    assert set(granted) == {u for u in pack.units if u.startswith(prefix)}
+    is_vehicle = {"light_vehicle", "heavy_vehicle"}
+    assert sum(n for u, n in granted.items() if pack.units[u].type.value not in is_vehicle) == infantry
+    assert sum(n for u, n in granted.items() if pack.units[u].type.value in is_vehicle) == vehicles
+
+
 def test_family_meeting_values_are_the_printed_ones(pack: Pack) -> None:
     printed = {"us-rifle-squad": (50, 0), "us-grenade": (5, 3), "us-ammo": (10, 3),
                "de-panzergrenadiere": (45, 0), "de-grenade": (5, 3), "de-assault-group": (55, 0),
@@ -161,6 +177,11 @@ def test_family_meeting_particular_units(pack: Pack) -> None:
     assert any(a.id == "scout" and a.value == 3 for a in recon.front.abilities)
     assert {"de-oberleutnant-berger", "de-recon-group"} <= {g.unit for g in pack.tiles["de-regiment-304"].units}
     assert "de-major-brassert" in pack.units and "us-lieutenant-holke" in pack.units
+    # FM2 Geek Option: Assault +3 and Assault vs heavy vehicles for Luke and Brassert.
+    for faction in ("us", "de"):
+        sabers = pack.options[f"{faction}-light-sabers"].abilities
+        assert [(a.id, a.value, a.against and a.against.value) for a in sabers] == [
+            ("assault", 3, None), ("assault", None, "heavy_vehicle")]
 
 
 @pytest.mark.parametrize("faction", ["us", "de"])
@@ -279,3 +300,17 @@ def test_every_item_has_a_source_or_is_a_placeholder(pack: Pack) -> None:
     for collection in ("factions", "insignia", "abilities", "units", "tiles", "options", "heroes", "cards"):
         for item in pack.items[collection].values():
             assert item.source is not None or item.placeholder, (collection, item.id)
+
+
+def test_flipping_abilities_have_the_matching_sides(pack: Pack) -> None:
+    """000, Special Abilities > Ambush / Tripod: the counter is turned over to use them, so
+    an Ambush unit shows a concealed side and a Tripod unit a packed and a deployed side."""
+    for unit in pack.units.values():
+        roles = {s.role.value for s in unit.sides}
+        ids = {a.id for s in unit.sides for a in s.abilities}
+        if "ambush" in ids:
+            assert "concealed" in roles, unit.id
+        if "tripod" in ids:
+            assert roles == {"packed", "deployed"}, unit.id
+        if roles & {"concealed", "revealed"}:
+            assert "ambush" in ids, unit.id

@@ -11,7 +11,7 @@ from enum import Enum
 
 from pydantic import Field
 
-from builder.content.models.base import ContentModel, Id, Item
+from builder.content.models.base import ContentModel, DefenceType, Id, Item
 
 
 class ParameterKind(str, Enum):
@@ -45,9 +45,10 @@ class AbilityRef(ContentModel):
     value: int | None = Field(
         default=None, description="Value printed in the symbol (bonus, squares, count...)."
     )
-    against: Id | None = Field(
+    against: DefenceType | None = Field(
         default=None,
-        description="Restriction printed with the ability, e.g. 'heavy_vehicle' for Assault vs heavy vehicles.",
+        description="Target type the ability is restricted to, e.g. 'heavy_vehicle' for Assault vs "
+        "heavy vehicles (002, Family Meeting 2 > Geek Option).",
     )
 
 
