@@ -76,20 +76,28 @@ def nearest_objective_distance(state: "GameState", sq: int, side: int, kind: str
                                not_held: bool = False) -> int:
     """Squares from ``sq`` to the nearest objective of ``kind`` (not already held by
     ``side`` when ``not_held``); 99 when there is none."""
+    return nearest_map(state, side, kind, not_held)[sq]
+
+
+def nearest_map(state: "GameState", side: int, kind: str = "any", not_held: bool = False) -> list[int]:
+    """:func:`nearest_objective_distance` for every square at once, cached for as long as
+    objective control and the tactical bonus tokens stay as they are."""
+    on_board = tuple(tokens(state)) if kind in ("any", "tactical_bonus") else ()
+    key = (kind, side if not_held else -1, tuple(state.control) if not_held else (), on_board)
+    cache = state.static.__dict__.setdefault("_ai_nearest", {})
+    got = cache.get(key)
+    if got is not None:
+        return got
+    if len(cache) > 256:
+        cache.clear()
     dist = objective_maps(state)[0]
-    best = 99
-    for i, (_, _, k, _, _) in enumerate(state.static.objectives):
-        if (kind != "any" and k != kind) or (not_held and state.control[i] == side):
-            continue
-        d = dist[i][sq]
-        if d < best:
-            best = d
-    if kind in ("any", "tactical_bonus"):
-        for tsq in tokens(state):
-            d = state.static.bf.distance(sq, tsq)
-            if d < best:
-                best = d
-    return best
+    rows = [dist[i] for i, (_, _, k, _, _) in enumerate(state.static.objectives)
+            if (kind == "any" or k == kind) and not (not_held and state.control[i] == side)]
+    bf = state.static.bf
+    rows += [[bf.distance(s, tsq) for s in range(bf.size)] for tsq in on_board]
+    got = [min(col) for col in zip(*rows)] if rows else [99] * bf.size
+    cache[key] = got
+    return got
 
 
 def target_value(state: "GameState", target: "UnitState") -> float:
@@ -136,21 +144,25 @@ def assault_edge(state: "GameState", attacker: "UnitState", defender: "UnitState
 
 
 def move_value(state: "GameState", unit: "UnitState", sq: int) -> float:
-    """Objective gain of moving ``unit`` to ``sq``: reaching an objective not held,
-    closing on the nearest one, ending in cover."""
+    """Objective gain of moving ``unit`` to ``sq``: reaching an objective (or token) not
+    held, closing on the nearest one, ending in cover."""
     bf = state.static.bf
     value = 0.0
+    here = unit.sq
     if unit.type == "infantry":
-        for i, osq, w in objective_squares(state):
-            if (i < 0 or state.control[i] != unit.side) and holds_from(state, sq, osq) \
-                    and not holds_from(state, unit.sq, osq):
-                value += w
-    before = nearest_objective_distance(state, unit.sq, unit.side, not_held=True)
-    after = nearest_objective_distance(state, sq, unit.side, not_held=True)
-    if before < 99:
-        value += 0.1 * (before - after)
-    value += 0.05 * bf.terrain[sq].defence_bonus
-    return value
+        dist = objective_maps(state)[0]
+        control = state.control
+        for i, (_, _, k, vp, _) in enumerate(state.static.objectives):
+            row = dist[i]
+            if row[sq] <= 1 < row[here] and control[i] != unit.side:
+                value += max(vp, 3 if k == "primary" else 2 if k == "secondary" else 1)
+        for tsq in tokens(state):
+            if bf.distance(sq, tsq) <= 1 < bf.distance(here, tsq):
+                value += 1
+    near = nearest_map(state, unit.side, "any", True)
+    if near[here] < 99:
+        value += 0.1 * (near[here] - near[sq])
+    return value + 0.05 * bf.terrain[sq].defence_bonus
 
 
 def danger_distance(state: "GameState", sq: int, side: int) -> int:
