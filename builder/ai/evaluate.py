@@ -8,7 +8,7 @@ objective is held by infantry on it or next to it).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from builder.engine.assault import plan_assault
 from builder.engine.firing import plan_shot
@@ -36,21 +36,32 @@ def objective_squares(state: "GameState", kind: str = "any") -> list[tuple[int, 
     return out
 
 
+_MAPS: dict[tuple[Any, ...], tuple[list[list[int]], dict[str, frozenset[int]]]] = {}
+
+
 def objective_maps(state: "GameState") -> tuple[list[list[int]], dict[str, frozenset[int]]]:
     """Per objective, the distance from every square; per kind, the squares from which
-    infantry is present at an objective of that kind. Computed once per game (the
-    battlefield and objectives never change) and kept on the game's static part."""
-    cache = state.static.__dict__.get("_ai_objective_maps")
+    infantry is present at an objective of that kind. They depend only on the battlefield
+    and the objectives, so they are shared by every game of a scenario in a process."""
+    static = state.static
+    cache = static.__dict__.get("_ai_objective_maps")
+    if cache is not None:
+        return cache
+    bf = static.bf
+    key = (bf.key or id(bf), bf.size, tuple((o[1], o[2]) for o in static.objectives))
+    cache = _MAPS.get(key)
     if cache is None:
-        bf = state.static.bf
-        dist = [[bf.distance(sq, osq) for sq in range(bf.size)] for (_, osq, _, _, _) in state.static.objectives]
+        dist = [[bf.distance(sq, osq) for sq in range(bf.size)] for (_, osq, _, _, _) in static.objectives]
         presence: dict[str, set[int]] = {"any": set()}
-        for i, (_, osq, kind, _, _) in enumerate(state.static.objectives):
+        for i, (_, osq, kind, _, _) in enumerate(static.objectives):
             near = {sq for sq in range(bf.size) if dist[i][sq] <= 1}
             presence.setdefault(kind, set()).update(near)
             presence["any"].update(near)
         cache = (dist, {k: frozenset(v) for k, v in presence.items()})
-        state.static.__dict__["_ai_objective_maps"] = cache
+        if len(_MAPS) > 32:
+            _MAPS.clear()
+        _MAPS[key] = cache
+    static.__dict__["_ai_objective_maps"] = cache
     return cache
 
 

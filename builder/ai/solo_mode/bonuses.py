@@ -36,25 +36,43 @@ def lay_tokens(rules: "SoloModeRules", state: "GameState") -> None:
         return
     solo.rng.shuffle(pool)
     bf = state.static.bf
-    zones: set[int] = set()
-    for spec in state.static.scenario.sides:
-        for area in spec.deployment:
-            zones.update(bf.area_squares(area))
-        zones.update(bf.square(sq) for sq in spec.entry)
-    taken = {o[1] for o in state.static.objectives}
-    free = [sq for sq in range(bf.size) if sq not in zones and sq not in taken and state.occ[sq] < 0
-            and bf.enterable(sq, "infantry", False)]
-    if not free:
-        return
-    anchors = list(taken)
+    free, nearest = _candidates(state)
+    free = [sq for sq in free if state.occ[sq] < 0]
+    nearest = list(nearest)
     for token in pool[:count]:
-        if anchors:
-            sq = max(free, key=lambda s: (min(bf.distance(s, a) for a in anchors), -s))
-        else:
-            sq = free[solo.rng.below(len(free))]
+        if not free:
+            break
+        sq = max(free, key=lambda s: (nearest[s], -s))
         solo.bonuses[sq] = token
-        anchors.append(sq)
         free.remove(sq)
+        for s in range(bf.size):
+            d = bf.distance(s, sq)
+            if d < nearest[s]:
+                nearest[s] = d
+
+
+_CANDIDATES: dict[tuple[Any, ...], tuple[list[int], list[int]]] = {}
+
+
+def _candidates(state: "GameState") -> tuple[list[int], list[int]]:
+    """Squares a token may go on (outside deployment zones and entry squares, not an
+    objective, open to infantry) and each square's distance to the nearest objective;
+    shared by every game of the scenario in a process."""
+    scenario, bf = state.static.scenario, state.static.bf
+    key = (scenario.id, bf.key or id(bf))
+    got = _CANDIDATES.get(key)
+    if got is None:
+        zones: set[int] = set()
+        for spec in scenario.sides:
+            for area in spec.deployment:
+                zones.update(bf.area_squares(area))
+            zones.update(bf.square(sq) for sq in spec.entry)
+        taken = [o[1] for o in state.static.objectives]
+        free = [sq for sq in range(bf.size) if sq not in zones and sq not in taken
+                and bf.enterable(sq, "infantry", False)]
+        nearest = [min((bf.distance(s, a) for a in taken), default=99) for s in range(bf.size)]
+        got = _CANDIDATES[key] = (free, nearest)
+    return got
 
 
 def check_taken(rules: "SoloModeRules", state: "GameState") -> None:

@@ -43,13 +43,18 @@ class EngineView:
         self._reach: dict[int, set[int]] = {}
         self._assaults: dict[int, list[Any]] = {}
         self._fires: dict[int, list[Any]] = {}
+        self._enemies: dict[int, list["UnitState"]] = {}
 
     # --- helpers -------------------------------------------------------------------------
     def unit(self, u: Any) -> "UnitState | None":
         return self.state.units[u] if isinstance(u, int) else None
 
     def enemies(self, of_side: int) -> list["UnitState"]:
-        return [e for e in self.state.units if e.side != of_side and e.active and not e.concealed]
+        got = self._enemies.get(of_side)
+        if got is None:
+            got = self._enemies[of_side] = [e for e in self.state.units
+                                            if e.side != of_side and e.active and not e.concealed]
+        return got
 
     def reach(self, uid: int) -> set[int]:
         got = self._reach.get(uid)
