@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -61,7 +61,9 @@ def playtest(
         typer.echo(_text(report))
 
 
-def _run(scenario, games, seed, players, jobs, pack, jsonl):  # type: ignore[no-untyped-def]
+def _run(scenario: str, games: int, seed: int, players: str, jobs: int, pack: Path,
+         jsonl: Optional[Path]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Run the batch, with a progress bar when stderr is a terminal."""
     from builder.playtest.api import run_playtest
 
     names = [p for p in players.split(",") if p.strip()]
@@ -76,7 +78,7 @@ def _run(scenario, games, seed, players, jobs, pack, jsonl):  # type: ignore[no-
                             progress=lambda n: bar.advance(task, n))
 
 
-def _text(report: dict) -> str:  # type: ignore[type-arg]
+def _text(report: dict[str, Any]) -> str:
     lines = [f"{report['scenario_name']} ({report['scenario']}): {report['games']} games, seed {report['seed']}",
              "players: " + ", ".join(f"{side}={p}" for side, p in report["seats"].items()),
              f"verdict: {report['verdict']}"]

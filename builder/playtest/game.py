@@ -33,7 +33,7 @@ class PlaytestRules(Rules):
         return 1 - side if self.options.get("initiative_swapped") else side
 
 
-def rules_for(specs: list[PlayerSpec], sides: list[str]) -> tuple[type[Rules], dict[str, Any]]:
+def rules_for(specs: list[PlayerSpec]) -> tuple[type[Rules], dict[str, Any]]:
     """The rules class and options of a game: the Solo game mode when a side is
     ``solo-mode``, the core rules otherwise."""
     solo = [i for i, s in enumerate(specs) if s.kind == "solo-mode"]
@@ -62,13 +62,13 @@ def play_game_safely(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec
 
 
 def _profile_key(u: Any) -> str:
-    return u.st.profile.id if hasattr(u.st.profile, "id") else u.st.profile.name
+    return str(u.st.profile.id)
 
 
 def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, initiative_swapped: bool = False,
               index: int = 0) -> dict[str, Any]:
     """Play one game; ``specs[i]`` plays the scenario's side ``i``."""
-    rules_cls, options = rules_for(specs, [])
+    rules_cls, options = rules_for(specs)
     if initiative_swapped:
         options = {**options, "initiative_swapped": True}
     state = rules_cls.new_game(pack, scenario, seed=seed, options=options or None)
