@@ -71,3 +71,9 @@ def test_rows_carry_what_the_report_needs():
     assert {"seed", "players", "winner", "level", "vp", "rounds", "end_reason", "losses", "objective_control",
             "rules", "digest"} <= set(row)
     assert any(r.get("rules") for r in rows if "error" not in r)
+
+
+def test_solo_game_mode_keeps_the_ai_on_its_side_even_on_symmetric_scenarios():
+    report, rows = run_playtest("meeting", games=4, seed=1, players=["greedy", "solo-mode:aggressive:easy"], pack=PACK)
+    assert all(r["players"]["de"] == "solo-mode:aggressive:easy" for r in rows if "error" not in r)
+    assert report["symmetric"] is False

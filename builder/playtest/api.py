@@ -73,7 +73,10 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
     pack_path = str(Path(pack) if pack is not None else BUNDLED_CONTENT / "core")
     model = scenario_facts(pack_path, scenario)
     check_players(model, players)
-    batch = Batch(pack_path, scenario, games, seed, tuple(p.strip().lower() for p in players), bool(model.symmetric))
+    names = tuple(p.strip().lower() for p in players)
+    # The Solo game mode is asymmetric by nature: the AI keeps the side the scenario allows.
+    rotate = bool(model.symmetric) and not any(parse_spec(p).kind == "solo-mode" for p in names)
+    batch = Batch(pack_path, scenario, games, seed, names, rotate)
     rows = []
     handle = open(jsonl, "w", encoding="utf-8") if jsonl is not None else None
     try:
@@ -87,7 +90,7 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
     sides = [s.id for s in model.sides]
     report = build_report(
         scenario=scenario, scenario_name=model.name, sides=sides, players=list(batch.players), seed=seed,
-        symmetric=bool(model.symmetric), records=rows, coverage=COVERAGE, unit_costs=unit_costs(_pack(pack_path)),
+        symmetric=rotate, records=rows, coverage=COVERAGE, unit_costs=unit_costs(_pack(pack_path)),
         side_names={s.id: s.name or s.id for s in model.sides},
     )
     return report, rows

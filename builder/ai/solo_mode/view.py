@@ -44,6 +44,7 @@ class EngineView:
         self._assaults: dict[int, list[Any]] = {}
         self._fires: dict[int, list[Any]] = {}
         self._enemies: dict[int, list["UnitState"]] = {}
+        self._sights: dict[tuple[int, int], Any] = {}
 
     # --- helpers -------------------------------------------------------------------------
     def unit(self, u: Any) -> "UnitState | None":
@@ -86,7 +87,11 @@ class EngineView:
         return got
 
     def _sight(self, a: "UnitState", b: "UnitState") -> Any:
-        return sight(self.state, a.sq, b.sq, a, b)
+        key = (a.id, b.id)
+        got = self._sights.get(key)
+        if got is None:
+            got = self._sights[key] = sight(self.state, a.sq, b.sq, a, b)
+        return got
 
     def _sees(self, a: "UnitState", b: "UnitState", clear: bool, rng: str) -> bool:
         if rng == "not_long" and self.bf.distance(a.sq, b.sq) > LONG_RANGE:
