@@ -237,6 +237,19 @@ class EngineView:
     def can_template(self, u: Any, min_units: int = 2, fire: str = "any") -> bool:
         return False  # blast templates are not simulated by the engine
 
+    def good_shot(self, u: Any, min_odds: float = 0.25) -> bool:
+        """Common sense: some shot of the unit hits at least ``min_odds`` of the time."""
+        x = self.unit(u)
+        if x is None or not x.active:
+            return False
+        from builder.engine.firing import plan_shot
+        for a in self.fires(x.id):
+            plan = plan_shot(self.state, x, a.weapon, self.state.units[a.target], a.mode or "normal", a.extra,
+                             moving=self.state.moved)
+            if plan.ok and plan.odds()[0] >= min_odds:
+                return True
+        return False
+
     def assault_edge(self, u: Any, at_least: int = 0) -> bool:
         x = self.unit(u)
         if x is None:

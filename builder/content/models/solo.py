@@ -81,6 +81,7 @@ TABLE_VOCABULARY: dict[str, str] = {
     "enemy_in_assault_range": "an enemy unit is within assault range",
     "can_template": "can place a blast template covering at least 'min_units' enemy units "
     "('fire': direct, indirect, any)",
+    "good_shot": "has a shot whose chance to hit is at least 'min_odds' (common sense: no hopeless shots)",
     "assault_edge": "its assault bonus minus the best enemy's in reach is at least 'at_least'",
     # facts about an enemy unit chosen as a target
     "adjacent_to_friend": "stands next to another unit of its own side",
