@@ -162,6 +162,9 @@ def test_choose_an_action_takes_the_first_option_that_holds():
         def can_template(self, u, min_units=2, fire="any"):
             return False
 
+        def good_shot(self, u, min_odds=0.25):
+            return u["sees"]
+
     assert pick_option(tables["choose-an-action"], {"abilities": ["assault"], "assault_range": True, "sees": True},
                        Q()).action == "assault"
     assert pick_option(tables["choose-an-action"], {"abilities": [], "assault_range": True, "sees": True},
