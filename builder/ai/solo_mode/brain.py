@@ -141,33 +141,44 @@ class Brain:
 
     # --- 5.6 supply phase -------------------------------------------------------------------------------
     def supply(self, state: "GameState", actions: list["Action"]) -> "Action":
-        """Pick the unit the supply table names among those that gain by moving, and
-        move it; 'end' once no unit gains (002 Solo Mode, 3.3 and 5.6)."""
-        moves = [a for a in actions if a.kind == "move"]
+        """Move the unit the supply table names, if moving gains it something by its
+        priority's criteria; otherwise ask the table again without it; 'end' once no
+        unit gains (002 Solo Mode, 3.3 and 5.6)."""
         end = next((a for a in actions if a.kind == "end"), None)
         by_unit: dict[int, list[Action]] = {}
-        for a in moves:
-            by_unit.setdefault(a.unit, []).append(a)
+        for a in actions:
+            if a.kind == "move":
+                by_unit.setdefault(a.unit, []).append(a)
         view = self.view(state)
-        wanting: dict[int, Action] = {}
         table = self.tables["supply"]
-        for uid, options in by_unit.items():
-            priority = first_priority(table, uid, view)
-            if priority is None:
-                continue
-            options = self._attitude_filter(state, uid, options, view)
-            if not options:
-                continue
-            best = rank_destinations(priority.destination, uid, sorted({m.square for m in options}), view, self.rng)
-            here = tuple(view.destination_value(uid, state.units[uid].sq, c.criterion, c.kind)
-                         for c in priority.destination)
-            there = tuple(view.destination_value(uid, best, c.criterion, c.kind) for c in priority.destination)
-            if there > here:
-                wanting[uid] = next(m for m in options if m.square == best)
-        if not wanting:
-            return end if end is not None else actions[0]
-        uid = self.run("supply", sorted(wanting), view).choice
-        return wanting[uid]
+        candidates = sorted(by_unit)
+        while candidates:
+            decision = choose(table, candidates, view, self.rng)
+            uid = decision.choice
+            move = self._supply_move(state, uid, by_unit[uid], view)
+            if move is not None:
+                if decision.decided_by and not decision.decided_by.endswith("/only"):
+                    self.fired[decision.decided_by] += 1
+                return move
+            candidates.remove(uid)
+        return end if end is not None else actions[0]
+
+    def _supply_move(self, state: "GameState", uid: int, options: list["Action"], view: EngineView
+                     ) -> "Action | None":
+        priority = first_priority(self.tables["supply"], uid, view)
+        if priority is None:
+            return None
+        options = self._attitude_filter(state, uid, options, view)
+        if not options:
+            return None
+        best = rank_destinations(priority.destination, uid, sorted({m.square for m in options}), view, self.rng)
+        for c in priority.destination:
+            sign = 1 if c.prefer == "high" else -1
+            here = sign * view.destination_value(uid, state.units[uid].sq, c.criterion, c.kind)
+            there = sign * view.destination_value(uid, best, c.criterion, c.kind)
+            if there != here:
+                return next(m for m in options if m.square == best) if there > here else None
+        return None
 
     def _attitude_filter(self, state: "GameState", uid: int, options: list["Action"], view: EngineView) -> list["Action"]:
         """Defensive attitude: infantry never ends outside terrain unless it contests the

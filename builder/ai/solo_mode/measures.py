@@ -60,7 +60,8 @@ class Measures:
         if criterion == "in_terrain":
             return float(bf.terrain[sq].defence_bonus > 0)
         if criterion == "clear_los_count":
-            return float(sum(1 for e in self.enemies(x.side) if sight(state, sq, e.sq, x, e).kind == CLEAR))
+            return float(sum(1 for e in self.enemies(x.side)
+                             if bf.distance(sq, e.sq) <= 2 * LONG_RANGE and sight(state, sq, e.sq, x, e).kind == CLEAR))
         if criterion == "normal_range_count":
             return float(sum(1 for e in self.enemies(x.side)
                              if bf.distance(sq, e.sq) <= LONG_RANGE and sight(state, sq, e.sq, x, e).ok))
