@@ -65,6 +65,21 @@ def objective_maps(state: "GameState") -> tuple[list[list[int]], dict[str, froze
     return cache
 
 
+_ROWS: dict[tuple[Any, int], list[int]] = {}
+_NEAREST: dict[tuple[Any, ...], list[int]] = {}
+
+
+def square_row(bf: Any, sq: int) -> list[int]:
+    """Distances from every square to ``sq`` (shared by all games on this battlefield)."""
+    key = (bf.key or id(bf), sq)
+    row = _ROWS.get(key)
+    if row is None:
+        if len(_ROWS) > 4096:
+            _ROWS.clear()
+        row = _ROWS[key] = [bf.distance(s, sq) for s in range(bf.size)]
+    return row
+
+
 def presence_squares(state: "GameState", kind: str = "any") -> frozenset[int]:
     """Squares from which infantry is present at an objective (or token) of ``kind``."""
     fixed = objective_maps(state)[1].get(kind, frozenset())
@@ -94,19 +109,23 @@ def nearest_map(state: "GameState", side: int, kind: str = "any", not_held: bool
     """:func:`nearest_objective_distance` for every square at once, cached for as long as
     objective control and the tactical bonus tokens stay as they are."""
     on_board = tuple(tokens(state)) if kind in ("any", "tactical_bonus") else ()
-    key = (kind, side if not_held else -1, tuple(state.control) if not_held else (), on_board)
-    cache = state.static.__dict__.setdefault("_ai_nearest", {})
+    static = state.static
+    where = static.__dict__.get("_ai_where")
+    if where is None:
+        where = static.__dict__["_ai_where"] = (static.bf.key or id(static.bf),
+                                                tuple((o[1], o[2]) for o in static.objectives))
+    key = (where, kind, side if not_held else -1, tuple(state.control) if not_held else (), on_board)
+    cache = _NEAREST
     got = cache.get(key)
     if got is not None:
         return got
-    if len(cache) > 256:
+    if len(cache) > 4096:
         cache.clear()
     dist = objective_maps(state)[0]
     rows = [dist[i] for i, (_, _, k, _, _) in enumerate(state.static.objectives)
             if (kind == "any" or k == kind) and not (not_held and state.control[i] == side)]
-    bf = state.static.bf
-    rows += [[bf.distance(s, tsq) for s in range(bf.size)] for tsq in on_board]
-    got = [min(col) for col in zip(*rows)] if rows else [99] * bf.size
+    rows += [square_row(state.static.bf, tsq) for tsq in on_board]
+    got = [min(col) for col in zip(*rows)] if rows else [99] * state.static.bf.size
     cache[key] = got
     return got
 

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from builder.ai import evaluate as ev
-from builder.ai.solo_mode.view import EngineView
+from builder.ai.solo_mode.view import EngineView, Memo
 from builder.ai.tables import Decision, TableSet, choose, pick_option, rank_destinations
 from builder.ai.tables.interpreter import first_priority
 from builder.content.models.solo import Criterion
@@ -28,9 +28,16 @@ class Brain:
 
     def __init__(self, tables: TableSet, side: int, attitude: str, rng: Any, fired: Counter[str]) -> None:
         self.tables, self.side, self.attitude, self.rng, self.fired = tables, side, attitude, rng, fired
+        self._memo_key: tuple[Any, ...] = ()
+        self._memo = Memo()
 
     def view(self, state: "GameState", **kw: Any) -> EngineView:
-        return EngineView(state, self.side, self.attitude, **kw)
+        """A view of the position; views of the same unchanged position share a memo
+        (the position is the same while no decision or event has been added)."""
+        key = (id(state), state.decisions, len(state.events), state.phase, state.current)
+        if key != self._memo_key:
+            self._memo_key, self._memo = key, Memo()
+        return EngineView(state, self.side, self.attitude, memo=self._memo, **kw)
 
     def run(self, table: str, candidates: list[Any], view: EngineView, context: Any = None) -> Decision:
         d = choose(self.tables[table], candidates, view, self.rng, context)

@@ -31,20 +31,34 @@ class DecoyCounter:
     number: int
 
 
+class Memo:
+    """What views of one unchanged position can share: reachable squares, assaults,
+    shots, enemy lists and lines of sight (builder.ai.solo_mode.brain keeps one per
+    position)."""
+
+    __slots__ = ("reach", "assaults", "fires", "enemies", "sights")
+
+    def __init__(self) -> None:
+        self.reach: dict[int, set[int]] = {}
+        self.assaults: dict[int, list[Any]] = {}
+        self.fires: dict[int, list[Any]] = {}
+        self.enemies: dict[int, list["UnitState"]] = {}
+        self.sights: dict[tuple[int, int], Any] = {}
+
+
 class EngineView(Measures):
     """Answers table conditions for the AI side ``side`` of ``state``."""
 
     def __init__(self, state: "GameState", side: int, attitude: str = "balanced", *, actor: int | None = None,
-                 from_reaction: bool = False, suppressive: bool = False, actors: list[int] | None = None) -> None:
+                 from_reaction: bool = False, suppressive: bool = False, actors: list[int] | None = None,
+                 memo: "Memo | None" = None) -> None:
         self.state, self.side, self._attitude = state, side, attitude
         self.actor, self._from_reaction, self._suppressive = actor, from_reaction, suppressive
         self.actors = actors
         self.bf = state.static.bf
-        self._reach: dict[int, set[int]] = {}
-        self._assaults: dict[int, list[Any]] = {}
-        self._fires: dict[int, list[Any]] = {}
-        self._enemies: dict[int, list["UnitState"]] = {}
-        self._sights: dict[tuple[int, int], Any] = {}
+        memo = memo if memo is not None else Memo()
+        self._reach, self._assaults, self._fires = memo.reach, memo.assaults, memo.fires
+        self._enemies, self._sights = memo.enemies, memo.sights
 
     # --- helpers -------------------------------------------------------------------------
     def unit(self, u: Any) -> "UnitState | None":
@@ -158,6 +172,8 @@ class EngineView(Measures):
         x = self.unit(u)
         if x is None or x.type != "infantry" or not x.active:
             return False
+        if ev.nearest_objective_distance(self.state, x.sq, x.side, kind) > x.st.profile.faces[x.face].movement + 2:
+            return False  # out of reach whatever the path: skip the search
         return not ev.presence_squares(self.state, kind).isdisjoint(self.reach(x.id))
 
     def could_reach_objective(self, u: Any, kind: str = "any") -> bool:
