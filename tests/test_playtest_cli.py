@@ -93,3 +93,11 @@ def test_broken_report_is_an_input_error(cli, tmp_path):
     bad.write_text("{not json")
     r = cli("playtest", "--compare", str(bad), str(bad))
     assert r.exit_code == 1 and "not a JSON playtest report" in r.stderr
+
+
+def test_solo_mode_rules_are_listed_in_the_engine_coverage(cli):
+    r = cli("rules", "coverage", "--format", "json")
+    rows = {(x["kind"], x["id"]): x for x in json.loads(r.stdout)["rules"]}
+    assert rows[("solo", "reaction-cards")]["status"] == "simulated"
+    assert rows[("solo", "clarifications")]["status"] == "not simulated"
+    assert rows[("solo", "life-points")]["missing"]

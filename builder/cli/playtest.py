@@ -9,6 +9,7 @@ from typing import Any, Optional
 
 import typer
 
+from builder.ai.solo_mode import coverage as _solo_coverage  # noqa: F401  (lists Solo Mode rules in 'heroes rules coverage')
 from builder.cli.common import OutputFormat
 from builder.content.loader import BUNDLED_CONTENT
 from builder.errors import UsageError

@@ -19,12 +19,13 @@ from builder.errors import UsageError
 from builder.playtest.report import build_report
 from builder.playtest.runner import Batch, _pack, run_batch, scenario_facts
 
-COVERAGE = ("Solo game mode simulated: initiative, AI dashboard tokens placed by reaction cards, the 7 reaction "
-            "effects with difficulty/attitude gates and lasting effects, danger gauge and tiles, action-card reserve "
-            "as generic +1s, anonymous/numbered concealment with spotting, decoys, reinforcements bag, life points "
-            "(against flipping hits), common-sense guards. Not simulated: blast templates, transport, tactical "
-            "bonus tokens on the battlefield, printed action-card effects, reinforcements beyond destroyed units "
-            "(see docs/solo-mode.md). Reaction card faces and danger tiles are placeholders.")
+def coverage_line(players: tuple[str, ...]) -> str:
+    """What the report's games simulate: the Solo Mode rules when a Solo player took part."""
+    if not any(parse_spec(p).kind in ("solo", "solo-mode") for p in players):
+        return "Core rules as the engine simulates them (heroes coverage lists each rule module)."
+    from builder.ai.solo_mode.coverage import summary
+
+    return summary() + " See docs/solo-mode.md."
 
 
 def unit_costs(pack: Any) -> dict[str, int]:
@@ -90,7 +91,7 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
     sides = [s.id for s in model.sides]
     report = build_report(
         scenario=scenario, scenario_name=model.name, sides=sides, players=list(batch.players), seed=seed,
-        symmetric=rotate, records=rows, coverage=COVERAGE, unit_costs=unit_costs(_pack(pack_path)),
+        symmetric=rotate, records=rows, coverage=coverage_line(batch.players), unit_costs=unit_costs(_pack(pack_path)),
         side_names={s.id: s.name or s.id for s in model.sides},
     )
     return report, rows
