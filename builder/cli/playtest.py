@@ -85,6 +85,9 @@ def _text(report: dict[str, Any]) -> str:
              f"verdict: {report['verdict']}"]
     for name, iv in report["win_intervals"].items():
         lines.append(f"  {name:<10} {iv['rate'] * 100:5.1f}%  [{iv['low'] * 100:.1f}%, {iv['high'] * 100:.1f}%]")
+    if report["symmetric"]:
+        lines.append("by player (sides and initiative rotated): " + ", ".join(
+            f"{name} {iv['rate'] * 100:.1f}%" for name, iv in report["player_win_rates"].items()))
     lines.append(f"rounds: mean {report['rounds']['mean']:.2f}; lead changes: mean {report['lead_changes']['mean']:.2f}")
     lines.append(f"distinct games: {report['distinct_games']} of {report['games']}")
     if report["engine_errors"]["games"]:
