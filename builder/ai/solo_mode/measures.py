@@ -73,3 +73,27 @@ class Measures:
         if criterion == "stay":
             return float(sq == x.sq)
         raise ValueError(f"unknown destination criterion {criterion!r}")
+
+    def destination_values(self, u: Any, squares: list[Any], criterion: str, kind: str = "any") -> list[float]:
+        """:meth:`destination_value` for many squares at once (the interpreter's fast
+        path): the objective and terrain criteria read one precomputed map each."""
+        x = self.unit(u)
+        if x is None:
+            return [0.0] * len(squares)
+        state, terrain = self.state, self.bf.terrain
+        if criterion in ("approach_objective", "advance"):
+            near = ev.nearest_map(state, x.side, kind)
+            if criterion == "approach_objective":
+                return [-float(near[sq]) for sq in squares]
+            here = near[x.sq]
+            return [float(near[sq] < here) for sq in squares]
+        if criterion == "reach_objective":
+            if x.type != "infantry":
+                return [0.0] * len(squares)
+            presence = ev.presence_squares(state, kind)
+            return [float(sq in presence) for sq in squares]
+        if criterion == "cover":
+            return [float(terrain[sq].defence_bonus) for sq in squares]
+        if criterion == "in_terrain":
+            return [float(terrain[sq].defence_bonus > 0) for sq in squares]
+        return [self.destination_value(u, sq, criterion, kind) for sq in squares]
