@@ -40,8 +40,9 @@ def _json(**kw):
     return report_json(report), rows
 
 
-def test_same_seed_same_json_and_jobs_do_not_matter():
-    kw = dict(scenario="meeting", games=24, seed=5, players=["greedy", "solo:aggressive"])
+@pytest.mark.parametrize("players", [["greedy", "solo:aggressive"], ["random", "solo-mode:aggressive:hard"]])
+def test_same_seed_same_json_and_jobs_do_not_matter(players):
+    kw = dict(scenario="meeting", games=24, seed=5, players=players)
     one, rows = _json(jobs=1, **kw)
     again, _ = _json(jobs=1, **kw)
     two, _ = _json(jobs=2, **kw)
