@@ -7,124 +7,19 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-from pydantic import ValidationError
 
 from builder.content.loader import load_pack
-from builder.content.models.scenario import (
-    AllCondition,
-    AnyCondition,
-    CompositionEntry,
-    ControlsCondition,
-    DestroyedCondition,
-    Effect,
-    NotCondition,
-    OtherwiseCondition,
-    Scenario,
-    SoloNotes,
-    expand_area,
-)
-from builder.content.models.terrain import Board, Overlay, square_to_xy, xy_to_square
-from builder.content.yaml_io import read_yaml
+from builder.content.models.scenario import DestroyedCondition, NotCondition, Scenario
+from builder.content.models.terrain import square_to_xy
 from builder.validation import validate_pack
-from tests.conftest import CORE, FIXTURES, ROOT
-
-FIX = FIXTURES / "content-world"
-
+from tests.conftest import CORE, ROOT
+from tests.world_oracles import battlefield, outcome, scenario_squares
 
 @pytest.fixture(scope="module")
 def pack():
     return load_pack(CORE)
-
-
-# --- a battlefield composed from a layout (test oracle) ---------------------------------
-
-
-def _rotated(rows: list[str], rotation: int) -> dict[tuple[int, int], str]:
-    """Characters of a grid turned clockwise by ``rotation`` degrees, by local (x, y)."""
-    height, width = len(rows), len(rows[0])
-    turn = {
-        0: lambda x, y: (x, y),
-        90: lambda x, y: (height - 1 - y, x),
-        180: lambda x, y: (width - 1 - x, height - 1 - y),
-        270: lambda x, y: (y, width - 1 - x),
-    }[rotation]
-    return {turn(x, y): ch for y, row in enumerate(rows) for x, ch in enumerate(row)}
-
-
-def battlefield(pack, scenario: Scenario) -> dict[str, str]:
-    """Square -> terrain id once boards and then overlays are laid; an overlay square off
-    the boards, or two boards on one square, fails the test."""
-    field: dict[str, str] = {}
-    for collection, placements in (("boards", scenario.layout.boards),
-                                   ("overlays", scenario.layout.overlays)):
-        for placed in placements:
-            grid = pack.items[collection][placed.id]
-            ox, oy = square_to_xy(placed.at)
-            for (x, y), ch in _rotated(grid.rows, int(placed.rotation)).items():
-                if collection == "overlays" and ch == " ":
-                    continue
-                square = xy_to_square(ox + x, oy + y)
-                if collection == "boards":
-                    assert square not in field, f"{scenario.id}: boards overlap at {square}"
-                else:
-                    assert square in field, f"{scenario.id}: overlay {placed.id} leaves the boards at {square}"
-                field[square] = grid.legend[ch]
-    return field
-
-
-def scenario_squares(scenario: Scenario) -> list[tuple[str, str]]:
-    """(what, square) for every square a scenario names."""
-    found = [(f"objective {o.id}", o.at) for o in scenario.objectives]
-    for side in scenario.sides:
-        found += [(f"{side.id} deployment", sq) for area in side.deployment for sq in expand_area(area)]
-        found += [(f"{side.id} entry", sq) for sq in side.entry]
-
-    def effects(items: list[Effect], where: str) -> None:
-        for effect in items:
-            found.extend((where, sq) for area in effect.at for sq in expand_area(area))
-            for nested in list(effect.table.values()) + list(effect.outcomes.values()):
-                effects(nested, where)
-
-    for event in scenario.events:
-        effects(event.effects, f"event on turns {event.turns}")
-    if scenario.solo:
-        found += [("scout square", sq) for area in scenario.solo.scout_deployment for sq in expand_area(area)]
-    return found
-
-
-# --- a victory-level oracle: which level a final position gives --------------------------
-
-
-def holds(condition: Any, scenario: Scenario, facts: dict[str, Any]) -> bool:
-    if isinstance(condition, OtherwiseCondition):
-        return True
-    if isinstance(condition, AllCondition):
-        return all(holds(c, scenario, facts) for c in condition.all)
-    if isinstance(condition, AnyCondition):
-        return any(holds(c, scenario, facts) for c in condition.any)
-    if isinstance(condition, NotCondition):
-        return not holds(condition.not_, scenario, facts)
-    if isinstance(condition, DestroyedCondition):
-        return condition.destroyed.unit in facts.get("destroyed", set())
-    if isinstance(condition, ControlsCondition):
-        spec = condition.controls
-        pool = [o for o in scenario.objectives
-                if (not spec.objectives or o.id in spec.objectives) and (spec.kind is None or o.kind == spec.kind)]
-        held = sum(1 for o in pool if o.id in facts["controls"].get(spec.side, set()))
-        return (spec.at_least is None or held >= spec.at_least) and (spec.at_most is None or held <= spec.at_most)
-    raise AssertionError(f"no oracle for {condition!r}")
-
-
-def outcome(scenario: Scenario, **facts: Any) -> tuple[str, str | None]:
-    for level in scenario.victory:
-        if holds(level.when, scenario, facts):
-            return level.level, level.winner
-    raise AssertionError("no victory level applies")
 
 
 # --- the pack ----------------------------------------------------------------------------
@@ -163,6 +58,22 @@ def test_box_overlays(pack) -> None:
     assert terrain["forest-heart"].effects.impassable_to and not terrain["forest-edge"].effects.impassable_to
     assert terrain["river"].effects.water and terrain["building"].effects.building
     assert terrain["defensive-position"].effects.opportunity_fire
+
+
+def test_scenarios_use_only_what_the_box_holds(pack) -> None:
+    """Each board once; overlays no more often than the box holds them, a building and
+    its ruin side being one tile (000 core rules, Box Contents)."""
+    overlays = pack.items["overlays"]
+    sides_of = {o.id: o.id for o in overlays.values()}
+    for o in overlays.values():
+        if o.ruin_side:
+            sides_of[o.ruin_side] = o.id
+    for scenario in pack.items["scenarios"].values():
+        boards = [p.id for p in scenario.layout.boards]
+        assert len(boards) == len(set(boards)), scenario.id
+        used = Counter(sides_of[p.id] for p in scenario.layout.overlays)
+        for tile, n in used.items():
+            assert n <= overlays[tile].count, (scenario.id, tile)
 
 
 def test_solo_mode_tactical_bonuses(pack) -> None:
@@ -262,6 +173,19 @@ def test_compositions_cost_their_printed_points(pack, scenario_id: str) -> None:
         assert cost == side.army.points, (scenario_id, side.id)
 
 
+def bonuses_for_boards(boards: int) -> int:
+    """002 Solo Mode, Tactical Bonuses: 1-2 boards 1, 3 boards 2, 4 boards 3, 5-6 boards 4."""
+    return {1: 1, 2: 1, 3: 2, 4: 3, 5: 4, 6: 4}[boards]
+
+
+@pytest.mark.parametrize("scenario_id", ["family-meeting-1", "family-meeting-2"])
+def test_battlefield_size_agrees_with_the_printed_tactical_bonuses(pack, scenario_id: str) -> None:
+    """The plans are lost; the reconstructed battlefields have the size the printed number of
+    tactical bonuses implies."""
+    scenario = pack.items["scenarios"][scenario_id]
+    assert scenario.tactical_bonuses == bonuses_for_boards(len(scenario.layout.boards))
+
+
 @pytest.mark.parametrize(("scenario_id", "anonymous", "numbered", "decoys"), [
     ("family-meeting-1", 7, 1, 2),   # 8 counters -> 2 decoys, a stack of 10
     ("family-meeting-2", 5, 2, 2),   # 7 counters -> 2 decoys, a stack of 9
@@ -269,20 +193,6 @@ def test_compositions_cost_their_printed_points(pack, scenario_id: str) -> None:
 def test_decoy_arithmetic(pack, scenario_id: str, anonymous: int, numbered: int, decoys: int) -> None:
     solo = pack.items["scenarios"][scenario_id].solo
     assert (solo.anonymous_units, solo.numbered_anonymous, solo.decoys) == (anonymous, numbered, decoys)
-
-
-def test_decoys_must_follow_the_rule() -> None:
-    with pytest.raises(ValidationError, match="call for 2 decoy"):
-        SoloNotes.model_validate(read_yaml(FIX / "bad-decoys.yaml"))
-
-
-@pytest.mark.parametrize("counters", range(0, 31))
-def test_one_decoy_per_three_counters_eight_at_most(counters: int) -> None:
-    """002 Solo Mode, Anonymous Unit Counters: a decoy per 3 counters, never more than 8."""
-    expected = min(8, counters // 3)
-    assert SoloNotes(anonymous_units=counters, decoys=expected).decoys == expected
-    with pytest.raises(ValidationError, match=f"call for {expected} decoy"):
-        SoloNotes(anonymous_units=counters, decoys=expected + 1)
 
 
 def test_every_scenario_square_is_on_the_battlefield(pack) -> None:
@@ -377,45 +287,6 @@ def test_family_meeting_campaign(pack) -> None:
     assert campaign.steps[0].consequences
 
 
-# --- the vocabulary refuses what it cannot mean --------------------------------------------
-
-
-def test_roll_tables_cover_the_die_and_name_real_outcomes() -> None:
-    with pytest.raises(ValidationError, match="cover 1 to 6"):
-        Effect.model_validate(read_yaml(FIX / "bad-roll-table.yaml"))
-
-
-def test_a_composition_line_names_one_thing() -> None:
-    with pytest.raises(ValidationError, match="exactly one of tile, option, hero or unit"):
-        CompositionEntry.model_validate(read_yaml(FIX / "bad-composition-line.yaml"))
-
-
-def test_effects_carry_what_they_need() -> None:
-    with pytest.raises(ValidationError, match="'add_marker' needs marker"):
-        Effect.model_validate(read_yaml(FIX / "bad-marker-effect.yaml"))
-
-
-@pytest.mark.parametrize(("fixture", "model", "message"), [
-    ("bad-board-edge.yaml", Board, "orthogonally adjacent squares, not A1 and C1"),
-    ("bad-board-legend.yaml", Board, "row 2 uses 'x'"),
-    ("bad-overlay-opening.yaml", Overlay, "opening square B1 is not covered"),
-])
-def test_grids_are_checked(fixture: str, model: type, message: str) -> None:
-    with pytest.raises(ValidationError, match=re.escape(message)):
-        model.model_validate(read_yaml(FIX / fixture))
-
-
-@given(st.integers(0, 26 * 27 - 1), st.integers(0, 998))
-def test_square_names_round_trip(x: int, y: int) -> None:
-    assert square_to_xy(xy_to_square(x, y)) == (x, y)
-
-
-@given(st.integers(0, 40), st.integers(0, 40), st.integers(0, 40), st.integers(0, 40))
-def test_areas_expand_to_their_rectangle(x1: int, y1: int, x2: int, y2: int) -> None:
-    squares = expand_area(f"{xy_to_square(x1, y1)}:{xy_to_square(x2, y2)}")
-    assert len(squares) == len(set(squares)) == (abs(x1 - x2) + 1) * (abs(y1 - y2) + 1)
-
-
 # --- the authoring guide --------------------------------------------------------------------
 
 
@@ -449,3 +320,16 @@ def test_authoring_examples_form_a_valid_pack(tmp_path: Path) -> None:
         assert schema.name.endswith(".schema.json")
     report = validate_pack(root)
     assert report.ok, "\n".join(d.format() for d in report.errors)
+
+
+def test_the_guides_sample_diagnostic_is_what_validate_prints(tmp_path: Path, cli) -> None:
+    guide = GUIDE.read_text(encoding="utf-8")
+    sample = re.search(r"```text\n(content/my-pack/\S+: error .*)\n", guide).group(1)
+    root = tmp_path / "my-pack"
+    for relative, text in guide_files().items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text.replace('"h": hedgerow', '"h": hedgrow'), encoding="utf-8")
+    result = cli("validate", str(root), "-q")
+    assert result.exit_code == 1
+    assert sample.removeprefix("content/my-pack/") in result.stdout

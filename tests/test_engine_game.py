@@ -70,3 +70,29 @@ def test_armies_override_the_scenario_composition(pack) -> None:
     ids = sorted(u.st.profile.id for u in state.units)
     assert ids == ["de-grenadiers", "de-grenadiers", "us-mg", "us-rifles", "us-rifles"]
     assert state.sides[0].equipment == {(0, "ammo"): 3}
+
+
+def test_an_option_bought_for_a_hero_goes_to_the_hero(pack) -> None:
+    from builder.engine.opportunity import may_opportunity_fire
+
+    army = [{"tile": "us-platoon"}, {"hero": "us-sarge"}, {"option": "us-watch", "for_hero": "us-sarge"}]
+    state = Rules.new_game(pack, "skirmish", seed=1, armies=[army, None])
+    sarge = next(u for u in state.units if u.st.group >= 0 and state.static.sides[0].groups[u.st.group].kind == "hero")
+    others = [u for u in state.units if u.side == 0 and u is not sarge]
+    assert sarge.ability("overwatch") is not None
+    assert all(u.ability("overwatch") is None for u in others)
+    state.phase = "activation"
+    assert may_opportunity_fire(state, sarge)  # on open ground, thanks to Overwatch
+    assert not any(may_opportunity_fire(state, u) for u in others)
+
+
+def test_scouts_deploy_ahead_of_the_zone_but_not_next_to_objectives(pack) -> None:
+    for seed in range(5):
+        state = Rules.new_game(pack, "skirmish", seed=seed, armies=[None, [{"unit": "de-scouts"}, {"tile": "de-platoon"}]])
+        bf = state.bf
+        scouts = next(u for u in state.units if u.st.profile.id == "de-scouts")
+        assert scouts.concealed
+        x, y = bf.xy(scouts.sq)
+        assert y in (4, 5)  # rows 5-6: up to 2 squares in front of the A7:L8 zone
+        for _, sq, _, _, _ in state.static.objectives:
+            assert scouts.sq != sq and scouts.sq not in bf.adjacent(sq)

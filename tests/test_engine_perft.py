@@ -15,7 +15,7 @@ ORDERS_PHASE = {"forest-shot": [4, 24, 36], "zoc": [2, 12, 30], "vehicles": [6, 
 ACTIVATION = {
     ("forest-shot", "r1"): (55, 1497), ("forest-shot", "tank"): (119, 8094), ("forest-shot", "mg"): (33, 1540),
     ("zoc", "us1"): (48, 5029), ("zoc", "C"): (60, 1820),
-    ("vehicles", "tank"): (187, 18908), ("vehicles", "ht"): (93, 10404), ("vehicles", "mg"): (23, 2160),
+    ("vehicles", "tank"): (187, 18908), ("vehicles", "ht"): (93, 785), ("vehicles", "mg"): (23, 2160),
 }
 
 

@@ -140,3 +140,25 @@ def test_cards_without_a_rule_module_are_reported_not_simulated() -> None:
     rows = {(r["kind"], r["id"]): r["status"] for r in coverage(fixture_pack())}
     assert rows[("card", "fire-bonus")] == "simulated"
     assert rows[("card", "cancel-shot")] == "not simulated"
+
+
+def test_personal_order_units_must_receive_an_order() -> None:
+    state, n = make([
+        {"name": "r", "unit": "us-rifles", "side": "us", "at": "A1"},
+        {"name": "lt", "unit": "us-rifles", "side": "us", "at": "B1"},
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "L8"},
+    ])
+    state.units[n["lt"]].st.granted["personal-order"] = 0
+    numbered = {a.unit for a in legal_actions(state) if a.kind == "order" and a.token > 0}
+    assert numbered == {n["lt"]}  # one order token left for one Personal Order unit
+
+
+def test_a_card_played_before_acting_leaves_the_unit_its_action() -> None:
+    state, n = make([
+        {"name": "r", "unit": "us-rifles", "side": "us", "at": "A1"},
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "L8"},  # out of sight: no shot
+    ])
+    state.sides[0].hand = ["us-aimed-shot"]
+    activate(state, n["r"])
+    apply(state, Action("card", unit=n["r"], mode="us-aimed-shot"))
+    assert state.current == n["r"] and any(a.kind == "move" for a in legal_actions(state))

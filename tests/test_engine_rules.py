@@ -362,3 +362,165 @@ def test_special_orders_go_first_then_the_initiative_side() -> None:
         revealed.append(state.current)
         apply(state, Action("hold", unit=state.current))
     assert revealed == [n["g1"], n["u1"], n["g2"], n["u2"]]
+
+
+def test_tripod_flips_the_counter_as_a_move_of_zero() -> None:
+    state, n = make([
+        {"name": "hmg", "unit": "us-hmg", "side": "us", "at": "A1"},
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "A3"},
+    ])
+    hmg = state.units[n["hmg"]]
+    activate(state, n["hmg"])
+    assert not any(a.kind == "fire" for a in legal_actions(state))  # packed: no weapon
+    flip = Action("move", unit=n["hmg"], square=hmg.sq, mode="tripod")
+    assert flip in legal_actions(state)
+    apply(state, flip)
+    assert hmg.face == 1 and hmg.sq == sq(state, "A1")
+    activate(state, n["hmg"])
+    assert any(a.kind == "fire" for a in legal_actions(state))  # deployed: it fires
+
+
+def test_firing_on_the_move_from_a_square_of_the_path() -> None:
+    state, n = make([
+        {"name": "ht", "unit": "de-halftrack", "side": "de", "at": "A7", "facing": "n"},
+        {"name": "r", "unit": "us-rifles", "side": "us", "at": "F3"},
+        {"name": "wall", "unit": "us-rifles", "side": "us", "at": "L1"},
+    ])
+    ht = state.units[n["ht"]]
+    activate(state, n["ht"])
+    apply(state, Action("move", unit=n["ht"], square=sq(state, "A3"), facing=0))
+    assert state.path[0] == sq(state, "A7") and state.path[-1] == sq(state, "A3")
+    shot = Action("fire", unit=n["ht"], weapon=0, target=n["r"], mode="normal")
+    assert shot in legal_actions(state)
+    plan = plan_shot(state, ht, 0, state.units[n["r"]], moving=True, from_squares=state.path)
+    assert plan.firer_sq in state.path and [t.value for t in plan.terms if "move" in t.label] == [-1]
+
+
+def test_ferocious_drives_the_defender_back_even_on_a_tie() -> None:
+    state, names = position("zoc")
+    us1, c = state.units[names["us1"]], state.units[names["C"]]
+    state.static.sides[0].traits[(-1, "ferocious")] = 1
+    from builder.engine import effects
+    effects.invalidate(state)  # module lists are cached per unit
+    activate(state, names["us1"])
+    state.dice = Scripted(3, 3, 2, 2)  # 3 + 2 against 2 + 3: a tie
+    apply(state, Action("assault", unit=names["us1"], target=names["C"], square=sq(state, "D4")))
+    if state.pending:
+        apply(state, legal_actions(state)[0])
+    assert c.face == 0 and c.sq in (sq(state, "C6"), sq(state, "D6"), sq(state, "E6"))
+    assert us1.sq == sq(state, "D4")  # no advance without a win
+
+
+def test_concealed_units_cannot_be_targeted_until_spotted() -> None:
+    state, n = make([
+        {"name": "r", "unit": "us-rifles", "side": "us", "at": "A1"},
+        {"name": "s", "unit": "de-scouts", "side": "de", "at": "A4"},
+    ])
+    s = state.units[n["s"]]
+    assert s.concealed
+    activate(state, n["r"])
+    assert not any(a.kind == "fire" for a in legal_actions(state))
+    apply(state, Action("move", unit=n["r"], square=sq(state, "B1")))  # clear sight, open ground: spotted
+    assert not s.concealed and s.face == 1
+
+
+def test_spotting_in_cover_needs_two_squares_and_a_clear_line() -> None:
+    state, n = make([
+        {"name": "r", "unit": "us-rifles", "side": "us", "at": "C5"},
+        {"name": "s", "unit": "de-scouts", "side": "de", "at": "E4"},
+    ])
+    s = state.units[n["s"]]
+    activate(state, n["r"])
+    apply(state, Action("move", unit=n["r"], square=sq(state, "B4")))  # crosses the wood: obscured
+    assert s.concealed
+    activate(state, n["r"])
+    apply(state, Action("move", unit=n["r"], square=sq(state, "E6")))  # two squares, clear
+    assert not s.concealed
+
+
+def test_ambush_units_turn_over_with_a_move_of_zero_and_reveal_to_fire() -> None:
+    state, n = make([
+        {"name": "r", "unit": "us-rifles", "side": "us", "at": "A1"},
+        {"name": "s", "unit": "de-scouts", "side": "de", "at": "D4"},
+    ])
+    s = state.units[n["s"]]
+    activate(state, n["s"])
+    shot = Action("fire", unit=n["s"], weapon=0, target=n["r"], mode="normal")
+    assert shot in legal_actions(state)  # fires with its revealed side's weapon
+    assert Action("move", unit=n["s"], square=s.sq, mode="ambush") in legal_actions(state)
+    state.dice = Scripted(1)
+    events = apply(state, shot)
+    assert events[1].kind == "revealed" and not s.concealed
+
+
+def test_heavy_vehicle_defends_an_assault_with_its_secondary_weapon() -> None:
+    state, n = make([
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "C3"},
+        {"name": "tank", "unit": "de-panzer", "side": "us", "at": "E3", "facing": "n"},
+    ])
+    g, tank = state.units[n["g"]], state.units[n["tank"]]
+    plan = plan_assault(state, g, tank, sq(state, "D3"))
+    assert not plan.ok  # the grenadiers show X against heavy vehicles
+    state.static.sides[1].traits[(-1, "tankbuster")] = 1
+    from builder.engine import effects
+    effects.invalidate(state)
+    plan = plan_assault(state, g, tank, sq(state, "D3"))
+    assert plan.ok and [t.label for t in plan.attack_terms][-1] == "Tankbuster"
+    assert plan.defence_terms[0].label == "combat bonus (secondary weapon)" and plan.defence_terms[0].value == 2
+
+
+def test_assault_from_outside_the_firing_arc_suppresses_the_defender_first() -> None:
+    state, n = make([
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "C3"},
+        {"name": "mg", "unit": "us-mg", "side": "us", "at": "C4", "facing": "s"},
+    ])
+    plan = plan_assault(state, state.units[n["g"]], state.units[n["mg"]], sq(state, "C3"))
+    assert plan.outside_arc  # the MG's 180 degree arc faces south, the attack comes from the north
+    activate(state, n["g"])
+    state.dice = Scripted(1, 1, 6)
+    events = apply(state, Action("assault", unit=n["g"], target=n["mg"], square=sq(state, "C3")))
+    assert any(e.kind == "suppressed" and e.data["why"] == "assaulted outside its firing arc" for e in events)
+
+
+def test_vehicles_ignore_zones_of_control() -> None:
+    state, n = make([
+        {"name": "ht", "unit": "de-halftrack", "side": "de", "at": "B3", "facing": "e"},
+        {"name": "r1", "unit": "us-rifles", "side": "us", "at": "C2"},
+        {"name": "r2", "unit": "us-rifles", "side": "us", "at": "C4"},
+    ])
+    reach = vehicle_reach(state, state.units[n["ht"]])
+    assert (sq(state, "D3"), 2) in reach and reach[(sq(state, "D3"), 2)] == 2  # between both squads
+
+
+def test_limited_range_and_hawkeye() -> None:
+    state, n = make([
+        {"name": "r", "unit": "us-rifles", "side": "us", "at": "A1"},
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "J1"},
+    ])
+    r, g = state.units[n["r"]], state.units[n["g"]]
+    assert [t.value for t in plan_shot(state, r, 0, g).terms if "range" in t.label] == [-2]
+    from builder.engine import effects
+    r.st.granted["hawkeye"] = 0
+    effects.invalidate(state)
+    assert not [t for t in plan_shot(state, r, 0, g).terms if "range" in t.label]
+    r.st.granted["limited-range"] = 4
+    effects.invalidate(state)
+    plan = plan_shot(state, r, 0, g)
+    assert not plan.ok and "Limited Range 4" in plan.reason
+
+
+@pytest.mark.parametrize("die,face,suppressed,alive", [(1, 0, 0, True), (2, 0, 1, True), (4, 1, 0, True),
+                                                         (6, 1, 1, True)])
+def test_sniper_table(die: int, face: int, suppressed: int, alive: bool) -> None:
+    state, n = make([
+        {"name": "s", "unit": "us-rifles", "side": "us", "at": "A1"},
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "A4"},
+    ])
+    state.units[n["s"]].st.granted["sniper"] = 0
+    activate(state, n["s"])
+    shot = Action("fire", unit=n["s"], weapon=0, target=n["g"], mode="sniper")
+    assert shot in legal_actions(state)
+    state.dice = Scripted(die)
+    apply(state, shot)
+    g = state.units[n["g"]]
+    assert (g.face, g.suppressed, g.alive) == (face, suppressed, alive)

@@ -28,6 +28,8 @@ def explain(
 
     if question not in ("los", "move", "fire", "assault"):
         raise UsageError(f"unknown question '{question}': use los, move, fire or assault")
+    if mode not in ("normal", "suppressive", "sniper"):
+        raise UsageError(f"unknown fire mode '{mode}': use normal, suppressive or sniper")
     state, names = load_position(position, pack, BUNDLED_CONTENT / "core")
     report = explain_question(state, names, question, list(args or []), weapon=weapon, mode=mode)
     if format is OutputFormat.json:

@@ -7,34 +7,35 @@ pack or among the bundled packs; an ``overrides`` pack (errata) may replace thei
 
 Valid files take the fast path (C loader, plain data, pydantic); only a file with
 errors is read again with positions so each diagnostic gets its line and column.
-Files are never followed outside the pack folder.
+Files are never followed outside the pack folder (see :mod:`.discovery`).
 """
 
 from __future__ import annotations
 
+import os
+import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
+from builder.content.discovery import content_files, display_path, find_modeline
 from builder.content.locator import Locator
-from builder.content.models import KINDS, Kind, PackManifest
-from builder.content.pack import Origin, Pack
+from builder.content.models import Kind, PackManifest
+from builder.content.pack import Origin, Pack, SourceFile
 from builder.content.pydantic_errors import validation_diagnostics
-from builder.content.yaml_io import read_yaml, read_yaml_positions
+from builder.content.yaml_io import parse_yaml, parse_yaml_positions, read_text
 from builder.diagnostics import Diagnostic, Severity, define_code
 from builder.errors import ContentError, YamlError
 
 P_NO_MANIFEST = define_code("P501", "folder is not a content pack (no pack.yaml)")
 P_DEPENDENCY = define_code("P502", "pack dependency not found or circular")
-P_PATH_ESCAPE = define_code("P503", "file lies outside the pack folder")
-P_UNKNOWN_FOLDER = define_code("P504", "folder of unknown kind in a pack")
 P_OVERRIDE = define_code("P505", "item replaced by an errata pack")
 C_DUPLICATE_ID = define_code("C301", "duplicate id")
+S_CHECK_FAILED = define_code("S200", "a model check failed (a bug in Heroes Builder, not in the content)")
 
 BUNDLED_CONTENT = Path(__file__).resolve().parents[2] / "content"
-YAML_SUFFIXES = (".yaml", ".yml")
 
 
 @dataclass
@@ -47,19 +48,6 @@ class LoadResult:
     @property
     def ok(self) -> bool:
         return self.pack is not None and not any(d.is_error for d in self.diagnostics)
-
-
-def display_path(path: Path, base: Path | None = None) -> str:
-    """A path as shown to users: relative to the working directory when possible."""
-    path = path.resolve()
-    for anchor in (base, Path.cwd()):
-        if anchor is None:
-            continue
-        try:
-            return str(path.relative_to(anchor.resolve()))
-        except ValueError:
-            continue
-    return str(path)
 
 
 def load_pack(path: str | Path = BUNDLED_CONTENT / "core") -> Pack:
@@ -83,42 +71,75 @@ def load_pack_with_diagnostics(path: str | Path) -> LoadResult:
     return LoadResult(pack, diagnostics)
 
 
+def _not_a_pack(root: Path) -> tuple[str, str]:
+    """Why ``root`` is not a pack folder, and what to do."""
+    shown = display_path(root)
+    if not root.exists():
+        return f"{shown} does not exist", "give the path of a pack folder (one that holds pack.yaml), e.g. content/core"
+    if root.is_file():
+        return (f"{shown} is a file; 'heroes validate' checks a whole pack folder",
+                f"give the folder of the pack that holds it, e.g. {display_path(_pack_above(root))}")
+    return f"{shown} is not a content pack: it has no pack.yaml", (
+        "point at a pack folder (one that holds pack.yaml), e.g. content/core")
+
+
+def _pack_above(path: Path) -> Path:
+    for parent in Path(os.path.abspath(path)).parents:
+        if (parent / "pack.yaml").is_file():
+            return parent
+    return BUNDLED_CONTENT / "core"
+
+
 def _read_manifest(root: Path, diagnostics: list[Diagnostic]) -> PackManifest | None:
     manifest_path = root / "pack.yaml"
     shown = display_path(manifest_path)
     if not root.is_dir() or not manifest_path.is_file():
-        diagnostics.append(
-            Diagnostic(
-                P_NO_MANIFEST,
-                f"{display_path(root)} is not a content pack: it has no pack.yaml",
-                file=display_path(root),
-                hint="point at a pack folder (one that holds pack.yaml), e.g. content/core",
-            )
-        )
+        message, hint = _not_a_pack(root)
+        diagnostics.append(Diagnostic(P_NO_MANIFEST, message, file=display_path(root), hint=hint))
         return None
-    data = _read(manifest_path, shown, diagnostics)
+    text = _read_text(manifest_path, shown, diagnostics)
+    if text is None:
+        return None
+    data = _parse(text, shown, diagnostics)
     if data is _FAILED:
         return None
-    return _validate(PackManifest, data, manifest_path, shown, diagnostics)
+    return _validate(PackManifest, data, text, shown, diagnostics)
 
 
 _FAILED = object()
 
 
-def _read(path: Path, shown: str, diagnostics: list[Diagnostic]) -> Any:
+def _read_text(path: Path, shown: str, diagnostics: list[Diagnostic]) -> str | None:
     try:
-        return read_yaml(path, shown)
+        return read_text(path, shown)
+    except YamlError as exc:
+        diagnostics.extend(exc.diagnostics or [Diagnostic("Y101", str(exc), file=shown)])
+        return None
+
+
+def _parse(text: str, shown: str, diagnostics: list[Diagnostic]) -> Any:
+    try:
+        return parse_yaml(text, shown)
     except YamlError as exc:
         diagnostics.extend(exc.diagnostics or [Diagnostic("Y101", str(exc), file=shown)])
         return _FAILED
 
 
-def _validate(model: Any, data: Any, path: Path, shown: str, diagnostics: list[Diagnostic]) -> Any:
+def _validate(model: Any, data: Any, text: str, shown: str, diagnostics: list[Diagnostic]) -> Any:
     try:
         return model.model_validate(data if data is not None else {})
     except ValidationError as exc:
-        positioned = read_yaml_positions(path, shown)
+        try:
+            positioned = parse_yaml_positions(text, shown)
+        except YamlError:
+            positioned = data  # the round-trip parser disagrees: report without positions
         diagnostics.extend(validation_diagnostics(exc, model, shown, positioned))
+        return None
+    except Exception as exc:  # noqa: BLE001 - a model check with a bug: reported, never a traceback
+        diagnostics.append(Diagnostic(
+            S_CHECK_FAILED, f"checking this file against {model.__name__} failed: {type(exc).__name__}: {exc}",
+            file=shown, line=1, col=1,
+            hint="this is a bug in Heroes Builder's content models; please report it with this file"))
         return None
 
 
@@ -153,47 +174,25 @@ def _load_into(pack: Pack, root: Path, manifest: PackManifest,
         if dep_manifest is not None:
             _load_into(pack, dep_root, dep_manifest, diagnostics, stack + [manifest.id])
     pack.packs.append(manifest)
+    manifest_file = root / "pack.yaml"
+    pack.sources.append(SourceFile(display_path(manifest_file), manifest_file, "pack",
+                                   find_modeline(manifest_file.read_text(encoding="utf-8", errors="replace"))))
     _load_files(pack, root, manifest, diagnostics)
 
 
-def _content_files(root: Path, diagnostics: list[Diagnostic]) -> list[tuple[Kind, Path]]:
-    real_root = root.resolve()
-    found: list[tuple[Kind, Path]] = []
-    for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
-        kind = KINDS.get(folder.name)
-        if kind is None:
-            if any(folder.rglob("*.yaml")):
-                diagnostics.append(
-                    Diagnostic(P_UNKNOWN_FOLDER, f"folder '{folder.name}' is not a content kind; its files are ignored",
-                               file=display_path(folder), severity=Severity.WARNING,
-                               hint=f"content folders are: {', '.join(KINDS)}")
-                )
-            continue
-        for file in sorted(folder.rglob("*")):
-            if file.suffix not in YAML_SUFFIXES or not file.is_file():
-                continue
-            try:
-                file.resolve().relative_to(real_root)
-            except ValueError:
-                diagnostics.append(
-                    Diagnostic(P_PATH_ESCAPE, f"{display_path(file)} points outside the pack folder",
-                               file=display_path(file),
-                               hint="packs may not link to files outside their folder; copy the file in")
-                )
-                continue
-            found.append((kind, file))
-    return found
-
-
 def _load_files(pack: Pack, root: Path, manifest: PackManifest, diagnostics: list[Diagnostic]) -> None:
-    for kind, file in _content_files(root, diagnostics):
-        shown = display_path(file)
+    for kind, file, shown in content_files(root, diagnostics):
         pack.files.append(shown)
-        data = _read(file, shown, diagnostics)
+        text = _read_text(file, shown, diagnostics)
+        if text is None:
+            continue
+        pack.sources.append(SourceFile(shown, file, kind.folder, find_modeline(text)))
+        data = _parse(text, shown, diagnostics)
         if data is _FAILED:
             continue
-        model = _validate(kind.file_model, data, file, shown, diagnostics)
+        model = _validate(kind.file_model, data, text, shown, diagnostics)
         if model is None:
+            _salvage(pack, kind, data, file, shown, manifest, diagnostics)
             continue
         if kind.single:
             _add(pack, kind.single, model, Origin(shown, (), manifest.id, file), manifest, diagnostics)
@@ -204,15 +203,37 @@ def _load_files(pack: Pack, root: Path, manifest: PackManifest, diagnostics: lis
                 _add(pack, collection, item, origin, manifest, diagnostics)
 
 
+def _salvage(pack: Pack, kind: Kind, data: Any, file: Path, shown: str, manifest: PackManifest,
+             diagnostics: list[Diagnostic]) -> None:
+    """Keep the valid items of a file whose other items have schema errors (already
+    reported), so one typo does not turn into dangling references all over the pack."""
+    if kind.single or not isinstance(data, dict):
+        return
+    for attribute, collection in kind.collections.items():
+        items = data.get(attribute)
+        field_info = kind.file_model.model_fields.get(attribute)
+        if not isinstance(items, list) or field_info is None:
+            continue
+        item_model = typing.get_args(field_info.annotation)[0]
+        for index, raw in enumerate(items):
+            try:
+                item = item_model.model_validate(raw)
+            except Exception:  # noqa: BLE001 - already reported for the whole file
+                continue
+            _add(pack, collection, item, Origin(shown, (attribute, index), manifest.id, file), manifest, diagnostics)
+
+
 def _add(pack: Pack, collection: str, item: Any, origin: Origin, manifest: PackManifest,
          diagnostics: list[Diagnostic]) -> None:
     previous = pack.origins.get((collection, item.id))
     if previous is not None:
         if manifest.overrides and previous.pack != manifest.id:
+            line, col = Locator().position(origin.path, origin.loc + ("id",))
             diagnostics.append(
                 Diagnostic(P_OVERRIDE, f"{collection[:-1] if collection.endswith('s') else collection} "
                            f"'{item.id}' from pack '{previous.pack}' is replaced by errata",
-                           file=origin.file, severity=Severity.INFO, related=(previous.file,))
+                           file=origin.file, line=line, col=col, severity=Severity.INFO,
+                           related=(previous.file,), hint="nothing to do if the replacement is meant")
             )
         else:
             line, col = Locator().position(origin.path, origin.loc + ("id",))
@@ -231,3 +252,5 @@ def _add(pack: Pack, collection: str, item: Any, origin: Origin, manifest: PackM
     pack.items[collection][item.id] = item
     pack.origins[(collection, item.id)] = origin
 
+
+__all__ = ["BUNDLED_CONTENT", "LoadResult", "display_path", "load_pack", "load_pack_with_diagnostics"]

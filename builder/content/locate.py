@@ -61,3 +61,29 @@ def _start(node: Any) -> tuple[int, int]:
     if lc is None or lc.line is None:
         return 1, 1
     return lc.line + 1, lc.col + 1
+
+
+def data_path(root: Any, loc: Sequence[str | int]) -> tuple[tuple[str | int, ...], list[int]]:
+    """Split a pydantic ``loc`` into the path that exists in the data and the indexes
+    of the segments that do not (union member names such as ``int`` or
+    ``VehicleDefence``, discriminator tags such as ``victory_points``).
+
+    Works on plain or round-trip data alike: a segment is kept when the current node
+    is a mapping holding that key, or a list holding that index.
+    """
+    node = root
+    kept: list[str | int] = []
+    skipped: list[int] = []
+    for index, segment in enumerate(loc):
+        if isinstance(node, dict) and not isinstance(segment, int) and segment in node:
+            kept.append(segment)
+            node = node[segment]
+        elif isinstance(node, dict) and isinstance(segment, int) and segment in node:
+            kept.append(segment)
+            node = node[segment]
+        elif isinstance(node, list) and isinstance(segment, int) and 0 <= segment < len(node):
+            kept.append(segment)
+            node = node[segment]
+        else:
+            skipped.append(index)
+    return tuple(kept), skipped

@@ -19,6 +19,17 @@ class Origin:
     path: Path | None = None
 
 
+@dataclass(frozen=True)
+class SourceFile:
+    """A file of the pack: how it is shown, where it is, the schema of its kind, and
+    the ``$schema`` its yaml-language-server modeline names (None without modeline)."""
+
+    display: str
+    path: Path
+    schema: str
+    modeline: str | None
+
+
 @dataclass
 class Pack:
     """A content pack with its dependencies merged in.
@@ -34,6 +45,7 @@ class Pack:
     )
     origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
     files: list[str] = field(default_factory=list)
+    sources: list[SourceFile] = field(default_factory=list)
     packs: list[PackManifest] = field(default_factory=list)
 
     def __getattr__(self, name: str) -> dict[str, Any]:

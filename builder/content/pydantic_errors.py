@@ -14,12 +14,13 @@ from typing import Any, Sequence
 
 from pydantic import BaseModel, ValidationError
 
-from builder.content.locate import locate
+from builder.content.locate import data_path, locate
 from builder.diagnostics import Diagnostic, define_code
 
 S_UNKNOWN_KEY = define_code("S201", "unknown key")
 S_BAD_VALUE = define_code("S202", "value of the wrong type or out of range")
 S_MISSING_KEY = define_code("S203", "required key missing")
+S_ITEM_RULE = define_code("S204", "values of an item contradict each other (a check across fields)")
 
 
 def _unwrap(annotation: Any) -> list[type[BaseModel]]:
@@ -92,51 +93,129 @@ def validation_diagnostics(
     positioned: Any,
     loc_prefix: Sequence[str | int] = (),
 ) -> list[Diagnostic]:
-    """Diagnostics for every error of ``exc``, located in ``positioned`` (round-trip data)."""
+    """Diagnostics for every error of ``exc``, located in ``positioned`` (round-trip data).
+
+    Union members that pydantic tries in turn (``int | VehicleDefence``, ``int | 'X'``,
+    the victory-condition kinds) each add an error; only the member that matches the
+    shape of the input is reported (a mapping: the model's errors), and scalar
+    alternatives are merged into one message ("a valid integer or 'X'").
+    """
+    errors = [_Located.of(error, positioned, loc_prefix) for error in exc.errors(include_url=False)]
+    errors = _best_union_members(errors)
     diagnostics: list[Diagnostic] = []
     seen: set[tuple[int, int, str]] = set()
-    for error in exc.errors(include_url=False):
-        loc = tuple(loc_prefix) + tuple(error["loc"])
-        kind = error["type"]
-        field_path = _path_text([s for s in error["loc"]])
-        if kind == "extra_forbidden":
-            key = str(loc[-1])
-            allowed = _allowed_keys(_model_at(model, error["loc"][:-1]))
-            close = difflib.get_close_matches(key, allowed, n=1)
-            hint = f"did you mean '{close[0]}'?" if close else (
-                f"allowed keys here: {', '.join(allowed)}" if allowed else "remove this key"
-            )
-            line, col = locate(positioned, loc, at_key=True)
-            diag = Diagnostic(S_UNKNOWN_KEY, f"unknown key '{key}' in {_path_text(error['loc'][:-1])}",
-                              file=display, line=line, col=col, hint=hint)
-        elif kind == "missing":
-            key = str(loc[-1])
-            line, col = locate(positioned, loc[:-1])
-            diag = Diagnostic(
-                S_MISSING_KEY,
-                f"missing required key '{key}' in {_path_text(error['loc'][:-1])}",
-                file=display, line=line, col=col,
-                hint=f"add '{key}:' with a value to this mapping",
-            )
-        else:
-            line, col = locate(positioned, loc)
-            message = error["msg"]
-            if message.startswith("Value error, "):
-                message = message[len("Value error, "):]
-            got = ""
-            if kind not in ("value_error", "assertion_error") and not isinstance(
-                error.get("input"), (dict, list)
-            ):
-                got = f" (got {_describe_input(error.get('input'))})"
-            diag = Diagnostic(
-                S_BAD_VALUE, f"{field_path}: {message}{got}", file=display, line=line, col=col,
-                hint=_hint_for(kind, error),
-            )
+    for group in _merge_alternatives(errors):
+        diag = _diagnostic(group, model, display, positioned)
         key3 = (diag.line, diag.col, diag.message)
         if key3 not in seen:
             seen.add(key3)
             diagnostics.append(diag)
     return diagnostics
+
+
+class _Located:
+    """A pydantic error with its loc split into data path and union segments."""
+
+    def __init__(self, error: dict[str, Any], path: tuple[str | int, ...], union_at: int | None,
+                 loc: tuple[str | int, ...]) -> None:
+        self.error, self.path, self.union_at, self.loc = error, path, union_at, loc
+
+    @classmethod
+    def of(cls, error: Any, positioned: Any, prefix: Sequence[str | int]) -> "_Located":
+        loc = tuple(prefix) + tuple(error["loc"])
+        kind = error["type"]
+        head = loc[:-1] if kind == "missing" else loc
+        path, skipped = data_path(positioned, head)
+        if kind == "missing" and loc:
+            path = path + (loc[-1],)
+        # the data depth at which the first union member name was inserted
+        union_at = None
+        if skipped:
+            union_at = sum(1 for i in range(skipped[0]) if i not in skipped)
+        return cls(dict(error), path, union_at, loc)
+
+    @property
+    def kind(self) -> str:
+        return str(self.error["type"])
+
+    @property
+    def deep(self) -> bool:
+        """Whether the error lies inside a union member's mapping (not on the value itself)."""
+        return self.union_at is not None and (len(self.path) > self.union_at or self.kind in ("missing", "extra_forbidden"))
+
+
+def _best_union_members(errors: list["_Located"]) -> list["_Located"]:
+    """Where some members of a union got past the value's type (their errors lie
+    deeper), drop the members that refused the value outright."""
+    deep_points = {e.path[: e.union_at] for e in errors if e.deep}
+    return [e for e in errors if e.union_at is None or e.deep or e.path[: e.union_at] not in deep_points]
+
+
+def _merge_alternatives(errors: list["_Located"]) -> list[list["_Located"]]:
+    """Group the shallow union errors of one value together; others stand alone."""
+    groups: dict[tuple[Any, ...], list[_Located]] = {}
+    order: list[tuple[Any, ...]] = []
+    for index, e in enumerate(errors):
+        key: tuple[Any, ...] = ("union", e.path) if (e.union_at is not None and not e.deep) else ("one", index)
+        if key not in groups:
+            groups[key] = []
+            order.append(key)
+        groups[key].append(e)
+    return [groups[k] for k in order]
+
+
+def _expected(message: str) -> str:
+    text = message[len("Input should be "):] if message.startswith("Input should be ") else message
+    return text.split(",")[0]
+
+
+def _diagnostic(group: list["_Located"], model: type[BaseModel], display: str, positioned: Any) -> Diagnostic:
+    first = group[0]
+    error, path, kind = first.error, first.path, first.kind
+    field_path = _path_text(path)
+    if kind == "extra_forbidden":
+        key = str(path[-1])
+        allowed = _allowed_keys(_model_at(model, first.loc[:-1]))
+        close = difflib.get_close_matches(key, allowed, n=1)
+        hint = f"did you mean '{close[0]}'?" if close else (
+            f"allowed keys here: {', '.join(allowed)}" if allowed else "remove this key"
+        )
+        line, col = locate(positioned, path, at_key=True)
+        return Diagnostic(S_UNKNOWN_KEY, f"unknown key '{key}' in {_path_text(path[:-1])}",
+                          file=display, line=line, col=col, hint=hint)
+    if kind == "missing":
+        key = str(path[-1])
+        line, col = locate(positioned, path[:-1])
+        return Diagnostic(S_MISSING_KEY, f"missing required key '{key}' in {_path_text(path[:-1])}",
+                          file=display, line=line, col=col, hint=f"add '{key}:' with a value to this mapping")
+    line, col = locate(positioned, path)
+    got = ""
+    if kind not in ("value_error", "assertion_error") and not isinstance(error.get("input"), (dict, list)):
+        got = f" (got {_describe_input(error.get('input'))})"
+    if len(group) > 1:
+        expected = " or ".join(dict.fromkeys(_expected(e.error["msg"]) for e in group))
+        return Diagnostic(S_BAD_VALUE, f"{field_path}: should be {expected}{got}", file=display,
+                          line=line, col=col, hint=f"write {expected}")
+    message = error["msg"]
+    if kind in ("value_error", "assertion_error"):
+        message = message.removeprefix("Value error, ").removeprefix("Assertion failed, ")
+        return Diagnostic(S_ITEM_RULE, f"{field_path}: {message}", file=display, line=line, col=col,
+                          hint="change the values so that they agree, as the message says")
+    if kind == "string_pattern_mismatch":
+        message = f"not a valid {_pattern_name(str((error.get('ctx') or {}).get('pattern', '')))}"
+    return Diagnostic(S_BAD_VALUE, f"{field_path}: {message}{got}", file=display, line=line, col=col,
+                      hint=_hint_for(kind, error))
+
+
+def _pattern_name(pattern: str) -> str:
+    """What a field's pattern stands for, in words."""
+    if "a-z0-9" in pattern:
+        return "id"
+    if "[A-Z]{1,2}" in pattern:
+        return "square or area" if ":" in pattern else "square"
+    if pattern.startswith("^#"):
+        return "colour ('#rrggbb')"
+    return f"value (pattern {pattern})"
 
 
 def _hint_for(kind: str, error: dict[str, Any]) -> str:

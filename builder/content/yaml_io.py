@@ -2,25 +2,25 @@
 
 Community packs are untrusted, so every YAML file goes through :func:`read_yaml`:
 
-* only the standard YAML 1.2 tags (ruamel's safe constructor; ``!!python/...`` and any
+* only the standard YAML tags (``!!python/...`` and any
   custom tag is refused);
 * a size cap per file and a node budget per document, which stops alias bombs (a
   "billion laughs" document expands past the budget while it is walked);
-* dates and timestamps come back as ISO strings, so a ``date: 1944-06-06`` field stays
-  text as the models expect.
+* YAML 1.2 core scalars: dates stay text (``date: 1944-06-06`` is a string, as the
+  models expect) and ``on:``/``no:`` are plain words, not booleans.
 
-Two loaders serve two needs. The fast path (:func:`read_yaml`) uses the C-accelerated
-safe loader and returns plain ``dict``/``list`` data; valid content, the common case,
-never pays for positions. :func:`read_yaml_positions` re-reads a file with the
+Two loaders serve two needs. The fast path (:func:`read_yaml`) builds plain
+``dict``/``list`` data from libyaml's C event parser (:mod:`.fast_yaml`); valid content,
+the common case, never pays for positions. :func:`read_yaml_positions` re-reads a file with the
 round-trip loader, whose containers know the line and column of every key and item;
 it is used only to locate problems (see :mod:`builder.content.locate`).
 """
 
 from __future__ import annotations
 
-import datetime as _dt
 import os
 import tempfile
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +29,8 @@ from ruamel.yaml import YAML
 from ruamel.yaml.constructor import ConstructorError, DuplicateKeyError
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
+from builder.content import fast_yaml
+from builder.content.fast_yaml import FastYamlError
 from builder.diagnostics import Diagnostic, define_code
 from builder.errors import YamlError
 
@@ -56,19 +58,10 @@ class Limits:
 DEFAULT_LIMITS = Limits()
 
 
-def _safe_loader() -> YAML:
-    yaml = YAML(typ="safe")
-    yaml.allow_duplicate_keys = False
-    return yaml
-
-
 def _rt_loader() -> YAML:
     yaml = YAML(typ="rt")
     yaml.allow_duplicate_keys = False
     return yaml
-
-
-_FAST = _safe_loader()
 
 
 def _read_text(path: Path, limits: Limits, display: str) -> str:
@@ -83,21 +76,24 @@ def _read_text(path: Path, limits: Limits, display: str) -> str:
                 Diagnostic(
                     Y_SIZE,
                     f"file is {size:,} bytes; content files may be at most {limits.max_bytes:,}",
-                    file=display,
+                    file=display, line=1, col=1,
                     hint="split the file into several files of the same kind",
                 )
             ],
         )
     try:
-        return path.read_bytes().decode("utf-8")
+        raw = path.read_bytes()
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line, col = before.count(b"\n") + 1, exc.start - (before.rfind(b"\n") + 1) + 1
         raise YamlError(
             f"{display} is not UTF-8",
             [
                 Diagnostic(
                     Y_ENCODING,
                     f"byte {exc.start} is not valid UTF-8",
-                    file=display,
+                    file=display, line=line, col=col,
                     hint="save the file as UTF-8",
                 )
             ],
@@ -142,59 +138,47 @@ def _yaml_diagnostic(exc: YAMLError, display: str) -> Diagnostic:
     )
 
 
-def _plain(value: Any, limits: Limits, display: str) -> Any:
-    """Copy ``value`` into plain data, counting nodes against the budget."""
-    budget = [limits.max_nodes]
-
-    def walk(node: Any, depth: int) -> Any:
-        budget[0] -= 1
-        if budget[0] < 0 or depth > limits.max_depth:
-            raise YamlError(
-                f"{display} expands beyond the size limit",
-                [
-                    Diagnostic(
-                        Y_BOMB,
-                        f"document has more than {limits.max_nodes:,} nodes once aliases are "
-                        f"expanded, or is nested deeper than {limits.max_depth}",
-                        file=display,
-                        line=1,
-                        col=1,
-                        hint="remove the aliases ('*name') that repeat large blocks",
-                    )
-                ],
-            )
-        if isinstance(node, dict):
-            return {
-                (k.isoformat() if isinstance(k, (_dt.date, _dt.datetime)) else k): walk(v, depth + 1)
-                for k, v in node.items()
-            }
-        if isinstance(node, list):
-            return [walk(v, depth + 1) for v in node]
-        if isinstance(node, (_dt.datetime, _dt.date)):
-            return node.isoformat()
-        return node
-
-    return walk(value, 0)
+def _fast_diagnostic(exc: FastYamlError, display: str) -> Diagnostic:
+    line, col = exc.line + 1, exc.column + 1
+    if exc.kind == "duplicate":
+        return Diagnostic(Y_DUPKEY, exc.message, file=display, line=line, col=col,
+                          hint="each key may appear once in a mapping; remove or rename the second one")
+    if exc.kind == "tag":
+        return Diagnostic(Y_TAG, exc.message, file=display, line=line, col=col,
+                          hint="content files use plain YAML only: remove the '!tag'")
+    if exc.kind == "size":
+        return Diagnostic(Y_BOMB, exc.message, file=display, line=line, col=col,
+                          hint="remove the aliases ('*name') that repeat large blocks, or flatten the nesting")
+    return Diagnostic(Y_SYNTAX, exc.message, file=display, line=line, col=col,
+                      hint="fix the YAML syntax here (indentation, a missing ':' or an unclosed quote)")
 
 
 def parse_yaml(text: str, display: str = "<input>", limits: Limits = DEFAULT_LIMITS) -> Any:
-    """Parse untrusted YAML text into plain data (the fast path)."""
-    if len(text.encode("utf-8")) > limits.max_bytes:
+    """Parse untrusted YAML text into plain data (the fast path, see :mod:`.fast_yaml`)."""
+    if len(text) > limits.max_bytes or len(text.encode("utf-8")) > limits.max_bytes:
         raise YamlError(
             f"{display} is too large",
-            [Diagnostic(Y_SIZE, "document too large", file=display, hint="split it")],
+            [Diagnostic(Y_SIZE, f"document is larger than {limits.max_bytes:,} bytes", file=display,
+                        hint="split it into several files of the same kind")],
         )
     try:
-        data = _FAST.load(text)
-    except YAMLError as exc:
-        diag = _yaml_diagnostic(exc, display)
+        return fast_yaml.load(text, limits.max_nodes, limits.max_depth)
+    except FastYamlError as exc:
+        diag = _fast_diagnostic(exc, display)
         raise YamlError(diag.message, [diag]) from None
-    except RecursionError:
-        raise YamlError(
-            f"{display} is nested too deep",
-            [Diagnostic(Y_BOMB, "document is nested too deep", file=display, line=1, col=1)],
-        ) from None
-    return _plain(data, limits, display)
+    except fast_yaml.YAMLError as exc:
+        diag = _yaml_diagnostic(exc, display)
+        position = getattr(exc, "position", None)
+        if not diag.line and isinstance(position, int):
+            before = text[:position]
+            line, col = before.count("\n") + 1, position - (before.rfind("\n") + 1) + 1
+            diag = Diagnostic(diag.code, diag.message, file=display, line=line, col=col, hint=diag.hint)
+        raise YamlError(diag.message, [diag]) from None
+
+
+def read_text(path: Path, display: str | None = None, limits: Limits = DEFAULT_LIMITS) -> str:
+    """Read a content file as UTF-8 text within the size limit (raises :class:`YamlError`)."""
+    return _read_text(path, limits, display or str(path))
 
 
 def read_yaml(path: Path, display: str | None = None, limits: Limits = DEFAULT_LIMITS) -> Any:
@@ -206,13 +190,20 @@ def read_yaml(path: Path, display: str | None = None, limits: Limits = DEFAULT_L
 def parse_yaml_positions(text: str, display: str = "<input>") -> Any:
     """Parse YAML with the round-trip loader: containers carry ``.lc`` positions.
 
-    Only called on text that :func:`parse_yaml` already accepted, so it is safe.
+    Only called on text that :func:`parse_yaml` already accepted, so it is safe; any
+    failure of the round-trip parser (it is stricter or looser than libyaml in corner
+    cases) becomes a :class:`YamlError`, and callers then report without positions.
+    Reused anchors are legal YAML, so ruamel's warning about them is silenced.
     """
     try:
-        return _rt_loader().load(text)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return _rt_loader().load(text)
     except (YAMLError, MarkedYAMLError) as exc:
         diag = _yaml_diagnostic(exc, display)
         raise YamlError(diag.message, [diag]) from None
+    except (RecursionError, ValueError, TypeError, AttributeError) as exc:
+        raise YamlError(f"{display}: cannot locate positions ({type(exc).__name__})") from None
 
 
 def read_yaml_positions(path: Path, display: str | None = None,

@@ -85,9 +85,14 @@ def _activation(state: "GameState", action: Action) -> None:
         raise IllegalAction(f"unit {action.unit} is not the unit being activated ({state.current})")
     if kind == "move":
         mover = state.units[action.unit]
-        path = path_to(state, mover, action.square, action.facing) if opportunity.watchers(state, mover) else []
+        fotm = _fires_on_the_move(mover)
+        path = path_to(state, mover, action.square, action.facing) \
+            if fotm or opportunity.watchers(state, mover) else []
+        start = mover.sq
         do_move(state, action)
         state.moved = True
+        if fotm:
+            state.path = (start, *path)
         opportunity.offer(state, mover, path)
     elif kind == "fire":
         do_fire(state, action, moving=state.moved)
@@ -106,6 +111,11 @@ def _activation(state: "GameState", action: Action) -> None:
         raise IllegalAction(f"'{kind}' is not an activation decision")
 
 
+def _fires_on_the_move(u) -> bool:  # type: ignore[no-untyped-def]
+    face = u.st.profile.faces[u.face]
+    return "fire-on-the-move" in face.abilities or any("fire-on-the-move" in w.abilities for w in face.weapons)
+
+
 def _after(state: "GameState") -> None:
     """Who acts next once the decision and its consequences are applied."""
     state.memo = {}
@@ -116,7 +126,8 @@ def _after(state: "GameState") -> None:
         return
     if state.phase == "activation" and state.current >= 0:
         u = state.units[state.current]
-        if state.fired == (-1,) or not u.active or not activation.may_go_on(state):
+        acted = state.moved or bool(state.fired)  # a card played before acting leaves the choice open
+        if not u.active or state.fired == (-1,) or (acted and not activation.may_go_on(state)):
             activation.end_activation(state)
         else:
             state.to_act = u.side

@@ -117,6 +117,10 @@ def plan_assault(state: "GameState", attacker: "UnitState", defender: "UnitState
         plan.attack_terms.extend(t)
     for t in effects.collect(state, defender, "assault_defence", plan):
         plan.defence_terms.extend(t)
+    for t in effects.collect(state, defender, "opponent_assault", plan):
+        plan.attack_terms.extend(t)
+    for t in effects.collect(state, attacker, "opponent_assault", plan):
+        plan.defence_terms.extend(t)
     plan.defence_dice = 2 if defender.ability("assault") is not None else 1
     arcs = [w.arc for w in dface.weapons if w.arc < 360]
     if arcs and not in_arc(state, defender, max(arcs), defender.sq, from_sq):
@@ -173,10 +177,27 @@ def resolve_assault(state: "GameState", plan: AssaultPlan) -> None:
                 state.pending.append(("retreat", defender.side, defender.id, tuple(options), (attacker.id, old_sq)))
                 return
         advance(state, attacker, old_sq)
-    elif outcome == "defender":
-        take_hit(state, attacker, defender, "lost assault")
-        for _ in effects.collect(state, attacker, "assault_lost", defender):
-            pass
+    else:
+        if outcome == "defender":
+            take_hit(state, attacker, defender, "lost assault")
+            for _ in effects.collect(state, attacker, "assault_lost", defender):
+                pass
+        if (attacker.active and defender.active and defender.is_infantry
+                and effects.collect(state, attacker, "push_back")):
+            _push_back(state, attacker, defender, plan.from_sq)
+
+
+def _push_back(state: "GameState", attacker: "UnitState", defender: "UnitState", from_sq: int) -> None:
+    """Ferocious: the defender falls back as if it had lost, without the hit; the
+    attacker, not having won, stays (000 core rules, Recruitment Options >
+    Character Traits > Ferocious)."""
+    options = retreat_squares(state, defender, from_sq)
+    if not options:
+        eliminate(state, defender, "no square to fall back into")
+    elif len(options) == 1:
+        retreat(state, defender, options[0], attacker.id, -1)
+    else:
+        state.pending.append(("retreat", defender.side, defender.id, tuple(options), (attacker.id, -1)))
 
 
 def retreat(state: "GameState", defender: "UnitState", sq: int, attacker: int, old_sq: int) -> None:
@@ -188,7 +209,7 @@ def retreat(state: "GameState", defender: "UnitState", sq: int, attacker: int, o
 
 def advance(state: "GameState", attacker: "UnitState", old_sq: int) -> None:
     """The winner moves into the defender's former square when it is free."""
-    if not attacker.alive or attacker.is_vehicle or state.occ[old_sq] >= 0:
+    if old_sq < 0 or not attacker.alive or attacker.is_vehicle or state.occ[old_sq] >= 0:
         return
     bf = state.static.bf
     if not bf.enterable(old_sq, attacker.type, attacker.ability("amphibious") is not None):

@@ -47,13 +47,17 @@ def terrain_info(terrain: Any) -> TerrainInfo:
 
 def layout_key(pack: Any, layout: Any) -> str:
     raw = json.dumps(layout.model_dump(mode="json"), sort_keys=True)
-    return hashlib.sha256(f"{id(pack)}|{raw}".encode()).hexdigest()
+    return hashlib.sha256(raw.encode()).hexdigest()
 
 
 def build_battlefield(pack: Any, layout: Any) -> Battlefield:
-    """The battlefield of ``layout`` (cached per pack and layout)."""
+    """The battlefield of ``layout``, cached on the pack object (so a battlefield
+    and its line-of-sight tables live as long as the content they come from)."""
     key = layout_key(pack, layout)
-    cached = _CACHE.get(key)
+    cache = _CACHE
+    if hasattr(pack, "__dict__"):
+        cache = pack.__dict__.setdefault("_engine_battlefields", {})
+    cached = cache.get(key)
     if cached is not None:
         return cached
     infos = {tid: terrain_info(t) for tid, t in pack.items["terrain"].items()}
@@ -81,7 +85,7 @@ def build_battlefield(pack: Any, layout: Any) -> Battlefield:
     )
     for placement, grid, overlay_index in placed:
         _lay(bf, infos, placement, grid, overlay_index)
-    _CACHE[key] = bf
+    cache[key] = bf
     return bf
 
 

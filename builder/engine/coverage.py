@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from builder.engine import effects
-from builder.engine.scenario_events import SIMULATED
+from builder.engine.scenario_events import STATUS
 
 
 def coverage(pack: Any = None) -> list[dict[str, str]]:
@@ -37,9 +37,8 @@ def coverage(pack: Any = None) -> list[dict[str, str]]:
                              "missing": "no rule module for this ability", "rule": ""})
         dos = {e.do for s in pack.items["scenarios"].values() for ev in s.events for e in ev.effects}
         for do in sorted(dos):
-            rows.append({"kind": "scenario-effect", "id": do, "name": do,
-                         "status": "simulated" if do in SIMULATED else "not simulated",
-                         "missing": "" if do in SIMULATED else "logged as not simulated when it fires",
+            status, missing = STATUS.get(do, ("not simulated", "logged as not simulated when it fires"))
+            rows.append({"kind": "scenario-effect", "id": do, "name": do, "status": status, "missing": missing,
                          "rule": "builder/content/models/scenario.py"})
     order = {"ability": 0, "option": 1, "card": 2, "scenario-effect": 3}
     rows.sort(key=lambda r: (order.get(r["kind"], 9), r["id"]))

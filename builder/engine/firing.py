@@ -138,6 +138,9 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
     face = firer.st.profile.faces[firer.face]
     weapon = face.weapons[wi]
     dtype = target.st.profile.faces[target.face].defence_type
+    if target.concealed:
+        plan.ok, plan.reason = False, "the target is concealed (Ambush): it cannot be targeted"
+        return plan
     if dtype is None:
         plan.ok, plan.reason = False, "the target has no defence value (a wreck)"
         return plan
@@ -218,11 +221,13 @@ def building_allows(bf, fsq: int, tsq: int) -> bool:  # type: ignore[no-untyped-
 
 
 def plan_shot(state: "GameState", firer: "UnitState", wi: int, target: "UnitState", mode: str = "normal",
-              extra: int = 0, moving: bool = False) -> ShotPlan:
+              extra: int = 0, moving: bool = False, from_squares: tuple[int, ...] | None = None) -> ShotPlan:
     """The best shot over the firer's and target's squares (two-square vehicles may
-    pick either square, 000 core rules, Firing > Line of Sight)."""
+    pick either square, 000 core rules, Firing > Line of Sight). A unit firing on
+    the move may fire from any square of its move (``from_squares``; Special
+    Abilities > Firing on the Move: before it leaves a square)."""
     best: ShotPlan | None = None
-    for fsq in state.squares_of(firer):
+    for fsq in from_squares or state.squares_of(firer):
         for tsq in state.squares_of(target):
             p = plan_one(state, firer, wi, target, fsq, tsq, mode, extra, moving)
             if best is None or (p.ok, -p.need) > (best.ok, -best.need):

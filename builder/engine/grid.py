@@ -90,6 +90,7 @@ class Battlefield:
     _steps: dict[tuple[str, bool], list[tuple[int, ...]]] = field(default_factory=dict)
     _adjacent: list[tuple[int, ...]] = field(default_factory=list)
     _edge_mask: list[int] = field(default_factory=list)
+    _difficult: list[bool] = field(default_factory=list)
     los_cache: dict[int, tuple] = field(default_factory=dict)
 
     @property
@@ -155,6 +156,12 @@ class Battlefield:
         if (ta.building or tb.building) and self.area[a] != self.area[b]:
             return key not in self.openings
         return False
+
+    def difficult_squares(self) -> list[bool]:
+        """Per square: difficult passage (cached)."""
+        if not self._difficult:
+            self._difficult = [t.difficult for t in self.terrain]
+        return self._difficult
 
     def edge_mask(self) -> list[int]:
         """Per square, bit ``1 << d`` set when the side towards orthogonal direction

@@ -43,39 +43,41 @@ def infantry_reach(state: "GameState", unit: "UnitState", mv: int | None = None,
         mv = movement_allowance(state, unit)
     start = unit.sq
     steps = bf.steps(unit.type, unit.ability("amphibious") is not None)
-    terrain = bf.terrain
-    occ, units, side = state.occ, state.units, unit.side
+    difficult = bf.difficult_squares()
+    occ, side = state.occ, unit.side
     masks = state.memo.get(("zoc", side))
     if masks is None:
         masks = state.memo[("zoc", side)] = enemy_zoc(state, side)
+    friends = state.memo.get(("friends", side))
+    if friends is None:
+        friends = state.memo[("friends", side)] = {
+            u.sq for u in state.units
+            if u.side == side and u.sq >= 0 and u.alive and not u.wreck and occ[u.sq] == u.id
+            and u.st.profile.type in ("infantry", "gun")}
     dist = {start: 0}
-    go_on = {start}
-    if terrain[start].difficult:
+    if difficult[start]:
         mv = min(mv, 1)
     frontier = [start]
     d = 0
+    mget = masks.get
     while frontier and d < mv:
         d += 1
         nxt = []
         for sq in frontier:
-            ma = masks.get(sq, 0)
+            ma = mget(sq, 0)
             for n in steps[sq]:
-                if n in dist:
+                if n in dist or (occ[n] >= 0 and n not in friends):
                     continue
-                o = occ[n]
-                if o >= 0:
-                    ou = units[o]
-                    if ou.side != side or not ou.is_infantry or ou.wreck:
-                        continue
-                if ma and ma & masks.get(n, 0):
+                if ma and ma & mget(n, 0):
                     continue
                 dist[n] = d
                 if parents is not None:
                     parents[n] = sq
-                if not terrain[n].difficult:
-                    go_on.add(n)
+                if not difficult[n]:
                     nxt.append(n)
         frontier = nxt
+    go_on = {sq for sq in dist if not difficult[sq]}
+    go_on.add(start)
     return dist, go_on
 
 

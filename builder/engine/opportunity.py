@@ -7,8 +7,9 @@ symbol, may fire at an enemy whose move crosses its clear or obscured line of
 sight. It then loses its order token and takes an Activated marker; the mover does
 not stop. The engine applies the move, then offers the moving side's opponent a
 pending choice: one ``opfire`` per eligible unit and weapon, at the square of the
-path where that shot is best for it, or ``pass``. Not offered during assault moves;
-the flipped Opportunity Fire ability side is not simulated.
+path where that shot is best for it, or ``pass``. Not offered during assault moves.
+A unit whose current side shows Opportunity Fire fires too; Overwatch (003, granted
+by an option) counts as always on its active side.
 """
 
 from __future__ import annotations
@@ -27,8 +28,13 @@ OPFIRE = "opfire"
 
 
 def may_opportunity_fire(state: "GameState", u: "UnitState") -> bool:
-    return (u.active and u.is_infantry and not u.activated and not u.acted and u.id != state.current
-            and state.static.bf.terrain[u.sq].opportunity_fire)
+    """Infantry not yet activated, on opportunity-fire terrain or showing the
+    Opportunity Fire ability (or Overwatch, 003, which grants it)."""
+    if not (u.active and u.is_infantry and not u.activated and not u.acted and u.id != state.current
+            and not u.concealed):
+        return False
+    return (state.static.bf.terrain[u.sq].opportunity_fire or u.ability("opportunity-fire") is not None
+            or u.ability("overwatch") is not None)
 
 
 def watchers(state: "GameState", mover: "UnitState") -> bool:
@@ -57,7 +63,7 @@ def best_shots(state: "GameState", mover: "UnitState", path: list[int]) -> list[
 
 def offer(state: "GameState", mover: "UnitState", path: list[int]) -> None:
     """Queue the opponent's opportunity-fire choice after ``mover``'s move."""
-    if state.phase != "activation" or not path or not mover.active:
+    if state.phase != "activation" or not path or not mover.active or mover.concealed:
         return
     shots = best_shots(state, mover, path)
     if shots:

@@ -34,7 +34,7 @@ from builder.engine.grid import FACING_NAMES, GridError
 from builder.engine.profiles import profile_of
 from builder.engine.rules import Rules
 from builder.engine.state import GameState, GameStatic, Group, SideState, SideStatic, UnitState, UnitStatic
-from builder.errors import InvalidInputError
+from builder.errors import InvalidInputError, UsageError
 
 E611 = define_code("E611", "position names an unknown scenario, unit or side")
 E612 = define_code("E612", "unit placed off the battlefield or on terrain it cannot enter")
@@ -74,7 +74,7 @@ def load_position(path: Path, pack_path: Path | None = None, default_pack: Path 
     located diagnostics on mistakes."""
     shown = str(path)
     if not path.is_file():
-        raise InvalidInputError(f"no such position file: {path}")
+        raise UsageError(f"no such position file: {path}")
     data = read_yaml(path, shown)
     try:
         pos = PositionFile.model_validate(data if data is not None else {})
@@ -138,7 +138,8 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
     for o in scenario.objectives:
         owner = side_ids.index(o.owner) if o.owner in side_ids else -1
         objectives.append((o.id, bf.square(o.at), o.kind.value, o.victory_points, owner))
-    static = GameStatic(pack, scenario, bf, sides, statics, objectives, pos.seed)
+    static = GameStatic(pack, scenario, bf, sides, statics, objectives, pos.seed,
+                        has_ambush=any(f.role == "concealed" for u in statics for f in u.profile.faces))
     rules_obj = rules()
     state = GameState(rules_obj, static, Rng(derive_seed(pos.seed, "dice")))
     state.units = [UnitState(i, owners[i], st) for i, st in enumerate(statics)]
@@ -148,7 +149,10 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
         where = ("units", i)
         u.face = min(pu.face, len(u.st.profile.faces) - 1)
         u.facing = FACING_NAMES.index(pu.facing)
-        u.suppressed, u.activated, u.concealed = pu.suppressed, pu.activated, pu.concealed
+        u.suppressed, u.activated = pu.suppressed, pu.activated
+        u.concealed = pu.concealed or u.st.profile.faces[u.face].role == "concealed"
+        if u.concealed and u.st.profile.faces[u.face].role != "concealed":
+            u.face = max(0, next((i for i, f in enumerate(u.st.profile.faces) if f.role == "concealed"), u.face))
         for d in pu.damage:
             u.damage |= DAMAGE_BITS[d]
         try:

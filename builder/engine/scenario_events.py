@@ -1,6 +1,6 @@
 """Scenario turn events (builder/content/models/scenario.py, TurnEvent/Effect),
 run at their timing. Simulated effects: ``score`` (victory points), ``add_marker``
-of Suppressed markers, ``place_unit``/``reinforce`` of set-aside units on the
+of Suppressed or Activated markers, ``place_unit``/``reinforce`` of set-aside units on the
 given squares. Other effects are logged as not simulated (see the coverage).
 """
 
@@ -14,6 +14,12 @@ if TYPE_CHECKING:
     from builder.engine.state import GameState
 
 SIMULATED = ("score", "add_marker", "place_unit", "reinforce")
+STATUS = {
+    "score": ("simulated", ""),
+    "add_marker": ("partial", "Suppressed and Activated markers only"),
+    "place_unit": ("partial", "first free square of those given; square rules and postponing are ignored"),
+    "reinforce": ("partial", "first free square of those given"),
+}
 
 
 def run_events(state: "GameState", timing: str) -> None:
@@ -36,14 +42,18 @@ def _effect(state: "GameState", eff, ids: list[str]) -> None:  # type: ignore[no
     if eff.do == "score" and si >= 0:
         state.sides[si].vp += eff.count or 0
         state.events.append(Event("scenario-score", {"side": si, "vp": eff.count or 0}))
-    elif eff.do == "add_marker" and eff.marker == "suppressed" and si >= 0:
+    elif eff.do == "add_marker" and eff.marker in ("suppressed", "activated") and si >= 0:
         sel = eff.selector
         units = [u for u in state.units if u.side == si and u.active
                  and (sel is None or sel.unit_type is None or u.type == sel.unit_type)
                  and (sel is None or sel.unit is None or u.st.profile.id == sel.unit)]
         for u in units[: (sel.count if sel and sel.count else len(units))]:
-            u.suppressed += eff.count or 1
-            state.events.append(Event("suppressed", {"unit": u.id, "count": eff.count or 1, "why": "scenario"}))
+            if eff.marker == "activated":
+                u.activated = True
+                state.events.append(Event("activated", {"unit": u.id, "why": "scenario"}))
+            else:
+                u.suppressed += eff.count or 1
+                state.events.append(Event("suppressed", {"unit": u.id, "count": eff.count or 1, "why": "scenario"}))
     elif eff.do in ("place_unit", "reinforce") and si >= 0:
         from builder.engine.setup import place_somewhere
         bf = state.static.bf

@@ -1,10 +1,7 @@
 """New games: armies from the scenario (or given compositions), seeded deployment.
 
 000 core rules, Setup (Scenarios, Cards, Deployment) and Army Creation: a side's
-army is its recruitment tiles with their options, heroes and units; order stars
-come from tiles, options and units; equipment tokens sit on their tile (army-wide
-on an officer tile). Points-only scenarios get a default army bought greedily from
-the faction's tiles. Deployment is deterministic for a seed: the initiative side
+army comes from builder.engine.armies. Deployment is deterministic for a seed: the initiative side
 first, each unit on the first free legal square of a seeded shuffle of its zone.
 """
 
@@ -12,178 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.diagnostics import Diagnostic, define_code
+from builder.engine.armies import _entries, army_composition, build_side, default_composition
 from builder.engine.battlefield import build_battlefield
 from builder.engine.dice import Rng, derive_seed
+from builder.engine.errors import SetupError
+from builder.engine.errors import setup_error as _fail
 from builder.engine.grid import GridError
 from builder.engine.movement import facing_towards
-from builder.engine.profiles import profile_of
-from builder.engine.state import GameState, GameStatic, Group, SideState, SideStatic, UnitState, UnitStatic
-from builder.content.locator import Locator
-from builder.errors import InvalidInputError
+from builder.engine.state import GameState, GameStatic, SideState, SideStatic, UnitState, UnitStatic
 
-E601 = define_code("E601", "scenario cannot be set up for play")
-
-
-class SetupError(InvalidInputError):
-    """The scenario or an army cannot be turned into a game."""
-
-
-def _fail(message: str, hint: str = "", at: tuple[Any, str, tuple[Any, ...]] | None = None) -> SetupError:
-    """A setup error; ``at`` = (pack, scenario id, path inside the scenario) locates it."""
-    file, line, col = "", 0, 0
-    if at is not None:
-        pack, scenario_id, loc = at
-        origin = pack.origin("scenarios", scenario_id) if hasattr(pack, "origin") else None
-        if origin is not None:
-            file = origin.file
-            line, col = Locator().position(origin.path, tuple(origin.loc) + tuple(loc))
-    return SetupError(message, [Diagnostic(E601, message, file=file, line=line, col=col, hint=hint,
-                                           rule="000 core rules, Setup")])
-
-
-def _entries(entries: Any) -> list[dict[str, Any]]:
-    out = []
-    for e in entries:
-        if hasattr(e, "model_dump"):
-            e = e.model_dump()
-        out.append(dict(e))
-    return out
-
-
-def army_composition(army: Any) -> list[dict[str, Any]]:
-    """Composition entries of an army: a list of entries as in a scenario, an
-    object with ``composition``, or an army list (builder.army: tiles with the
-    option in each slot, heroes, support; an alliance's players in turn)."""
-    if isinstance(army, (list, tuple)):
-        return _entries(army)
-    if getattr(army, "composition", None) is not None:
-        return _entries(army.composition)
-    out: list[dict[str, Any]] = []
-    players = list(getattr(getattr(army, "alliance", None), "players", None) or [army])
-    for player in players:
-        for t in getattr(player, "tiles", []) or []:
-            out.append({"tile": t.tile})
-            out.extend({"option": c.option, "on": t.tile} for c in t.options)
-        for h in getattr(player, "heroes", []) or []:
-            out.append({"hero": h.hero})
-            out.extend({"option": o} for o in getattr(h, "options", []) or [])
-    for hc in getattr(getattr(army, "alliance", None), "high_command", None) or []:
-        out.append({"tile": hc.tile})
-        out.extend({"option": c.option, "on": hc.tile} for c in hc.options)
-    out.extend({"option": o} for o in getattr(army, "support", []) or [])
-    if not out:
-        raise _fail("the army given for a side has no tiles, heroes or composition")
-    return out
-
-
-def default_composition(pack: Any, faction: str, points: int) -> list[dict[str, Any]]:
-    """A default army for a points-only side: each platoon tile once, cheapest
-    first, while the budget lasts, then support options that fit."""
-    tiles = sorted((t for t in pack.items["tiles"].values() if t.faction == faction and t.kind.value == "platoon"
-                    and t.units), key=lambda t: (t.cost, t.id))
-    if not tiles:
-        raise _fail(f"faction '{faction}' has no platoon recruitment tile to build a default army from",
-                    "give the scenario side a fixed composition")
-    out: list[dict[str, Any]] = []
-    left = points
-    for t in tiles:
-        if t.cost <= left:
-            out.append({"tile": t.id})
-            left -= t.cost
-    if not out:
-        out.append({"tile": tiles[0].id})
-    supports = sorted((o for o in pack.items["options"].values() if o.faction == faction
-                       and o.category.value == "support" and o.units), key=lambda o: (o.cost, o.id))
-    for o in supports:
-        if o.cost <= left:
-            out.append({"option": o.id, "on": out[0]["tile"]})
-            left -= o.cost
-    return out
-
-
-def build_side(pack: Any, side_id: str, faction: str, composition: list[dict[str, Any]],
-               units: list[UnitStatic], owners: list[int], side_index: int,
-               at: tuple[Any, str, tuple[Any, ...]] | None = None) -> SideStatic:
-    groups: list[Group] = []
-    stars = bluffs = specials = 0
-    equipment: dict[tuple[int, str], int] = {}
-    traits: dict[tuple[int, str], int] = {}
-    keys: set[str] = set()
-    tile_index: dict[str, int] = {}
-    last_tile = -1
-
-    def add_units(grants: list[tuple[str, int]], group: int, tile: int, granted: dict[str, int], aside: bool,
-                  j: int = -1) -> None:
-        for unit_id, count in grants:
-            model = pack.items["units"].get(unit_id)
-            if model is None:
-                raise _fail(f"side '{side_id}' needs unit '{unit_id}', which the pack does not define",
-                            at=where(j, "unit") if j >= 0 else None)
-            for _ in range(count):
-                groups[group].units.append(len(units))
-                units.append(UnitStatic(profile_of(model), dict(granted), group, tile, aside))
-                owners.append(side_index)
-
-    def where(j: int, key: str) -> tuple[Any, str, tuple[Any, ...]] | None:
-        return None if at is None else (at[0], at[1], at[2] + (j, key))
-
-    for j, entry in enumerate(composition):
-        count = int(entry.get("count") or 1)
-        aside = bool(entry.get("set_aside"))
-        for _ in range(count):
-            if entry.get("tile"):
-                tile = pack.items["tiles"].get(entry["tile"])
-                if tile is None:
-                    raise _fail(f"side '{side_id}' names tile '{entry['tile']}', which the pack does not define",
-                                at=where(j, "tile"))
-                g = len(groups)
-                bp = tile.breaking_point
-                groups.append(Group(tile.name, "tile", [], bp.units if bp else 0, bp.victory_points if bp else 0,
-                                    tile.kind.value == "officer"))
-                tile_index[tile.id] = last_tile = g
-                stars += tile.stars
-                granted = {a.id: a.value or 0 for a in tile.abilities}
-                add_units([(u.unit, u.count) for u in tile.units], g, g, granted, aside)
-            elif entry.get("option"):
-                option = pack.items["options"].get(entry["option"])
-                if option is None:
-                    raise _fail(f"side '{side_id}' names option '{entry['option']}', which the pack does not define",
-                                at=where(j, "option"))
-                on = tile_index.get(entry.get("on") or "", last_tile)
-                army_wide = on < 0 or groups[on].officer or option.category.value == "order"
-                scope = -1 if army_wide else on
-                key = option.effect_key or option.id
-                keys.add(key)
-                stars += option.stars
-                bluffs += option.bluffs
-                specials += option.special_orders
-                if option.tokens:
-                    equipment[(scope, key)] = equipment.get((scope, key), 0) + option.tokens
-                if option.category.value in ("trait", "order"):
-                    traits[(scope, key)] = 1
-                if option.units:
-                    g = len(groups)
-                    bp = option.breaking_point
-                    groups.append(Group(option.name, "option", [], bp.units if bp else 0, bp.victory_points if bp else 0))
-                    add_units([(u.unit, u.count) for u in option.units], g, on, {}, aside)
-                if option.abilities and on >= 0:
-                    for uid in groups[on].units:
-                        for a in option.abilities:
-                            units[uid].granted[a.id] = a.value or 0
-            elif entry.get("hero"):
-                hero = pack.items["heroes"].get(entry["hero"])
-                if hero is None:
-                    raise _fail(f"side '{side_id}' names hero '{entry['hero']}', which the pack does not define",
-                                at=where(j, "hero"))
-                g = len(groups)
-                groups.append(Group(hero.name, "hero"))
-                add_units([(hero.unit, 1)], g, -1, {}, aside)
-            elif entry.get("unit"):
-                g = len(groups)
-                groups.append(Group(entry["unit"], "unit"))
-                add_units([(entry["unit"], 1)], g, last_tile, {}, aside, j)
-    return SideStatic(side_id, faction, groups, stars, 1 + bluffs, min(2, specials), equipment, traits, frozenset(keys))
+__all__ = ["SetupError", "army_composition", "default_composition", "deploy", "new_game", "place_somewhere"]
 
 
 def _deck(pack: Any, faction: str, keys: frozenset[str], rng: Rng, given: Any = None) -> list[str]:
@@ -239,7 +74,8 @@ def new_game(rules: Any, pack: Any, scenario_id: str, seed: int, armies: Any = N
         owner = side_ids.index(o.owner) if o.owner in side_ids else -1
         objectives.append((o.id, sq, o.kind.value, o.victory_points, owner))
     static = GameStatic(pack, scenario, bf, sides, units, objectives, seed,
-                        hand_size=scenario.sides[0].army.hand)
+                        hand_size=scenario.sides[0].army.hand,
+                        has_ambush=any(f.role == "concealed" for u in units for f in u.profile.faces))
     state = GameState(rules, static, Rng(derive_seed(seed, "dice")))
     state.units = [UnitState(i, owners[i], st) for i, st in enumerate(units)]
     first = scenario.initiative.first
@@ -257,7 +93,7 @@ def new_game(rules: Any, pack: Any, scenario_id: str, seed: int, armies: Any = N
     for u in state.units:
         faces = u.st.profile.faces
         if faces[0].role == "concealed" and len(faces) > 1:
-            u.face = 1  # Ambush is not simulated: such units deploy revealed
+            u.face, u.concealed = 0, True  # Ambush: deployed on the concealed side
     deploy(state, scenario, setup_rng, (pack, scenario_id))
     return state
 
@@ -293,9 +129,37 @@ def deploy(state: GameState, scenario: Any, rng: Rng, origin: tuple[Any, str] | 
         mine = [u for u in state.units if u.side == si and not u.st.set_aside]
         mine.sort(key=lambda u: (-u.st.profile.footprint, 0 if u.is_vehicle else 1, u.id))
         for u in mine:
-            if not place_somewhere(state, u, zone, facing):
+            scout = u.ability("scout")
+            squares = zone
+            if scout:
+                squares = scout_squares(state, zone, scout, rng)
+            if not place_somewhere(state, u, squares, facing) and not (scout and place_somewhere(state, u, zone, facing)):
                 raise _fail(f"side '{spec.id}': no free square left in its deployment zone for "
                             f"{u.st.profile.name} (unit {u.id})", "enlarge the deployment zone", at=at)
+
+
+def scout_squares(state: GameState, zone: list[int], reach: int, rng: Rng) -> list[int]:
+    """Squares a Scout may deploy on: up to ``reach`` squares outside the zone, never
+    on or next to an objective (000 core rules, Special Abilities > Scout); the
+    farthest ring first, in a seeded order."""
+    bf = state.static.bf
+    banned = set()
+    for _, sq, _, _, _ in state.static.objectives:
+        banned.add(sq)
+        banned.update(bf.adjacent(sq))
+    seen = set(zone)
+    ring = list(zone)
+    rings: list[list[int]] = []
+    for _ in range(reach):
+        nxt = sorted({n for sq in ring for n in bf.adjacent(sq) if n not in seen})
+        seen.update(nxt)
+        rings.append([n for n in nxt if n not in banned])
+        ring = nxt
+    out: list[int] = []
+    for r in reversed(rings):
+        rng.shuffle(r)
+        out.extend(r)
+    return out + zone
 
 
 def _around(bf, entries: list[int], wanted: int) -> list[int]:  # type: ignore[no-untyped-def]

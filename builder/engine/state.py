@@ -72,6 +72,7 @@ class GameStatic:
     objectives: list[tuple[str, int, str, int, int]]  # id, square, kind, vp, owner side (-1)
     seed: int
     hand_size: int = 4
+    has_ambush: bool = False  # some counter has a concealed side (spotting runs after moves)
 
 
 class UnitState:
@@ -211,7 +212,7 @@ class GameState:
     __slots__ = (
         "rules", "static", "dice", "turn", "phase", "initiative", "to_act", "units", "occ", "sides",
         "queues", "turn_side", "current", "fired", "moved", "pending", "control", "control_history",
-        "result", "events", "decisions", "supply_side", "memo", "boosts",
+        "result", "events", "decisions", "supply_side", "memo", "boosts", "path",
     )
 
     def __init__(self, rules: Any, static: GameStatic, dice: Rng) -> None:
@@ -239,6 +240,7 @@ class GameState:
         self.supply_side = 0
         self.memo: dict[object, object] = {}  # derived data valid for this decision only
         self.boosts: dict[tuple[str, int], int] = {}  # card bonuses for the current activation
+        self.path: tuple[int, ...] = ()  # squares of the current unit's move (Firing on the Move)
 
     # --- public views ------------------------------------------------------------
 
@@ -284,6 +286,7 @@ class GameState:
         g.result, g.events, g.decisions, g.supply_side = self.result, [], self.decisions, self.supply_side
         g.memo = {}
         g.boosts = dict(self.boosts)
+        g.path = self.path
         return g
 
     def canonical(self) -> dict[str, Any]:
@@ -294,7 +297,7 @@ class GameState:
             "current": self.current, "fired": list(self.fired), "moved": self.moved,
             "pending": [[p[0], p[1], p[2], list(p[3]), list(p[4])] for p in self.pending], "control": self.control,
             "result": self.result.to_dict() if self.result else None, "supply_side": self.supply_side,
-            "boosts": sorted([k[0], k[1], v] for k, v in self.boosts.items()),
+            "boosts": sorted([k[0], k[1], v] for k, v in self.boosts.items()), "path": list(self.path),
         }
 
     def state_hash(self) -> str:

@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING
 from builder.engine import effects
 from builder.engine.actions import _MOVES as MOVES
 from builder.engine.actions import Action, move_action
+from builder.engine.ambush import concealed_face, flip, reveal, revealed_face, spot
 from builder.engine.assault import plan_assault, resolve_assault
 from builder.engine.damage import eliminate
 from builder.engine.events import Event
-from builder.engine.firing import building_allows, in_arc, plan_shot, resolve_shot, weapon_usable
+from builder.engine.firing import building_allows, in_arc, plan_shot, resolve_shot
 from builder.engine.los import sees
 from builder.engine.movement import infantry_reach, movement_allowance, vehicle_states
 from builder.engine.zoc import enemy_zoc
@@ -40,6 +41,11 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> 
     out = [cache.get(base | (sq << 4)) or move_action(uid, sq) for sq in dist if occ[sq] < 0]
     if assaults and mv > 0 and u.ability("assault") is not None:
         out.extend(assault_actions(state, u, mv, dist, go_on))
+    if len(u.st.profile.faces) > 1:
+        if u.ability("tripod") is not None:
+            out.append(Action("move", unit=uid, square=u.sq, mode="tripod"))
+        if u.ability("ambush") is not None and (u.concealed or concealed_face(u) >= 0):
+            out.append(Action("move", unit=uid, square=u.sq, mode="ambush"))
     return out
 
 
@@ -49,25 +55,26 @@ def assault_actions(state: "GameState", u: "UnitState", mv: int, dist: dict[int,
     left to enter its square (000 core rules, Action! > Assault)."""
     bf = state.static.bf
     steps = bf.steps(u.type, u.ability("amphibious") is not None)
-    occ, units = state.occ, state.units
+    occ = state.occ
     out = []
-    for sq, d in dist.items():
-        if d >= mv or sq not in go_on or (occ[sq] >= 0 and occ[sq] != u.id):
+    for t in state.units:
+        if t.side == u.side or not t.active or not _may_assault(state, u, t):
             continue
-        for n in steps[sq]:
-            o = occ[n]
-            if o >= 0:
-                t = units[o]
-                if t.side != u.side and t.active and n == t.sq and _may_assault(state, u, t):
-                    out.append(Action("assault", unit=u.id, target=o, square=sq))
+        target = t.sq
+        for sq in bf.adjacent(target):
+            d = dist.get(sq)
+            if d is None or d >= mv or sq not in go_on or (occ[sq] >= 0 and occ[sq] != u.id):
+                continue
+            if target in steps[sq]:
+                out.append(Action("assault", unit=u.id, target=t.id, square=sq))
     return out
 
 
 def _may_assault(state: "GameState", u: "UnitState", t: "UnitState") -> bool:
     """The cheap half of :func:`plan_assault`: a combat value against the
     defender's type (or Tankbuster against a heavy vehicle)."""
-    dtype = t.st.profile.faces[t.face].defence_type
-    weapons = u.st.profile.faces[u.face].weapons
+    dtype = t.st.profile.faces[revealed_face(t) if t.concealed else t.face].defence_type
+    weapons = u.st.profile.faces[revealed_face(u) if u.concealed else u.face].weapons
     if dtype is None or not weapons:
         return False
     if weapons[0].against(dtype) is not None:
@@ -82,7 +89,7 @@ def _equipment_left(state: "GameState", u: "UnitState", key: str) -> int:
 
 
 def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list[Action]:
-    face = u.st.profile.faces[u.face]
+    face = u.st.profile.faces[revealed_face(u) if u.concealed else u.face]
     if not face.weapons or (state.fired and u.damage & 1):
         return []
     targets = [t for t in state.units if t.side != u.side and t.alive and t.sq >= 0 and not t.wreck
@@ -92,11 +99,11 @@ def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list[Actio
     out: list[Action] = []
     supp = u.ability("suppressive-fire") is not None
     sniper = u.ability("sniper") is not None
-    my_squares = state.squares_of(u)
+    my_squares = state.path if moving and state.path else state.squares_of(u)
     seen: dict[tuple[int, int, int], bool] = {}
     ammo = apc = -1
     for wi, w in enumerate(face.weapons):
-        if wi in state.fired or not weapon_usable(state, u, wi):
+        if wi in state.fired or (w.role == "primary" and u.damage & 8):
             continue
         if moving and "fire-on-the-move" not in w.abilities and "fire-on-the-move" not in face.abilities:
             continue
@@ -203,13 +210,24 @@ def displace_options(state: "GameState", inf: "UnitState") -> None:
 
 def do_move(state: "GameState", action: Action) -> None:
     u = state.units[action.unit]
-    state.events.append(Event("moved", {"unit": u.id, "from": u.sq, "to": action.square}))
-    place(state, u, action.square, action.facing)
+    if action.mode == "tripod":
+        u.face = 1 - u.face
+        state.events.append(Event("flipped", {"unit": u.id, "why": "Tripod"}))
+        return
+    if action.mode == "ambush":
+        flip(state, u)
+    else:
+        state.events.append(Event("moved", {"unit": u.id, "from": u.sq, "to": action.square}))
+        place(state, u, action.square, action.facing)
+    if state.static.has_ambush:
+        spot(state, u)
 
 
 def do_fire(state: "GameState", action: Action, moving: bool = False) -> None:
     u, t = state.units[action.unit], state.units[action.target]
-    plan = plan_shot(state, u, action.weapon, t, action.mode, action.extra, moving)
+    reveal(state, u, "fired")
+    squares = state.path if moving and state.path else None
+    plan = plan_shot(state, u, action.weapon, t, action.mode, action.extra, moving, squares)
     if not plan.ok:
         from builder.engine.api import IllegalAction
         raise IllegalAction(f"shot not possible: {plan.reason}")
@@ -232,6 +250,8 @@ def do_assault(state: "GameState", action: Action) -> None:
     u, t = state.units[action.unit], state.units[action.target]
     if action.square != u.sq:
         do_move(state, Action("move", unit=u.id, square=action.square))
+    reveal(state, u, "assaults")
+    reveal(state, t, "assaulted")
     plan = plan_assault(state, u, t, action.square)
     if not plan.ok:
         from builder.engine.api import IllegalAction

@@ -77,7 +77,7 @@ def finish(state: "GameState", reason: str) -> GameResult:
         if holds(state, lvl.when):
             winner, level = lvl.winner, lvl.level
             break
-    if reason == "no_units":
+    if reason in ("no_units", "no_orders"):  # a side without units or orders has lost
         alive = [i for i in range(len(ids)) if has_forces(state, i) and state.sides[i].orders > 0]
         if len(alive) == 1:
             winner, level = ids[alive[0]], "major"

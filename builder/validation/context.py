@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from builder.content.locator import Locator
 from builder.content.pack import Pack
 from builder.diagnostics import Diagnostic, Severity
+from builder.validation.walk import walk_fields
 
 
 @dataclass
@@ -17,6 +18,27 @@ class CheckContext:
 
     pack: Pack
     locator: Locator = field(default_factory=Locator)
+    _factions: dict[str, dict[str, list[Any]]] = field(default_factory=dict, repr=False)
+    _fields: dict[int, list[tuple[tuple[str | int, ...], str, Any]]] = field(default_factory=dict, repr=False)
+
+    def by_faction(self, collection: str, faction: str) -> list[Any]:
+        """Items of ``collection`` belonging to ``faction`` (indexed once per run, so
+        rules stay linear in the size of the pack)."""
+        index = self._factions.get(collection)
+        if index is None:
+            index = {}
+            for item in self.pack.items[collection].values():
+                index.setdefault(getattr(item, "faction", None), []).append(item)
+            self._factions[collection] = index
+        return index.get(faction, [])
+
+    def fields(self, item: Any) -> list[tuple[tuple[str | int, ...], str, Any]]:
+        """Every field of ``item`` with its path (see :func:`walk_fields`), walked once
+        per run however many rules look."""
+        cached = self._fields.get(id(item))
+        if cached is None:
+            cached = self._fields[id(item)] = list(walk_fields(item))
+        return cached
 
     def at(
         self,

@@ -5,12 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from builder.content.loader import BUNDLED_CONTENT, load_pack_with_diagnostics
+from builder.content.loader import BUNDLED_CONTENT, display_path, load_pack_with_diagnostics
 from builder.content.pack import Pack
-from builder.diagnostics import Diagnostic, Severity
+from builder.diagnostics import Diagnostic, Severity, define_code
 from builder.validation import rules as _rules  # noqa: F401  (registers the rules)
 from builder.validation.context import CheckContext
-from builder.validation.registry import RULES
+from builder.validation.registry import RULES, Rule
+
+C_RULE_FAILED = define_code("C300", "a semantic rule failed (a bug in Heroes Builder, not in the content)")
 
 
 @dataclass
@@ -59,5 +61,25 @@ def validate_pack(path: str | Path = BUNDLED_CONTENT / "core") -> ValidationRepo
     if result.pack is not None:
         ctx = CheckContext(result.pack)
         for check in RULES:
-            diagnostics.extend(check(ctx))
-    return ValidationReport(str(path), result.pack, diagnostics)
+            diagnostics.extend(_run(check, ctx, result.pack))
+    # A YAML alias ('*name') repeats a block: a problem in it is found once per use but
+    # lies at one place, so it is reported once.
+    diagnostics = list(dict.fromkeys(diagnostics))
+    return ValidationReport(display_path(Path(path)), result.pack, diagnostics)
+
+
+def _run(check: Rule, ctx: CheckContext, pack: Pack) -> list[Diagnostic]:
+    """Run one rule; a rule that crashes is reported, and the other rules still run.
+
+    Content that a rule did not foresee must never end in a traceback: the user gets
+    every other diagnostic and one saying which rule failed and why.
+    """
+    try:
+        return list(check(ctx))
+    except Exception as exc:  # noqa: BLE001 - reported as a diagnostic, never swallowed
+        return [Diagnostic(
+            C_RULE_FAILED, f"rule '{check.__name__}' failed: {type(exc).__name__}: {exc}",
+            file=display_path(pack.root / "pack.yaml"), line=1, col=1,
+            hint="this is a bug in Heroes Builder; please report it with the pack that shows it",
+            rule=(check.__doc__ or "").strip().splitlines()[0] if check.__doc__ else "",
+        )]

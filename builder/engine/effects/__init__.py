@@ -27,6 +27,8 @@ HOOKS = {
     "assault_won": "after the unit wins an assault as attacker",
     "assault_lost": "after the unit loses an assault as attacker",
     "hits_inflicted": "return the hits an assault win inflicts",
+    "opponent_assault": "add terms to the opponent's roll in an assault with this unit (ctx: AssaultPlan)",
+    "push_back": "return True when the unit, attacking, drives infantry defenders back whatever the result",
     "recovery": "return how many Suppressed markers the unit removes in the Supply phase",
     "order_tokens": "return extra order tokens the unit gives",
     "movement": "return a movement bonus",
@@ -84,7 +86,7 @@ def unit_modules(state: "GameState", unit: "UnitState") -> tuple[RuleModule, ...
     for w in face.weapons:
         names.extend(w.abilities)
     for name in names:
-        m = REGISTRY.get(("ability", name))
+        m = REGISTRY.get(("ability", name)) or REGISTRY.get(("option", name))  # options bought for a hero
         if m is not None and m.hooks:
             found[m.kind, m.id] = m
     side = state.static.sides[unit.side]

@@ -69,13 +69,24 @@ register("ability", "terrifying", "Terrifying", "simulated", SA + "Terrifying",
 register("ability", "amphibious", "Amphibious", "simulated", SA + "Amphibious")
 register("ability", "orders", "Order(s)", "simulated", SA + "Order(s)",
          order_tokens=lambda s, u: max(1, u.ability("orders") or 0))
-register("ability", "personal-order", "Personal Order", "partial", SA + "Personal Order",
-         "the extra token is counted; the obligation to give the unit an order is not enforced",
+register("ability", "personal-order", "Personal Order", "simulated", SA + "Personal Order",
          order_tokens=lambda s, u: 1)
 register("ability", "fire-on-the-move", "Firing on the Move", "partial", SA + "Firing on the Move",
-         "the weapon fires after the move from the final square, not from a square on the way")
+         "fires after the move from the best square of its path (a 2-square vehicle from its front "
+         "square); the arc is checked with the final facing")
 register("ability", "positive-waves", "Positive Waves", "partial", SA + "Positive Waves",
          "the owner's choice of the two damage dice is automatic: the lower one")
 register("ability", "opportunity-fire", "Opportunity Fire", "partial", SA + "Opportunity Fire",
-         "opportunity fire from terrain with the symbol is simulated (builder/engine/opportunity.py); "
-         "the flipped ability side and shots during assault moves are not")
+         "simulated from terrain with the symbol and for units whose current side shows the ability "
+         "(builder/engine/opportunity.py); turning over to that side and shots during assault moves are not")
+register("ability", "overwatch", "Overwatch", "partial", "003 Battle for Normandy, Special Abilities > Overwatch",
+         "grants Opportunity Fire as if always on its active side (no turning over)")
+register("ability", "tripod", "Tripod", "partial", SA + "Tripod",
+         "the counter flips as a move of 0 squares (a `move` with mode `tripod`); flipping at the "
+         "start or end of a longer move is not offered")
+register("ability", "ambush", "Ambush", "partial", SA + "Ambush",
+         "spotting is checked where units end their moves, not on every square crossed; turning over "
+         "is a move of 0 squares; blast patterns are not simulated (builder/engine/ambush.py)")
+register("ability", "scout", "Scout", "partial", SA + "Scout",
+         "the seeded deployment puts Scouts as far ahead as allowed (builder/engine/setup.py); "
+         "the Transport clause is not simulated")

@@ -13,7 +13,6 @@ RO = "000 core rules, Recruitment Options > "
 
 ABILITIES = {
     "aaa": ("AAA", "aviation cards and their anti-aircraft roll are not simulated"),
-    "ambush": ("Ambush", "concealed sides, spotting and reveal are not simulated"),
     "artillery-spotter": ("Artillery Spotter", "blast patterns and dispersal are not simulated"),
     "autonomous": ("Autonomous", "units act only through order tokens"),
     "barrage-order": ("Barrage Order", "grouped heavy-weapon fire is not simulated"),
@@ -21,10 +20,8 @@ ABILITIES = {
     "howitzer": ("Howitzer", "blast patterns on intersections are not simulated"),
     "indirect-fire": ("Indirect Fire", "blast patterns and dispersal are not simulated"),
     "machine-gunner": ("Machine Gunner", "splitting the bonus between targets is not simulated"),
-    "scout": ("Scout", "deployment outside the zone is not used by the seeded deployment"),
     "substitute": ("Substitute", "reassigning hits is not simulated"),
     "transport": ("Transport", "carrying infantry is not simulated"),
-    "tripod": ("Tripod", "flipping to the deployed side is not simulated"),
 }
 OPTIONS = {
     "additional-shielding": ("Additional Shielding", "Equipment", "defence tokens are not offered to the defender"),
@@ -43,11 +40,9 @@ OPTIONS = {
     "sticky-bomb": ("Sticky Bomb", "Equipment", "bombs on vehicles are not simulated"),
     "magnetic-mine": ("Magnetic Mine", "Equipment", "mines on vehicles are not simulated"),
     "ace-driver": ("Ace Driver", "Character Traits", "Fire on the Move penalty reduction not applied"),
-    "ferocious": ("Ferocious", "Character Traits", "pushing defenders back is not simulated"),
     "hardboiled": ("Hardboiled", "Character Traits", "tokens are not offered"),
     "heroic": ("Heroic", "Character Traits", "reactivation is not simulated"),
     "intrepid": ("Intrepid", "Character Traits", "activation order ignores it"),
-    "nazi-basterds": ("Nazi Basterds", "Character Traits", "the opponent's +1 in assaults is not applied"),
     "tricky": ("Tricky", "Character Traits", "ruse tokens are not simulated"),
     "triggerhappy": ("Triggerhappy", "Orders", "tokens are not offered"),
     "veteran": ("Veteran", "Character Traits", "rerolls are not offered"),

@@ -37,6 +37,15 @@ def _guardian(state: Any, unit: Any, plan: Any) -> list[Term] | None:
     return None
 
 
+def _basterds(state: Any, unit: Any, plan: Any) -> list[Term]:
+    return [Term(1, "Nazi Basterds: +1 against them", RO + "Character Traits > Nazi Basterds")]
+
+
+register("option", "nazi-basterds", "Nazi Basterds", "partial", RO + "Character Traits > Nazi Basterds",
+         "the 30 extra army points are the army checker's; the engine applies the opponent's +1",
+         opponent_assault=_basterds)
+register("option", "ferocious", "Ferocious", "simulated", RO + "Character Traits > Ferocious",
+         push_back=lambda s, u: True)
 register("option", "ammo", "Ammo", "simulated", RO + "Equipment > Ammo", shot=_ammo)
 register("option", "apc-shells", "APC Shells", "simulated", RO + "Equipment > APC Shells", shot=_apc)
 register("option", "bloodthirsty", "Bloodthirsty", "simulated", RO + "Character Traits > Bloodthirsty",

@@ -69,6 +69,7 @@ def end_activation(state: "GameState") -> None:
     u.acted = True
     state.current = -1
     state.boosts = {}
+    state.path = ()
     # after a special order (order 0) the alternation starts again from the initiative
     state.turn_side = state.initiative if u.order == 0 else 1 - state.turn_side
     next_activation(state)

@@ -3,7 +3,8 @@
 Starting with the initiative side, the sides alternate placing one face-down
 token on one of their units: an order token (numbered 1 to N, N from the stars,
 at most 10), a bluff, or a special order (played as order 0). One token per
-unit. Order tokens must all be placed while a unit can take one; bluffs and
+unit. Order tokens must all be placed while a unit can take one, and units with
+Personal Order must receive one (Special Abilities > Personal Order); bluffs and
 special orders are optional (``done``). A side with nothing left to place lets
 the other place the rest.
 """
@@ -60,7 +61,11 @@ def advance(state: "GameState") -> None:
 def actions(state: "GameState", side: int) -> list[Action]:
     s = state.sides[side]
     units = eligible(state, side)
-    out = [order_action(u, t) for u in units for t in s.to_place]
+    numbered = units
+    personal = [u for u in units if state.units[u].ability("personal-order") is not None]
+    if personal and len(s.to_place) <= len(personal):
+        numbered = personal  # Personal Order: these units must get an order each turn
+    out = [order_action(u, t) for u in numbered for t in s.to_place]
     if s.specials_left:
         out.extend(order_action(u, 0) for u in units)
     if s.bluffs_left:

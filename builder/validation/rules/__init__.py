@@ -1,3 +1,13 @@
 """Semantic rules, one module per concern; importing this package registers them all."""
 
-from builder.validation.rules import references  # noqa: F401
+from builder.validation.rules import (  # noqa: F401
+    cards,
+    factions,
+    modeline,
+    recruitment,
+    references,
+    scenario_army,
+    scenario_map,
+    scenario_refs,
+    units,
+)

@@ -92,3 +92,27 @@ def scenario_references(ctx: CheckContext) -> Iterable[Diagnostic]:
         for i, step in enumerate(campaign.steps):
             yield from _ref(ctx, "campaigns", campaign.id, ("steps", i, "scenario"), "scenarios",
                             step.scenario, "scenario")
+
+
+GRID_REFERENCES = {"terrain": ("terrain", "terrain type"), "ruin_side": ("overlays", "overlay")}
+
+
+@rule
+def grid_feature_references(ctx: CheckContext) -> Iterable[Diagnostic]:
+    """Features drawn on boards and overlays (terrain lines, ruin sides) name items
+    that exist. Found by key, so fields added to the grid models are checked too."""
+    for collection in ("boards", "overlays"):
+        for grid in ctx.pack.items[collection].values():
+            for path, key, value in ctx.fields(grid):
+                target = GRID_REFERENCES.get(key)
+                if target is not None and isinstance(value, str):
+                    yield from _ref(ctx, collection, grid.id, path, target[0], value, target[1])
+
+
+@rule
+def scenario_effect_references(ctx: CheckContext) -> Iterable[Diagnostic]:
+    """Abilities named by scenario effects (a fire action using Sniper) exist."""
+    for sc in ctx.pack.scenarios.values():
+        for path, key, value in ctx.fields(sc):
+            if key == "ability" and isinstance(value, str):
+                yield from _ref(ctx, "scenarios", sc.id, path, "abilities", value, "ability")

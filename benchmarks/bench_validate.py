@@ -1,0 +1,103 @@
+"""Validate a generated pack of 2,000 files, beside check-jsonschema on the same files.
+
+The pack is built in a temporary folder from the validation test pack
+(tests/fixtures/validation/base): for each of 400 "families", a units file (3 counters),
+a recruitment file (2 tiles, 2 options, a hero), a board, a scenario and a campaign,
+every id suffixed so the pack stays valid. Timed in one run, on the same files:
+
+* ``validate_pack`` in-process (schema and every semantic rule);
+* ``python -m builder validate`` as a subprocess (wall time including start-up);
+* ``check-jsonschema --schemafile schemas/<kind>.schema.json`` over the same files
+  (schema only, one call per kind), as the reference point.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BASE = ROOT / "tests" / "fixtures" / "validation" / "base"
+FAMILIES = 400
+SUFFIXED = ["us-rifle-squad", "us-sherman", "de-grenadiers", "us-8th-infantry-regiment", "de-platoon",
+            "us-ammo", "de-grenade", "us-luke", "board-a", "skirmish", "short-campaign"]
+_ID = re.compile(r"\b(" + "|".join(map(re.escape, SUFFIXED)) + r")\b")
+FAMILY_FILES = {"units/units.yaml": "units", "recruitment/recruitment.yaml": "recruitment",
+                "boards/board-a.yaml": "boards", "scenarios/skirmish.yaml": "scenarios",
+                "campaigns/short.yaml": "campaigns"}
+
+
+def generate(target: Path, families: int = FAMILIES) -> list[Path]:
+    """Write the pack; return its content files (pack.yaml excluded)."""
+    shutil.copytree(BASE, target)
+    for rel in FAMILY_FILES:
+        (target / rel).unlink()
+    texts = {rel: (BASE / rel).read_text(encoding="utf-8") for rel in FAMILY_FILES}
+    for i in range(families):
+        for rel, text in texts.items():
+            path = target / rel
+            out = path.with_name(f"{path.stem}-{i:04d}.yaml")
+            out.write_text(_ID.sub(lambda m: f"{m.group(1)}-{i}", text), encoding="utf-8")
+    return sorted(p for p in target.rglob("*.yaml") if p.name != "pack.yaml")
+
+
+def _timed(func) -> tuple[float, object]:  # type: ignore[no-untyped-def]
+    started = time.perf_counter()
+    result = func()
+    return time.perf_counter() - started, result
+
+
+def run() -> None:
+    from builder.content.loader import load_pack_with_diagnostics
+    from builder.validation import validate_pack
+
+    with tempfile.TemporaryDirectory() as tmp:
+        pack = Path(tmp) / "bench"
+        files = generate(pack)
+        n = len(files)
+        in_process, report = _timed(lambda: validate_pack(pack))
+        loading, _ = _timed(lambda: load_pack_with_diagnostics(pack))
+        assert report.ok and report.pack is not None, [d.format() for d in report.errors][:5]  # type: ignore[attr-defined]
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cli, proc = _timed(lambda: subprocess.run(
+            [sys.executable, "-m", "builder", "validate", str(pack), "-q"], env=env, capture_output=True, text=True))
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cli_cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        assert proc.returncode == 0, proc.stdout + proc.stderr  # type: ignore[attr-defined]
+        checker = shutil.which("check-jsonschema") or str(Path(sys.executable).with_name("check-jsonschema"))
+        by_kind: dict[str, list[str]] = {}
+        for f in files:
+            by_kind.setdefault(f.parent.name, []).append(str(f))
+
+        def reference() -> int:
+            for kind, paths in by_kind.items():
+                done = subprocess.run([checker, "--schemafile", str(ROOT / "schemas" / f"{kind}.schema.json"), *paths],
+                                      capture_output=True, text=True)
+                if done.returncode != 0:
+                    raise SystemExit(f"check-jsonschema failed on {kind}: {done.stdout[-500:]}")
+            return len(by_kind)
+
+        jsonschema, calls = _timed(reference)
+        size = sum(f.stat().st_size for f in files) / 1024
+        print(f"   {n} files ({size:,.0f} KiB), {sum(report.counts.values())} items")  # type: ignore[attr-defined]
+        print(f"   validate_pack, in-process:              {in_process:6.2f} s  {n / in_process:7,.0f} files/s")
+        print(f"     of which loading (read, YAML, pydantic): {loading:4.2f} s; semantic rules: "
+              f"{max(0.0, in_process - loading):4.2f} s")
+        print(f"   heroes validate, subprocess (wall):     {cli:6.2f} s  {n / cli:7,.0f} files/s "
+              f"(CPU {cli_cpu:.2f} s; wall exceeds CPU when other work shares the cores)")
+        print(f"   check-jsonschema, {calls} calls (schema only): {jsonschema:6.2f} s  {n / jsonschema:7,.0f} files/s")
+        print(f"   ratio check-jsonschema / heroes validate: {jsonschema / cli:.1f}x "
+              f"(in-process: {jsonschema / in_process:.1f}x)")
+        print(f"   target: under 2 s for {n} files -> {'met' if cli < 2 else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    run()

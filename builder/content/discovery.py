@@ -1,0 +1,109 @@
+"""Finding a pack's content files, and showing paths to users.
+
+A pack folder holds one sub-folder per content kind; files are found with
+``os.scandir`` (one directory read per folder, no per-file ``resolve``), sorted, and
+never followed outside the pack: only symbolic links are resolved, and one leading out
+is refused with a diagnostic.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from builder.content.models import KINDS, Kind
+from builder.diagnostics import Diagnostic, Severity, define_code
+
+P_PATH_ESCAPE = define_code("P503", "file lies outside the pack folder")
+P_UNKNOWN_FOLDER = define_code("P504", "folder of unknown kind in a pack")
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+def display_path(path: Path, base: Path | None = None) -> str:
+    """A path as shown to users: relative to ``base`` or the working directory.
+
+    A path outside the working directory is shown relative to it (``../packs/x``) when
+    that is shorter than the absolute path.
+    """
+    path = Path(os.path.abspath(path))
+    cwd = Path.cwd()
+    for anchor in (base, cwd):
+        if anchor is None:
+            continue
+        try:
+            shown = str(path.relative_to(os.path.abspath(anchor)))
+            return "." if shown == "" else shown
+        except ValueError:
+            continue
+    relative = os.path.relpath(path, cwd)
+    return relative if len(relative) < len(str(path)) else str(path)
+
+
+def find_modeline(text: str) -> str | None:
+    """The yaml-language-server ``$schema=`` value in the leading comment lines, if any."""
+    for line in text[:2000].splitlines():
+        stripped = line.strip()
+        if not stripped.startswith("#"):
+            if stripped:
+                break
+            continue
+        marker = stripped.find("$schema=")
+        if "yaml-language-server" in stripped and marker >= 0:
+            return stripped[marker + len("$schema="):].strip()
+    return None
+
+
+def _yaml_files(folder: Path, real_root: str, shown: str, diagnostics: list[Diagnostic]) -> list[tuple[Path, str]]:
+    """YAML files under ``folder`` (sorted, recursive) with their display paths.
+
+    Uses ``os.scandir`` so a pack of thousands of files costs one directory read per
+    folder; only symbolic links are resolved, to refuse those leading out of the pack.
+    """
+    found: list[tuple[Path, str]] = []
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        return found
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        path, display = Path(entry.path), f"{shown}/{entry.name}"
+        if entry.is_symlink():
+            target = os.path.realpath(entry.path)
+            if os.path.commonpath([target, real_root]) != real_root:
+                diagnostics.append(
+                    Diagnostic(P_PATH_ESCAPE, f"{display} points outside the pack folder", file=display,
+                               hint="packs may not link to files outside their folder; copy the file in")
+                )
+                continue
+        if entry.is_dir():
+            found.extend(_yaml_files(path, real_root, display, diagnostics))
+        elif entry.name.endswith(YAML_SUFFIXES) and entry.is_file():
+            found.append((path, display))
+    return found
+
+
+def content_files(root: Path, diagnostics: list[Diagnostic]) -> list[tuple[Kind, Path, str]]:
+    real_root = os.path.realpath(root)
+    shown_root = display_path(root)
+    found: list[tuple[Kind, Path, str]] = []
+    for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        kind = KINDS.get(folder.name)
+        shown = folder.name if shown_root == "." else f"{shown_root}/{folder.name}"
+        if kind is None:
+            if any(folder.rglob("*.yaml")) or any(folder.rglob("*.yml")):
+                diagnostics.append(
+                    Diagnostic(P_UNKNOWN_FOLDER, f"folder '{folder.name}' is not a content kind; its files are ignored",
+                               file=shown, severity=Severity.WARNING,
+                               hint=f"content folders are: {', '.join(KINDS)}")
+                )
+            continue
+        if folder.is_symlink() and os.path.commonpath([os.path.realpath(folder), real_root]) != real_root:
+            diagnostics.append(
+                Diagnostic(P_PATH_ESCAPE, f"{shown} points outside the pack folder", file=shown,
+                           hint="packs may not link to folders outside their folder; copy the files in")
+            )
+            continue
+        found.extend((kind, path, display) for path, display in _yaml_files(folder, real_root, shown, diagnostics))
+    return found

@@ -1,0 +1,170 @@
+"""Armies for a game: compositions from a scenario, an army list, or a default
+army for a points-only side (000 core rules, Army Creation).
+
+Stars come from tiles, options and units; equipment tokens sit on their tile (army-wide
+on an officer tile, Army Creation > Equipment); a loss counts against the option a
+unit came with, else its tile (Setup > Breaking Point).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from builder.engine.errors import setup_error as _fail
+from builder.engine.profiles import profile_of
+from builder.engine.state import Group, SideStatic, UnitStatic
+
+
+def _entries(entries: Any) -> list[dict[str, Any]]:
+    out = []
+    for e in entries:
+        if hasattr(e, "model_dump"):
+            e = e.model_dump()
+        out.append(dict(e))
+    return out
+
+
+def army_composition(army: Any) -> list[dict[str, Any]]:
+    """Composition entries of an army: a list of entries as in a scenario, an
+    object with ``composition``, or an army list (builder.army: tiles with the
+    option in each slot, heroes, support; an alliance's players in turn)."""
+    if isinstance(army, (list, tuple)):
+        return _entries(army)
+    if getattr(army, "composition", None) is not None:
+        return _entries(army.composition)
+    out: list[dict[str, Any]] = []
+    players = list(getattr(getattr(army, "alliance", None), "players", None) or [army])
+    for player in players:
+        for t in getattr(player, "tiles", []) or []:
+            out.append({"tile": t.tile})
+            out.extend({"option": c.option, "on": t.tile} for c in t.options)
+        for h in getattr(player, "heroes", []) or []:
+            out.append({"hero": h.hero})
+            out.extend({"option": o} for o in getattr(h, "options", []) or [])
+    for hc in getattr(getattr(army, "alliance", None), "high_command", None) or []:
+        out.append({"tile": hc.tile})
+        out.extend({"option": c.option, "on": hc.tile} for c in hc.options)
+    out.extend({"option": o} for o in getattr(army, "support", []) or [])
+    if not out:
+        raise _fail("the army given for a side has no tiles, heroes or composition")
+    return out
+
+
+def default_composition(pack: Any, faction: str, points: int) -> list[dict[str, Any]]:
+    """A default army for a points-only side: each platoon tile once, cheapest
+    first, while the budget lasts, then support options that fit."""
+    tiles = sorted((t for t in pack.items["tiles"].values() if t.faction == faction and t.kind.value == "platoon"
+                    and t.units), key=lambda t: (t.cost, t.id))
+    if not tiles:
+        raise _fail(f"faction '{faction}' has no platoon recruitment tile to build a default army from",
+                    "give the scenario side a fixed composition")
+    out: list[dict[str, Any]] = []
+    left = points
+    for t in tiles:
+        if t.cost <= left:
+            out.append({"tile": t.id})
+            left -= t.cost
+    if not out:
+        out.append({"tile": tiles[0].id})
+    supports = sorted((o for o in pack.items["options"].values() if o.faction == faction
+                       and o.category.value == "support" and o.units), key=lambda o: (o.cost, o.id))
+    for o in supports:
+        if o.cost <= left:
+            out.append({"option": o.id, "on": out[0]["tile"]})
+            left -= o.cost
+    return out
+
+
+def build_side(pack: Any, side_id: str, faction: str, composition: list[dict[str, Any]],
+               units: list[UnitStatic], owners: list[int], side_index: int,
+               at: tuple[Any, str, tuple[Any, ...]] | None = None) -> SideStatic:
+    groups: list[Group] = []
+    stars = bluffs = specials = 0
+    equipment: dict[tuple[int, str], int] = {}
+    traits: dict[tuple[int, str], int] = {}
+    keys: set[str] = set()
+    tile_index: dict[str, int] = {}
+    hero_names: dict[str, str] = {}
+    last_tile = -1
+
+    def add_units(grants: list[tuple[str, int]], group: int, tile: int, granted: dict[str, int], aside: bool,
+                  j: int = -1) -> None:
+        for unit_id, count in grants:
+            model = pack.items["units"].get(unit_id)
+            if model is None:
+                raise _fail(f"side '{side_id}' needs unit '{unit_id}', which the pack does not define",
+                            at=where(j, "unit") if j >= 0 else None)
+            for _ in range(count):
+                groups[group].units.append(len(units))
+                units.append(UnitStatic(profile_of(model), dict(granted), group, tile, aside))
+                owners.append(side_index)
+
+    def where(j: int, key: str) -> tuple[Any, str, tuple[Any, ...]] | None:
+        return None if at is None else (at[0], at[1], at[2] + (j, key))
+
+    for j, entry in enumerate(composition):
+        count = int(entry.get("count") or 1)
+        aside = bool(entry.get("set_aside"))
+        for _ in range(count):
+            if entry.get("tile"):
+                tile = pack.items["tiles"].get(entry["tile"])
+                if tile is None:
+                    raise _fail(f"side '{side_id}' names tile '{entry['tile']}', which the pack does not define",
+                                at=where(j, "tile"))
+                g = len(groups)
+                bp = tile.breaking_point
+                groups.append(Group(tile.name, "tile", [], bp.units if bp else 0, bp.victory_points if bp else 0,
+                                    tile.kind.value == "officer"))
+                tile_index[tile.id] = last_tile = g
+                stars += tile.stars
+                granted = {a.id: a.value or 0 for a in tile.abilities}
+                add_units([(u.unit, u.count) for u in tile.units], g, g, granted, aside)
+            elif entry.get("option"):
+                option = pack.items["options"].get(entry["option"])
+                if option is None:
+                    raise _fail(f"side '{side_id}' names option '{entry['option']}', which the pack does not define",
+                                at=where(j, "option"))
+                on = tile_index.get(entry.get("on") or "", last_tile)
+                army_wide = on < 0 or groups[on].officer or option.category.value == "order"
+                scope = -1 if army_wide else on
+                key = option.effect_key or option.id
+                keys.add(key)
+                stars += option.stars
+                bluffs += option.bluffs
+                specials += option.special_orders
+                if option.tokens:
+                    equipment[(scope, key)] = equipment.get((scope, key), 0) + option.tokens
+                if option.category.value in ("trait", "order"):
+                    traits[(scope, key)] = 1
+                if option.units:
+                    g = len(groups)
+                    bp = option.breaking_point
+                    groups.append(Group(option.name, "option", [], bp.units if bp else 0, bp.victory_points if bp else 0))
+                    add_units([(u.unit, u.count) for u in option.units], g, on, {}, aside)
+                holders = groups[on].units if on >= 0 else []
+                if entry.get("for_hero"):  # an option bought for a hero (FM1's Overwatch for Luke)
+                    holders = [u for g2 in groups if g2.kind == "hero" and g2.name == hero_names.get(entry["for_hero"])
+                               for u in g2.units]
+                    if (scope, key) in traits:
+                        del traits[(scope, key)]
+                    for uid in holders:
+                        units[uid].granted[key] = 1
+                for uid in holders:
+                    for a in option.abilities:
+                        units[uid].granted[a.id] = a.value or 0
+            elif entry.get("hero"):
+                hero = pack.items["heroes"].get(entry["hero"])
+                if hero is None:
+                    raise _fail(f"side '{side_id}' names hero '{entry['hero']}', which the pack does not define",
+                                at=where(j, "hero"))
+                g = len(groups)
+                groups.append(Group(hero.name, "hero"))
+                hero_names[hero.id] = hero.name
+                add_units([(hero.unit, 1)], g, -1, {}, aside)
+            elif entry.get("unit"):
+                g = len(groups)
+                groups.append(Group(entry["unit"], "unit"))
+                add_units([(entry["unit"], 1)], g, last_tile, {}, aside, j)
+    return SideStatic(side_id, faction, groups, stars, 1 + bluffs, min(2, specials), equipment, traits, frozenset(keys))
+
+
