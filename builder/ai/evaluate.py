@@ -8,8 +8,10 @@ objective is held by infantry on it or next to it).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Iterator
 
+from builder.engine.ambush import revealed_face
 from builder.engine.assault import plan_assault
 from builder.engine.firing import plan_shot
 
@@ -144,12 +146,28 @@ def target_value(state: "GameState", target: "UnitState") -> float:
     return value
 
 
+@contextmanager
+def as_revealed(unit: "UnitState") -> Iterator[None]:
+    """Plan a concealed unit's shot or assault on its revealed side (the engine turns it
+    over before it fires or assaults: 000 core rules, Special Abilities > Ambush)."""
+    if not unit.concealed:
+        yield
+        return
+    face = unit.face
+    unit.face = revealed_face(unit)
+    try:
+        yield
+    finally:
+        unit.face = face
+
+
 def shot_value(state: "GameState", action: "Action") -> float:
     """Expected damage of a fire action: P(hit) x value, plus P(kill shot) x value
     (a kill shot removes the target outright); suppressive fire counts half."""
     firer, target = state.units[action.unit], state.units[action.target]
-    plan = plan_shot(state, firer, action.weapon, target, action.mode or "normal", action.extra,
-                     moving=state.moved)
+    with as_revealed(firer):
+        plan = plan_shot(state, firer, action.weapon, target, action.mode or "normal", action.extra,
+                         moving=state.moved)
     if not plan.ok:
         return -1.0
     p_hit, p_kill = plan.odds()
@@ -162,14 +180,16 @@ def shot_value(state: "GameState", action: "Action") -> float:
 def assault_value(state: "GameState", action: "Action") -> float:
     """Expected gain of an assault: win x target value - loss x own value."""
     attacker, defender = state.units[action.unit], state.units[action.target]
-    win, _tie, lose = plan_assault(state, attacker, defender, action.square).odds()
+    with as_revealed(attacker), as_revealed(defender):
+        win, _tie, lose = plan_assault(state, attacker, defender, action.square).odds()
     return 1.5 * win * target_value(state, defender) - lose * target_value(state, attacker)
 
 
 def assault_edge(state: "GameState", attacker: "UnitState", defender: "UnitState", from_sq: int) -> int:
     """The attacker's assault bonus minus the defender's (002 Solo Mode, 5.4 > 2,
     Priority 4 and its warning about -3)."""
-    plan = plan_assault(state, attacker, defender, from_sq)
+    with as_revealed(attacker), as_revealed(defender):
+        plan = plan_assault(state, attacker, defender, from_sq)
     return plan.attack_mod - plan.defence_mod
 
 
@@ -205,3 +225,31 @@ def danger_distance(state: "GameState", sq: int, side: int) -> int:
             if d < best:
                 best = d
     return best
+
+
+def opfire_value(state: "GameState", action: "Action") -> float:
+    """Expected damage of an opportunity shot, less what it costs: the firer loses its
+    order token and takes an Activated marker (000 core rules, Opportunity Fire)."""
+    from builder.engine.firing import plan_one
+
+    firer, target = state.units[action.unit], state.units[action.target]
+    plan = plan_one(state, firer, action.weapon, target, firer.sq, action.square)
+    if not plan.ok:
+        return -1.0
+    p_hit, p_kill = plan.odds()
+    return (p_hit + p_kill) * target_value(state, target) - 0.35
+
+
+def best_pending(state: "GameState", actions: list["Action"], side: int) -> "Action":
+    """A pending choice made sensibly: the best opportunity shot when it is worth its
+    cost, else pass; a retreat or displacement to the square farthest from the enemy,
+    in the best cover."""
+    shots = [a for a in actions if a.kind == "opfire"]
+    if shots or any(a.kind == "pass" for a in actions):
+        scored = [(opfire_value(state, a), i) for i, a in enumerate(shots)]
+        if scored and max(scored)[0] > 0:
+            return shots[max(scored)[1]]
+        return next(a for a in actions if a.kind == "pass")
+    bf = state.static.bf
+    return max(actions, key=lambda a: (danger_distance(state, a.square, side), bf.terrain[a.square].defence_bonus,
+                                       -a.square))

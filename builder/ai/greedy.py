@@ -36,6 +36,8 @@ class GreedyPlayer(Player):
             return order_potential(state, action.unit) * (20 - action.token)
         if kind in ("retreat", "displace"):
             return float(ev.danger_distance(state, action.square, self.side))
+        if kind == "opfire":
+            return ev.opfire_value(state, action)
         return 0.0
 
     def choose(self, state: GameState, actions: list[Action]) -> Action:

@@ -197,7 +197,5 @@ class Brain:
 
     # --- pending choices ----------------------------------------------------------------------------------
     def pending(self, state: "GameState", actions: list["Action"]) -> "Action":
-        """Retreat or make way: the square farthest from the enemy, in the best cover."""
-        bf = state.static.bf
-        return max(actions, key=lambda a: (ev.danger_distance(state, a.square, self.side),
-                                           bf.terrain[a.square].defence_bonus, -a.square))
+        """Opportunity fire when worth it; retreat or make way far from the enemy, in cover."""
+        return ev.best_pending(state, actions, self.side)

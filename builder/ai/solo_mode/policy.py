@@ -32,7 +32,7 @@ class SoloPlayer(Player):
     def choose(self, state: GameState, actions: list[Action]) -> Action:
         brain = self.brain(state)
         kind = actions[0].kind
-        if state.pending or kind in ("retreat", "displace"):
+        if state.pending or kind in ("retreat", "displace", "opfire", "pass"):
             return brain.pending(state, actions)
         if state.phase == "orders":
             return self._order(state, actions, brain)

@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from builder.ai import evaluate as ev
 from builder.ai.solo_mode import bonuses, reaction
 from builder.ai.solo_mode.brain import Brain
 from builder.ai.solo_mode.content import solo_content
@@ -24,6 +25,7 @@ from builder.ai.solo_mode.forces import Forces, sort_forces
 from builder.ai.solo_mode.view import DecoyCounter
 from builder.ai.tables import TableSet
 from builder.engine import Action, Event, GameState, Rng, Rules, derive_seed
+from builder.engine import ambush
 from builder.engine.los import CLEAR, sight
 from builder.engine.phases import activation
 from builder.engine.setup import place_somewhere
@@ -236,8 +238,9 @@ class SoloModeRules(Rules):
             self.solo.reserve -= 1
 
     def reveal(self, state: GameState, uid: int) -> None:
-        state.units[uid].concealed = False
-        state.events.append(Event("revealed", {"unit": uid}))
+        """Turn the counter over (the engine's Ambush reveal: a unit with a concealed side
+        flips to its revealed side; an anonymous counter simply shows its unit)."""
+        ambush.reveal(state, state.units[uid], "Solo Mode spotting")
         self.rules_fired["solo/revealed"] += 1
 
     def spot(self, state: GameState) -> None:
@@ -301,17 +304,14 @@ class SoloModeRules(Rules):
         return True
 
     def settle_pending(self, state: GameState) -> None:
-        """Retreats and displacements caused by the AI's reaction effects are settled at
-        once: the AI's by its table, the other side's by the square farthest from the AI."""
-        from builder.engine.api import _resolve_pending
+        """Choices pending after the AI's reaction effects (retreats, displacements,
+        opportunity fire at a unit moved by a reaction card) are settled at once with
+        the common sensible choice for whichever side they concern (builder.ai.evaluate.
+        best_pending): there is no player to ask inside the engine's hook."""
+        from builder.engine.api import _resolve_pending, core_legal_actions
 
-        solo = self.solo
-        while state.pending and solo is not None:
-            kind, side, unit, options, _ = state.pending[0]
-            actions = [Action(kind, unit=unit, square=sq) for sq in options]
-            choice = solo.brain.pending(state, actions) if side == self.ai else max(
-                actions, key=lambda a: (min((state.static.bf.distance(a.square, e.sq) for e in state.units
-                                             if e.side == self.ai and e.active), default=99), -a.square))
-            _resolve_pending(state, choice)
+        while state.pending and state.result is None:
+            side = state.pending[0][1]
+            _resolve_pending(state, ev.best_pending(state, core_legal_actions(state), side))
         if state.current >= 0 and state.phase == "activation":
             state.to_act = state.units[state.current].side

@@ -260,8 +260,9 @@ class EngineView(Measures):
             return False
         from builder.engine.firing import plan_shot
         for a in self.fires(x.id):
-            plan = plan_shot(self.state, x, a.weapon, self.state.units[a.target], a.mode or "normal", a.extra,
-                             moving=self.state.moved)
+            with ev.as_revealed(x):
+                plan = plan_shot(self.state, x, a.weapon, self.state.units[a.target], a.mode or "normal", a.extra,
+                                 moving=self.state.moved)
             if plan.ok and plan.odds()[0] >= min_odds:
                 return True
         return False
