@@ -6,12 +6,11 @@ input, 2 usage error), never a traceback.
 
 from __future__ import annotations
 
-import importlib
 import sys
 
 import typer
 
-from builder.cli import army, demo, play, schema, validate
+from builder.cli import army, demo, play, playtest, render, schema, site, validate
 from builder.cli.common import run_app
 
 app = typer.Typer(
@@ -25,9 +24,10 @@ app.command(name="validate")(validate.validate)
 app.add_typer(schema.app, name="schema")
 app.command(name="demo")(demo.demo)
 app.add_typer(army.app, name="army")
+app.command(name="playtest")(playtest.playtest)
 play.register(app)
-app.add_typer(importlib.import_module("builder.cli.render").app, name="render")
-app.add_typer(importlib.import_module("builder.cli.site").app, name="site")
+app.add_typer(render.app, name="render")
+app.add_typer(site.app, name="site")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -9,7 +9,7 @@ from typing import Optional
 
 import typer
 
-from builder.render.pdf import Paper
+from builder.render.paper import Paper
 
 app = typer.Typer(help="Printable aids: roster, scenario sheet, deck list, card sheets (HTML or PDF).",
                   no_args_is_help=True)

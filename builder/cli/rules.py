@@ -21,6 +21,7 @@ def coverage_command(
     pack: Path = typer.Option(BUNDLED_CONTENT / "core", "--pack", help="Pack whose cards and effects to include."),
 ) -> None:
     """List every special ability, recruitment option and card effect with its status."""
+    import builder.ai.solo_mode.coverage  # noqa: F401  (adds the Solo Mode rules to the registry)
     from builder.engine.coverage import coverage, summary
 
     rows = coverage(load_pack(pack))

@@ -9,7 +9,6 @@ the renderer reach the network or read other local files. Fonts come from the sy
 from __future__ import annotations
 
 import logging
-from enum import Enum
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
@@ -17,14 +16,7 @@ from urllib.parse import unquote, urlparse
 from builder.content.yaml_io import atomic_write_bytes, atomic_write_text
 from builder.errors import UsageError
 from builder.render.env import TEMPLATES
-
-
-class Paper(str, Enum):
-    a4 = "a4"
-    letter = "letter"
-
-
-PAGE_SIZES = {Paper.a4: "A4", Paper.letter: "letter"}
+from builder.render.paper import PAGE_SIZES, Paper  # noqa: F401  (re-exported)
 
 
 class RefusedURL(Exception):

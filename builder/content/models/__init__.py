@@ -58,7 +58,9 @@ KINDS: dict[str, Kind] = {
     "boards": Kind("boards", Board, {}, single="boards"),
     "scenarios": Kind("scenarios", ScenarioFile, {}, single="scenarios"),
     "campaigns": Kind("campaigns", CampaignFile, {}, single="campaigns"),
-    "solo": Kind("solo", SoloFile, {"tactical_bonuses": "tactical_bonuses"}),
+    "solo": Kind("solo", SoloFile, {"tactical_bonuses": "tactical_bonuses", "decision_tables": "decision_tables",
+                                    "reaction_cards": "reaction_cards", "danger_tiles": "danger_tiles",
+                                    "danger_gauges": "danger_gauges"}),
 }
 
 COLLECTIONS: tuple[str, ...] = tuple(

@@ -1,0 +1,255 @@
+"""Pure evaluation helpers shared by the greedy player and the Solo Mode view.
+
+Nothing here changes the state: expected damage of a shot or an assault comes from the
+engine's own odds (builder.engine.firing.plan_shot, builder.engine.assault.plan_assault);
+objective gain is read from positions (000 core rules, Setup > Victory Conditions: an
+objective is held by infantry on it or next to it).
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Iterator
+
+from builder.engine.ambush import revealed_face
+from builder.engine.assault import plan_assault
+from builder.engine.firing import plan_shot
+
+if TYPE_CHECKING:
+    from builder.engine import Action, GameState, UnitState
+
+KIND_ORDER = ("primary", "secondary", "neutral", "tactical_bonus")
+
+
+def tokens(state: "GameState") -> list[int]:
+    """Squares of the Solo Mode tactical bonus tokens still on the battlefield."""
+    solo = getattr(state.rules, "solo", None)
+    return list(solo.bonuses) if solo is not None and solo.bonuses else []
+
+
+def objective_squares(state: "GameState", kind: str = "any") -> list[tuple[int, int, int]]:
+    """(index, square, weight) of the objectives of ``kind`` ('any' for all); primary
+    objectives weigh 3, secondary 2, others 1; tactical bonus tokens (index -1) weigh 1."""
+    weight = {"primary": 3, "secondary": 2}
+    out = [(i, sq, max(vp, weight.get(k, 1)))
+           for i, (_, sq, k, vp, _) in enumerate(state.static.objectives) if kind in ("any", k)]
+    if kind in ("any", "tactical_bonus"):
+        out.extend((-1, sq, 1) for sq in tokens(state))
+    return out
+
+
+_MAPS: dict[tuple[Any, ...], tuple[list[list[int]], dict[str, frozenset[int]]]] = {}
+
+
+def objective_maps(state: "GameState") -> tuple[list[list[int]], dict[str, frozenset[int]]]:
+    """Per objective, the distance from every square; per kind, the squares from which
+    infantry is present at an objective of that kind. They depend only on the battlefield
+    and the objectives, so they are shared by every game of a scenario in a process."""
+    static = state.static
+    cache = static.__dict__.get("_ai_objective_maps")
+    if cache is not None:
+        return cache
+    bf = static.bf
+    key = (bf.key or id(bf), bf.size, tuple((o[1], o[2]) for o in static.objectives))
+    cache = _MAPS.get(key)
+    if cache is None:
+        dist = [[bf.distance(sq, osq) for sq in range(bf.size)] for (_, osq, _, _, _) in static.objectives]
+        presence: dict[str, set[int]] = {"any": set()}
+        for i, (_, osq, kind, _, _) in enumerate(static.objectives):
+            near = {sq for sq in range(bf.size) if dist[i][sq] <= 1}
+            presence.setdefault(kind, set()).update(near)
+            presence["any"].update(near)
+        cache = (dist, {k: frozenset(v) for k, v in presence.items()})
+        if len(_MAPS) > 32:
+            _MAPS.clear()
+        _MAPS[key] = cache
+    static.__dict__["_ai_objective_maps"] = cache
+    return cache
+
+
+_ROWS: dict[tuple[Any, int], list[int]] = {}
+_NEAREST: dict[tuple[Any, ...], list[int]] = {}
+
+
+def square_row(bf: Any, sq: int) -> list[int]:
+    """Distances from every square to ``sq`` (shared by all games on this battlefield)."""
+    key = (bf.key or id(bf), sq)
+    row = _ROWS.get(key)
+    if row is None:
+        if len(_ROWS) > 4096:
+            _ROWS.clear()
+        row = _ROWS[key] = [bf.distance(s, sq) for s in range(bf.size)]
+    return row
+
+
+def presence_squares(state: "GameState", kind: str = "any") -> frozenset[int]:
+    """Squares from which infantry is present at an objective (or token) of ``kind``."""
+    fixed = objective_maps(state)[1].get(kind, frozenset())
+    if kind not in ("any", "tactical_bonus"):
+        return fixed
+    on_board = tokens(state)
+    if not on_board:
+        return fixed
+    bf = state.static.bf
+    near = {s for sq in on_board for s in (sq, *bf.adjacent(sq))}
+    return fixed | near
+
+
+def holds_from(state: "GameState", sq: int, obj_sq: int) -> bool:
+    """Would infantry standing on ``sq`` be present at the objective on ``obj_sq``?"""
+    return sq == obj_sq or state.static.bf.distance(sq, obj_sq) <= 1
+
+
+def nearest_objective_distance(state: "GameState", sq: int, side: int, kind: str = "any",
+                               not_held: bool = False) -> int:
+    """Squares from ``sq`` to the nearest objective of ``kind`` (not already held by
+    ``side`` when ``not_held``); 99 when there is none."""
+    return nearest_map(state, side, kind, not_held)[sq]
+
+
+def nearest_map(state: "GameState", side: int, kind: str = "any", not_held: bool = False) -> list[int]:
+    """:func:`nearest_objective_distance` for every square at once, cached for as long as
+    objective control and the tactical bonus tokens stay as they are."""
+    on_board = tuple(tokens(state)) if kind in ("any", "tactical_bonus") else ()
+    static = state.static
+    where = static.__dict__.get("_ai_where")
+    if where is None:
+        where = static.__dict__["_ai_where"] = (static.bf.key or id(static.bf),
+                                                tuple((o[1], o[2]) for o in static.objectives))
+    key = (where, kind, side if not_held else -1, tuple(state.control) if not_held else (), on_board)
+    cache = _NEAREST
+    got = cache.get(key)
+    if got is not None:
+        return got
+    if len(cache) > 4096:
+        cache.clear()
+    dist = objective_maps(state)[0]
+    rows = [dist[i] for i, (_, _, k, _, _) in enumerate(state.static.objectives)
+            if (kind == "any" or k == kind) and not (not_held and state.control[i] == side)]
+    rows += [square_row(state.static.bf, tsq) for tsq in on_board]
+    got = [min(col) for col in zip(*rows)] if rows else [99] * state.static.bf.size
+    cache[key] = got
+    return got
+
+
+def target_value(state: "GameState", target: "UnitState") -> float:
+    """How much the side wants ``target`` gone: 1, more if it holds an objective or is
+    a vehicle, less once it is a wreck."""
+    value = 1.0
+    if target.is_vehicle:
+        value += 0.5
+    if target.type == "infantry":
+        for _, osq, w in objective_squares(state):
+            if holds_from(state, target.sq, osq):
+                value += 0.5 * w
+                break
+    return value
+
+
+@contextmanager
+def as_revealed(unit: "UnitState") -> Iterator[None]:
+    """Plan a concealed unit's shot or assault on its revealed side (the engine turns it
+    over before it fires or assaults: 000 core rules, Special Abilities > Ambush)."""
+    if not unit.concealed:
+        yield
+        return
+    face = unit.face
+    unit.face = revealed_face(unit)
+    try:
+        yield
+    finally:
+        unit.face = face
+
+
+def shot_value(state: "GameState", action: "Action") -> float:
+    """Expected damage of a fire action: P(hit) x value, plus P(kill shot) x value
+    (a kill shot removes the target outright); suppressive fire counts half."""
+    firer, target = state.units[action.unit], state.units[action.target]
+    with as_revealed(firer):
+        plan = plan_shot(state, firer, action.weapon, target, action.mode or "normal", action.extra,
+                         moving=state.moved)
+    if not plan.ok:
+        return -1.0
+    p_hit, p_kill = plan.odds()
+    v = target_value(state, target)
+    if action.mode == "suppressive":
+        return 0.5 * (p_hit + p_kill) * v
+    return (p_hit + p_kill) * v - 0.05 * action.extra
+
+
+def assault_value(state: "GameState", action: "Action") -> float:
+    """Expected gain of an assault: win x target value - loss x own value."""
+    attacker, defender = state.units[action.unit], state.units[action.target]
+    with as_revealed(attacker), as_revealed(defender):
+        win, _tie, lose = plan_assault(state, attacker, defender, action.square).odds()
+    return 1.5 * win * target_value(state, defender) - lose * target_value(state, attacker)
+
+
+def assault_edge(state: "GameState", attacker: "UnitState", defender: "UnitState", from_sq: int) -> int:
+    """The attacker's assault bonus minus the defender's (002 Solo Mode, 5.4 > 2,
+    Priority 4 and its warning about -3)."""
+    with as_revealed(attacker), as_revealed(defender):
+        plan = plan_assault(state, attacker, defender, from_sq)
+    return plan.attack_mod - plan.defence_mod
+
+
+def move_value(state: "GameState", unit: "UnitState", sq: int) -> float:
+    """Objective gain of moving ``unit`` to ``sq``: reaching an objective (or token) not
+    held, closing on the nearest one, ending in cover."""
+    bf = state.static.bf
+    value = 0.0
+    here = unit.sq
+    if unit.type == "infantry":
+        dist = objective_maps(state)[0]
+        control = state.control
+        for i, (_, _, k, vp, _) in enumerate(state.static.objectives):
+            row = dist[i]
+            if row[sq] <= 1 < row[here] and control[i] != unit.side:
+                value += max(vp, 3 if k == "primary" else 2 if k == "secondary" else 1)
+        for tsq in tokens(state):
+            if bf.distance(sq, tsq) <= 1 < bf.distance(here, tsq):
+                value += 1
+    near = nearest_map(state, unit.side, "any", True)
+    if near[here] < 99:
+        value += 0.1 * (near[here] - near[sq])
+    return value + 0.05 * bf.terrain[sq].defence_bonus
+
+
+def danger_distance(state: "GameState", sq: int, side: int) -> int:
+    """Squares from ``sq`` to the nearest active enemy unit (99 if none)."""
+    bf = state.static.bf
+    best = 99
+    for u in state.units:
+        if u.side != side and u.active:
+            d = bf.distance(sq, u.sq)
+            if d < best:
+                best = d
+    return best
+
+
+def opfire_value(state: "GameState", action: "Action") -> float:
+    """Expected damage of an opportunity shot, less what it costs: the firer loses its
+    order token and takes an Activated marker (000 core rules, Opportunity Fire)."""
+    from builder.engine.firing import plan_one
+
+    firer, target = state.units[action.unit], state.units[action.target]
+    plan = plan_one(state, firer, action.weapon, target, firer.sq, action.square)
+    if not plan.ok:
+        return -1.0
+    p_hit, p_kill = plan.odds()
+    return (p_hit + p_kill) * target_value(state, target) - 0.35
+
+
+def best_pending(state: "GameState", actions: list["Action"], side: int) -> "Action":
+    """A pending choice made sensibly: the best opportunity shot when it is worth its
+    cost, else pass; a retreat or displacement to the square farthest from the enemy,
+    in the best cover."""
+    shots = [a for a in actions if a.kind == "opfire"]
+    if shots or any(a.kind == "pass" for a in actions):
+        scored = [(opfire_value(state, a), i) for i, a in enumerate(shots)]
+        if scored and max(scored)[0] > 0:
+            return shots[max(scored)[1]]
+        return next(a for a in actions if a.kind == "pass")
+    bf = state.static.bf
+    return max(actions, key=lambda a: (danger_distance(state, a.square, side), bf.terrain[a.square].defence_bonus,
+                                       -a.square))

@@ -1,0 +1,201 @@
+"""The Solo Mode AI's choices, each one a decision table run by the generic interpreter
+(002 Solo Mode, 5 - Decision Tables): who gets an order, who moves and where, whom to
+fire at and with whom, whom to assault, which action a revealed unit takes, and how the
+AI moves in the supply phase. Used both by the decision-table player of the two-player
+game and by the reaction cards of the Solo game mode.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from builder.ai import evaluate as ev
+from builder.ai.solo_mode.view import EngineView, Memo
+from builder.ai.tables import Decision, TableSet, choose, pick_option, rank_destinations
+from builder.ai.tables.interpreter import first_priority
+from builder.content.models.solo import Criterion
+
+if TYPE_CHECKING:
+    from builder.engine import Action, GameState
+
+FALLBACK_DESTINATION = [Criterion(criterion="approach_objective"), Criterion(criterion="cover")]
+
+
+class Brain:
+    """The AI of one side: tables, attitude, a random stream (anything with ``choice``)
+    and a counter of the priorities that decided (the playtest report's 'rules fired')."""
+
+    def __init__(self, tables: TableSet, side: int, attitude: str, rng: Any, fired: Counter[str]) -> None:
+        self.tables, self.side, self.attitude, self.rng, self.fired = tables, side, attitude, rng, fired
+        self._memo_key: tuple[Any, ...] = ()
+        self._memo = Memo()
+
+    def view(self, state: "GameState", **kw: Any) -> EngineView:
+        """A view of the position; views of the same unchanged position share a memo
+        (the position is the same while no decision or event has been added)."""
+        key = (id(state), state.decisions, len(state.events), state.phase, state.current)
+        if key != self._memo_key:
+            self._memo_key, self._memo = key, Memo()
+        return EngineView(state, self.side, self.attitude, memo=self._memo, **kw)
+
+    def run(self, table: str, candidates: list[Any], view: EngineView, context: Any = None) -> Decision:
+        d = choose(self.tables[table], candidates, view, self.rng, context)
+        if d.decided_by and not d.decided_by.endswith("/only"):
+            self.fired[d.decided_by] += 1
+        return d
+
+    # --- 5.1 place an order ----------------------------------------------------------------
+    def order_unit(self, state: "GameState", candidates: list[Any]) -> Any:
+        return self.run("place-an-order", candidates, self.view(state)).choice
+
+    # --- 5.2 movement -------------------------------------------------------------------------
+    def move_unit(self, state: "GameState", candidates: list[Any], from_reaction: bool) -> Any:
+        return self.run("movement", candidates, self.view(state, from_reaction=from_reaction)).choice
+
+    def destination(self, state: "GameState", uid: int, moves: list["Action"], table: str = "movement",
+                    from_reaction: bool = False, view: EngineView | None = None) -> "Action | None":
+        """The move of ``uid`` its first matching priority's criteria rank best."""
+        if not moves:
+            return None
+        view = view or self.view(state, from_reaction=from_reaction, actor=uid)
+        priority = first_priority(self.tables[table], uid, view)
+        criteria = priority.destination if priority is not None else FALLBACK_DESTINATION
+        squares = sorted({m.square for m in moves})
+        best_sq = rank_destinations(criteria, uid, squares, view, self.rng)
+        options = [m for m in moves if m.square == best_sq]
+        return options[0] if len(options) == 1 else self.rng.choice(options)
+
+    # --- 5.3 firing action ------------------------------------------------------------------------
+    def fire(self, state: "GameState", actions: list["Action"], *, suppressive: bool = False,
+             from_reaction: bool = False) -> "Action | None":
+        """Target first (5.3 part 1 or 2), then the firing unit (5.3 part 3), then its
+        best weapon; gear is used whenever it can be (002, Reveal a Concealed Unit)."""
+        usable = [a for a in actions if a.kind == "fire" and (a.mode == "suppressive") == suppressive]
+        if not usable:
+            return None
+        actors = sorted({a.unit for a in usable})
+        targets = sorted({a.target for a in usable})
+        view = self.view(state, actors=actors, actor=actors[0] if len(actors) == 1 else None,
+                         from_reaction=from_reaction, suppressive=suppressive)
+        target = self.run("suppressive-target" if suppressive else "fire-target", targets, view).choice
+        shooters = sorted({a.unit for a in usable if a.target == target})
+        if len(shooters) > 1:
+            actor = self.run("fire-actor", shooters, view, shooters[0]).choice
+        else:
+            actor = shooters[0]
+        shots = [a for a in usable if a.unit == actor and a.target == target]
+        scored = sorted(((a.extra > 0, ev.shot_value(state, a)), i) for i, a in enumerate(shots))
+        if scored[-1][0][1] < 0:
+            return None
+        return shots[scored[-1][1]]
+
+    # --- 5.4 assault ---------------------------------------------------------------------------------
+    def assault(self, state: "GameState", actions: list["Action"], from_reaction: bool = False) -> "Action | None":
+        usable = [a for a in actions if a.kind == "assault"]
+        if not usable:
+            return None
+        actors = sorted({a.unit for a in usable})
+        view = self.view(state, actors=actors, actor=actors[0] if len(actors) == 1 else None,
+                         from_reaction=from_reaction)
+        target = self.run("assault-target", sorted({a.target for a in usable}), view).choice
+        candidates = sorted({a.unit for a in usable if a.target == target})
+        actor = self.run("assault-actor", candidates, view, candidates[0]).choice
+        if actor is None:
+            return None
+        options = [a for a in usable if a.unit == actor and a.target == target]
+        edges = [ev.assault_edge(state, state.units[a.unit], state.units[a.target], a.square) for a in options]
+        if max(edges) <= -3:
+            self.fired["assault-actor/no-suicidal-assault"] += 1
+            return None
+        return options[edges.index(max(edges))]
+
+    # --- 5.5 choose an action -----------------------------------------------------------------------
+    def activation(self, state: "GameState", actions: list["Action"]) -> "Action":
+        """The revealed unit's action: the first option of 5.5 it meets among what it
+        may legally do; a movement follows 5.2's destination criteria."""
+        uid = state.current
+        moves = [a for a in actions if a.kind == "move"]
+        fires = [a for a in actions if a.kind == "fire"]
+        allowed = set()
+        if any(a.kind == "assault" for a in actions):
+            allowed.add("assault")
+        if any(a.mode == "suppressive" for a in fires):
+            allowed.add("suppressive_fire")
+        if any(a.mode != "suppressive" for a in fires):
+            allowed.add("fire")
+        if moves:
+            allowed.add("move")
+        view = self.view(state, actor=uid)
+        option = pick_option(self.tables["choose-an-action"], uid, view, allowed)
+        chosen = None
+        if option is not None:
+            self.fired[f"choose-an-action/{option.id}"] += 1
+            if option.action == "assault":
+                chosen = self.assault(state, actions)
+            elif option.action == "suppressive_fire":
+                chosen = self.fire(state, fires, suppressive=True)
+            elif option.action == "fire":
+                chosen = self.fire(state, fires)
+            else:
+                chosen = self.destination(state, uid, moves, view=view)
+        if chosen is None and fires and (state.moved or "fire" in allowed):
+            chosen = self.fire(state, fires)
+        if chosen is None:
+            ends = [a for a in actions if a.kind in ("end", "hold")]
+            chosen = ends[0] if ends else actions[0]
+        return chosen
+
+    # --- 5.6 supply phase -------------------------------------------------------------------------------
+    def supply(self, state: "GameState", actions: list["Action"]) -> "Action":
+        """Move the unit the supply table names, if moving gains it something by its
+        priority's criteria; otherwise ask the table again without it; 'end' once no
+        unit gains (002 Solo Mode, 3.3 and 5.6)."""
+        end = next((a for a in actions if a.kind == "end"), None)
+        by_unit: dict[int, list[Action]] = {}
+        for a in actions:
+            if a.kind == "move":
+                by_unit.setdefault(a.unit, []).append(a)
+        view = self.view(state)
+        table = self.tables["supply"]
+        candidates = sorted(by_unit)
+        while candidates:
+            decision = choose(table, candidates, view, self.rng)
+            uid = decision.choice
+            move = self._supply_move(state, uid, by_unit[uid], view)
+            if move is not None:
+                if decision.decided_by and not decision.decided_by.endswith("/only"):
+                    self.fired[decision.decided_by] += 1
+                return move
+            candidates.remove(uid)
+        return end if end is not None else actions[0]
+
+    def _supply_move(self, state: "GameState", uid: int, options: list["Action"], view: EngineView
+                     ) -> "Action | None":
+        priority = first_priority(self.tables["supply"], uid, view)
+        if priority is None:
+            return None
+        options = self._attitude_filter(state, uid, options, view)
+        if not options:
+            return None
+        best = rank_destinations(priority.destination, uid, sorted({m.square for m in options}), view, self.rng)
+        for c in priority.destination:
+            sign = 1 if c.prefer == "high" else -1
+            here = sign * view.destination_value(uid, state.units[uid].sq, c.criterion, c.kind)
+            there = sign * view.destination_value(uid, best, c.criterion, c.kind)
+            if there != here:
+                return next(m for m in options if m.square == best) if there > here else None
+        return None
+
+    def _attitude_filter(self, state: "GameState", uid: int, options: list["Action"], view: EngineView) -> list["Action"]:
+        """Defensive attitude: infantry never ends outside terrain unless it contests the
+        primary objective from there (002 Solo Mode, 5.6 > 2, Priority 1)."""
+        if self.attitude != "defensive" or state.units[uid].type != "infantry":
+            return options
+        return [m for m in options if view.destination_value(uid, m.square, "in_terrain") > 0
+                or view.destination_value(uid, m.square, "reach_objective", "primary") > 0]
+
+    # --- pending choices ----------------------------------------------------------------------------------
+    def pending(self, state: "GameState", actions: list["Action"]) -> "Action":
+        """Opportunity fire when worth it; retreat or make way far from the enemy, in cover."""
+        return ev.best_pending(state, actions, self.side)

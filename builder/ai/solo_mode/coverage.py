@@ -1,0 +1,57 @@
+"""What the Solo game mode simulates, rule by rule (002 Solo Mode), as data: printed in
+playtest reports and registered in the engine's rule-module registry (kind ``solo``) so
+the engine's coverage report lists it too. docs/solo-mode.md explains each line."""
+
+from __future__ import annotations
+
+from builder.engine import effects
+
+SOLO_RULES: list[tuple[str, str, str, str, str]] = [
+    # id, name, status, rule, what is missing
+    ("initiative", "The player always has the initiative", "simulated", "3.2 Activation Phase", ""),
+    ("ai-orders", "AI order tokens on the dashboard", "simulated", "3.1 Order Phase > AI Orders", ""),
+    ("reaction-cards", "Reaction card before each player activation", "simulated", "3.2 Reaction Cards",
+     "card faces are placeholders (lost in transcription)"),
+    ("reaction-effects", "Reinforcements, place an order, action card, tactical movement, firing action, "
+     "suppressive fire, assault", "partial", "3.2 Description of the Effects",
+     "suppressive fire only by units the engine lets fire suppressively; urban fighter ignored"),
+    ("gates-and-lasting", "Difficulty and attitude gates, lasting effects", "simulated", "3.2 Reaction Cards", ""),
+    ("far-far-away", "Units off the battlefield enter instead", "partial", "3.2 Far Far Away...",
+     "the engine deploys units on their arrow squares at set-up"),
+    ("decision-tables", "Decision tables 5.1-5.6", "simulated", "5 Decision Tables",
+     "template, transport and urban-fighter conditions answer no"),
+    ("common-sense", "Common-sense guards", "simulated", "1 Presentation > The Common Sense", ""),
+    ("danger", "Danger gauge and danger tiles", "partial", "2.1 Difficulty and Danger Levels",
+     "tile bonuses are placeholders"),
+    ("action-cards", "AI action cards and reserve", "partial", "2.3 Action Cards",
+     "a reserve card is a +1 on the next AI shot or assault, not its printed effect"),
+    ("life-points", "Life points", "partial", "2.2 Life Points", "only hits that flip a counter are cancelled"),
+    ("anonymous-units", "Anonymous and numbered counters, spotting", "simulated", "2.4 AI Units; 3.2 Reveal", ""),
+    ("decoys", "Decoy counters", "partial", "2.4 Anonymous Unit Counters",
+     "decoys are not on the battlefield: they draw no fire"),
+    ("bags", "Units and reinforcements bags", "partial", "2.4 Reinforcements Bag",
+     "the reinforcements bag starts empty (destroyed AI infantry feeds it)"),
+    ("tactical-bonuses", "Tactical bonus tokens", "partial", "2.2 Tactical Bonuses",
+     "Resupply, Trap, the AI's Advantage and the player's Reinforcements and Opportunistic"),
+    ("deployment", "AI deployment", "partial", "2.5 Deployment", "only scouts use the scenario's squares"),
+    ("clarifications", "Special abilities and options used by the AI", "not simulated", "4 Clarifications", ""),
+]
+
+
+def register() -> None:
+    for rid, name, status, rule, missing in SOLO_RULES:
+        if ("solo", rid) not in effects.REGISTRY:
+            effects.register("solo", rid, name, status, f"002 Solo Mode, {rule}", missing)
+
+
+def summary() -> str:
+    """One line for reports: counts by status and the rules not fully simulated."""
+    counts: dict[str, int] = {}
+    for _, _, status, _, _ in SOLO_RULES:
+        counts[status] = counts.get(status, 0) + 1
+    partial = [f"{name} ({missing})" for _, name, status, _, missing in SOLO_RULES if status != "simulated"]
+    head = ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
+    return f"Solo Mode rules: {head}. Not fully simulated: " + "; ".join(partial) + "."
+
+
+register()

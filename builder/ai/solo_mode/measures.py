@@ -1,0 +1,99 @@
+"""Measures and destination criteria of the decision tables, over an engine state
+(the part of builder.ai.tables.query.BattleQuery that ranks rather than tests)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from builder.ai import evaluate as ev
+from builder.engine.los import CLEAR, sight
+
+if TYPE_CHECKING:
+    from builder.engine import GameState, UnitState
+
+LONG_RANGE = 7
+"""Beyond 7 squares a shot is at long range (000 core rules, Firing > Range)."""
+
+
+class Measures:
+    """Mixed into EngineView, which provides ``state``, ``bf``, ``unit`` and ``enemies``."""
+
+    state: "GameState"
+    bf: Any
+
+    def unit(self, u: Any) -> "UnitState | None": ...
+
+    def enemies(self, of_side: int) -> list["UnitState"]: ...
+
+    def metric(self, u: Any, name: str) -> float:
+        x = self.unit(u)
+        if x is None or x.sq < 0:
+            return 0.0
+        if name == "combat_value":
+            values = [c for w in x.st.profile.faces[x.face].weapons for c in w.combat if c is not None]
+            return float(max(values, default=0))
+        if name == "defensive_bonus":
+            return float(self.bf.terrain[x.sq].defence_bonus)
+        if name == "objective_distance":
+            return float(ev.nearest_objective_distance(self.state, x.sq, x.side))
+        if name == "enemy_distance":
+            return float(ev.danger_distance(self.state, x.sq, x.side))
+        raise ValueError(f"unknown metric {name!r}")
+
+    def destination_value(self, u: Any, square: Any, criterion: str, kind: str = "any") -> float:
+        x = self.unit(u)
+        if x is None:
+            return 0.0
+        sq = square
+        state, bf = self.state, self.bf
+        if criterion == "reach_objective":
+            return float(x.type == "infantry" and sq in ev.presence_squares(state, kind))
+        if criterion == "approach_objective":
+            return -float(ev.nearest_objective_distance(state, sq, x.side, kind))
+        if criterion == "advance":
+            return float(ev.nearest_objective_distance(state, sq, x.side, kind)
+                         < ev.nearest_objective_distance(state, x.sq, x.side, kind))
+        if criterion == "approach_enemy":
+            return -float(ev.danger_distance(state, sq, x.side))
+        if criterion == "cover":
+            return float(bf.terrain[sq].defence_bonus)
+        if criterion == "in_terrain":
+            return float(bf.terrain[sq].defence_bonus > 0)
+        if criterion == "clear_los_count":
+            return float(sum(1 for e in self.enemies(x.side)
+                             if bf.distance(sq, e.sq) <= 2 * LONG_RANGE and sight(state, sq, e.sq, x, e).kind == CLEAR))
+        if criterion == "normal_range_count":
+            return float(sum(1 for e in self.enemies(x.side)
+                             if bf.distance(sq, e.sq) <= LONG_RANGE and sight(state, sq, e.sq, x, e).ok))
+        if criterion == "hidden":
+            return float(not any(sight(state, e.sq, sq, e, x).ok for e in self.enemies(x.side)))
+        if criterion == "apart":
+            return float(not any(state.occ[n] >= 0 and state.occ[n] != x.id and state.units[state.occ[n]].side == x.side
+                                 for n in bf.adjacent(sq)))
+        if criterion == "stay":
+            return float(sq == x.sq)
+        raise ValueError(f"unknown destination criterion {criterion!r}")
+
+    def destination_values(self, u: Any, squares: list[Any], criterion: str, kind: str = "any") -> list[float]:
+        """:meth:`destination_value` for many squares at once (the interpreter's fast
+        path): the objective and terrain criteria read one precomputed map each."""
+        x = self.unit(u)
+        if x is None:
+            return [0.0] * len(squares)
+        state, terrain = self.state, self.bf.terrain
+        if criterion in ("approach_objective", "advance"):
+            near = ev.nearest_map(state, x.side, kind)
+            if criterion == "approach_objective":
+                return [-float(near[sq]) for sq in squares]
+            here = near[x.sq]
+            return [float(near[sq] < here) for sq in squares]
+        if criterion == "reach_objective":
+            if x.type != "infantry":
+                return [0.0] * len(squares)
+            presence = ev.presence_squares(state, kind)
+            return [float(sq in presence) for sq in squares]
+        if criterion == "cover":
+            return [float(terrain[sq].defence_bonus) for sq in squares]
+        if criterion == "in_terrain":
+            return [float(terrain[sq].defence_bonus > 0) for sq in squares]
+        return [self.destination_value(u, sq, criterion, kind) for sq in squares]

@@ -1,0 +1,65 @@
+"""The Solo Mode's bonuses on AI rolls, as an engine rule module granted to every AI
+unit: danger-tile combat bonuses, lasting effects, a reaction effect's +1 (+2 to the
+die of a suppressive fire) and the +1 of an action card from the reserve (002 Solo
+Mode, Action Cards; Reaction Cards > Lasting Effects; Description of the Effects)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from builder.engine import effects
+from builder.engine.terms import Term
+
+if TYPE_CHECKING:
+    from builder.engine import GameState
+
+R = "002 Solo Mode, Activation Phase > Description of the Effects"
+ID = "solo-ai"
+
+
+def _solo(state: "GameState") -> Any:
+    return getattr(state.rules, "solo", None)
+
+
+def attack_bonus(state: "GameState", unit: Any, suppressive: bool = False) -> list[Term]:
+    solo = _solo(state)
+    if solo is None or unit.side != state.rules.ai:
+        return []
+    terms = []
+    if solo.combat:
+        terms.append(Term(solo.combat, "danger tile", R))
+    if solo.lasting == "combat":
+        terms.append(Term(1, "lasting effect", R))
+    if unit.id == solo.effect_unit and solo.effect_bonus:
+        terms.append(Term(solo.effect_bonus, "reaction card", R))
+    if solo.reserve > 0:
+        terms.append(Term(1, "AI action card", "002 Solo Mode, Set Up > Action Cards"))
+    return terms
+
+
+def _shot(state: "GameState", unit: Any, plan: Any, weapon: Any) -> list[Term]:
+    return attack_bonus(state, unit, plan.mode == "suppressive")
+
+
+def _assault(state: "GameState", unit: Any, plan: Any) -> list[Term]:
+    return attack_bonus(state, unit)
+
+
+def _defence(state: "GameState", unit: Any, plan: Any) -> list[Term]:
+    solo = _solo(state)
+    if solo is None or unit.side != state.rules.ai or solo.lasting != "defence":
+        return []
+    return [Term(1, "lasting effect", R)]
+
+
+effects.register("ability", ID, "Solo Mode AI bonuses", "partial", "002 Solo Mode",
+                 "action cards are generic +1s, not their printed effects",
+                 shot=_shot, assault_attack=_assault, defence=_defence)
+
+
+def grant(state: "GameState", side: int) -> None:
+    """Give the module to every unit of the AI side (and forget cached module lists)."""
+    for u in state.units:
+        if u.side == side:
+            u.st.granted[ID] = 1
+    state.static.__dict__.pop("_modules", None)

@@ -1,0 +1,53 @@
+"""The decision-table player (``solo:ATTITUDE`` in the two-player game, and the AI side
+of the Solo game mode, ``solo-mode:ATTITUDE:DIFFICULTY``).
+
+In the two-player game the tables serve as a policy: the lowest order token goes to
+the unit 5.1 names, a revealed unit acts as 5.5 says, the supply phase follows 5.6. In
+the Solo game mode the AI places no orders in the order phase (its reaction cards do,
+builder.ai.solo_mode.rules), so only 5.5 and 5.6 are asked of this player there.
+"""
+
+from __future__ import annotations
+
+from builder.ai.players import Player
+from builder.ai.solo_mode.brain import Brain
+from builder.ai.tables import TableSet
+from builder.engine import Action, GameState
+
+
+class SoloPlayer(Player):
+    name = "solo"
+
+    def __init__(self, seed: int, side: int, attitude: str = "balanced", *, mode: bool = False,
+                 difficulty: str = "medium") -> None:
+        super().__init__(seed, side)
+        self.attitude, self.mode, self.difficulty = attitude, mode, difficulty
+        self._brain: Brain | None = None
+
+    def brain(self, state: GameState) -> Brain:
+        if self._brain is None:
+            self._brain = Brain(TableSet.from_pack(state.static.pack), self.side, self.attitude, self, self.rules_fired)
+        return self._brain
+
+    def choose(self, state: GameState, actions: list[Action]) -> Action:
+        brain = self.brain(state)
+        kind = actions[0].kind
+        if state.pending or kind in ("retreat", "displace", "opfire", "pass"):
+            return brain.pending(state, actions)
+        if state.phase == "orders":
+            return self._order(state, actions, brain)
+        if state.phase == "activation":
+            return brain.activation(state, actions)
+        if state.phase == "supply":
+            return brain.supply(state, actions)
+        return actions[0]
+
+    def _order(self, state: GameState, actions: list[Action], brain: Brain) -> Action:
+        numbered = [a for a in actions if a.kind == "order" and a.token > 0]
+        if not numbered:
+            done = [a for a in actions if a.kind == "done"]
+            return done[0] if done else actions[0]
+        lowest = min(a.token for a in numbered)
+        units = sorted({a.unit for a in numbered if a.token == lowest})
+        uid = brain.order_unit(state, units)
+        return next(a for a in numbered if a.token == lowest and a.unit == uid)

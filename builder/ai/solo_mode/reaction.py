@@ -1,0 +1,177 @@
+"""Reaction cards and their effects (002 Solo Mode, Activation Phase > Reaction Cards,
+Description of the Effects, Far Far Away...).
+
+Before each player activation (not on a special order) the AI draws a reaction card and
+resolves effect 1, effect 2, then the special effect of its attitude; effects gated by a
+difficulty apply only at that difficulty. Each effect picks its unit with a decision
+table (builder.ai.solo_mode.brain) among the AI's unactivated units without a numbered
+order token; the unit then gets an Activated marker. A unit picked while concealed is
+revealed only when spotted; a decoy picked is revealed and discarded, and the effect ends.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from builder.ai.solo_mode.view import DecoyCounter
+from builder.engine.events import Event
+from builder.engine.state import NO_ORDER
+from builder.engine.unit_actions import do_assault, do_fire, do_move, fire_actions, move_actions
+
+if TYPE_CHECKING:
+    from builder.ai.solo_mode.rules import SoloModeRules
+    from builder.engine import GameState
+
+
+def draw_card(rules: "SoloModeRules", state: "GameState") -> Any:
+    """The next reaction card; the discard pile is reshuffled when the deck runs out."""
+    solo = rules.solo
+    if not solo.deck:
+        solo.deck, solo.discard = solo.discard, []
+        solo.rng.shuffle(solo.deck)
+    card_id = solo.deck.pop()
+    solo.discard.append(card_id)
+    return solo.cards[card_id]
+
+
+def applies(rules: "SoloModeRules", effect: Any) -> bool:
+    return ((not effect.difficulty or rules.difficulty in effect.difficulty)
+            and (not effect.attitude or rules.attitude in effect.attitude))
+
+
+def resolve_card(rules: "SoloModeRules", state: "GameState", card: Any) -> None:
+    state.events.append(Event("reaction-card", {"card": card.id}))
+    rules.rules_fired[f"reaction-card/{card.id}"] += 1
+    for index, effect in enumerate(list(card.effects) + list(card.special)):
+        if not applies(rules, effect):
+            continue
+        if effect.lasting:
+            rules.solo.lasting = effect.lasting_bonus
+        kind = effect.effect
+        if index == 0 and rules.solo.offboard and kind != "tactical_movement":
+            kind = "tactical_movement"  # far far away: units off the battlefield enter instead
+        resolve_effect(rules, state, kind, effect)
+        if state.result is not None:
+            return
+
+
+def resolve_effect(rules: "SoloModeRules", state: "GameState", kind: str, effect: Any = None) -> str:
+    """Resolve one effect; returns what happened ('done', 'ignored', 'decoy'), which the
+    report counts as ``reaction/<effect>:<outcome>``."""
+    outcome = _resolve(rules, state, kind, getattr(effect, "bonus", 0) if effect is not None else 0)
+    rules.rules_fired[f"reaction/{kind}:{outcome}"] += 1
+    return outcome
+
+
+def _resolve(rules: "SoloModeRules", state: "GameState", kind: str, bonus: int) -> str:
+    if kind == "reinforcements":
+        return "done" if rules.reinforce(state) else "ignored"
+    if kind == "place_order":
+        return place_order(rules, state)
+    if kind == "action_card":
+        rules.draw_action_card()
+        return "done"
+    if kind == "tactical_movement":
+        return tactical_movement(rules, state, bonus)
+    if kind in ("firing_action", "suppressive_fire"):
+        return firing(rules, state, bonus, suppressive=kind == "suppressive_fire")
+    if kind == "assault":
+        return assault(rules, state, bonus)
+    raise ValueError(f"unknown reaction effect {kind!r}")
+
+
+def free_units(rules: "SoloModeRules", state: "GameState") -> list[int]:
+    """AI units an effect may pick: on the battlefield, unactivated, no numbered order."""
+    return [u.id for u in state.units if u.side == rules.ai and u.active and not u.activated
+            and not u.acted and u.order <= 0 and u.id != state.current]
+
+
+def _decoy_picked(rules: "SoloModeRules", state: "GameState", choice: Any) -> bool:
+    if isinstance(choice, DecoyCounter):
+        rules.solo.decoys.remove(choice)
+        state.events.append(Event("decoy-revealed", {"counter": choice.number}))
+        rules.rules_fired["solo/decoy-revealed"] += 1
+        return True
+    return False
+
+
+def place_order(rules: "SoloModeRules", state: "GameState", queue: bool = True) -> str:
+    """The lowest available numbered token goes to the unit table 5.1 picks (in the
+    order phase, for the Tactician bonus, the activation queue is built later)."""
+    solo = rules.solo
+    if not solo.available:
+        return "ignored"
+    candidates: list[Any] = [u for u in free_units(rules, state) if state.units[u].order == NO_ORDER]
+    candidates += list(solo.decoys)
+    if not candidates:
+        return "ignored"
+    token = solo.available.pop(0)
+    choice = solo.brain.order_unit(state, candidates)
+    if choice is None or _decoy_picked(rules, state, choice):
+        return "decoy"
+    state.units[choice].order = token
+    if queue:
+        state.queues[rules.ai].append((token, choice))
+        state.queues[rules.ai].sort()
+    state.events.append(Event("ai-order", {"unit": choice, "token": token}))
+    return "done"
+
+
+def _finish(rules: "SoloModeRules", state: "GameState", uid: int) -> None:
+    u = state.units[uid]
+    u.activated = True
+    rules.solo.effect_unit, rules.solo.effect_bonus = -1, 0
+    rules.settle_pending(state)
+
+
+def tactical_movement(rules: "SoloModeRules", state: "GameState", bonus: int = 0) -> str:
+    """Table 5.2 picks the unit and its destination; units still off the battlefield
+    enter first (Far Far Away...)."""
+    solo = rules.solo
+    if solo.offboard:
+        return "done" if rules.enter_unit(state) else "ignored"
+    candidates: list[Any] = free_units(rules, state) + list(solo.decoys)
+    if not candidates:
+        return "ignored"
+    choice = solo.brain.move_unit(state, candidates, from_reaction=True)
+    if choice is None or _decoy_picked(rules, state, choice):
+        return "decoy"
+    solo.effect_unit, solo.effect_bonus = choice, bonus
+    moves = move_actions(state, state.units[choice])
+    action = solo.brain.destination(state, choice, moves, from_reaction=True)
+    if action is not None:
+        do_move(state, action)
+    _finish(rules, state, choice)
+    return "done"
+
+
+def firing(rules: "SoloModeRules", state: "GameState", bonus: int = 0, suppressive: bool = False) -> str:
+    """Table 5.3: the target, then the firing unit, then its best weapon. A unit
+    without Suppressive Fire cannot fire suppressively in the engine, so a suppressive
+    effect only considers units that can."""
+    solo = rules.solo
+    actions = [a for uid in free_units(rules, state) for a in fire_actions(state, state.units[uid], moving=False)]
+    action = solo.brain.fire(state, actions, suppressive=suppressive, from_reaction=True)
+    if action is None:
+        return "ignored"
+    solo.effect_unit, solo.effect_bonus = action.unit, bonus
+    do_fire(state, action)
+    rules.after_ai_attack(state, action.unit)
+    _finish(rules, state, action.unit)
+    return "done"
+
+
+def assault(rules: "SoloModeRules", state: "GameState", bonus: int = 0) -> str:
+    """Table 5.4: the target, then the assaulting unit; a suicidal assault (the enemy's
+    bonus ahead by 3 or more) is ignored."""
+    solo = rules.solo
+    actions = [a for uid in free_units(rules, state) for a in move_actions(state, state.units[uid], assaults=True)
+               if a.kind == "assault"]
+    action = solo.brain.assault(state, actions, from_reaction=True)
+    if action is None:
+        return "ignored"
+    solo.effect_unit, solo.effect_bonus = action.unit, bonus
+    do_assault(state, action)
+    rules.after_ai_attack(state, action.unit)
+    _finish(rules, state, action.unit)
+    return "done"

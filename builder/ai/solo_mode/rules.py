@@ -1,0 +1,317 @@
+"""The Solo game mode of 002 as an engine variant: a subclass of the core Rules that
+overrides its hooks (002 Solo Mode, 2 Set Up, 3 Game Turn).
+
+One side is the AI with its whole apparatus: the other side always holds the initiative;
+the AI places no orders in the order phase: its numbered tokens wait on the dashboard and
+reaction cards, drawn before each of the other side's activations, place them, move,
+fire and assault; the danger gauge climbs with every AI loss and reveals danger tiles;
+the AI keeps a reserve of action cards; its infantry hides behind anonymous, numbered and
+decoy counters; destroyed infantry feeds the reinforcements bag. What is and is not
+simulated is listed in docs/solo-mode.md.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from builder.ai import evaluate as ev
+from builder.ai.solo_mode import bonuses, reaction
+from builder.ai.solo_mode.brain import Brain
+from builder.ai.solo_mode.content import solo_content
+from builder.ai.solo_mode.danger import DangerGauge, make_gauge
+from builder.ai.solo_mode.forces import Forces, sort_forces
+from builder.ai.solo_mode.view import DecoyCounter
+from builder.ai.tables import TableSet
+from builder.engine import Action, Event, GameState, Rng, Rules, derive_seed
+from builder.engine import ambush
+from builder.engine.los import CLEAR, sight
+from builder.engine.phases import activation
+from builder.engine.setup import place_somewhere
+from builder.engine.state import NO_ORDER
+
+RESERVE = 3
+MOVES = frozenset({"moved", "enters", "reinforcement", "displaced", "retreat", "advance", "assault", "flipped",
+                   "eliminated", "wrecked"})
+
+
+@dataclass
+class SoloState:
+    """The AI's dashboard and bags."""
+
+    rng: Rng
+    brain: Brain
+    gauge: DangerGauge
+    cards: dict[str, Any]
+    deck: list[str]
+    forces: Forces
+    decoys: list[DecoyCounter]
+    discard: list[str] = field(default_factory=list)
+    reserve: int = 0
+    available: list[int] = field(default_factory=list)
+    extra_orders: int = 0
+    combat: int = 0
+    lasting: str = "none"
+    effect_unit: int = -1
+    effect_bonus: int = 0
+    life: dict[int, int] = field(default_factory=dict)
+    bag: list[int] = field(default_factory=list)
+    offboard: list[int] = field(default_factory=list)
+    entry: list[int] = field(default_factory=list)
+    zone: list[int] = field(default_factory=list)
+    counted: set[int] = field(default_factory=set)
+    reserve_cap: int = RESERVE
+    bonuses: dict[int, str] = field(default_factory=dict)
+    dashboard: list[str] = field(default_factory=list)
+    tactician: int = 0
+    player_orders: int = 0
+    player_specials: int = 0
+
+
+class SoloModeRules(Rules):
+    """Options: ``ai_side`` (index), ``attitude``, ``difficulty``."""
+
+    name = "solo-mode"
+
+    def __init__(self, options: dict[str, Any] | None = None) -> None:
+        super().__init__(options)
+        self.ai = int(self.options.get("ai_side", 1))
+        self.player = 1 - self.ai
+        self.attitude = str(self.options.get("attitude", "aggressive"))
+        self.difficulty = str(self.options.get("difficulty", "medium"))
+        self.solo: SoloState | None = None
+        self.rules_fired: Counter[str] = Counter()
+
+    # --- set-up (002, 2 Set Up) -------------------------------------------------------------
+    def _set_up(self, state: GameState) -> SoloState:
+        from builder.ai.solo_mode import modifiers
+
+        content = solo_content(state.static.pack)
+        rng = Rng(derive_seed(state.static.seed, "solo-mode", self.attitude, self.difficulty))
+        brain = Brain(TableSet.from_pack(state.static.pack), self.ai, self.attitude, rng, self.rules_fired)
+        gauge = make_gauge(content.gauge, content.tiles, self.attitude, self.difficulty, rng)
+        deck = [c.id for c in sorted(content.cards.values(), key=lambda c: c.id) for _ in range(c.count)]
+        rng.shuffle(deck)
+        forces = sort_forces(state, self.ai, state.static.scenario.solo)
+        decoys = [DecoyCounter(i + 1) for i in range(forces.decoys)]
+        solo = SoloState(rng, brain, gauge, content.cards, deck, forces, decoys)
+        for uid in forces.bagged + forces.particular + forces.scouts:
+            state.units[uid].concealed = True
+        modifiers.grant(state, self.ai)
+        bf, spec = state.static.bf, state.static.scenario.sides[self.ai]
+        solo.entry = [bf.square(sq) for sq in spec.entry]
+        solo.zone = [s for area in spec.deployment for s in bf.area_squares(area)] or list(solo.entry)
+        state.initiative = self.player
+        self.solo = solo
+        self._deploy_scouts(state, solo)
+        bonuses.lay_tokens(self, state)
+        return solo
+
+    def _deploy_scouts(self, state: GameState, solo: SoloState) -> None:
+        """Scouts go first, on the squares the scenario gives them (002, 2.5 > Scouts)."""
+        notes = state.static.scenario.solo
+        squares = [state.static.bf.square(sq) for area in (notes.scout_deployment if notes else [])
+                   for sq in [area.split(":")[0]]]
+        for uid, sq in zip(solo.forces.scouts, squares):
+            u = state.units[uid]
+            if state.occ[sq] >= 0 or not u.on_board:
+                continue
+            for c in state.squares_of(u):
+                state.occ[c] = -1
+            u.sq = sq
+            state.occ[sq] = uid
+
+    # --- hooks ----------------------------------------------------------------------------------
+    def initiative_for_turn(self, state: GameState) -> int:
+        """The other side always has the initiative (002, 3.2 Activation Phase)."""
+        return self.player
+
+    def on_start_of_phase(self, state: GameState, phase: str) -> None:
+        solo = self.solo or self._set_up(state)
+        if phase == "orders":
+            self._order_phase(state, solo)
+        elif phase == "activation":
+            from builder.ai.solo_mode.events import start_of_activation
+            start_of_activation(self, state)
+        elif phase == "supply":
+            while solo.offboard and self.enter_unit(state, move=False):
+                pass
+
+    def _order_phase(self, state: GameState, solo: SoloState) -> None:
+        """AI orders (002, 3.1): the green level draws an action card; the numbered
+        tokens go to the dashboard; autonomous units take theirs at once."""
+        solo.lasting = "none"
+        self.draw_action_card()
+        player = state.sides[self.player]
+        player.specials_left += solo.player_specials
+        solo.player_specials = 0
+        side = state.sides[self.ai]
+        tokens = sorted(side.to_place)
+        top = max(tokens, default=0)
+        tokens += list(range(top + 1, top + 1 + solo.extra_orders))
+        side.to_place, side.bluffs_left, side.specials_left = [], 0, 0
+        solo.available = tokens
+        autonomous = [u for u in state.units if u.side == self.ai and u.active and not u.concealed
+                      and u.ability("autonomous") is not None]
+        for u in autonomous:
+            if solo.available:
+                u.order = solo.available.pop(0)
+        for _ in range(solo.tactician):
+            reaction.place_order(self, state, queue=False)
+
+    def on_before_activation(self, state: GameState, side: int) -> None:
+        """Before the other side's unit acts, the AI draws a reaction card, except on a
+        special order (002, 3.2 > Activation Phase Steps 1-3)."""
+        if side != self.player or self.solo is None:
+            return
+        unit = state.units[state.current]
+        if unit.order == 0:
+            return
+        reaction.resolve_card(self, state, reaction.draw_card(self, state))
+        self.settle_pending(state)
+        if state.result is None and state.current >= 0 and not state.units[state.current].active:
+            activation.end_activation(state)
+
+    def order_tokens_for(self, state: GameState, side: int) -> int:
+        """The player's Tactician tokens add a numbered order token for good."""
+        extra = self.solo.player_orders if self.solo is not None and side == self.player else 0
+        return min(10, super().order_tokens_for(state, side) + extra)
+
+    def movement_bonus(self, state: GameState, unit: Any) -> int:
+        bonus = super().movement_bonus(state, unit)
+        solo = self.solo
+        if solo is not None and unit.side == self.ai:
+            if unit.id == solo.effect_unit:
+                bonus += solo.effect_bonus
+            if solo.lasting == "movement":
+                bonus += 1
+        return bonus
+
+    # --- after every decision -------------------------------------------------------------------------
+    def apply(self, state: GameState, action: Action) -> list[Event]:
+        events = super().apply(state, action)
+        if self.solo is not None and state.result is None:
+            self._after(state, action, events)
+        return events
+
+    def _after(self, state: GameState, action: Action, events: list[Event]) -> None:
+        solo = self.solo
+        assert solo is not None
+        for e in list(events):
+            uid = e.data.get("unit", -1) if e.kind in ("eliminated", "wrecked", "flipped") else -1
+            if uid < 0 or state.units[uid].side != self.ai:
+                continue
+            u = state.units[uid]
+            if e.kind == "flipped" and u.alive and solo.life.get(uid, 0) > 0:
+                solo.life[uid] -= 1
+                u.face -= 1
+                events.append(Event("life-point", {"unit": uid}))
+                self.rules_fired["solo/life-point"] += 1
+            elif e.kind in ("eliminated", "wrecked") and uid not in solo.counted:
+                solo.counted.add(uid)
+                self.ai_unit_lost(state, uid)
+        if action.kind in ("fire", "assault") and action.unit >= 0 and state.units[action.unit].side == self.ai:
+            self.after_ai_attack(state, action.unit)
+        if any(e.kind in MOVES for e in events):
+            self.spot(state)
+            bonuses.check_taken(self, state)
+
+    def ai_unit_lost(self, state: GameState, uid: int) -> None:
+        """Danger climbs one space; lost infantry (not particular) goes in the bag."""
+        from builder.ai.solo_mode.events import apply_tiles
+
+        solo = self.solo
+        assert solo is not None
+        u = state.units[uid]
+        if u.type == "infantry" and uid not in solo.forces.particular:
+            solo.bag.append(uid)
+        apply_tiles(self, state, solo.gauge.climb())
+
+    def after_ai_attack(self, state: GameState, uid: int) -> None:
+        """A unit that fires or assaults is spotted; an action card of the reserve
+        was spent on its +1."""
+        u = state.units[uid]
+        if u.concealed:
+            self.reveal(state, uid)
+        if self.solo is not None and self.solo.reserve > 0:
+            self.solo.reserve -= 1
+
+    def reveal(self, state: GameState, uid: int) -> None:
+        """Turn the counter over (the engine's Ambush reveal: a unit with a concealed side
+        flips to its revealed side; an anonymous counter simply shows its unit)."""
+        ambush.reveal(state, state.units[uid], "Solo Mode spotting")
+        self.rules_fired["solo/revealed"] += 1
+
+    def spot(self, state: GameState) -> None:
+        """A concealed AI unit is revealed when an enemy unit is within 2 squares or
+        has a clear line of sight to it (002, 3.2 > Reveal a Concealed Unit)."""
+        bf = state.static.bf
+        enemies = [e for e in state.units if e.side == self.player and e.active]
+        for u in state.units:
+            if u.side != self.ai or not u.concealed or not u.active:
+                continue
+            for e in enemies:
+                if bf.distance(u.sq, e.sq) <= 2 or sight(state, e.sq, u.sq, e, u).kind == CLEAR:
+                    self.reveal(state, u.id)
+                    break
+
+    # --- effects used by cards, tiles and events ------------------------------------------------------
+    def draw_action_card(self) -> None:
+        solo = self.solo
+        if solo is not None and solo.reserve < solo.reserve_cap:
+            solo.reserve += 1
+
+    def reinforce(self, state: GameState) -> bool:
+        """Draw a unit from the reinforcements bag and deploy it (002, Reinforcements)."""
+        solo = self.solo
+        if solo is None or not solo.bag:
+            return False
+        uid = solo.bag.pop(solo.rng.below(len(solo.bag)))
+        u = state.units[uid]
+        u.alive, u.wreck, u.face, u.damage, u.suppressed = True, False, 0, 0, 0
+        u.order, u.activated, u.acted, u.concealed = NO_ORDER, False, False, True
+        squares = list(solo.zone)
+        solo.rng.shuffle(squares)
+        if not place_somewhere(state, u, squares, 0):
+            u.alive = False
+            solo.bag.append(uid)
+            return False
+        solo.counted.discard(uid)
+        state.events.append(Event("reinforcement", {"unit": uid, "square": u.sq}))
+        return True
+
+    def enter_unit(self, state: GameState, move: bool = True) -> bool:
+        """An AI unit waiting off the battlefield comes on by a free arrow square (and
+        moves on from it in the activation phase)."""
+        solo = self.solo
+        if solo is None or not solo.offboard:
+            return False
+        uid = solo.offboard[0]
+        u = state.units[uid]
+        squares = list(solo.entry)
+        solo.rng.shuffle(squares)
+        if not place_somewhere(state, u, squares, 2):
+            return False
+        solo.offboard.pop(0)
+        state.events.append(Event("enters", {"unit": uid, "square": u.sq}))
+        if move:
+            from builder.engine.unit_actions import do_move, move_actions
+            step = solo.brain.destination(state, uid, move_actions(state, u), from_reaction=True)
+            if step is not None:
+                do_move(state, step)
+            u.activated = True
+        return True
+
+    def settle_pending(self, state: GameState) -> None:
+        """Choices pending after the AI's reaction effects (retreats, displacements,
+        opportunity fire at a unit moved by a reaction card) are settled at once with
+        the common sensible choice for whichever side they concern (builder.ai.evaluate.
+        best_pending): there is no player to ask inside the engine's hook."""
+        from builder.engine.api import _resolve_pending, core_legal_actions
+
+        while state.pending and state.result is None:
+            side = state.pending[0][1]
+            _resolve_pending(state, ev.best_pending(state, core_legal_actions(state), side))
+        if state.current >= 0 and state.phase == "activation":
+            state.to_act = state.units[state.current].side

@@ -1,0 +1,328 @@
+"""EngineView: the decision tables' questions (builder.ai.tables.query.BattleQuery)
+answered over an engine game state, from the AI side's point of view.
+
+Candidates are engine unit ids, or :class:`DecoyCounter` objects for the Solo Mode's
+decoy counters (002 Solo Mode, Set Up > Anonymous Unit Counters), which the AI cannot
+tell from real units: a decoy answers like a concealed infantry unit off to the side.
+Blast templates are not simulated by the engine, so template questions answer no.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from builder.ai import evaluate as ev
+from builder.ai.solo_mode.measures import LONG_RANGE, Measures
+from builder.engine.firing import vehicle_defence
+from builder.engine.los import CLEAR, sight
+from builder.engine.movement import infantry_reach, vehicle_destinations
+from builder.engine.unit_actions import _equipment_left, fire_actions, move_actions
+
+if TYPE_CHECKING:
+    from builder.engine import GameState, UnitState
+
+
+
+@dataclass(frozen=True)
+class DecoyCounter:
+    """A decoy counter of the AI's stack; ``number`` tells copies apart."""
+
+    number: int
+
+
+class Memo:
+    """What views of one unchanged position can share: reachable squares, assaults,
+    shots, enemy lists and lines of sight (builder.ai.solo_mode.brain keeps one per
+    position)."""
+
+    __slots__ = ("reach", "assaults", "fires", "enemies", "sights")
+
+    def __init__(self) -> None:
+        self.reach: dict[int, set[int]] = {}
+        self.assaults: dict[int, list[Any]] = {}
+        self.fires: dict[int, list[Any]] = {}
+        self.enemies: dict[int, list["UnitState"]] = {}
+        self.sights: dict[tuple[int, int], Any] = {}
+
+
+class EngineView(Measures):
+    """Answers table conditions for the AI side ``side`` of ``state``."""
+
+    def __init__(self, state: "GameState", side: int, attitude: str = "balanced", *, actor: int | None = None,
+                 from_reaction: bool = False, suppressive: bool = False, actors: list[int] | None = None,
+                 memo: "Memo | None" = None) -> None:
+        self.state, self.side, self._attitude = state, side, attitude
+        self.actor, self._from_reaction, self._suppressive = actor, from_reaction, suppressive
+        self.actors = actors
+        self.bf = state.static.bf
+        memo = memo if memo is not None else Memo()
+        self._reach, self._assaults, self._fires = memo.reach, memo.assaults, memo.fires
+        self._enemies, self._sights = memo.enemies, memo.sights
+
+    # --- helpers -------------------------------------------------------------------------
+    def unit(self, u: Any) -> "UnitState | None":
+        return self.state.units[u] if isinstance(u, int) else None
+
+    def enemies(self, of_side: int) -> list["UnitState"]:
+        got = self._enemies.get(of_side)
+        if got is None:
+            got = self._enemies[of_side] = [e for e in self.state.units
+                                            if e.side != of_side and e.active and not e.concealed]
+        return got
+
+    def reach(self, uid: int) -> set[int]:
+        got = self._reach.get(uid)
+        if got is None:
+            u = self.state.units[uid]
+            if not u.active:
+                got = set()
+            elif u.is_vehicle:
+                got = {sq for sq, _ in vehicle_destinations(self.state, u)} | {u.sq}
+            else:
+                got = set(infantry_reach(self.state, u)[0])
+            self._reach[uid] = got
+        return got
+
+    def assaults(self, uid: int) -> list[Any]:
+        got = self._assaults.get(uid)
+        if got is None:
+            u = self.state.units[uid]
+            got = [a for a in move_actions(self.state, u, assaults=True) if a.kind == "assault"] if u.active else []
+            self._assaults[uid] = got
+        return got
+
+    def fires(self, uid: int) -> list[Any]:
+        got = self._fires.get(uid)
+        if got is None:
+            u = self.state.units[uid]
+            got = fire_actions(self.state, u, moving=False) if u.active else []
+            self._fires[uid] = got
+        return got
+
+    def _sight(self, a: "UnitState", b: "UnitState") -> Any:
+        key = (a.id, b.id)
+        got = self._sights.get(key)
+        if got is None:
+            got = self._sights[key] = sight(self.state, a.sq, b.sq, a, b)
+        return got
+
+    def _sees(self, a: "UnitState", b: "UnitState", clear: bool, rng: str) -> bool:
+        if rng == "not_long" and self.bf.distance(a.sq, b.sq) > LONG_RANGE:
+            return False
+        s = self._sight(a, b)
+        return s.ok and (not clear or s.kind == CLEAR)
+
+    def _ai_units(self) -> list["UnitState"]:
+        ids = self.actors if self.actors is not None else [u.id for u in self.state.units if u.side == self.side]
+        return [self.state.units[i] for i in ids if self.state.units[i].active]
+
+    # --- facts about one unit -------------------------------------------------------------
+    def suppressed(self, u: Any) -> bool:
+        x = self.unit(u)
+        return bool(x and x.suppressed)
+
+    def concealed(self, u: Any) -> bool:
+        x = self.unit(u)
+        return True if x is None else x.concealed
+
+    def in_terrain(self, u: Any) -> bool:
+        x = self.unit(u)
+        return bool(x and x.sq >= 0 and self.bf.terrain[x.sq].defence_bonus > 0)
+
+    def unit_type(self, u: Any, types: list[str]) -> bool:
+        x = self.unit(u)
+        return (x.type if x else "infantry") in types
+
+    def has_ability(self, u: Any, ability: str) -> bool:
+        x = self.unit(u)
+        return bool(x and x.ability(ability) is not None)
+
+    def has_order(self, u: Any) -> bool:
+        x = self.unit(u)
+        return bool(x and x.order > 0)
+
+    def fragile(self, u: Any) -> bool:
+        x = self.unit(u)
+        if x is None:
+            return False
+        if x.type == "light_vehicle":
+            return True
+        face = x.st.profile.faces[x.face]
+        return x.type == "infantry" and not (face.flips and x.face + 1 < len(x.st.profile.faces))
+
+    def officer(self, u: Any) -> bool:
+        x = self.unit(u)
+        return bool(x and x.st.profile.outline == "officer")
+
+    def in_vehicle(self, u: Any) -> bool:
+        return False  # transport is not simulated by the engine
+
+    def tripod_inactive(self, u: Any) -> bool:
+        x = self.unit(u)
+        return bool(x and x.ability("tripod") is not None and x.st.profile.faces[x.face].role == "inactive")
+
+    def controls_objective(self, u: Any, kind: str = "any") -> bool:
+        x = self.unit(u)
+        if x is None or x.type != "infantry" or x.sq < 0:
+            return False
+        return x.sq in ev.presence_squares(self.state, kind)
+
+    def can_reach_objective(self, u: Any, kind: str = "any") -> bool:
+        x = self.unit(u)
+        if x is None or x.type != "infantry" or not x.active:
+            return False
+        if ev.nearest_objective_distance(self.state, x.sq, x.side, kind) > x.st.profile.faces[x.face].movement + 2:
+            return False  # out of reach whatever the path: skip the search
+        return not ev.presence_squares(self.state, kind).isdisjoint(self.reach(x.id))
+
+    def could_reach_objective(self, u: Any, kind: str = "any") -> bool:
+        return self.can_reach_objective(u, kind)
+
+    def sees_objective(self, u: Any, kind: str = "any") -> bool:
+        x = self.unit(u)
+        if x is None or x.sq < 0:
+            return False
+        return any(sight(self.state, x.sq, osq, x).ok for _, osq, _ in ev.objective_squares(self.state, kind))
+
+    def far_from_objective(self, u: Any, factor: int = 2) -> bool:
+        x = self.unit(u)
+        if x is None or x.sq < 0:
+            return False
+        mv = max(1, x.st.profile.faces[x.face].movement)
+        return ev.nearest_objective_distance(self.state, x.sq, x.side) > factor * mv
+
+    def in_enemy_los(self, u: Any, clear: bool = False) -> bool:
+        x = self.unit(u)
+        if x is None or x.sq < 0:
+            return False
+        return any(self._sees(e, x, clear, "any") for e in self.enemies(x.side))
+
+    def has_grenade(self, u: Any) -> bool:
+        x = self.unit(u)
+        if x is None or x.type != "infantry" or not _equipment_left(self.state, x, "grenade"):
+            return False
+        return ev.danger_distance(self.state, x.sq, x.side) <= 3
+
+    def on_board(self, u: Any) -> bool:
+        x = self.unit(u)
+        return bool(x and x.active)
+
+    def likely_destroyed(self, u: Any) -> bool:
+        """Common-sense guard: a fragile unit two or more enemies see in the open at
+        normal range will probably not live to act (002, The Common Sense; 5.1 warning)."""
+        x = self.unit(u)
+        if x is None or x.sq < 0 or not self.fragile(u) or self.in_terrain(u):
+            return False
+        return sum(1 for e in self.enemies(x.side) if self._sees(e, x, True, "not_long")) >= 2
+
+    # --- relations with the other side --------------------------------------------------------
+    def sees_enemy(self, u: Any, clear: bool = False, range: str = "any", target: str = "any") -> bool:
+        x = self.unit(u)
+        if x is None or x.sq < 0:
+            return False
+        seen = [e for e in self.enemies(x.side) if self._sees(x, e, clear, "any")]
+        if range == "not_long":
+            seen = [e for e in seen if self.bf.distance(x.sq, e.sq) <= LONG_RANGE]
+        elif range == "long_only":
+            if not seen or any(self.bf.distance(x.sq, e.sq) <= LONG_RANGE for e in seen):
+                return False
+        return any(self._is_target(e, target, viewer=x) for e in seen)
+
+    def _is_target(self, e: "UnitState", target: str, viewer: "UnitState | None" = None) -> bool:
+        if target == "any":
+            return True
+        if target == "outside_terrain":
+            return self.bf.terrain[e.sq].defence_bonus == 0
+        if target == "exposed_heavy_vehicle":
+            return self.exposed_heavy_vehicle(e.id, viewer)
+        if target == "light_vehicle":
+            return e.type == "light_vehicle"
+        if target == "fragile_infantry":
+            return e.type == "infantry" and self.fragile(e.id)
+        if target == "controls_objective":
+            return self.controls_objective(e.id)
+        if target == "could_reach_objective":
+            return self.can_reach_objective(e.id)
+        return False
+
+    def enemy_in_assault_range(self, u: Any) -> bool:
+        x = self.unit(u)
+        return bool(x and self.assaults(x.id))
+
+    def can_template(self, u: Any, min_units: int = 2, fire: str = "any") -> bool:
+        return False  # blast templates are not simulated by the engine
+
+    def good_shot(self, u: Any, min_odds: float = 0.25) -> bool:
+        """Common sense: some shot of the unit hits at least ``min_odds`` of the time."""
+        x = self.unit(u)
+        if x is None or not x.active:
+            return False
+        from builder.engine.firing import plan_shot
+        for a in self.fires(x.id):
+            with ev.as_revealed(x):
+                plan = plan_shot(self.state, x, a.weapon, self.state.units[a.target], a.mode or "normal", a.extra,
+                                 moving=self.state.moved)
+            if plan.ok and plan.odds()[0] >= min_odds:
+                return True
+        return False
+
+    def assault_edge(self, u: Any, at_least: int = 0) -> bool:
+        x = self.unit(u)
+        if x is None:
+            return False
+        edges = [ev.assault_edge(self.state, x, self.state.units[a.target], a.square) for a in self.assaults(x.id)]
+        return bool(edges) and max(edges) >= at_least
+
+    # --- facts about an enemy unit considered as a target ------------------------------------------
+    def adjacent_to_friend(self, u: Any) -> bool:
+        x = self.unit(u)
+        if x is None:
+            return False
+        return any(self.state.occ[n] >= 0 and self.state.occ[n] != x.id and self.state.units[self.state.occ[n]].side == x.side
+                   for n in self.bf.adjacent(x.sq))
+
+    def templatable(self, u: Any) -> bool:
+        return False  # blast templates are not simulated by the engine
+
+    def seen_by_actor(self, u: Any, clear: bool = False, range: str = "any") -> bool:
+        x = self.unit(u)
+        if x is None:
+            return False
+        viewers = [self.state.units[self.actor]] if self.actor is not None else self._ai_units()
+        return any(self._sees(a, x, clear, range) for a in viewers)
+
+    def in_assault_range_of_ai(self, u: Any) -> bool:
+        return any(a.target == u for v in self._ai_units() if v.id != self.actor for a in self.assaults(v.id))
+
+    def exposed_heavy_vehicle(self, u: Any, viewer: "UnitState | None" = None) -> bool:
+        x = self.unit(u)
+        if x is None or x.type != "heavy_vehicle":
+            return False
+        viewers = [viewer] if viewer is not None else self._ai_units()
+        for a in viewers:
+            weapons = a.st.profile.faces[a.face].weapons
+            if not any(w.against("heavy_vehicle") is not None for w in weapons):
+                continue
+            if self._sees(a, x, False, "any") and vehicle_defence(self.state, x, x.sq, a.sq)[1] != "front defence":
+                return True
+        return False
+
+    def has_unrevealed_order(self, u: Any) -> bool:
+        x = self.unit(u)
+        return bool(x and x.order != -2 and not x.acted and x.id != self.state.current)
+
+    def in_range_of_actor(self, u: Any) -> bool:
+        if self.actor is None:
+            return False
+        return any(a.target == u for a in self.fires(self.actor))
+
+    # --- the activation ---------------------------------------------------------------------------
+    def from_reaction(self, u: Any) -> bool:
+        return self._from_reaction
+
+    def suppressive_fire(self, u: Any) -> bool:
+        return self._suppressive
+
+    def attitude(self, u: Any, is_: list[str]) -> bool:
+        return self._attitude in is_

@@ -1,0 +1,7 @@
+"""Decision tables as data, and the one generic interpreter that runs them
+(002 Solo Mode, 5 - Decision Tables)."""
+
+from builder.ai.tables.interpreter import Decision, TableSet, choose, evaluate, pick_option, rank_destinations
+from builder.ai.tables.query import BattleQuery
+
+__all__ = ["BattleQuery", "Decision", "TableSet", "choose", "evaluate", "pick_option", "rank_destinations"]

@@ -1,0 +1,209 @@
+"""The generic decision-table interpreter (002 Solo Mode, 5 - Decision Tables > Clarifications).
+
+One procedure runs every table: drop the candidates a guard excludes; then for each
+priority, top to bottom, try its alternatives left to right; the first alternative some
+remaining candidates meet keeps only those, and later priorities merely break their ties;
+a priority nobody meets is skipped; when one candidate is left the reading stops; ties
+left at the end are broken at random through the player's own random stream.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol, Sequence
+
+from builder.ai.tables.query import BattleQuery
+from builder.content.models.solo import Criterion, DecisionTable, TableOption
+
+
+class Chooser(Protocol):
+    def choice(self, items: list[Any]) -> Any: ...
+
+
+@dataclass
+class Decision:
+    """What a table chose and why: ``fired`` lists the guards that removed candidates and
+    the priorities some candidates met, in order; ``decided_by`` is the one that left a
+    single candidate ('<table>/random' when ties remained, '' when nothing was chosen).
+    The playtest report counts ``decided_by``."""
+
+    choice: Any | None
+    fired: list[str] = field(default_factory=list)
+    decided_by: str = ""
+    tied: int = 0
+
+
+def evaluate(cond: dict[str, Any], u: Any, query: BattleQuery) -> bool:
+    """Does candidate ``u`` meet condition ``cond``? (``best`` needs the others: see filter_by)."""
+    (key, args), = cond.items()
+    if key == "all":
+        return all(evaluate(c, u, query) for c in args)
+    if key == "any":
+        return any(evaluate(c, u, query) for c in args)
+    if key == "not":
+        return not evaluate(args, u, query)
+    if key == "best":
+        return True
+    kwargs = dict(args or {})
+    if key == "attitude":
+        kwargs = {"is_": kwargs.get("is", [])}
+    return bool(getattr(query, key)(u, **kwargs))
+
+
+def filter_by(cond: dict[str, Any], candidates: list[Any], query: BattleQuery) -> list[Any]:
+    """The candidates meeting ``cond``; ``best`` keeps those with the extreme measure and
+    inside ``all`` applies to what the previous conditions kept."""
+    (key, args), = cond.items()
+    if key == "best":
+        if not candidates:
+            return []
+        values = [query.metric(c, args["metric"]) for c in candidates]
+        target = max(values) if args.get("order", "max") == "max" else min(values)
+        return [c for c, v in zip(candidates, values) if v == target]
+    if key == "all":
+        kept = candidates
+        for sub in args:
+            kept = filter_by(sub, kept, query)
+            if not kept:
+                break
+        return kept
+    if key == "any":
+        kept_ids = {id(c) for sub in args for c in filter_by(sub, candidates, query)}
+        return [c for c in candidates if id(c) in kept_ids]
+    if key == "not":
+        dropped = {id(c) for c in filter_by(args, candidates, query)}
+        return [c for c in candidates if id(c) not in dropped]
+    return [c for c in candidates if evaluate(cond, c, query)]
+
+
+def choose(table: DecisionTable, candidates: Sequence[Any], query: BattleQuery, rng: Chooser,
+           context_unit: Any = None) -> Decision:
+    """Run ``table`` over ``candidates``; ``None`` when a strict guard leaves nothing.
+
+    ``context_unit`` is what ``when`` gates are asked about (the acting unit; any unit
+    otherwise)."""
+    pool = list(candidates)
+    fired: list[str] = []
+    decided_by = ""
+    if not pool:
+        return Decision(None, fired)
+    for guard in table.guards:
+        kept = filter_by({"not": guard.exclude}, pool, query)
+        if len(kept) == len(pool):
+            continue
+        if kept or guard.strict:
+            fired.append(f"{table.id}/{guard.id}")
+            pool = kept
+            if len(pool) == 1:
+                decided_by = f"{table.id}/{guard.id}"
+        if not pool:
+            return Decision(None, fired, f"{table.id}/{guard.id}")
+    gate_subject = context_unit if context_unit is not None else pool[0]
+    for priority in table.priorities:
+        if len(pool) == 1:
+            break
+        if priority.when is not None and not evaluate(priority.when, gate_subject, query):
+            continue
+        for alternative in priority.alternatives:
+            kept = filter_by(alternative, pool, query)
+            if kept:
+                fired.append(f"{table.id}/{priority.id}")
+                if len(kept) == 1 and len(pool) > 1:
+                    decided_by = f"{table.id}/{priority.id}"
+                pool = kept
+                break
+    tied = len(pool)
+    if tied > 1:
+        return Decision(rng.choice(pool), fired, f"{table.id}/random", tied)
+    return Decision(pool[0], fired, decided_by or f"{table.id}/only", tied)
+
+
+def first_priority(table: DecisionTable, unit: Any, query: BattleQuery) -> Any:
+    """The first priority (with destination criteria) that ``unit`` meets on its own:
+    it says where a unit picked by a movement table goes."""
+    for priority in table.priorities:
+        if not priority.destination:
+            continue
+        if priority.when is not None and not evaluate(priority.when, unit, query):
+            continue
+        if any(filter_by(alt, [unit], query) for alt in priority.alternatives):
+            return priority
+    return None
+
+
+def pick_option(table: DecisionTable, unit: Any, query: BattleQuery,
+                allowed: set[str] | None = None) -> TableOption | None:
+    """A 'choose an action' table: the first option whose condition ``unit`` meets (and
+    whose action is among ``allowed`` when given)."""
+    for option in table.options:
+        if allowed is not None and option.action not in allowed:
+            continue
+        if option.when is None or evaluate(option.when, unit, query):
+            return option
+    return None
+
+
+def rank_destinations(criteria: list[Criterion], unit: Any, squares: Sequence[Any], query: BattleQuery,
+                      rng: Chooser) -> Any:
+    """The best of ``squares`` for ``unit``: criteria compared in order (the first
+    dominates), remaining ties at random. Each criterion is only measured on the squares
+    the previous ones left tied, which is what lexicographic order means and much cheaper."""
+    pool = list(squares)
+    if not pool:
+        return None
+    many = getattr(query, "destination_values", None)
+    for c in criteria:
+        if len(pool) == 1:
+            break
+        sign = 1 if c.prefer == "high" else -1
+        raw = many(unit, pool, c.criterion, c.kind) if many is not None else [
+            query.destination_value(unit, sq, c.criterion, c.kind) for sq in pool]
+        values = [sign * v for v in raw]
+        top = max(values)
+        pool = [sq for sq, v in zip(pool, values) if v == top]
+    return pool[0] if len(pool) == 1 else rng.choice(pool)
+
+
+class TableSet:
+    """The decision tables of a pack, by id."""
+
+    REQUIRED = ("place-an-order", "movement", "fire-target", "suppressive-target", "fire-actor",
+                "assault-target", "assault-actor", "choose-an-action", "supply")
+
+    def __init__(self, tables: dict[str, DecisionTable]) -> None:
+        missing = [t for t in self.REQUIRED if t not in tables]
+        if missing:
+            from builder.errors import InvalidInputError
+
+            raise InvalidInputError(
+                "the content pack lacks the Solo Mode decision table(s) " + ", ".join(missing)
+                + " (expected in solo/decision-tables.yaml)"
+            )
+        self.tables = tables
+
+    def __getitem__(self, table_id: str) -> DecisionTable:
+        return self.tables[table_id]
+
+    @classmethod
+    def from_pack(cls, pack: Any) -> "TableSet":
+        """The pack's tables; a pack without any (a scenario pack depending on nothing)
+        uses the bundled core pack's ``solo/decision-tables.yaml``."""
+        tables = dict(pack.items.get("decision_tables", {}))
+        if not tables:
+            tables = bundled_tables()
+        return cls(tables)
+
+
+_BUNDLED: dict[str, DecisionTable] = {}
+
+
+def bundled_tables() -> dict[str, DecisionTable]:
+    if not _BUNDLED:
+        from pathlib import Path
+
+        from builder.content.models.solo import SoloFile
+        from builder.content.yaml_io import read_yaml
+
+        path = Path(__file__).resolve().parents[3] / "content" / "core" / "solo" / "decision-tables.yaml"
+        _BUNDLED.update({t.id: t for t in SoloFile.model_validate(read_yaml(path)).decision_tables})
+    return dict(_BUNDLED)

@@ -1,0 +1,1 @@
+"""Playtest a scenario thousands of times with AI players and report its balance."""

@@ -1,0 +1,146 @@
+"""From game records (one JSONL row per game) to the balance summary of a report.
+
+Plain data in, plain data out: the summary is a JSON-ready dict with sorted keys and
+rounded floats, so the same games always give byte-identical reports.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Any, Iterable
+
+from builder.playtest.stats import quantiles, wilson
+
+ROUND = 6
+
+
+def _leader(control: dict[str, str | None], sides: list[str]) -> str | None:
+    """The side controlling more objectives at the end of a turn, None when level."""
+    counts = Counter(v for v in control.values() if v)
+    best = sorted(((counts.get(s, 0), s) for s in sides), reverse=True)
+    if not best or best[0][0] == 0 or (len(best) > 1 and best[0][0] == best[1][0]):
+        return None
+    return best[0][1]
+
+
+def lead_changes(control_by_turn: list[dict[str, str | None]], sides: list[str]) -> int:
+    """How often the side ahead on objectives changed hands during a game (a level
+    turn keeps the previous leader)."""
+    changes, leader = 0, None
+    for control in control_by_turn:
+        now = _leader(control, sides)
+        if now is not None and leader is not None and now != leader:
+            changes += 1
+        if now is not None:
+            leader = now
+    return changes
+
+
+def _int_histogram(values: list[int]) -> dict[str, list[int]]:
+    if not values:
+        return {"bins": [], "counts": []}
+    lo, hi = min(values), max(values)
+    counts = Counter(values)
+    return {"bins": list(range(lo, hi + 1)), "counts": [counts.get(v, 0) for v in range(lo, hi + 1)]}
+
+
+def summarise(records: Iterable[dict[str, Any]], sides: list[str], unit_costs: dict[str, int] | None = None
+              ) -> dict[str, Any]:
+    """Aggregate game records into the report's numbers (see docs/playtest.md)."""
+    everything = list(records)
+    rows = [r for r in everything if "error" not in r]
+    errors = [r for r in everything if "error" in r]
+    n = len(rows)
+    unit_costs = unit_costs or {}
+    wins = Counter(r["winner"] for r in rows)
+    levels = Counter(f"{r['winner'] or 'draw'}:{r['level']}" for r in rows)
+    by_player: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for r in rows:
+        for side, player in r["players"].items():
+            by_player[player][1] += 1
+            by_player[player][0] += int(r["winner"] == side)
+    margins = [r["vp"].get(sides[0], 0) - r["vp"].get(sides[1], 0) for r in rows] if len(sides) >= 2 else []
+    rounds = [r["rounds"] for r in rows]
+    leads = [lead_changes(r["objective_control"], sides) for r in rows]
+    max_turn = max((len(r["objective_control"]) for r in rows), default=0)
+    objectives = sorted({o for r in rows for turn in r["objective_control"] for o in turn})
+    control: dict[str, list[dict[str, float]]] = {}
+    for obj in objectives:
+        per_turn = []
+        for t in range(max_turn):
+            held = Counter(r["objective_control"][t].get(obj) for r in rows if len(r["objective_control"]) > t)
+            total = sum(held.values()) or 1
+            per_turn.append({(s or "none"): round(held.get(s, 0) / total, ROUND) for s in sides + [None]})
+        control[obj] = per_turn
+    fielded: Counter[tuple[str, str]] = Counter()
+    lost: Counter[tuple[str, str]] = Counter()
+    kills: Counter[tuple[str, str]] = Counter()
+    for r in rows:
+        for side, units in r.get("fielded", {}).items():
+            for unit, k in units.items():
+                fielded[(side, unit)] += k
+        for side, units in r.get("losses", {}).items():
+            for unit, k in units.items():
+                lost[(side, unit)] += k
+        for side, units in r.get("kills", {}).items():
+            for unit, k in units.items():
+                kills[(side, unit)] += k
+    units = []
+    for side, unit in sorted(set(fielded) | set(lost) | set(kills)):
+        f, lo, ki = fielded[(side, unit)], lost[(side, unit)], kills[(side, unit)]
+        cost = unit_costs.get(unit)
+        units.append({
+            "side": side, "unit": unit, "fielded": f, "lost": lo,
+            "survival": round(1 - lo / f, ROUND) if f else None,
+            "kills": ki, "kills_per_game": round(ki / n, ROUND) if n else 0,
+            "cost": cost,
+            "kills_per_100_points": round(100 * ki / (f * cost), ROUND) if f and cost else None,
+        })
+    rules: Counter[str] = Counter()
+    for r in rows:
+        rules.update(r.get("rules", {}))
+    digests = Counter(r["digest"] for r in rows)
+    return {
+        "games": n,
+        "engine_errors": {"games": len(errors),
+                          "examples": [{"seed": r["seed"], "error": r["error"]} for r in errors[:5]]},
+        "win_rates": {s: round(wins.get(s, 0) / n, ROUND) if n else 0.0 for s in sides},
+        "draw_rate": round(wins.get(None, 0) / n, ROUND) if n else 0.0,
+        "win_intervals": {**{s: wilson(wins.get(s, 0), n).to_dict() for s in sides},
+                          "draw": wilson(wins.get(None, 0), n).to_dict()},
+        "player_win_rates": {p: wilson(w, t).to_dict() for p, (w, t) in sorted(by_player.items())},
+        "levels": dict(sorted(levels.items())),
+        "end_reasons": dict(sorted(Counter(r["end_reason"] for r in rows).items())),
+        "vp_margin": {"of": f"{sides[0]} - {sides[1]}" if len(sides) >= 2 else "",
+                      "mean": round(sum(margins) / n, ROUND) if n else 0.0,
+                      "quantiles": quantiles([float(m) for m in margins]), **_int_histogram(margins)},
+        "rounds": {"mean": round(sum(rounds) / n, ROUND) if n else 0.0,
+                   "quantiles": quantiles([float(x) for x in rounds]), **_int_histogram(rounds)},
+        "objective_control": control,
+        "lead_changes": {"mean": round(sum(leads) / n, ROUND) if n else 0.0, **_int_histogram(leads)},
+        "units": units,
+        "rules": dict(sorted(rules.items())),
+        "distinct_games": len(digests),
+        "distinct_share": round(len(digests) / n, ROUND) if n else 0.0,
+    }
+
+
+def verdict(summary: dict[str, Any], sides: list[str], names: dict[str, str] | None = None) -> str:
+    """One line: which side the scenario favours, with its 95% margin, or 'balanced'
+    when the leading side's interval overlaps the other's."""
+    names = names or {}
+    n = summary["games"]
+    if n == 0:
+        return "no games played"
+    iv = summary["win_intervals"]
+    ranked = sorted(sides, key=lambda s: (-iv[s]["rate"], s))
+    top, rest = ranked[0], ranked[1:]
+
+    def pct(side: str) -> str:
+        half = (iv[side]["high"] - iv[side]["low"]) / 2 * 100
+        return f"{iv[side]['rate'] * 100:.0f}% +/- " + (f"{half:.0f}%" if half >= 1 else f"{half:.1f}%")
+
+    if all(iv[top]["low"] > iv[s]["high"] for s in rest):
+        return f"favours {names.get(top, top)}: {pct(top)}"
+    return "balanced: " + ", ".join(f"{names.get(s, s)} {pct(s)}" for s in sides) + (
+        f", draws {summary['draw_rate'] * 100:.0f}%" if summary["draw_rate"] else "")

@@ -1,0 +1,137 @@
+"""One playtest game: set up, let the players choose until the end, record the result.
+
+The record is one JSONL row (see docs/playtest.md): seed, players by side, winner and
+victory level, VP, rounds, end reason, losses by unit, objective control per turn, kills,
+how often each AI rule fired, and a digest of every decision (to count distinct games).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from typing import Any
+
+from builder.ai.players import PlayerSpec, get_player
+from builder.engine import IllegalAction, Rules, apply, legal_actions
+from builder.errors import HeroesError
+
+MAX_DECISIONS = 20_000
+
+
+class PlaytestError(HeroesError):
+    """A game could not be played to its end (engine refused a state or looped)."""
+
+
+class PlaytestRules(Rules):
+    """The core rules, with the initiative optionally handed to the other side every
+    turn (playtests of symmetric scenarios rotate who moves first)."""
+
+    name = "core"
+
+    def initiative_for_turn(self, state: Any) -> int:
+        side = super().initiative_for_turn(state)
+        return 1 - side if self.options.get("initiative_swapped") else side
+
+
+def rules_for(specs: list[PlayerSpec]) -> tuple[type[Rules], dict[str, Any]]:
+    """The rules class and options of a game: the Solo game mode when a side is
+    ``solo-mode``, the core rules otherwise."""
+    solo = [i for i, s in enumerate(specs) if s.kind == "solo-mode"]
+    if len(solo) > 1:
+        raise PlaytestError("only one side can be the Solo Mode AI (solo-mode:...); use solo:ATTITUDE "
+                            "for a decision-table policy in the two-player game")
+    if solo:
+        from builder.ai.solo_mode.rules import SoloModeRules
+        spec = specs[solo[0]]
+        return SoloModeRules, {"ai_side": solo[0], "attitude": spec.attitude, "difficulty": spec.difficulty}
+    return PlaytestRules, {}
+
+
+def play_game_safely(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *,
+                     initiative_swapped: bool = False, index: int = 0) -> dict[str, Any]:
+    """:func:`play_game`, but an engine failure becomes an ``error`` row (kept out of the
+    rates and counted by the report) instead of ending the whole batch."""
+    try:
+        return play_game(pack, scenario, seed, specs, initiative_swapped=initiative_swapped, index=index)
+    except (PlaytestError, IllegalAction) as exc:
+        message = str(exc)
+    except (AssertionError, IndexError, KeyError, ValueError, RuntimeError) as exc:
+        message = f"{type(exc).__name__}: {exc}"
+    return {"index": index, "seed": seed, "players": {str(i): s.text for i, s in enumerate(specs)},
+            "initiative_swapped": initiative_swapped, "error": message}
+
+
+def _profile_key(u: Any) -> str:
+    return str(u.st.profile.id)
+
+
+def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, initiative_swapped: bool = False,
+              index: int = 0) -> dict[str, Any]:
+    """Play one game; ``specs[i]`` plays the scenario's side ``i``."""
+    rules_cls, options = rules_for(specs)
+    if initiative_swapped:
+        options = {**options, "initiative_swapped": True}
+    state = rules_cls.new_game(pack, scenario, seed=seed, options=options or None)
+    if initiative_swapped and rules_cls is PlaytestRules and state.phase == "orders":
+        from builder.engine.phases import orders
+
+        state.initiative = state.turn_side = 1 - state.initiative
+        orders.advance(state)
+    sides = state.side_ids
+    players = [get_player(spec, seed, i) for i, spec in enumerate(specs)]
+    fielded: dict[str, Counter[str]] = {s: Counter() for s in sides}
+    for u in state.units:
+        fielded[sides[u.side]][_profile_key(u)] += 1
+    losses: dict[str, Counter[str]] = {s: Counter() for s in sides}
+    kills: dict[str, Counter[str]] = {s: Counter() for s in sides}
+    digest = hashlib.sha256()
+    last_actor = -1
+    decisions = 0
+    while not state.is_over:
+        side = state.to_act
+        actions = legal_actions(state)
+        if side is None or not actions:
+            raise PlaytestError(f"game {index} (seed {seed}): no legal action in phase {state.phase}")
+        action = players[side].choose(state, actions)
+        digest.update(repr((side, action.to_dict())).encode())
+        events = apply(state, action)
+        if action.kind in ("fire", "assault"):
+            last_actor = action.unit
+        for e in events:
+            if e.kind in ("eliminated", "wrecked"):
+                dead = state.units[e.data["unit"]]
+                losses[sides[dead.side]][_profile_key(dead)] += 1
+                if last_actor >= 0 and state.units[last_actor].side != dead.side:
+                    killer = state.units[last_actor]
+                    kills[sides[killer.side]][_profile_key(killer)] += 1
+        for p in players:
+            p.notify(state, events)
+        decisions += 1
+        if decisions > MAX_DECISIONS:
+            raise PlaytestError(f"game {index} (seed {seed}) did not end within {MAX_DECISIONS} decisions")
+    result = state.result
+    assert result is not None
+    rules_fired: Counter[str] = Counter()
+    for p in players:
+        rules_fired.update(p.rules_fired)
+    extra = getattr(state.rules, "rules_fired", None)
+    if extra:
+        rules_fired.update(extra)
+    return {
+        "index": index,
+        "seed": seed,
+        "players": {sides[i]: spec.text for i, spec in enumerate(specs)},
+        "initiative_swapped": initiative_swapped,
+        "winner": result.winner,
+        "level": result.level,
+        "vp": dict(result.victory_points),
+        "rounds": result.rounds,
+        "end_reason": result.end_reason,
+        "losses": {s: dict(sorted(c.items())) for s, c in losses.items()},
+        "fielded": {s: dict(sorted(c.items())) for s, c in fielded.items()},
+        "kills": {s: dict(sorted(c.items())) for s, c in kills.items()},
+        "objective_control": [dict(t) for t in result.objective_control],
+        "rules": dict(sorted(rules_fired.items())),
+        "decisions": decisions,
+        "digest": digest.hexdigest()[:16],
+    }

@@ -1,0 +1,100 @@
+"""Playtest reports: a JSON document (the numbers) and an HTML page (the same numbers
+with inline SVG charts, autoescaped, no network).
+
+The JSON carries at least ``scenario``, ``games``, ``verdict`` and ``win_rates`` (side ->
+rate), the keys the render helper prints on scenario sheets (builder.render.verdict).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from builder.content.yaml_io import atomic_write_text
+from builder.playtest.aggregate import summarise, verdict
+from builder.playtest.svg import bar_chart, line_chart
+
+FORMAT = "heroes-playtest/1"
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+
+
+def build_report(*, scenario: str, scenario_name: str, sides: list[str], players: list[str], seed: int,
+                 symmetric: bool, records: list[dict[str, Any]], coverage: str = "",
+                 unit_costs: dict[str, int] | None = None, side_names: dict[str, str] | None = None
+                 ) -> dict[str, Any]:
+    """The report of a batch as JSON-ready data (deterministic: no clock, no host)."""
+    summary = summarise(records, sides, unit_costs)
+    return {
+        "format": FORMAT,
+        "scenario": scenario,
+        "scenario_name": scenario_name,
+        "seed": seed,
+        "players": players,
+        "seats": dict(zip(sides, players)),
+        "sides": sides,
+        "symmetric": symmetric,
+        "verdict": verdict(summary, sides, side_names),
+        **summary,
+        "coverage": coverage,
+    }
+
+
+def report_json(report: dict[str, Any]) -> str:
+    return json.dumps(report, indent=2, sort_keys=True) + "\n"
+
+
+def load_report(path: Path) -> dict[str, Any]:
+    """Read a JSON report written by :func:`write_json`; bad files are input errors."""
+    from builder.errors import InvalidInputError
+
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InvalidInputError(f"{path}: no such report") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InvalidInputError(f"{path}: not a JSON playtest report ({exc})") from None
+    needed = ("scenario", "games", "verdict", "win_rates", "win_intervals", "sides")
+    missing = [k for k in needed if not isinstance(data, dict) or k not in data]
+    if missing:
+        raise InvalidInputError(f"{path}: playtest report lacks {', '.join(missing)}",)
+    return data
+
+
+def charts(report: dict[str, Any]) -> dict[str, Any]:
+    iv = report["win_intervals"]
+    names = list(iv)
+    out: dict[str, Any] = {
+        "win": bar_chart(names, [iv[k]["rate"] for k in names], errors=[(iv[k]["low"], iv[k]["high"]) for k in names],
+                         percent=True, title="win and draw rates"),
+        "levels": bar_chart(list(report["levels"]), list(report["levels"].values()), title="victory levels"),
+        "margin": bar_chart([str(b) for b in report["vp_margin"]["bins"]], report["vp_margin"]["counts"],
+                            title="VP margin"),
+        "rounds": bar_chart([str(b) for b in report["rounds"]["bins"]], report["rounds"]["counts"], title="rounds"),
+        "leads": bar_chart([str(b) for b in report["lead_changes"]["bins"]], report["lead_changes"]["counts"],
+                           title="lead changes"),
+        "objectives": {},
+    }
+    for obj, turns in report["objective_control"].items():
+        series = {side: [t.get(side, 0.0) for t in turns] for side in report["sides"] + ["none"]}
+        out["objectives"][obj] = line_chart([f"T{i + 1}" for i in range(len(turns))], series,
+                                            title=f"control of {obj}")
+    return out
+
+
+def report_html(report: dict[str, Any]) -> str:
+    env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(["html", "j2"]),
+                      trim_blocks=False, lstrip_blocks=False)
+    return env.get_template("playtest/report.html.j2").render(report=report, charts=charts(report))
+
+
+def write_json(report: dict[str, Any], path: Path) -> None:
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(Path(path), report_json(report))
+
+
+def write_html(report: dict[str, Any], path: Path) -> None:
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(Path(path), report_html(report))

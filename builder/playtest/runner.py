@@ -1,0 +1,98 @@
+"""Batches of playtest games over a process pool.
+
+Games are cut into chunks of consecutive indices; each worker loads the pack once and
+plays its chunks; results come back in index order. A game's seed and seating depend
+only on the batch's seed, the game's index, the scenario and the players
+(builder.playtest.seeds), so the rows, and the report, are identical for any ``--jobs``.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from builder.ai.players import PlayerSpec, parse_spec
+from builder.content.loader import load_pack
+from builder.errors import UsageError
+from builder.playtest.game import play_game_safely
+from builder.playtest.seeds import chunks, game_seed, seating
+
+
+@dataclass(frozen=True)
+class Batch:
+    """What to play: ``players`` in the order the scenario lists its sides."""
+
+    pack_path: str
+    scenario: str
+    games: int
+    seed: int
+    players: tuple[str, ...]
+    symmetric: bool = False
+
+    def specs(self) -> list[PlayerSpec]:
+        return [parse_spec(p) for p in self.players]
+
+
+_PACKS: dict[str, Any] = {}
+
+
+def _pack(path: str) -> Any:
+    pack = _PACKS.get(path)
+    if pack is None:
+        pack = _PACKS[path] = load_pack(path)
+    return pack
+
+
+def play_index(batch: Batch, index: int, pack: Any = None) -> dict[str, Any]:
+    """Game ``index`` of ``batch``: its seed, its seating, its record."""
+    pack = pack if pack is not None else _pack(batch.pack_path)
+    specs = batch.specs()
+    seat = seating(index, len(specs), batch.symmetric)
+    seated = [specs[seat.seats[side]] for side in range(len(specs))]
+    seed = game_seed(batch.seed, index, batch.scenario, batch.players)
+    return play_game_safely(pack, batch.scenario, seed, seated, initiative_swapped=seat.initiative_swapped, index=index)
+
+
+def play_chunk(batch: Batch, start: int, stop: int) -> list[dict[str, Any]]:
+    pack = _pack(batch.pack_path)
+    return [play_index(batch, i, pack) for i in range(start, stop)]
+
+
+def _play_chunk_args(args: tuple[Batch, int, int]) -> list[dict[str, Any]]:
+    return play_chunk(*args)
+
+
+def scenario_facts(pack_path: str, scenario: str) -> Any:
+    """The scenario model; unknown ids are usage errors listing the known ones."""
+    pack = _pack(pack_path)
+    model = pack.items.get("scenarios", {}).get(scenario)
+    if model is None:
+        known = ", ".join(sorted(pack.items.get("scenarios", {}))) or "none"
+        raise UsageError(f"unknown scenario '{scenario}' in {pack_path} (known: {known})")
+    return model
+
+
+def run_batch(batch: Batch, jobs: int = 1, progress: Callable[[int], None] | None = None
+              ) -> Iterator[dict[str, Any]]:
+    """Yield the records of ``batch`` in index order, playing on ``jobs`` processes."""
+    work = [(batch, a, b) for a, b in chunks(batch.games, jobs)]
+    if jobs <= 1 or len(work) <= 1:
+        for args in work:
+            rows = _play_chunk_args(args)
+            if progress:
+                progress(len(rows))
+            yield from rows
+        return
+    ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        for rows in pool.map(_play_chunk_args, work):
+            if progress:
+                progress(len(rows))
+            yield from rows
+
+
+def default_pack() -> str:
+    return str(Path(__file__).resolve().parents[2] / "content" / "core")

@@ -1,0 +1,41 @@
+"""Aggregation of game rows into the report's numbers."""
+
+from __future__ import annotations
+
+from builder.playtest.aggregate import lead_changes, summarise, verdict
+
+
+def row(i: int, winner, control, vp=None):
+    return {"index": i, "seed": i, "players": {"us": "greedy", "de": "solo:aggressive"}, "winner": winner,
+            "level": "regular" if winner else "draw", "vp": vp or {"us": 0, "de": 0}, "rounds": 6,
+            "end_reason": "turns", "objective_control": control, "losses": {"us": {"rifles": 1}},
+            "fielded": {"us": {"rifles": 2}}, "kills": {"de": {"grenadiers": 1}}, "rules": {"t/p": 2},
+            "digest": str(i % 3)}
+
+
+def test_lead_changes_count_swaps_of_the_side_ahead():
+    turns = [{"a": "us", "b": None}, {"a": "us", "b": "de"}, {"a": "de", "b": "de"}, {"a": "us", "b": None}]
+    assert lead_changes(turns, ["us", "de"]) == 2
+    assert lead_changes([{"a": None}], ["us", "de"]) == 0
+
+
+def test_summary_numbers():
+    rows = [row(i, "de" if i % 4 else "us", [{"a": "us"}, {"a": "de"}]) for i in range(40)]
+    rows.append({"index": 40, "seed": 40, "players": {}, "error": "engine said no"})
+    s = summarise(rows, ["us", "de"], {"rifles": 50, "grenadiers": 45})
+    assert s["games"] == 40 and s["engine_errors"]["games"] == 1
+    assert s["win_rates"] == {"us": 0.25, "de": 0.75}
+    assert s["objective_control"]["a"][0]["us"] == 1.0 and s["objective_control"]["a"][1]["de"] == 1.0
+    assert s["distinct_games"] == 3
+    unit = next(u for u in s["units"] if u["unit"] == "rifles")
+    assert unit["survival"] == 0.5
+    grenadiers = next(u for u in s["units"] if u["unit"] == "grenadiers")
+    assert grenadiers["kills"] == 40
+    assert s["rules"] == {"t/p": 80}
+    assert verdict(s, ["us", "de"], {"de": "Germans"}).startswith("favours Germans: 75% +/- ")
+
+
+def test_close_results_are_called_balanced():
+    rows = [row(i, "de" if i % 2 else "us", [{"a": None}]) for i in range(100)]
+    s = summarise(rows, ["us", "de"])
+    assert verdict(s, ["us", "de"]).startswith("balanced: us 50%")
