@@ -8,6 +8,8 @@ sight. It then loses its order token and takes an Activated marker; the mover do
 not stop. The engine applies the move, then offers the moving side's opponent a
 pending choice: one ``opfire`` per eligible unit and weapon, at the square of the
 path where that shot is best for it, or ``pass``. Not offered during assault moves.
+With an Opportunity Fire action card in hand, any unit not yet activated may fire
+so, the card being played (``mode`` = the card id).
 A unit whose current side shows Opportunity Fire fires too; Overwatch (003, granted
 by an option) counts as always on its active side.
 """
@@ -26,22 +28,41 @@ if TYPE_CHECKING:
     from builder.engine.state import GameState, UnitState
 
 OPFIRE = "opfire"
+CARD_KEY = "opportunity-fire"
+CARD_BIT = 1 << 15
+
+
+def unactivated(state: "GameState", u: "UnitState") -> bool:
+    return not (u.activated or u.acted or u.concealed or u.sq < 0 or not u.alive or u.wreck
+                or u.id == state.current)
 
 
 def may_opportunity_fire(state: "GameState", u: "UnitState") -> bool:
     """Infantry not yet activated, on opportunity-fire terrain or showing the
     Opportunity Fire ability (or Overwatch, 003, which grants it)."""
-    if (u.activated or u.acted or u.concealed or u.sq < 0 or not u.alive or u.wreck
-            or u.id == state.current or u.st.profile.type not in ("infantry", "gun")):
+    if not unactivated(state, u) or u.st.profile.type not in ("infantry", "gun"):
         return False
     return (state.static.bf.terrain[u.sq].opportunity_fire or u.ability("opportunity-fire") is not None
             or u.ability("overwatch") is not None)
 
 
+def opportunity_card(state: "GameState", side: int) -> str:
+    """The id of an Opportunity Fire action card in ``side``'s hand, or ""."""
+    cards = state.static.pack.items["cards"]
+    for cid in state.sides[side].hand:
+        card = cards.get(cid)
+        if card is not None and card.effect_key == CARD_KEY:
+            return cid
+    return ""
+
+
 def watchers(state: "GameState", mover: "UnitState") -> bool:
     """Is any enemy of ``mover`` able to take an opportunity shot at all?"""
-    return state.phase == "activation" and any(
-        u.side != mover.side and may_opportunity_fire(state, u) for u in state.units)
+    if state.phase != "activation":
+        return False
+    if opportunity_card(state, 1 - mover.side):
+        return any(u.side != mover.side and unactivated(state, u) for u in state.units)
+    return any(u.side != mover.side and may_opportunity_fire(state, u) for u in state.units)
 
 
 def best_shots(state: "GameState", mover: "UnitState", path: list[int]) -> list[Action]:
@@ -49,8 +70,12 @@ def best_shots(state: "GameState", mover: "UnitState", path: list[int]) -> list[
     dtype = mover.st.profile.faces[mover.face].defence_type
     if dtype is None:
         return out
+    card = opportunity_card(state, 1 - mover.side)
     for u in state.units:
-        if u.side == mover.side or not may_opportunity_fire(state, u):
+        if u.side == mover.side:
+            continue
+        natural = may_opportunity_fire(state, u)
+        if not natural and not (card and unactivated(state, u)):
             continue
         visible = [sq for sq in path if sees(state, u.sq, sq, u, mover)]
         if not visible:
@@ -64,7 +89,8 @@ def best_shots(state: "GameState", mover: "UnitState", path: list[int]) -> list[
                 if plan.ok and (best is None or plan.need < best[0]):
                     best = (plan.need, sq)
             if best is not None:
-                out.append(Action(OPFIRE, unit=u.id, weapon=wi, target=mover.id, square=best[1]))
+                out.append(Action(OPFIRE, unit=u.id, weapon=wi, target=mover.id, square=best[1],
+                                  mode="" if natural else card))
     return out
 
 
@@ -74,13 +100,16 @@ def offer(state: "GameState", mover: "UnitState", path: list[int]) -> None:
         return
     shots = best_shots(state, mover, path)
     if shots:
-        codes = tuple((a.unit << 24) | (a.weapon << 16) | a.square for a in shots)
+        codes = tuple((a.unit << 24) | (a.weapon << 16) | (CARD_BIT if a.mode else 0) | a.square for a in shots)
         state.pending.append((OPFIRE, 1 - mover.side, mover.id, codes, tuple(path)))
 
 
-def choices(pending: tuple) -> list[Action]:  # type: ignore[type-arg]
-    _, _, mover, codes, _ = pending
-    acts = [Action(OPFIRE, unit=c >> 24, weapon=(c >> 16) & 0xFF, target=mover, square=c & 0xFFFF) for c in codes]
+def choices(state: "GameState", pending: tuple) -> list[Action]:  # type: ignore[type-arg]
+    _, side, mover, codes, _ = pending
+    card = opportunity_card(state, side)
+    acts = [Action(OPFIRE, unit=c >> 24, weapon=(c >> 16) & 0xFF, target=mover, square=c & 0x7FFF,
+                   mode=card if c & CARD_BIT else "")
+            for c in codes if card or not c & CARD_BIT]
     acts.append(Action("pass"))
     return acts
 
@@ -95,5 +124,10 @@ def resolve(state: "GameState", pending: tuple, action: Action) -> None:  # type
     state.events.append(Event("opportunity-fire", {"unit": firer.id, "target": mover.id, "square": action.square}))
     firer.activated = True
     firer.order = NO_ORDER
+    if action.mode:  # fired thanks to an Opportunity Fire action card
+        side = state.sides[firer.side]
+        side.hand.remove(action.mode)
+        side.discard.append(action.mode)
+        state.events.append(Event("card", {"side": firer.side, "card": action.mode, "unit": firer.id}))
     resolve_shot(state, plan)
     offer(state, mover, path)
