@@ -22,11 +22,17 @@ def engine_setup() -> tuple[object, str]:
     from builder.engine import Rules
     from builder.errors import HeroesError
 
+    from builder.engine.los import precompute_lines
+
     try:
         pack, scenario = load_pack(ROOT / "content" / "core"), "family-meeting-1"
-        Rules.new_game(pack, scenario, seed=0)
+        state = Rules.new_game(pack, scenario, seed=0)
     except HeroesError:
         pack, scenario = load_pack(ROOT / "tests" / "fixtures" / "engine" / "pack"), "skirmish"
+        state = Rules.new_game(pack, scenario, seed=0)
+    started = time.perf_counter()
+    pairs = precompute_lines(state.static.bf)
+    print(f"   static line-of-sight table: {pairs} pairs in {time.perf_counter() - started:.2f} s (once per layout)")
     return pack, scenario
 
 

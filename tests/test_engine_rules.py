@@ -524,3 +524,21 @@ def test_sniper_table(die: int, face: int, suppressed: int, alive: bool) -> None
     apply(state, shot)
     g = state.units[n["g"]]
     assert (g.face, g.suppressed, g.alive) == (face, suppressed, alive)
+
+
+def test_an_opportunity_fire_card_lets_any_unactivated_unit_fire() -> None:
+    state, n = make([
+        {"name": "r", "unit": "us-rifles", "side": "us", "at": "A1"},
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "D8"},
+    ])
+    activate(state, n["g"])
+    apply(state, Action("move", unit=n["g"], square=sq(state, "D5")))
+    assert not state.pending  # open ground, no card: nothing to react with
+    state.sides[0].hand = ["us-opportunity-fire"]
+    activate(state, n["g"])
+    apply(state, Action("move", unit=n["g"], square=sq(state, "D3")))
+    shots = [a for a in legal_actions(state) if a.kind == "opfire"]
+    assert shots and shots[0].mode == "us-opportunity-fire"
+    state.dice = Scripted(1)
+    apply(state, shots[0])
+    assert state.sides[0].hand == [] and state.sides[0].discard == ["us-opportunity-fire"]

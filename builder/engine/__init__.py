@@ -18,7 +18,7 @@ from builder.engine.dice import Rng, derive_seed
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
 from builder.engine.firing import fire_odds, plan_shot
-from builder.engine.los import line_of_sight
+from builder.engine.los import line_of_sight, precompute_lines
 from builder.engine.movement import reachable
 from builder.engine.objectives import objective_control
 from builder.engine.players import PLAYERS, get_player, register_player
@@ -29,5 +29,6 @@ from builder.engine.state import GameResult, GameState, UnitState
 __all__ = [
     "Action", "Event", "GameResult", "GameState", "IllegalAction", "PLAYERS", "RandomPlayer", "Rng", "Rules",
     "UnitState", "apply", "derive_seed", "fire_odds", "get_player", "legal_actions", "line_of_sight",
-    "objective_control", "plan_assault", "plan_shot", "random_playout", "reachable", "register_player",
+    "objective_control", "plan_assault", "plan_shot", "precompute_lines", "random_playout", "reachable",
+    "register_player",
 ]

@@ -44,7 +44,7 @@ def core_legal_actions(state: "GameState") -> list[Action]:
     if state.pending:
         kind, _, unit, options, _ = state.pending[0]
         if kind == opportunity.OPFIRE:
-            return opportunity.choices(state.pending[0])
+            return opportunity.choices(state, state.pending[0])
         return [Action(kind, unit=unit, square=sq) for sq in options]
     phase = state.phase
     if phase == "orders":
@@ -140,7 +140,7 @@ def _after(state: "GameState") -> None:
 def _resolve_pending(state: "GameState", action: Action) -> None:
     kind, side, unit, options, data = state.pending[0]
     if kind == opportunity.OPFIRE:
-        if action not in opportunity.choices(state.pending[0]):
+        if action not in opportunity.choices(state, state.pending[0]):
             raise IllegalAction("expected an opportunity shot offered, or pass")
         pending = state.pending.pop(0)
         opportunity.resolve(state, pending, action)

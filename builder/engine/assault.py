@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from builder.engine import effects
+from builder.engine.ambush import revealed_face
 from builder.engine.damage import eliminate, roll, suppress, take_hit
 from builder.engine.events import Event
 from builder.engine.firing import in_arc
@@ -69,8 +70,13 @@ class AssaultPlan:
         return win, tie, 1.0 - win - tie
 
 
+def _face(unit: "UnitState"):  # type: ignore[no-untyped-def]
+    """The side that fights: a concealed unit reveals itself to assault or defend."""
+    return unit.st.profile.faces[revealed_face(unit) if unit.concealed else unit.face]
+
+
 def _combat(unit: "UnitState", against: str | None, role: str | None = None) -> int | None:
-    face = unit.st.profile.faces[unit.face]
+    face = _face(unit)
     weapons = face.weapons
     if role:
         weapons = tuple(w for w in weapons if w.role == role) or weapons
@@ -85,8 +91,8 @@ def plan_assault(state: "GameState", attacker: "UnitState", defender: "UnitState
     if attacker.ability("assault") is None:
         plan.ok, plan.reason = False, "only units with the Assault ability assault"
         return plan
-    dface = defender.st.profile.faces[defender.face]
-    aface = attacker.st.profile.faces[attacker.face]
+    dface = _face(defender)
+    aface = _face(attacker)
     combat = _combat(attacker, dface.defence_type)
     buster = defender.type == "heavy_vehicle" and any(
         k[1] == "tankbuster" and k[0] in (-1, attacker.st.tile) for k in state.static.sides[attacker.side].traits)

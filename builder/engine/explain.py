@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from builder.engine.ambush import revealed_face
 from builder.engine.assault import plan_assault
 from builder.engine.errors import IllegalAction
 from builder.engine.firing import plan_shot
@@ -111,7 +112,7 @@ def _terms_text(terms: list[Term], doubled: bool = False) -> str:
 
 
 def explain_fire(state: GameState, firer: UnitState, target: UnitState, weapon: int, mode: str) -> dict[str, Any]:
-    faces = firer.st.profile.faces[firer.face]
+    faces = firer.st.profile.faces[revealed_face(firer) if firer.concealed else firer.face]
     if not 0 <= weapon < len(faces.weapons):
         raise UsageError(f"{firer.st.profile.name} has weapons 0 to {len(faces.weapons) - 1}")
     plan = plan_shot(state, firer, weapon, target, mode)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from builder.engine import effects
+from builder.engine.ambush import revealed_face
 from builder.engine.damage import eliminate, roll, suppress, take_hit
 from builder.engine.events import Event
 from builder.engine.grid import DIRS
@@ -135,7 +136,10 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
     """The shot from square ``fsq`` at square ``tsq`` (no choice of squares)."""
     bf = state.static.bf
     plan = ShotPlan(firer.id, target.id, wi, mode, firer_sq=fsq, target_sq=tsq, extra=extra)
-    face = firer.st.profile.faces[firer.face]
+    face = firer.st.profile.faces[revealed_face(firer) if firer.concealed else firer.face]  # reveals to fire
+    if not 0 <= wi < len(face.weapons):
+        plan.ok, plan.reason = False, f"no weapon {wi} on this side of the counter"
+        return plan
     weapon = face.weapons[wi]
     dtype = target.st.profile.faces[target.face].defence_type
     if target.concealed:

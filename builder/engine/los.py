@@ -182,3 +182,15 @@ def sees(state: "GameState", a: int, b: int, firer: "UnitState", target: "UnitSt
             if u.wreck or not vehicle_involved or u.st.profile.type in vehicles:
                 return False
     return True
+
+
+def precompute_lines(bf: "Battlefield") -> int:
+    """Trace every pair of squares of a battlefield once (the static line-of-sight
+    table; about 0.4 s for a 24 x 16 battlefield). Lines are otherwise traced on
+    first use; playtest runners and benchmarks call this once per layout, the
+    table then lives on the battlefield, cached on the pack. Returns the pairs."""
+    n = bf.size
+    for a in range(n):
+        for b in range(a + 1, n):
+            static_line(bf, a, b)
+    return len(bf.los_cache)

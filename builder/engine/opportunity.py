@@ -8,6 +8,8 @@ sight. It then loses its order token and takes an Activated marker; the mover do
 not stop. The engine applies the move, then offers the moving side's opponent a
 pending choice: one ``opfire`` per eligible unit and weapon, at the square of the
 path where that shot is best for it, or ``pass``. Not offered during assault moves.
+With an Opportunity Fire action card in hand, any unit not yet activated may fire
+so, the card being played (``mode`` = the card id).
 A unit whose current side shows Opportunity Fire fires too; Overwatch (003, granted
 by an option) counts as always on its active side.
 """
@@ -19,45 +21,76 @@ from typing import TYPE_CHECKING
 from builder.engine.actions import Action
 from builder.engine.events import Event
 from builder.engine.firing import plan_one, resolve_shot, weapon_usable
+from builder.engine.los import sees
 from builder.engine.state import NO_ORDER
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState, UnitState
 
 OPFIRE = "opfire"
+CARD_KEY = "opportunity-fire"
+CARD_BIT = 1 << 15
+
+
+def unactivated(state: "GameState", u: "UnitState") -> bool:
+    return not (u.activated or u.acted or u.concealed or u.sq < 0 or not u.alive or u.wreck
+                or u.id == state.current)
 
 
 def may_opportunity_fire(state: "GameState", u: "UnitState") -> bool:
     """Infantry not yet activated, on opportunity-fire terrain or showing the
     Opportunity Fire ability (or Overwatch, 003, which grants it)."""
-    if not (u.active and u.is_infantry and not u.activated and not u.acted and u.id != state.current
-            and not u.concealed):
+    if not unactivated(state, u) or u.st.profile.type not in ("infantry", "gun"):
         return False
     return (state.static.bf.terrain[u.sq].opportunity_fire or u.ability("opportunity-fire") is not None
             or u.ability("overwatch") is not None)
 
 
+def opportunity_card(state: "GameState", side: int) -> str:
+    """The id of an Opportunity Fire action card in ``side``'s hand, or ""."""
+    cards = state.static.pack.items["cards"]
+    for cid in state.sides[side].hand:
+        card = cards.get(cid)
+        if card is not None and card.effect_key == CARD_KEY:
+            return cid
+    return ""
+
+
 def watchers(state: "GameState", mover: "UnitState") -> bool:
     """Is any enemy of ``mover`` able to take an opportunity shot at all?"""
-    return state.phase == "activation" and any(
-        u.side != mover.side and may_opportunity_fire(state, u) for u in state.units)
+    if state.phase != "activation":
+        return False
+    if opportunity_card(state, 1 - mover.side):
+        return any(u.side != mover.side and unactivated(state, u) for u in state.units)
+    return any(u.side != mover.side and may_opportunity_fire(state, u) for u in state.units)
 
 
 def best_shots(state: "GameState", mover: "UnitState", path: list[int]) -> list[Action]:
     out = []
+    dtype = mover.st.profile.faces[mover.face].defence_type
+    if dtype is None:
+        return out
+    card = opportunity_card(state, 1 - mover.side)
     for u in state.units:
-        if u.side == mover.side or not may_opportunity_fire(state, u):
+        if u.side == mover.side:
             continue
-        for wi, _ in enumerate(u.st.profile.faces[u.face].weapons):
-            if not weapon_usable(state, u, wi):
+        natural = may_opportunity_fire(state, u)
+        if not natural and not (card and unactivated(state, u)):
+            continue
+        visible = [sq for sq in path if sees(state, u.sq, sq, u, mover)]
+        if not visible:
+            continue
+        for wi, w in enumerate(u.st.profile.faces[u.face].weapons):
+            if w.against(dtype) is None or not weapon_usable(state, u, wi):
                 continue
             best = None
-            for sq in path:
+            for sq in visible:
                 plan = plan_one(state, u, wi, mover, u.sq, sq)
                 if plan.ok and (best is None or plan.need < best[0]):
                     best = (plan.need, sq)
             if best is not None:
-                out.append(Action(OPFIRE, unit=u.id, weapon=wi, target=mover.id, square=best[1]))
+                out.append(Action(OPFIRE, unit=u.id, weapon=wi, target=mover.id, square=best[1],
+                                  mode="" if natural else card))
     return out
 
 
@@ -67,13 +100,16 @@ def offer(state: "GameState", mover: "UnitState", path: list[int]) -> None:
         return
     shots = best_shots(state, mover, path)
     if shots:
-        codes = tuple((a.unit << 24) | (a.weapon << 16) | a.square for a in shots)
+        codes = tuple((a.unit << 24) | (a.weapon << 16) | (CARD_BIT if a.mode else 0) | a.square for a in shots)
         state.pending.append((OPFIRE, 1 - mover.side, mover.id, codes, tuple(path)))
 
 
-def choices(pending: tuple) -> list[Action]:  # type: ignore[type-arg]
-    _, _, mover, codes, _ = pending
-    acts = [Action(OPFIRE, unit=c >> 24, weapon=(c >> 16) & 0xFF, target=mover, square=c & 0xFFFF) for c in codes]
+def choices(state: "GameState", pending: tuple) -> list[Action]:  # type: ignore[type-arg]
+    _, side, mover, codes, _ = pending
+    card = opportunity_card(state, side)
+    acts = [Action(OPFIRE, unit=c >> 24, weapon=(c >> 16) & 0xFF, target=mover, square=c & 0x7FFF,
+                   mode=card if c & CARD_BIT else "")
+            for c in codes if card or not c & CARD_BIT]
     acts.append(Action("pass"))
     return acts
 
@@ -88,5 +124,10 @@ def resolve(state: "GameState", pending: tuple, action: Action) -> None:  # type
     state.events.append(Event("opportunity-fire", {"unit": firer.id, "target": mover.id, "square": action.square}))
     firer.activated = True
     firer.order = NO_ORDER
+    if action.mode:  # fired thanks to an Opportunity Fire action card
+        side = state.sides[firer.side]
+        side.hand.remove(action.mode)
+        side.discard.append(action.mode)
+        state.events.append(Event("card", {"side": firer.side, "card": action.mode, "unit": firer.id}))
     resolve_shot(state, plan)
     offer(state, mover, path)

@@ -45,6 +45,9 @@ def new_game(rules: Any, pack: Any, scenario_id: str, seed: int, armies: Any = N
     if scenario is None:
         known = ", ".join(sorted(pack.items["scenarios"])) or "none"
         raise _fail(f"unknown scenario '{scenario_id}' (known: {known})")
+    if len(scenario.sides) != 2:
+        raise _fail(f"scenario '{scenario_id}' has {len(scenario.sides)} sides; the engine plays two "
+                    "(alliances of 3-4 players are not simulated)", at=(pack, scenario_id, ("sides",)))
     try:
         bf = build_battlefield(pack, scenario.layout)
     except GridError as exc:

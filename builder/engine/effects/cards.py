@@ -62,6 +62,8 @@ register("card", "movement-bonus", "Movement bonus card", "simulated", AC,
 register("card", "remove-suppression", "Rally card", "partial", AC,
          "played only on the unit being activated, not at any time",
          card_phase=lambda: ACTIVATION, card_playable=lambda s, u: u.suppressed > 0, card_play=_unsuppress)
+register("card", "opportunity-fire", "Opportunity Fire card", "simulated", AC + "; builder/engine/opportunity.py",
+         card_phase=lambda: "reaction")
 register("card", "heal", "First aid card", "simulated", AC,
          card_phase=lambda: SUPPLY, card_playable=_heal_ok, card_play=_heal)
 
