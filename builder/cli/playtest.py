@@ -4,14 +4,21 @@
 from __future__ import annotations
 
 import sys
+from enum import Enum
 from pathlib import Path
 from typing import Any, Optional
 
 import typer
 
-from builder.cli.common import OutputFormat
 from builder.content.loader import BUNDLED_CONTENT
 from builder.errors import UsageError
+
+
+class OutputFormat(str, Enum):
+    """How the report is printed on stdout."""
+
+    text = "text"
+    json = "json"
 
 
 def playtest(
