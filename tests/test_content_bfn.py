@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from builder.content.loader import load_pack, load_pack_with_diagnostics
 from builder.content.models import TileKind
@@ -243,6 +245,30 @@ def test_beaver_tails_victory(pack) -> None:
     assert outcome(scenario, controls={"cw": cw}) == ("regular", "cw")
     assert outcome(scenario, controls={"de": {"de-primary-church"}}) == ("regular", "de")
     assert outcome(scenario, controls={"cw": cw, "de": {"de-primary-church"}}) == ("draw", None)
+
+
+ORACLE_SCENARIOS = ["a-safari-in-normandy", "trading-blows", "charge-of-the-light-brigade",
+                    "beaver-tails-with-sauerkraut", "charon-the-ferryman"]
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(scenario_id=st.sampled_from(ORACLE_SCENARIOS), data=st.data())
+def test_every_final_position_has_exactly_one_result(pack, scenario_id: str, data) -> None:
+    """Victory levels are tried in order and end with a fallback: whoever holds whichever
+    objectives, the game has a result, won by one of the scenario's sides (or drawn)."""
+    scenario = pack.items["scenarios"][scenario_id]
+    assert "otherwise" in scenario.victory[-1].when.model_dump()
+    ids = [o.id for o in scenario.objectives]
+    owners = data.draw(st.lists(st.sampled_from(["cw", "de", None]), min_size=len(ids), max_size=len(ids)))
+    controls = {side: {i for i, o in zip(ids, owners) if o == side} for side in ("cw", "de")}
+    level, winner = outcome(scenario, controls=controls)
+    assert winner in {"cw", "de", None} and (winner is None) == (level == "draw")
+
+
+def test_cli_validates_the_pack(cli) -> None:
+    result = cli("validate", str(BFN))
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "valid" in result.stdout
 
 
 # --- the campaign --------------------------------------------------------------------------
