@@ -136,6 +136,9 @@ def test_support_tiles_named_by_scenarios_exist(pack) -> None:
     assert named == {"cw-support-tile", "de-support-flak-88"}
     for tile_id in named:
         assert pack.items["tiles"][tile_id].kind is TileKind.SUPPORT
+    for scenario in pack.items["scenarios"].values():
+        factions = {side.faction for side in scenario.sides}
+        assert {pack.items["tiles"][t].faction for t in scenario.support_tiles} <= factions, scenario.id
     flak = pack.items["tiles"]["de-support-flak-88"]
     assert [g.unit for g in flak.units] == ["de-flak-88"]
 
@@ -281,6 +284,17 @@ def test_campaign_chains_the_six_scenarios(pack) -> None:
     assert operations == [f"{op} ({n}/6)" for n, op in enumerate(
         ["Epsom", "Epsom", "Charnwood", "Charnwood", "Goodwood", "Goodwood"], start=1)]
     assert (campaign.scoring.victory, campaign.scoring.medal) == (5, 2)
+
+
+def test_german_event_turns_follow_the_campaign_text(pack) -> None:
+    """2/6's German event is on turn 5 (turn 1 after a German major victory in 1/6); 6/6's on
+    turn 4, since a German victory in 5/6 moves it 'to turn 3 instead of turn 4'."""
+    def german_event_turns(scenario_id: str) -> list[int]:
+        scenario = pack.items["scenarios"][scenario_id]
+        return [t for e in scenario.events if e.side == "de" and "event marker" in e.text for t in e.turns]
+
+    assert german_event_turns("charge-of-the-light-brigade") == [5]
+    assert german_event_turns("operation-stack") == [4]
 
 
 def test_campaign_consequences(pack) -> None:
