@@ -20,6 +20,11 @@ class Consequence(ContentModel):
     side: Id = Field(description="Side that gains or loses.")
     points: int = Field(default=0, ge=-500, le=500, description="Army points added next scenario.")
     text: str = Field(default="", description="The consequence in words.")
+    medal: Id | None = Field(
+        default=None,
+        description="Medal the side wins, counted in the campaign report (003 Battle for Normandy, "
+        "Campaign: an Eisernes Kreuz or a Victoria Cross).",
+    )
 
 
 class CampaignStep(ContentModel):
@@ -29,10 +34,21 @@ class CampaignStep(ContentModel):
     consequences: list[Consequence] = Field(default_factory=list, description="Effects on the next step.")
 
 
+class CampaignScoring(ContentModel):
+    """Campaign report: points per scenario won and per medal; the higher total wins the
+    campaign (003 Battle for Normandy, Campaign Report)."""
+
+    victory: int = Field(default=0, ge=0, le=100, description="Campaign points per scenario won.")
+    medal: int = Field(default=0, ge=0, le=100, description="Campaign points per medal won.")
+
+
 class Campaign(Item):
     """An ordered list of scenarios."""
 
     steps: list[CampaignStep] = Field(min_length=1, description="Scenarios in order.")
+    scoring: CampaignScoring | None = Field(
+        default=None, description="How the campaign report scores victories and medals, if it does."
+    )
 
 
 class CampaignFile(Campaign):

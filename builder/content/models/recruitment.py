@@ -14,11 +14,20 @@ from builder.content.models.base import Band, ContentModel, Id, Item
 
 class TileKind(str, Enum):
     """A platoon tile brings units; an officer tile (O) lets the army buy orders and
-    spreads its options army-wide; a high command tile holds only order slots."""
+    spreads its options army-wide; a high command tile holds only order slots.
+
+    Battle for Normandy adds two tiles that are never bought on their own: a scenario's
+    support tile, which holds one option outside the recruitment rules or stands for an
+    option that takes order tokens (003, Recruitment Options > Support Tile), and an
+    aircraft's recruitment tile, laid beside the command tile whose Aircraft order option
+    recruits it: the tile gives that option's cost and carries the aircraft's order token
+    (003, Aviation Rules > Aircraft Units)."""
 
     PLATOON = "platoon"
     OFFICER = "officer"
     HIGH_COMMAND = "high_command"
+    SUPPORT = "support"
+    AIRCRAFT = "aircraft"
 
 
 class UnitGrant(ContentModel):
