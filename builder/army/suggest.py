@@ -164,7 +164,10 @@ def suggest(pack: Pack, faction: str, points: int, seed: int = 0, name: str | No
     """A legal army of ``faction`` for ``points``, found by a seeded search."""
     if faction not in pack.factions:
         raise UsageError(f"unknown faction '{faction}'; the pack has: {', '.join(sorted(pack.factions))}")
-    tiles = sorted((t for t in pack.tiles.values() if t.faction == faction and t.kind is not TileKind.HIGH_COMMAND),
+    # Platoon and officer tiles form an army; high command, support and aircraft tiles
+    # come with alliances, scenarios and aviation options (000 Army Creation; 003 Support tile).
+    tiles = sorted((t for t in pack.tiles.values()
+                    if t.faction == faction and t.kind in (TileKind.PLATOON, TileKind.OFFICER)),
                    key=lambda t: t.id)
     options = sorted((o for o in pack.options.values() if o.faction == faction), key=lambda o: o.id)
     heroes = sorted((h for h in pack.heroes.values() if h.faction == faction), key=lambda h: h.id)
@@ -181,6 +184,8 @@ def suggest(pack: Pack, faction: str, points: int, seed: int = 0, name: str | No
             if not moves:
                 break
             weights = [w * w for w, _ in moves]
+            if not any(weights):
+                weights = [1] * len(moves)  # only free moves left (0-cost options): pick uniformly
             _apply(pack, build, rng.choices([m for _, m in moves], weights=weights)[0])
         army = _to_army(build, faction, points, label)
         bonus = sum(effects.points_bonus(o) for _, f in build.tiles for o in f.values())
