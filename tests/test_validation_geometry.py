@@ -89,3 +89,12 @@ def test_fast_path_reads_what_ruamel_reads(value: object) -> None:
         return type(a) is type(b) and a == b
 
     assert same(got, expected), (text, got, expected)
+
+
+@given(st.integers(1, 6), st.integers(1, 6), st.sampled_from([0, 90, 180, 270]), st.data())
+def test_to_rotated_inverts_to_local(width: int, height: int, rotation: int, data: st.DataObject) -> None:
+    from builder.content.geometry import to_rotated
+
+    x = data.draw(st.integers(0, width - 1))
+    y = data.draw(st.integers(0, height - 1))
+    assert to_local(*to_rotated(x, y, width, height, rotation), width, height, rotation) == (x, y)

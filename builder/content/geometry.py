@@ -78,6 +78,22 @@ def rotated_size(width: int, height: int, rotation: int) -> tuple[int, int]:
     return (height, width) if rotation % 180 == 90 else (width, height)
 
 
+def to_rotated(x: int, y: int, width: int, height: int, rotation: int) -> XY:
+    """Where square (x, y) of an unrotated ``width`` x ``height`` grid lands, as an
+    offset from the grid's top-left corner, once the grid is turned clockwise; the
+    inverse of :func:`to_local`."""
+    rotation %= 360
+    if rotation == 0:
+        return x, y
+    if rotation == 90:
+        return height - 1 - y, x
+    if rotation == 180:
+        return width - 1 - x, height - 1 - y
+    if rotation == 270:
+        return y, width - 1 - x
+    raise ValueError(f"rotation must be 0, 90, 180 or 270, not {rotation}")
+
+
 def to_local(rx: int, ry: int, width: int, height: int, rotation: int) -> XY:
     """The square of the unrotated grid (``width`` x ``height``) that shows at offset
     (rx, ry) from the top-left corner of the grid once turned clockwise."""

@@ -3,62 +3,49 @@ A1 at the top-left; areas are a square or a rectangle 'A1:D3' (corners included)
 
 from __future__ import annotations
 
-import re
+from builder.content import geometry
+from builder.content.models.terrain import square_to_xy, xy_to_square
 
-_SQUARE = re.compile(r"^([A-Z]{1,2})([1-9][0-9]{0,2})$")
+# The map is drawn row by row, so these helpers speak (row, column); the notation and
+# the rotation arithmetic themselves live in builder.content.geometry, shared with the
+# validator.
 
 
 def column_index(letters: str) -> int:
     """'A' -> 0, 'Z' -> 25, 'AA' -> 26."""
-    index = 0
-    for char in letters:
-        index = index * 26 + (ord(char) - ord("A") + 1)
-    return index - 1
+    return square_to_xy(f"{letters}1")[0]
 
 
 def column_name(index: int) -> str:
     """Inverse of :func:`column_index`."""
-    name = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        name = chr(ord("A") + rest) + name
-    return name
+    return xy_to_square(index, 0)[:-1]
 
 
 def parse_square(square: str) -> tuple[int, int]:
     """'C4' -> (row 3, column 2), zero-based."""
-    match = _SQUARE.match(square)
-    if match is None:
-        raise ValueError(f"not a square: {square!r}")
-    return int(match.group(2)) - 1, column_index(match.group(1))
+    x, y = square_to_xy(square)
+    return y, x
 
 
 def square_name(row: int, col: int) -> str:
-    return f"{column_name(col)}{row + 1}"
+    return xy_to_square(col, row)
 
 
 def parse_area(area: str) -> tuple[int, int, int, int]:
     """'A1:D3' -> (top, left, bottom, right), inclusive and normalised."""
-    first, _, second = area.partition(":")
-    r1, c1 = parse_square(first)
-    r2, c2 = parse_square(second) if second else (r1, c1)
-    return min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2)
+    rect = geometry.parse_area(area)
+    return rect.y0, rect.x0, rect.y1, rect.x1
 
 
 def rotate_cell(row: int, col: int, height: int, width: int, rotation: int) -> tuple[int, int]:
     """Where cell (row, col) of a height x width grid lands after a clockwise rotation."""
-    if rotation == 90:
-        return col, height - 1 - row
-    if rotation == 180:
-        return height - 1 - row, width - 1 - col
-    if rotation == 270:
-        return width - 1 - col, row
-    return row, col
+    x, y = geometry.to_rotated(col, row, width, height, rotation)
+    return y, x
 
 
 def rotated_size(height: int, width: int, rotation: int) -> tuple[int, int]:
-    return (width, height) if rotation in (90, 270) else (height, width)
+    w, h = geometry.rotated_size(width, height, rotation)
+    return h, w
 
 
 _SIDES = "nesw"
