@@ -10,7 +10,7 @@ Sub-modules: :mod:`.model` (the file), :mod:`.loading` (read and locate),
 :mod:`.roster` (ids resolved against a pack), :mod:`.totals` (points and tokens),
 :mod:`.legality` (one module per rules section), :mod:`.summary`, :mod:`.options`
 (what fits a slot), :mod:`.suggest` (seeded search), :mod:`.edit` (round-trip edits),
-:mod:`.writer` (commented YAML), :mod:`.pack_cache` (fast start-up).
+:mod:`.writer` (commented YAML).
 """
 
 from __future__ import annotations

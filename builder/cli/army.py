@@ -20,7 +20,7 @@ PACK_HELP = "Content pack folder (default: the bundled core pack)."
 
 
 def _pack(path: Optional[Path]):  # type: ignore[no-untyped-def]
-    from builder.army.pack_cache import load_pack_cached
+    from builder.content.pack_cache import load_pack_cached
     from builder.content.loader import BUNDLED_CONTENT
 
     return load_pack_cached(path or BUNDLED_CONTENT / "core")

@@ -19,7 +19,7 @@ def build(
 ) -> None:
     """Write a static site: index, a page per faction, unit, tile, option, card, board
     and scenario, with a filter and search that work when opened from disk."""
-    from builder.army.pack_cache import load_pack_cached
+    from builder.content.pack_cache import load_pack_cached
     from builder.content.loader import BUNDLED_CONTENT
     from builder.render.site.build import build_site
 

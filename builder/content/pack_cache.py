@@ -1,4 +1,5 @@
-"""A disk cache of loaded content packs, so ``heroes army check`` starts fast.
+"""A disk cache of loaded content packs, so commands (``heroes army check``, ``render``,
+``site``) start fast.
 
 Loading a pack parses and validates every YAML file; an army check needs the same
 pack every time. After a successful load the pack is pickled under the user's cache
@@ -23,7 +24,7 @@ from builder.content.pack import Pack
 from builder.content.yaml_io import atomic_write_bytes
 
 FORMAT = "army-pack-cache-2"
-MODELS = Path(__file__).resolve().parents[1] / "content"
+MODELS = Path(__file__).resolve().parent
 
 Stamps = dict[str, tuple[int, int]]
 
