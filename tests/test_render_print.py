@@ -232,7 +232,7 @@ def test_scenario_with_a_missing_board_is_an_input_error(cli, tmp_path: Path) ->
 ARMY_FIXTURES = Path(__file__).resolve().parent / "fixtures" / "army"
 
 
-@pytest.mark.skipif(not (ARMY_FIXTURES / "lists").is_dir(), reason="the army helper's fixtures are absent")
+@pytest.mark.skipif(not (ARMY_FIXTURES / "lists").is_dir(), reason="the army fixtures are absent")
 def test_every_army_fixture_renders_or_fails_cleanly(tmp_path: Path) -> None:
     """Every list the army checker is tested on (legal, illegal, alliances) lays out;
     broken files are input errors with diagnostics."""

@@ -1,7 +1,7 @@
 """``heroes demo``: the main job on the bundled content, saying what it wrote.
 
 It validates the bundled pack, then writes a roster PDF (for the bundled Family
-Meeting 1 example army, or an army the army helper's seeded ``suggest`` builds, saved
+Meeting 1 example army, or an army the seeded ``suggest`` of builder.army builds, saved
 beside it as YAML), a scenario sheet PDF and the pack's static site, and prints where
 each one is.
 """

@@ -20,7 +20,7 @@ PAPER = typer.Option(Paper.a4, "--paper", help="Paper size for PDF: a4 or letter
 
 
 def _pack(path: Optional[Path]):  # type: ignore[no-untyped-def]
-    """The pack, through the army helper's disk cache (HEROES_NO_CACHE=1 bypasses it)."""
+    """The pack, through the pack disk cache (builder.content.pack_cache) (HEROES_NO_CACHE=1 bypasses it)."""
     from builder.content.pack_cache import load_pack_cached
     from builder.content.loader import BUNDLED_CONTENT
 

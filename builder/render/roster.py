@@ -41,7 +41,7 @@ def _options(placed: list[Any], pack: Pack) -> list[dict[str, Any]]:
 
 
 def roster_context(report: ArmyReport, pack: Pack) -> dict[str, Any]:
-    """The sheet as plain data, from the army helper's report."""
+    """The sheet as plain data, from the army checker's report (builder.army)."""
     roster, summary = report.roster, report.summary
     if roster is None or summary is None:
         raise InvalidInputError(f"{report.file.display}: the army list cannot be read", report.diagnostics)
@@ -95,6 +95,6 @@ def roster_context(report: ArmyReport, pack: Pack) -> dict[str, Any]:
 
 
 def render_roster_html(path: Path, pack: Pack, display: str | None = None) -> str:
-    """Check the army file with the army helper's checker and lay the roster out."""
+    """Check the army file with the army checker (builder.army) and lay the roster out."""
     report = check_file(Path(path), pack, display)
     return render("print/roster.html.j2", **roster_context(report, pack), pack=pack.manifest)

@@ -1,4 +1,4 @@
-"""Playtest verdicts: the playtest helper writes ``reports/<scenario-id>.json`` next to
+"""Playtest verdicts: ``heroes playtest`` (builder.playtest) writes ``reports/<scenario-id>.json`` next to
 the pack with at least ``scenario``, ``games``, ``verdict`` and ``win_rates``; sheets
 and site pages print the latest one when it exists."""
 

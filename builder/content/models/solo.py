@@ -44,7 +44,7 @@ class SoloFile(ContentModel):
     )
 
 
-# --- Decision tables, reaction cards and danger (playtest helper) ----------------------
+# --- Decision tables, reaction cards and danger (Solo Mode AI, builder.ai) -----------
 #
 # A decision table is data: priorities read top to bottom, alternatives inside a priority
 # left to right; each alternative is a condition from a small fixed vocabulary
