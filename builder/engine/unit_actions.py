@@ -58,7 +58,9 @@ def assault_actions(state: "GameState", u: "UnitState", mv: int, dist: dict[int,
     occ = state.occ
     out = []
     for t in state.units:
-        if t.side == u.side or not t.active or not _may_assault(state, u, t):
+        # An assault starts from a square at most mv - 1 steps away, next to the
+        # target: farther targets give no action (checked first, being cheap).
+        if t.side == u.side or not t.active or bf.distance(u.sq, t.sq) > mv or not _may_assault(state, u, t):
             continue
         target = t.sq
         for sq in bf.adjacent(target):

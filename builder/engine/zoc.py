@@ -61,12 +61,24 @@ def enemy_zoc(state: "GameState", side: int) -> dict[int, int]:
 def enemy_zoc_table(state: "GameState", side: int) -> list[int]:
     """As :func:`enemy_zoc`, as a list by square (0 where no enemy controls it):
     the movement search reads it in its inner loop, where a list index is much
-    cheaper than a dict lookup."""
-    masks = [0] * state.static.bf.size
-    for bit, squares in _controllers(state, side):
-        for n in squares:
-            masks[n] |= bit
-    return masks
+    cheaper than a dict lookup. The table depends only on which enemy units
+    control a zone and where they stand, so the last few tables of a game are
+    kept (on its static part) and reused while those do not change: callers must
+    not modify it."""
+    key = tuple((u.id, u.sq) for u in state.units
+                if not (u.side == side or u.suppressed or u.sq < 0 or not u.alive or u.wreck
+                        or u.st.profile.type not in ("infantry", "gun")))
+    tables = state.static.__dict__.setdefault("_zoc_tables", {})
+    masks = tables.get(key)
+    if masks is None:
+        masks = [0] * state.static.bf.size
+        for bit, squares in _controllers(state, side):
+            for n in squares:
+                masks[n] |= bit
+        if len(tables) >= 64:
+            tables.clear()
+        tables[key] = masks
+    return masks  # type: ignore[no-any-return]
 
 
 def zoc_step_forbidden(masks: dict[int, int], a: int, b: int) -> bool:
