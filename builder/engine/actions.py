@@ -87,6 +87,34 @@ def move_action(unit: int, square: int, facing: int = -1) -> Action:
     return a
 
 
+_MOVE_TABLES: dict[int, list[Action]] = {}
+
+
+def move_table(unit: int, size: int) -> list[Action]:
+    """The interned moves of ``unit`` (no facing) by destination square, for
+    squares ``0 .. size - 1``: building a move list is then one list index per
+    reachable square instead of a key computation and a dict lookup."""
+    table = _MOVE_TABLES.get(unit)
+    if table is None or len(table) < size:
+        table = _MOVE_TABLES[unit] = [move_action(unit, sq) for sq in range(size)]
+    return table
+
+
+_INTERNED: dict[tuple[Any, ...], Action] = {}
+
+
+def interned(kind: str, unit: int = -1, weapon: int = -1, target: int = -1, mode: str = "",
+             extra: int = 0) -> Action:
+    """The shared ``Action`` for a hold/end/fire/card decision: the activation and
+    supply phases offer the same few of these at every decision, and building a
+    frozen dataclass costs several times a dict lookup."""
+    key = (kind, unit, weapon, target, mode, extra)
+    a = _INTERNED.get(key)
+    if a is None:
+        a = _INTERNED[key] = Action(kind, unit=unit, weapon=weapon, target=target, mode=mode, extra=extra)
+    return a
+
+
 def order_action(unit: int, token: int) -> Action:
     """The (interned) placement of order token ``token`` on ``unit``."""
     key = (unit << 8) | (token + 1)

@@ -42,8 +42,14 @@ class Rng:
         return (x * 0x2545F4914F6CDD1D) & MASK64
 
     def below(self, n: int) -> int:
-        """Uniform integer in ``range(n)`` (bias below 2**-50 for small n)."""
-        return (self.next64() >> 11) % n
+        """Uniform integer in ``range(n)`` (bias below 2**-50 for small n).
+        (:meth:`next64` inlined: every die, shuffle and random choice comes here.)"""
+        x = self.state
+        x ^= x >> 12
+        x ^= (x << 25) & MASK64
+        x ^= x >> 27
+        self.state = x
+        return (((x * 0x2545F4914F6CDD1D) & MASK64) >> 11) % n
 
     def choice(self, items: list):  # type: ignore[no-untyped-def]
         return items[self.below(len(items))]

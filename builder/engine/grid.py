@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 # 8 directions, clockwise from north: facing index -> (dx, dy).
 DIRS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
@@ -92,6 +93,8 @@ class Battlefield:
     _edge_mask: list[int] = field(default_factory=list)
     _difficult: list[bool] = field(default_factory=list)
     los_cache: dict[int, tuple] = field(default_factory=dict)
+    sight_cache: dict[int, Any] = field(default_factory=dict)  # line-of-sight verdicts without units (los.py)
+    _ranges: dict[int, list[int]] = field(default_factory=dict)
 
     @property
     def size(self) -> int:
@@ -139,10 +142,18 @@ class Battlefield:
 
     def distance(self, a: int, b: int) -> int:
         """Range: diagonals allowed, shortest path, the target square counted and the
-        firer's not (000 core rules, Firing > Range)."""
-        ay, ax = divmod(a, self.width)
-        by, bx = divmod(b, self.width)
-        return max(abs(ax - bx), abs(ay - by))
+        firer's not (000 core rules, Firing > Range). AI players ask for ranges by
+        the million, so each square's row of ranges is computed once, on first need."""
+        if a < 0 or b < 0:  # off the battlefield: the formula, as callers always had it
+            ay, ax = divmod(a, self.width)
+            by, bx = divmod(b, self.width)
+            return max(abs(ax - bx), abs(ay - by))
+        row = self._ranges.get(a)
+        if row is None:
+            w = self.width
+            ay, ax = divmod(a, w)
+            row = self._ranges[a] = [max(abs(ax - sq % w), abs(ay - sq // w)) for sq in range(self.size)]
+        return row[b]
 
     # --- passage between squares -------------------------------------------------
 

@@ -128,25 +128,35 @@ def sight(state: "GameState", a: int, b: int, firer: "UnitState | None" = None,
           target: "UnitState | None" = None) -> Sight:
     """Line of sight from square ``a`` to square ``b`` with the units on the board."""
     bf = state.static.bf
-    line = static_line(bf, a, b)
-    if line.blocker:
-        return Sight(BLOCKED, 0, line.obscurers, line.blocker, line.squares)
-    vehicle_involved = (firer is not None and firer.is_vehicle) or (target is not None and target.is_vehicle)
-    occ, units = state.occ, state.units
-    skip = {firer.id if firer else -1, target.id if target else -1}
-    for sq in line.squares:
-        o = occ[sq]
-        if o >= 0 and o not in skip:
-            u = units[o]
-            if u.concealed:
-                continue
-            if u.is_vehicle or u.wreck:
-                return Sight(BLOCKED, 0, line.obscurers, f"vehicle {u.st.profile.name} at {bf.name(sq)}", line.squares)
-            if not vehicle_involved:
-                return Sight(BLOCKED, 0, line.obscurers, f"infantry {u.st.profile.name} at {bf.name(sq)}", line.squares)
-    if line.obscurers:
-        return Sight(OBSCURED, sum(v for _, v in line.obscurers), line.obscurers, "", line.squares)
-    return Sight(CLEAR, 0, (), "", line.squares)
+    key = a * bf.size + b if a < b else b * bf.size + a
+    line = bf.los_cache.get(key) or static_line(bf, a, b)
+    if not line.blocker and line.squares:
+        occ, units = state.occ, state.units
+        fid, tid = firer.id if firer else -1, target.id if target else -1
+        for sq in line.squares:
+            o = occ[sq]
+            if o >= 0 and o != fid and o != tid:
+                u = units[o]
+                if u.concealed:
+                    continue
+                if u.is_vehicle or u.wreck:
+                    return Sight(BLOCKED, 0, line.obscurers, f"vehicle {u.st.profile.name} at {bf.name(sq)}",
+                                 line.squares)
+                if not ((firer is not None and firer.is_vehicle) or (target is not None and target.is_vehicle)):
+                    return Sight(BLOCKED, 0, line.obscurers, f"infantry {u.st.profile.name} at {bf.name(sq)}",
+                                 line.squares)
+    # No unit in the way: the verdict is the terrain's alone, the same object for
+    # every query of this line (Sight is immutable; AI players ask by the million).
+    verdict = bf.sight_cache.get(key)
+    if verdict is None:
+        if line.blocker:
+            verdict = Sight(BLOCKED, 0, line.obscurers, line.blocker, line.squares)
+        elif line.obscurers:
+            verdict = Sight(OBSCURED, sum(v for _, v in line.obscurers), line.obscurers, "", line.squares)
+        else:
+            verdict = Sight(CLEAR, 0, (), "", line.squares)
+        bf.sight_cache[key] = verdict
+    return verdict
 
 
 def line_of_sight(state: "GameState", a: "UnitState", b: "UnitState") -> Sight:
@@ -163,7 +173,8 @@ def line_of_sight(state: "GameState", a: "UnitState", b: "UnitState") -> Sight:
 
 def sees(state: "GameState", a: int, b: int, firer: "UnitState", target: "UnitState") -> bool:
     """``sight(...).ok`` without building the verdict (the legal-action hot path)."""
-    line = static_line(state.static.bf, a, b)
+    bf = state.static.bf
+    line = bf.los_cache.get(a * bf.size + b if a < b else b * bf.size + a) or static_line(bf, a, b)
     if line.blocker:
         return False
     squares = line.squares

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.engine.grid import DIRS
-from builder.engine.zoc import enemy_zoc
+from builder.engine.zoc import enemy_zoc_table
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState, UnitState
@@ -45,40 +45,52 @@ def infantry_reach(state: "GameState", unit: "UnitState", mv: int | None = None,
     steps = bf.steps(unit.type, unit.ability("amphibious") is not None)
     difficult = bf.difficult_squares()
     occ, side = state.occ, unit.side
-    masks = state.memo.get(("zoc", side))
-    if masks is None:
-        masks = state.memo[("zoc", side)] = enemy_zoc(state, side)
-    friends = state.memo.get(("friends", side))
-    if friends is None:
-        friends = state.memo[("friends", side)] = {
-            u.sq for u in state.units
-            if u.side == side and u.sq >= 0 and u.alive and not u.wreck and occ[u.sq] == u.id
-            and u.st.profile.type in ("infantry", "gun")}
+    zoc, friends = _side_view(state, side)
     dist = {start: 0}
     if difficult[start]:
         mv = min(mv, 1)
     frontier = [start]
     d = 0
-    mget = masks.get
+    # The order squares enter ``dist`` is the order of the move actions: keep the
+    # breadth-first order (frontier order, then the neighbour order of ``steps``).
+    # Every square entered that is not difficult passage goes on the next
+    # frontier, so those frontiers are exactly the squares the move may go on from.
+    go_on = {start}
     while frontier and d < mv:
         d += 1
         nxt = []
         for sq in frontier:
-            ma = mget(sq, 0)
+            ma = zoc[sq]
             for n in steps[sq]:
                 if n in dist or (occ[n] >= 0 and n not in friends):
                     continue
-                if ma and ma & mget(n, 0):
+                if ma and ma & zoc[n]:
                     continue
                 dist[n] = d
                 if parents is not None:
                     parents[n] = sq
                 if not difficult[n]:
                     nxt.append(n)
+        go_on.update(nxt)
         frontier = nxt
-    go_on = {sq for sq in dist if not difficult[sq]}
-    go_on.add(start)
     return dist, go_on
+
+
+def _side_view(state: "GameState", side: int) -> tuple[list[int], set[int]]:
+    """For movers of ``side``, memoised for the current decision: the enemy
+    zone-of-control masks as a list by square (0 where no enemy controls it; a
+    list index is much cheaper than a dict lookup in the search's inner loop),
+    and the squares of friendly infantry it may pass through."""
+    view = state.memo.get(("side-view", side))
+    if view is None:
+        zoc = enemy_zoc_table(state, side)
+        occ = state.occ
+        friends = {
+            u.sq for u in state.units
+            if u.side == side and u.sq >= 0 and u.alive and not u.wreck and occ[u.sq] == u.id
+            and u.st.profile.type in ("infantry", "gun")}
+        view = state.memo[("side-view", side)] = (zoc, friends)
+    return view  # type: ignore[return-value]
 
 
 def infantry_destinations(state: "GameState", unit: "UnitState") -> list[int]:

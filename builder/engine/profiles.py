@@ -63,8 +63,22 @@ def _combat(v: Any) -> int | None:
     return None if v == "X" else int(v)
 
 
+_PROFILES: dict[int, tuple[Any, UnitProfile]] = {}
+
+
 def profile_of(unit: Any) -> UnitProfile:
-    """A :class:`UnitProfile` of a content ``Unit``."""
+    """A :class:`UnitProfile` of a content ``Unit``: built once per content model
+    (a game setup asks for every unit's profile, and profiles are never modified
+    in play: per-game grants live in ``UnitStatic.granted``)."""
+    hit = _PROFILES.get(id(unit))
+    if hit is not None and hit[0] is unit:  # the model itself is kept, so its id is not reused
+        return hit[1]
+    profile = _profile_of(unit)
+    _PROFILES[id(unit)] = (unit, profile)
+    return profile
+
+
+def _profile_of(unit: Any) -> UnitProfile:
     faces = []
     for side in unit.sides:
         defence = side.defence

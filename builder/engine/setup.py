@@ -125,8 +125,8 @@ def deploy(state: GameState, scenario: Any, rng: Rng, origin: tuple[Any, str] | 
         if not spec.deployment:
             zone = _around(bf, zone, wanted)
         rng.shuffle(zone)
-        zx = sum(bf.xy(s)[0] for s in zone) / len(zone)
-        zy = sum(bf.xy(s)[1] for s in zone) / len(zone)
+        zx = sum(s % bf.width for s in zone) / len(zone)  # the zone's centre (x = square % width)
+        zy = sum(s // bf.width for s in zone) / len(zone)
         facing = facing_towards(round(cx - zx), round(cy - zy)) if (round(cx - zx), round(cy - zy)) != (0, 0) else 0
         facing -= facing % 2
         mine = [u for u in state.units if u.side == si and not u.st.set_aside]

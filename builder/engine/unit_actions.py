@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from builder.engine import effects
 from builder.engine.actions import _MOVES as MOVES
-from builder.engine.actions import Action, move_action
+from builder.engine.actions import Action, interned, move_action, move_table
 from builder.engine.ambush import concealed_face, flip, reveal, revealed_face, spot
 from builder.engine.assault import plan_assault, resolve_assault
 from builder.engine.damage import eliminate
@@ -37,8 +37,8 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> 
     mv = movement_allowance(state, u)
     dist, go_on = infantry_reach(state, u, mv)
     occ = state.occ
-    cache, base = MOVES, uid << 24
-    out = [cache.get(base | (sq << 4)) or move_action(uid, sq) for sq in dist if occ[sq] < 0]
+    table = move_table(uid, state.static.bf.size)
+    out = [table[sq] for sq in dist if occ[sq] < 0]
     if assaults and mv > 0 and u.ability("assault") is not None:
         out.extend(assault_actions(state, u, mv, dist, go_on))
     if len(u.st.profile.faces) > 1:
@@ -58,7 +58,9 @@ def assault_actions(state: "GameState", u: "UnitState", mv: int, dist: dict[int,
     occ = state.occ
     out = []
     for t in state.units:
-        if t.side == u.side or not t.active or not _may_assault(state, u, t):
+        # An assault starts from a square at most mv - 1 steps away, next to the
+        # target: farther targets give no action (checked first, being cheap).
+        if t.side == u.side or not t.active or bf.distance(u.sq, t.sq) > mv or not _may_assault(state, u, t):
             continue
         target = t.sq
         for sq in bf.adjacent(target):
@@ -124,21 +126,21 @@ def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list[Actio
             if not ok:
                 continue
             if combat is not None:
-                out.append(Action("fire", unit=u.id, weapon=wi, target=t.id, mode="normal"))
+                out.append(interned("fire", u.id, wi, t.id, "normal"))
                 if wsupp:
-                    out.append(Action("fire", unit=u.id, weapon=wi, target=t.id, mode="suppressive"))
+                    out.append(interned("fire", u.id, wi, t.id, "suppressive"))
                 if t.is_infantry:
                     if ammo < 0:
                         ammo = _equipment_left(state, u, "ammo")
                     if ammo:
-                        out.append(Action("fire", unit=u.id, weapon=wi, target=t.id, mode="normal", extra=1))
+                        out.append(interned("fire", u.id, wi, t.id, "normal", 1))
                 elif u.type == "heavy_vehicle":
                     if apc < 0:
                         apc = _equipment_left(state, u, "apc-shells")
                     if apc:
-                        out.append(Action("fire", unit=u.id, weapon=wi, target=t.id, mode="normal", extra=1))
+                        out.append(interned("fire", u.id, wi, t.id, "normal", 1))
             if can_sniper:
-                out.append(Action("fire", unit=u.id, weapon=wi, target=t.id, mode="sniper"))
+                out.append(interned("fire", u.id, wi, t.id, "sniper"))
     return out
 
 
@@ -168,7 +170,7 @@ def card_actions(state: "GameState", side: int, units: list["UnitState"], phase:
     out = []
     for cid, m in card_modules(state, side, phase):
         playable = m.hooks["card_playable"]
-        out.extend(Action("card", unit=u.id, mode=cid) for u in units if playable(state, u))
+        out.extend(interned("card", u.id, mode=cid) for u in units if playable(state, u))
     return out
 
 

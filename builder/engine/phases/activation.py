@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.engine.actions import Action
+from builder.engine.actions import Action, interned
 from builder.engine.events import Event
 from builder.engine.scenario_events import run_events
 from builder.engine.unit_actions import card_actions, fire_actions, move_actions
@@ -80,12 +80,12 @@ def actions(state: "GameState") -> list[Action]:
     if not state.moved and not state.fired:
         out = move_actions(state, u, assaults=True)
         out.extend(fire_actions(state, u, moving=False))
-        out.append(Action("hold", unit=u.id))
+        out.append(interned("hold", u.id))
         if state.sides[u.side].hand:
             out.extend(card_actions(state, u.side, [u], "activation"))
         return out
     out = fire_actions(state, u, moving=state.moved)
-    out.append(Action("end", unit=u.id))
+    out.append(interned("end", u.id))
     return out
 
 

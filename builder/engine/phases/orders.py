@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.engine.actions import Action, order_action
+from builder.engine.actions import Action, interned, order_action
 from builder.engine.events import Event
 from builder.engine.scenario_events import run_events
 from builder.engine.state import NO_ORDER
@@ -71,7 +71,7 @@ def actions(state: "GameState", side: int) -> list[Action]:
     if s.bluffs_left:
         out.extend(order_action(u, -1) for u in units)
     if not s.to_place:
-        out.append(Action("done"))
+        out.append(interned("done"))
     return out
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.engine import effects
-from builder.engine.actions import Action
+from builder.engine.actions import Action, interned
 from builder.engine.events import Event
 from builder.engine.objectives import update_control
 from builder.engine.scenario_events import run_events
@@ -67,7 +67,7 @@ def actions(state: "GameState", side: int) -> list[Action]:
         out.extend(move_actions(state, state.units[uid]))
     if state.sides[side].hand:
         out.extend(card_actions(state, side, [u for u in state.units if u.side == side and u.active], "supply"))
-    out.append(Action("end"))
+    out.append(interned("end"))
     return out
 
 
