@@ -61,10 +61,22 @@ def _evaluate(cond: dict[str, Any], u: Any, query: BattleQuery) -> bool:
         return not evaluate(args, u, query)
     if key == "best":
         return True
+    kwargs = _LEAF_ARGS.get(id(cond))
+    if kwargs is None or kwargs[0] is not cond:
+        kwargs = _LEAF_ARGS[id(cond)] = (cond, _leaf_kwargs(key, args))
+    return bool(getattr(query, key)(u, **kwargs[1]))
+
+
+_LEAF_ARGS: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
+"""A leaf condition's keyword arguments, built once per condition (the condition itself is
+kept beside them, so a reused id is recognised)."""
+
+
+def _leaf_kwargs(key: str, args: Any) -> dict[str, Any]:
     kwargs = dict(args or {})
     if key == "attitude":
         kwargs = {"is_": kwargs.get("is", [])}
-    return bool(getattr(query, key)(u, **kwargs))
+    return kwargs
 
 
 def filter_by(cond: dict[str, Any], candidates: list[Any], query: BattleQuery) -> list[Any]:
