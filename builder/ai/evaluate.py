@@ -215,6 +215,41 @@ def move_value(state: "GameState", unit: "UnitState", sq: int) -> float:
     return value + 0.05 * bf.terrain[sq].defence_bonus
 
 
+def move_values(state: "GameState", unit: "UnitState", squares: list[int]) -> list[float]:
+    """:func:`move_value` of ``unit`` for many squares at once (the greedy player scores
+    every destination of a unit): the objectives not yet reached, the tokens and the
+    nearest-objective map are read once, and the sums are made in the same order, so
+    each value is exactly :func:`move_value`'s."""
+    bf = state.static.bf
+    here = unit.sq
+    rows: list[tuple[list[int], int]] = []
+    far_tokens: list[int] = []
+    if unit.type == "infantry":
+        dist = objective_maps(state)[0]
+        control = state.control
+        for i, (_, _, k, vp, _) in enumerate(state.static.objectives):
+            row = dist[i]
+            if row[here] > 1 and control[i] != unit.side:
+                rows.append((row, max(vp, 3 if k == "primary" else 2 if k == "secondary" else 1)))
+        far_tokens = [tsq for tsq in tokens(state) if bf.distance(here, tsq) > 1]
+    near = nearest_map(state, unit.side, "any", True)
+    base = near[here]
+    terrain = bf.terrain
+    out: list[float] = []
+    for sq in squares:
+        value = 0.0
+        for row, gain in rows:
+            if row[sq] <= 1:
+                value += gain
+        for tsq in far_tokens:
+            if bf.distance(sq, tsq) <= 1:
+                value += 1
+        if base < 99:
+            value += 0.1 * (base - near[sq])
+        out.append(value + 0.05 * terrain[sq].defence_bonus)
+    return out
+
+
 def danger_distance(state: "GameState", sq: int, side: int) -> int:
     """Squares from ``sq`` to the nearest active enemy unit (99 if none)."""
     bf = state.static.bf

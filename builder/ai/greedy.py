@@ -40,11 +40,30 @@ class GreedyPlayer(Player):
             return ev.opfire_value(state, action)
         return 0.0
 
+    def scores(self, state: GameState, actions: list[Action]) -> list[float]:
+        """:meth:`score` of every action; the moves of one unit are scored together
+        (builder.ai.evaluate.move_values) and an order's potential is measured once per unit."""
+        out: list[float | None] = [None] * len(actions)
+        moves: dict[int, list[int]] = {}
+        potential: dict[int, float] = {}
+        for i, a in enumerate(actions):
+            if a.kind == "move":
+                moves.setdefault(a.unit, []).append(i)
+            elif a.kind == "order" and a.token > 0:
+                p = potential.get(a.unit)
+                if p is None:
+                    p = potential[a.unit] = order_potential(state, a.unit)
+                out[i] = p * (20 - a.token)
+        for uid, idx in moves.items():
+            values = ev.move_values(state, state.units[uid], [actions[i].square for i in idx])
+            for i, v in zip(idx, values):
+                out[i] = v
+        return [self.score(state, a) if s is None else s for a, s in zip(actions, out)]
+
     def choose(self, state: GameState, actions: list[Action]) -> Action:
         best: list[Action] = []
         top = float("-inf")
-        for a in actions:
-            s = self.score(state, a)
+        for a, s in zip(actions, self.scores(state, actions)):
             if s > top + EPS:
                 best, top = [a], s
             elif s >= top - EPS:

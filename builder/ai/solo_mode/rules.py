@@ -26,7 +26,7 @@ from builder.ai.solo_mode.view import DecoyCounter
 from builder.ai.tables import TableSet
 from builder.engine import Action, Event, GameState, Rng, Rules, derive_seed
 from builder.engine import ambush
-from builder.engine.los import CLEAR, sight
+from builder.engine.los import CLEAR, sight, static_line
 from builder.engine.phases import activation
 from builder.engine.setup import place_somewhere
 from builder.engine.state import NO_ORDER
@@ -252,7 +252,8 @@ class SoloModeRules(Rules):
             if u.side != self.ai or not u.concealed or not u.active:
                 continue
             for e in enemies:
-                if bf.distance(u.sq, e.sq) <= 2 or sight(state, e.sq, u.sq, e, u).kind == CLEAR:
+                if bf.distance(u.sq, e.sq) <= 2 or (_terrain_clear(bf, e.sq, u.sq)
+                                                     and sight(state, e.sq, u.sq, e, u).kind == CLEAR):
                     self.reveal(state, u.id)
                     break
 
@@ -315,3 +316,11 @@ class SoloModeRules(Rules):
             _resolve_pending(state, ev.best_pending(state, core_legal_actions(state), side))
         if state.current >= 0 and state.phase == "activation":
             state.to_act = state.units[state.current].side
+
+
+def _terrain_clear(bf: Any, a: int, b: int) -> bool:
+    """Could the line a-b be clear at all? Terrain alone blocks or obscures most lines,
+    and those never need the units on the board looked at (builder.engine.los.static_line
+    is cached per battlefield)."""
+    line = static_line(bf, a, b)
+    return not line.blocker and not line.obscurers

@@ -36,7 +36,7 @@ class Memo:
     shots, enemy lists and lines of sight (builder.ai.solo_mode.brain keeps one per
     position)."""
 
-    __slots__ = ("reach", "assaults", "fires", "enemies", "sights")
+    __slots__ = ("reach", "assaults", "fires", "enemies", "sights", "answers")
 
     def __init__(self) -> None:
         self.reach: dict[int, set[int]] = {}
@@ -44,6 +44,7 @@ class Memo:
         self.fires: dict[int, list[Any]] = {}
         self.enemies: dict[int, list["UnitState"]] = {}
         self.sights: dict[tuple[int, int], Any] = {}
+        self.answers: dict[tuple[Any, ...], dict[tuple[int, Any], bool]] = {}
 
 
 class EngineView(Measures):
@@ -59,6 +60,11 @@ class EngineView(Measures):
         memo = memo if memo is not None else Memo()
         self._reach, self._assaults, self._fires = memo.reach, memo.assaults, memo.fires
         self._enemies, self._sights = memo.enemies, memo.sights
+        context = (attitude, actor, from_reaction, suppressive, tuple(actors) if actors is not None else None)
+        answers = memo.answers.get(context)
+        if answers is None:
+            answers = memo.answers[context] = {}
+        self.answers = answers  # table answers, see builder.ai.tables.interpreter.evaluate
 
     # --- helpers -------------------------------------------------------------------------
     def unit(self, u: Any) -> "UnitState | None":
@@ -112,6 +118,15 @@ class EngineView(Measures):
             return False
         s = self._sight(a, b)
         return s.ok and (not clear or s.kind == CLEAR)
+
+    def _seen_enemies(self, x: "UnitState", clear: bool) -> list["UnitState"]:
+        """The enemies ``x`` sees (clearly when ``clear``), kept for the position: every
+        'sees an enemy' condition of the tables starts from this list."""
+        key = (x.id, -1 - int(clear))
+        got = self._sights.get(key)
+        if got is None:
+            got = self._sights[key] = [e for e in self.enemies(x.side) if self._sees(x, e, clear, "any")]
+        return got
 
     def _ai_units(self) -> list["UnitState"]:
         ids = self.actors if self.actors is not None else [u.id for u in self.state.units if u.side == self.side]
@@ -221,7 +236,7 @@ class EngineView(Measures):
         x = self.unit(u)
         if x is None or x.sq < 0:
             return False
-        seen = [e for e in self.enemies(x.side) if self._sees(x, e, clear, "any")]
+        seen = self._seen_enemies(x, clear)
         if range == "not_long":
             seen = [e for e in seen if self.bf.distance(x.sq, e.sq) <= LONG_RANGE]
         elif range == "long_only":

@@ -34,7 +34,24 @@ class Decision:
 
 
 def evaluate(cond: dict[str, Any], u: Any, query: BattleQuery) -> bool:
-    """Does candidate ``u`` meet condition ``cond``? (``best`` needs the others: see filter_by)."""
+    """Does candidate ``u`` meet condition ``cond``? (``best`` needs the others: see filter_by).
+
+    A query offering an ``answers`` dict (one per unchanged position and context, see
+    builder.ai.solo_mode.view) keeps every answer there: the same condition is asked of
+    the same unit again and again while a table is read (each priority, each supply
+    candidate, each destination), and its answer cannot change meanwhile. Conditions are
+    keyed by identity: the tables outlive every answer dict."""
+    answers = getattr(query, "answers", None)
+    if answers is None:
+        return _evaluate(cond, u, query)
+    key = (id(cond), u)
+    got = answers.get(key)
+    if got is None:
+        got = answers[key] = _evaluate(cond, u, query)
+    return got
+
+
+def _evaluate(cond: dict[str, Any], u: Any, query: BattleQuery) -> bool:
     (key, args), = cond.items()
     if key == "all":
         return all(evaluate(c, u, query) for c in args)
@@ -44,10 +61,22 @@ def evaluate(cond: dict[str, Any], u: Any, query: BattleQuery) -> bool:
         return not evaluate(args, u, query)
     if key == "best":
         return True
+    kwargs = _LEAF_ARGS.get(id(cond))
+    if kwargs is None or kwargs[0] is not cond:
+        kwargs = _LEAF_ARGS[id(cond)] = (cond, _leaf_kwargs(key, args))
+    return bool(getattr(query, key)(u, **kwargs[1]))
+
+
+_LEAF_ARGS: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
+"""A leaf condition's keyword arguments, built once per condition (the condition itself is
+kept beside them, so a reused id is recognised)."""
+
+
+def _leaf_kwargs(key: str, args: Any) -> dict[str, Any]:
     kwargs = dict(args or {})
     if key == "attitude":
         kwargs = {"is_": kwargs.get("is", [])}
-    return bool(getattr(query, key)(u, **kwargs))
+    return kwargs
 
 
 def filter_by(cond: dict[str, Any], candidates: list[Any], query: BattleQuery) -> list[Any]:
