@@ -21,7 +21,7 @@ HEAVY = ("weasyprint", "jinja2", "builder.engine", "builder.render", "builder.pl
 
 def _pack_for(faction: str) -> Path:
     """The bundled pack when it can field a 500-point army of the faction, else the test pack."""
-    from builder.army.pack_cache import load_pack_cached
+    from builder.content.pack_cache import load_pack_cached
     from builder.army.roster import resolve
     from builder.army.suggest import suggest
     from builder.army.totals import compute
@@ -93,7 +93,7 @@ def _imports(args: list[str]) -> tuple[set[str], int]:
 
 
 def run() -> None:
-    from builder.army.pack_cache import load_pack_cached
+    from builder.content.pack_cache import load_pack_cached
     from builder.army.suggest import suggest
     from builder.army.writer import army_yaml
 
