@@ -113,6 +113,3 @@ Condition = Annotated[
 ]
 
 
-AllCondition.model_rebuild()
-AnyCondition.model_rebuild()
-NotCondition.model_rebuild()

@@ -304,4 +304,3 @@ class DangerGauge(Item):
     )
 
 
-SoloFile.model_rebuild()
