@@ -111,5 +111,3 @@ Condition = Annotated[
         "controls, victory_points, destroyed, no_units, otherwise, all, any, not",
     ),
 ]
-
-

@@ -302,5 +302,3 @@ class DangerGauge(Item):
     thresholds: dict[Literal["easy", "medium", "hard"], dict[Literal["yellow", "red", "black"], int]] = Field(
         description="difficulty -> level -> first space of that level."
     )
-
-
