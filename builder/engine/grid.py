@@ -11,14 +11,14 @@ Impassable, Difficult Passage, Buildings: "enter only through an opening").
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
+
+from builder.content.models.terrain import square_to_xy, xy_to_square
 
 # 8 directions, clockwise from north: facing index -> (dx, dy).
 DIRS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 FACING_NAMES = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
-_SQUARE = re.compile(r"^([A-Z]{1,2})([1-9][0-9]{0,2})$")
 _SIDE_DIR = {"n": 0, "e": 2, "s": 4, "w": 6}
 
 
@@ -27,23 +27,17 @@ class GridError(ValueError):
 
 
 def column_name(x: int) -> str:
-    name = ""
-    x += 1
-    while x:
-        x, rem = divmod(x - 1, 26)
-        name = chr(65 + rem) + name
-    return name
+    """Column letters of column ``x`` (0 -> 'A', 26 -> 'AA'); the notation is the
+    content models' (builder.content.models.terrain)."""
+    return xy_to_square(x, 0)[:-1]
 
 
 def parse_square(name: str) -> tuple[int, int]:
     """``'C4'`` -> ``(2, 3)`` (x, y), zero-based."""
-    m = _SQUARE.match(name.strip())
-    if not m:
-        raise GridError(f"'{name}' is not a square name (column letters then row number, e.g. C4)")
-    col = 0
-    for ch in m.group(1):
-        col = col * 26 + (ord(ch) - 64)
-    return col - 1, int(m.group(2)) - 1
+    try:
+        return square_to_xy(name.strip())
+    except ValueError:
+        raise GridError(f"'{name}' is not a square name (column letters then row number, e.g. C4)") from None
 
 
 def rotate_xy(x: int, y: int, w: int, h: int, rotation: int) -> tuple[int, int]:
