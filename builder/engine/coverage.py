@@ -18,23 +18,21 @@ def coverage(pack: Any = None) -> list[dict[str, str]]:
     ]
     if pack is not None:
         seen = {(r["kind"], r["id"]) for r in rows}
+
+        def not_simulated(kind: str, key: str, name: str, missing: str, rule: str = "") -> None:
+            """List a pack effect no rule module claims, once per (kind, id)."""
+            if (kind, key) not in seen:
+                seen.add((kind, key))
+                rows.append({"kind": kind, "id": key, "name": name, "status": "not simulated",
+                             "missing": missing, "rule": rule})
+
         for card in pack.items["cards"].values():
-            key = card.effect_key or card.id
-            if ("card", key) not in seen:
-                seen.add(("card", key))
-                rows.append({"kind": "card", "id": key, "name": card.name, "status": "not simulated",
-                             "missing": "action cards are drawn but not played", "rule": "000 core rules, Action Card"})
+            not_simulated("card", card.effect_key or card.id, card.name,
+                          "action cards are drawn but not played", "000 core rules, Action Card")
         for opt in pack.items["options"].values():
-            key = opt.effect_key or opt.id
-            if ("option", key) not in seen:
-                seen.add(("option", key))
-                rows.append({"kind": "option", "id": key, "name": opt.name, "status": "not simulated",
-                             "missing": "no rule module for this effect key", "rule": ""})
+            not_simulated("option", opt.effect_key or opt.id, opt.name, "no rule module for this effect key")
         for ab in pack.items["abilities"].values():
-            if ("ability", ab.id) not in seen:
-                seen.add(("ability", ab.id))
-                rows.append({"kind": "ability", "id": ab.id, "name": ab.name, "status": "not simulated",
-                             "missing": "no rule module for this ability", "rule": ""})
+            not_simulated("ability", ab.id, ab.name, "no rule module for this ability")
         dos = {e.do for s in pack.items["scenarios"].values() for ev in s.events for e in ev.effects}
         for do in sorted(dos):
             status, missing = STATUS.get(do, ("not simulated", "logged as not simulated when it fires"))

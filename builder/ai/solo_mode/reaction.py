@@ -11,7 +11,7 @@ revealed only when spotted; a decoy picked is revealed and discarded, and the ef
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from builder.ai.solo_mode.view import DecoyCounter
 from builder.engine.events import Event
@@ -152,13 +152,7 @@ def firing(rules: "SoloModeRules", state: "GameState", bonus: int = 0, suppressi
     solo = rules.solo
     actions = [a for uid in free_units(rules, state) for a in fire_actions(state, state.units[uid], moving=False)]
     action = solo.brain.fire(state, actions, suppressive=suppressive, from_reaction=True)
-    if action is None:
-        return "ignored"
-    solo.effect_unit, solo.effect_bonus = action.unit, bonus
-    do_fire(state, action)
-    rules.after_ai_attack(state, action.unit)
-    _finish(rules, state, action.unit)
-    return "done"
+    return _attack(rules, state, action, bonus, do_fire)
 
 
 def assault(rules: "SoloModeRules", state: "GameState", bonus: int = 0) -> str:
@@ -168,10 +162,17 @@ def assault(rules: "SoloModeRules", state: "GameState", bonus: int = 0) -> str:
     actions = [a for uid in free_units(rules, state) for a in move_actions(state, state.units[uid], assaults=True)
                if a.kind == "assault"]
     action = solo.brain.assault(state, actions, from_reaction=True)
+    return _attack(rules, state, action, bonus, do_assault)
+
+
+def _attack(rules: "SoloModeRules", state: "GameState", action: Any, bonus: int,
+            resolve: Callable[["GameState", Any], Any]) -> str:
+    """Carry out the attack a reaction effect chose (or report it ignored): the effect's
+    bonus applies to that unit only, then the AI's after-attack bookkeeping."""
     if action is None:
         return "ignored"
-    solo.effect_unit, solo.effect_bonus = action.unit, bonus
-    do_assault(state, action)
+    rules.solo.effect_unit, rules.solo.effect_bonus = action.unit, bonus
+    resolve(state, action)
     rules.after_ai_attack(state, action.unit)
     _finish(rules, state, action.unit)
     return "done"
