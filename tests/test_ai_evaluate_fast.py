@@ -12,9 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from builder.ai import evaluate as ev
+from builder.ai.greedy import EPS, GreedyPlayer, best_actions, best_actions_in_order, order_potential
 from builder.ai.solo_mode.rules import SoloModeRules
 from builder.content.loader import load_pack
-from builder.engine import apply, legal_actions
+from builder.engine import Action, apply, legal_actions
 from builder.engine.assault import AssaultPlan
 from builder.engine.terms import Term
 
@@ -107,6 +108,27 @@ def test_target_values_and_danger_distances_are_their_definitions(positions):
                 assert ev.danger_from(state, sq, enemies) == danger_by_definition(state, sq, side)
 
 
+def test_greedy_scores_are_the_scores_of_each_action(positions):
+    """The batched scores (move maps, potentials per unit) are :meth:`score` one by one,
+    to the last bit."""
+    player = GreedyPlayer(3, 0)
+    checked = 0
+    for state in positions:
+        if state.is_over:
+            continue
+        actions = legal_actions(state)
+        player.side = state.to_act
+        assert player.scores(state, actions) == [player.score(state, a) for a in actions]
+        orders = [a for a in actions if a.kind == "order" and a.token > 0]
+        for a in orders:
+            u = state.units[a.unit]
+            enemy = danger_by_definition(state, u.sq, u.side)
+            assert order_potential(state, a.unit) == order_potential(state, a.unit, ev.enemy_squares(state, u.side))
+            assert order_potential(state, a.unit) >= 1.0 / (1 + enemy)
+        checked += 1
+    assert checked >= 10
+
+
 @settings(max_examples=200, deadline=None)
 @given(attack=st.integers(-6, 6), defence=st.integers(-6, 6), attack_dice=st.integers(1, 2),
        defence_dice=st.integers(1, 2), outside=st.booleans())
@@ -116,3 +138,14 @@ def test_memoised_assault_odds_are_the_plans_odds(attack, defence, attack_dice, 
                        defence_dice=defence_dice, outside_arc=outside)
     assert ev.assault_odds(plan) == plan.odds()
     assert ev.assault_odds(plan) == plan.odds()
+
+
+near_ties = st.lists(st.sampled_from([0.0, 1.0, 1.0 + EPS / 2, 1.0 - EPS / 2, 1.0 + 1.5 * EPS, 1.0 - 1.5 * EPS,
+                                      1.0 + 3 * EPS, 0.3, 0.1 + 0.2, -1.0]), min_size=1, max_size=12)
+
+
+@settings(max_examples=500, deadline=None)
+@given(scores=st.one_of(near_ties, st.lists(st.floats(-40, 40), min_size=1, max_size=12)))
+def test_the_tie_without_its_loop_is_the_tie_read_in_order(scores):
+    actions = [Action("hold", unit=i) for i in range(len(scores))]
+    assert best_actions(actions, scores) == best_actions_in_order(actions, scores)
