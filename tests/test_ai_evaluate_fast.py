@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from builder.ai import evaluate as ev
-from builder.ai.greedy import EPS, GreedyPlayer, best_actions, best_actions_in_order, order_potential
+from builder.ai.greedy import (EPS, GreedyPlayer, best_actions, best_actions_in_order, order_potential,
+                              order_potentials)
 from builder.ai.solo_mode.rules import SoloModeRules
 from builder.content.loader import load_pack
 from builder.engine import Action, apply, legal_actions
@@ -119,12 +120,14 @@ def test_greedy_scores_are_the_scores_of_each_action(positions):
         actions = legal_actions(state)
         player.side = state.to_act
         assert player.scores(state, actions) == [player.score(state, a) for a in actions]
-        orders = [a for a in actions if a.kind == "order" and a.token > 0]
-        for a in orders:
-            u = state.units[a.unit]
-            enemy = danger_by_definition(state, u.sq, u.side)
-            assert order_potential(state, a.unit) == order_potential(state, a.unit, ev.enemy_squares(state, u.side))
-            assert order_potential(state, a.unit) >= 1.0 / (1 + enemy)
+        ordered = {a.unit for a in actions if a.kind == "order" and a.token > 0}
+        together = order_potentials(state, ordered)
+        for uid in ordered:
+            u = state.units[uid]
+            near = ev.nearest_objective_distance(state, u.sq, u.side, not_held=True)
+            alone = 1.0 / (1 + danger_by_definition(state, u.sq, u.side)) + (
+                1.0 / (1 + near) if u.type == "infantry" else 0.0)
+            assert together[uid] == order_potential(state, uid) == alone
         checked += 1
     assert checked >= 10
 

@@ -4,6 +4,8 @@ balance is measured with when both sides play equally simply."""
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from builder.ai import evaluate as ev
 from builder.ai.players import Player
 from builder.engine import Action, GameState
@@ -11,16 +13,27 @@ from builder.engine import Action, GameState
 EPS = 1e-9
 
 
-def order_potential(state: GameState, uid: int, enemies: list[int] | None = None) -> float:
-    """How much a unit gains from acting early: near an enemy or an objective not held.
-    ``enemies`` (builder.ai.evaluate.enemy_squares of the unit's side) spares reading
-    the units again when many potentials of one position are measured."""
-    u = state.units[uid]
-    if enemies is None:
-        enemies = ev.enemy_squares(state, u.side)
-    enemy = ev.danger_from(state, u.sq, enemies)
-    obj = ev.nearest_objective_distance(state, u.sq, u.side, not_held=True)
-    return 1.0 / (1 + enemy) + (1.0 / (1 + obj) if u.type == "infantry" else 0.0)
+def order_potential(state: GameState, uid: int) -> float:
+    """How much a unit gains from acting early: near an enemy or an objective not held."""
+    return order_potentials(state, [uid])[uid]
+
+
+def order_potentials(state: GameState, uids: Iterable[int]) -> dict[int, float]:
+    """:func:`order_potential` of several units of one position: the enemy squares and
+    the map of distances to the objectives not held are read once per side."""
+    units = state.units
+    seen: dict[int, tuple[list[int], list[int]]] = {}
+    out: dict[int, float] = {}
+    for uid in uids:
+        u = units[uid]
+        side = u.side
+        maps = seen.get(side)
+        if maps is None:
+            maps = seen[side] = (ev.enemy_squares(state, side), ev.nearest_map(state, side, "any", True))
+        enemy = ev.danger_from(state, u.sq, maps[0])
+        obj = maps[1][u.sq]
+        out[uid] = 1.0 / (1 + enemy) + (1.0 / (1 + obj) if u.type == "infantry" else 0.0)
+    return out
 
 
 class GreedyPlayer(Player):
@@ -47,42 +60,19 @@ class GreedyPlayer(Player):
     def scores(self, state: GameState, actions: list[Action]) -> list[float]:
         """:meth:`score` of every action, with what many actions share measured once.
 
-        Moves are most of every list: those of the first moving unit are read from its
-        map of move values (builder.ai.evaluate.move_value_map) in one pass; the
-        others (orders, shots, assaults, moves of other units in the supply phase)
-        are scored one by one, an order's potential once per unit, from one reading
-        of the enemy squares per side."""
+        Moves and order placements are most of every list: moves read their unit's
+        map of move values (builder.ai.evaluate.move_value_map), orders their unit's
+        potential (:func:`order_potentials`), each built once per unit, in one pass
+        over the list. Shots, assaults and the rest are scored one by one."""
         units = state.units
-        mover = next((a.unit for a in actions if a.kind == "move"), -1)
-        out: list[float | None] = [None] * len(actions)
-        if mover >= 0:
-            values = ev.move_value_map(state, units[mover])
-            out = [values[a.square] if a.unit == mover and a.kind == "move" else None for a in actions]
-        rest = [i for i, v in enumerate(out) if v is None]
-        if not rest:
-            return out  # type: ignore[return-value]
-        maps: dict[int, list[float]] = {}
-        potential: dict[int, float] = {}
-        enemies: dict[int, list[int]] = {}
-        for i in rest:
-            a = actions[i]
-            kind = a.kind
-            if kind == "move":
-                values = maps.get(a.unit)
-                if values is None:
-                    values = maps[a.unit] = ev.move_value_map(state, units[a.unit])
-                out[i] = values[a.square]
-            elif kind == "order" and a.token > 0:
-                p = potential.get(a.unit)
-                if p is None:
-                    side = units[a.unit].side
-                    seen = enemies.get(side)
-                    if seen is None:
-                        seen = enemies[side] = ev.enemy_squares(state, side)
-                    p = potential[a.unit] = order_potential(state, a.unit, seen)
-                out[i] = p * (20 - a.token)
-            else:
-                out[i] = self.score(state, a)
+        maps = {uid: ev.move_value_map(state, units[uid]) for uid in {a.unit for a in actions if a.kind == "move"}}
+        potential = order_potentials(state, {a.unit for a in actions if a.kind == "order" and a.token > 0})
+        out = [maps[a.unit][a.square] if a.kind == "move"
+               else potential[a.unit] * (20 - a.token) if a.kind == "order" and a.token > 0
+               else None for a in actions]
+        for i, v in enumerate(out):
+            if v is None:
+                out[i] = self.score(state, actions[i])
         return out  # type: ignore[return-value]
 
     def choose(self, state: GameState, actions: list[Action]) -> Action:
