@@ -30,10 +30,15 @@ def tokens(state: "GameState") -> list[int]:
 
 def objective_squares(state: "GameState", kind: str = "any") -> list[tuple[int, int, int]]:
     """(index, square, weight) of the objectives of ``kind`` ('any' for all); primary
-    objectives weigh 3, secondary 2, others 1; tactical bonus tokens (index -1) weigh 1."""
-    weight = {"primary": 3, "secondary": 2}
-    out = [(i, sq, max(vp, weight.get(k, 1)))
-           for i, (_, sq, k, vp, _) in enumerate(state.static.objectives) if kind in ("any", k)]
+    objectives weigh 3, secondary 2, others 1; tactical bonus tokens (index -1) weigh 1.
+    The objectives' part is listed once per game: the Solo AI asks at every decision."""
+    fixed = state.static.__dict__.setdefault("_ai_objective_squares", {})
+    listed = fixed.get(kind)
+    if listed is None:
+        weight = {"primary": 3, "secondary": 2}
+        listed = fixed[kind] = [(i, sq, max(vp, weight.get(k, 1)))
+                                for i, (_, sq, k, vp, _) in enumerate(state.static.objectives) if kind in ("any", k)]
+    out = listed[:]
     if kind in ("any", "tactical_bonus"):
         out.extend((-1, sq, 1) for sq in tokens(state))
     return out
@@ -101,6 +106,15 @@ def holds_from(state: "GameState", sq: int, obj_sq: int) -> bool:
     return sq == obj_sq or state.static.bf.distance(sq, obj_sq) <= 1
 
 
+def where_key(state: "GameState") -> tuple[Any, ...]:
+    """What the objective caches of a game are keyed by: its battlefield and the squares
+    and kinds of its objectives (kept on the game's static data after the first call)."""
+    static = state.static
+    where = static.__dict__["_ai_where"] = (static.bf.key or id(static.bf),
+                                            tuple((o[1], o[2]) for o in static.objectives))
+    return where
+
+
 def nearest_objective_distance(state: "GameState", sq: int, side: int, kind: str = "any",
                                not_held: bool = False) -> int:
     """Squares from ``sq`` to the nearest objective of ``kind`` (not already held by
@@ -111,12 +125,9 @@ def nearest_objective_distance(state: "GameState", sq: int, side: int, kind: str
 def nearest_map(state: "GameState", side: int, kind: str = "any", not_held: bool = False) -> list[int]:
     """:func:`nearest_objective_distance` for every square at once, cached for as long as
     objective control and the tactical bonus tokens stay as they are."""
-    on_board = tuple(tokens(state)) if kind in ("any", "tactical_bonus") else ()
-    static = state.static
-    where = static.__dict__.get("_ai_where")
-    if where is None:
-        where = static.__dict__["_ai_where"] = (static.bf.key or id(static.bf),
-                                                tuple((o[1], o[2]) for o in static.objectives))
+    solo = getattr(state.rules, "solo", None)
+    on_board = tuple(solo.bonuses) if solo is not None and solo.bonuses and kind in ("any", "tactical_bonus") else ()
+    where = state.static.__dict__.get("_ai_where") or where_key(state)
     key = (where, kind, side if not_held else -1, tuple(state.control) if not_held else (), on_board)
     cache = _NEAREST
     got = cache.get(key)
@@ -281,11 +292,7 @@ def move_value_map(state: "GameState", unit: "UnitState") -> list[float]:
     again and again from one square builds it once. Sums are made in the order
     the one-square definition makes them (objectives, tokens, closing in, cover),
     so every value is exactly the same float."""
-    static = state.static
-    where = static.__dict__.get("_ai_where")
-    if where is None:
-        where = static.__dict__["_ai_where"] = (static.bf.key or id(static.bf),
-                                                tuple((o[1], o[2]) for o in static.objectives))
+    where = state.static.__dict__.get("_ai_where") or where_key(state)
     infantry = unit.type == "infantry"
     on_board = tuple(tokens(state))
     here, side = unit.sq, unit.side
