@@ -17,6 +17,7 @@ from builder.engine.firing import plan_shot
 
 if TYPE_CHECKING:
     from builder.engine import Action, GameState, UnitState
+    from builder.engine.assault import AssaultPlan
 
 KIND_ORDER = ("primary", "secondary", "neutral", "tactical_bonus")
 
@@ -29,10 +30,15 @@ def tokens(state: "GameState") -> list[int]:
 
 def objective_squares(state: "GameState", kind: str = "any") -> list[tuple[int, int, int]]:
     """(index, square, weight) of the objectives of ``kind`` ('any' for all); primary
-    objectives weigh 3, secondary 2, others 1; tactical bonus tokens (index -1) weigh 1."""
-    weight = {"primary": 3, "secondary": 2}
-    out = [(i, sq, max(vp, weight.get(k, 1)))
-           for i, (_, sq, k, vp, _) in enumerate(state.static.objectives) if kind in ("any", k)]
+    objectives weigh 3, secondary 2, others 1; tactical bonus tokens (index -1) weigh 1.
+    The objectives' part is listed once per game: the Solo AI asks at every decision."""
+    fixed = state.static.__dict__.setdefault("_ai_objective_squares", {})
+    listed = fixed.get(kind)
+    if listed is None:
+        weight = {"primary": 3, "secondary": 2}
+        listed = fixed[kind] = [(i, sq, max(vp, weight.get(k, 1)))
+                                for i, (_, sq, k, vp, _) in enumerate(state.static.objectives) if kind in ("any", k)]
+    out = listed[:]
     if kind in ("any", "tactical_bonus"):
         out.extend((-1, sq, 1) for sq in tokens(state))
     return out
@@ -100,6 +106,15 @@ def holds_from(state: "GameState", sq: int, obj_sq: int) -> bool:
     return sq == obj_sq or state.static.bf.distance(sq, obj_sq) <= 1
 
 
+def where_key(state: "GameState") -> tuple[Any, ...]:
+    """What the objective caches of a game are keyed by: its battlefield and the squares
+    and kinds of its objectives (kept on the game's static data after the first call)."""
+    static = state.static
+    where = static.__dict__["_ai_where"] = (static.bf.key or id(static.bf),
+                                            tuple((o[1], o[2]) for o in static.objectives))
+    return where
+
+
 def nearest_objective_distance(state: "GameState", sq: int, side: int, kind: str = "any",
                                not_held: bool = False) -> int:
     """Squares from ``sq`` to the nearest objective of ``kind`` (not already held by
@@ -110,12 +125,9 @@ def nearest_objective_distance(state: "GameState", sq: int, side: int, kind: str
 def nearest_map(state: "GameState", side: int, kind: str = "any", not_held: bool = False) -> list[int]:
     """:func:`nearest_objective_distance` for every square at once, cached for as long as
     objective control and the tactical bonus tokens stay as they are."""
-    on_board = tuple(tokens(state)) if kind in ("any", "tactical_bonus") else ()
-    static = state.static
-    where = static.__dict__.get("_ai_where")
-    if where is None:
-        where = static.__dict__["_ai_where"] = (static.bf.key or id(static.bf),
-                                                tuple((o[1], o[2]) for o in static.objectives))
+    solo = getattr(state.rules, "solo", None)
+    on_board = tuple(solo.bonuses) if solo is not None and solo.bonuses and kind in ("any", "tactical_bonus") else ()
+    where = state.static.__dict__.get("_ai_where") or where_key(state)
     key = (where, kind, side if not_held else -1, tuple(state.control) if not_held else (), on_board)
     cache = _NEAREST
     got = cache.get(key)
@@ -132,17 +144,48 @@ def nearest_map(state: "GameState", side: int, kind: str = "any", not_held: bool
     return got
 
 
+def objective_weights(state: "GameState") -> list[int]:
+    """Per square, the weight of the first objective (in scenario order) that infantry
+    standing there is present at (0 when none): :func:`target_value` reads it instead
+    of measuring every objective for every target. Shared like :func:`objective_maps`."""
+    static = state.static
+    table = static.__dict__.get("_ai_objective_weights")
+    if table is None:
+        dist = objective_maps(state)[0]
+        table = [0] * static.bf.size
+        for i, (_, _, k, vp, _) in enumerate(static.objectives):
+            w = max(vp, 3 if k == "primary" else 2 if k == "secondary" else 1)
+            row = dist[i]
+            for sq, d in enumerate(row):
+                if d <= 1 and not table[sq]:
+                    table[sq] = w
+        static.__dict__["_ai_objective_weights"] = table
+    return table
+
+
 def target_value(state: "GameState", target: "UnitState") -> float:
     """How much the side wants ``target`` gone: 1, more if it holds an objective or is
-    a vehicle, less once it is a wreck."""
+    a vehicle, less once it is a wreck. Infantry on or next to an objective (000 core
+    rules, Setup > Victory Conditions) adds half the weight of the first one it holds,
+    objectives before tactical bonus tokens."""
     value = 1.0
     if target.is_vehicle:
         value += 0.5
     if target.type == "infantry":
-        for _, osq, w in objective_squares(state):
-            if holds_from(state, target.sq, osq):
-                value += 0.5 * w
-                break
+        sq = target.sq
+        w = objective_weights(state)[sq] if sq >= 0 else 0
+        if w:
+            value += 0.5 * w
+        elif sq < 0:
+            for _, osq, w in objective_squares(state):
+                if holds_from(state, sq, osq):
+                    value += 0.5 * w
+                    break
+        else:
+            for tsq in tokens(state):
+                if holds_from(state, sq, tsq):
+                    value += 0.5
+                    break
     return value
 
 
@@ -177,11 +220,28 @@ def shot_value(state: "GameState", action: "Action") -> float:
     return (p_hit + p_kill) * v - 0.05 * action.extra
 
 
+_ASSAULT_ODDS: dict[tuple[int, int, int, int, bool], tuple[float, float, float]] = {}
+
+
+def assault_odds(plan: "AssaultPlan") -> tuple[float, float, float]:
+    """``plan.odds()``, memoised on everything those odds read: the dice of each side,
+    their modifiers and whether the defender is assaulted outside its arc (000 core
+    rules, Action! > Resolution of an Assault). The greedy player weighs every assault
+    of a unit, and only a handful of distinct dice fights ever occur."""
+    key = (plan.attack_dice, plan.defence_dice, plan.attack_mod, plan.defence_mod, plan.outside_arc)
+    odds = _ASSAULT_ODDS.get(key)
+    if odds is None:
+        if len(_ASSAULT_ODDS) > 4096:
+            _ASSAULT_ODDS.clear()
+        odds = _ASSAULT_ODDS[key] = plan.odds()
+    return odds
+
+
 def assault_value(state: "GameState", action: "Action") -> float:
     """Expected gain of an assault: win x target value - loss x own value."""
     attacker, defender = state.units[action.unit], state.units[action.target]
     with as_revealed(attacker), as_revealed(defender):
-        win, _tie, lose = plan_assault(state, attacker, defender, action.square).odds()
+        win, _tie, lose = assault_odds(plan_assault(state, attacker, defender, action.square))
     return 1.5 * win * target_value(state, defender) - lose * target_value(state, attacker)
 
 
@@ -196,70 +256,102 @@ def assault_edge(state: "GameState", attacker: "UnitState", defender: "UnitState
 def move_value(state: "GameState", unit: "UnitState", sq: int) -> float:
     """Objective gain of moving ``unit`` to ``sq``: reaching an objective (or token) not
     held, closing on the nearest one, ending in cover."""
-    bf = state.static.bf
-    value = 0.0
-    here = unit.sq
-    if unit.type == "infantry":
-        dist = objective_maps(state)[0]
-        control = state.control
-        for i, (_, _, k, vp, _) in enumerate(state.static.objectives):
-            row = dist[i]
-            if row[sq] <= 1 < row[here] and control[i] != unit.side:
-                value += max(vp, 3 if k == "primary" else 2 if k == "secondary" else 1)
-        for tsq in tokens(state):
-            if bf.distance(sq, tsq) <= 1 < bf.distance(here, tsq):
-                value += 1
-    near = nearest_map(state, unit.side, "any", True)
-    if near[here] < 99:
-        value += 0.1 * (near[here] - near[sq])
-    return value + 0.05 * bf.terrain[sq].defence_bonus
+    return move_value_map(state, unit)[sq]
 
 
 def move_values(state: "GameState", unit: "UnitState", squares: list[int]) -> list[float]:
     """:func:`move_value` of ``unit`` for many squares at once (the greedy player scores
-    every destination of a unit): the objectives not yet reached, the tokens and the
-    nearest-objective map are read once, and the sums are made in the same order, so
-    each value is exactly :func:`move_value`'s."""
+    every destination of a unit)."""
+    values = move_value_map(state, unit)
+    return [values[sq] for sq in squares]
+
+
+_MOVE_MAPS: dict[tuple[Any, ...], list[float]] = {}
+_COVER: dict[Any, list[float]] = {}
+
+
+def cover_bonus(bf: Any) -> list[float]:
+    """Per square, what ending a move in its cover is worth to :func:`move_value`:
+    0.05 x the terrain's defence bonus (000 core rules, Terrain and Terrain Overlays >
+    Defense). Battlefields are shared by key, so is this list."""
+    key = bf.key or id(bf)
+    cover = _COVER.get(key)
+    if cover is None:
+        if len(_COVER) > 64:
+            _COVER.clear()
+        cover = _COVER[key] = [0.05 * t.defence_bonus for t in bf.terrain]
+    return cover
+
+
+def move_value_map(state: "GameState", unit: "UnitState") -> list[float]:
+    """:func:`move_value` of ``unit`` for every square of the battlefield.
+
+    A move's value reads only the unit's square, side and type, objective control
+    and the tactical bonus tokens, never the other units, so the map is shared by
+    every decision (and game) where those are the same: a unit weighing its moves
+    again and again from one square builds it once. Sums are made in the order
+    the one-square definition makes them (objectives, tokens, closing in, cover),
+    so every value is exactly the same float."""
+    where = state.static.__dict__.get("_ai_where") or where_key(state)
+    infantry = unit.type == "infantry"
+    on_board = tuple(tokens(state))
+    here, side = unit.sq, unit.side
+    key = (where, here, side, infantry, tuple(state.control), on_board)
+    values = _MOVE_MAPS.get(key)
+    if values is None:
+        if len(_MOVE_MAPS) > 4096:
+            _MOVE_MAPS.clear()
+        values = _MOVE_MAPS[key] = _move_value_map(state, here, side, infantry, on_board)
+    return values
+
+
+def _move_value_map(state: "GameState", here: int, side: int, infantry: bool,
+                    on_board: tuple[int, ...]) -> list[float]:
+    """The map behind :func:`move_value_map`: objective gains only for infantry
+    (an objective is held by infantry on it or next to it: 000 core rules, Setup >
+    Victory Conditions), one tenth per square closer to the nearest objective not
+    held, cover."""
     bf = state.static.bf
-    here = unit.sq
-    rows: list[tuple[list[int], int]] = []
-    far_tokens: list[int] = []
-    if unit.type == "infantry":
+    size = bf.size
+    gain = [0] * size
+    if infantry:
         dist = objective_maps(state)[0]
         control = state.control
         for i, (_, _, k, vp, _) in enumerate(state.static.objectives):
             row = dist[i]
-            if row[here] > 1 and control[i] != unit.side:
-                rows.append((row, max(vp, 3 if k == "primary" else 2 if k == "secondary" else 1)))
-        far_tokens = [tsq for tsq in tokens(state) if bf.distance(here, tsq) > 1]
-    near = nearest_map(state, unit.side, "any", True)
+            if row[here] > 1 and control[i] != side:
+                w = max(vp, 3 if k == "primary" else 2 if k == "secondary" else 1)
+                gain = [g + w if d <= 1 else g for g, d in zip(gain, row)]
+        for tsq in on_board:
+            if bf.distance(here, tsq) > 1:
+                row = square_row(bf, tsq)
+                gain = [g + 1 if d <= 1 else g for g, d in zip(gain, row)]
+    near = nearest_map(state, side, "any", True)
     base = near[here]
-    terrain = bf.terrain
-    out: list[float] = []
-    for sq in squares:
-        value = 0.0
-        for row, gain in rows:
-            if row[sq] <= 1:
-                value += gain
-        for tsq in far_tokens:
-            if bf.distance(sq, tsq) <= 1:
-                value += 1
-        if base < 99:
-            value += 0.1 * (base - near[sq])
-        out.append(value + 0.05 * terrain[sq].defence_bonus)
-    return out
+    cover = cover_bonus(bf)
+    if base < 99:
+        return [(0.0 + g + 0.1 * (base - n)) + c for g, n, c in zip(gain, near, cover)]
+    return [(0.0 + g) + c for g, c in zip(gain, cover)]
 
 
 def danger_distance(state: "GameState", sq: int, side: int) -> int:
     """Squares from ``sq`` to the nearest active enemy unit (99 if none)."""
-    bf = state.static.bf
-    best = 99
-    for u in state.units:
-        if u.side != side and u.active:
-            d = bf.distance(sq, u.sq)
-            if d < best:
-                best = d
-    return best
+    return danger_from(state, sq, enemy_squares(state, side))
+
+
+def enemy_squares(state: "GameState", side: int) -> list[int]:
+    """Squares of the active units not of ``side``, in unit order: a caller measuring
+    the danger to many squares of one position reads the units once."""
+    return [u.sq for u in state.units if u.side != side and u.active]
+
+
+def danger_from(state: "GameState", sq: int, enemies: list[int]) -> int:
+    """:func:`danger_distance` from the enemy squares of :func:`enemy_squares`."""
+    if sq < 0:
+        distance = state.static.bf.distance
+        return min([99] + [distance(sq, e) for e in enemies])
+    row = square_row(state.static.bf, sq)
+    return min([99] + [row[e] for e in enemies])
 
 
 def opfire_value(state: "GameState", action: "Action") -> float:

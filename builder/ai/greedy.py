@@ -4,6 +4,8 @@ balance is measured with when both sides play equally simply."""
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from builder.ai import evaluate as ev
 from builder.ai.players import Player
 from builder.engine import Action, GameState
@@ -13,10 +15,25 @@ EPS = 1e-9
 
 def order_potential(state: GameState, uid: int) -> float:
     """How much a unit gains from acting early: near an enemy or an objective not held."""
-    u = state.units[uid]
-    enemy = ev.danger_distance(state, u.sq, u.side)
-    obj = ev.nearest_objective_distance(state, u.sq, u.side, not_held=True)
-    return 1.0 / (1 + enemy) + (1.0 / (1 + obj) if u.type == "infantry" else 0.0)
+    return order_potentials(state, [uid])[uid]
+
+
+def order_potentials(state: GameState, uids: Iterable[int]) -> dict[int, float]:
+    """:func:`order_potential` of several units of one position: the enemy squares and
+    the map of distances to the objectives not held are read once per side."""
+    units = state.units
+    seen: dict[int, tuple[list[int], list[int]]] = {}
+    out: dict[int, float] = {}
+    for uid in uids:
+        u = units[uid]
+        side = u.side
+        maps = seen.get(side)
+        if maps is None:
+            maps = seen[side] = (ev.enemy_squares(state, side), ev.nearest_map(state, side, "any", True))
+        enemy = ev.danger_from(state, u.sq, maps[0])
+        obj = maps[1][u.sq]
+        out[uid] = 1.0 / (1 + enemy) + (1.0 / (1 + obj) if u.type == "infantry" else 0.0)
+    return out
 
 
 class GreedyPlayer(Player):
@@ -41,31 +58,51 @@ class GreedyPlayer(Player):
         return 0.0
 
     def scores(self, state: GameState, actions: list[Action]) -> list[float]:
-        """:meth:`score` of every action; the moves of one unit are scored together
-        (builder.ai.evaluate.move_values) and an order's potential is measured once per unit."""
-        out: list[float | None] = [None] * len(actions)
-        moves: dict[int, list[int]] = {}
-        potential: dict[int, float] = {}
-        for i, a in enumerate(actions):
-            if a.kind == "move":
-                moves.setdefault(a.unit, []).append(i)
-            elif a.kind == "order" and a.token > 0:
-                p = potential.get(a.unit)
-                if p is None:
-                    p = potential[a.unit] = order_potential(state, a.unit)
-                out[i] = p * (20 - a.token)
-        for uid, idx in moves.items():
-            values = ev.move_values(state, state.units[uid], [actions[i].square for i in idx])
-            for i, v in zip(idx, values):
-                out[i] = v
-        return [self.score(state, a) if s is None else s for a, s in zip(actions, out)]
+        """:meth:`score` of every action, with what many actions share measured once.
+
+        Moves and order placements are most of every list: moves read their unit's
+        map of move values (builder.ai.evaluate.move_value_map), orders their unit's
+        potential (:func:`order_potentials`), each built once per unit, in one pass
+        over the list. Shots, assaults and the rest are scored one by one."""
+        units = state.units
+        maps = {uid: ev.move_value_map(state, units[uid]) for uid in {a.unit for a in actions if a.kind == "move"}}
+        potential = order_potentials(state, {a.unit for a in actions if a.kind == "order" and a.token > 0})
+        out = [maps[a.unit][a.square] if a.kind == "move"
+               else potential[a.unit] * (20 - a.token) if a.kind == "order" and a.token > 0
+               else None for a in actions]
+        for i, v in enumerate(out):
+            if v is None:
+                out[i] = self.score(state, actions[i])
+        return out  # type: ignore[return-value]
 
     def choose(self, state: GameState, actions: list[Action]) -> Action:
-        best: list[Action] = []
-        top = float("-inf")
-        for a, s in zip(actions, self.scores(state, actions)):
-            if s > top + EPS:
-                best, top = [a], s
-            elif s >= top - EPS:
-                best.append(a)
+        best = best_actions(actions, self.scores(state, actions))
         return best[0] if len(best) == 1 else self.pick(best)
+
+
+def best_actions_in_order(actions: list[Action], scores: list[float]) -> list[Action]:
+    """The actions tied for the best score, as the greedy player defines the tie: read
+    in order, a score more than EPS above the best so far starts a new list, one
+    within EPS of it joins the list (so the running best may trail the true maximum
+    by up to EPS)."""
+    best: list[Action] = []
+    top = float("-inf")
+    for a, s in zip(actions, scores):
+        if s > top + EPS:
+            best, top = [a], s
+        elif s >= top - EPS:
+            best.append(a)
+    return best
+
+
+def best_actions(actions: list[Action], scores: list[float]) -> list[Action]:
+    """:func:`best_actions_in_order`, without its loop in the usual case: when every
+    score is either the maximum exactly or more than 2 x EPS below it, the running
+    best reaches the maximum at its first occurrence and never moves again, and
+    nothing below it joins, so the tie is exactly the actions scoring the maximum.
+    Near-ties (scores within 2 x EPS of the maximum but not equal) take the loop."""
+    top = max(scores)
+    floor = top - 2 * EPS
+    if all(s == top for s in scores if s >= floor):
+        return [a for a, s in zip(actions, scores) if s == top]
+    return best_actions_in_order(actions, scores)
