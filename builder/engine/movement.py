@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from builder.engine.grid import DIRS
 from builder.engine.bitboard import spread, squares, step_boards
-from builder.engine.zoc import Zones, enemy_zones
+from builder.engine.zoc import enemy_zones
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState, UnitState
@@ -36,12 +36,11 @@ def movement_allowance(state: "GameState", unit: "UnitState") -> int:
 
 
 class SideView(NamedTuple):
-    """What a mover of one side meets on the battlefield, for the current decision."""
+    """Where a mover of one side may pass, for one placement of the units."""
 
-    zones: Zones  # the enemy zones of control
-    friends: set[int]  # squares of friendly infantry, which a move passes through
     occupied: int  # bitboard: squares with a unit (no move ends there)
-    blocking: int  # bitboard: squares no move enters (any unit but friendly infantry)
+    blocking: int  # bitboard: squares no move enters (any unit but friendly infantry,
+    # which a move passes through)
 
 
 class Reach(NamedTuple):
@@ -94,18 +93,18 @@ def infantry_moves(state: "GameState", unit: "UnitState", mv: int) -> Reach:
     around what it reached hold units. In a supply phase, where one side's units
     move one after the other, most units' moves are not searched again."""
     view = _side_view(state, unit.side)
+    zones = enemy_zones(state, unit.side)
     amphibious = unit.ability("amphibious") is not None
     cache = state.static.reach_cache
     start = unit.sq
     kept = cache.get(unit.id)
     if kept is not None:
         sq0, mv0, amph0, zones0, region, occupied0, blocking0, reach = kept
-        if (sq0 == start and mv0 == mv and amph0 == amphibious and zones0 is view.zones
+        if (sq0 == start and mv0 == mv and amph0 == amphibious and zones0 is zones
                 and view.occupied & region == occupied0 and view.blocking & region == blocking0):
             return reach  # type: ignore[no-any-return]
     boards = step_boards(state.static.bf, unit.type, amphibious)
     shifts, neighbours = boards.shifts, boards.neighbours
-    zones = view.zones
     controlled, forbidden = zones.controlled, zones.forbidden
     open_ = ~view.blocking
     keep_going = ~boards.difficult
@@ -135,21 +134,21 @@ def infantry_moves(state: "GameState", unit: "UnitState", mv: int) -> Reach:
 
 
 def _side_view(state: "GameState", side: int) -> SideView:
-    """The :class:`SideView` for movers of ``side``, memoised for the current decision."""
-    view = state.memo.get(("side-view", side))
+    """The :class:`SideView` for movers of ``side``. It is remembered for the
+    current decision and placement of the units (a decision's consequences may
+    move units, and moves are asked for again after that: Solo Mode reactions)."""
+    occupied = state.occupied
+    key = ("side-view", side, occupied)
+    view = state.memo.get(key)
     if view is None:
         occ, units = state.occ, state.units
-        friends = set()
         friendly = 0
         for uid in state.static.infantry_of(side, units):
             u = units[uid]
             sq = u.sq
             if sq >= 0 and occ[sq] == uid and u.alive:
-                friends.add(sq)
                 friendly |= 1 << sq
-        occupied = state.occupied
-        view = state.memo[("side-view", side)] = SideView(
-            enemy_zones(state, side), friends, occupied, occupied & ~friendly)
+        view = state.memo[key] = SideView(occupied, occupied & ~friendly)
     return view  # type: ignore[return-value]
 
 
@@ -295,7 +294,7 @@ def _infantry_path(state: "GameState", unit: "UnitState", square: int) -> list[i
     steps = next((d for d, layer in enumerate(layers) if layer >> square & 1), 0)
     if not steps:
         return []
-    zones = _side_view(state, unit.side).zones
+    zones = enemy_zones(state, unit.side)
     adjacent = state.static.bf.adjacent
     path = [square]
     for k in range(steps - 1, 0, -1):

@@ -78,6 +78,7 @@ class GameStatic:
     zoc_tables: dict[tuple[tuple[int, int], ...], Any] = field(default_factory=dict)
     reach_cache: dict[int, Any] = field(default_factory=dict)  # unit id -> its last infantry reach
     move_cache: dict[int, Any] = field(default_factory=dict)  # unit id -> (reach, its move actions)
+    card_modules: dict[tuple[tuple[str, ...], str], Any] = field(default_factory=dict)  # (hand, phase) -> playable
     _infantry: dict[int, tuple[int, ...]] = field(default_factory=dict)
 
     def infantry_of(self, side: int, units: "list[UnitState]") -> tuple[int, ...]:
