@@ -27,6 +27,7 @@ def check_invariants(state) -> None:  # type: ignore[no-untyped-def]
     for sq, uid in enumerate(state.occ):
         if uid >= 0:
             assert covered.get(sq) == uid
+        assert bool(state.occupied >> sq & 1) == (uid >= 0), f"occupied bitboard wrong at square {sq}"
     assert sum(1 for s in state.sides for _ in [s] if s.orders > 10) == 0
 
 

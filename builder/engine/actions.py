@@ -115,6 +115,21 @@ def interned(kind: str, unit: int = -1, weapon: int = -1, target: int = -1, mode
     return a
 
 
+_ORDER_LISTS: dict[tuple[int, tuple[int, ...]], tuple[Action, ...]] = {}
+
+
+def order_actions(unit: int, tokens: tuple[int, ...]) -> tuple[Action, ...]:
+    """The placements of each of ``tokens`` on ``unit``: a side offers the same
+    tokens to each of its units, decision after decision of the orders phase."""
+    key = (unit, tokens)
+    out = _ORDER_LISTS.get(key)
+    if out is None:
+        if len(_ORDER_LISTS) >= 4096:
+            _ORDER_LISTS.clear()
+        out = _ORDER_LISTS[key] = tuple(order_action(unit, t) for t in tokens)
+    return out
+
+
 def order_action(unit: int, token: int) -> Action:
     """The (interned) placement of order token ``token`` on ``unit``."""
     key = (unit << 8) | (token + 1)

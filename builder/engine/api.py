@@ -159,7 +159,7 @@ def _resolve_pending(state: "GameState", action: Action) -> None:
         if state.occ[action.square] >= 0:
             raise IllegalAction("that square is no longer free")
         u.sq = action.square
-        state.occ[action.square] = u.id
+        state.set_occupant(action.square, u.id)
         state.events.append(Event("displaced", {"unit": unit, "square": action.square}))
     _refresh_displacements(state)
     if not state.pending and state.phase == "supply":

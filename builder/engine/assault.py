@@ -207,9 +207,9 @@ def _push_back(state: "GameState", attacker: "UnitState", defender: "UnitState",
 
 
 def retreat(state: "GameState", defender: "UnitState", sq: int, attacker: int, old_sq: int) -> None:
-    state.occ[defender.sq] = -1
+    state.set_occupant(defender.sq, -1)
     defender.sq = sq
-    state.occ[sq] = defender.id
+    state.set_occupant(sq, defender.id)
     state.events.append(Event("retreat", {"unit": defender.id, "square": sq}))
 
 
@@ -220,7 +220,7 @@ def advance(state: "GameState", attacker: "UnitState", old_sq: int) -> None:
     bf = state.static.bf
     if not bf.enterable(old_sq, attacker.type, attacker.ability("amphibious") is not None):
         return
-    state.occ[attacker.sq] = -1
+    state.set_occupant(attacker.sq, -1)
     attacker.sq = old_sq
-    state.occ[old_sq] = attacker.id
+    state.set_occupant(old_sq, attacker.id)
     state.events.append(Event("advance", {"unit": attacker.id, "square": old_sq}))

@@ -47,7 +47,7 @@ def eliminate(state: "GameState", unit: "UnitState", why: str) -> None:
     """Remove the counter from the game."""
     for sq in state.squares_of(unit):
         if state.occ[sq] == unit.id:
-            state.occ[sq] = -1
+            state.set_occupant(sq, -1)
     was_wreck = unit.wreck
     unit.alive = False
     unit.order = -2

@@ -7,15 +7,17 @@ starting in one moves one square. Vehicles move as (front square, facing)
 states: one square forward or backward, or 45 degrees of rotation, for 1 MP
 each; they ignore zones of control and pass through infantry, which is displaced
 at the end. Every Suppressed marker costs 2 MV (Suppressed Marker Penalties).
-Move actions are destinations from a breadth-first search, not paths.
+Move actions are destinations from a breadth-first search over bitboards, not
+paths.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from builder.engine.grid import DIRS
-from builder.engine.zoc import enemy_zoc_table
+from builder.engine.bitboard import spread, squares, step_boards
+from builder.engine.zoc import enemy_zones
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState, UnitState
@@ -33,71 +35,126 @@ def movement_allowance(state: "GameState", unit: "UnitState") -> int:
     return mv if mv > 0 else 0
 
 
-def infantry_reach(state: "GameState", unit: "UnitState", mv: int | None = None,
-                   parents: dict[int, int] | None = None) -> tuple[dict[int, int], set[int]]:
+class SideView(NamedTuple):
+    """Where a mover of one side may pass, for one placement of the units."""
+
+    occupied: int  # bitboard: squares with a unit (no move ends there)
+    blocking: int  # bitboard: squares no move enters (any unit but friendly infantry,
+    # which a move passes through)
+
+
+class Reach(NamedTuple):
+    """Where an infantry move can go, as bitboards: ``layers[d]`` holds the squares
+    first entered after ``d`` steps (the start alone at 0), ``go_on`` the squares
+    from which the move may continue, ``free`` the squares it may end on (entered,
+    no unit there); ``free_squares`` lists those in ascending order."""
+
+    layers: tuple[int, ...]
+    go_on: int
+    free: int
+    free_squares: tuple[int, ...]
+
+    @property
+    def entered(self) -> int:
+        """Bitboard of every square entered (the start included)."""
+        return self.within(len(self.layers))
+
+    def within(self, steps: int) -> int:
+        """Bitboard of the squares entered in at most ``steps`` steps."""
+        board = 0
+        for layer in self.layers[:steps + 1]:
+            board |= layer
+        return board
+
+    def dist(self) -> dict[int, int]:
+        """Square -> steps spent, by distance then square."""
+        return {sq: d for d, layer in enumerate(self.layers) for sq in squares(layer)}
+
+
+def infantry_reach(state: "GameState", unit: "UnitState", mv: int | None = None
+                   ) -> tuple[dict[int, int], set[int]]:
     """(square -> MP spent, squares from which the move may go on). Includes the
-    start square (a move of 0). With ``parents``, records each square's
-    predecessor on a shortest path."""
-    bf = state.static.bf
+    start square (a move of 0)."""
     if mv is None:
         mv = movement_allowance(state, unit)
+    reach = infantry_moves(state, unit, mv)
+    return reach.dist(), set(squares(reach.go_on))
+
+
+def infantry_moves(state: "GameState", unit: "UnitState", mv: int) -> Reach:
+    """The :class:`Reach` of infantry ``unit`` with ``mv`` movement points.
+
+    The whole frontier floods at once, a shift per direction (builder.engine.bitboard):
+    the squares one step on, less those already entered and those a unit blocks;
+    a frontier square inside an enemy zone of control steps only to its neighbours
+    outside every zone of an enemy controlling it; squares of difficult passage end
+    the move there. The result is kept per unit and reused while nothing it read has
+    changed: the unit's square and allowance, the enemy zones, and which squares
+    around what it reached hold units. In a supply phase, where one side's units
+    move one after the other, most units' moves are not searched again."""
+    view = _side_view(state, unit.side)
+    zones = enemy_zones(state, unit.side)
+    amphibious = unit.ability("amphibious") is not None
+    cache = state.static.reach_cache
     start = unit.sq
-    steps = bf.steps(unit.type, unit.ability("amphibious") is not None)
-    difficult = bf.difficult_squares()
-    occ, side = state.occ, unit.side
-    zoc, friends = _side_view(state, side)
-    dist = {start: 0}
-    if difficult[start]:
-        mv = min(mv, 1)
-    frontier = [start]
-    d = 0
-    # The order squares enter ``dist`` is the order of the move actions: keep the
-    # breadth-first order (frontier order, then the neighbour order of ``steps``).
-    # Every square entered that is not difficult passage goes on the next
-    # frontier, so those frontiers are exactly the squares the move may go on from.
-    go_on = {start}
-    while frontier and d < mv:
-        d += 1
-        nxt = []
-        for sq in frontier:
-            ma = zoc[sq]
-            for n in steps[sq]:
-                if n in dist or (occ[n] >= 0 and n not in friends):
-                    continue
-                if ma and ma & zoc[n]:
-                    continue
-                dist[n] = d
-                if parents is not None:
-                    parents[n] = sq
-                if not difficult[n]:
-                    nxt.append(n)
-        go_on.update(nxt)
-        frontier = nxt
-    return dist, go_on
+    kept = cache.get(unit.id)
+    if kept is not None:
+        sq0, mv0, amph0, zones0, region, occupied0, blocking0, reach = kept
+        if (sq0 == start and mv0 == mv and amph0 == amphibious and zones0 is zones
+                and view.occupied & region == occupied0 and view.blocking & region == blocking0):
+            return reach  # type: ignore[no-any-return]
+    boards = step_boards(state.static.bf, unit.type, amphibious)
+    shifts, neighbours = boards.shifts, boards.neighbours
+    controlled, forbidden = zones.controlled, zones.forbidden
+    open_ = ~view.blocking
+    keep_going = ~boards.difficult
+    frontier = entered = go_on = 1 << start
+    layers = [frontier]
+    for _ in range(min(mv, 1) if boards.difficult & frontier else mv):
+        if not frontier:
+            break
+        new = spread(frontier & ~controlled, shifts)
+        in_zone = frontier & controlled
+        while in_zone:
+            low = in_zone & -in_zone
+            sq = low.bit_length() - 1
+            new |= neighbours[sq] & ~forbidden(sq)
+            in_zone ^= low
+        new &= open_ & ~entered
+        entered |= new
+        layers.append(new)
+        frontier = new & keep_going
+        go_on |= frontier
+    free = entered & ~view.occupied
+    reach = Reach(tuple(layers), go_on, free, tuple(squares(free)))
+    region = entered | spread(entered, shifts)
+    cache[unit.id] = (start, mv, amphibious, zones, region, view.occupied & region,
+                      view.blocking & region, reach)
+    return reach
 
 
-def _side_view(state: "GameState", side: int) -> tuple[list[int], set[int]]:
-    """For movers of ``side``, memoised for the current decision: the enemy
-    zone-of-control masks as a list by square (0 where no enemy controls it; a
-    list index is much cheaper than a dict lookup in the search's inner loop),
-    and the squares of friendly infantry it may pass through."""
-    view = state.memo.get(("side-view", side))
+def _side_view(state: "GameState", side: int) -> SideView:
+    """The :class:`SideView` for movers of ``side``. It is remembered for the
+    current decision and placement of the units (a decision's consequences may
+    move units, and moves are asked for again after that: Solo Mode reactions)."""
+    occupied = state.occupied
+    key = ("side-view", side, occupied)
+    view = state.memo.get(key)
     if view is None:
-        zoc = enemy_zoc_table(state, side)
-        occ = state.occ
-        friends = {
-            u.sq for u in state.units
-            if u.side == side and u.sq >= 0 and u.alive and not u.wreck and occ[u.sq] == u.id
-            and u.st.profile.type in ("infantry", "gun")}
-        view = state.memo[("side-view", side)] = (zoc, friends)
+        occ, units = state.occ, state.units
+        friendly = 0
+        for uid in state.static.infantry_of(side, units):
+            u = units[uid]
+            sq = u.sq
+            if sq >= 0 and occ[sq] == uid and u.alive:
+                friendly |= 1 << sq
+        view = state.memo[key] = SideView(occupied, occupied & ~friendly)
     return view  # type: ignore[return-value]
 
 
 def infantry_destinations(state: "GameState", unit: "UnitState") -> list[int]:
     """Squares where ``unit`` may end a move (not the start, not on another unit)."""
-    dist, _ = infantry_reach(state, unit)
-    occ = state.occ
-    return [sq for sq in dist if occ[sq] < 0]
+    return list(infantry_moves(state, unit, movement_allowance(state, unit)).free_squares)
 
 
 def vehicle_graph(bf, vtype: str, amph: bool, fp: int):  # type: ignore[no-untyped-def]
@@ -192,7 +249,7 @@ def reachable(state: "GameState", unit: "UnitState") -> list[int]:
     """Squares ``unit`` could end a move on now (evaluation helper for AI players)."""
     if unit.is_vehicle:
         return sorted({sq for sq, _ in vehicle_reach(state, unit)})
-    return sorted(infantry_reach(state, unit)[0])
+    return squares(infantry_moves(state, unit, movement_allowance(state, unit)).entered)
 
 
 def facing_towards(dx: int, dy: int) -> int:
@@ -208,8 +265,8 @@ def facing_towards(dx: int, dy: int) -> int:
 def path_to(state: "GameState", unit: "UnitState", square: int, facing: int = -1) -> list[int]:
     """Squares a shortest legal move of ``unit`` to ``square`` enters, in order
     (the start excluded); empty when it cannot get there."""
-    parents: dict[int, int] = {}
     if unit.is_vehicle:
+        parents: dict[int, int] = {}
         dist = vehicle_states(state, unit, parents=parents)
         goal = square * 8 + (facing if facing >= 0 else unit.facing)
         if goal not in dist:
@@ -224,10 +281,26 @@ def path_to(state: "GameState", unit: "UnitState", square: int, facing: int = -1
                 prev = t >> 3
                 out.append(prev)
         return out
-    dist2, _ = infantry_reach(state, unit, parents=parents)
-    if square not in dist2:
+    return _infantry_path(state, unit, square)
+
+
+def _infantry_path(state: "GameState", unit: "UnitState", square: int) -> list[int]:
+    """A shortest path of the infantry move to ``square``, walked back from it
+    through the layers of its :class:`Reach`: each step back goes to the lowest
+    numbered square the move could have come from (entered one step earlier, not
+    difficult passage, and the step out of an enemy zone of control allowed)."""
+    reach = infantry_moves(state, unit, movement_allowance(state, unit))
+    layers = reach.layers
+    steps = next((d for d, layer in enumerate(layers) if layer >> square & 1), 0)
+    if not steps:
         return []
-    out = [square]
-    while out[-1] in parents:
-        out.append(parents[out[-1]])
-    return list(reversed(out[:-1]))
+    zones = enemy_zones(state, unit.side)
+    adjacent = state.static.bf.adjacent
+    path = [square]
+    for k in range(steps - 1, 0, -1):
+        came_from = layers[k] & reach.go_on
+        here = path[-1]
+        path.append(next(p for p in sorted(adjacent(here)) if came_from >> p & 1
+                         and not (zones.controlled >> p & 1 and zones.forbidden(p) >> here & 1)))
+    path.reverse()
+    return path

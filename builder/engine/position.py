@@ -174,7 +174,7 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
                 other = by_name[state.occ[sq]]
                 problems.append(_diag(path, where + ("at",), E613, f"{pu.name} and {other} both on {bf.name(sq)}"))
             else:
-                state.occ[sq] = u.id
+                state.set_occupant(sq, u.id)
     if problems:
         raise InvalidInputError(f"{path or 'position'}: {len(problems)} problem(s)", problems)
     state.initiative = side_ids.index(pos.initiative) if pos.initiative in side_ids else 0

@@ -194,7 +194,7 @@ def place_somewhere(state: GameState, unit: UnitState, squares: list[int], facin
                 continue
             if all(state.occ[c] < 0 and bf.enterable(c, unit.type, amph) for c in cover):
                 for c in cover:
-                    state.occ[c] = unit.id
+                    state.set_occupant(c, unit.id)
                 return True
             if unit.st.profile.footprint == 1:
                 break

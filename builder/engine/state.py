@@ -73,6 +73,22 @@ class GameStatic:
     seed: int
     hand_size: int = 4
     has_ambush: bool = False  # some counter has a concealed side (spotting runs after moves)
+    # Derived data shared by every copy of the game, keyed by everything it depends
+    # on, so never stale (bounded: cleared when full).
+    zoc_tables: dict[tuple[tuple[int, int], ...], Any] = field(default_factory=dict)
+    reach_cache: dict[int, Any] = field(default_factory=dict)  # unit id -> its last infantry reach
+    move_cache: dict[int, Any] = field(default_factory=dict)  # unit id -> (reach, its move actions)
+    card_modules: dict[tuple[tuple[str, ...], str], Any] = field(default_factory=dict)  # (hand, phase) -> playable
+    _infantry: dict[int, tuple[int, ...]] = field(default_factory=dict)
+
+    def infantry_of(self, side: int, units: "list[UnitState]") -> tuple[int, ...]:
+        """Ids of ``side``'s infantry and guns (the units a friendly move passes
+        through), found once per game: units never change side or type."""
+        ids = self._infantry.get(side)
+        if ids is None:
+            ids = self._infantry[side] = tuple(
+                u.id for u in units if u.side == side and u.st.profile.type in ("infantry", "gun"))
+        return ids
 
 
 class UnitState:
@@ -212,7 +228,7 @@ class GameState:
     __slots__ = (
         "rules", "static", "dice", "turn", "phase", "initiative", "to_act", "units", "occ", "sides",
         "queues", "turn_side", "current", "fired", "moved", "pending", "control", "control_history",
-        "result", "events", "decisions", "supply_side", "memo", "boosts", "path",
+        "result", "events", "decisions", "supply_side", "memo", "boosts", "path", "occupied",
     )
 
     def __init__(self, rules: Any, static: GameStatic, dice: Rng) -> None:
@@ -224,7 +240,8 @@ class GameState:
         self.initiative = 0
         self.to_act: int | None = 0
         self.units: list[UnitState] = []
-        self.occ: list[int] = [-1] * static.bf.size
+        self.occ: list[int] = [-1] * static.bf.size  # unit id by square, -1 for none
+        self.occupied = 0  # the same as a bitboard (builder.engine.bitboard)
         self.sides: list[SideState] = []
         self.queues: list[list[tuple[int, int]]] = [[], []]
         self.turn_side = 0
@@ -260,6 +277,15 @@ class GameState:
         uid = self.occ[sq]
         return self.units[uid] if uid >= 0 else None
 
+    def set_occupant(self, sq: int, uid: int) -> None:
+        """Put unit ``uid`` on ``sq`` in the occupancy (-1: clear it). Every change of
+        ``occ`` goes through here, keeping ``occupied`` the same set of squares."""
+        self.occ[sq] = uid
+        if uid >= 0:
+            self.occupied |= 1 << sq
+        else:
+            self.occupied &= ~(1 << sq)
+
     def squares_of(self, unit: UnitState) -> tuple[int, ...]:
         """Squares a counter covers: one, or front and back for a 2-square vehicle."""
         if unit.sq < 0:
@@ -276,7 +302,7 @@ class GameState:
         g.rules, g.static, g.dice = self.rules, self.static, self.dice.clone()
         g.turn, g.phase, g.initiative, g.to_act = self.turn, self.phase, self.initiative, self.to_act
         g.units = [u.clone() for u in self.units]
-        g.occ = self.occ[:]
+        g.occ, g.occupied = self.occ[:], self.occupied
         g.sides = [s.clone() for s in self.sides]
         g.queues = [q[:] for q in self.queues]
         g.turn_side, g.current, g.fired, g.moved = self.turn_side, self.current, self.fired, self.moved

@@ -20,10 +20,11 @@ from builder.engine.damage import eliminate
 from builder.engine.events import Event
 from builder.engine.firing import building_allows, in_arc, plan_shot, resolve_shot
 from builder.engine.los import sees
-from builder.engine.movement import infantry_reach, movement_allowance, vehicle_states
+from builder.engine.movement import infantry_moves, movement_allowance, vehicle_states
 from builder.engine.zoc import enemy_zoc
 
 if TYPE_CHECKING:
+    from builder.engine.movement import Reach
     from builder.engine.state import GameState, UnitState
 
 
@@ -35,12 +36,17 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> 
         return [cache.get(base | (t >> 3 << 4) | ((t & 7) + 1)) or move_action(uid, t >> 3, t & 7)
                 for t in vehicle_states(state, u) if t != start]
     mv = movement_allowance(state, u)
-    dist, go_on = infantry_reach(state, u, mv)
-    occ = state.occ
-    table = move_table(uid, state.static.bf.size)
-    out = [table[sq] for sq in dist if occ[sq] < 0]
+    reach = infantry_moves(state, u, mv)
+    # the move actions of a reach that has not changed are the same objects again
+    kept = state.static.move_cache.get(uid)
+    if kept is not None and kept[0] is reach:
+        out = list(kept[1])
+    else:
+        table = move_table(uid, state.static.bf.size)
+        out = [table[sq] for sq in reach.free_squares]
+        state.static.move_cache[uid] = (reach, tuple(out))
     if assaults and mv > 0 and u.ability("assault") is not None:
-        out.extend(assault_actions(state, u, mv, dist, go_on))
+        out.extend(assault_actions(state, u, mv, reach))
     if len(u.st.profile.faces) > 1:
         if u.ability("tripod") is not None:
             out.append(Action("move", unit=uid, square=u.sq, mode="tripod"))
@@ -49,13 +55,14 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> 
     return out
 
 
-def assault_actions(state: "GameState", u: "UnitState", mv: int, dist: dict[int, int],
-                    go_on: set[int]) -> list[Action]:
+def assault_actions(state: "GameState", u: "UnitState", mv: int, reach: "Reach") -> list[Action]:
     """Assaults: from a free reachable square next to an enemy, with a move point
     left to enter its square (000 core rules, Action! > Assault)."""
     bf = state.static.bf
     steps = bf.steps(u.type, u.ability("amphibious") is not None)
-    occ = state.occ
+    # squares an assault may start from: entered with a move point left, the move
+    # able to go on from there, and free (or the assaulting unit's own square)
+    launch = reach.within(mv - 1) & reach.go_on & (reach.free | 1 << u.sq)
     out = []
     for t in state.units:
         # An assault starts from a square at most mv - 1 steps away, next to the
@@ -64,10 +71,7 @@ def assault_actions(state: "GameState", u: "UnitState", mv: int, dist: dict[int,
             continue
         target = t.sq
         for sq in bf.adjacent(target):
-            d = dist.get(sq)
-            if d is None or d >= mv or sq not in go_on or (occ[sq] >= 0 and occ[sq] != u.id):
-                continue
-            if target in steps[sq]:
+            if launch >> sq & 1 and target in steps[sq]:
                 out.append(Action("assault", unit=u.id, target=t.id, square=sq))
     return out
 
@@ -182,7 +186,7 @@ def place(state: "GameState", u: "UnitState", sq: int, facing: int = -1) -> None
     occ = state.occ
     for s in state.squares_of(u):
         if occ[s] == u.id:
-            occ[s] = -1
+            state.set_occupant(s, -1)
     u.sq = sq
     if facing >= 0:
         u.facing = facing
@@ -191,7 +195,7 @@ def place(state: "GameState", u: "UnitState", sq: int, facing: int = -1) -> None
         o = occ[s]
         if o >= 0 and o != u.id and u.is_vehicle:
             run_over.append(state.units[o])
-        occ[s] = u.id
+        state.set_occupant(s, u.id)
     for inf in run_over:
         displace_options(state, inf)
 

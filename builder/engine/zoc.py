@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from builder.engine.bitboard import squares, zone_boards
+
 if TYPE_CHECKING:
     from builder.engine.state import GameState, UnitState
 
@@ -42,43 +44,88 @@ def _controllers(state: "GameState", side: int):  # type: ignore[no-untyped-def]
                 or u.st.profile.type not in ("infantry", "gun")):
             continue
         sq = u.sq
-        squares = adjacent[sq]
+        zone = adjacent[sq]
         if terrain[sq].building:
-            squares = tuple(n for n in squares if area[n] == area[sq])
-        yield 1 << u.id, squares
+            zone = tuple(n for n in zone if area[n] == area[sq])
+        yield 1 << u.id, zone
 
 
 def enemy_zoc(state: "GameState", side: int) -> dict[int, int]:
     """Square -> bit mask of the enemy units (of ``side``'s opponents) controlling it."""
     masks: dict[int, int] = {}
     get = masks.get
-    for bit, squares in _controllers(state, side):
-        for n in squares:
+    for bit, zone in _controllers(state, side):
+        for n in zone:
             masks[n] = get(n, 0) | bit
     return masks
 
 
-def enemy_zoc_table(state: "GameState", side: int) -> list[int]:
-    """As :func:`enemy_zoc`, as a list by square (0 where no enemy controls it):
-    the movement search reads it in its inner loop, where a list index is much
-    cheaper than a dict lookup. The table depends only on which enemy units
-    control a zone and where they stand, so the last few tables of a game are
-    kept (on its static part) and reused while those do not change: callers must
-    not modify it."""
-    key = tuple((u.id, u.sq) for u in state.units
-                if not (u.side == side or u.suppressed or u.sq < 0 or not u.alive or u.wreck
-                        or u.st.profile.type not in ("infantry", "gun")))
-    tables = state.static.__dict__.setdefault("_zoc_tables", {})
-    masks = tables.get(key)
-    if masks is None:
-        masks = [0] * state.static.bf.size
-        for bit, squares in _controllers(state, side):
-            for n in squares:
-                masks[n] |= bit
+class Zones:
+    """The enemy zones of control a side's movers face, as bitboards
+    (builder.engine.bitboard): ``controlled`` holds every controlled square, and
+    :meth:`forbidden` the squares a step from a square may not enter. ``masks``
+    gives them by square as the bits of the controlling enemy units (0 where none),
+    for the square by square search."""
+
+    __slots__ = ("controlled", "_zones", "_forbidden", "_masks", "_size")
+
+    def __init__(self, zones: list[tuple[int, int]], size: int) -> None:
+        self._zones = zones  # (bit of the enemy unit, bitboard of its zone)
+        self._size = size
+        controlled = 0
+        for _, board in zones:
+            controlled |= board
+        self.controlled = controlled
+        self._forbidden: dict[int, int] = {}
+        self._masks: list[int] | None = None
+
+    def forbidden(self, sq: int) -> int:
+        """The squares a step from ``sq`` may not enter: those in the zone of an
+        enemy whose zone holds ``sq`` too (computed on first need)."""
+        board = self._forbidden.get(sq)
+        if board is None:
+            board = 0
+            for _, zone in self._zones:
+                if zone >> sq & 1:
+                    board |= zone
+            self._forbidden[sq] = board
+        return board
+
+    @property
+    def masks(self) -> list[int]:
+        if self._masks is None:
+            masks = [0] * self._size
+            for bit, zone in self._zones:
+                for n in squares(zone):
+                    masks[n] |= bit
+            self._masks = masks
+        return self._masks
+
+
+def enemy_zones(state: "GameState", side: int) -> Zones:
+    """The :class:`Zones` of ``side``'s enemies. They depend only on which enemy
+    units control a zone and where they stand, so the last few are kept (on the
+    game's static part) and reused while those do not change: callers must not
+    modify them."""
+    units = state.units
+    key = tuple((uid, u.sq) for other in range(len(state.sides)) if other != side
+                for uid in state.static.infantry_of(other, units)
+                if (u := units[uid]).sq >= 0 and not u.suppressed and u.alive)
+    tables = state.static.zoc_tables
+    zones = tables.get(key)
+    if zones is None:
+        bf = state.static.bf
+        boards = zone_boards(bf)
         if len(tables) >= 64:
             tables.clear()
-        tables[key] = masks
-    return masks  # type: ignore[no-any-return]
+        zones = tables[key] = Zones([(1 << uid, boards[sq]) for uid, sq in key], bf.size)
+    return zones
+
+
+def enemy_zoc_table(state: "GameState", side: int) -> list[int]:
+    """As :func:`enemy_zoc`, as a list by square (0 where no enemy controls it):
+    the masks of :func:`enemy_zones` (callers must not modify it)."""
+    return enemy_zones(state, side).masks
 
 
 def zoc_step_forbidden(masks: dict[int, int], a: int, b: int) -> bool:

@@ -118,9 +118,9 @@ class SoloModeRules(Rules):
             if state.occ[sq] >= 0 or not u.on_board:
                 continue
             for c in state.squares_of(u):
-                state.occ[c] = -1
+                state.set_occupant(c, -1)
             u.sq = sq
-            state.occ[sq] = uid
+            state.set_occupant(sq, uid)
 
     # --- hooks ----------------------------------------------------------------------------------
     def initiative_for_turn(self, state: GameState) -> int:

@@ -69,12 +69,25 @@ register("card", "heal", "First aid card", "simulated", AC,
 
 
 def card_modules(state: Any, side: int, phase: str) -> list[tuple[str, Any]]:
-    """(card id, module) for the cards in ``side``'s hand playable in ``phase``."""
+    """(card id, module) for the cards in ``side``'s hand playable in ``phase``
+    (remembered per hand and phase for the game: a hand changes far less often
+    than it is asked about)."""
+    key = (tuple(state.sides[side].hand), phase)
+    known = state.static.card_modules
+    out = known.get(key)
+    if out is None:
+        if len(known) >= 1024:
+            known.clear()
+        out = known[key] = _card_modules(state, key[0], phase)
+    return out
+
+
+def _card_modules(state: Any, hand: tuple[str, ...], phase: str) -> list[tuple[str, Any]]:
     from builder.engine.effects import REGISTRY, _load
     _load()
     cards = state.static.pack.items["cards"]
     out = []
-    for cid in dict.fromkeys(state.sides[side].hand):
+    for cid in dict.fromkeys(hand):
         card = cards.get(cid)
         key = getattr(card, "effect_key", None) if card is not None else None
         m = REGISTRY.get(("card", key or ""))

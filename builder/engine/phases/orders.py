@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.engine.actions import Action, interned, order_action
+from builder.engine.actions import Action, interned, order_action, order_actions
 from builder.engine.events import Event
 from builder.engine.scenario_events import run_events
 from builder.engine.state import NO_ORDER
@@ -65,7 +65,8 @@ def actions(state: "GameState", side: int) -> list[Action]:
     personal = [u for u in units if state.units[u].ability("personal-order") is not None]
     if personal and len(s.to_place) <= len(personal):
         numbered = personal  # Personal Order: these units must get an order each turn
-    out = [order_action(u, t) for u in numbered for t in s.to_place]
+    tokens = tuple(s.to_place)
+    out = [a for u in numbered for a in order_actions(u, tokens)]
     if s.specials_left:
         out.extend(order_action(u, 0) for u in units)
     if s.bluffs_left:
