@@ -59,10 +59,11 @@ class AssaultPlan:
             return {v: (v ** n - (v - 1) ** n) / 6 ** n for v in range(1, 7)}
         a, d = dist(self.attack_dice), dist(self.defence_dice)
         supp = 1 if self.outside_arc else 0
+        attack_mod, defence_mod = self.attack_mod, self.defence_mod  # sums: read once
         win = tie = 0.0
         for av, pa in a.items():
             for dv, pd in d.items():
-                diff = (av + self.attack_mod) - (dv + self.defence_mod - 2 * supp)
+                diff = (av + attack_mod) - (dv + defence_mod - 2 * supp)
                 if diff > 0:
                     win += pa * pd
                 elif diff == 0:

@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from builder.engine.bitboard import board_of
+
 if TYPE_CHECKING:
     from builder.engine.grid import Battlefield
     from builder.engine.state import GameState, UnitState
@@ -31,6 +33,8 @@ class StaticLine:
     squares: tuple[int, ...]  # squares crossed, firer and target excluded
     blocker: str  # "" or why terrain blocks
     obscurers: tuple[tuple[int, int], ...]  # (square, penalty)
+    board: int  # the squares crossed as a bitboard: no unit in the way when it
+    # shares no square with the occupied ones (builder.engine.bitboard)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +123,7 @@ def static_line(bf: "Battlefield", a: int, b: int) -> StaticLine:
             blocker = f"{t.id} at {bf.name(sq)}"
         if t.obscures:
             obscurers.append((sq, t.obscures))
-    line = StaticLine(tuple(squares), blocker, tuple(obscurers))
+    line = StaticLine(tuple(squares), blocker, tuple(obscurers), board_of(squares))
     bf.los_cache[key] = line
     return line
 
@@ -130,7 +134,7 @@ def sight(state: "GameState", a: int, b: int, firer: "UnitState | None" = None,
     bf = state.static.bf
     key = a * bf.size + b if a < b else b * bf.size + a
     line = bf.los_cache.get(key) or static_line(bf, a, b)
-    if not line.blocker and line.squares:
+    if not line.blocker and line.board & state.occupied:
         occ, units = state.occ, state.units
         fid, tid = firer.id if firer else -1, target.id if target else -1
         for sq in line.squares:
@@ -177,9 +181,9 @@ def sees(state: "GameState", a: int, b: int, firer: "UnitState", target: "UnitSt
     line = bf.los_cache.get(a * bf.size + b if a < b else b * bf.size + a) or static_line(bf, a, b)
     if line.blocker:
         return False
-    squares = line.squares
-    if not squares:
+    if not line.board & state.occupied:
         return True
+    squares = line.squares
     occ, units = state.occ, state.units
     vehicles = ("light_vehicle", "heavy_vehicle")
     vehicle_involved = firer.st.profile.type in vehicles or target.st.profile.type in vehicles

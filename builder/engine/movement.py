@@ -43,16 +43,22 @@ class SideView(NamedTuple):
     # which a move passes through)
 
 
-class Reach(NamedTuple):
+class Reach:
     """Where an infantry move can go, as bitboards: ``layers[d]`` holds the squares
     first entered after ``d`` steps (the start alone at 0), ``go_on`` the squares
     from which the move may continue, ``free`` the squares it may end on (entered,
-    no unit there); ``free_squares`` lists those in ascending order."""
+    no unit there); ``free_squares`` lists those in ascending order. A reach is
+    shared while it stays valid: never modify it or what it returns."""
 
-    layers: tuple[int, ...]
-    go_on: int
-    free: int
-    free_squares: tuple[int, ...]
+    __slots__ = ("layers", "go_on", "free", "free_squares", "_dist", "_go_on_squares")
+
+    def __init__(self, layers: tuple[int, ...], go_on: int, free: int) -> None:
+        self.layers = layers
+        self.go_on = go_on
+        self.free = free
+        self.free_squares = tuple(squares(free))
+        self._dist: dict[int, int] | None = None
+        self._go_on_squares: set[int] | None = None
 
     @property
     def entered(self) -> int:
@@ -67,18 +73,26 @@ class Reach(NamedTuple):
         return board
 
     def dist(self) -> dict[int, int]:
-        """Square -> steps spent, by distance then square."""
-        return {sq: d for d, layer in enumerate(self.layers) for sq in squares(layer)}
+        """Square -> steps spent, by distance then square (built on first need)."""
+        if self._dist is None:
+            self._dist = {sq: d for d, layer in enumerate(self.layers) for sq in squares(layer)}
+        return self._dist
+
+    def go_on_squares(self) -> set[int]:
+        """The squares of ``go_on`` (built on first need)."""
+        if self._go_on_squares is None:
+            self._go_on_squares = set(squares(self.go_on))
+        return self._go_on_squares
 
 
 def infantry_reach(state: "GameState", unit: "UnitState", mv: int | None = None
                    ) -> tuple[dict[int, int], set[int]]:
     """(square -> MP spent, squares from which the move may go on). Includes the
-    start square (a move of 0)."""
+    start square (a move of 0). Shared while valid: callers must not modify them."""
     if mv is None:
         mv = movement_allowance(state, unit)
     reach = infantry_moves(state, unit, mv)
-    return reach.dist(), set(squares(reach.go_on))
+    return reach.dist(), reach.go_on_squares()
 
 
 def infantry_moves(state: "GameState", unit: "UnitState", mv: int) -> Reach:
@@ -125,8 +139,7 @@ def infantry_moves(state: "GameState", unit: "UnitState", mv: int) -> Reach:
         layers.append(new)
         frontier = new & keep_going
         go_on |= frontier
-    free = entered & ~view.occupied
-    reach = Reach(tuple(layers), go_on, free, tuple(squares(free)))
+    reach = Reach(tuple(layers), go_on, entered & ~view.occupied)
     region = entered | spread(entered, shifts)
     cache[unit.id] = (start, mv, amphibious, zones, region, view.occupied & region,
                       view.blocking & region, reach)
