@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from builder.engine import effects
 from builder.engine.ambush import revealed_face
-from builder.engine.damage import eliminate, roll, suppress, take_hit
+from builder.engine.damage import eliminate, markers_taken, roll, suppress, take_hit
 from builder.engine.events import Event
 from builder.engine.firing import in_arc
 from builder.engine.terms import Term
@@ -129,7 +129,7 @@ def plan_assault(state: "GameState", attacker: "UnitState", defender: "UnitState
         plan.defence_terms.extend(t)
     plan.defence_dice = 2 if defender.ability("assault") is not None else 1
     arcs = [w.arc for w in dface.weapons if w.arc < 360]
-    if arcs and not in_arc(state, defender, max(arcs), defender.sq, from_sq):
+    if arcs and not in_arc(state, defender, max(arcs), defender.sq, from_sq) and markers_taken(state, defender, 1):
         plan.outside_arc = True
     return plan
 

@@ -54,6 +54,7 @@ class ShotPlan:
     terms: list[Term] = field(default_factory=list)
     dice: int = 1
     extra: int = 0
+    move_penalty: int = 0  # the Firing on the Move penalty taken (a positive number)
 
     @property
     def defence_total(self) -> int:
@@ -190,6 +191,7 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
     if moving:
         penalty = weapon.abilities.get("fire-on-the-move", 0) or face.abilities.get("fire-on-the-move", 0)
         if penalty:
+            plan.move_penalty = abs(penalty)
             plan.terms.append(Term(-abs(penalty), "firing on the move",
                                    "000 core rules, Special Abilities > Firing on the Move"))
     card = state.boosts.get(("fire", firer.id)) if state.boosts else None

@@ -104,3 +104,28 @@ def play_card(state: Any, side: int, cid: str, unit: Any) -> None:
     hand.remove(cid)
     state.sides[side].discard.append(cid)
     state.events.append(Event("card", {"side": side, "card": cid, "unit": unit.id}))
+
+
+def improvise(state: Any, side: int) -> None:
+    """Improvisation: after drawing up to the hand size, draw one card more, then
+    discard one (000 core rules, Recruitment Options > Orders > Improvisation; 003
+    Battle for Normandy, Command Special Abilities > Improvisation). The discard
+    is chosen for the player: a card whose effect the engine does not play if the
+    hand holds one, else the card just drawn."""
+    from builder.engine.effects import REGISTRY, hook_functions
+    s = state.sides[side]
+    if not s.deck or not any(f(state, u) for u in state.units if u.side == side and u.active
+                             for f in hook_functions(state, u, "extra_draw")):
+        return
+    s.hand.append(s.deck.pop(0))
+    cards = state.static.pack.items["cards"]
+
+    def played(cid: str) -> bool:
+        card = cards.get(cid)
+        m = REGISTRY.get(("card", getattr(card, "effect_key", None) or ""))
+        return m is not None and "card_phase" in m.hooks
+
+    at = next((i for i, c in enumerate(s.hand) if not played(c)), len(s.hand) - 1)
+    out = s.hand.pop(at)
+    s.discard.append(out)
+    state.events.append(Event("improvised", {"side": side, "discard": out}))

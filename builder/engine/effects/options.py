@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from builder.engine.effects import register
+from builder.engine.events import Event
 from builder.engine.terms import Term
 
 RO = "000 core rules, Recruitment Options > "
@@ -41,6 +42,29 @@ def _basterds(state: Any, unit: Any, plan: Any) -> list[Term]:
     return [Term(1, "Nazi Basterds: +1 against them", RO + "Character Traits > Nazi Basterds")]
 
 
+def _ace_driver(state: Any, unit: Any, plan: Any, weapon: Any) -> list[Term] | None:
+    """Ace Driver takes 1 off the Firing on the Move penalty of vehicles (000 core
+    rules, Recruitment Options > Character Traits > Ace Driver)."""
+    if plan.move_penalty and unit.is_vehicle:
+        return [Term(1, "Ace Driver", RO + "Character Traits > Ace Driver")]
+    return None
+
+
+def keep_initiative(state: Any, held: int, due: int) -> int:
+    """The side with the Initiative order keeps the initiative once instead of
+    handing it over (000 core rules, Recruitment Options > Orders > Initiative;
+    003 Battle for Normandy, Orders Options > Initiative). The order is spent the
+    first time the initiative would pass; the turn track then alternates from the
+    side that kept it (``Rules.initiative_for_turn``), so the opponent has the
+    initiative the turn after."""
+    side = state.sides[held]
+    if due == held or side.initiative_kept or "initiative" not in state.static.sides[held].keys:
+        return due
+    side.initiative_kept = True
+    state.events.append(Event("initiative-kept", {"side": held}))
+    return held
+
+
 register("option", "nazi-basterds", "Nazi Basterds", "partial", RO + "Character Traits > Nazi Basterds",
          "the 30 extra army points are the army checker's; the engine applies the opponent's +1",
          opponent_assault=_basterds)
@@ -63,3 +87,9 @@ register("option", "planning", "Planning", "simulated", RO + "Orders > Planning"
 register("option", "battle-plan", "Battle Plan", "simulated", RO + "Orders > Battle Plan")
 register("option", "bluff", "Bluff", "simulated", RO + "Orders > Bluff")
 register("option", "support", "Support", "simulated", "000 core rules, Army Creation > Support")
+register("option", "ace-driver", "Ace Driver", "simulated", RO + "Character Traits > Ace Driver", shot=_ace_driver)
+register("option", "initiative", "Initiative", "partial", RO + "Orders > Initiative",
+         "the order is used automatically, the first time the initiative would pass to the opponent")
+register("option", "improvisation", "Improvisation", "partial", RO + "Orders > Improvisation",
+         "one card more each Supply phase, not for the starting hand; the discard is chosen automatically",
+         extra_draw=lambda s, u: 1)

@@ -6,13 +6,15 @@ at most 10), a bluff, or a special order (played as order 0). One token per
 unit. Order tokens must all be placed while a unit can take one, and units with
 Personal Order must receive one (Special Abilities > Personal Order); bluffs and
 special orders are optional (``done``). A side with nothing left to place lets
-the other place the rest.
+the other place the rest. A unit given a token runs its ``order_received`` rule
+modules at once (003 Battle for Normandy, Special Abilities > NCO).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from builder.engine import effects
 from builder.engine.actions import Action, interned, order_action, order_actions
 from builder.engine.events import Event
 from builder.engine.scenario_events import run_events
@@ -89,6 +91,7 @@ def apply(state: "GameState", action: Action) -> None:
             s.specials_left -= 1
         else:
             s.bluffs_left -= 1
+        effects.collect(state, u, "order_received", action.token)
     else:
         s.bluffs_left = s.specials_left = 0
     state.turn_side = 1 - side

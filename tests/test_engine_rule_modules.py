@@ -1,0 +1,204 @@
+"""Rule modules of special abilities and recruitment options (builder/engine/effects):
+one position per module where the rule changes the outcome."""
+
+from __future__ import annotations
+
+import pytest
+
+from builder.engine import Action, apply, effects
+from builder.engine.assault import plan_assault
+from builder.engine.effects.cards import improvise
+from builder.engine.effects.options import keep_initiative
+from builder.engine.firing import plan_shot
+
+from engine_helpers import Scripted, activate, make
+
+
+def sq(state, name: str) -> int:  # type: ignore[no-untyped-def]
+    return state.bf.square(name)
+
+
+def grant(state, uid: int, ability: str, value: int = 0) -> None:  # type: ignore[no-untyped-def]
+    state.units[uid].st.granted[ability] = value
+    effects.invalidate(state)  # module lists are cached per unit
+
+
+def trait(state, side: int, key: str) -> None:  # type: ignore[no-untyped-def]
+    state.static.sides[side].traits[(-1, key)] = 1
+    effects.invalidate(state)
+
+
+# --- Tank Hunter (003, Firing Special Abilities) ----------------------------------------------
+
+
+def _tank_shot(roll: int, hunter: bool, damage: list[str] | None = None):  # type: ignore[no-untyped-def]
+    state, n = make([
+        {"name": "a", "unit": "de-panzer", "side": "us", "at": "B2", "facing": "e"},
+        {"name": "tank", "unit": "de-panzer", "side": "de", "at": "E2", "facing": "n", "damage": damage or []},
+    ])
+    if hunter:
+        grant(state, n["a"], "tank-hunter")
+    activate(state, n["a"])
+    state.dice = Scripted(6, roll)  # 6 + 3 = 9 >= side 7: a hit, then the location
+    events = apply(state, Action("fire", unit=n["a"], weapon=0, target=n["tank"], mode="normal"))
+    return state.units[n["tank"]], [e.data for e in events if e.kind == "damage"]
+
+
+def test_tank_hunter_turns_a_primary_weapon_roll_into_destruction() -> None:
+    tank, damage = _tank_shot(5, hunter=False)
+    assert not tank.wreck and damage[0]["location"] == "primary weapon"
+    tank, damage = _tank_shot(5, hunter=True)
+    assert tank.wreck and damage[0]["roll"] == 6
+
+
+def test_tank_hunter_shifts_down_onto_a_location_already_damaged() -> None:
+    tank, damage = _tank_shot(3, hunter=False, damage=["track"])
+    assert not tank.wreck and damage[0]["location"] == "hull"
+    tank, damage = _tank_shot(3, hunter=True, damage=["track"])
+    assert tank.wreck and damage[0]["location"] == "track"  # 3 - 1 = 2: a second track damage
+
+
+# --- Unshakable (003, Defense Special Abilities) ----------------------------------------------
+
+
+@pytest.mark.parametrize("unshakable,markers", [(False, 2), (True, 0)])
+def test_unshakable_units_take_no_suppressed_markers(unshakable: bool, markers: int) -> None:
+    state, n = make([
+        {"name": "mg", "unit": "us-mg", "side": "us", "at": "A1", "facing": "s"},
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "A4"},
+    ])
+    if unshakable:
+        grant(state, n["g"], "unshakable")
+    activate(state, n["mg"])
+    state.dice = Scripted(6)  # 6 + 2 x 3 = 12 >= twice the defence: two markers
+    apply(state, Action("fire", unit=n["mg"], weapon=0, target=n["g"], mode="suppressive"))
+    assert state.units[n["g"]].suppressed == markers
+
+
+def test_unshakable_heavy_vehicle_hull_damage_and_assault_outside_the_arc() -> None:
+    state, n = make([
+        {"name": "a", "unit": "de-panzer", "side": "us", "at": "B2", "facing": "e"},
+        {"name": "tank", "unit": "de-panzer", "side": "de", "at": "E2", "facing": "n"},
+    ])
+    grant(state, n["tank"], "unshakable")
+    activate(state, n["a"])
+    state.dice = Scripted(6, 3)
+    apply(state, Action("fire", unit=n["a"], weapon=0, target=n["tank"], mode="normal"))
+    tank = state.units[n["tank"]]
+    assert tank.damage == 4 and tank.suppressed == 0  # hull damage without its two markers
+    state, n = make([
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "C3"},
+        {"name": "mg", "unit": "us-mg", "side": "us", "at": "C4", "facing": "s"},
+    ])
+    grant(state, n["mg"], "unshakable")
+    assert not plan_assault(state, state.units[n["g"]], state.units[n["mg"]], sq(state, "C3")).outside_arc
+
+
+# --- NCO (003, Command Special Abilities) -----------------------------------------------------
+
+
+def test_nco_keeps_at_least_one_order_token() -> None:
+    state, n = make([
+        {"name": "sgt", "unit": "us-rifles", "side": "us", "at": "A1"},
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "L8"},
+    ])
+    state.static.sides[0].stars_fixed = 0
+    assert state.rules.order_tokens_for(state, 0) == 0
+    grant(state, n["sgt"], "nco")
+    assert state.rules.order_tokens_for(state, 0) == 1
+    state.units[n["sgt"]].sq = -1  # off the board: no guarantee
+    assert state.rules.order_tokens_for(state, 0) == 0
+
+
+def test_nco_given_an_order_rallies_the_most_suppressed_unit_in_reach() -> None:
+    state, n = make([
+        {"name": "sgt", "unit": "us-rifles", "side": "us", "at": "A1"},
+        {"name": "near", "unit": "us-rifles", "side": "us", "at": "A4", "suppressed": 1},
+        {"name": "far", "unit": "us-rifles", "side": "us", "at": "A6", "suppressed": 3},
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "L8", "suppressed": 1},
+    ], orders={"us": 2, "de": 1})
+    assert state.phase == "orders" and state.to_act == 0
+    apply(state, Action("order", unit=n["sgt"], token=1))
+    assert state.units[n["near"]].suppressed == 1  # no NCO: nothing happens
+    state, n = make([
+        {"name": "sgt", "unit": "us-rifles", "side": "us", "at": "A1"},
+        {"name": "near", "unit": "us-rifles", "side": "us", "at": "A4", "suppressed": 1},
+        {"name": "far", "unit": "us-rifles", "side": "us", "at": "A6", "suppressed": 3},
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "L8", "suppressed": 1},
+    ], orders={"us": 2, "de": 1})
+    grant(state, n["sgt"], "nco")
+    events = apply(state, Action("order", unit=n["sgt"], token=1))
+    assert [e.data for e in events if e.kind == "rallied"] == [{"unit": n["near"], "by": n["sgt"], "why": "NCO"}]
+    assert [state.units[n[k]].suppressed for k in ("near", "far", "g")] == [0, 3, 1]  # A6 is 5 squares away
+
+
+# --- Ace Driver (000, Recruitment Options > Character Traits) -----------------------------------
+
+
+def test_ace_driver_takes_one_off_the_firing_on_the_move_penalty() -> None:
+    state, n = make([
+        {"name": "ht", "unit": "de-halftrack", "side": "de", "at": "A7", "facing": "n"},
+        {"name": "r", "unit": "us-rifles", "side": "us", "at": "F3"},
+    ])
+    ht, r = state.units[n["ht"]], state.units[n["r"]]
+    activate(state, n["ht"])
+    apply(state, Action("move", unit=n["ht"], square=sq(state, "A3"), facing=0))
+    before = plan_shot(state, ht, 0, r, moving=True, from_squares=state.path)
+    trait(state, 1, "ace-driver")
+    after = plan_shot(state, ht, 0, r, moving=True, from_squares=state.path)
+    assert before.move_penalty == 1 and after.need == before.need - 1
+    assert [t.value for t in after.terms if t.label == "Ace Driver"] == [1]
+    assert not [t for t in plan_shot(state, ht, 0, r).terms if t.label == "Ace Driver"]  # not moving: no penalty
+
+
+# --- Initiative (000, Recruitment Options > Orders; 003, Orders Options) ------------------------
+
+
+def test_initiative_order_keeps_the_initiative_once_then_the_track_alternates() -> None:
+    state, n = make([
+        {"name": "r", "unit": "us-rifles", "side": "us", "at": "A1"},
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "L8"},
+    ])
+    rules = state.rules
+    state.turn, state.initiative = 2, 0
+    assert rules.initiative_for_turn(state) == 1
+    assert keep_initiative(state, 0, 1) == 1  # without the order the initiative passes
+    state.static.sides[0].keys = frozenset({"initiative"})
+    assert keep_initiative(state, 0, 1) == 0 and state.sides[0].initiative_kept
+    state.turn = 3
+    assert rules.initiative_for_turn(state) == 1  # the opponent's turn after
+    assert keep_initiative(state, 1, 0) == 0  # the order is spent
+    state.turn = 4
+    assert rules.initiative_for_turn(state) == 0
+
+
+# --- Improvisation (000, Recruitment Options > Orders; 003, Command Special Abilities) ----------
+
+
+def _hand(hand: list[str], deck: list[str]):  # type: ignore[no-untyped-def]
+    state, n = make([
+        {"name": "cpt", "unit": "us-rifles", "side": "us", "at": "A1"},
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "L8"},
+    ])
+    state.sides[0].hand, state.sides[0].deck, state.sides[0].discard = list(hand), list(deck), []
+    return state, n
+
+
+def test_improvisation_draws_one_more_and_discards_a_card_the_engine_cannot_play() -> None:
+    state, n = _hand(["de-jammed", "us-aimed-shot", "us-aimed-shot", "us-aimed-shot"], ["us-first-aid"])
+    improvise(state, 0)
+    assert state.sides[0].deck == ["us-first-aid"]  # no Improvisation: nothing drawn
+    grant(state, n["cpt"], "improvisation")
+    improvise(state, 0)
+    s = state.sides[0]
+    assert s.hand == ["us-aimed-shot", "us-aimed-shot", "us-aimed-shot", "us-first-aid"]
+    assert s.discard == ["de-jammed"] and s.deck == []
+
+
+def test_improvisation_order_discards_the_card_drawn_when_all_are_played() -> None:
+    state, n = _hand(["us-aimed-shot", "us-first-aid"], ["us-aimed-shot", "us-first-aid"])
+    trait(state, 0, "improvisation")
+    improvise(state, 0)
+    s = state.sides[0]
+    assert s.hand == ["us-aimed-shot", "us-first-aid"] and s.discard == ["us-aimed-shot"]
+    assert s.deck == ["us-first-aid"]
