@@ -11,7 +11,7 @@ from builder.engine.effects.cards import improvise
 from builder.engine.effects.options import keep_initiative
 from builder.engine.firing import plan_shot
 
-from engine_helpers import Scripted, activate, make
+from engine_helpers import Scripted, activate, make, position
 
 
 def sq(state, name: str) -> int:  # type: ignore[no-untyped-def]
@@ -202,3 +202,55 @@ def test_improvisation_order_discards_the_card_drawn_when_all_are_played() -> No
     s = state.sides[0]
     assert s.hand == ["us-aimed-shot", "us-first-aid"] and s.discard == ["us-aimed-shot"]
     assert s.deck == ["us-first-aid"]
+
+
+# --- Veteran (000, Recruitment Options > Character Traits) -------------------------------------
+
+
+def _veteran_shot(tokens: int, *dice: int):  # type: ignore[no-untyped-def]
+    state, n = make([
+        {"name": "r", "unit": "us-rifles", "side": "us", "at": "A1"},
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "A4"},
+    ])
+    grant(state, n["r"], "veteran")
+    state.sides[0].equipment[(-1, "veteran")] = tokens
+    activate(state, n["r"])
+    state.dice = Scripted(*dice)
+    events = apply(state, Action("fire", unit=n["r"], weapon=0, target=n["g"], mode="normal"))
+    return state, state.units[n["g"]], [e for e in events if e.kind == "reroll"]
+
+
+def test_veteran_rerolls_a_missed_shot_and_may_reroll_the_reroll() -> None:
+    state, g, rerolls = _veteran_shot(3, 1, 2, 4)  # need 3 (defence 5 - combat 2): 1, 2 miss, 4 hits
+    assert g.face == 1 and len(rerolls) == 2 and state.sides[0].equipment[(-1, "veteran")] == 1
+    state, g, rerolls = _veteran_shot(1, 1, 2)  # one token: the reroll of 2 stands
+    assert g.face == 0 and len(rerolls) == 1 and state.sides[0].equipment[(-1, "veteran")] == 0
+    state, g, rerolls = _veteran_shot(3, 4)  # a hit: no token spent
+    assert g.face == 1 and not rerolls and state.sides[0].equipment[(-1, "veteran")] == 3
+
+
+def test_veteran_rerolls_a_losing_assault_roll() -> None:
+    state, names = position("zoc")
+    c = state.units[names["C"]]
+    grant(state, names["us1"], "veteran")
+    state.sides[0].equipment[(-1, "veteran")] = 1
+    activate(state, names["us1"])
+    state.dice = Scripted(1, 1, 4, 4, 6, 6)  # 1 + 2 against 4 + 3, rerolled: 8 against 7
+    events = apply(state, Action("assault", unit=names["us1"], target=names["C"], square=sq(state, "D4")))
+    assert [e.data["winner"] for e in events if e.kind == "assault"] == ["attacker"] and c.face == 1
+    assert [e.data["die"] for e in events if e.kind == "reroll"] == [1]
+    state, names = position("zoc")
+    grant(state, names["us1"], "veteran")
+    state.sides[0].equipment[(-1, "veteran")] = 1
+    activate(state, names["us1"])
+    state.dice = Scripted(1, 1, 6, 6)  # 3 against 9: even a 6 would not win or tie, no token spent
+    events = apply(state, Action("assault", unit=names["us1"], target=names["C"], square=sq(state, "D4")))
+    assert not [e for e in events if e.kind == "reroll"] and state.sides[0].equipment[(-1, "veteran")] == 1
+    state, names = position("zoc")
+    c = state.units[names["C"]]
+    grant(state, names["C"], "veteran")
+    state.sides[1].equipment[(-1, "veteran")] = 1
+    activate(state, names["us1"])
+    state.dice = Scripted(6, 6, 1, 1, 6, 2)  # 8 against 4; the defender rerolls: 6 + 3 = 9
+    events = apply(state, Action("assault", unit=names["us1"], target=names["C"], square=sq(state, "D4")))
+    assert [e.data["winner"] for e in events if e.kind == "assault"] == ["defender"] and c.face == 0

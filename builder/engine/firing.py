@@ -259,6 +259,9 @@ def resolve_shot(state: "GameState", plan: ShotPlan) -> None:
     firer, target = state.units[plan.firer], state.units[plan.target]
     values = [roll(state, f"shot ({plan.mode})", firer.id) for _ in range(plan.dice)]
     die = max(values)
+    if plan.mode != "sniper":
+        for reroll in effects.hook_functions(state, firer, "reroll"):
+            die = reroll(state, firer, die, plan.dice, plan.need, f"shot ({plan.mode})")
     total = die + plan.modifier
     d = plan.defence_total
     state.events.append(Event("shot", {

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from builder.engine.damage import roll
 from builder.engine.effects import register
 from builder.engine.events import Event
 from builder.engine.terms import Term
@@ -50,6 +51,37 @@ def _ace_driver(state: Any, unit: Any, plan: Any, weapon: Any) -> list[Term] | N
     return None
 
 
+def tokens_left(state: Any, unit: Any, key: str) -> int:
+    """Tokens of option ``key`` the unit may spend: its tile's and the army's (a
+    unit outside any tile, such as a hero, may spend any)."""
+    tile = unit.st.tile
+    return sum(v for (scope, k), v in state.sides[unit.side].equipment.items()
+               if k == key and (tile == -1 or scope in (-1, tile)))
+
+
+def spend_token(state: Any, unit: Any, key: str) -> None:
+    """Discard one token of option ``key``, the unit's tile's first."""
+    equipment = state.sides[unit.side].equipment
+    tile = unit.st.tile
+    for scope in (tile, -1, *[k[0] for k in equipment if k[1] == key and tile == -1]):
+        if equipment.get((scope, key), 0) > 0:
+            equipment[(scope, key)] -= 1
+            return
+
+
+def _veteran(state: Any, unit: Any, die: int, dice: int, need: int, why: str) -> int:
+    """Veteran tokens reroll a roll the player is unhappy with, keeping the new
+    result, a reroll may be rerolled (000 core rules, Recruitment Options >
+    Character Traits > Veteran). The engine spends them for the player on the
+    unit's own shot or assault roll that falls short of ``need``, as long as the
+    roll can still reach it and tokens are left."""
+    while die < need <= 6 and tokens_left(state, unit, "veteran"):
+        spend_token(state, unit, "veteran")
+        state.events.append(Event("reroll", {"unit": unit.id, "die": die, "why": "Veteran"}))
+        die = max(roll(state, why + " (Veteran reroll)", unit.id) for _ in range(dice))
+    return die
+
+
 def keep_initiative(state: Any, held: int, due: int) -> int:
     """The side with the Initiative order keeps the initiative once instead of
     handing it over (000 core rules, Recruitment Options > Orders > Initiative;
@@ -93,3 +125,7 @@ register("option", "initiative", "Initiative", "partial", RO + "Orders > Initiat
 register("option", "improvisation", "Improvisation", "partial", RO + "Orders > Improvisation",
          "one card more each Supply phase, not for the starting hand; the discard is chosen automatically",
          extra_draw=lambda s, u: 1)
+register("option", "veteran", "Veteran", "partial", RO + "Character Traits > Veteran",
+         "spent automatically on the unit's own missed shots and losing assault rolls while tokens last; "
+         "not on other rolls (damage location, Sniper table, the opponent's dice)",
+         reroll=_veteran)
