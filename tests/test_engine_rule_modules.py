@@ -254,3 +254,32 @@ def test_veteran_rerolls_a_losing_assault_roll() -> None:
     state.dice = Scripted(6, 6, 1, 1, 6, 2)  # 8 against 4; the defender rerolls: 6 + 3 = 9
     events = apply(state, Action("assault", unit=names["us1"], target=names["C"], square=sq(state, "D4")))
     assert [e.data["winner"] for e in events if e.kind == "assault"] == ["defender"] and c.face == 0
+
+
+# --- Intrepid (000, Recruitment Options > Character Traits) ------------------------------------
+
+
+@pytest.mark.parametrize("intrepid,order", [
+    ((), ["u1", "g1", "u2", "g2"]),
+    ((1,), ["g1", "u1", "g2", "u2"]),  # the grenadiers' 1 first; the sides alternate from there (partial)
+    ((0, 1), ["u1", "g1", "u2", "g2"]),  # both intrepid: the initiative decides
+])
+def test_intrepid_units_act_first_on_equal_order_numbers(intrepid: tuple[int, ...], order: list[str]) -> None:
+    from builder.engine.phases.activation import start_activation
+
+    state, n = make([
+        {"name": "u1", "unit": "us-rifles", "side": "us", "at": "A1"},
+        {"name": "u2", "unit": "us-rifles", "side": "us", "at": "B1"},
+        {"name": "g1", "unit": "de-grenadiers", "side": "de", "at": "A8"},
+        {"name": "g2", "unit": "de-grenadiers", "side": "de", "at": "B8"},
+    ], initiative="us")
+    for side in intrepid:
+        trait(state, side, "intrepid")
+    for name, token in (("u1", 1), ("u2", 2), ("g1", 1), ("g2", 3)):
+        state.units[n[name]].order = token
+    start_activation(state)
+    revealed = []
+    while state.phase == "activation":
+        revealed.append(state.current)
+        apply(state, Action("hold", unit=state.current))
+    assert revealed == [n[k] for k in order]

@@ -32,6 +32,7 @@ HOOKS = {
     "opponent_assault": "add terms to the opponent's roll in an assault with this unit (ctx: AssaultPlan)",
     "push_back": "return True when the unit, attacking, drives infantry defenders back whatever the result",
     "recovery": "return how many Suppressed markers the unit removes in the Supply phase",
+    "acts_first": "return True when the unit acts before an enemy unit revealing the same order number",
     "order_tokens": "return extra order tokens the unit gives",
     "min_orders": "return the fewest order tokens the side keeps while the unit is on the board",
     "order_received": "after the unit receives an order token in the Orders phase",

@@ -82,6 +82,14 @@ def _veteran(state: Any, unit: Any, die: int, dice: int, need: int, why: str) ->
     return die
 
 
+def _intrepid(state: Any, unit: Any) -> bool:
+    """Intrepid units always have the initiative: on equal order numbers they act
+    before units that are not intrepid; between two intrepid units the side with the
+    initiative goes first as usual (000 core rules, Recruitment Options > Character
+    Traits > Intrepid)."""
+    return True
+
+
 def keep_initiative(state: Any, held: int, due: int) -> int:
     """The side with the Initiative order keeps the initiative once instead of
     handing it over (000 core rules, Recruitment Options > Orders > Initiative;
@@ -129,3 +137,7 @@ register("option", "veteran", "Veteran", "partial", RO + "Character Traits > Vet
          "spent automatically on the unit's own missed shots and losing assault rolls while tokens last; "
          "not on other rolls (damage location, Sniper table, the opponent's dice)",
          reroll=_veteran)
+register("option", "intrepid", "Intrepid", "partial", RO + "Character Traits > Intrepid",
+         "the intrepid unit acts before the enemy unit with the same number, but the sides then alternate "
+         "from it: the engine keeps no memory of the swapped pair, so that side leads the later numbers",
+         acts_first=_intrepid)

@@ -7,13 +7,17 @@ other activates the rest. A
 revealed unit moves (or assaults) or fires; a vehicle may fire each weapon at its
 own target (one weapon only with crew damage), and weapons with Firing on the
 Move may fire after a move. Tokens of units eliminated or given an Activated
-marker are lost.
+marker are lost. When both sides reveal the same number next, an Intrepid unit
+acts before a unit that is not (Recruitment Options > Character Traits >
+Intrepid); the sides then alternate from the unit that acted (partial: see the
+rules coverage).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from builder.engine import effects
 from builder.engine.actions import Action, interned
 from builder.engine.events import Event
 from builder.engine.scenario_events import run_events
@@ -46,6 +50,9 @@ def next_activation(state: "GameState") -> None:
             side = state.initiative if heads[state.initiative] == 0 else 1 - state.initiative
         elif not state.queues[side]:
             side = 1 - side
+        if heads[0] is not None and heads[0] == heads[1] and _acts_first(state, 1 - side) \
+                and not _acts_first(state, side):
+            side = 1 - side
         if not state.queues[side]:
             state.current = -1
             from builder.engine.phases.supply import start_supply
@@ -62,6 +69,16 @@ def next_activation(state: "GameState") -> None:
         state.events.append(Event("activate", {"side": side, "unit": uid, "token": token}))
         state.rules.on_before_activation(state, side)
         return
+
+
+def _acts_first(state: "GameState", side: int) -> bool:
+    """Does ``side``'s next unit act before an enemy unit with the same order number
+    (000 core rules, Recruitment Options > Character Traits > Intrepid)?"""
+    token, uid = state.queues[side][0]
+    unit = state.units[uid]
+    if not unit.active or unit.activated or unit.order != token:
+        return False  # a lost token
+    return any(f(state, unit) for f in effects.hook_functions(state, unit, "acts_first"))
 
 
 def end_activation(state: "GameState") -> None:
