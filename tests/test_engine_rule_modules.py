@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from builder.engine import Action, apply, effects
+from builder.engine import Action, apply, effects, legal_actions
 from builder.engine.assault import plan_assault
 from builder.engine.effects.cards import improvise
 from builder.engine.effects.options import keep_initiative
@@ -283,3 +283,29 @@ def test_intrepid_units_act_first_on_equal_order_numbers(intrepid: tuple[int, ..
         revealed.append(state.current)
         apply(state, Action("hold", unit=state.current))
     assert revealed == [n[k] for k in order]
+
+
+# --- Ammo Belt and Burst (000, Recruitment Options > Equipment > Ammo Belt) ---------------------
+
+
+def test_ammo_belt_tokens_need_burst_and_add_two_against_infantry_one_against_light_vehicles() -> None:
+    state, n = make([
+        {"name": "mg", "unit": "us-mg", "side": "us", "at": "A1", "facing": "s"},
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "A4"},
+        {"name": "ht", "unit": "de-halftrack", "side": "de", "at": "C4", "facing": "n"},
+    ])
+    state.static.sides[0].equipment[(-1, "ammo-belt")] = 3  # bought: the option's module applies
+    state.sides[0].equipment[(-1, "ammo-belt")] = 3  # the tokens left
+    effects.invalidate(state)
+    activate(state, n["mg"])
+    belt = Action("fire", unit=n["mg"], weapon=0, target=n["g"], mode="normal", extra=1)
+    assert belt not in legal_actions(state)  # no Burst: no token offered
+    grant(state, n["mg"], "burst")
+    assert belt in legal_actions(state)
+    assert Action("fire", unit=n["mg"], weapon=0, target=n["ht"], mode="normal", extra=1) in legal_actions(state)
+    mg, g, ht = state.units[n["mg"]], state.units[n["g"]], state.units[n["ht"]]
+    assert [t.value for t in plan_shot(state, mg, 0, g, extra=1).terms if "Ammo Belt" in t.label] == [2]
+    assert [t.value for t in plan_shot(state, mg, 0, ht, extra=1).terms if "Ammo Belt" in t.label] == [1]
+    state.dice = Scripted(1)  # need 5 - 3 - 2 = 0: a 1 hits with the token
+    apply(state, belt)
+    assert g.face == 1 and state.sides[0].equipment[(-1, "ammo-belt")] == 2

@@ -17,6 +17,7 @@ from builder.engine.actions import Action, interned, move_action, move_table
 from builder.engine.ambush import concealed_face, flip, reveal, revealed_face, spot
 from builder.engine.assault import plan_assault, resolve_assault
 from builder.engine.damage import eliminate
+from builder.engine.effects.options import token_spent
 from builder.engine.events import Event
 from builder.engine.firing import building_allows, in_arc, plan_shot, resolve_shot
 from builder.engine.los import sees
@@ -107,7 +108,7 @@ def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list[Actio
     sniper = u.ability("sniper") is not None
     my_squares = state.path if moving and state.path else state.squares_of(u)
     seen: dict[tuple[int, int, int], bool] = {}
-    ammo = apc = -1
+    ammo = apc = belt = -1
     for wi, w in enumerate(face.weapons):
         if wi in state.fired or (w.role == "primary" and u.damage & 8):
             continue
@@ -118,6 +119,7 @@ def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list[Actio
             limits = effects.collect(state, u, "range_limit", w)
             limit = min(limits) if limits else limit
         wsupp = supp or "suppressive-fire" in w.abilities
+        burst = "burst" in w.abilities or u.ability("burst") is not None
         for t in targets:
             combat = w.against(t.st.profile.faces[t.face].defence_type)
             can_sniper = sniper and wi == 0 and t.is_infantry
@@ -133,11 +135,15 @@ def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list[Actio
                 out.append(interned("fire", u.id, wi, t.id, "normal"))
                 if wsupp:
                     out.append(interned("fire", u.id, wi, t.id, "suppressive"))
+                if burst and belt < 0 and (t.is_infantry or t.type == "light_vehicle"):
+                    belt = _equipment_left(state, u, "ammo-belt")
                 if t.is_infantry:
                     if ammo < 0:
                         ammo = _equipment_left(state, u, "ammo")
-                    if ammo:
+                    if ammo or (burst and belt > 0):
                         out.append(interned("fire", u.id, wi, t.id, "normal", 1))
+                elif burst and belt > 0 and t.type == "light_vehicle":
+                    out.append(interned("fire", u.id, wi, t.id, "normal", 1))
                 elif u.type == "heavy_vehicle":
                     if apc < 0:
                         apc = _equipment_left(state, u, "apc-shells")
@@ -238,8 +244,8 @@ def do_fire(state: "GameState", action: Action, moving: bool = False) -> None:
         from builder.engine.api import IllegalAction
         raise IllegalAction(f"shot not possible: {plan.reason}")
     if action.extra:
-        key = "ammo" if t.is_infantry else "apc-shells"
-        _spend(state, u, key, action.extra)
+        weapon = u.st.profile.faces[u.face].weapons[action.weapon]
+        _spend(state, u, token_spent(state, u, weapon, t), action.extra)
     resolve_shot(state, plan)
 
 

@@ -148,3 +148,5 @@ register("ability", "improvisation", "Improvisation", "partial", BFN + "Command 
          "one card more each Supply phase while the unit is on the board, not for the starting hand; "
          "the discard is chosen automatically",
          extra_draw=lambda s, u: 1 if u.sq >= 0 else None)
+register("ability", "burst", "Burst", "simulated", "000 core rules, Recruitment Options > Equipment > Ammo Belt; "
+         "its only rule: the unit may spend Ammo Belt tokens (builder/engine/effects/options.py, belt_usable)")

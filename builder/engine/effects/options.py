@@ -13,17 +13,44 @@ from builder.engine.terms import Term
 RO = "000 core rules, Recruitment Options > "
 
 
+def belt_usable(state: Any, unit: Any, weapon: Any, target: Any) -> bool:
+    """May the shot spend an Ammo Belt token? Only with the Burst ability (on the
+    counter or the weapon firing), at infantry or a light vehicle, with a token
+    left (000 core rules, Recruitment Options > Equipment > Ammo Belt). A shot
+    offered a token (``extra``) spends an Ammo Belt token first when it may: it is
+    worth more than an Ammo or APC token against the same targets."""
+    return ((target.is_infantry or target.type == "light_vehicle")
+            and ("burst" in weapon.abilities or unit.ability("burst") is not None)
+            and tokens_left(state, unit, "ammo-belt") > 0)
+
+
+def token_spent(state: Any, unit: Any, weapon: Any, target: Any) -> str:
+    """The option whose token a shot with ``extra`` spends."""
+    if belt_usable(state, unit, weapon, target):
+        return "ammo-belt"
+    return "ammo" if target.is_infantry else "apc-shells"
+
+
 def _ammo(state: Any, unit: Any, plan: Any, weapon: Any) -> list[Term] | None:
     target = state.units[plan.target]
-    if plan.extra and target.is_infantry:
+    if plan.extra and target.is_infantry and not belt_usable(state, unit, weapon, target):
         return [Term(plan.extra, f"{plan.extra} Ammo token(s)", RO + "Equipment > Ammo", bonus=True)]
     return None
 
 
 def _apc(state: Any, unit: Any, plan: Any, weapon: Any) -> list[Term] | None:
     target = state.units[plan.target]
-    if plan.extra and target.is_vehicle and unit.type == "heavy_vehicle":
+    if plan.extra and target.is_vehicle and unit.type == "heavy_vehicle" and not belt_usable(state, unit, weapon, target):
         return [Term(1, "APC shell", RO + "Equipment > APC Shells", bonus=True)]
+    return None
+
+
+def _ammo_belt(state: Any, unit: Any, plan: Any, weapon: Any) -> list[Term] | None:
+    """Each Ammo Belt token adds 2 against infantry, 1 against a light vehicle."""
+    target = state.units[plan.target]
+    if plan.extra and belt_usable(state, unit, weapon, target):
+        value = (2 if target.is_infantry else 1) * plan.extra
+        return [Term(value, f"{plan.extra} Ammo Belt token(s)", RO + "Equipment > Ammo Belt", bonus=True)]
     return None
 
 
@@ -141,3 +168,5 @@ register("option", "intrepid", "Intrepid", "partial", RO + "Character Traits > I
          "the intrepid unit acts before the enemy unit with the same number, but the sides then alternate "
          "from it: the engine keeps no memory of the swapped pair, so that side leads the later numbers",
          acts_first=_intrepid)
+register("option", "ammo-belt", "Ammo Belt", "partial", RO + "Equipment > Ammo Belt",
+         "one token per shot is offered (the rules allow several)", shot=_ammo_belt)
