@@ -309,3 +309,66 @@ def test_ammo_belt_tokens_need_burst_and_add_two_against_infantry_one_against_li
     state.dice = Scripted(1)  # need 5 - 3 - 2 = 0: a 1 hits with the token
     apply(state, belt)
     assert g.face == 1 and state.sides[0].equipment[(-1, "ammo-belt")] == 2
+
+
+# --- Hardboiled (000, Recruitment Options > Character Traits) ----------------------------------
+
+
+def test_hardboiled_tokens_rally_a_suppressed_unit_as_its_order_is_revealed() -> None:
+    from builder.engine.phases.activation import start_activation
+
+    state, n = make([
+        {"name": "u1", "unit": "us-rifles", "side": "us", "at": "A1", "suppressed": 2},
+        {"name": "u2", "unit": "us-rifles", "side": "us", "at": "B1", "suppressed": 2},
+        {"name": "g1", "unit": "de-grenadiers", "side": "de", "at": "A8"},
+    ], initiative="us")
+    trait(state, 0, "hardboiled")
+    state.sides[0].equipment[(-1, "hardboiled")] = 3
+    state.units[n["u1"]].order, state.units[n["u2"]].order, state.units[n["g1"]].order = 1, 2, 1
+    start_activation(state)
+    assert state.current == n["u1"] and state.units[n["u1"]].suppressed == 0
+    assert state.units[n["u2"]].suppressed == 2 and state.sides[0].equipment[(-1, "hardboiled")] == 1
+    apply(state, Action("hold", unit=n["u1"]))
+    apply(state, Action("hold", unit=n["g1"]))
+    assert state.current == n["u2"] and state.units[n["u2"]].suppressed == 1  # the last token
+
+
+# --- Cards: Forced March and Resupply (000, Action Card; the pack's card effects) ---------------
+
+
+def test_forced_march_lets_an_activated_vehicle_move_in_the_supply_phase() -> None:
+    from builder.engine.phases.supply import movers
+
+    state, n = make([
+        {"name": "r", "unit": "us-rifles", "side": "us", "at": "A1"},
+        {"name": "ht", "unit": "de-halftrack", "side": "de", "at": "A7", "facing": "n"},
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "E7"},
+    ])
+    ht, g = state.units[n["ht"]], state.units[n["g"]]
+    ht.order, ht.acted, g.order, g.acted = 1, True, 2, True
+    card = effects.get("card", "supply-move")
+    assert card is not None and card.hooks["card_phase"]() == "supply"
+    assert not card.hooks["card_playable"](state, g)  # infantry
+    assert card.hooks["card_playable"](state, ht) and n["ht"] not in movers(state, 1)
+    card.hooks["card_play"](state, ht)
+    assert movers(state, 1) == [n["ht"]]
+    ht.supply_moved = True
+    assert not card.hooks["card_playable"](state, ht)
+
+
+def test_resupply_puts_back_a_spent_equipment_token_once_per_option() -> None:
+    state, n = make([
+        {"name": "r1", "unit": "us-rifles", "side": "us", "at": "A1"},
+        {"name": "r2", "unit": "us-rifles", "side": "us", "at": "B1"},
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "E7"},
+    ])
+    card = effects.get("card", "resupply")
+    assert card is not None
+    state.static.sides[0].equipment[(-1, "ammo")] = 3
+    state.sides[0].equipment[(-1, "ammo")] = 3
+    r1, r2 = state.units[n["r1"]], state.units[n["r2"]]
+    assert not card.hooks["card_playable"](state, r1)  # nothing spent
+    state.sides[0].equipment[(-1, "ammo")] = 1
+    assert card.hooks["card_playable"](state, r1) and not card.hooks["card_playable"](state, r2)
+    card.hooks["card_play"](state, r1)
+    assert state.sides[0].equipment[(-1, "ammo")] == 2

@@ -38,6 +38,7 @@ HOOKS = {
     "order_received": "after the unit receives an order token in the Orders phase",
     "extra_draw": "return how many cards over the hand size the side draws, then discards",
     "movement": "return a movement bonus",
+    "revealed": "when the unit's order is revealed in the Activation phase, before it acts",
     "end_of_supply": "end-of-supply effect of a side's option",
     "card_phase": "the phase in which a card is played (activation or supply)",
     "card_playable": "may the card be played on this unit now",

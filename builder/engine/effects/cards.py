@@ -7,7 +7,10 @@ card's ``effect_key``. A card is played from the hand as a ``card`` action
   ``movement-bonus`` (an infantry unit moves 2 more squares), ``remove-suppression``
   (one Suppressed marker off the unit);
 - during the side's supply moves: ``heal`` (a damaged infantry unit with no enemy
-  next to it flips back to its healthy side).
+  next to it flips back to its healthy side), ``supply-move`` (a vehicle that had
+  an order or an Activated marker moves in the supply phase all the same),
+  ``resupply`` (a spent token back on an equipment option; the card is offered on
+  the first unit of the option's tile, or of the army for army-wide options).
 
 Bonuses last for the activation (``GameState.boosts``). Other card effects are
 listed as not simulated by the coverage report.
@@ -19,6 +22,7 @@ from typing import Any
 
 from builder.engine.effects import register
 from builder.engine.events import Event
+from builder.engine.state import NO_ORDER
 
 AC = "000 core rules, Action Card; card effect as the pack words it"
 
@@ -47,6 +51,39 @@ def _heal(state: Any, unit: Any) -> None:
     unit.face = 0
 
 
+def _forced_march_ok(state: Any, unit: Any) -> bool:
+    """A vehicle that may not move in this supply phase yet (it had an order or an
+    Activated marker), and has not moved in it."""
+    return (unit.is_vehicle and unit.active and not unit.supply_moved
+            and (unit.order != NO_ORDER or unit.activated or unit.acted))
+
+
+def _forced_march(state: Any, unit: Any) -> None:
+    """The vehicle joins the units that move in the supply phase."""
+    unit.order, unit.activated, unit.acted = NO_ORDER, False, False
+
+
+def _spent_scopes(state: Any, unit: Any) -> list[tuple[int, str]]:
+    """Equipment options with spent tokens that ``unit`` answers for: its tile's
+    if it is the tile's first unit on the board, the army's if it is the side's
+    first (one card action per option, not one per unit)."""
+    bought = state.static.sides[unit.side].equipment
+    left = state.sides[unit.side].equipment
+    if all(left.get(k, 0) >= n for k, n in bought.items()):
+        return []
+    firsts: dict[int, int] = {}
+    for u in state.units:
+        if u.side == unit.side and u.active:
+            firsts.setdefault(u.st.tile, u.id)
+            firsts.setdefault(-1, u.id)
+    return [k for k, n in bought.items() if left.get(k, 0) < n and firsts.get(k[0]) == unit.id]
+
+
+def _resupply(state: Any, unit: Any) -> None:
+    scope = _spent_scopes(state, unit)[0]
+    state.sides[unit.side].equipment[scope] = state.sides[unit.side].equipment.get(scope, 0) + 1
+
+
 ACTIVATION = "activation"
 SUPPLY = "supply"
 
@@ -66,6 +103,11 @@ register("card", "opportunity-fire", "Opportunity Fire card", "simulated", AC + 
          card_phase=lambda: "reaction")
 register("card", "heal", "First aid card", "simulated", AC,
          card_phase=lambda: SUPPLY, card_playable=_heal_ok, card_play=_heal)
+register("card", "supply-move", "Forced March card", "simulated", AC,
+         card_phase=lambda: SUPPLY, card_playable=_forced_march_ok, card_play=_forced_march)
+register("card", "resupply", "Resupply card", "partial", AC,
+         "when several equipment options of one tile have spent tokens, the first is refilled",
+         card_phase=lambda: SUPPLY, card_playable=lambda s, u: bool(_spent_scopes(s, u)), card_play=_resupply)
 
 
 def card_modules(state: Any, side: int, phase: str) -> list[tuple[str, Any]]:

@@ -117,6 +117,17 @@ def _intrepid(state: Any, unit: Any) -> bool:
     return True
 
 
+def _hardboiled(state: Any, unit: Any) -> None:
+    """Hardboiled tokens each take a Suppressed marker off a unit, several at once
+    (000 core rules, Recruitment Options > Character Traits > Hardboiled). The
+    engine spends them for the player when a suppressed unit of the tile is
+    revealed, one per marker while tokens last, before it acts."""
+    while unit.suppressed and tokens_left(state, unit, "hardboiled"):
+        spend_token(state, unit, "hardboiled")
+        unit.suppressed -= 1
+        state.events.append(Event("rallied", {"unit": unit.id, "by": unit.id, "why": "Hardboiled"}))
+
+
 def keep_initiative(state: Any, held: int, due: int) -> int:
     """The side with the Initiative order keeps the initiative once instead of
     handing it over (000 core rules, Recruitment Options > Orders > Initiative;
@@ -170,3 +181,6 @@ register("option", "intrepid", "Intrepid", "partial", RO + "Character Traits > I
          acts_first=_intrepid)
 register("option", "ammo-belt", "Ammo Belt", "partial", RO + "Equipment > Ammo Belt",
          "one token per shot is offered (the rules allow several)", shot=_ammo_belt)
+register("option", "hardboiled", "Hardboiled", "partial", RO + "Character Traits > Hardboiled",
+         "spent automatically on the tile's suppressed units as their orders are revealed, not at other times",
+         revealed=_hardboiled)

@@ -67,6 +67,7 @@ def next_activation(state: "GameState") -> None:
         state.current, state.fired, state.moved = uid, (), False
         state.turn_side = state.to_act = side
         state.events.append(Event("activate", {"side": side, "unit": uid, "token": token}))
+        effects.collect(state, u, "revealed")
         state.rules.on_before_activation(state, side)
         return
 
