@@ -372,3 +372,20 @@ def test_resupply_puts_back_a_spent_equipment_token_once_per_option() -> None:
     assert card.hooks["card_playable"](state, r1) and not card.hooks["card_playable"](state, r2)
     card.hooks["card_play"](state, r1)
     assert state.sides[0].equipment[(-1, "ammo")] == 2
+
+
+# --- Triggerhappy (000, Recruitment Options > Character Traits) --------------------------------
+
+
+def test_triggerhappy_puts_a_suppressed_marker_on_the_target_as_the_unit_fires() -> None:
+    state, n = make([
+        {"name": "r", "unit": "us-rifles", "side": "us", "at": "A1"},
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "A4"},
+    ])
+    trait(state, 0, "triggerhappy")
+    state.sides[0].equipment[(-1, "triggerhappy")] = 1
+    for left in (0, 0):  # the second shot finds no token left
+        activate(state, n["r"])
+        state.dice = Scripted(1)  # a miss: the marker comes from the token
+        apply(state, Action("fire", unit=n["r"], weapon=0, target=n["g"], mode="normal"))
+        assert state.units[n["g"]].suppressed == 1 and state.sides[0].equipment[(-1, "triggerhappy")] == left

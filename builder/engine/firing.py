@@ -257,6 +257,7 @@ def weapon_usable(state: "GameState", unit: "UnitState", wi: int) -> bool:
 def resolve_shot(state: "GameState", plan: ShotPlan) -> None:
     """Roll and apply one planned shot."""
     firer, target = state.units[plan.firer], state.units[plan.target]
+    effects.collect(state, firer, "firing", target)
     values = [roll(state, f"shot ({plan.mode})", firer.id) for _ in range(plan.dice)]
     die = max(values)
     if plan.mode != "sniper":

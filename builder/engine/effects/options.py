@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.engine.damage import roll
+from builder.engine.damage import roll, suppress
 from builder.engine.effects import register
 from builder.engine.events import Event
 from builder.engine.terms import Term
@@ -128,6 +128,16 @@ def _hardboiled(state: Any, unit: Any) -> None:
         state.events.append(Event("rallied", {"unit": unit.id, "by": unit.id, "why": "Hardboiled"}))
 
 
+def _triggerhappy(state: Any, unit: Any, target: Any) -> None:
+    """Triggerhappy tokens are Suppressed markers a unit may put on the target it
+    fires at, as it fires (000 core rules, Recruitment Options > Character Traits
+    > Triggerhappy). The engine spends one for the player on each shot by the
+    tile's units while they last."""
+    if tokens_left(state, unit, "triggerhappy") and target.alive and not target.wreck:
+        spend_token(state, unit, "triggerhappy")
+        suppress(state, target, 1, "Triggerhappy")
+
+
 def keep_initiative(state: Any, held: int, due: int) -> int:
     """The side with the Initiative order keeps the initiative once instead of
     handing it over (000 core rules, Recruitment Options > Orders > Initiative;
@@ -184,3 +194,5 @@ register("option", "ammo-belt", "Ammo Belt", "partial", RO + "Equipment > Ammo B
 register("option", "hardboiled", "Hardboiled", "partial", RO + "Character Traits > Hardboiled",
          "spent automatically on the tile's suppressed units as their orders are revealed, not at other times",
          revealed=_hardboiled)
+register("option", "triggerhappy", "Triggerhappy", "partial", RO + "Character Traits > Triggerhappy",
+         "a token is spent automatically on each shot by the tile's units while they last", firing=_triggerhappy)
