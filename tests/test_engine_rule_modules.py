@@ -389,3 +389,29 @@ def test_triggerhappy_puts_a_suppressed_marker_on_the_target_as_the_unit_fires()
         state.dice = Scripted(1)  # a miss: the marker comes from the token
         apply(state, Action("fire", unit=n["r"], weapon=0, target=n["g"], mode="normal"))
         assert state.units[n["g"]].suppressed == 1 and state.sides[0].equipment[(-1, "triggerhappy")] == left
+
+
+# --- Machine Gunner (000, Special Abilities) ---------------------------------------------------
+
+
+def test_machine_gunner_splits_its_bonus_between_two_close_targets_of_one_type() -> None:
+    state, n = make([
+        {"name": "mg", "unit": "us-mg", "side": "us", "at": "A1", "facing": "s"},
+        {"name": "g1", "unit": "de-grenadiers", "side": "de", "at": "A4"},
+        {"name": "g2", "unit": "de-grenadiers", "side": "de", "at": "B5"},
+        {"name": "g3", "unit": "de-grenadiers", "side": "de", "at": "E4"},
+    ])
+    activate(state, n["mg"])
+    split = [a for a in legal_actions(state) if a.mode == "split"]
+    assert not split  # no Machine Gunner
+    grant(state, n["mg"], "machine-gunner")
+    split = {(a.target, state.occ[a.square]) for a in legal_actions(state) if a.mode == "split"}
+    assert split == {(n["g1"], n["g2"]), (n["g2"], n["g1"])}  # combat 3 is odd: both orders; E4 is too far
+    mg = state.units[n["mg"]]
+    assert [t.value for t in plan_shot(state, mg, 0, state.units[n["g1"]], "split").terms] == [2]
+    assert [t.value for t in plan_shot(state, mg, 0, state.units[n["g2"]], "split-rest").terms] == [1]
+    state.dice = Scripted(3, 4)  # 3 + 2 >= 5: a hit; 4 + 1 >= 5: a hit
+    events = apply(state, Action("fire", unit=n["mg"], weapon=0, target=n["g1"], mode="split",
+                                 square=sq(state, "B5")))
+    assert [e.data["target"] for e in events if e.kind == "shot"] == [n["g1"], n["g2"]]
+    assert state.units[n["g1"]].face == 1 and state.units[n["g2"]].face == 1

@@ -32,6 +32,9 @@ R_RANGE = "000 core rules, Firing > Range"
 R_LOS = "000 core rules, Terrain and Terrain Overlays > Obstacles"
 R_SUPP = "000 core rules, Special Abilities > Suppressive Fire"
 LONG_RANGE = 7
+SPLIT, SPLIT_REST = "split", "split-rest"  # Machine Gunner: the first target's share, the second's
+R_MG = "000 core rules, Special Abilities > Machine Gunner"
+SPLIT_REACH = 2
 
 
 @dataclass
@@ -178,7 +181,14 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
         plan.defence = int(target.st.profile.faces[target.face].defence or 0)
         plan.defence_label = "defence"
     _terrain_defence(state, plan, target, fsq)
-    if mode != "sniper":
+    if mode in (SPLIT, SPLIT_REST):
+        if not any("machine-gunner" in a for a in (weapon.abilities, face.abilities, firer.st.granted)):
+            plan.ok, plan.reason = False, "only a Machine Gunner splits its combat bonus"
+            return plan
+        share = split_share(combat or 0, mode)
+        plan.terms.append(Term(share, f"{share} of the combat bonus {combat} vs {dtype.replace('_', ' ')} "
+                                      "(Machine Gunner)", R_MG, bonus=True))
+    elif mode != "sniper":
         plan.terms.append(Term(combat or 0, f"combat vs {dtype.replace('_', ' ')}", R_SHOT, bonus=True))
     if firer.suppressed:
         plan.terms.append(Term(-2 * firer.suppressed, f"{firer.suppressed} suppressed marker(s)", R_SUPP))
@@ -204,6 +214,25 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
     dice = effects.collect(state, firer, "dice", weapon)
     plan.dice = max(dice) if dice else 1
     return plan
+
+
+def split_share(combat: int, mode: str) -> int:
+    """A Machine Gunner splitting its combat bonus between two targets gives each at
+    least +1; the engine splits it as evenly as it goes, the first target named
+    taking the odd point (000 core rules, Special Abilities > Machine Gunner)."""
+    return (combat + 1) // 2 if mode == SPLIT else combat // 2
+
+
+def split_partners(state: "GameState", first: "UnitState", second: "UnitState") -> bool:
+    """May a Machine Gunner's split shot take these two targets: two units of the
+    same type (by defence type) within 2 squares of each other?"""
+    if first.id == second.id:
+        return False
+    dtype = first.st.profile.faces[first.face].defence_type
+    if dtype is None or second.st.profile.faces[second.face].defence_type != dtype:
+        return False
+    bf = state.static.bf
+    return any(bf.distance(a, b) <= SPLIT_REACH for a in state.squares_of(first) for b in state.squares_of(second))
 
 
 def _at_opening(bf, sq: int) -> bool:  # type: ignore[no-untyped-def]

@@ -150,3 +150,6 @@ register("ability", "improvisation", "Improvisation", "partial", BFN + "Command 
          extra_draw=lambda s, u: 1 if u.sq >= 0 else None)
 register("ability", "burst", "Burst", "simulated", "000 core rules, Recruitment Options > Equipment > Ammo Belt; "
          "its only rule: the unit may spend Ammo Belt tokens (builder/engine/effects/options.py, belt_usable)")
+register("ability", "machine-gunner", "Machine Gunner", "partial", SA + "Machine Gunner",
+         "split between two targets only, the bonus halved (the first target named takes the odd point); "
+         "not combined with Suppressive Fire (builder/engine/firing.py, split_share)")

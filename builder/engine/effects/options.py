@@ -40,7 +40,8 @@ def _ammo(state: Any, unit: Any, plan: Any, weapon: Any) -> list[Term] | None:
 
 def _apc(state: Any, unit: Any, plan: Any, weapon: Any) -> list[Term] | None:
     target = state.units[plan.target]
-    if plan.extra and target.is_vehicle and unit.type == "heavy_vehicle" and not belt_usable(state, unit, weapon, target):
+    if (plan.extra and target.is_vehicle and unit.type == "heavy_vehicle"
+            and not belt_usable(state, unit, weapon, target)):
         return [Term(1, "APC shell", RO + "Equipment > APC Shells", bonus=True)]
     return None
 
