@@ -415,3 +415,21 @@ def test_machine_gunner_splits_its_bonus_between_two_close_targets_of_one_type()
                                  square=sq(state, "B5")))
     assert [e.data["target"] for e in events if e.kind == "shot"] == [n["g1"], n["g2"]]
     assert state.units[n["g1"]].face == 1 and state.units[n["g2"]].face == 1
+
+
+# --- Additional Shielding (000, Recruitment Options > Equipment) -------------------------------
+
+
+def test_additional_shielding_raises_the_defence_before_the_roll() -> None:
+    state, n = make([
+        {"name": "a", "unit": "de-panzer", "side": "us", "at": "B2", "facing": "e"},
+        {"name": "tank", "unit": "de-panzer", "side": "de", "at": "E2", "facing": "n"},
+    ])
+    state.static.sides[1].equipment[(-1, "additional-shielding")] = 3
+    state.sides[1].equipment[(-1, "additional-shielding")] = 1
+    effects.invalidate(state)
+    activate(state, n["a"])
+    state.dice = Scripted(4)  # 4 + 3 = 7 would hit the side defence 7; shielded it needs 8
+    events = apply(state, Action("fire", unit=n["a"], weapon=0, target=n["tank"], mode="normal"))
+    assert [(e.data["defence"], e.data["need"]) for e in events if e.kind == "shot"] == [(8, 5)]
+    assert state.units[n["tank"]].damage == 0 and state.sides[1].equipment[(-1, "additional-shielding")] == 0

@@ -287,6 +287,7 @@ def resolve_shot(state: "GameState", plan: ShotPlan) -> None:
     """Roll and apply one planned shot."""
     firer, target = state.units[plan.firer], state.units[plan.target]
     effects.collect(state, firer, "firing", target)
+    effects.collect(state, target, "targeted", plan)
     values = [roll(state, f"shot ({plan.mode})", firer.id) for _ in range(plan.dice)]
     die = max(values)
     if plan.mode != "sniper":

@@ -21,6 +21,7 @@ HOOKS = {
     "range_limit": "return the most squares a weapon may fire (Limited Range)",
     "dice": "return how many dice a roll uses, keeping the best",
     "firing": "as the unit fires at the target, before the roll",
+    "targeted": "as the unit is fired at, before the roll: may add defence terms (ctx: ShotPlan)",
     "after_miss": "after a shot with no result (Frightening Shot)",
     "reroll": "return the die the unit keeps from its own shot or assault roll, given the value it needs",
     "damage_roll": "return what to add to the heavy-vehicle damage roll, given the roll so far",

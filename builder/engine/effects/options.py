@@ -139,6 +139,17 @@ def _triggerhappy(state: Any, unit: Any, target: Any) -> None:
         suppress(state, target, 1, "Triggerhappy")
 
 
+def _shielding(state: Any, unit: Any, plan: Any) -> None:
+    """Additional Shielding tokens add 1 to a heavy vehicle's defence against one
+    attack, announced before the attacker rolls (000 core rules, Recruitment
+    Options > Equipment > Additional Shielding). The engine spends one for the
+    player on each shot at a heavy vehicle of the tile that could hit it."""
+    if (unit.type == "heavy_vehicle" and plan.mode != "sniper" and plan.need <= 6
+            and tokens_left(state, unit, "additional-shielding")):
+        spend_token(state, unit, "additional-shielding")
+        plan.defence_terms.append(Term(1, "Additional Shielding", RO + "Equipment > Additional Shielding"))
+
+
 def keep_initiative(state: Any, held: int, due: int) -> int:
     """The side with the Initiative order keeps the initiative once instead of
     handing it over (000 core rules, Recruitment Options > Orders > Initiative;
@@ -197,3 +208,7 @@ register("option", "hardboiled", "Hardboiled", "partial", RO + "Character Traits
          revealed=_hardboiled)
 register("option", "triggerhappy", "Triggerhappy", "partial", RO + "Character Traits > Triggerhappy",
          "a token is spent automatically on each shot by the tile's units while they last", firing=_triggerhappy)
+register("option", "additional-shielding", "Additional Shielding", "partial",
+         RO + "Equipment > Additional Shielding",
+         "one token is spent automatically on each shot that could hit the vehicle, while they last "
+         "(the rules allow several per attack); not in assaults", targeted=_shielding)
