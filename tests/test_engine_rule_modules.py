@@ -433,3 +433,27 @@ def test_additional_shielding_raises_the_defence_before_the_roll() -> None:
     events = apply(state, Action("fire", unit=n["a"], weapon=0, target=n["tank"], mode="normal"))
     assert [(e.data["defence"], e.data["need"]) for e in events if e.kind == "shot"] == [(8, 5)]
     assert state.units[n["tank"]].damage == 0 and state.sides[1].equipment[(-1, "additional-shielding")] == 0
+
+
+# --- Pinned Down card (000, Action Card; the pack's card effect) -------------------------------
+
+
+def test_pinned_down_card_adds_a_marker_to_a_suppressed_enemy() -> None:
+    from builder.content.loader import load_pack
+    from builder.engine import Rules
+
+    from engine_helpers import FIXTURES
+
+    state = Rules.new_game(load_pack(FIXTURES.parents[2] / "content" / "core"), "clash", seed=1)
+    us = next(u for u in state.units if u.side == 0 and u.active)
+    enemies = [u for u in state.units if u.side == 1 and u.active]
+    activate(state, us.id)
+    state.sides[0].hand = ["us-pinned-down"]
+    pin = [a for a in legal_actions(state) if a.kind == "card"]
+    assert pin == []  # no suppressed enemy
+    enemies[0].suppressed = 1
+    pin = [a for a in legal_actions(state) if a.kind == "card"]
+    assert pin == [Action("card", unit=enemies[0].id, mode="us-pinned-down")]
+    apply(state, pin[0])
+    assert enemies[0].suppressed == 2 and state.sides[0].discard == ["us-pinned-down"]
+    assert state.current == us.id and state.to_act == 0  # the unit still acts

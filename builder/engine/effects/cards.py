@@ -5,7 +5,8 @@ card's ``effect_key``. A card is played from the hand as a ``card`` action
 - during the side's own activation, before the unit acts: ``fire-bonus`` (+1 to
   its shots this activation), ``assault-bonus`` (+2 in its assault),
   ``movement-bonus`` (an infantry unit moves 2 more squares), ``remove-suppression``
-  (one Suppressed marker off the unit);
+  (one Suppressed marker off the unit); and on an enemy unit, ``add-suppression``
+  (a suppressed enemy takes one more marker);
 - during the side's supply moves: ``heal`` (a damaged infantry unit with no enemy
   next to it flips back to its healthy side), ``supply-move`` (a vehicle that had
   an order or an Activated marker moves in the supply phase all the same),
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from builder.engine.damage import suppress
 from builder.engine.effects import register
 from builder.engine.events import Event
 from builder.engine.state import NO_ORDER
@@ -84,7 +86,17 @@ def _resupply(state: Any, unit: Any) -> None:
     state.sides[unit.side].equipment[scope] = state.sides[unit.side].equipment.get(scope, 0) + 1
 
 
+def _pinned_ok(state: Any, unit: Any) -> bool:
+    """A suppressed enemy unit on the battlefield (the side to act plays the card)."""
+    return unit.active and unit.suppressed > 0 and unit.side != state.to_act
+
+
+def _pin(state: Any, unit: Any) -> None:
+    suppress(state, unit, 1, "Pinned Down card")
+
+
 ACTIVATION = "activation"
+ON_ENEMY = "activation-enemy"  # played in the side's own activation, on an enemy unit
 SUPPLY = "supply"
 
 register("card", "fire-bonus", "Fire bonus card", "simulated", AC,
@@ -103,6 +115,8 @@ register("card", "opportunity-fire", "Opportunity Fire card", "simulated", AC + 
          card_phase=lambda: "reaction")
 register("card", "heal", "First aid card", "simulated", AC,
          card_phase=lambda: SUPPLY, card_playable=_heal_ok, card_play=_heal)
+register("card", "add-suppression", "Pinned Down card", "simulated", AC,
+         card_phase=lambda: ON_ENEMY, card_playable=_pinned_ok, card_play=_pin)
 register("card", "supply-move", "Forced March card", "simulated", AC,
          card_phase=lambda: SUPPLY, card_playable=_forced_march_ok, card_play=_forced_march)
 register("card", "resupply", "Resupply card", "partial", AC,
@@ -136,6 +150,14 @@ def _card_modules(state: Any, hand: tuple[str, ...], phase: str) -> list[tuple[s
         if m is not None and "card_phase" in m.hooks and m.hooks["card_phase"]() == phase:
             out.append((cid, m))
     return out
+
+
+def on_enemy(state: Any, cid: str) -> bool:
+    """Is card ``cid`` played on an enemy unit (phase ``ON_ENEMY``)?"""
+    from builder.engine.effects import REGISTRY
+    card = state.static.pack.items["cards"].get(cid)
+    m = REGISTRY.get(("card", getattr(card, "effect_key", None) or ""))
+    return m is not None and "card_phase" in m.hooks and m.hooks["card_phase"]() == ON_ENEMY
 
 
 def play_card(state: Any, side: int, cid: str, unit: Any) -> None:

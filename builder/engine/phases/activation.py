@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from builder.engine import effects
 from builder.engine.actions import Action, interned
+from builder.engine.effects.cards import ON_ENEMY
 from builder.engine.events import Event
 from builder.engine.scenario_events import run_events
 from builder.engine.unit_actions import card_actions, fire_actions, move_actions
@@ -101,6 +102,7 @@ def actions(state: "GameState") -> list[Action]:
         out.append(interned("hold", u.id))
         if state.sides[u.side].hand:
             out.extend(card_actions(state, u.side, [u], "activation"))
+            out.extend(card_actions(state, u.side, state.units, ON_ENEMY))
         return out
     out = fire_actions(state, u, moving=state.moved)
     out.append(interned("end", u.id))
