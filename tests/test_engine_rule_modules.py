@@ -457,3 +457,26 @@ def test_pinned_down_card_adds_a_marker_to_a_suppressed_enemy() -> None:
     apply(state, pin[0])
     assert enemies[0].suppressed == 2 and state.sides[0].discard == ["us-pinned-down"]
     assert state.current == us.id and state.to_act == 0  # the unit still acts
+
+
+# --- Tactician and High Command cards (000, Action Card; the pack's card effects) ---------------
+
+
+def test_order_phase_cards_add_a_numbered_token_or_a_special_order() -> None:
+    from builder.content.loader import load_pack
+    from builder.engine import Rules
+
+    from engine_helpers import FIXTURES
+
+    state = Rules.new_game(load_pack(FIXTURES.parents[2] / "content" / "core"), "clash", seed=1)
+    assert state.phase == "orders" and state.to_act == 0
+    s = state.sides[0]
+    s.hand = ["us-tactician", "us-high-command", "us-high-command"]
+    numbered, s.specials_left = sorted(s.to_place), 1
+    cards = [a for a in legal_actions(state) if a.kind == "card"]
+    assert {a.mode for a in cards} == {"us-tactician", "us-high-command"} and len({a.unit for a in cards}) == 1
+    apply(state, next(a for a in cards if a.mode == "us-tactician"))
+    assert sorted(s.to_place) == numbered + [len(numbered) + 1] and state.to_act == 0  # still its turn
+    apply(state, next(a for a in legal_actions(state) if a.kind == "card"))
+    assert s.specials_left == 2 and s.hand == ["us-high-command"]
+    assert not [a for a in legal_actions(state) if a.kind == "card"]  # never more than two special orders

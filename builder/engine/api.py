@@ -67,7 +67,7 @@ def core_apply(state: "GameState", action: Action) -> list[Event]:
     if state.pending:
         _resolve_pending(state, action)
     elif state.phase == "orders":
-        if action.kind not in ("order", "done"):
+        if action.kind not in ("order", "done", "card"):
             raise IllegalAction(f"'{action.kind}' is not an orders-phase decision")
         orders.apply(state, action)
     elif state.phase == "activation":

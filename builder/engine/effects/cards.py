@@ -7,6 +7,10 @@ card's ``effect_key``. A card is played from the hand as a ``card`` action
   ``movement-bonus`` (an infantry unit moves 2 more squares), ``remove-suppression``
   (one Suppressed marker off the unit); and on an enemy unit, ``add-suppression``
   (a suppressed enemy takes one more marker);
+- during the side's turn to place a token in the orders phase (offered on its
+  first unit without a token; the side goes on placing): ``extra-order`` (one
+  more numbered token, the next number, at most 10), ``high-command`` (a special
+  order token for the round, at most two);
 - during the side's supply moves: ``heal`` (a damaged infantry unit with no enemy
   next to it flips back to its healthy side), ``supply-move`` (a vehicle that had
   an order or an Activated marker moves in the supply phase all the same),
@@ -24,6 +28,7 @@ from typing import Any
 from builder.engine.damage import suppress
 from builder.engine.effects import register
 from builder.engine.events import Event
+from builder.engine.rules import MAX_ORDERS
 from builder.engine.state import NO_ORDER
 
 AC = "000 core rules, Action Card; card effect as the pack words it"
@@ -95,9 +100,34 @@ def _pin(state: Any, unit: Any) -> None:
     suppress(state, unit, 1, "Pinned Down card")
 
 
+def _numbered(state: Any, side: int) -> list[int]:
+    """The side's numbered order tokens this round, placed or not."""
+    placed = [u.order for u in state.units if u.side == side and u.order > 0]
+    return state.sides[side].to_place + placed
+
+
+def _extra_order_ok(state: Any, unit: Any) -> bool:
+    return max(_numbered(state, unit.side), default=0) < MAX_ORDERS
+
+
+def _extra_order(state: Any, unit: Any) -> None:
+    """One more numbered token, the next number up (at most 10 orders)."""
+    state.sides[unit.side].to_place.append(max(_numbered(state, unit.side), default=0) + 1)
+
+
+def _high_command_ok(state: Any, unit: Any) -> bool:
+    placed = sum(1 for u in state.units if u.side == unit.side and u.order == 0)
+    return placed + state.sides[unit.side].specials_left < 2
+
+
+def _high_command(state: Any, unit: Any) -> None:
+    state.sides[unit.side].specials_left += 1
+
+
 ACTIVATION = "activation"
 ON_ENEMY = "activation-enemy"  # played in the side's own activation, on an enemy unit
 SUPPLY = "supply"
+ORDERS = "orders"  # played in the side's turn to place a token, on its first unit without one
 
 register("card", "fire-bonus", "Fire bonus card", "simulated", AC,
          card_phase=lambda: ACTIVATION, card_playable=lambda s, u: bool(u.st.profile.faces[u.face].weapons),
@@ -117,6 +147,10 @@ register("card", "heal", "First aid card", "simulated", AC,
          card_phase=lambda: SUPPLY, card_playable=_heal_ok, card_play=_heal)
 register("card", "add-suppression", "Pinned Down card", "simulated", AC,
          card_phase=lambda: ON_ENEMY, card_playable=_pinned_ok, card_play=_pin)
+register("card", "extra-order", "Tactician card", "simulated", AC,
+         card_phase=lambda: ORDERS, card_playable=_extra_order_ok, card_play=_extra_order)
+register("card", "high-command", "High Command card", "simulated", AC,
+         card_phase=lambda: ORDERS, card_playable=_high_command_ok, card_play=_high_command)
 register("card", "supply-move", "Forced March card", "simulated", AC,
          card_phase=lambda: SUPPLY, card_playable=_forced_march_ok, card_play=_forced_march)
 register("card", "resupply", "Resupply card", "partial", AC,
