@@ -69,8 +69,8 @@ def _tank_hunter(state: Any, unit: Any, target: Any, value: int) -> int:
 
 
 def _unshakable(state: Any, unit: Any, count: int) -> int:
-    """Unshakable units ignore Suppressed markers (003 Battle for Normandy, Special
-    Abilities > Defense Special Abilities > Unshakable). A marker that changes
+    """Suppressed markers have no effect on an Unshakable unit (003 Battle for
+    Normandy, Special Abilities > Defense Special Abilities > Unshakable). A marker that changes
     nothing (roll, movement, zone of control, recovery) is the same as none, so
     the engine places none on them."""
     return 0

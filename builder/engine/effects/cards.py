@@ -87,6 +87,7 @@ def _spent_scopes(state: Any, unit: Any) -> list[tuple[int, str]]:
 
 
 def _resupply(state: Any, unit: Any) -> None:
+    """One token back on the first option ``unit`` answers for with a spent one."""
     scope = _spent_scopes(state, unit)[0]
     state.sides[unit.side].equipment[scope] = state.sides[unit.side].equipment.get(scope, 0) + 1
 
@@ -97,6 +98,7 @@ def _pinned_ok(state: Any, unit: Any) -> bool:
 
 
 def _pin(state: Any, unit: Any) -> None:
+    """One more Suppressed marker on the enemy unit."""
     suppress(state, unit, 1, "Pinned Down card")
 
 
@@ -107,6 +109,7 @@ def _numbered(state: Any, side: int) -> list[int]:
 
 
 def _extra_order_ok(state: Any, unit: Any) -> bool:
+    """Fewer than 10 numbered tokens this round (000 core rules, Order Phase > Order Tokens)."""
     return max(_numbered(state, unit.side), default=0) < MAX_ORDERS
 
 
@@ -116,11 +119,13 @@ def _extra_order(state: Any, unit: Any) -> None:
 
 
 def _high_command_ok(state: Any, unit: Any) -> bool:
+    """Fewer than two special order tokens this round, placed or not."""
     placed = sum(1 for u in state.units if u.side == unit.side and u.order == 0)
     return placed + state.sides[unit.side].specials_left < 2
 
 
 def _high_command(state: Any, unit: Any) -> None:
+    """One more special order token for the side to place this round."""
     state.sides[unit.side].specials_left += 1
 
 

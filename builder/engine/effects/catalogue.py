@@ -24,7 +24,6 @@ ABILITIES = {
     "transport": ("Transport", "carrying infantry is not simulated"),
     "urban-fighter": ("Urban Fighter", "crossing a building's marked opening is not offered by the movement rules"),
     "destroyer": ("Destroyer", "structures and destruction rolls are not simulated"),
-    "burst": ("Burst", "it has no effect of its own; the Ammo Belt tokens it lets the unit spend are not offered"),
 }
 OPTIONS = {
     "additional-shielding": ("Additional Shielding", "Equipment", "defence tokens are not offered to the defender"),
@@ -64,8 +63,8 @@ BFN = {"urban-fighter": "Movement", "destroyer": "Firing"}  # 003 Battle for Nor
 
 for _id, (_name, _missing) in ABILITIES.items():
     if ("ability", _id) not in REGISTRY:
-        rule = (f"003 Battle for Normandy, Special Abilities > {BFN[_id]} Special Abilities > {_name}" if _id in BFN
-                else "000 core rules, Recruitment Options > Equipment > Ammo Belt" if _id == "burst" else SA + _name)
+        rule = (f"003 Battle for Normandy, Special Abilities > {BFN[_id]} Special Abilities > {_name}"
+                if _id in BFN else SA + _name)
         register("ability", _id, _name, "not simulated", rule, _missing)
 for _id, (_name, _section, _missing) in OPTIONS.items():
     if ("option", _id) not in REGISTRY:

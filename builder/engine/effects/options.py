@@ -98,9 +98,9 @@ def spend_token(state: Any, unit: Any, key: str) -> None:
 
 
 def _veteran(state: Any, unit: Any, die: int, dice: int, need: int, why: str) -> int:
-    """Veteran tokens reroll a roll the player is unhappy with, keeping the new
-    result, a reroll may be rerolled (000 core rules, Recruitment Options >
-    Character Traits > Veteran). The engine spends them for the player on the
+    """A Veteran token buys a second roll of the dice, which stands, and which
+    another token may roll again (000 core rules, Recruitment Options > Character
+    Traits > Veteran). The engine spends them for the player on the
     unit's own shot or assault roll that falls short of ``need``, as long as the
     roll can still reach it and tokens are left."""
     while die < need <= 6 and tokens_left(state, unit, "veteran"):
@@ -111,10 +111,9 @@ def _veteran(state: Any, unit: Any, die: int, dice: int, need: int, why: str) ->
 
 
 def _intrepid(state: Any, unit: Any) -> bool:
-    """Intrepid units always have the initiative: on equal order numbers they act
-    before units that are not intrepid; between two intrepid units the side with the
-    initiative goes first as usual (000 core rules, Recruitment Options > Character
-    Traits > Intrepid)."""
+    """An Intrepid unit wins ties of order numbers against enemy units that are not
+    intrepid; two intrepid units tie as usual, the initiative deciding (000 core
+    rules, Recruitment Options > Character Traits > Intrepid)."""
     return True
 
 
