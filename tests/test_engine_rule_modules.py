@@ -480,3 +480,29 @@ def test_order_phase_cards_add_a_numbered_token_or_a_special_order() -> None:
     apply(state, next(a for a in legal_actions(state) if a.kind == "card"))
     assert s.specials_left == 2 and s.hand == ["us-high-command"]
     assert not [a for a in legal_actions(state) if a.kind == "card"]  # never more than two special orders
+
+
+# --- Lucky Shot card (000, Action Card; the pack's card effect) --------------------------------
+
+
+def test_lucky_shot_card_rerolls_one_die_of_a_roll_that_falls_short() -> None:
+    from builder.content.loader import load_pack
+    from builder.engine import Rules
+    from builder.engine.effects.cards import lucky_shot
+
+    from engine_helpers import FIXTURES
+
+    state = Rules.new_game(load_pack(FIXTURES.parents[2] / "content" / "core"), "clash", seed=1)
+    us = next(u for u in state.units if u.side == 0 and u.active)
+    s = state.sides[0]
+    s.hand, s.discard = ["us-aimed-shot"], []
+    state.dice = Scripted(6)
+    assert lucky_shot(state, us, 2, 1, 4, "shot") == 2  # no Lucky Shot in hand
+    s.hand = ["us-aimed-shot", "us-lucky-shot"]
+    assert lucky_shot(state, us, 2, 1, 7, "shot") == 2  # a 6 would not do: the card is kept
+    assert lucky_shot(state, us, 4, 1, 4, "shot") == 4  # no need
+    assert lucky_shot(state, us, 2, 1, 4, "shot") == 6 and s.hand == ["us-aimed-shot"]
+    assert s.discard == ["us-lucky-shot"]
+    s.hand = ["us-lucky-shot"]
+    state.dice = Scripted(1)
+    assert lucky_shot(state, us, 3, 2, 5, "assault (attacker)") == 3  # the lower of two dice rerolled

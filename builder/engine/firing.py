@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from builder.engine import effects
 from builder.engine.ambush import revealed_face
 from builder.engine.damage import eliminate, roll, suppress, take_hit
+from builder.engine.effects.cards import lucky_shot
 from builder.engine.events import Event
 from builder.engine.grid import DIRS
 from builder.engine.los import Sight, sight
@@ -293,6 +294,7 @@ def resolve_shot(state: "GameState", plan: ShotPlan) -> None:
     if plan.mode != "sniper":
         for reroll in effects.hook_functions(state, firer, "reroll"):
             die = reroll(state, firer, die, plan.dice, plan.need, f"shot ({plan.mode})")
+        die = lucky_shot(state, firer, die, plan.dice, plan.need, f"shot ({plan.mode})")
     total = die + plan.modifier
     d = plan.defence_total
     state.events.append(Event("shot", {

@@ -15,7 +15,8 @@ card's ``effect_key``. A card is played from the hand as a ``card`` action
   next to it flips back to its healthy side), ``supply-move`` (a vehicle that had
   an order or an Activated marker moves in the supply phase all the same),
   ``resupply`` (a spent token back on an equipment option; the card is offered on
-  the first unit of the option's tile, or of the army for army-wide options).
+  the first unit of the option's tile, or of the army for army-wide options);
+- by the engine for the player: ``reroll`` (see :func:`lucky_shot`).
 
 Bonuses last for the activation (``GameState.boosts``). Other card effects are
 listed as not simulated by the coverage report.
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.engine.damage import suppress
+from builder.engine.damage import roll, suppress
 from builder.engine.effects import register
 from builder.engine.events import Event
 from builder.engine.rules import MAX_ORDERS
@@ -130,6 +131,7 @@ def _high_command(state: Any, unit: Any) -> None:
 
 
 ACTIVATION = "activation"
+ROLL = "roll"  # played by the engine for the player, on a roll of the side's that falls short
 ON_ENEMY = "activation-enemy"  # played in the side's own activation, on an enemy unit
 SUPPLY = "supply"
 ORDERS = "orders"  # played in the side's turn to place a token, on its first unit without one
@@ -156,6 +158,9 @@ register("card", "extra-order", "Tactician card", "simulated", AC,
          card_phase=lambda: ORDERS, card_playable=_extra_order_ok, card_play=_extra_order)
 register("card", "high-command", "High Command card", "simulated", AC,
          card_phase=lambda: ORDERS, card_playable=_high_command_ok, card_play=_high_command)
+register("card", "reroll", "Lucky Shot card", "partial", AC + "; builder/engine/effects/cards.py, lucky_shot",
+         "played automatically on the side's first shot or assault roll that falls short and could still succeed",
+         card_phase=lambda: ROLL, card_play=lambda s, u: None)
 register("card", "supply-move", "Forced March card", "simulated", AC,
          card_phase=lambda: SUPPLY, card_playable=_forced_march_ok, card_play=_forced_march)
 register("card", "resupply", "Resupply card", "partial", AC,
@@ -189,6 +194,21 @@ def _card_modules(state: Any, hand: tuple[str, ...], phase: str) -> list[tuple[s
         if m is not None and "card_phase" in m.hooks and m.hooks["card_phase"]() == phase:
             out.append((cid, m))
     return out
+
+
+def lucky_shot(state: Any, unit: Any, die: int, dice: int, need: int, why: str) -> int:
+    """A Lucky Shot card rerolls one die of a roll of the side's (the pack's card
+    effect). The engine plays it for the player on ``unit``'s shot or assault
+    roll that falls short of ``need`` while a reroll could reach it; of several
+    dice, the lower is rerolled, the higher still counting."""
+    if not die < need <= 6 or not state.sides[unit.side].hand:
+        return die
+    found = card_modules(state, unit.side, ROLL)
+    if not found:
+        return die
+    play_card(state, unit.side, found[0][0], unit)
+    new = roll(state, why + " (Lucky Shot card)", unit.id)
+    return new if dice == 1 else max(die, new)
 
 
 def on_enemy(state: Any, cid: str) -> bool:
