@@ -111,8 +111,9 @@ def markers_taken(state: "GameState", unit: "UnitState", count: int) -> int:
     """How many of ``count`` Suppressed markers placed on ``unit`` it keeps: all,
     unless a rule module says otherwise (003 Battle for Normandy, Special Abilities >
     Unshakable: markers it ignores are not placed at all)."""
-    for taken in effects.hook_functions(state, unit, "suppressed"):
-        count = taken(state, unit, count)
+    if effects.in_game(state, "suppressed"):
+        for taken in effects.hook_functions(state, unit, "suppressed"):
+            count = taken(state, unit, count)
     return count
 
 

@@ -287,8 +287,10 @@ def weapon_usable(state: "GameState", unit: "UnitState", wi: int) -> bool:
 def resolve_shot(state: "GameState", plan: ShotPlan) -> None:
     """Roll and apply one planned shot."""
     firer, target = state.units[plan.firer], state.units[plan.target]
-    effects.collect(state, firer, "firing", target)
-    effects.collect(state, target, "targeted", plan)
+    if effects.in_game(state, "firing"):
+        effects.collect(state, firer, "firing", target)
+    if effects.in_game(state, "targeted"):
+        effects.collect(state, target, "targeted", plan)
     values = [roll(state, f"shot ({plan.mode})", firer.id) for _ in range(plan.dice)]
     die = max(values)
     if plan.mode != "sniper":

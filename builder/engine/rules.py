@@ -72,13 +72,14 @@ class Rules:
         on the board guarantees (003 Battle for Normandy, Special Abilities > NCO)."""
         total = state.static.sides[side].stars_fixed
         least = 0
+        floors = effects.in_game(state, "min_orders")
         for u in state.units:
             if u.side == side and u.alive and not u.wreck and (u.sq >= 0 or not u.st.set_aside):
                 total += u.st.profile.faces[u.face].stars
                 for extra in effects.collect(state, u, "order_tokens"):
                     total += extra
-                for floor in effects.collect(state, u, "min_orders"):
-                    least = max(least, floor)
+                if floors:
+                    least = max([least, *effects.collect(state, u, "min_orders")])
         return min(MAX_ORDERS, max(least, total))
 
     def movement_bonus(self, state: "GameState", unit: "UnitState") -> int:

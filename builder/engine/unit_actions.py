@@ -121,8 +121,8 @@ def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list[Actio
             limit = min(limits) if limits else limit
         wsupp = supp or "suppressive-fire" in w.abilities
         burst = "burst" in w.abilities or u.ability("burst") is not None
-        split: list[UnitState] | None = [] if any("machine-gunner" in a for a in (
-            w.abilities, face.abilities, u.st.granted)) else None
+        split: list[UnitState] | None = [] if ("machine-gunner" in w.abilities or "machine-gunner" in face.abilities
+                                               or "machine-gunner" in u.st.granted) else None
         for t in targets:
             combat = w.against(t.st.profile.faces[t.face].defence_type)
             can_sniper = sniper and wi == 0 and t.is_infantry

@@ -110,9 +110,37 @@ def unit_modules(state: "GameState", unit: "UnitState") -> tuple[RuleModule, ...
     return result
 
 
+def in_game(state: "GameState", hook: str) -> bool:
+    """Could any unit of this game ever run ``hook``: does a module with it come
+    from some face, weapon or grant of a unit, or from a side's traits or
+    equipment? Hot paths ask this first and skip hooks the game never uses
+    (worked out once per game, for every hook at once)."""
+    flags = state.static.__dict__.get("_hooks_in_game")
+    if flags is None:
+        flags = state.static.__dict__["_hooks_in_game"] = _hooks_in_game(state)
+    return flags[hook]
+
+
+def _hooks_in_game(state: "GameState") -> dict[str, bool]:
+    _load()
+    names: set[str] = set()
+    for u in state.units:
+        names.update(u.st.granted)
+        for face in u.st.profile.faces:
+            names.update(face.abilities)
+            for w in face.weapons:
+                names.update(w.abilities)
+    keys = {k for side in state.static.sides for (_, k) in (*side.traits, *side.equipment)}
+    found = [REGISTRY.get(("ability", n)) or REGISTRY.get(("option", n)) for n in names]
+    found += [REGISTRY.get(("option", k)) for k in keys]
+    used = {hook for m in found if m is not None for hook in m.hooks}
+    return {hook: hook in used for hook in HOOKS}
+
+
 def invalidate(state: "GameState") -> None:
     """Forget the cached module and hook lists (after granting abilities in play)."""
     state.static.__dict__.pop("_modules", None)
+    state.static.__dict__.pop("_hooks_in_game", None)
 
 
 def hook_functions(state: "GameState", unit: "UnitState", hook: str) -> tuple[Callable[..., Any], ...]:

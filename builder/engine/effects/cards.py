@@ -235,9 +235,9 @@ def improvise(state: Any, side: int) -> None:
     Battle for Normandy, Command Special Abilities > Improvisation). The discard
     is chosen for the player: a card whose effect the engine does not play if the
     hand holds one, else the card just drawn."""
-    from builder.engine.effects import REGISTRY, hook_functions
+    from builder.engine.effects import REGISTRY, hook_functions, in_game
     s = state.sides[side]
-    if not s.deck or not any(f(state, u) for u in state.units if u.side == side and u.active
+    if not s.deck or not in_game(state, "extra_draw") or not any(f(state, u) for u in state.units if u.side == side and u.active
                              for f in hook_functions(state, u, "extra_draw")):
         return
     s.hand.append(s.deck.pop(0))

@@ -51,8 +51,8 @@ def next_activation(state: "GameState") -> None:
             side = state.initiative if heads[state.initiative] == 0 else 1 - state.initiative
         elif not state.queues[side]:
             side = 1 - side
-        if heads[0] is not None and heads[0] == heads[1] and _acts_first(state, 1 - side) \
-                and not _acts_first(state, side):
+        if heads[0] is not None and heads[0] == heads[1] and effects.in_game(state, "acts_first") \
+                and _acts_first(state, 1 - side) and not _acts_first(state, side):
             side = 1 - side
         if not state.queues[side]:
             state.current = -1
@@ -68,7 +68,8 @@ def next_activation(state: "GameState") -> None:
         state.current, state.fired, state.moved = uid, (), False
         state.turn_side = state.to_act = side
         state.events.append(Event("activate", {"side": side, "unit": uid, "token": token}))
-        effects.collect(state, u, "revealed")
+        if effects.in_game(state, "revealed"):
+            effects.collect(state, u, "revealed")
         state.rules.on_before_activation(state, side)
         return
 

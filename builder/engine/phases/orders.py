@@ -100,7 +100,8 @@ def apply(state: "GameState", action: Action) -> None:
             s.specials_left -= 1
         else:
             s.bluffs_left -= 1
-        effects.collect(state, u, "order_received", action.token)
+        if effects.in_game(state, "order_received"):
+            effects.collect(state, u, "order_received", action.token)
     else:
         s.bluffs_left = s.specials_left = 0
     state.turn_side = 1 - side
