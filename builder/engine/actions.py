@@ -8,7 +8,8 @@
   optional bluff/special tokens).
 - Activation phase: ``move`` (unit, square, facing), ``assault`` (unit, target,
   square the assault starts from), ``fire`` (unit, weapon, target, mode:
-  normal/suppressive/sniper, extra: equipment tokens spent), ``hold`` (the unit
+  normal/suppressive/sniper/split, extra: equipment tokens spent; a Machine
+  Gunner's ``split`` shot also takes the unit on ``square``), ``hold`` (the unit
   does nothing), ``end`` (end the activation after a first shot or a move).
 - Pending choices: ``retreat`` and ``displace`` (unit, square); ``opfire`` (unit,
   weapon, target, square of the target's path) or ``pass`` (opportunity fire).

@@ -15,6 +15,7 @@ from builder.engine.events import Event
 from builder.engine import opportunity
 from builder.engine.movement import path_to
 from builder.engine.phases import activation, orders, supply
+from builder.engine.effects.cards import on_enemy
 from builder.engine.unit_actions import do_assault, do_fire, do_move
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ def core_apply(state: "GameState", action: Action) -> list[Event]:
     if state.pending:
         _resolve_pending(state, action)
     elif state.phase == "orders":
-        if action.kind not in ("order", "done"):
+        if action.kind not in ("order", "done", "card"):
             raise IllegalAction(f"'{action.kind}' is not an orders-phase decision")
         orders.apply(state, action)
     elif state.phase == "activation":
@@ -81,7 +82,7 @@ def core_apply(state: "GameState", action: Action) -> list[Event]:
 
 def _activation(state: "GameState", action: Action) -> None:
     kind = action.kind
-    if action.unit != state.current and kind != "end":
+    if action.unit != state.current and kind != "end" and not (kind == "card" and on_enemy(state, action.mode)):
         raise IllegalAction(f"unit {action.unit} is not the unit being activated ({state.current})")
     if kind == "move":
         mover = state.units[action.unit]
@@ -103,7 +104,7 @@ def _activation(state: "GameState", action: Action) -> None:
         state.fired = (-1,)
     elif kind == "card":
         from builder.engine.effects.cards import play_card
-        play_card(state, state.units[action.unit].side, action.mode, state.units[action.unit])
+        play_card(state, state.units[state.current].side, action.mode, state.units[action.unit])
     elif kind in ("hold", "end"):
         activation.end_activation(state)
         return

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 
 from builder.engine import effects
 from builder.engine.ambush import revealed_face
-from builder.engine.damage import eliminate, roll, suppress, take_hit
+from builder.engine.damage import eliminate, markers_taken, roll, suppress, take_hit
+from builder.engine.effects.cards import lucky_shot
 from builder.engine.events import Event
 from builder.engine.firing import in_arc
 from builder.engine.terms import Term
@@ -130,7 +131,7 @@ def plan_assault(state: "GameState", attacker: "UnitState", defender: "UnitState
         plan.defence_terms.extend(t)
     plan.defence_dice = 2 if defender.ability("assault") is not None else 1
     arcs = [w.arc for w in dface.weapons if w.arc < 360]
-    if arcs and not in_arc(state, defender, max(arcs), defender.sq, from_sq):
+    if arcs and not in_arc(state, defender, max(arcs), defender.sq, from_sq) and markers_taken(state, defender, 1):
         plan.outside_arc = True
     return plan
 
@@ -163,6 +164,15 @@ def resolve_assault(state: "GameState", plan: AssaultPlan) -> None:
         plan.defence_terms.append(Term(-2, "suppressed outside its arc"))
     a = max(roll(state, "assault (attacker)", attacker.id) for _ in range(plan.attack_dice))
     d = max(roll(state, "assault (defender)", defender.id) for _ in range(plan.defence_dice))
+    need = d + plan.defence_mod - plan.attack_mod + 1  # to win, else not to lose
+    need = need if need <= 6 else need - 1
+    for reroll in effects.hook_functions(state, attacker, "reroll"):
+        a = reroll(state, attacker, a, plan.attack_dice, need, "assault (attacker)")
+    a = lucky_shot(state, attacker, a, plan.attack_dice, need, "assault (attacker)")
+    need = a + plan.attack_mod - plan.defence_mod  # not to lose
+    for reroll in effects.hook_functions(state, defender, "reroll"):
+        d = reroll(state, defender, d, plan.defence_dice, need, "assault (defender)")
+    d = lucky_shot(state, defender, d, plan.defence_dice, need, "assault (defender)")
     at, dt = a + plan.attack_mod, d + plan.defence_mod
     outcome = "attacker" if at > dt else "defender" if dt > at else "tie"
     state.events.append(Event("assault", {"unit": attacker.id, "target": defender.id, "attack": at,

@@ -91,8 +91,8 @@ def damage_location(state: "GameState", unit: "UnitState", source: "UnitState | 
     if unit.ability("positive-waves") is not None:
         value = min(value, roll(state, "damage location (Positive Waves)", unit.id))
     if source is not None:
-        for extra in effects.collect(state, source, "damage_roll", unit):
-            value += extra
+        for shift in effects.hook_functions(state, source, "damage_roll"):
+            value += shift(state, source, unit, value)
     if value >= 6:
         state.events.append(Event("damage", {"unit": unit.id, "location": "destroyed", "roll": value}))
         wreck(state, unit, "damage location 6+")
@@ -104,11 +104,24 @@ def damage_location(state: "GameState", unit: "UnitState", source: "UnitState | 
         return
     unit.damage |= bit
     if bit == 4:
-        unit.suppressed += 2
+        unit.suppressed += markers_taken(state, unit, 2)
+
+
+def markers_taken(state: "GameState", unit: "UnitState", count: int) -> int:
+    """How many of ``count`` Suppressed markers placed on ``unit`` it keeps: all,
+    unless a rule module says otherwise (003 Battle for Normandy, Special Abilities >
+    Unshakable: markers it ignores are not placed at all)."""
+    if effects.in_game(state, "suppressed"):
+        for taken in effects.hook_functions(state, unit, "suppressed"):
+            count = taken(state, unit, count)
+    return count
 
 
 def suppress(state: "GameState", unit: "UnitState", count: int, why: str) -> None:
     if count <= 0 or not unit.alive or unit.wreck:
+        return
+    count = markers_taken(state, unit, count)
+    if count <= 0:
         return
     unit.suppressed += count
     state.events.append(Event("suppressed", {"unit": unit.id, "count": count, "why": why}))

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from builder.engine import effects
 from builder.engine.ambush import revealed_face
 from builder.engine.damage import eliminate, roll, suppress, take_hit
+from builder.engine.effects.cards import lucky_shot
 from builder.engine.events import Event
 from builder.engine.grid import DIRS
 from builder.engine.los import Sight, sight
@@ -32,6 +33,9 @@ R_RANGE = "000 core rules, Firing > Range"
 R_LOS = "000 core rules, Terrain and Terrain Overlays > Obstacles"
 R_SUPP = "000 core rules, Special Abilities > Suppressive Fire"
 LONG_RANGE = 7
+SPLIT, SPLIT_REST = "split", "split-rest"  # Machine Gunner: the first target's share, the second's
+R_MG = "000 core rules, Special Abilities > Machine Gunner"
+SPLIT_REACH = 2
 
 
 @dataclass
@@ -54,6 +58,7 @@ class ShotPlan:
     terms: list[Term] = field(default_factory=list)
     dice: int = 1
     extra: int = 0
+    move_penalty: int = 0  # the Firing on the Move penalty taken (a positive number)
 
     @property
     def defence_total(self) -> int:
@@ -177,7 +182,14 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
         plan.defence = int(target.st.profile.faces[target.face].defence or 0)
         plan.defence_label = "defence"
     _terrain_defence(state, plan, target, fsq)
-    if mode != "sniper":
+    if mode in (SPLIT, SPLIT_REST):
+        if not any("machine-gunner" in a for a in (weapon.abilities, face.abilities, firer.st.granted)):
+            plan.ok, plan.reason = False, "only a Machine Gunner splits its combat bonus"
+            return plan
+        share = split_share(combat or 0, mode)
+        plan.terms.append(Term(share, f"{share} of the combat bonus {combat} vs {dtype.replace('_', ' ')} "
+                                      "(Machine Gunner)", R_MG, bonus=True))
+    elif mode != "sniper":
         plan.terms.append(Term(combat or 0, f"combat vs {dtype.replace('_', ' ')}", R_SHOT, bonus=True))
     if firer.suppressed:
         plan.terms.append(Term(-2 * firer.suppressed, f"{firer.suppressed} suppressed marker(s)", R_SUPP))
@@ -190,6 +202,7 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
     if moving:
         penalty = weapon.abilities.get("fire-on-the-move", 0) or face.abilities.get("fire-on-the-move", 0)
         if penalty:
+            plan.move_penalty = abs(penalty)
             plan.terms.append(Term(-abs(penalty), "firing on the move",
                                    "000 core rules, Special Abilities > Firing on the Move"))
     card = state.boosts.get(("fire", firer.id)) if state.boosts else None
@@ -202,6 +215,25 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
     dice = effects.collect(state, firer, "dice", weapon)
     plan.dice = max(dice) if dice else 1
     return plan
+
+
+def split_share(combat: int, mode: str) -> int:
+    """A Machine Gunner splitting its combat bonus between two targets gives each at
+    least +1; the engine splits it as evenly as it goes, the first target named
+    taking the odd point (000 core rules, Special Abilities > Machine Gunner)."""
+    return (combat + 1) // 2 if mode == SPLIT else combat // 2
+
+
+def split_partners(state: "GameState", first: "UnitState", second: "UnitState") -> bool:
+    """May a Machine Gunner's split shot take these two targets: two units of the
+    same type (by defence type) within 2 squares of each other?"""
+    if first.id == second.id:
+        return False
+    dtype = first.st.profile.faces[first.face].defence_type
+    if dtype is None or second.st.profile.faces[second.face].defence_type != dtype:
+        return False
+    bf = state.static.bf
+    return any(bf.distance(a, b) <= SPLIT_REACH for a in state.squares_of(first) for b in state.squares_of(second))
 
 
 def _at_opening(bf, sq: int) -> bool:  # type: ignore[no-untyped-def]
@@ -255,8 +287,16 @@ def weapon_usable(state: "GameState", unit: "UnitState", wi: int) -> bool:
 def resolve_shot(state: "GameState", plan: ShotPlan) -> None:
     """Roll and apply one planned shot."""
     firer, target = state.units[plan.firer], state.units[plan.target]
+    if effects.in_game(state, "firing"):
+        effects.collect(state, firer, "firing", target)
+    if effects.in_game(state, "targeted"):
+        effects.collect(state, target, "targeted", plan)
     values = [roll(state, f"shot ({plan.mode})", firer.id) for _ in range(plan.dice)]
     die = max(values)
+    if plan.mode != "sniper":
+        for reroll in effects.hook_functions(state, firer, "reroll"):
+            die = reroll(state, firer, die, plan.dice, plan.need, f"shot ({plan.mode})")
+        die = lucky_shot(state, firer, die, plan.dice, plan.need, f"shot ({plan.mode})")
     total = die + plan.modifier
     d = plan.defence_total
     state.events.append(Event("shot", {

@@ -56,24 +56,31 @@ class Rules:
 
     def initiative_for_turn(self, state: "GameState") -> int:
         """Side with the initiative for ``state.turn`` (000 core rules, Supply Phase,
-        last step: the turn track; a scenario may fix it)."""
+        last step: the turn track; a scenario may fix it). An Initiative order used
+        shifts the alternation by a turn (Recruitment Options > Orders > Initiative)."""
         init = state.static.scenario.initiative
         ids = state.side_ids
         first = ids.index(init.first) if init.first in ids else 0
         if init.rule == "fixed":
             return first
-        return first if state.turn % 2 == 1 else 1 - first
+        kept = sum(s.initiative_kept for s in state.sides)  # each keep shifts the track by one turn
+        return first if (state.turn + kept) % 2 == 1 else 1 - first
 
     def order_tokens_for(self, state: "GameState", side: int) -> int:
         """Stars of tiles and options plus those of living units, at most 10
-        (000 core rules, Order Phase > Order Tokens)."""
+        (000 core rules, Order Phase > Order Tokens), and never fewer than a unit
+        on the board guarantees (003 Battle for Normandy, Special Abilities > NCO)."""
         total = state.static.sides[side].stars_fixed
+        least = 0
+        floors = effects.in_game(state, "min_orders")
         for u in state.units:
             if u.side == side and u.alive and not u.wreck and (u.sq >= 0 or not u.st.set_aside):
                 total += u.st.profile.faces[u.face].stars
                 for extra in effects.collect(state, u, "order_tokens"):
                     total += extra
-        return min(MAX_ORDERS, total)
+                if floors:
+                    least = max([least, *effects.collect(state, u, "min_orders")])
+        return min(MAX_ORDERS, max(least, total))
 
     def movement_bonus(self, state: "GameState", unit: "UnitState") -> int:
         return sum(effects.collect(state, unit, "movement"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from builder.engine.damage import suppress
 from builder.engine.events import Event
 
 if TYPE_CHECKING:
@@ -52,8 +53,7 @@ def _effect(state: "GameState", eff, ids: list[str]) -> None:  # type: ignore[no
                 u.activated = True
                 state.events.append(Event("activated", {"unit": u.id, "why": "scenario"}))
             else:
-                u.suppressed += eff.count or 1
-                state.events.append(Event("suppressed", {"unit": u.id, "count": eff.count or 1, "why": "scenario"}))
+                suppress(state, u, eff.count or 1, "scenario")
     elif eff.do in ("place_unit", "reinforce") and si >= 0:
         from builder.engine.setup import place_somewhere
         bf = state.static.bf

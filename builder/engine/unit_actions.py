@@ -9,7 +9,7 @@ applied or explained.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from builder.engine import effects
 from builder.engine.actions import _MOVES as MOVES
@@ -17,8 +17,10 @@ from builder.engine.actions import Action, interned, move_action, move_table
 from builder.engine.ambush import concealed_face, flip, reveal, revealed_face, spot
 from builder.engine.assault import plan_assault, resolve_assault
 from builder.engine.damage import eliminate
+from builder.engine.effects.options import token_spent
 from builder.engine.events import Event
-from builder.engine.firing import building_allows, in_arc, plan_shot, resolve_shot
+from builder.engine.firing import (SPLIT, SPLIT_REST, building_allows, in_arc, plan_shot, resolve_shot,
+                                   split_partners)
 from builder.engine.los import sees
 from builder.engine.movement import infantry_moves, movement_allowance, vehicle_states
 from builder.engine.zoc import enemy_zoc
@@ -107,7 +109,7 @@ def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list[Actio
     sniper = u.ability("sniper") is not None
     my_squares = state.path if moving and state.path else state.squares_of(u)
     seen: dict[tuple[int, int, int], bool] = {}
-    ammo = apc = -1
+    ammo = apc = belt = -1
     for wi, w in enumerate(face.weapons):
         if wi in state.fired or (w.role == "primary" and u.damage & 8):
             continue
@@ -118,6 +120,9 @@ def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list[Actio
             limits = effects.collect(state, u, "range_limit", w)
             limit = min(limits) if limits else limit
         wsupp = supp or "suppressive-fire" in w.abilities
+        burst = "burst" in w.abilities or u.ability("burst") is not None
+        split: list[UnitState] | None = [] if ("machine-gunner" in w.abilities or "machine-gunner" in face.abilities
+                                               or "machine-gunner" in u.st.granted) else None
         for t in targets:
             combat = w.against(t.st.profile.faces[t.face].defence_type)
             can_sniper = sniper and wi == 0 and t.is_infantry
@@ -131,13 +136,19 @@ def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list[Actio
                 continue
             if combat is not None:
                 out.append(interned("fire", u.id, wi, t.id, "normal"))
+                if split is not None and combat >= 2:
+                    split.append(t)
                 if wsupp:
                     out.append(interned("fire", u.id, wi, t.id, "suppressive"))
+                if burst and belt < 0 and (t.is_infantry or t.type == "light_vehicle"):
+                    belt = _equipment_left(state, u, "ammo-belt")
                 if t.is_infantry:
                     if ammo < 0:
                         ammo = _equipment_left(state, u, "ammo")
-                    if ammo:
+                    if ammo or (burst and belt > 0):
                         out.append(interned("fire", u.id, wi, t.id, "normal", 1))
+                elif burst and belt > 0 and t.type == "light_vehicle":
+                    out.append(interned("fire", u.id, wi, t.id, "normal", 1))
                 elif u.type == "heavy_vehicle":
                     if apc < 0:
                         apc = _equipment_left(state, u, "apc-shells")
@@ -145,6 +156,22 @@ def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list[Actio
                         out.append(interned("fire", u.id, wi, t.id, "normal", 1))
             if can_sniper:
                 out.append(interned("fire", u.id, wi, t.id, "sniper"))
+        if split and len(split) > 1:
+            out.extend(_split_shots(state, u, wi, w, split))
+    return out
+
+
+def _split_shots(state: "GameState", u: "UnitState", wi: int, w: Any, targets: list["UnitState"]) -> list[Action]:
+    """Machine Gunner shots split between two targets in sight (000 core rules,
+    Special Abilities > Machine Gunner): ``fire`` with mode ``split`` at the first,
+    ``square`` the second's square. With an odd bonus the order matters (the first
+    takes the odd point), so both orders are offered; with an even one, one."""
+    out = []
+    for t1 in targets:
+        odd = w.against(t1.st.profile.faces[t1.face].defence_type) % 2
+        for t2 in targets:
+            if (odd or t1.id < t2.id) and split_partners(state, t1, t2):
+                out.append(Action("fire", unit=u.id, weapon=wi, target=t1.id, mode=SPLIT, square=t2.sq))
     return out
 
 
@@ -234,13 +261,25 @@ def do_fire(state: "GameState", action: Action, moving: bool = False) -> None:
     reveal(state, u, "fired")
     squares = state.path if moving and state.path else None
     plan = plan_shot(state, u, action.weapon, t, action.mode, action.extra, moving, squares)
+    second = None
+    if plan.ok and action.mode == SPLIT:  # both shots announced before the first roll
+        other = state.occ[action.square] if 0 <= action.square < len(state.occ) else -1
+        if other < 0 or state.units[other].side == u.side or not split_partners(state, t, state.units[other]):
+            plan.ok, plan.reason = False, "the second target of a split shot must be an enemy of the same type " \
+                                          "within 2 squares of the first"
+        else:
+            second = plan_shot(state, u, action.weapon, state.units[other], SPLIT_REST, 0, moving, squares)
+            if not second.ok:
+                plan.ok, plan.reason = False, f"second target: {second.reason}"
     if not plan.ok:
         from builder.engine.api import IllegalAction
         raise IllegalAction(f"shot not possible: {plan.reason}")
     if action.extra:
-        key = "ammo" if t.is_infantry else "apc-shells"
-        _spend(state, u, key, action.extra)
+        weapon = u.st.profile.faces[u.face].weapons[action.weapon]
+        _spend(state, u, token_spent(state, u, weapon, t), action.extra)
     resolve_shot(state, plan)
+    if second is not None and state.units[second.target].alive and not state.units[second.target].wreck:
+        resolve_shot(state, second)
 
 
 def _spend(state: "GameState", u: "UnitState", key: str, count: int) -> None:

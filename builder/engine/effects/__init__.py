@@ -20,8 +20,12 @@ HOOKS = {
     "long_range": "return the range beyond which the -2 long-range penalty applies",
     "range_limit": "return the most squares a weapon may fire (Limited Range)",
     "dice": "return how many dice a roll uses, keeping the best",
+    "firing": "as the unit fires at the target, before the roll",
+    "targeted": "as the unit is fired at, before the roll: may add defence terms (ctx: ShotPlan)",
     "after_miss": "after a shot with no result (Frightening Shot)",
-    "damage_roll": "modify the heavy-vehicle damage roll",
+    "reroll": "return the die the unit keeps from its own shot or assault roll, given the value it needs",
+    "damage_roll": "return what to add to the heavy-vehicle damage roll, given the roll so far",
+    "suppressed": "return how many of the Suppressed markers placed on the unit it takes",
     "assault_attack": "add terms to the attacker's assault roll (ctx: AssaultPlan)",
     "assault_defence": "add terms to the defender's assault roll (ctx: AssaultPlan)",
     "assault_won": "after the unit wins an assault as attacker",
@@ -30,8 +34,13 @@ HOOKS = {
     "opponent_assault": "add terms to the opponent's roll in an assault with this unit (ctx: AssaultPlan)",
     "push_back": "return True when the unit, attacking, drives infantry defenders back whatever the result",
     "recovery": "return how many Suppressed markers the unit removes in the Supply phase",
+    "acts_first": "return True when the unit acts before an enemy unit revealing the same order number",
     "order_tokens": "return extra order tokens the unit gives",
+    "min_orders": "return the fewest order tokens the side keeps while the unit is on the board",
+    "order_received": "after the unit receives an order token in the Orders phase",
+    "extra_draw": "return how many cards over the hand size the side draws, then discards",
     "movement": "return a movement bonus",
+    "revealed": "when the unit's order is revealed in the Activation phase, before it acts",
     "end_of_supply": "end-of-supply effect of a side's option",
     "card_phase": "the phase in which a card is played (activation or supply)",
     "card_playable": "may the card be played on this unit now",
@@ -101,9 +110,37 @@ def unit_modules(state: "GameState", unit: "UnitState") -> tuple[RuleModule, ...
     return result
 
 
+def in_game(state: "GameState", hook: str) -> bool:
+    """Could any unit of this game ever run ``hook``: does a module with it come
+    from some face, weapon or grant of a unit, or from a side's traits or
+    equipment? Hot paths ask this first and skip hooks the game never uses
+    (worked out once per game, for every hook at once)."""
+    flags = state.static.__dict__.get("_hooks_in_game")
+    if flags is None:
+        flags = state.static.__dict__["_hooks_in_game"] = _hooks_in_game(state)
+    return flags[hook]
+
+
+def _hooks_in_game(state: "GameState") -> dict[str, bool]:
+    _load()
+    names: set[str] = set()
+    for u in state.units:
+        names.update(u.st.granted)
+        for face in u.st.profile.faces:
+            names.update(face.abilities)
+            for w in face.weapons:
+                names.update(w.abilities)
+    keys = {k for side in state.static.sides for (_, k) in (*side.traits, *side.equipment)}
+    found = [REGISTRY.get(("ability", n)) or REGISTRY.get(("option", n)) for n in names]
+    found += [REGISTRY.get(("option", k)) for k in keys]
+    used = {hook for m in found if m is not None for hook in m.hooks}
+    return {hook: hook in used for hook in HOOKS}
+
+
 def invalidate(state: "GameState") -> None:
     """Forget the cached module and hook lists (after granting abilities in play)."""
     state.static.__dict__.pop("_modules", None)
+    state.static.__dict__.pop("_hooks_in_game", None)
 
 
 def hook_functions(state: "GameState", unit: "UnitState", hook: str) -> tuple[Callable[..., Any], ...]:

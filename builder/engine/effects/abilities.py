@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.engine.damage import suppress
+from builder.engine.damage import DAMAGE_TABLE, suppress
 from builder.engine.effects import register
+from builder.engine.events import Event
+from builder.engine.los import CLEAR, sight
 from builder.engine.terms import Term
 
 SA = "000 core rules, Special Abilities > "
+BFN = "003 Battle for Normandy, Special Abilities > "
+NCO_REACH = 3
 
 
 def _limited_range(state: Any, unit: Any, weapon: Any) -> int | None:
@@ -51,6 +55,48 @@ def _frightening(state: Any, unit: Any, target: Any) -> bool:
     return True
 
 
+def _tank_hunter(state: Any, unit: Any, target: Any, value: int) -> int:
+    """Tank Hunter moves the damage-location roll by one, up or down (003 Battle
+    for Normandy, Special Abilities > Firing Special Abilities > Tank Hunter).
+
+    The firer would pick the worse result for the vehicle: a shift that destroys
+    it (a roll of 6 or more, or a location already damaged) if one does, else the
+    higher roll, the damage table growing worse towards 6."""
+    def destroys(roll: int) -> bool:
+        return roll >= 6 or bool(target.damage & DAMAGE_TABLE[max(1, roll)][0])
+
+    return -1 if destroys(value - 1) and not destroys(value + 1) else 1
+
+
+def _unshakable(state: Any, unit: Any, count: int) -> int:
+    """Suppressed markers have no effect on an Unshakable unit (003 Battle for
+    Normandy, Special Abilities > Defense Special Abilities > Unshakable). A marker that changes
+    nothing (roll, movement, zone of control, recovery) is the same as none, so
+    the engine places none on them."""
+    return 0
+
+
+def _nco_rally(state: Any, unit: Any, token: int) -> None:
+    """An NCO given an order token takes one Suppressed marker off another friendly
+    unit within 3 squares in clear sight (003 Battle for Normandy, Special Abilities >
+    Command Special Abilities > NCO). Bluffs are not order tokens. The unit to rally
+    is chosen for the owner: the most suppressed in reach, the lowest id on a tie."""
+    if token < 0 or unit.sq < 0:
+        return
+    bf = state.static.bf
+    best = None
+    for other in state.units:
+        if (other.side != unit.side or other.id == unit.id or not other.suppressed or not other.active
+                or (best is not None and other.suppressed <= best.suppressed)):
+            continue
+        if any(bf.distance(unit.sq, sq) <= NCO_REACH and sight(state, unit.sq, sq, unit, other).kind == CLEAR
+               for sq in state.squares_of(other)):
+            best = other
+    if best is not None:
+        best.suppressed -= 1
+        state.events.append(Event("rallied", {"unit": best.id, "by": unit.id, "why": "NCO"}))
+
+
 register("ability", "assault", "Assault", "simulated", SA + "Assault",
          assault_attack=_assault_bonus, assault_defence=_assault_bonus)
 register("ability", "limited-range", "Limited Range", "partial", SA + "Limited Range",
@@ -61,7 +107,7 @@ register("ability", "suppressive-fire", "Suppressive Fire", "partial", SA + "Sup
          "not combined with Machine Gunner")
 register("ability", "sniper", "Sniper", "simulated", SA + "Sniper")
 register("ability", "perforating", "Perforating", "simulated", SA + "Perforating",
-         damage_roll=lambda s, u, target: 1)
+         damage_roll=lambda s, u, target, value: 1)
 register("ability", "frightening-shot", "Frightening Shot", "simulated", SA + "Frightening Shot",
          after_miss=_frightening)
 register("ability", "terrifying", "Terrifying", "simulated", SA + "Terrifying",
@@ -90,3 +136,20 @@ register("ability", "ambush", "Ambush", "partial", SA + "Ambush",
 register("ability", "scout", "Scout", "partial", SA + "Scout",
          "the seeded deployment puts Scouts as far ahead as allowed (builder/engine/setup.py); "
          "the Transport clause is not simulated")
+register("ability", "tank-hunter", "Tank Hunter", "partial", BFN + "Firing Special Abilities > Tank Hunter",
+         "the firer's choice of +1 or -1 is automatic: a destroying result if either gives one, else +1",
+         damage_roll=_tank_hunter)
+register("ability", "unshakable", "Unshakable", "simulated", BFN + "Defense Special Abilities > Unshakable",
+         suppressed=_unshakable)
+register("ability", "nco", "NCO", "partial", BFN + "Command Special Abilities > NCO",
+         "the unit that loses a Suppressed marker is chosen automatically (the most suppressed in reach)",
+         min_orders=lambda s, u: 1 if u.sq >= 0 else None, order_received=_nco_rally)
+register("ability", "improvisation", "Improvisation", "partial", BFN + "Command Special Abilities > Improvisation",
+         "one card more each Supply phase while the unit is on the board, not for the starting hand; "
+         "the discard is chosen automatically",
+         extra_draw=lambda s, u: 1 if u.sq >= 0 else None)
+register("ability", "burst", "Burst", "simulated", "000 core rules, Recruitment Options > Equipment > Ammo Belt; "
+         "its only rule: the unit may spend Ammo Belt tokens (builder/engine/effects/options.py, belt_usable)")
+register("ability", "machine-gunner", "Machine Gunner", "partial", SA + "Machine Gunner",
+         "split between two targets only, the bonus halved (the first target named takes the odd point); "
+         "not combined with Suppressive Fire (builder/engine/firing.py, split_share)")

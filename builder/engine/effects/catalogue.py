@@ -22,6 +22,8 @@ ABILITIES = {
     "machine-gunner": ("Machine Gunner", "splitting the bonus between targets is not simulated"),
     "substitute": ("Substitute", "reassigning hits is not simulated"),
     "transport": ("Transport", "carrying infantry is not simulated"),
+    "urban-fighter": ("Urban Fighter", "crossing a building's marked opening is not offered by the movement rules"),
+    "destroyer": ("Destroyer", "structures and destruction rolls are not simulated"),
 }
 OPTIONS = {
     "additional-shielding": ("Additional Shielding", "Equipment", "defence tokens are not offered to the defender"),
@@ -57,9 +59,13 @@ OPTIONS = {
     "smoke": ("Smoke", "Orders", "smoke patterns are not simulated"),
 }
 
+BFN = {"urban-fighter": "Movement", "destroyer": "Firing"}  # 003 Battle for Normandy, Special Abilities
+
 for _id, (_name, _missing) in ABILITIES.items():
     if ("ability", _id) not in REGISTRY:
-        register("ability", _id, _name, "not simulated", SA + _name, _missing)
+        rule = (f"003 Battle for Normandy, Special Abilities > {BFN[_id]} Special Abilities > {_name}"
+                if _id in BFN else SA + _name)
+        register("ability", _id, _name, "not simulated", rule, _missing)
 for _id, (_name, _section, _missing) in OPTIONS.items():
     if ("option", _id) not in REGISTRY:
         register("option", _id, _name, "not simulated", f"{RO}{_section} > {_name}", _missing)

@@ -5,23 +5,53 @@ from __future__ import annotations
 
 from typing import Any
 
+from builder.engine.damage import roll, suppress
 from builder.engine.effects import register
+from builder.engine.events import Event
 from builder.engine.terms import Term
 
 RO = "000 core rules, Recruitment Options > "
 
 
+def belt_usable(state: Any, unit: Any, weapon: Any, target: Any) -> bool:
+    """May the shot spend an Ammo Belt token? Only with the Burst ability (on the
+    counter or the weapon firing), at infantry or a light vehicle, with a token
+    left (000 core rules, Recruitment Options > Equipment > Ammo Belt). A shot
+    offered a token (``extra``) spends an Ammo Belt token first when it may: it is
+    worth more than an Ammo or APC token against the same targets."""
+    return ((target.is_infantry or target.type == "light_vehicle")
+            and ("burst" in weapon.abilities or unit.ability("burst") is not None)
+            and tokens_left(state, unit, "ammo-belt") > 0)
+
+
+def token_spent(state: Any, unit: Any, weapon: Any, target: Any) -> str:
+    """The option whose token a shot with ``extra`` spends."""
+    if belt_usable(state, unit, weapon, target):
+        return "ammo-belt"
+    return "ammo" if target.is_infantry else "apc-shells"
+
+
 def _ammo(state: Any, unit: Any, plan: Any, weapon: Any) -> list[Term] | None:
     target = state.units[plan.target]
-    if plan.extra and target.is_infantry:
+    if plan.extra and target.is_infantry and not belt_usable(state, unit, weapon, target):
         return [Term(plan.extra, f"{plan.extra} Ammo token(s)", RO + "Equipment > Ammo", bonus=True)]
     return None
 
 
 def _apc(state: Any, unit: Any, plan: Any, weapon: Any) -> list[Term] | None:
     target = state.units[plan.target]
-    if plan.extra and target.is_vehicle and unit.type == "heavy_vehicle":
+    if (plan.extra and target.is_vehicle and unit.type == "heavy_vehicle"
+            and not belt_usable(state, unit, weapon, target)):
         return [Term(1, "APC shell", RO + "Equipment > APC Shells", bonus=True)]
+    return None
+
+
+def _ammo_belt(state: Any, unit: Any, plan: Any, weapon: Any) -> list[Term] | None:
+    """Each Ammo Belt token adds 2 against infantry, 1 against a light vehicle."""
+    target = state.units[plan.target]
+    if plan.extra and belt_usable(state, unit, weapon, target):
+        value = (2 if target.is_infantry else 1) * plan.extra
+        return [Term(value, f"{plan.extra} Ammo Belt token(s)", RO + "Equipment > Ammo Belt", bonus=True)]
     return None
 
 
@@ -39,6 +69,99 @@ def _guardian(state: Any, unit: Any, plan: Any) -> list[Term] | None:
 
 def _basterds(state: Any, unit: Any, plan: Any) -> list[Term]:
     return [Term(1, "Nazi Basterds: +1 against them", RO + "Character Traits > Nazi Basterds")]
+
+
+def _ace_driver(state: Any, unit: Any, plan: Any, weapon: Any) -> list[Term] | None:
+    """Ace Driver takes 1 off the Firing on the Move penalty of vehicles (000 core
+    rules, Recruitment Options > Character Traits > Ace Driver)."""
+    if plan.move_penalty and unit.is_vehicle:
+        return [Term(1, "Ace Driver", RO + "Character Traits > Ace Driver")]
+    return None
+
+
+def tokens_left(state: Any, unit: Any, key: str) -> int:
+    """Tokens of option ``key`` the unit may spend: its tile's and the army's (a
+    unit outside any tile, such as a hero, may spend any)."""
+    tile = unit.st.tile
+    return sum(v for (scope, k), v in state.sides[unit.side].equipment.items()
+               if k == key and (tile == -1 or scope in (-1, tile)))
+
+
+def spend_token(state: Any, unit: Any, key: str) -> None:
+    """Discard one token of option ``key``, the unit's tile's first."""
+    equipment = state.sides[unit.side].equipment
+    tile = unit.st.tile
+    for scope in (tile, -1, *[k[0] for k in equipment if k[1] == key and tile == -1]):
+        if equipment.get((scope, key), 0) > 0:
+            equipment[(scope, key)] -= 1
+            return
+
+
+def _veteran(state: Any, unit: Any, die: int, dice: int, need: int, why: str) -> int:
+    """A Veteran token buys a second roll of the dice, which stands, and which
+    another token may roll again (000 core rules, Recruitment Options > Character
+    Traits > Veteran). The engine spends them for the player on the
+    unit's own shot or assault roll that falls short of ``need``, as long as the
+    roll can still reach it and tokens are left."""
+    while die < need <= 6 and tokens_left(state, unit, "veteran"):
+        spend_token(state, unit, "veteran")
+        state.events.append(Event("reroll", {"unit": unit.id, "die": die, "why": "Veteran"}))
+        die = max(roll(state, why + " (Veteran reroll)", unit.id) for _ in range(dice))
+    return die
+
+
+def _intrepid(state: Any, unit: Any) -> bool:
+    """An Intrepid unit wins ties of order numbers against enemy units that are not
+    intrepid; two intrepid units tie as usual, the initiative deciding (000 core
+    rules, Recruitment Options > Character Traits > Intrepid)."""
+    return True
+
+
+def _hardboiled(state: Any, unit: Any) -> None:
+    """Hardboiled tokens each take a Suppressed marker off a unit, several at once
+    (000 core rules, Recruitment Options > Character Traits > Hardboiled). The
+    engine spends them for the player when a suppressed unit of the tile is
+    revealed, one per marker while tokens last, before it acts."""
+    while unit.suppressed and tokens_left(state, unit, "hardboiled"):
+        spend_token(state, unit, "hardboiled")
+        unit.suppressed -= 1
+        state.events.append(Event("rallied", {"unit": unit.id, "by": unit.id, "why": "Hardboiled"}))
+
+
+def _triggerhappy(state: Any, unit: Any, target: Any) -> None:
+    """Triggerhappy tokens are Suppressed markers a unit may put on the target it
+    fires at, as it fires (000 core rules, Recruitment Options > Character Traits
+    > Triggerhappy). The engine spends one for the player on each shot by the
+    tile's units while they last."""
+    if tokens_left(state, unit, "triggerhappy") and target.alive and not target.wreck:
+        spend_token(state, unit, "triggerhappy")
+        suppress(state, target, 1, "Triggerhappy")
+
+
+def _shielding(state: Any, unit: Any, plan: Any) -> None:
+    """Additional Shielding tokens add 1 to a heavy vehicle's defence against one
+    attack, announced before the attacker rolls (000 core rules, Recruitment
+    Options > Equipment > Additional Shielding). The engine spends one for the
+    player on each shot at a heavy vehicle of the tile that could hit it."""
+    if (unit.type == "heavy_vehicle" and plan.mode != "sniper" and plan.need <= 6
+            and tokens_left(state, unit, "additional-shielding")):
+        spend_token(state, unit, "additional-shielding")
+        plan.defence_terms.append(Term(1, "Additional Shielding", RO + "Equipment > Additional Shielding"))
+
+
+def keep_initiative(state: Any, held: int, due: int) -> int:
+    """The side with the Initiative order keeps the initiative once instead of
+    handing it over (000 core rules, Recruitment Options > Orders > Initiative;
+    003 Battle for Normandy, Orders Options > Initiative). The order is spent the
+    first time the initiative would pass; the turn track then alternates from the
+    side that kept it (``Rules.initiative_for_turn``), so the opponent has the
+    initiative the turn after."""
+    side = state.sides[held]
+    if due == held or side.initiative_kept or "initiative" not in state.static.sides[held].keys:
+        return due
+    side.initiative_kept = True
+    state.events.append(Event("initiative-kept", {"side": held}))
+    return held
 
 
 register("option", "nazi-basterds", "Nazi Basterds", "partial", RO + "Character Traits > Nazi Basterds",
@@ -63,3 +186,28 @@ register("option", "planning", "Planning", "simulated", RO + "Orders > Planning"
 register("option", "battle-plan", "Battle Plan", "simulated", RO + "Orders > Battle Plan")
 register("option", "bluff", "Bluff", "simulated", RO + "Orders > Bluff")
 register("option", "support", "Support", "simulated", "000 core rules, Army Creation > Support")
+register("option", "ace-driver", "Ace Driver", "simulated", RO + "Character Traits > Ace Driver", shot=_ace_driver)
+register("option", "initiative", "Initiative", "partial", RO + "Orders > Initiative",
+         "the order is used automatically, the first time the initiative would pass to the opponent")
+register("option", "improvisation", "Improvisation", "partial", RO + "Orders > Improvisation",
+         "one card more each Supply phase, not for the starting hand; the discard is chosen automatically",
+         extra_draw=lambda s, u: 1)
+register("option", "veteran", "Veteran", "partial", RO + "Character Traits > Veteran",
+         "spent automatically on the unit's own missed shots and losing assault rolls while tokens last; "
+         "not on other rolls (damage location, Sniper table, the opponent's dice)",
+         reroll=_veteran)
+register("option", "intrepid", "Intrepid", "partial", RO + "Character Traits > Intrepid",
+         "the intrepid unit acts before the enemy unit with the same number, but the sides then alternate "
+         "from it: the engine keeps no memory of the swapped pair, so that side leads the later numbers",
+         acts_first=_intrepid)
+register("option", "ammo-belt", "Ammo Belt", "partial", RO + "Equipment > Ammo Belt",
+         "one token per shot is offered (the rules allow several)", shot=_ammo_belt)
+register("option", "hardboiled", "Hardboiled", "partial", RO + "Character Traits > Hardboiled",
+         "spent automatically on the tile's suppressed units as their orders are revealed, not at other times",
+         revealed=_hardboiled)
+register("option", "triggerhappy", "Triggerhappy", "partial", RO + "Character Traits > Triggerhappy",
+         "a token is spent automatically on each shot by the tile's units while they last", firing=_triggerhappy)
+register("option", "additional-shielding", "Additional Shielding", "partial",
+         RO + "Equipment > Additional Shielding",
+         "one token is spent automatically on each shot that could hit the vehicle, while they last "
+         "(the rules allow several per attack); not in assaults", targeted=_shielding)

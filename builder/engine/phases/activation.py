@@ -7,14 +7,19 @@ other activates the rest. A
 revealed unit moves (or assaults) or fires; a vehicle may fire each weapon at its
 own target (one weapon only with crew damage), and weapons with Firing on the
 Move may fire after a move. Tokens of units eliminated or given an Activated
-marker are lost.
+marker are lost. When both sides reveal the same number next, an Intrepid unit
+acts before a unit that is not (Recruitment Options > Character Traits >
+Intrepid); the sides then alternate from the unit that acted (partial: see the
+rules coverage).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from builder.engine import effects
 from builder.engine.actions import Action, interned
+from builder.engine.effects.cards import ON_ENEMY
 from builder.engine.events import Event
 from builder.engine.scenario_events import run_events
 from builder.engine.unit_actions import card_actions, fire_actions, move_actions
@@ -46,6 +51,9 @@ def next_activation(state: "GameState") -> None:
             side = state.initiative if heads[state.initiative] == 0 else 1 - state.initiative
         elif not state.queues[side]:
             side = 1 - side
+        if heads[0] is not None and heads[0] == heads[1] and effects.in_game(state, "acts_first") \
+                and _acts_first(state, 1 - side) and not _acts_first(state, side):
+            side = 1 - side
         if not state.queues[side]:
             state.current = -1
             from builder.engine.phases.supply import start_supply
@@ -60,8 +68,20 @@ def next_activation(state: "GameState") -> None:
         state.current, state.fired, state.moved = uid, (), False
         state.turn_side = state.to_act = side
         state.events.append(Event("activate", {"side": side, "unit": uid, "token": token}))
+        if effects.in_game(state, "revealed"):
+            effects.collect(state, u, "revealed")
         state.rules.on_before_activation(state, side)
         return
+
+
+def _acts_first(state: "GameState", side: int) -> bool:
+    """Does ``side``'s next unit act before an enemy unit with the same order number
+    (000 core rules, Recruitment Options > Character Traits > Intrepid)?"""
+    token, uid = state.queues[side][0]
+    unit = state.units[uid]
+    if not unit.active or unit.activated or unit.order != token:
+        return False  # a lost token
+    return any(f(state, unit) for f in effects.hook_functions(state, unit, "acts_first"))
 
 
 def end_activation(state: "GameState") -> None:
@@ -83,6 +103,7 @@ def actions(state: "GameState") -> list[Action]:
         out.append(interned("hold", u.id))
         if state.sides[u.side].hand:
             out.extend(card_actions(state, u.side, [u], "activation"))
+            out.extend(card_actions(state, u.side, state.units, ON_ENEMY))
         return out
     out = fire_actions(state, u, moving=state.moved)
     out.append(interned("end", u.id))

@@ -6,17 +6,22 @@ at most 10), a bluff, or a special order (played as order 0). One token per
 unit. Order tokens must all be placed while a unit can take one, and units with
 Personal Order must receive one (Special Abilities > Personal Order); bluffs and
 special orders are optional (``done``). A side with nothing left to place lets
-the other place the rest.
+the other place the rest. A unit given a token runs its ``order_received`` rule
+modules at once (003 Battle for Normandy, Special Abilities > NCO). Cards of the
+orders phase (effects/cards.py) are played in the side's turn, which goes on.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from builder.engine import effects
 from builder.engine.actions import Action, interned, order_action, order_actions
+from builder.engine.effects.cards import ORDERS, play_card
 from builder.engine.events import Event
 from builder.engine.scenario_events import run_events
 from builder.engine.state import NO_ORDER
+from builder.engine.unit_actions import card_actions
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState
@@ -73,6 +78,8 @@ def actions(state: "GameState", side: int) -> list[Action]:
         out.extend(order_action(u, -1) for u in units)
     if not s.to_place:
         out.append(interned("done"))
+    if s.hand and units:
+        out.extend(card_actions(state, side, [state.units[units[0]]], ORDERS))
     return out
 
 
@@ -80,6 +87,10 @@ def apply(state: "GameState", action: Action) -> None:
     side = state.to_act
     assert side is not None
     s = state.sides[side]
+    if action.kind == "card":  # the side goes on placing
+        play_card(state, side, action.mode, state.units[action.unit])
+        advance(state)
+        return
     if action.kind == "order":
         u = state.units[action.unit]
         u.order = action.token
@@ -89,6 +100,8 @@ def apply(state: "GameState", action: Action) -> None:
             s.specials_left -= 1
         else:
             s.bluffs_left -= 1
+        if effects.in_game(state, "order_received"):
+            effects.collect(state, u, "order_received", action.token)
     else:
         s.bluffs_left = s.specials_left = 0
     state.turn_side = 1 - side

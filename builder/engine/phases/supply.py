@@ -7,11 +7,13 @@ Supply Phase > Execution of the Supply Phase):
    initiative side first (some or all of them), then the other side;
 4. remove one Suppressed marker per unit (Courageous: two);
 5. end-of-supply effects;
-6. draw up to the hand size (the optional discard is not offered);
+6. draw up to the hand size (the optional discard is not offered), and one card
+   more then a discard with Improvisation;
 7. record objective control and check victory;
 8. recount order tokens from the stars left (at most 10); a side without units
    or orders loses;
-9. move the initiative marker along the turn track.
+9. move the initiative marker along the turn track, unless the side holding it
+   keeps it with the Initiative order.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from typing import TYPE_CHECKING
 
 from builder.engine import effects
 from builder.engine.actions import Action, interned
+from builder.engine.effects.cards import improvise
+from builder.engine.effects.options import keep_initiative
 from builder.engine.events import Event
 from builder.engine.objectives import update_control
 from builder.engine.scenario_events import run_events
@@ -97,6 +101,8 @@ def finish_supply(state: "GameState") -> None:
     for s in state.sides:
         while len(s.hand) < hand and s.deck:
             s.hand.append(s.deck.pop(0))
+    for i in range(len(state.sides)):
+        improvise(state, i)
     update_control(state)
     state.control_history.append(state.control[:])
     for i, s in enumerate(state.sides):
@@ -113,6 +119,6 @@ def finish_supply(state: "GameState") -> None:
         finish(state, "turns")
         return
     state.turn += 1
-    state.initiative = state.rules.initiative_for_turn(state)
+    state.initiative = keep_initiative(state, state.initiative, state.rules.initiative_for_turn(state))
     from builder.engine.phases.orders import start_round
     start_round(state)
