@@ -1,0 +1,201 @@
+"""Decision-table conditions compiled once into small objects (a cached form of the
+interpretation in builder.ai.tables.interpreter, not a second reading of the tables).
+
+A condition of a table (``{all: [...]}``, ``{not: ...}``, ``{sees_enemy: {clear: true}}``...)
+is a tree of dicts read from YAML. Walking that tree for every candidate, unpacking each
+dict and rebuilding each leaf's keyword arguments, cost more than many of the answers
+themselves. :func:`compiled` turns a tree into :class:`Condition` nodes once; each node
+answers for one candidate (:meth:`Condition.test`, the interpreter's ``evaluate``) or
+keeps the candidates that meet it (:meth:`Condition.keep`, the interpreter's
+``filter_by``), with exactly the interpreter's semantics:
+
+* ``best`` holds for any one candidate; among candidates it keeps those with the
+  extreme measure, and inside ``all`` it applies to what the previous conditions kept;
+* a query offering an ``answers`` dict (builder.ai.solo_mode.view) keeps there, under
+  ``(id(condition), candidate)``, every answer ``test`` gives, composite ones included,
+  and every leaf answer ``keep`` gives: the same entries the plain reading kept.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+Answers = dict[tuple[int, Any], bool] | None
+"""The query's answer dict for the position and context, or None (no caching)."""
+
+
+class Condition:
+    """A compiled condition; ``cid`` is the id of the dict it was compiled from."""
+
+    __slots__ = ("cid",)
+
+    def __init__(self, cid: int) -> None:
+        self.cid = cid
+
+    def test(self, query: Any, answers: Answers, u: Any) -> bool:
+        """Does ``u`` meet the condition (kept in ``answers`` when there is one)?"""
+        if answers is None:
+            return self.answer(query, None, u)
+        key = (self.cid, u)
+        got = answers.get(key)
+        if got is None:
+            got = answers[key] = self.answer(query, answers, u)
+        return got
+
+    def answer(self, query: Any, answers: Answers, u: Any) -> bool:
+        """The answer itself, without looking it up."""
+        raise NotImplementedError
+
+    def keep(self, query: Any, answers: Answers, candidates: list[Any]) -> list[Any]:
+        """The candidates meeting the condition, in their order."""
+        test = self.test
+        return [c for c in candidates if test(query, answers, c)]
+
+
+class Leaf(Condition):
+    """One question of the vocabulary (builder.ai.tables.query.BattleQuery), asked with
+    the condition's arguments; ``attitude``'s ``is`` becomes the keyword ``is_``."""
+
+    __slots__ = ("name", "kwargs")
+
+    def __init__(self, cid: int, name: str, args: Any) -> None:
+        super().__init__(cid)
+        kwargs = dict(args or {})
+        if name == "attitude":
+            kwargs = {"is_": kwargs.get("is", [])}
+        self.name, self.kwargs = name, kwargs
+
+    def answer(self, query: Any, answers: Answers, u: Any) -> bool:
+        return bool(getattr(query, self.name)(u, **self.kwargs))
+
+    def keep(self, query: Any, answers: Answers, candidates: list[Any]) -> list[Any]:
+        ask: Callable[..., Any] = getattr(query, self.name)
+        kwargs = self.kwargs
+        if answers is None:
+            return [c for c in candidates if ask(c, **kwargs)]
+        cid = self.cid
+        kept = []
+        for c in candidates:
+            key = (cid, c)
+            got = answers.get(key)
+            if got is None:
+                got = answers[key] = bool(ask(c, **kwargs))
+            if got:
+                kept.append(c)
+        return kept
+
+
+class AllOf(Condition):
+    __slots__ = ("parts",)
+
+    def __init__(self, cid: int, parts: list[Condition]) -> None:
+        super().__init__(cid)
+        self.parts = parts
+
+    def answer(self, query: Any, answers: Answers, u: Any) -> bool:
+        return all(p.test(query, answers, u) for p in self.parts)
+
+    def keep(self, query: Any, answers: Answers, candidates: list[Any]) -> list[Any]:
+        kept = candidates
+        for part in self.parts:
+            kept = part.keep(query, answers, kept)
+            if not kept:
+                break
+        return kept
+
+
+class AnyOf(Condition):
+    __slots__ = ("parts",)
+
+    def __init__(self, cid: int, parts: list[Condition]) -> None:
+        super().__init__(cid)
+        self.parts = parts
+
+    def answer(self, query: Any, answers: Answers, u: Any) -> bool:
+        return any(p.test(query, answers, u) for p in self.parts)
+
+    def keep(self, query: Any, answers: Answers, candidates: list[Any]) -> list[Any]:
+        kept_ids = {id(c) for part in self.parts for c in part.keep(query, answers, candidates)}
+        return [c for c in candidates if id(c) in kept_ids]
+
+
+class NotOf(Condition):
+    __slots__ = ("part",)
+
+    def __init__(self, cid: int, part: Condition) -> None:
+        super().__init__(cid)
+        self.part = part
+
+    def answer(self, query: Any, answers: Answers, u: Any) -> bool:
+        return not self.part.test(query, answers, u)
+
+    def keep(self, query: Any, answers: Answers, candidates: list[Any]) -> list[Any]:
+        dropped = {id(c) for c in self.part.keep(query, answers, candidates)}
+        return [c for c in candidates if id(c) not in dropped]
+
+
+class Best(Condition):
+    """The candidates with the highest (``order: max``) or lowest measure ``metric``."""
+
+    __slots__ = ("metric", "highest")
+
+    def __init__(self, cid: int, args: dict[str, Any]) -> None:
+        super().__init__(cid)
+        self.metric, self.highest = args["metric"], args.get("order", "max") == "max"
+
+    def answer(self, query: Any, answers: Answers, u: Any) -> bool:
+        return True
+
+    def keep(self, query: Any, answers: Answers, candidates: list[Any]) -> list[Any]:
+        if not candidates:
+            return []
+        values = [query.metric(c, self.metric) for c in candidates]
+        target = max(values) if self.highest else min(values)
+        return [c for c, v in zip(candidates, values) if v == target]
+
+
+def _build(cond: dict[str, Any]) -> Condition:
+    (key, args), = cond.items()
+    cid = id(cond)
+    if key == "all":
+        return AllOf(cid, [compiled(c) for c in args])
+    if key == "any":
+        return AnyOf(cid, [compiled(c) for c in args])
+    if key == "not":
+        return NotOf(cid, compiled(args))
+    if key == "best":
+        return Best(cid, args)
+    return Leaf(cid, key, args)
+
+
+_COMPILED: dict[int, tuple[dict[str, Any], Condition]] = {}
+"""Compiled conditions by the id of their dict (the dict is kept beside its compiled
+form, so it stays alive and its id is never reused for another condition)."""
+
+_MAX_COMPILED = 4096
+"""Bound of the cache: the bundled tables hold a few hundred conditions; tests and
+scenario packs may bring more, and the cache then simply starts again."""
+
+
+def compiled(cond: dict[str, Any]) -> Condition:
+    """The compiled form of ``cond``, built on first use."""
+    hit = _COMPILED.get(id(cond))
+    if hit is not None and hit[0] is cond:
+        return hit[1]
+    if len(_COMPILED) >= _MAX_COMPILED:
+        _COMPILED.clear()
+    node = _build(cond)
+    _COMPILED[id(cond)] = (cond, node)
+    return node
+
+
+def without(cond: dict[str, Any]) -> NotOf:
+    """``{not: cond}`` without a dict of its own (a guard's exclusion; never cached as a
+    whole, like the fresh dict the plain reading built for it)."""
+    return NotOf(-1, compiled(cond))
+
+
+def answers_of(query: Any) -> Answers:
+    """The query's answer dict, if it keeps one (see builder.ai.solo_mode.view.Memo)."""
+    return getattr(query, "answers", None)
+
