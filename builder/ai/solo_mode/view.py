@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from builder.ai import evaluate as ev
 from builder.ai.solo_mode.measures import LONG_RANGE, Measures
 from builder.engine.firing import vehicle_defence
-from builder.engine.los import CLEAR, sight
+from builder.engine.los import BLOCKED, CLEAR, sight
 from builder.engine.movement import infantry_reach, vehicle_destinations
 from builder.engine.unit_actions import _equipment_left, fire_actions, move_actions
 
@@ -36,7 +36,7 @@ class Memo:
     shots, enemy lists and lines of sight (builder.ai.solo_mode.brain keeps one per
     position)."""
 
-    __slots__ = ("reach", "assaults", "fires", "enemies", "sights", "answers")
+    __slots__ = ("reach", "assaults", "fires", "enemies", "sights", "answers", "nearest", "presence")
 
     def __init__(self) -> None:
         self.reach: dict[int, set[int]] = {}
@@ -45,6 +45,8 @@ class Memo:
         self.enemies: dict[int, list["UnitState"]] = {}
         self.sights: dict[tuple[int, int], Any] = {}
         self.answers: dict[tuple[Any, ...], dict[tuple[int, Any], bool]] = {}
+        self.nearest: dict[tuple[int, str], list[int]] = {}
+        self.presence: dict[str, frozenset[int]] = {}
 
 
 class EngineView(Measures):
@@ -60,6 +62,8 @@ class EngineView(Measures):
         memo = memo if memo is not None else Memo()
         self._reach, self._assaults, self._fires = memo.reach, memo.assaults, memo.fires
         self._enemies, self._sights = memo.enemies, memo.sights
+        self._nearest, self._presence = memo.nearest, memo.presence
+        self._units = state.units
         context = (attitude, actor, from_reaction, suppressive, tuple(actors) if actors is not None else None)
         answers = memo.answers.get(context)
         if answers is None:
@@ -68,7 +72,23 @@ class EngineView(Measures):
 
     # --- helpers -------------------------------------------------------------------------
     def unit(self, u: Any) -> "UnitState | None":
-        return self.state.units[u] if isinstance(u, int) else None
+        return self._units[u] if isinstance(u, int) else None
+
+    def nearest(self, side: int, kind: str = "any") -> list[int]:
+        """Squares to the nearest objective of ``kind`` from every square
+        (builder.ai.evaluate.nearest_map), read once per position."""
+        got = self._nearest.get((side, kind))
+        if got is None:
+            got = self._nearest[(side, kind)] = ev.nearest_map(self.state, side, kind)
+        return got
+
+    def presence(self, kind: str = "any") -> frozenset[int]:
+        """Squares from which infantry is present at an objective of ``kind``
+        (builder.ai.evaluate.presence_squares), read once per position."""
+        got = self._presence.get(kind)
+        if got is None:
+            got = self._presence[kind] = ev.presence_squares(self.state, kind)
+        return got
 
     def enemies(self, of_side: int) -> list["UnitState"]:
         got = self._enemies.get(of_side)
@@ -121,11 +141,22 @@ class EngineView(Measures):
 
     def _seen_enemies(self, x: "UnitState", clear: bool) -> list["UnitState"]:
         """The enemies ``x`` sees (clearly when ``clear``), kept for the position: every
-        'sees an enemy' condition of the tables starts from this list."""
+        'sees an enemy' condition of the tables starts from this list. (The loop is
+        :meth:`_sees` written out: it runs for every AI unit of every decision.)"""
+        sights = self._sights
         key = (x.id, -1 - int(clear))
-        got = self._sights.get(key)
+        got = sights.get(key)
         if got is None:
-            got = self._sights[key] = [e for e in self.enemies(x.side) if self._sees(x, e, clear, "any")]
+            got = []
+            state, xid, xsq = self.state, x.id, x.sq
+            for e in self.enemies(x.side):
+                pair = (xid, e.id)
+                s = sights.get(pair)
+                if s is None:
+                    s = sights[pair] = sight(state, xsq, e.sq, x, e)
+                if (s.kind == CLEAR) if clear else (s.kind != BLOCKED):
+                    got.append(e)
+            sights[key] = got
         return got
 
     def _ai_units(self) -> list["UnitState"]:
@@ -181,15 +212,15 @@ class EngineView(Measures):
         x = self.unit(u)
         if x is None or x.type != "infantry" or x.sq < 0:
             return False
-        return x.sq in ev.presence_squares(self.state, kind)
+        return x.sq in self.presence(kind)
 
     def can_reach_objective(self, u: Any, kind: str = "any") -> bool:
         x = self.unit(u)
         if x is None or x.type != "infantry" or not x.active:
             return False
-        if ev.nearest_objective_distance(self.state, x.sq, x.side, kind) > x.st.profile.faces[x.face].movement + 2:
+        if self.nearest(x.side, kind)[x.sq] > x.st.profile.faces[x.face].movement + 2:
             return False  # out of reach whatever the path: skip the search
-        return not ev.presence_squares(self.state, kind).isdisjoint(self.reach(x.id))
+        return not self.presence(kind).isdisjoint(self.reach(x.id))
 
     def could_reach_objective(self, u: Any, kind: str = "any") -> bool:
         return self.can_reach_objective(u, kind)
@@ -205,7 +236,7 @@ class EngineView(Measures):
         if x is None or x.sq < 0:
             return False
         mv = max(1, x.st.profile.faces[x.face].movement)
-        return ev.nearest_objective_distance(self.state, x.sq, x.side) > factor * mv
+        return self.nearest(x.side)[x.sq] > factor * mv
 
     def in_enemy_los(self, u: Any, clear: bool = False) -> bool:
         x = self.unit(u)
@@ -237,6 +268,8 @@ class EngineView(Measures):
         if x is None or x.sq < 0:
             return False
         seen = self._seen_enemies(x, clear)
+        if range == "any" and target == "any":
+            return bool(seen)
         if range == "not_long":
             seen = [e for e in seen if self.bf.distance(x.sq, e.sq) <= LONG_RANGE]
         elif range == "long_only":
