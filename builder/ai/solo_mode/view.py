@@ -44,7 +44,7 @@ class Memo:
         self.fires: dict[int, list[Any]] = {}
         self.enemies: dict[int, list["UnitState"]] = {}
         self.sights: dict[tuple[int, int], Any] = {}
-        self.answers: dict[tuple[Any, ...], dict[tuple[int, Any], bool]] = {}
+        self.answers: dict[tuple[Any, ...], dict[int, dict[Any, bool]]] = {}
         self.nearest: dict[tuple[int, str], list[int]] = {}
         self.presence: dict[str, frozenset[int]] = {}
 

@@ -12,16 +12,27 @@ keeps the candidates that meet it (:meth:`Condition.keep`, the interpreter's
 * ``best`` holds for any one candidate; among candidates it keeps those with the
   extreme measure, and inside ``all`` it applies to what the previous conditions kept;
 * a query offering an ``answers`` dict (builder.ai.solo_mode.view) keeps there, under
-  ``(id(condition), candidate)``, every answer ``test`` gives, composite ones included,
-  and every leaf answer ``keep`` gives: the same entries the plain reading kept.
+  ``id(condition)`` then the candidate, every answer ``test`` gives, composite ones
+  included, and every leaf answer ``keep`` gives: the same answers the plain reading
+  kept (by condition first, so that a leaf read over many candidates looks its
+  condition up once).
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-Answers = dict[tuple[int, Any], bool] | None
-"""The query's answer dict for the position and context, or None (no caching)."""
+Answers = dict[int, dict[Any, bool]] | None
+"""The query's answers for the position and context, by condition then candidate, or
+None (no caching)."""
+
+
+def _answers_to(cid: int, answers: dict[int, dict[Any, bool]]) -> dict[Any, bool]:
+    """The answers already given to condition ``cid``, by candidate."""
+    mine = answers.get(cid)
+    if mine is None:
+        mine = answers[cid] = {}
+    return mine
 
 
 class Condition:
@@ -36,10 +47,10 @@ class Condition:
         """Does ``u`` meet the condition (kept in ``answers`` when there is one)?"""
         if answers is None:
             return self.answer(query, None, u)
-        key = (self.cid, u)
-        got = answers.get(key)
+        mine = _answers_to(self.cid, answers)
+        got = mine.get(u)
         if got is None:
-            got = answers[key] = self.answer(query, answers, u)
+            got = mine[u] = self.answer(query, answers, u)
         return got
 
     def answer(self, query: Any, answers: Answers, u: Any) -> bool:
@@ -73,13 +84,13 @@ class Leaf(Condition):
         kwargs = self.kwargs
         if answers is None:
             return [c for c in candidates if ask(c, **kwargs)]
-        cid = self.cid
+        mine = _answers_to(self.cid, answers)
+        known = mine.get
         kept = []
         for c in candidates:
-            key = (cid, c)
-            got = answers.get(key)
+            got = known(c)
             if got is None:
-                got = answers[key] = bool(ask(c, **kwargs))
+                got = mine[c] = bool(ask(c, **kwargs) if kwargs else ask(c))
             if got:
                 kept.append(c)
         return kept
