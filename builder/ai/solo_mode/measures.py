@@ -6,28 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from builder.ai import evaluate as ev
-from builder.engine.los import CLEAR, sight, static_line
+from builder.ai.solo_mode.sightlines import terrain_clear, terrain_open
+from builder.engine.los import CLEAR, sight
 
 if TYPE_CHECKING:
     from builder.engine import GameState, UnitState
 
 LONG_RANGE = 7
 """Beyond 7 squares a shot is at long range (000 core rules, Firing > Range)."""
-
-
-def terrain_clear(bf: Any, a: int, b: int) -> bool:
-    """Could the line a-b be clear at all? Terrain alone blocks or obscures most lines,
-    and those never need the units on the board looked at (builder.engine.los.static_line
-    is cached per battlefield; the lookup is written out as builder.engine.los.sight
-    does, because this runs for every enemy of every square the AI ranks)."""
-    line = bf.los_cache.get(a * bf.size + b if a < b else b * bf.size + a) or static_line(bf, a, b)
-    return not line.blocker and not line.obscurers
-
-
-def terrain_open(bf: Any, a: int, b: int) -> bool:
-    """Could there be a line of sight a-b at all (terrain does not block it)?"""
-    line = bf.los_cache.get(a * bf.size + b if a < b else b * bf.size + a) or static_line(bf, a, b)
-    return not line.blocker
 
 
 class Measures:

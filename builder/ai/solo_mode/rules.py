@@ -22,7 +22,7 @@ from builder.ai.solo_mode.brain import Brain
 from builder.ai.solo_mode.content import solo_content
 from builder.ai.solo_mode.danger import DangerGauge, make_gauge
 from builder.ai.solo_mode.forces import Forces, sort_forces
-from builder.ai.solo_mode.measures import terrain_clear
+from builder.ai.solo_mode.sightlines import NEAR, OPEN, spotting, spotting_verdicts
 from builder.ai.solo_mode.view import DecoyCounter
 from builder.ai.tables import TableSet
 from builder.engine import Action, Event, GameState, Rng, Rules, derive_seed
@@ -252,11 +252,14 @@ class SoloModeRules(Rules):
             return
         bf = state.static.bf
         enemies = [e for e in state.units if e.side == self.player and e.active]
-        distance = bf.distance
+        verdicts, size = spotting_verdicts(bf), bf.size
         for u in hidden:  # a reveal turns over its own counter only (builder.engine.ambush)
+            row = u.sq * size
             for e in enemies:
-                if distance(u.sq, e.sq) <= 2 or (terrain_clear(bf, e.sq, u.sq)
-                                                  and sight(state, e.sq, u.sq, e, u).kind == CLEAR):
+                verdict = verdicts.get(row + e.sq)
+                if verdict is None:
+                    verdict = spotting(bf, verdicts, u.sq, e.sq)
+                if verdict == NEAR or (verdict == OPEN and sight(state, e.sq, u.sq, e, u).kind == CLEAR):
                     self.reveal(state, u.id)
                     break
 
