@@ -20,7 +20,7 @@ keeps the candidates that meet it (:meth:`Condition.keep`, the interpreter's
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 Answers = dict[int, dict[Any, bool]] | None
 """The query's answers for the position and context, by condition then candidate, or
@@ -210,3 +210,38 @@ def answers_of(query: Any) -> Answers:
     """The query's answer dict, if it keeps one (see builder.ai.solo_mode.view.Memo)."""
     return getattr(query, "answers", None)
 
+
+
+class CompiledPriority(NamedTuple):
+    """A priority of a table with its gate and alternatives compiled."""
+
+    priority: Any
+    when: Condition | None
+    alternatives: tuple[Condition, ...]
+
+
+class CompiledTable(NamedTuple):
+    """A decision table with its guards (as exclusions) and priorities compiled."""
+
+    guards: tuple[tuple[Any, NotOf], ...]
+    priorities: tuple[CompiledPriority, ...]
+
+
+_TABLES: dict[int, tuple[Any, CompiledTable]] = {}
+"""Compiled tables by the id of their model (kept beside, as for conditions)."""
+
+
+def compiled_table(table: Any) -> CompiledTable:
+    """The compiled form of ``table`` (a builder.content.models.solo.DecisionTable)."""
+    hit = _TABLES.get(id(table))
+    if hit is not None and hit[0] is table:
+        return hit[1]
+    if len(_TABLES) >= _MAX_COMPILED:
+        _TABLES.clear()
+    node = CompiledTable(
+        tuple((guard, without(guard.exclude)) for guard in table.guards),
+        tuple(CompiledPriority(p, compiled(p.when) if p.when is not None else None,
+                               tuple(compiled(alt) for alt in p.alternatives)) for p in table.priorities),
+    )
+    _TABLES[id(table)] = (table, node)
+    return node

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Sequence
 
-from builder.ai.tables.compiled import answers_of, compiled, without
+from builder.ai.tables.compiled import answers_of, compiled, compiled_table
 from builder.ai.tables.query import BattleQuery
 from builder.content.models.solo import Criterion, DecisionTable, TableOption
 
@@ -64,8 +64,9 @@ def choose(table: DecisionTable, candidates: Sequence[Any], query: BattleQuery, 
     if not pool:
         return Decision(None, fired)
     answers = answers_of(query)
-    for guard in table.guards:
-        kept = without(guard.exclude).keep(query, answers, pool)
+    readable = compiled_table(table)
+    for guard, exclusion in readable.guards:
+        kept = exclusion.keep(query, answers, pool)
         if len(kept) == len(pool):
             continue
         if kept or guard.strict:
@@ -76,13 +77,13 @@ def choose(table: DecisionTable, candidates: Sequence[Any], query: BattleQuery, 
         if not pool:
             return Decision(None, fired, f"{table.id}/{guard.id}")
     gate_subject = context_unit if context_unit is not None else pool[0]
-    for priority in table.priorities:
+    for priority, when, alternatives in readable.priorities:
         if len(pool) == 1:
             break
-        if priority.when is not None and not compiled(priority.when).test(query, answers, gate_subject):
+        if when is not None and not when.test(query, answers, gate_subject):
             continue
-        for alternative in priority.alternatives:
-            kept = compiled(alternative).keep(query, answers, pool)
+        for alternative in alternatives:
+            kept = alternative.keep(query, answers, pool)
             if kept:
                 fired.append(f"{table.id}/{priority.id}")
                 if len(kept) == 1 and len(pool) > 1:
@@ -98,12 +99,14 @@ def choose(table: DecisionTable, candidates: Sequence[Any], query: BattleQuery, 
 def first_priority(table: DecisionTable, unit: Any, query: BattleQuery) -> Any:
     """The first priority (with destination criteria) that ``unit`` meets on its own:
     it says where a unit picked by a movement table goes."""
-    for priority in table.priorities:
+    answers = answers_of(query)
+    alone = [unit]
+    for priority, when, alternatives in compiled_table(table).priorities:
         if not priority.destination:
             continue
-        if priority.when is not None and not evaluate(priority.when, unit, query):
+        if when is not None and not when.test(query, answers, unit):
             continue
-        if any(filter_by(alt, [unit], query) for alt in priority.alternatives):
+        if any(alt.keep(query, answers, alone) for alt in alternatives):
             return priority
     return None
 
