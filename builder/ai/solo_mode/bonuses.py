@@ -35,20 +35,42 @@ def lay_tokens(rules: "SoloModeRules", state: "GameState") -> None:
     if not count or not pool:
         return
     solo.rng.shuffle(pool)
+    tokens = pool[:count]
+    for token, sq in zip(tokens, _spread(state, len(tokens))):
+        solo.bonuses[sq] = token
+
+
+_SPREADS: dict[tuple[Any, ...], list[int]] = {}
+"""Squares of :func:`_spread` by scenario, battlefield, free squares and count: the
+spread depends on nothing else, and every game of a batch lays the same."""
+
+
+def _spread(state: "GameState", count: int) -> list[int]:
+    """Up to ``count`` squares for the tokens, in laying order: each next square is the
+    free one farthest from the squares already chosen and the objectives."""
     bf = state.static.bf
     free, nearest = _candidates(state)
     free = [sq for sq in free if state.occ[sq] < 0]
+    key = (state.static.scenario.id, bf.key or id(bf), tuple(free), count)
+    got = _SPREADS.get(key)
+    if got is not None:
+        return got
+    if len(_SPREADS) > 256:
+        _SPREADS.clear()
     nearest = list(nearest)
-    for token in pool[:count]:
+    got = []
+    for _ in range(count):
         if not free:
             break
         sq = max(free, key=lambda s: (nearest[s], -s))
-        solo.bonuses[sq] = token
+        got.append(sq)
         free.remove(sq)
         for s in range(bf.size):
             d = bf.distance(s, sq)
             if d < nearest[s]:
                 nearest[s] = d
+    _SPREADS[key] = got
+    return got
 
 
 _CANDIDATES: dict[tuple[Any, ...], tuple[list[int], list[int]]] = {}

@@ -47,7 +47,9 @@ class Condition:
         """Does ``u`` meet the condition (kept in ``answers`` when there is one)?"""
         if answers is None:
             return self.answer(query, None, u)
-        mine = _answers_to(self.cid, answers)
+        mine = answers.get(self.cid)
+        if mine is None:
+            mine = answers[self.cid] = {}
         got = mine.get(u)
         if got is None:
             got = mine[u] = self.answer(query, answers, u)
