@@ -64,6 +64,11 @@ class Condition:
         test = self.test
         return [c for c in candidates if test(query, answers, c)]
 
+    def reject(self, query: Any, answers: Answers, candidates: list[Any]) -> list[Any]:
+        """The candidates :meth:`keep` leaves out, in their order (``not``)."""
+        kept = {id(c) for c in self.keep(query, answers, candidates)}
+        return [c for c in candidates if id(c) not in kept]
+
 
 class Leaf(Condition):
     """One question of the vocabulary (builder.ai.tables.query.BattleQuery), asked with
@@ -81,21 +86,27 @@ class Leaf(Condition):
     def answer(self, query: Any, answers: Answers, u: Any) -> bool:
         return bool(getattr(query, self.name)(u, **self.kwargs))
 
-    def keep(self, query: Any, answers: Answers, candidates: list[Any]) -> list[Any]:
+    def verdicts(self, query: Any, answers: Answers, candidates: list[Any]) -> list[bool]:
+        """The answer for each candidate, asking the query only what ``answers`` lacks."""
         ask: Callable[..., Any] = getattr(query, self.name)
         kwargs = self.kwargs
         if answers is None:
-            return [c for c in candidates if ask(c, **kwargs)]
+            return [bool(ask(c, **kwargs)) for c in candidates]
         mine = _answers_to(self.cid, answers)
         known = mine.get
-        kept = []
+        out = []
         for c in candidates:
             got = known(c)
             if got is None:
                 got = mine[c] = bool(ask(c, **kwargs) if kwargs else ask(c))
-            if got:
-                kept.append(c)
-        return kept
+            out.append(got)
+        return out
+
+    def keep(self, query: Any, answers: Answers, candidates: list[Any]) -> list[Any]:
+        return [c for c, ok in zip(candidates, self.verdicts(query, answers, candidates)) if ok]
+
+    def reject(self, query: Any, answers: Answers, candidates: list[Any]) -> list[Any]:
+        return [c for c, ok in zip(candidates, self.verdicts(query, answers, candidates)) if not ok]
 
 
 class AllOf(Condition):
@@ -143,8 +154,7 @@ class NotOf(Condition):
         return not self.part.test(query, answers, u)
 
     def keep(self, query: Any, answers: Answers, candidates: list[Any]) -> list[Any]:
-        dropped = {id(c) for c in self.part.keep(query, answers, candidates)}
-        return [c for c in candidates if id(c) not in dropped]
+        return self.part.reject(query, answers, candidates)
 
 
 class Best(Condition):
