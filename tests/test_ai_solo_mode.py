@@ -178,9 +178,9 @@ def test_tactical_bonus_works_differently_for_ai_and_player(pack):
     assert solo.dashboard == [] and solo.tactician == 0
 
 
-def test_tactical_bonus_spread_is_the_farthest_square_each_time_and_kept_per_setup():
+def test_tactical_bonus_spread_is_the_farthest_square_each_time():
     """002, 2.2: each next token goes on the free square farthest from the objectives and
-    the tokens already laid (ties: the lowest square); every game of a batch lays the same."""
+    the tokens already laid (ties: the lowest square)."""
     from builder.ai.solo_mode.bonuses import _candidates, _spread
 
     core = load_pack()
@@ -195,5 +195,5 @@ def test_tactical_bonus_spread_is_the_farthest_square_each_time_and_kept_per_set
         best = min(s for s in free if s not in laid and min([nearest[s]] + [bf.distance(s, t) for t in laid]) == far)
         laid.append(best)
     assert _spread(state, 4) == laid
-    assert _spread(state, 4) is _spread(state, 4) and _spread(state, 2) == laid[:2]
+    assert _spread(state, 2) == laid[:2]
     assert list(state.rules.solo.bonuses) == laid

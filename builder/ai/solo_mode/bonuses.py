@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from builder.ai import evaluate as ev
 from builder.engine.events import Event
 
 if TYPE_CHECKING:
@@ -40,37 +41,22 @@ def lay_tokens(rules: "SoloModeRules", state: "GameState") -> None:
         solo.bonuses[sq] = token
 
 
-_SPREADS: dict[tuple[Any, ...], list[int]] = {}
-"""Squares of :func:`_spread` by scenario, battlefield, free squares and count: the
-spread depends on nothing else, and every game of a batch lays the same."""
-
-
 def _spread(state: "GameState", count: int) -> list[int]:
     """Up to ``count`` squares for the tokens, in laying order: each next square is the
-    free one farthest from the squares already chosen and the objectives."""
+    free one farthest from the squares already chosen and the objectives (distances
+    read from builder.ai.evaluate's rows, shared by every game on the battlefield)."""
     bf = state.static.bf
     free, nearest = _candidates(state)
     free = [sq for sq in free if state.occ[sq] < 0]
-    key = (state.static.scenario.id, bf.key or id(bf), tuple(free), count)
-    got = _SPREADS.get(key)
-    if got is not None:
-        return got
-    if len(_SPREADS) > 256:
-        _SPREADS.clear()
-    nearest = list(nearest)
-    got = []
+    chosen: list[int] = []
     for _ in range(count):
         if not free:
             break
         sq = max(free, key=lambda s: (nearest[s], -s))
-        got.append(sq)
+        chosen.append(sq)
         free.remove(sq)
-        for s in range(bf.size):
-            d = bf.distance(s, sq)
-            if d < nearest[s]:
-                nearest[s] = d
-    _SPREADS[key] = got
-    return got
+        nearest = [d if d < n else n for n, d in zip(nearest, ev.square_row(bf, sq))]
+    return chosen
 
 
 _CANDIDATES: dict[tuple[Any, ...], tuple[list[int], list[int]]] = {}
