@@ -73,3 +73,24 @@ def test_spotting_reveals_exactly_the_units_the_rule_reveals():
             checked += 1
             apply(game, rng.choice(legal_actions(game)))
     assert checked > 100
+
+
+def test_the_view_sees_the_enemies_the_engine_sight_shows():
+    from builder.ai.solo_mode.view import EngineView
+
+    pack = load_pack(PACK)
+    checked = 0
+    for seed in range(7, 10):
+        game = SoloModeRules.new_game(pack, "meeting", seed=seed, options={"ai_side": 1, "attitude": "aggressive"})
+        rng = random.Random(seed)
+        while game.result is None and checked < 60 * (seed - 6):
+            view = EngineView(game, game.rules.ai)
+            for x in (u for u in game.units if u.side == game.rules.ai and u.active):
+                enemies = [e for e in game.units if e.side != x.side and e.active and not e.concealed]
+                for clear in (True, False):
+                    lines = [sight(game, x.sq, e.sq, x, e) for e in enemies]
+                    plain = [e for e, s in zip(enemies, lines) if (s.kind == CLEAR if clear else s.ok)]
+                    assert view._seen_enemies(x, clear) == plain
+            checked += 1
+            apply(game, rng.choice(legal_actions(game)))
+    assert checked > 50

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from builder.ai import evaluate as ev
 from builder.ai.solo_mode.measures import LONG_RANGE, Measures
+from builder.ai.solo_mode.sightlines import terrain_clear, terrain_open
 from builder.engine.firing import vehicle_defence
 from builder.engine.los import BLOCKED, CLEAR, sight
 from builder.engine.movement import infantry_reach, vehicle_destinations
@@ -142,14 +143,18 @@ class EngineView(Measures):
     def _seen_enemies(self, x: "UnitState", clear: bool) -> list["UnitState"]:
         """The enemies ``x`` sees (clearly when ``clear``), kept for the position: every
         'sees an enemy' condition of the tables starts from this list. (The loop is
-        :meth:`_sees` written out: it runs for every AI unit of every decision.)"""
+        :meth:`_sees` written out: it runs for every AI unit of every decision; a line
+        the terrain alone rules out needs no sight.)"""
         sights = self._sights
         key = (x.id, -1 - int(clear))
         got = sights.get(key)
         if got is None:
             got = []
-            state, xid, xsq = self.state, x.id, x.sq
+            state, bf, xid, xsq = self.state, self.bf, x.id, x.sq
+            possible = terrain_clear if clear else terrain_open
             for e in self.enemies(x.side):
+                if not possible(bf, xsq, e.sq):
+                    continue
                 pair = (xid, e.id)
                 s = sights.get(pair)
                 if s is None:
