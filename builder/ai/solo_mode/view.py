@@ -137,6 +137,8 @@ class EngineView(Measures):
     def _sees(self, a: "UnitState", b: "UnitState", clear: bool, rng: str) -> bool:
         if rng == "not_long" and self.bf.distance(a.sq, b.sq) > LONG_RANGE:
             return False
+        if not (terrain_clear if clear else terrain_open)(self.bf, a.sq, b.sq):
+            return False  # the terrain alone decides: no sight() needed
         s = self._sight(a, b)
         return s.ok and (not clear or s.kind == CLEAR)
 
@@ -234,7 +236,9 @@ class EngineView(Measures):
         x = self.unit(u)
         if x is None or x.sq < 0:
             return False
-        return any(sight(self.state, x.sq, osq, x).ok for _, osq, _ in ev.objective_squares(self.state, kind))
+        bf = self.bf
+        return any(terrain_open(bf, x.sq, osq) and sight(self.state, x.sq, osq, x).ok
+                   for _, osq, _ in ev.objective_squares(self.state, kind))
 
     def far_from_objective(self, u: Any, factor: int = 2) -> bool:
         x = self.unit(u)
