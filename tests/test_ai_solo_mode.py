@@ -176,3 +176,24 @@ def test_tactical_bonus_works_differently_for_ai_and_player(pack):
     solo.bonuses = {player_inf.sq: "advantage"}
     bonuses.check_taken(rules, state)
     assert solo.dashboard == [] and solo.tactician == 0
+
+
+def test_tactical_bonus_spread_is_the_farthest_square_each_time():
+    """002, 2.2: each next token goes on the free square farthest from the objectives and
+    the tokens already laid (ties: the lowest square)."""
+    from builder.ai.solo_mode.bonuses import _candidates, _spread
+
+    core = load_pack()
+    state = SoloModeRules.new_game(core, "family-meeting-2", seed=5,
+                                   options={"ai_side": 1, "attitude": "aggressive", "difficulty": "medium"})
+    bf = state.bf
+    free, nearest = _candidates(state)
+    free = [sq for sq in free if state.occ[sq] < 0]
+    laid: list[int] = []
+    for _ in range(4):
+        far = max(min([nearest[s]] + [bf.distance(s, t) for t in laid]) for s in free if s not in laid)
+        best = min(s for s in free if s not in laid and min([nearest[s]] + [bf.distance(s, t) for t in laid]) == far)
+        laid.append(best)
+    assert _spread(state, 4) == laid
+    assert _spread(state, 2) == laid[:2]
+    assert list(state.rules.solo.bonuses) == laid

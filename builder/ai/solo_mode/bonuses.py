@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from builder.ai import evaluate as ev
 from builder.engine.events import Event
 
 if TYPE_CHECKING:
@@ -35,20 +36,27 @@ def lay_tokens(rules: "SoloModeRules", state: "GameState") -> None:
     if not count or not pool:
         return
     solo.rng.shuffle(pool)
+    tokens = pool[:count]
+    for token, sq in zip(tokens, _spread(state, len(tokens))):
+        solo.bonuses[sq] = token
+
+
+def _spread(state: "GameState", count: int) -> list[int]:
+    """Up to ``count`` squares for the tokens, in laying order: each next square is the
+    free one farthest from the squares already chosen and the objectives (distances
+    read from builder.ai.evaluate's rows, shared by every game on the battlefield)."""
     bf = state.static.bf
     free, nearest = _candidates(state)
     free = [sq for sq in free if state.occ[sq] < 0]
-    nearest = list(nearest)
-    for token in pool[:count]:
+    chosen: list[int] = []
+    for _ in range(count):
         if not free:
             break
         sq = max(free, key=lambda s: (nearest[s], -s))
-        solo.bonuses[sq] = token
+        chosen.append(sq)
         free.remove(sq)
-        for s in range(bf.size):
-            d = bf.distance(s, sq)
-            if d < nearest[s]:
-                nearest[s] = d
+        nearest = [d if d < n else n for n, d in zip(nearest, ev.square_row(bf, sq))]
+    return chosen
 
 
 _CANDIDATES: dict[tuple[Any, ...], tuple[list[int], list[int]]] = {}

@@ -155,7 +155,10 @@ class Brain:
         by_unit: dict[int, list[Action]] = {}
         for a in actions:
             if a.kind == "move":
-                by_unit.setdefault(a.unit, []).append(a)
+                moves = by_unit.get(a.unit)
+                if moves is None:
+                    moves = by_unit[a.unit] = []
+                moves.append(a)
         view = self.view(state)
         table = self.tables["supply"]
         candidates = sorted(by_unit)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from builder.ai import evaluate as ev
+from builder.ai.solo_mode.sightlines import terrain_clear, terrain_open
 from builder.engine.los import CLEAR, sight
 
 if TYPE_CHECKING:
@@ -25,6 +26,10 @@ class Measures:
 
     def enemies(self, of_side: int) -> list["UnitState"]: ...
 
+    def nearest(self, side: int, kind: str = "any") -> list[int]: ...
+
+    def presence(self, kind: str = "any") -> frozenset[int]: ...
+
     def metric(self, u: Any, name: str) -> float:
         x = self.unit(u)
         if x is None or x.sq < 0:
@@ -35,7 +40,7 @@ class Measures:
         if name == "defensive_bonus":
             return float(self.bf.terrain[x.sq].defence_bonus)
         if name == "objective_distance":
-            return float(ev.nearest_objective_distance(self.state, x.sq, x.side))
+            return float(self.nearest(x.side)[x.sq])
         if name == "enemy_distance":
             return float(ev.danger_distance(self.state, x.sq, x.side))
         raise ValueError(f"unknown metric {name!r}")
@@ -47,12 +52,12 @@ class Measures:
         sq = square
         state, bf = self.state, self.bf
         if criterion == "reach_objective":
-            return float(x.type == "infantry" and sq in ev.presence_squares(state, kind))
+            return float(x.type == "infantry" and sq in self.presence(kind))
         if criterion == "approach_objective":
-            return -float(ev.nearest_objective_distance(state, sq, x.side, kind))
+            return -float(self.nearest(x.side, kind)[sq])
         if criterion == "advance":
-            return float(ev.nearest_objective_distance(state, sq, x.side, kind)
-                         < ev.nearest_objective_distance(state, x.sq, x.side, kind))
+            near = self.nearest(x.side, kind)
+            return float(near[sq] < near[x.sq])
         if criterion == "approach_enemy":
             return -float(ev.danger_distance(state, sq, x.side))
         if criterion == "cover":
@@ -61,12 +66,15 @@ class Measures:
             return float(bf.terrain[sq].defence_bonus > 0)
         if criterion == "clear_los_count":
             return float(sum(1 for e in self.enemies(x.side)
-                             if bf.distance(sq, e.sq) <= 2 * LONG_RANGE and sight(state, sq, e.sq, x, e).kind == CLEAR))
+                             if bf.distance(sq, e.sq) <= 2 * LONG_RANGE and terrain_clear(bf, sq, e.sq)
+                             and sight(state, sq, e.sq, x, e).kind == CLEAR))
         if criterion == "normal_range_count":
             return float(sum(1 for e in self.enemies(x.side)
-                             if bf.distance(sq, e.sq) <= LONG_RANGE and sight(state, sq, e.sq, x, e).ok))
+                             if bf.distance(sq, e.sq) <= LONG_RANGE and terrain_open(bf, sq, e.sq)
+                             and sight(state, sq, e.sq, x, e).ok))
         if criterion == "hidden":
-            return float(not any(sight(state, e.sq, sq, e, x).ok for e in self.enemies(x.side)))
+            return float(not any(terrain_open(bf, e.sq, sq) and sight(state, e.sq, sq, e, x).ok
+                                 for e in self.enemies(x.side)))
         if criterion == "apart":
             return float(not any(state.occ[n] >= 0 and state.occ[n] != x.id and state.units[state.occ[n]].side == x.side
                                  for n in bf.adjacent(sq)))
@@ -82,7 +90,7 @@ class Measures:
             return [0.0] * len(squares)
         state, terrain = self.state, self.bf.terrain
         if criterion in ("approach_objective", "advance"):
-            near = ev.nearest_map(state, x.side, kind)
+            near = self.nearest(x.side, kind)
             if criterion == "approach_objective":
                 return [-float(near[sq]) for sq in squares]
             here = near[x.sq]
@@ -90,7 +98,7 @@ class Measures:
         if criterion == "reach_objective":
             if x.type != "infantry":
                 return [0.0] * len(squares)
-            presence = ev.presence_squares(state, kind)
+            presence = self.presence(kind)
             return [float(sq in presence) for sq in squares]
         if criterion == "cover":
             return [float(terrain[sq].defence_bonus) for sq in squares]

@@ -22,11 +22,12 @@ from builder.ai.solo_mode.brain import Brain
 from builder.ai.solo_mode.content import solo_content
 from builder.ai.solo_mode.danger import DangerGauge, make_gauge
 from builder.ai.solo_mode.forces import Forces, sort_forces
+from builder.ai.solo_mode.sightlines import NEAR, OPEN, spotting, spotting_verdicts
 from builder.ai.solo_mode.view import DecoyCounter
 from builder.ai.tables import TableSet
 from builder.engine import Action, Event, GameState, Rng, Rules, derive_seed
 from builder.engine import ambush
-from builder.engine.los import CLEAR, sight, static_line
+from builder.engine.los import CLEAR, sight
 from builder.engine.phases import activation
 from builder.engine.setup import place_somewhere
 from builder.engine.state import NO_ORDER
@@ -246,14 +247,19 @@ class SoloModeRules(Rules):
     def spot(self, state: GameState) -> None:
         """A concealed AI unit is revealed when an enemy unit is within 2 squares or
         has a clear line of sight to it (002, 3.2 > Reveal a Concealed Unit)."""
+        hidden = [u for u in state.units if u.side == self.ai and u.concealed and u.active]
+        if not hidden:
+            return
         bf = state.static.bf
         enemies = [e for e in state.units if e.side == self.player and e.active]
-        for u in state.units:
-            if u.side != self.ai or not u.concealed or not u.active:
-                continue
+        verdicts, size = spotting_verdicts(bf), bf.size
+        for u in hidden:  # a reveal turns over its own counter only (builder.engine.ambush)
+            row = u.sq * size
             for e in enemies:
-                if bf.distance(u.sq, e.sq) <= 2 or (_terrain_clear(bf, e.sq, u.sq)
-                                                     and sight(state, e.sq, u.sq, e, u).kind == CLEAR):
+                verdict = verdicts.get(row + e.sq)
+                if verdict is None:
+                    verdict = spotting(bf, verdicts, u.sq, e.sq)
+                if verdict == NEAR or (verdict == OPEN and sight(state, e.sq, u.sq, e, u).kind == CLEAR):
                     self.reveal(state, u.id)
                     break
 
@@ -317,10 +323,3 @@ class SoloModeRules(Rules):
         if state.current >= 0 and state.phase == "activation":
             state.to_act = state.units[state.current].side
 
-
-def _terrain_clear(bf: Any, a: int, b: int) -> bool:
-    """Could the line a-b be clear at all? Terrain alone blocks or obscures most lines,
-    and those never need the units on the board looked at (builder.engine.los.static_line
-    is cached per battlefield)."""
-    line = static_line(bf, a, b)
-    return not line.blocker and not line.obscurers

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from builder.ai import evaluate as ev
 from builder.ai.solo_mode.measures import LONG_RANGE, Measures
+from builder.ai.solo_mode.sightlines import terrain_clear, terrain_open
 from builder.engine.firing import vehicle_defence
-from builder.engine.los import CLEAR, sight
+from builder.engine.los import BLOCKED, CLEAR, sight
 from builder.engine.movement import infantry_reach, vehicle_destinations
 from builder.engine.unit_actions import _equipment_left, fire_actions, move_actions
 
@@ -36,7 +37,7 @@ class Memo:
     shots, enemy lists and lines of sight (builder.ai.solo_mode.brain keeps one per
     position)."""
 
-    __slots__ = ("reach", "assaults", "fires", "enemies", "sights", "answers")
+    __slots__ = ("reach", "assaults", "fires", "enemies", "sights", "answers", "nearest", "presence")
 
     def __init__(self) -> None:
         self.reach: dict[int, set[int]] = {}
@@ -44,7 +45,9 @@ class Memo:
         self.fires: dict[int, list[Any]] = {}
         self.enemies: dict[int, list["UnitState"]] = {}
         self.sights: dict[tuple[int, int], Any] = {}
-        self.answers: dict[tuple[Any, ...], dict[tuple[int, Any], bool]] = {}
+        self.answers: dict[tuple[Any, ...], dict[int, dict[Any, bool]]] = {}
+        self.nearest: dict[tuple[int, str], list[int]] = {}
+        self.presence: dict[str, frozenset[int]] = {}
 
 
 class EngineView(Measures):
@@ -60,6 +63,8 @@ class EngineView(Measures):
         memo = memo if memo is not None else Memo()
         self._reach, self._assaults, self._fires = memo.reach, memo.assaults, memo.fires
         self._enemies, self._sights = memo.enemies, memo.sights
+        self._nearest, self._presence = memo.nearest, memo.presence
+        self._units = state.units
         context = (attitude, actor, from_reaction, suppressive, tuple(actors) if actors is not None else None)
         answers = memo.answers.get(context)
         if answers is None:
@@ -68,7 +73,23 @@ class EngineView(Measures):
 
     # --- helpers -------------------------------------------------------------------------
     def unit(self, u: Any) -> "UnitState | None":
-        return self.state.units[u] if isinstance(u, int) else None
+        return self._units[u] if isinstance(u, int) else None
+
+    def nearest(self, side: int, kind: str = "any") -> list[int]:
+        """Squares to the nearest objective of ``kind`` from every square
+        (builder.ai.evaluate.nearest_map), read once per position."""
+        got = self._nearest.get((side, kind))
+        if got is None:
+            got = self._nearest[(side, kind)] = ev.nearest_map(self.state, side, kind)
+        return got
+
+    def presence(self, kind: str = "any") -> frozenset[int]:
+        """Squares from which infantry is present at an objective of ``kind``
+        (builder.ai.evaluate.presence_squares), read once per position."""
+        got = self._presence.get(kind)
+        if got is None:
+            got = self._presence[kind] = ev.presence_squares(self.state, kind)
+        return got
 
     def enemies(self, of_side: int) -> list["UnitState"]:
         got = self._enemies.get(of_side)
@@ -116,16 +137,33 @@ class EngineView(Measures):
     def _sees(self, a: "UnitState", b: "UnitState", clear: bool, rng: str) -> bool:
         if rng == "not_long" and self.bf.distance(a.sq, b.sq) > LONG_RANGE:
             return False
+        if not (terrain_clear if clear else terrain_open)(self.bf, a.sq, b.sq):
+            return False  # the terrain alone decides: no sight() needed
         s = self._sight(a, b)
         return s.ok and (not clear or s.kind == CLEAR)
 
     def _seen_enemies(self, x: "UnitState", clear: bool) -> list["UnitState"]:
         """The enemies ``x`` sees (clearly when ``clear``), kept for the position: every
-        'sees an enemy' condition of the tables starts from this list."""
+        'sees an enemy' condition of the tables starts from this list. (The loop is
+        :meth:`_sees` written out: it runs for every AI unit of every decision; a line
+        the terrain alone rules out needs no sight.)"""
+        sights = self._sights
         key = (x.id, -1 - int(clear))
-        got = self._sights.get(key)
+        got = sights.get(key)
         if got is None:
-            got = self._sights[key] = [e for e in self.enemies(x.side) if self._sees(x, e, clear, "any")]
+            got = []
+            state, bf, xid, xsq = self.state, self.bf, x.id, x.sq
+            possible = terrain_clear if clear else terrain_open
+            for e in self.enemies(x.side):
+                if not possible(bf, xsq, e.sq):
+                    continue
+                pair = (xid, e.id)
+                s = sights.get(pair)
+                if s is None:
+                    s = sights[pair] = sight(state, xsq, e.sq, x, e)
+                if (s.kind == CLEAR) if clear else (s.kind != BLOCKED):
+                    got.append(e)
+            sights[key] = got
         return got
 
     def _ai_units(self) -> list["UnitState"]:
@@ -181,15 +219,15 @@ class EngineView(Measures):
         x = self.unit(u)
         if x is None or x.type != "infantry" or x.sq < 0:
             return False
-        return x.sq in ev.presence_squares(self.state, kind)
+        return x.sq in self.presence(kind)
 
     def can_reach_objective(self, u: Any, kind: str = "any") -> bool:
         x = self.unit(u)
         if x is None or x.type != "infantry" or not x.active:
             return False
-        if ev.nearest_objective_distance(self.state, x.sq, x.side, kind) > x.st.profile.faces[x.face].movement + 2:
+        if self.nearest(x.side, kind)[x.sq] > x.st.profile.faces[x.face].movement + 2:
             return False  # out of reach whatever the path: skip the search
-        return not ev.presence_squares(self.state, kind).isdisjoint(self.reach(x.id))
+        return not self.presence(kind).isdisjoint(self.reach(x.id))
 
     def could_reach_objective(self, u: Any, kind: str = "any") -> bool:
         return self.can_reach_objective(u, kind)
@@ -198,14 +236,16 @@ class EngineView(Measures):
         x = self.unit(u)
         if x is None or x.sq < 0:
             return False
-        return any(sight(self.state, x.sq, osq, x).ok for _, osq, _ in ev.objective_squares(self.state, kind))
+        bf = self.bf
+        return any(terrain_open(bf, x.sq, osq) and sight(self.state, x.sq, osq, x).ok
+                   for _, osq, _ in ev.objective_squares(self.state, kind))
 
     def far_from_objective(self, u: Any, factor: int = 2) -> bool:
         x = self.unit(u)
         if x is None or x.sq < 0:
             return False
         mv = max(1, x.st.profile.faces[x.face].movement)
-        return ev.nearest_objective_distance(self.state, x.sq, x.side) > factor * mv
+        return self.nearest(x.side)[x.sq] > factor * mv
 
     def in_enemy_los(self, u: Any, clear: bool = False) -> bool:
         x = self.unit(u)
@@ -237,6 +277,8 @@ class EngineView(Measures):
         if x is None or x.sq < 0:
             return False
         seen = self._seen_enemies(x, clear)
+        if range == "any" and target == "any":
+            return bool(seen)
         if range == "not_long":
             seen = [e for e in seen if self.bf.distance(x.sq, e.sq) <= LONG_RANGE]
         elif range == "long_only":

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Sequence
 
+from builder.ai.tables.compiled import answers_of, compiled, compiled_table
 from builder.ai.tables.query import BattleQuery
 from builder.content.models.solo import Criterion, DecisionTable, TableOption
 
@@ -40,69 +41,15 @@ def evaluate(cond: dict[str, Any], u: Any, query: BattleQuery) -> bool:
     builder.ai.solo_mode.view) keeps every answer there: the same condition is asked of
     the same unit again and again while a table is read (each priority, each supply
     candidate, each destination), and its answer cannot change meanwhile. Conditions are
-    keyed by identity: the tables outlive every answer dict."""
-    answers = getattr(query, "answers", None)
-    if answers is None:
-        return _evaluate(cond, u, query)
-    key = (id(cond), u)
-    got = answers.get(key)
-    if got is None:
-        got = answers[key] = _evaluate(cond, u, query)
-    return got
-
-
-def _evaluate(cond: dict[str, Any], u: Any, query: BattleQuery) -> bool:
-    (key, args), = cond.items()
-    if key == "all":
-        return all(evaluate(c, u, query) for c in args)
-    if key == "any":
-        return any(evaluate(c, u, query) for c in args)
-    if key == "not":
-        return not evaluate(args, u, query)
-    if key == "best":
-        return True
-    kwargs = _LEAF_ARGS.get(id(cond))
-    if kwargs is None or kwargs[0] is not cond:
-        kwargs = _LEAF_ARGS[id(cond)] = (cond, _leaf_kwargs(key, args))
-    return bool(getattr(query, key)(u, **kwargs[1]))
-
-
-_LEAF_ARGS: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
-"""A leaf condition's keyword arguments, built once per condition (the condition itself is
-kept beside them, so a reused id is recognised)."""
-
-
-def _leaf_kwargs(key: str, args: Any) -> dict[str, Any]:
-    kwargs = dict(args or {})
-    if key == "attitude":
-        kwargs = {"is_": kwargs.get("is", [])}
-    return kwargs
+    keyed by identity: the tables outlive every answer dict. The condition is read in
+    its compiled form (builder.ai.tables.compiled)."""
+    return compiled(cond).test(query, answers_of(query), u)
 
 
 def filter_by(cond: dict[str, Any], candidates: list[Any], query: BattleQuery) -> list[Any]:
     """The candidates meeting ``cond``; ``best`` keeps those with the extreme measure and
     inside ``all`` applies to what the previous conditions kept."""
-    (key, args), = cond.items()
-    if key == "best":
-        if not candidates:
-            return []
-        values = [query.metric(c, args["metric"]) for c in candidates]
-        target = max(values) if args.get("order", "max") == "max" else min(values)
-        return [c for c, v in zip(candidates, values) if v == target]
-    if key == "all":
-        kept = candidates
-        for sub in args:
-            kept = filter_by(sub, kept, query)
-            if not kept:
-                break
-        return kept
-    if key == "any":
-        kept_ids = {id(c) for sub in args for c in filter_by(sub, candidates, query)}
-        return [c for c in candidates if id(c) in kept_ids]
-    if key == "not":
-        dropped = {id(c) for c in filter_by(args, candidates, query)}
-        return [c for c in candidates if id(c) not in dropped]
-    return [c for c in candidates if evaluate(cond, c, query)]
+    return compiled(cond).keep(query, answers_of(query), candidates)
 
 
 def choose(table: DecisionTable, candidates: Sequence[Any], query: BattleQuery, rng: Chooser,
@@ -116,8 +63,10 @@ def choose(table: DecisionTable, candidates: Sequence[Any], query: BattleQuery, 
     decided_by = ""
     if not pool:
         return Decision(None, fired)
-    for guard in table.guards:
-        kept = filter_by({"not": guard.exclude}, pool, query)
+    answers = answers_of(query)
+    readable = compiled_table(table)
+    for guard, exclusion in readable.guards:
+        kept = exclusion.keep(query, answers, pool)
         if len(kept) == len(pool):
             continue
         if kept or guard.strict:
@@ -128,13 +77,13 @@ def choose(table: DecisionTable, candidates: Sequence[Any], query: BattleQuery, 
         if not pool:
             return Decision(None, fired, f"{table.id}/{guard.id}")
     gate_subject = context_unit if context_unit is not None else pool[0]
-    for priority in table.priorities:
+    for priority, when, alternatives in readable.priorities:
         if len(pool) == 1:
             break
-        if priority.when is not None and not evaluate(priority.when, gate_subject, query):
+        if when is not None and not when.test(query, answers, gate_subject):
             continue
-        for alternative in priority.alternatives:
-            kept = filter_by(alternative, pool, query)
+        for alternative in alternatives:
+            kept = alternative.keep(query, answers, pool)
             if kept:
                 fired.append(f"{table.id}/{priority.id}")
                 if len(kept) == 1 and len(pool) > 1:
@@ -150,12 +99,14 @@ def choose(table: DecisionTable, candidates: Sequence[Any], query: BattleQuery, 
 def first_priority(table: DecisionTable, unit: Any, query: BattleQuery) -> Any:
     """The first priority (with destination criteria) that ``unit`` meets on its own:
     it says where a unit picked by a movement table goes."""
-    for priority in table.priorities:
+    answers = answers_of(query)
+    alone = [unit]
+    for priority, when, alternatives in compiled_table(table).priorities:
         if not priority.destination:
             continue
-        if priority.when is not None and not evaluate(priority.when, unit, query):
+        if when is not None and not when.test(query, answers, unit):
             continue
-        if any(filter_by(alt, [unit], query) for alt in priority.alternatives):
+        if any(alt.keep(query, answers, alone) for alt in alternatives):
             return priority
     return None
 

@@ -1,0 +1,96 @@
+"""Terrain verdicts of the Solo Mode AI (builder.ai.solo_mode.sightlines) agree with the
+engine's line of sight, and spotting with them reveals what the rule says
+(002 Solo Mode, 3.2 > Reveal a Concealed Unit: within 2 squares, or a clear line)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from builder.ai.solo_mode.rules import SoloModeRules
+from builder.ai.solo_mode.sightlines import NEAR, OPEN, SHUT, spotting, spotting_verdicts, terrain_clear, terrain_open
+from builder.content.loader import load_pack
+from builder.engine import apply, legal_actions
+from builder.engine.los import BLOCKED, CLEAR, sight
+
+PACK = Path(__file__).parent / "fixtures" / "playtest" / "pack"
+
+
+@pytest.fixture(scope="module")
+def state():
+    pack = load_pack(PACK)
+    return SoloModeRules.new_game(pack, "meeting", seed=3, options={"ai_side": 1, "attitude": "aggressive"})
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_terrain_verdicts_bound_the_engine_sight(state, data):
+    bf = state.static.bf
+    a = data.draw(st.integers(0, bf.size - 1))
+    b = data.draw(st.integers(0, bf.size - 1))
+    s = sight(state, a, b)
+    if not terrain_open(bf, a, b):
+        assert s.kind == BLOCKED
+    if not terrain_clear(bf, a, b):
+        assert s.kind != CLEAR
+    if terrain_clear(bf, a, b) and not any(state.occ[sq] >= 0 for sq in s.squares):
+        assert s.kind == CLEAR
+    verdict = spotting(bf, spotting_verdicts(bf), a, b)
+    assert verdict == (NEAR if bf.distance(a, b) <= 2 else OPEN if terrain_clear(bf, b, a) else SHUT)
+    assert spotting_verdicts(bf)[a * bf.size + b] == verdict
+
+
+def plainly_spotted(state, rules, u) -> bool:
+    bf = state.static.bf
+    return any(bf.distance(u.sq, e.sq) <= 2 or sight(state, e.sq, u.sq, e, u).kind == CLEAR
+               for e in state.units if e.side == rules.player and e.active)
+
+
+def test_spotting_reveals_exactly_the_units_the_rule_reveals():
+    pack = load_pack(PACK)
+    checked = 0
+    for seed in range(4):
+        game = SoloModeRules.new_game(pack, "meeting", seed=seed, options={"ai_side": 1, "attitude": "aggressive"})
+        rules, rng = game.rules, random.Random(seed)
+        while game.result is None and checked < 400:
+            hidden = [u for u in game.units if u.side == rules.ai and u.concealed and u.active]
+            expected = set()
+            for u in hidden:  # in order: a unit revealed earlier may then stand in a later line
+                if plainly_spotted(game, rules, u):
+                    expected.add(u.id)
+                    u.concealed = False
+            for uid in expected:
+                game.units[uid].concealed = True
+            faces = {u.id: u.face for u in hidden}
+            rules.spot(game)
+            assert {u.id for u in hidden if not u.concealed} == expected
+            for uid in expected:
+                game.units[uid].concealed, game.units[uid].face = True, faces[uid]
+            checked += 1
+            apply(game, rng.choice(legal_actions(game)))
+    assert checked > 100
+
+
+def test_the_view_sees_the_enemies_the_engine_sight_shows():
+    from builder.ai.solo_mode.view import EngineView
+
+    pack = load_pack(PACK)
+    checked = 0
+    for seed in range(7, 10):
+        game = SoloModeRules.new_game(pack, "meeting", seed=seed, options={"ai_side": 1, "attitude": "aggressive"})
+        rng = random.Random(seed)
+        while game.result is None and checked < 60 * (seed - 6):
+            view = EngineView(game, game.rules.ai)
+            for x in (u for u in game.units if u.side == game.rules.ai and u.active):
+                enemies = [e for e in game.units if e.side != x.side and e.active and not e.concealed]
+                for clear in (True, False):
+                    lines = [sight(game, x.sq, e.sq, x, e) for e in enemies]
+                    plain = [e for e, s in zip(enemies, lines) if (s.kind == CLEAR if clear else s.ok)]
+                    assert view._seen_enemies(x, clear) == plain
+            checked += 1
+            apply(game, rng.choice(legal_actions(game)))
+    assert checked > 50
