@@ -110,22 +110,22 @@ def test_nco_keeps_at_least_one_order_token() -> None:
     assert state.rules.order_tokens_for(state, 0) == 0
 
 
-def test_nco_given_an_order_rallies_the_most_suppressed_unit_in_reach() -> None:
-    state, n = make([
+def _nco_position():  # type: ignore[no-untyped-def]
+    """A sergeant at A1; friends suppressed at A4 (once, in reach) and A6 (three times, out of reach)."""
+    return make([
         {"name": "sgt", "unit": "us-rifles", "side": "us", "at": "A1"},
         {"name": "near", "unit": "us-rifles", "side": "us", "at": "A4", "suppressed": 1},
         {"name": "far", "unit": "us-rifles", "side": "us", "at": "A6", "suppressed": 3},
         {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "L8", "suppressed": 1},
     ], orders={"us": 2, "de": 1})
+
+
+def test_nco_given_an_order_rallies_the_most_suppressed_unit_in_reach() -> None:
+    state, n = _nco_position()
     assert state.phase == "orders" and state.to_act == 0
     apply(state, Action("order", unit=n["sgt"], token=1))
     assert state.units[n["near"]].suppressed == 1  # no NCO: nothing happens
-    state, n = make([
-        {"name": "sgt", "unit": "us-rifles", "side": "us", "at": "A1"},
-        {"name": "near", "unit": "us-rifles", "side": "us", "at": "A4", "suppressed": 1},
-        {"name": "far", "unit": "us-rifles", "side": "us", "at": "A6", "suppressed": 3},
-        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "L8", "suppressed": 1},
-    ], orders={"us": 2, "de": 1})
+    state, n = _nco_position()
     grant(state, n["sgt"], "nco")
     events = apply(state, Action("order", unit=n["sgt"], token=1))
     assert [e.data for e in events if e.kind == "rallied"] == [{"unit": n["near"], "by": n["sgt"], "why": "NCO"}]

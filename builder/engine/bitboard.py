@@ -72,20 +72,3 @@ def spread(frontier: int, shifts: tuple[tuple[int, int], ...]) -> int:
             out |= moving << shift if shift > 0 else moving >> -shift
     return out
 
-
-def zone_boards(bf: "Battlefield") -> tuple[int, ...]:
-    """By square, the zone of control of an infantry unit standing there: the squares
-    around it, only those of its own building when it stands in one (000 core
-    rules, Action! > Movement > Zone of Control). Built once per battlefield."""
-    key = ("zones",)
-    hit = bf._steps.get(key)  # type: ignore[call-overload]
-    if hit is not None:
-        return hit  # type: ignore[no-any-return]
-    boards = []
-    for sq in range(bf.size):
-        around = bf.adjacent(sq)
-        if bf.terrain[sq].building:
-            around = tuple(n for n in around if bf.area[n] == bf.area[sq])
-        boards.append(board_of(around))
-    bf._steps[key] = tuple(boards)  # type: ignore[index]
-    return tuple(boards)

@@ -13,7 +13,7 @@ paths.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from builder.engine.grid import DIRS
 from builder.engine.bitboard import spread, squares, step_boards
@@ -33,14 +33,6 @@ def movement_allowance(state: "GameState", unit: "UnitState") -> int:
     if state.boosts:
         mv += state.boosts.get(("movement", unit.id), 0)
     return mv if mv > 0 else 0
-
-
-class SideView(NamedTuple):
-    """Where a mover of one side may pass, for one placement of the units."""
-
-    occupied: int  # bitboard: squares with a unit (no move ends there)
-    blocking: int  # bitboard: squares no move enters (any unit but friendly infantry,
-    # which a move passes through)
 
 
 class Reach:
@@ -106,7 +98,7 @@ def infantry_moves(state: "GameState", unit: "UnitState", mv: int) -> Reach:
     changed: the unit's square and allowance, the enemy zones, and which squares
     around what it reached hold units. In a supply phase, where one side's units
     move one after the other, most units' moves are not searched again."""
-    view = _side_view(state, unit.side)
+    occupied, blocking = state.occupied, _blocking(state, unit.side)
     zones = enemy_zones(state, unit.side)
     amphibious = unit.ability("amphibious") is not None
     cache = state.static.reach_cache
@@ -115,12 +107,12 @@ def infantry_moves(state: "GameState", unit: "UnitState", mv: int) -> Reach:
     if kept is not None:
         sq0, mv0, amph0, zones0, region, occupied0, blocking0, reach = kept
         if (sq0 == start and mv0 == mv and amph0 == amphibious and zones0 is zones
-                and view.occupied & region == occupied0 and view.blocking & region == blocking0):
+                and occupied & region == occupied0 and blocking & region == blocking0):
             return reach  # type: ignore[no-any-return]
     boards = step_boards(state.static.bf, unit.type, amphibious)
     shifts, neighbours = boards.shifts, boards.neighbours
     controlled, forbidden = zones.controlled, zones.forbidden
-    open_ = ~view.blocking
+    open_ = ~blocking
     keep_going = ~boards.difficult
     frontier = entered = go_on = 1 << start
     layers = [frontier]
@@ -139,21 +131,22 @@ def infantry_moves(state: "GameState", unit: "UnitState", mv: int) -> Reach:
         layers.append(new)
         frontier = new & keep_going
         go_on |= frontier
-    reach = Reach(tuple(layers), go_on, entered & ~view.occupied)
+    reach = Reach(tuple(layers), go_on, entered & ~occupied)
     region = entered | spread(entered, shifts)
-    cache[unit.id] = (start, mv, amphibious, zones, region, view.occupied & region,
-                      view.blocking & region, reach)
+    cache[unit.id] = (start, mv, amphibious, zones, region, occupied & region,
+                      blocking & region, reach)
     return reach
 
 
-def _side_view(state: "GameState", side: int) -> SideView:
-    """The :class:`SideView` for movers of ``side``. It is remembered for the
-    current decision and placement of the units (a decision's consequences may
-    move units, and moves are asked for again after that: Solo Mode reactions)."""
+def _blocking(state: "GameState", side: int) -> int:
+    """Bitboard of the squares no move of ``side`` enters: any unit's but friendly
+    infantry's, which a move passes through. It is remembered for the current
+    decision and placement of the units (a decision's consequences may move units,
+    and moves are asked for again after that: Solo Mode reactions)."""
     occupied = state.occupied
-    key = ("side-view", side, occupied)
-    view = state.memo.get(key)
-    if view is None:
+    key = ("blocking", side, occupied)
+    blocking = state.memo.get(key)
+    if blocking is None:
         occ, units = state.occ, state.units
         friendly = 0
         for uid in state.static.infantry_of(side, units):
@@ -161,8 +154,8 @@ def _side_view(state: "GameState", side: int) -> SideView:
             sq = u.sq
             if sq >= 0 and occ[sq] == uid and u.alive:
                 friendly |= 1 << sq
-        view = state.memo[key] = SideView(occupied, occupied & ~friendly)
-    return view  # type: ignore[return-value]
+        blocking = state.memo[key] = occupied & ~friendly
+    return blocking  # type: ignore[return-value]
 
 
 def infantry_destinations(state: "GameState", unit: "UnitState") -> list[int]:

@@ -17,7 +17,7 @@ from builder.engine.actions import Action, interned, move_action, move_table
 from builder.engine.ambush import concealed_face, flip, reveal, revealed_face, spot
 from builder.engine.assault import plan_assault, resolve_assault
 from builder.engine.damage import eliminate
-from builder.engine.effects.options import token_spent
+from builder.engine.effects.options import spend_token, token_spent, tokens_left
 from builder.engine.events import Event
 from builder.engine.firing import (SPLIT, SPLIT_REST, building_allows, in_arc, plan_shot, resolve_shot,
                                    split_partners)
@@ -90,12 +90,6 @@ def _may_assault(state: "GameState", u: "UnitState", t: "UnitState") -> bool:
     return plan_assault(state, u, t, u.sq).ok
 
 
-def _equipment_left(state: "GameState", u: "UnitState", key: str) -> int:
-    side = state.sides[u.side]
-    tile = u.st.tile
-    return sum(v for (scope, k), v in side.equipment.items() if k == key and (scope in (-1, tile) or tile == -1))
-
-
 def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list[Action]:
     face = u.st.profile.faces[revealed_face(u) if u.concealed else u.face]
     if not face.weapons or (state.fired and u.damage & 1):
@@ -141,17 +135,17 @@ def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list[Actio
                 if wsupp:
                     out.append(interned("fire", u.id, wi, t.id, "suppressive"))
                 if burst and belt < 0 and (t.is_infantry or t.type == "light_vehicle"):
-                    belt = _equipment_left(state, u, "ammo-belt")
+                    belt = tokens_left(state, u, "ammo-belt")
                 if t.is_infantry:
                     if ammo < 0:
-                        ammo = _equipment_left(state, u, "ammo")
+                        ammo = tokens_left(state, u, "ammo")
                     if ammo or (burst and belt > 0):
                         out.append(interned("fire", u.id, wi, t.id, "normal", 1))
                 elif burst and belt > 0 and t.type == "light_vehicle":
                     out.append(interned("fire", u.id, wi, t.id, "normal", 1))
                 elif u.type == "heavy_vehicle":
                     if apc < 0:
-                        apc = _equipment_left(state, u, "apc-shells")
+                        apc = tokens_left(state, u, "apc-shells")
                     if apc:
                         out.append(interned("fire", u.id, wi, t.id, "normal", 1))
             if can_sniper:
@@ -276,19 +270,12 @@ def do_fire(state: "GameState", action: Action, moving: bool = False) -> None:
         raise IllegalAction(f"shot not possible: {plan.reason}")
     if action.extra:
         weapon = u.st.profile.faces[u.face].weapons[action.weapon]
-        _spend(state, u, token_spent(state, u, weapon, t), action.extra)
+        key = token_spent(state, u, weapon, t)
+        for _ in range(action.extra):
+            spend_token(state, u, key)
     resolve_shot(state, plan)
     if second is not None and state.units[second.target].alive and not state.units[second.target].wreck:
         resolve_shot(state, second)
-
-
-def _spend(state: "GameState", u: "UnitState", key: str, count: int) -> None:
-    side = state.sides[u.side]
-    for scope in (u.st.tile, -1, *[k[0] for k in side.equipment]):
-        k = (scope, key)
-        while count and side.equipment.get(k, 0) > 0:
-            side.equipment[k] -= 1
-            count -= 1
 
 
 def do_assault(state: "GameState", action: Action) -> None:

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.engine.bitboard import squares, zone_boards
+from builder.engine.bitboard import board_of, squares
 
 if TYPE_CHECKING:
+    from builder.engine.grid import Battlefield
     from builder.engine.state import GameState, UnitState
 
 
@@ -23,31 +24,40 @@ def exerts_zoc(unit: "UnitState") -> bool:
     return unit.active and unit.is_infantry and unit.suppressed == 0
 
 
+def zone_squares(bf: "Battlefield") -> tuple[tuple[int, ...], ...]:
+    """By square, the squares an infantry unit standing there controls: those around
+    it (edges respected), only its own building's when it stands in one. Built once
+    per battlefield."""
+    key = ("zones",)
+    hit = bf._steps.get(key)  # type: ignore[call-overload]
+    if hit is None:
+        hit = tuple(tuple(n for n in bf.adjacent(sq) if bf.area[n] == bf.area[sq]) if bf.terrain[sq].building
+                    else bf.adjacent(sq) for sq in range(bf.size))
+        bf._steps[key] = hit  # type: ignore[index]
+    return hit  # type: ignore[no-any-return]
+
+
+def zone_boards(bf: "Battlefield") -> tuple[int, ...]:
+    """:func:`zone_squares` as bitboards (builder.engine.bitboard), built once per
+    battlefield."""
+    key = ("zone-boards",)
+    hit = bf._steps.get(key)  # type: ignore[call-overload]
+    if hit is None:
+        hit = bf._steps[key] = tuple(board_of(zone) for zone in zone_squares(bf))  # type: ignore[index]
+    return hit  # type: ignore[no-any-return]
+
+
 def zone_of(state: "GameState", unit: "UnitState") -> tuple[int, ...]:
     """The squares ``unit`` controls."""
-    bf = state.static.bf
-    if not exerts_zoc(unit):
-        return ()
-    sq = unit.sq
-    if bf.terrain[sq].building:
-        return tuple(n for n in bf.adjacent(sq) if bf.area[n] == bf.area[sq])
-    return bf.adjacent(sq)
+    return zone_squares(state.static.bf)[unit.sq] if exerts_zoc(unit) else ()
 
 
 def _controllers(state: "GameState", side: int):  # type: ignore[no-untyped-def]
     """(bit, squares controlled) for each enemy unit of ``side`` exerting a zone."""
-    bf = state.static.bf
-    terrain, area = bf.terrain, bf.area
-    adjacent = bf._adjacent or [bf.adjacent(0)] and bf._adjacent
+    zones = zone_squares(state.static.bf)
     for u in state.units:
-        if (u.side == side or u.suppressed or u.sq < 0 or not u.alive or u.wreck
-                or u.st.profile.type not in ("infantry", "gun")):
-            continue
-        sq = u.sq
-        zone = adjacent[sq]
-        if terrain[sq].building:
-            zone = tuple(n for n in zone if area[n] == area[sq])
-        yield 1 << u.id, zone
+        if u.side != side and exerts_zoc(u):
+            yield 1 << u.id, zones[u.sq]
 
 
 def enemy_zoc(state: "GameState", side: int) -> dict[int, int]:

@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Any
 from builder.ai import evaluate as ev
 from builder.ai.solo_mode.measures import LONG_RANGE, Measures
 from builder.ai.solo_mode.sightlines import terrain_clear, terrain_open
+from builder.engine.effects.options import tokens_left
 from builder.engine.firing import vehicle_defence
 from builder.engine.los import BLOCKED, CLEAR, sight
 from builder.engine.movement import infantry_reach, vehicle_destinations
-from builder.engine.unit_actions import _equipment_left, fire_actions, move_actions
+from builder.engine.unit_actions import fire_actions, move_actions
 
 if TYPE_CHECKING:
     from builder.engine import GameState, UnitState
@@ -255,7 +256,7 @@ class EngineView(Measures):
 
     def has_grenade(self, u: Any) -> bool:
         x = self.unit(u)
-        if x is None or x.type != "infantry" or not _equipment_left(self.state, x, "grenade"):
+        if x is None or x.type != "infantry" or not tokens_left(self.state, x, "grenade"):
             return False
         return ev.danger_distance(self.state, x.sq, x.side) <= 3
 
