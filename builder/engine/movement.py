@@ -42,20 +42,16 @@ class Reach:
     no unit there); ``free_squares`` lists those in ascending order. A reach is
     shared while it stays valid: never modify it or what it returns."""
 
-    __slots__ = ("layers", "go_on", "free", "free_squares", "_dist", "_go_on_squares")
+    __slots__ = ("layers", "go_on", "free", "free_squares", "entered", "_dist", "_go_on_squares")
 
-    def __init__(self, layers: tuple[int, ...], go_on: int, free: int) -> None:
+    def __init__(self, layers: tuple[int, ...], go_on: int, free: int, entered: int) -> None:
         self.layers = layers
         self.go_on = go_on
         self.free = free
         self.free_squares = tuple(squares(free))
+        self.entered = entered  # every square entered, the start included
         self._dist: dict[int, int] | None = None
         self._go_on_squares: set[int] | None = None
-
-    @property
-    def entered(self) -> int:
-        """Bitboard of every square entered (the start included)."""
-        return self.within(len(self.layers))
 
     def within(self, steps: int) -> int:
         """Bitboard of the squares entered in at most ``steps`` steps."""
@@ -131,7 +127,7 @@ def infantry_moves(state: "GameState", unit: "UnitState", mv: int) -> Reach:
         layers.append(new)
         frontier = new & keep_going
         go_on |= frontier
-    reach = Reach(tuple(layers), go_on, entered & ~occupied)
+    reach = Reach(tuple(layers), go_on, entered & ~occupied, entered)
     region = entered | spread(entered, shifts)
     cache[unit.id] = (start, mv, amphibious, zones, region, occupied & region,
                       blocking & region, reach)

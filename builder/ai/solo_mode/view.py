@@ -18,12 +18,17 @@ from builder.ai.solo_mode.sightlines import terrain_clear, terrain_open
 from builder.engine.effects.options import tokens_left
 from builder.engine.firing import vehicle_defence
 from builder.engine.los import BLOCKED, CLEAR, sight
-from builder.engine.movement import infantry_reach, vehicle_destinations
+from builder.engine.bitboard import board_of
+from builder.engine.movement import infantry_moves, movement_allowance, vehicle_destinations
 from builder.engine.unit_actions import fire_actions, move_actions
 
 if TYPE_CHECKING:
     from builder.engine import GameState, UnitState
 
+
+
+_PRESENCE_BOARDS: dict[frozenset[int], int] = {}
+"""Bitboards of the presence square sets met so far (a few per scenario)."""
 
 
 @dataclass(frozen=True)
@@ -41,7 +46,7 @@ class Memo:
     __slots__ = ("reach", "assaults", "fires", "enemies", "sights", "answers", "nearest", "presence")
 
     def __init__(self) -> None:
-        self.reach: dict[int, set[int]] = {}
+        self.reach: dict[int, int] = {}
         self.assaults: dict[int, list[Any]] = {}
         self.fires: dict[int, list[Any]] = {}
         self.enemies: dict[int, list["UnitState"]] = {}
@@ -92,6 +97,16 @@ class EngineView(Measures):
             got = self._presence[kind] = ev.presence_squares(self.state, kind)
         return got
 
+    def presence_board(self, kind: str = "any") -> int:
+        """:meth:`presence` as a bitboard (built once per set of squares)."""
+        squares_ = self.presence(kind)
+        got = _PRESENCE_BOARDS.get(squares_)
+        if got is None:
+            if len(_PRESENCE_BOARDS) > 256:
+                _PRESENCE_BOARDS.clear()
+            got = _PRESENCE_BOARDS[squares_] = board_of(squares_)
+        return got
+
     def enemies(self, of_side: int) -> list["UnitState"]:
         got = self._enemies.get(of_side)
         if got is None:
@@ -99,16 +114,18 @@ class EngineView(Measures):
                                             if e.side != of_side and e.active and not e.concealed]
         return got
 
-    def reach(self, uid: int) -> set[int]:
+    def reach(self, uid: int) -> int:
+        """Bitboard of the squares unit ``uid`` can move to or through, its own included
+        (builder.engine.bitboard; none when it is not on the battlefield)."""
         got = self._reach.get(uid)
         if got is None:
-            u = self.state.units[uid]
+            state, u = self.state, self.state.units[uid]
             if not u.active:
-                got = set()
+                got = 0
             elif u.is_vehicle:
-                got = {sq for sq, _ in vehicle_destinations(self.state, u)} | {u.sq}
+                got = board_of([sq for sq, _ in vehicle_destinations(state, u)]) | 1 << u.sq
             else:
-                got = set(infantry_reach(self.state, u)[0])
+                got = infantry_moves(state, u, movement_allowance(state, u)).entered
             self._reach[uid] = got
         return got
 
@@ -228,7 +245,7 @@ class EngineView(Measures):
             return False
         if self.nearest(x.side, kind)[x.sq] > x.st.profile.faces[x.face].movement + 2:
             return False  # out of reach whatever the path: skip the search
-        return not self.presence(kind).isdisjoint(self.reach(x.id))
+        return bool(self.presence_board(kind) & self.reach(x.id))
 
     def could_reach_objective(self, u: Any, kind: str = "any") -> bool:
         return self.can_reach_objective(u, kind)
