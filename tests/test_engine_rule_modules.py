@@ -185,14 +185,15 @@ def _hand(hand: list[str], deck: list[str]):  # type: ignore[no-untyped-def]
 
 
 def test_improvisation_draws_one_more_and_discards_a_card_the_engine_cannot_play() -> None:
-    state, n = _hand(["de-jammed", "us-aimed-shot", "us-aimed-shot", "us-aimed-shot"], ["us-first-aid"])
+    # us-thunderbolt: an aviation card of the core pack, which the fixture pack does not define
+    state, n = _hand(["us-thunderbolt", "us-aimed-shot", "us-aimed-shot", "us-aimed-shot"], ["us-first-aid"])
     improvise(state, 0)
     assert state.sides[0].deck == ["us-first-aid"]  # no Improvisation: nothing drawn
     grant(state, n["cpt"], "improvisation")
     improvise(state, 0)
     s = state.sides[0]
     assert s.hand == ["us-aimed-shot", "us-aimed-shot", "us-aimed-shot", "us-first-aid"]
-    assert s.discard == ["de-jammed"] and s.deck == []
+    assert s.discard == ["us-thunderbolt"] and s.deck == []
 
 
 def test_improvisation_order_discards_the_card_drawn_when_all_are_played() -> None:

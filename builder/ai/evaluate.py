@@ -370,7 +370,11 @@ def opfire_value(state: "GameState", action: "Action") -> float:
 def best_pending(state: "GameState", actions: list["Action"], side: int) -> "Action":
     """A pending choice made sensibly: the best opportunity shot when it is worth its
     cost, else pass; a retreat or displacement to the square farthest from the enemy,
-    in the best cover."""
+    in the best cover; an action card answering the opponent's shot or move is
+    played (the first offered)."""
+    cards = [a for a in actions if a.kind == "card"]
+    if cards:
+        return cards[0]
     shots = [a for a in actions if a.kind == "opfire"]
     if shots or any(a.kind == "pass" for a in actions):
         scored = [(opfire_value(state, a), i) for i, a in enumerate(shots)]

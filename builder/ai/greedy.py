@@ -55,6 +55,8 @@ class GreedyPlayer(Player):
             return float(ev.danger_distance(state, action.square, self.side))
         if kind == "opfire":
             return ev.opfire_value(state, action)
+        if kind == "card" and state.pending:  # an answer to the opponent's shot or move: worth playing
+            return 1.0
         return 0.0
 
     def scores(self, state: GameState, actions: list[Action]) -> list[float]:

@@ -42,7 +42,8 @@ def reveal(state: "GameState", u: "UnitState", why: str) -> None:
     if not u.concealed:
         return
     u.concealed = False
-    u.face = revealed_face(u)
+    if u.st.profile.faces[u.face].role == "concealed":  # a unit hidden without a concealed side keeps its face
+        u.face = revealed_face(u)
     state.events.append(Event("revealed", {"unit": u.id, "why": why}))
 
 

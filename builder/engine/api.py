@@ -1,6 +1,7 @@
 """The engine's game loop: ``legal_actions(state)`` and ``apply(state, action)``.
 
-Pending choices (a defender's retreat, infantry displaced by a vehicle) come
+Pending choices (a defender's retreat, infantry displaced by a vehicle,
+opportunity fire, action cards answering the opponent's shot or move) come
 before anything else and are made by the side they concern; otherwise the phase
 decides who acts and what they may do.
 """
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING
 from builder.engine.actions import Action
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
-from builder.engine import opportunity
+from builder.engine import opportunity, reactions
 from builder.engine.movement import path_to
 from builder.engine.phases import activation, orders, supply
 from builder.engine.effects.cards import on_enemy
@@ -46,6 +47,8 @@ def core_legal_actions(state: "GameState") -> list[Action]:
         kind, _, unit, options, _ = state.pending[0]
         if kind == opportunity.OPFIRE:
             return opportunity.choices(state, state.pending[0])
+        if kind == reactions.REACT:
+            return reactions.choices(state, state.pending[0])
         return [Action(kind, unit=unit, square=sq) for sq in options]
     phase = state.phase
     if phase == "orders":
@@ -95,8 +98,11 @@ def _activation(state: "GameState", action: Action) -> None:
         if fotm:
             state.path = (start, *path)
         opportunity.offer(state, mover, path)
+        if not action.mode:
+            reactions.offer_mine(state, mover)
     elif kind == "fire":
-        do_fire(state, action, moving=state.moved)
+        if not reactions.offer_shot(state, action):  # held for the target's side to answer
+            do_fire(state, action, moving=state.moved)
         state.fired = state.fired + (action.weapon,)
     elif kind == "assault":
         do_assault(state, action)
@@ -104,7 +110,7 @@ def _activation(state: "GameState", action: Action) -> None:
         state.fired = (-1,)
     elif kind == "card":
         from builder.engine.effects.cards import play_card
-        play_card(state, state.units[state.current].side, action.mode, state.units[action.unit])
+        play_card(state, state.units[state.current].side, action.mode, state.units[action.unit], action.target)
     elif kind in ("hold", "end"):
         activation.end_activation(state)
         return
@@ -122,13 +128,16 @@ def _after(state: "GameState") -> None:
     state.memo = {}
     if state.result is not None:
         return
+    while state.pending and reactions.stale(state, state.pending[0]):
+        state.pending.pop(0)
     if state.pending:
         state.to_act = state.pending[0][1]
         return
     if state.phase == "activation" and state.current >= 0:
         u = state.units[state.current]
         acted = state.moved or bool(state.fired)  # a card played before acting leaves the choice open
-        if not u.active or state.fired == (-1,) or (acted and not activation.may_go_on(state)):
+        if not u.active or ((state.fired == (-1,) or (acted and not activation.may_go_on(state)))
+                            and not activation.after_cards(state)):
             activation.end_activation(state)
         else:
             state.to_act = u.side
@@ -136,6 +145,8 @@ def _after(state: "GameState") -> None:
             state.to_act = state.pending[0][1]
     elif state.phase == "supply":
         state.to_act = state.supply_side
+    elif state.phase == "orders":
+        state.to_act = state.turn_side
 
 
 def _resolve_pending(state: "GameState", action: Action) -> None:
@@ -145,6 +156,12 @@ def _resolve_pending(state: "GameState", action: Action) -> None:
             raise IllegalAction("expected an opportunity shot offered, or pass")
         pending = state.pending.pop(0)
         opportunity.resolve(state, pending, action)
+        _refresh_displacements(state)
+        return
+    if kind == reactions.REACT:
+        if action not in reactions.choices(state, state.pending[0]):
+            raise IllegalAction("expected an action card offered, or pass")
+        reactions.resolve(state, state.pending.pop(0), action)
         _refresh_displacements(state)
         return
     if action.kind != kind or action.unit != unit or action.square not in options:

@@ -96,8 +96,9 @@ def plan_assault(state: "GameState", attacker: "UnitState", defender: "UnitState
     dface = _face(defender)
     aface = _face(attacker)
     combat = _combat(attacker, dface.defence_type)
-    buster = defender.type == "heavy_vehicle" and any(
+    buster = defender.type == "heavy_vehicle" and (any(
         k[1] == "tankbuster" and k[0] in (-1, attacker.st.tile) for k in state.static.sides[attacker.side].traits)
+        or any(effects.collect(state, attacker, "assault_heavy")))
     if combat is None and not buster:
         plan.ok, plan.reason = False, "the attacker shows X against the defender's type"
         return plan

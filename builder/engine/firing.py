@@ -205,9 +205,13 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
             plan.move_penalty = abs(penalty)
             plan.terms.append(Term(-abs(penalty), "firing on the move",
                                    "000 core rules, Special Abilities > Firing on the Move"))
-    card = state.boosts.get(("fire", firer.id)) if state.boosts else None
-    if card:
-        plan.terms.append(Term(card, "action card", "000 core rules, Action Card", bonus=True))
+    if state.boosts:
+        card = state.boosts.get(("fire", firer.id))
+        if card:
+            plan.terms.append(Term(card, "action card", "000 core rules, Action Card", bonus=True))
+        cover = state.boosts.get(("cover", target.id))
+        if cover:
+            plan.defence_terms.append(Term(cover, "Take Cover! card", "000 core rules, Action Card"))
     for t in effects.collect(state, firer, "shot", plan, weapon):
         plan.terms.extend(t)
     for t in effects.collect(state, target, "defence", plan):

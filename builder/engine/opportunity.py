@@ -101,7 +101,9 @@ def offer(state: "GameState", mover: "UnitState", path: list[int]) -> None:
     shots = best_shots(state, mover, path)
     if shots:
         codes = tuple((a.unit << 24) | (a.weapon << 16) | (CARD_BIT if a.mode else 0) | a.square for a in shots)
-        state.pending.append((OPFIRE, 1 - mover.side, mover.id, codes, tuple(path)))
+        # shots during the move come before answers to the move's end (a Mine card, builder/engine/reactions.py)
+        at = next((i for i, p in enumerate(state.pending) if p[0] == "react"), len(state.pending))
+        state.pending.insert(at, (OPFIRE, 1 - mover.side, mover.id, codes, tuple(path)))
 
 
 def choices(state: "GameState", pending: tuple) -> list[Action]:  # type: ignore[type-arg]

@@ -3,7 +3,7 @@ subclass :class:`Rules` and override its hook methods.
 
 Hook points: ``on_start_of_phase``, ``on_before_activation``,
 ``on_end_of_supply``, ``initiative_for_turn``, ``order_tokens_for``,
-``movement_bonus``, and ``extra_actions``/``apply_extra`` through which a variant
+``discard_lowest_order``, ``movement_bonus``, and ``extra_actions``/``apply_extra`` through which a variant
 injects its own pending decisions.
 """
 
@@ -12,10 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from builder.engine import effects
+from builder.engine.events import Event
+from builder.engine.state import NO_ORDER
 
 if TYPE_CHECKING:
     from builder.engine.actions import Action
-    from builder.engine.events import Event
     from builder.engine.state import GameState, UnitState
 
 MAX_ORDERS = 10
@@ -81,6 +82,16 @@ class Rules:
                 if floors:
                     least = max([least, *effects.collect(state, u, "min_orders")])
         return min(MAX_ORDERS, max(least, total))
+
+    def discard_lowest_order(self, state: "GameState", side: int) -> None:
+        """A Communications Scrambled card: ``side`` loses its lowest numbered order
+        token placed this round (action card; the Solo Mode takes it from the AI's
+        dashboard instead)."""
+        placed = [u for u in state.units if u.side == side and u.order > 0]
+        if placed:
+            u = min(placed, key=lambda x: x.order)
+            state.events.append(Event("order-discarded", {"side": side, "unit": u.id, "token": u.order}))
+            u.order = NO_ORDER
 
     def movement_bonus(self, state: "GameState", unit: "UnitState") -> int:
         return sum(effects.collect(state, unit, "movement"))

@@ -93,6 +93,10 @@ def new_game(rules: Any, pack: Any, scenario_id: str, seed: int, armies: Any = N
         hand = scenario.sides[i].army.hand
         s.hand, s.deck = s.deck[:hand], s.deck[hand:]
         state.sides.append(s)
+    cards = pack.items["cards"]
+    # a Camouflage card hides units that have no concealed side: spotting must run after moves
+    static.has_ambush = static.has_ambush or any(
+        getattr(cards.get(c), "effect_key", None) == "conceal" for s in state.sides for c in s.hand + s.deck)
     for u in state.units:
         faces = u.st.profile.faces
         if faces[0].role == "concealed" and len(faces) > 1:

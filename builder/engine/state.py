@@ -72,7 +72,7 @@ class GameStatic:
     objectives: list[tuple[str, int, str, int, int]]  # id, square, kind, vp, owner side (-1)
     seed: int
     hand_size: int = 4
-    has_ambush: bool = False  # some counter has a concealed side (spotting runs after moves)
+    has_ambush: bool = False  # a counter has a concealed side or a deck a Camouflage card (spotting runs after moves)
     # Derived data shared by every copy of the game, keyed by everything it depends
     # on, so never stale (bounded: cleared when full).
     zoc_tables: dict[tuple[tuple[int, int], ...], Any] = field(default_factory=dict)

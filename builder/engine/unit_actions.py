@@ -190,12 +190,17 @@ def _sees(state: "GameState", u: "UnitState", t: "UnitState", my_squares: tuple[
 
 
 def card_actions(state: "GameState", side: int, units: list["UnitState"], phase: str) -> list[Action]:
-    """``card`` actions: a card of the hand (``mode``) played on one of ``units``."""
+    """``card`` actions: a card of the hand (``mode``) played on one of ``units``
+    (and naming a ``target`` unit, for the cards whose module lists targets)."""
     from builder.engine.effects.cards import card_modules
     out = []
     for cid, m in card_modules(state, side, phase):
         playable = m.hooks["card_playable"]
-        out.extend(interned("card", u.id, mode=cid) for u in units if playable(state, u))
+        targets = m.hooks.get("card_targets")
+        if targets is None:
+            out.extend(interned("card", u.id, mode=cid) for u in units if playable(state, u))
+        else:
+            out.extend(interned("card", u.id, target=t, mode=cid) for u in units for t in targets(state, u))
     return out
 
 
@@ -250,9 +255,10 @@ def do_move(state: "GameState", action: Action) -> None:
         spot(state, u)
 
 
-def do_fire(state: "GameState", action: Action, moving: bool = False) -> None:
+def fire_plans(state: "GameState", action: Action, moving: bool = False) -> tuple[Any, Any]:
+    """The planned shot of ``action`` and a split shot's second (or None); raises
+    IllegalAction when the shot is not possible."""
     u, t = state.units[action.unit], state.units[action.target]
-    reveal(state, u, "fired")
     squares = state.path if moving and state.path else None
     plan = plan_shot(state, u, action.weapon, t, action.mode, action.extra, moving, squares)
     second = None
@@ -268,6 +274,13 @@ def do_fire(state: "GameState", action: Action, moving: bool = False) -> None:
     if not plan.ok:
         from builder.engine.api import IllegalAction
         raise IllegalAction(f"shot not possible: {plan.reason}")
+    return plan, second
+
+
+def do_fire(state: "GameState", action: Action, moving: bool = False) -> None:
+    u, t = state.units[action.unit], state.units[action.target]
+    reveal(state, u, "fired")
+    plan, second = fire_plans(state, action, moving)
     if action.extra:
         weapon = u.st.profile.faces[u.face].weapons[action.weapon]
         key = token_spent(state, u, weapon, t)

@@ -104,6 +104,8 @@ class SoloModeRules(Rules):
         solo.entry = [bf.square(sq) for sq in spec.entry]
         solo.zone = [s for area in spec.deployment for s in bf.area_squares(area)] or list(solo.entry)
         state.initiative = self.player
+        # the AI's action cards are its reserve (002, 2.3 Cards): it holds no hand of the core deck
+        state.sides[self.ai].hand, state.sides[self.ai].deck = [], []
         self.solo = solo
         self._deploy_scouts(state, solo)
         bonuses.lay_tokens(self, state)
@@ -178,6 +180,18 @@ class SoloModeRules(Rules):
         """The player's Tactician tokens add a numbered order token for good."""
         extra = self.solo.player_orders if self.solo is not None and side == self.player else 0
         return min(10, super().order_tokens_for(state, side) + extra)
+
+    def discard_lowest_order(self, state: GameState, side: int) -> None:
+        """A Communications Scrambled card played on the AI discards the lowest numbered
+        token of the Available Orders box (002 Solo Mode, 3.1 Order Phase >
+        Communications Scrambled)."""
+        solo = self.solo
+        if side == self.ai and solo is not None and solo.available:
+            token = min(solo.available)
+            solo.available.remove(token)
+            state.events.append(Event("order-discarded", {"side": side, "token": token}))
+            return
+        super().discard_lowest_order(state, side)
 
     def movement_bonus(self, state: GameState, unit: Any) -> int:
         bonus = super().movement_bonus(state, unit)

@@ -42,9 +42,11 @@ HOOKS = {
     "movement": "return a movement bonus",
     "revealed": "when the unit's order is revealed in the Activation phase, before it acts",
     "end_of_supply": "end-of-supply effect of a side's option",
-    "card_phase": "the phase in which a card is played (activation or supply)",
+    "card_phase": "the phase (or tuple of phases) in which a card is played (effects/cards.py names them)",
     "card_playable": "may the card be played on this unit now",
-    "card_play": "apply the card to the unit",
+    "card_targets": "the unit ids a card played on this unit may name as its second unit",
+    "card_play": "apply the card to the unit (and to the unit named, with card_targets)",
+    "assault_heavy": "return True when the unit may assault heavy vehicles whatever its combat value",
 }
 STATUSES = ("simulated", "partial", "not simulated")
 

@@ -16,21 +16,36 @@ card's ``effect_key``. A card is played from the hand as a ``card`` action
   an order or an Activated marker moves in the supply phase all the same),
   ``resupply`` (a spent token back on an equipment option; the card is offered on
   the first unit of the option's tile, or of the army for army-wide options);
-- by the engine for the player: ``reroll`` (see :func:`lucky_shot`).
+- by the engine for the player: ``reroll`` (see :func:`lucky_shot`);
+- in the activation, ``speed-setup`` (a free turn-over, before or after acting, or
+  in the supply phase), ``extra-activation`` (another unit without an order acts
+  first), ``reactivate`` (after acting: once more), ``anti-tank-shot`` (a rocket
+  at a vehicle, naming it as ``target``);
+- in the orders phase, ``scramble-orders``, ``swap-orders`` and ``move-order``
+  (the last two name a second unit as ``target``); in the supply phase
+  ``keep-initiative`` and ``conceal``;
+- in the opponent's turn, as pending answers (builder/engine/reactions.py):
+  ``defence-bonus`` and ``cancel-shot`` on a shot before its roll, ``mine`` on a
+  unit ending its move.
 
-Bonuses last for the activation (``GameState.boosts``). Other card effects are
-listed as not simulated by the coverage report.
+Bonuses and card marks last for the activation, or for the round when played in
+the supply phase (``GameState.boosts``). Other card effects (aviation, artillery,
+smoke, ``cancel-card``, ``counter-assault``) are listed as not simulated by the
+coverage report.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from builder.engine.ambush import concealed_face, flip
 from builder.engine.damage import roll, suppress
 from builder.engine.effects import register
 from builder.engine.events import Event
+from builder.engine.los import sees, sight
 from builder.engine.rules import MAX_ORDERS
-from builder.engine.state import NO_ORDER
+from builder.engine.state import BLUFF, NO_ORDER
+from builder.engine.terms import Term
 
 AC = "000 core rules, Action Card; card effect as the pack words it"
 
@@ -133,8 +148,14 @@ def _high_command(state: Any, unit: Any) -> None:
 ACTIVATION = "activation"
 ROLL = "roll"  # played by the engine for the player, on a roll of the side's that falls short
 ON_ENEMY = "activation-enemy"  # played in the side's own activation, on an enemy unit
+OTHER = "activation-other"  # played in the side's own activation, before its unit acts, on another of its units
+AFTER = "activation-after"  # played on the side's unit once it has acted, before its activation ends
+SHOT = "shot"  # played by the target's side on an enemy shot, before the roll (builder/engine/reactions.py)
+MINED = "mined"  # played by the other side on an enemy unit ending a move (builder/engine/reactions.py)
 SUPPLY = "supply"
 ORDERS = "orders"  # played in the side's turn to place a token, on its first unit without one
+ORDERS_OWN = "orders-own"  # in the side's turn to place a token, on one of its units holding one
+ORDERS_ENEMY = "orders-enemy"  # in the side's turn to place a token, on an enemy unit holding one
 
 register("card", "fire-bonus", "Fire bonus card", "simulated", AC,
          card_phase=lambda: ACTIVATION, card_playable=lambda s, u: bool(u.st.profile.faces[u.face].weapons),
@@ -168,6 +189,292 @@ register("card", "resupply", "Resupply card", "partial", AC,
          card_phase=lambda: SUPPLY, card_playable=lambda s, u: bool(_spent_scopes(s, u)), card_play=_resupply)
 
 
+# --- cards of the core decks, modules added with the reaction decisions ----------------------------
+
+AC_ACT = "000 core rules, Action Card (cards override rules; as many as wished, even on one action)"
+ROCKET_REACH = 4
+ROCKET_BONUS = 4
+MINE_BONUS = 4
+
+
+def _flippable(unit: Any) -> bool:
+    """A Tripod counter, or an Ambush counter with a concealed side."""
+    if len(unit.st.profile.faces) < 2:
+        return False
+    return unit.ability("tripod") is not None or (unit.ability("ambush") is not None
+                                                  and (unit.concealed or concealed_face(unit) >= 0))
+
+
+def _speed_setup_ok(state: Any, unit: Any) -> bool:
+    """A Tripod or Ambush counter of the side that has not been turned over by the
+    card yet: the unit acting (before or after it acts), or in the supply phase a
+    unit that may move or has just moved (000 core rules, Special Abilities > The
+    Immutable Rule of Special Abilities: once per movement)."""
+    if not unit.active or state.boosts.get(("flip", unit.id)) or not _flippable(unit):
+        return False
+    if state.phase == "supply":
+        return unit.supply_moved or (unit.order == NO_ORDER and not unit.activated and not unit.acted)
+    return True
+
+
+def _speed_setup(state: Any, unit: Any) -> None:
+    """Turn the counter over as a free action: the unit still moves or fires."""
+    state.boosts[("flip", unit.id)] = 1
+    if unit.ability("tripod") is not None:
+        unit.face = 1 - unit.face
+        state.events.append(Event("flipped", {"unit": unit.id, "why": "Speed Setup card"}))
+    else:
+        flip(state, unit)
+
+
+def _burst_ok(state: Any, unit: Any) -> bool:
+    """Another unit of the side acting, on the battlefield, with no order (a bluff is
+    no order) and no Activated marker, not yet acted this round."""
+    cur = state.units[state.current] if state.current >= 0 else None
+    return (cur is not None and unit.id != cur.id and unit.side == cur.side and unit.active
+            and unit.order in (NO_ORDER, BLUFF) and not unit.activated and not unit.acted)
+
+
+def _burst(state: Any, unit: Any) -> None:
+    """``unit`` acts now, before the unit whose order was revealed; that one waits
+    and acts once ``unit`` is done (``end_activation`` reads the ``resume`` mark)."""
+    waiting = state.current
+    state.boosts[("resume", unit.id)] = waiting
+    state.current, state.fired, state.moved, state.path = unit.id, (), False, ()
+    state.events.append(Event("burst-into-action", {"unit": unit.id, "waiting": waiting}))
+
+
+def _heroic_ok(state: Any, unit: Any) -> bool:
+    return unit.id == state.current and unit.active and (state.moved or bool(state.fired))
+
+
+def _heroic(state: Any, unit: Any) -> None:
+    """The unit that has just acted acts once more: its move and shots are cleared."""
+    state.fired, state.moved, state.path = (), False, ()
+    state.events.append(Event("acts-again", {"unit": unit.id}))
+
+
+def _rocket_targets(state: Any, unit: Any) -> list[int]:
+    """Enemy vehicles within 4 squares of the infantry unit acting, in its line of sight."""
+    if not unit.is_infantry or state.moved or state.fired or unit.id != state.current:
+        return []
+    bf = state.static.bf
+    out = []
+    for t in state.units:
+        if t.side == unit.side or not t.active or t.concealed or not t.is_vehicle:
+            continue
+        if any(bf.distance(unit.sq, sq) <= ROCKET_REACH and sees(state, unit.sq, sq, unit, t)
+               for sq in state.squares_of(t)):
+            out.append(t.id)
+    return out
+
+
+def rocket_plan(state: Any, unit: Any, target: Any) -> Any:
+    """The anti-tank rocket as a shot: the card's +4 in place of a weapon's combat
+    value, the range limit of 4 squares, every other term as for a shot (000 core
+    rules, Firing > Shot Resolution)."""
+    from builder.engine.firing import R_LOS, R_SHOT, R_SUPP, ShotPlan, _terrain_defence, vehicle_defence
+    bf = state.static.bf
+    best = None
+    for tsq in state.squares_of(target):
+        if bf.distance(unit.sq, tsq) > ROCKET_REACH:
+            continue
+        plan = ShotPlan(unit.id, target.id, -1, "anti-tank", firer_sq=unit.sq, target_sq=tsq)
+        plan.range = bf.distance(unit.sq, tsq)
+        plan.sight = sight(state, unit.sq, tsq, unit, target)
+        if not plan.sight.ok:
+            continue
+        if target.type == "heavy_vehicle":
+            plan.defence, plan.defence_label = vehicle_defence(state, target, tsq, unit.sq)
+        else:
+            plan.defence, plan.defence_label = int(target.st.profile.faces[target.face].defence or 0), "defence"
+        _terrain_defence(state, plan, target, unit.sq)
+        plan.terms.append(Term(ROCKET_BONUS, "anti-tank rocket (action card)", R_SHOT, bonus=True))
+        if unit.suppressed:
+            plan.terms.append(Term(-2 * unit.suppressed, f"{unit.suppressed} suppressed marker(s)", R_SUPP))
+        for osq, value in plan.sight.obscurers:
+            plan.terms.append(Term(-value, f"obscured ({bf.terrain[osq].id} at {bf.name(osq)})", R_LOS))
+        if best is None or plan.need < best.need:
+            best = plan
+    return best
+
+
+def _rocket(state: Any, unit: Any, target: int) -> None:
+    """Fire the rocket (the unit's action: its activation ends with it)."""
+    from builder.engine.ambush import reveal
+    from builder.engine.firing import resolve_shot
+    reveal(state, unit, "fired")
+    plan = rocket_plan(state, unit, state.units[target])
+    state.fired = (-1,)
+    if plan is not None:
+        resolve_shot(state, plan)
+
+
+def _keep_ok(state: Any, unit: Any) -> bool:
+    """The side holds the initiative, the turn track would hand it over next round,
+    the card is not played yet this round and a round follows; offered on the
+    side's first unit on the battlefield."""
+    side = unit.side
+    if state.initiative != side or state.boosts.get(("keep-initiative", side)):
+        return False
+    if state.turn >= state.static.scenario.turns:
+        return False
+    if next(u.id for u in state.units if u.side == side and u.active) != unit.id:
+        return False
+    state.turn += 1
+    try:
+        due = state.rules.initiative_for_turn(state)
+    finally:
+        state.turn -= 1
+    return due != side
+
+
+def _keep(state: Any, unit: Any) -> None:
+    state.boosts[("keep-initiative", unit.side)] = 1
+
+
+def kept_by_card(state: Any, held: int, due: int) -> int:
+    """The initiative for the next round: ``held`` when its side played an Initiative
+    card this round, else ``due`` (the turn track's)."""
+    if due != held and state.boosts.get(("keep-initiative", held)):
+        state.events.append(Event("initiative-kept", {"side": held, "why": "Initiative card"}))
+        return held
+    return due
+
+
+def _scramble(state: Any, unit: Any) -> None:
+    """Counted now, carried out once every token is placed (``scramble_orders``)."""
+    key = ("scramble", 1 - unit.side)
+    state.boosts[key] = state.boosts.get(key, 0) + 1
+
+
+def scramble_orders(state: Any) -> None:
+    """After the orders are placed, each Communications Scrambled card played takes
+    the lowest numbered token of the victim side off the board (the variant's
+    ``discard_lowest_order`` decides where the tokens are)."""
+    for side in (0, 1):
+        for _ in range(state.boosts.pop(("scramble", side), 0)):
+            state.rules.discard_lowest_order(state, side)
+
+
+def _swap_targets(state: Any, unit: Any) -> list[int]:
+    """Other enemy units holding a token (order, special or bluff) with a different
+    value, each pair once."""
+    if unit.side == state.to_act or unit.order == NO_ORDER or not unit.active:
+        return []
+    return [u.id for u in state.units if u.side == unit.side and u.id > unit.id and u.active
+            and u.order != NO_ORDER and u.order != unit.order]
+
+
+def _swap(state: Any, unit: Any, target: int) -> None:
+    other = state.units[target]
+    unit.order, other.order = other.order, unit.order
+
+
+def _move_order_targets(state: Any, unit: Any) -> list[int]:
+    """Units of the side without a token that may take one, for a unit holding an
+    order token (numbered or special)."""
+    if unit.order < 0 or unit.side != state.to_act:
+        return []
+    return [u.id for u in state.units if u.side == unit.side and u.active and u.order == NO_ORDER
+            and not u.activated]
+
+
+def _move_order(state: Any, unit: Any, target: int) -> None:
+    other = state.units[target]
+    other.order, unit.order = unit.order, NO_ORDER
+
+
+def _conceal_ok(state: Any, unit: Any) -> bool:
+    """Infantry of the side, not concealed, in a terrain element or overlay, that no
+    enemy spots there (the conditions of Ambush, 000 core rules, Special Abilities
+    > Ambush)."""
+    from builder.engine.ambush import in_cover, spots
+    if not unit.active or unit.concealed or unit.type != "infantry" or not in_cover(state, unit.sq):
+        return False
+    return not any(e.side != unit.side and spots(state, e, unit) for e in state.units)
+
+
+def _conceal(state: Any, unit: Any) -> None:
+    unit.concealed = True
+    state.events.append(Event("concealed", {"unit": unit.id, "why": "Camouflage card"}))
+
+
+def _cover_ok(state: Any, unit: Any) -> bool:
+    return unit.is_infantry
+
+
+def _cover(state: Any, unit: Any) -> None:
+    """+1 defence against the shot about to be rolled (``firing.plan_one`` reads it;
+    ``reactions`` clears it after the shot)."""
+    state.boosts[("cover", unit.id)] = state.boosts.get(("cover", unit.id), 0) + 1
+
+
+def _jam(state: Any, unit: Any) -> None:
+    """Marks the shot cancelled (``reactions`` reads it and skips the roll)."""
+    state.boosts[("jammed", unit.id)] = 1
+
+
+def _mine_ok(state: Any, unit: Any) -> bool:
+    """An enemy unit on the battlefield, on open ground: squares with no terrain
+    effect (no cover, obstacle or difficult ground) outside any overlay."""
+    from builder.engine.ambush import in_cover
+    return unit.active and not any(in_cover(state, sq) for sq in state.squares_of(unit))
+
+
+def _mine(state: Any, unit: Any) -> None:
+    """The mine attacks at +4 as a shot with no firer: a hit on its defence (a heavy
+    vehicle's side defence), a kill shot on twice it (000 core rules, Firing > Shot
+    Resolution)."""
+    from builder.engine.damage import eliminate, take_hit
+    printed = unit.st.profile.faces[unit.face].defence
+    d = printed[1] if isinstance(printed, tuple) else int(printed or 0)
+    die = roll(state, "mine (action card)", unit.id)
+    total = die + MINE_BONUS
+    state.events.append(Event("mine", {"target": unit.id, "die": die, "total": total, "defence": d}))
+    if total >= 2 * d:
+        eliminate(state, unit, "mine: kill shot")
+    elif total >= d:
+        take_hit(state, unit, None, "mine")
+
+register("card", "speed-setup", "Speed Setup", "simulated", AC_ACT + "; 000 core rules, Special Abilities > "
+         "The Immutable Rule of Special Abilities",
+         card_phase=lambda: (ACTIVATION, AFTER, SUPPLY), card_playable=_speed_setup_ok, card_play=_speed_setup)
+register("card", "extra-activation", "Burst into Action", "partial", AC_ACT,
+         "played only before the unit whose order was revealed acts (that unit acts after it)",
+         card_phase=lambda: OTHER, card_playable=_burst_ok, card_play=_burst)
+register("card", "reactivate", "Heroic Action", "simulated", AC_ACT,
+         card_phase=lambda: AFTER, card_playable=_heroic_ok, card_play=_heroic)
+register("card", "anti-tank-shot", "Anti-tank rocket card", "partial", AC_ACT + "; 000 core rules, Firing",
+         "the rocket is the unit's action for the activation (played before it moves or fires)",
+         card_phase=lambda: ACTIVATION, card_playable=lambda s, u: bool(_rocket_targets(s, u)),
+         card_targets=_rocket_targets, card_play=_rocket)
+register("card", "keep-initiative", "Initiative card", "simulated", AC_ACT + "; 000 core rules, Supply Phase",
+         card_phase=lambda: SUPPLY, card_playable=_keep_ok, card_play=_keep)
+register("card", "scramble-orders", "Communications Scrambled", "simulated",
+         AC_ACT + "; 002 Solo Mode, Order Phase > Communications Scrambled",
+         card_phase=lambda: ORDERS, card_playable=lambda s, u: True, card_play=_scramble)
+register("card", "swap-orders", "Confusion", "partial", AC_ACT,
+         "the two tokens are chosen knowing their values (the engine keeps no hidden information)",
+         card_phase=lambda: ORDERS_ENEMY, card_playable=lambda s, u: bool(_swap_targets(s, u)),
+         card_targets=_swap_targets, card_play=_swap)
+register("card", "move-order", "Move order card", "simulated", AC_ACT,
+         card_phase=lambda: ORDERS_OWN, card_playable=lambda s, u: bool(_move_order_targets(s, u)),
+         card_targets=_move_order_targets, card_play=_move_order)
+register("card", "conceal", "Camouflage", "simulated", AC_ACT + "; 000 core rules, Recruitment Options > Orders > "
+         "Concealed; Special Abilities > Ambush",
+         card_phase=lambda: SUPPLY, card_playable=_conceal_ok, card_play=_conceal)
+register("card", "defence-bonus", "Take Cover!", "partial", AC_ACT + "; builder/engine/reactions.py",
+         "offered against shots of the activation, not against opportunity fire or Solo Mode reaction shots",
+         card_phase=lambda: SHOT, card_playable=_cover_ok, card_play=_cover)
+register("card", "cancel-shot", "Jammed!", "partial", AC_ACT + "; builder/engine/reactions.py",
+         "offered against shots of the activation, not against opportunity fire or Solo Mode reaction shots",
+         card_phase=lambda: SHOT, card_playable=lambda s, u: True, card_play=_jam)
+register("card", "mine", "Mine", "partial", AC_ACT + "; builder/engine/reactions.py",
+         "offered when an enemy unit ends a move of the activation phase (not an assault's move or a supply move)",
+         card_phase=lambda: MINED, card_playable=_mine_ok, card_play=_mine)
+
+
 def card_modules(state: Any, side: int, phase: str) -> list[tuple[str, Any]]:
     """(card id, module) for the cards in ``side``'s hand playable in ``phase``
     (remembered per hand and phase for the game: a hand changes far less often
@@ -191,9 +498,15 @@ def _card_modules(state: Any, hand: tuple[str, ...], phase: str) -> list[tuple[s
         card = cards.get(cid)
         key = getattr(card, "effect_key", None) if card is not None else None
         m = REGISTRY.get(("card", key or ""))
-        if m is not None and "card_phase" in m.hooks and m.hooks["card_phase"]() == phase:
+        if m is not None and "card_phase" in m.hooks and phase in phases_of(m):
             out.append((cid, m))
     return out
+
+
+def phases_of(m: Any) -> tuple[str, ...]:
+    """The phases a card module is played in (``card_phase`` gives one or several)."""
+    p = m.hooks["card_phase"]()
+    return p if isinstance(p, tuple) else (p,)
 
 
 def lucky_shot(state: Any, unit: Any, die: int, dice: int, need: int, why: str) -> int:
@@ -212,21 +525,31 @@ def lucky_shot(state: Any, unit: Any, die: int, dice: int, need: int, why: str) 
 
 
 def on_enemy(state: Any, cid: str) -> bool:
-    """Is card ``cid`` played on an enemy unit (phase ``ON_ENEMY``)?"""
+    """Is card ``cid`` played in the activation on a unit other than the one acting
+    (an enemy, phase ``ON_ENEMY``, or another friendly unit, phase ``OTHER``)?"""
     from builder.engine.effects import REGISTRY
     card = state.static.pack.items["cards"].get(cid)
     m = REGISTRY.get(("card", getattr(card, "effect_key", None) or ""))
-    return m is not None and "card_phase" in m.hooks and m.hooks["card_phase"]() == ON_ENEMY
+    return m is not None and "card_phase" in m.hooks and bool({ON_ENEMY, OTHER} & set(phases_of(m)))
 
 
-def play_card(state: Any, side: int, cid: str, unit: Any) -> None:
+def play_card(state: Any, side: int, cid: str, unit: Any, target: int = -1) -> None:
+    """Discard ``cid`` from ``side``'s hand and apply it to ``unit`` (and ``target``,
+    for the cards whose module names targets)."""
     from builder.engine.effects import REGISTRY
     card = state.static.pack.items["cards"][cid]
-    REGISTRY[("card", card.effect_key)].hooks["card_play"](state, unit)
+    hooks = REGISTRY[("card", card.effect_key)].hooks
     hand = state.sides[side].hand
     hand.remove(cid)
     state.sides[side].discard.append(cid)
-    state.events.append(Event("card", {"side": side, "card": cid, "unit": unit.id}))
+    data = {"side": side, "card": cid, "unit": unit.id}
+    if target >= 0:
+        data["target"] = target
+    state.events.append(Event("card", data))
+    if "card_targets" in hooks:
+        hooks["card_play"](state, unit, target)
+    else:
+        hooks["card_play"](state, unit)
 
 
 def improvise(state: Any, side: int) -> None:

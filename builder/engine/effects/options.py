@@ -149,6 +149,15 @@ def _shielding(state: Any, unit: Any, plan: Any) -> None:
         plan.defence_terms.append(Term(1, "Additional Shielding", RO + "Equipment > Additional Shielding"))
 
 
+def _light_sabers(state: Any, unit: Any, plan: Any) -> list[Term]:
+    """Family Meeting 2's Geek Option: +3 to the unit's assaults (the option's two
+    Assault grants share one ability value, so the +3 is this module's term)."""
+    return [Term(3, "Light Sabers", LIGHT_SABERS, bonus=True)]
+
+
+LIGHT_SABERS = "002 Solo Mode, Scenarios > Family Meeting - Chapter 2 > Composition of the Armies (Geek Option)"
+
+
 def keep_initiative(state: Any, held: int, due: int) -> int:
     """The side with the Initiative order keeps the initiative once instead of
     handing it over (000 core rules, Recruitment Options > Orders > Initiative;
@@ -164,6 +173,14 @@ def keep_initiative(state: Any, held: int, due: int) -> int:
     return held
 
 
+for _key in ("us-light-sabers", "de-light-sabers"):
+    register("option", _key, "Light Sabers", "simulated", LIGHT_SABERS,
+             assault_attack=_light_sabers, assault_heavy=lambda s, u: True)
+register("option", "overwatch", "Overwatch", "partial",
+         "002 Solo Mode, Scenarios > Family Meeting - Chapter 1 > Composition of the Armies; "
+         "003 Battle for Normandy, Special Abilities > Overwatch; builder/engine/opportunity.py",
+         "the option grants the Overwatch ability, which takes opportunity fire as if always on its active "
+         "side (no turning over)")
 register("option", "nazi-basterds", "Nazi Basterds", "partial", RO + "Character Traits > Nazi Basterds",
          "the 30 extra army points are the army checker's; the engine applies the opponent's +1",
          opponent_assault=_basterds)

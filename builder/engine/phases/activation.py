@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING
 
 from builder.engine import effects
 from builder.engine.actions import Action, interned
-from builder.engine.effects.cards import ON_ENEMY
+from builder.engine.effects.cards import AFTER, ON_ENEMY, OTHER
 from builder.engine.events import Event
 from builder.engine.scenario_events import run_events
 from builder.engine.unit_actions import card_actions, fire_actions, move_actions
 
 if TYPE_CHECKING:
-    from builder.engine.state import GameState
+    from builder.engine.state import GameState, UnitState
 
 
 def start_activation(state: "GameState") -> None:
@@ -87,6 +87,10 @@ def _acts_first(state: "GameState", side: int) -> bool:
 def end_activation(state: "GameState") -> None:
     u = state.units[state.current]
     u.acted = True
+    waiting = state.boosts.get(("resume", u.id)) if state.boosts else None
+    if waiting is not None:
+        resume(state, u, waiting)
+        return
     state.current = -1
     state.boosts = {}
     state.path = ()
@@ -95,19 +99,41 @@ def end_activation(state: "GameState") -> None:
     next_activation(state)
 
 
+def resume(state: "GameState", u: "UnitState", waiting: int) -> None:
+    """A unit that acted on a Burst into Action card is done: it takes an Activated
+    marker, and the unit whose order was revealed acts now, keeping its card bonuses
+    (the side's turn goes on)."""
+    u.activated = True
+    state.boosts = {k: v for k, v in state.boosts.items() if k[1] == waiting and k[0] != "resume"}
+    state.current, state.fired, state.moved, state.path = waiting, (), False, ()
+    state.to_act = state.units[waiting].side
+    state.events.append(Event("resumed", {"unit": waiting}))
+
+
 def actions(state: "GameState") -> list[Action]:
     u = state.units[state.current]
+    hand = state.sides[u.side].hand
     if not state.moved and not state.fired:
         out = move_actions(state, u, assaults=True)
         out.extend(fire_actions(state, u, moving=False))
         out.append(interned("hold", u.id))
-        if state.sides[u.side].hand:
+        if hand:
             out.extend(card_actions(state, u.side, [u], "activation"))
             out.extend(card_actions(state, u.side, state.units, ON_ENEMY))
+            out.extend(card_actions(state, u.side, state.units, OTHER))
         return out
-    out = fire_actions(state, u, moving=state.moved)
+    out = [] if state.fired == (-1,) else fire_actions(state, u, moving=state.moved)
     out.append(interned("end", u.id))
+    if hand:
+        out.extend(card_actions(state, u.side, [u], AFTER))
     return out
+
+
+def after_cards(state: "GameState") -> bool:
+    """May the side play a card on its unit that has acted, before the activation
+    ends (Heroic Action, Speed Setup)? The activation then waits for its decision."""
+    u = state.units[state.current]
+    return bool(state.sides[u.side].hand) and bool(card_actions(state, u.side, [u], AFTER))
 
 
 def may_go_on(state: "GameState") -> bool:

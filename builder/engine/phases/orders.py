@@ -8,7 +8,8 @@ Personal Order must receive one (Special Abilities > Personal Order); bluffs and
 special orders are optional (``done``). A side with nothing left to place lets
 the other place the rest. A unit given a token runs its ``order_received`` rule
 modules at once (003 Battle for Normandy, Special Abilities > NCO). Cards of the
-orders phase (effects/cards.py) are played in the side's turn, which goes on.
+orders phase (effects/cards.py) are played in the side's turn, which goes on;
+Communications Scrambled cards take effect once every token is placed.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from builder.engine import effects
 from builder.engine.actions import Action, interned, order_action, order_actions
-from builder.engine.effects.cards import ORDERS, play_card
+from builder.engine.effects.cards import ORDERS, ORDERS_ENEMY, ORDERS_OWN, play_card, scramble_orders
 from builder.engine.events import Event
 from builder.engine.scenario_events import run_events
 from builder.engine.state import NO_ORDER
@@ -31,6 +32,7 @@ def start_round(state: "GameState") -> None:
     state.phase = "orders"
     for u in state.units:
         u.order, u.acted, u.activated, u.supply_moved = NO_ORDER, False, False, False
+    state.boosts = {}  # card marks of the last supply phase (Speed Setup, Initiative) end with the round
     for i, s in enumerate(state.sides):
         ss = state.static.sides[i]
         s.to_place = list(range(1, s.orders + 1))
@@ -59,6 +61,8 @@ def advance(state: "GameState") -> None:
             return
     for s in state.sides:
         s.to_place = []
+    if state.boosts:
+        scramble_orders(state)
     from builder.engine.phases.activation import start_activation
     start_activation(state)
 
@@ -80,6 +84,10 @@ def actions(state: "GameState", side: int) -> list[Action]:
         out.append(interned("done"))
     if s.hand and units:
         out.extend(card_actions(state, side, [state.units[units[0]]], ORDERS))
+        out.extend(card_actions(state, side, [u for u in state.units if u.side == side and u.order >= 0],
+                                ORDERS_OWN))
+        out.extend(card_actions(state, side, [u for u in state.units if u.side != side and u.order != NO_ORDER],
+                                ORDERS_ENEMY))
     return out
 
 
@@ -88,7 +96,7 @@ def apply(state: "GameState", action: Action) -> None:
     assert side is not None
     s = state.sides[side]
     if action.kind == "card":  # the side goes on placing
-        play_card(state, side, action.mode, state.units[action.unit])
+        play_card(state, side, action.mode, state.units[action.unit], action.target)
         advance(state)
         return
     if action.kind == "order":

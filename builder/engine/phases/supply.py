@@ -13,7 +13,7 @@ Supply Phase > Execution of the Supply Phase):
 8. recount order tokens from the stars left (at most 10); a side without units
    or orders loses;
 9. move the initiative marker along the turn track, unless the side holding it
-   keeps it with the Initiative order.
+   keeps it with an Initiative card played in this phase or the Initiative order.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from builder.engine import effects
 from builder.engine.actions import Action, interned
-from builder.engine.effects.cards import improvise
+from builder.engine.effects.cards import improvise, kept_by_card
 from builder.engine.effects.options import keep_initiative
 from builder.engine.events import Event
 from builder.engine.objectives import update_control
@@ -83,7 +83,7 @@ def apply(state: "GameState", action: Action) -> None:
         u.supply_moved = True
     elif action.kind == "card":
         from builder.engine.effects.cards import play_card
-        play_card(state, state.supply_side, action.mode, state.units[action.unit])
+        play_card(state, state.supply_side, action.mode, state.units[action.unit], action.target)
     else:
         state.sides[state.supply_side].supply_done = True
     if not state.pending:
@@ -119,6 +119,7 @@ def finish_supply(state: "GameState") -> None:
         finish(state, "turns")
         return
     state.turn += 1
-    state.initiative = keep_initiative(state, state.initiative, state.rules.initiative_for_turn(state))
+    due = kept_by_card(state, state.initiative, state.rules.initiative_for_turn(state))
+    state.initiative = keep_initiative(state, state.initiative, due)
     from builder.engine.phases.orders import start_round
     start_round(state)
