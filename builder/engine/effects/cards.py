@@ -489,7 +489,21 @@ def card_modules(state: Any, side: int, phase: str) -> list[tuple[str, Any]]:
     return out
 
 
-def _card_modules(state: Any, hand: tuple[str, ...], phase: str) -> list[tuple[str, Any]]:
+def hand_phases(state: Any, side: int) -> frozenset[str]:
+    """The phases in which some card of ``side``'s hand is played (remembered per
+    hand like :func:`card_modules`): a phase's card actions are only looked for,
+    and the units they could name only listed, when it is one of them."""
+    key = (tuple(state.sides[side].hand), "*")
+    known = state.static.card_modules
+    out = known.get(key)
+    if out is None:
+        if len(known) >= 1024:
+            known.clear()
+        out = known[key] = frozenset(p for _, m in _card_modules(state, key[0], None) for p in phases_of(m))
+    return out  # type: ignore[no-any-return]
+
+
+def _card_modules(state: Any, hand: tuple[str, ...], phase: str | None) -> list[tuple[str, Any]]:
     from builder.engine.effects import REGISTRY, _load
     _load()
     cards = state.static.pack.items["cards"]
@@ -498,7 +512,7 @@ def _card_modules(state: Any, hand: tuple[str, ...], phase: str) -> list[tuple[s
         card = cards.get(cid)
         key = getattr(card, "effect_key", None) if card is not None else None
         m = REGISTRY.get(("card", key or ""))
-        if m is not None and "card_phase" in m.hooks and phase in phases_of(m):
+        if m is not None and "card_phase" in m.hooks and (phase is None or phase in phases_of(m)):
             out.append((cid, m))
     return out
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from builder.engine import effects
 from builder.engine.actions import Action, interned
-from builder.engine.effects.cards import AFTER, ON_ENEMY, OTHER
+from builder.engine.effects.cards import ACTIVATION, AFTER, ON_ENEMY, OTHER, hand_phases
 from builder.engine.events import Event
 from builder.engine.scenario_events import run_events
 from builder.engine.unit_actions import card_actions, fire_actions, move_actions
@@ -118,13 +118,17 @@ def actions(state: "GameState") -> list[Action]:
         out.extend(fire_actions(state, u, moving=False))
         out.append(interned("hold", u.id))
         if hand:
-            out.extend(card_actions(state, u.side, [u], "activation"))
-            out.extend(card_actions(state, u.side, state.units, ON_ENEMY))
-            out.extend(card_actions(state, u.side, state.units, OTHER))
+            phases = hand_phases(state, u.side)
+            if ACTIVATION in phases:
+                out.extend(card_actions(state, u.side, [u], ACTIVATION))
+            if ON_ENEMY in phases:
+                out.extend(card_actions(state, u.side, state.units, ON_ENEMY))
+            if OTHER in phases:
+                out.extend(card_actions(state, u.side, state.units, OTHER))
         return out
     out = [] if state.fired == (-1,) else fire_actions(state, u, moving=state.moved)
     out.append(interned("end", u.id))
-    if hand:
+    if hand and AFTER in hand_phases(state, u.side):
         out.extend(card_actions(state, u.side, [u], AFTER))
     return out
 
@@ -133,7 +137,8 @@ def after_cards(state: "GameState") -> bool:
     """May the side play a card on its unit that has acted, before the activation
     ends (Heroic Action, Speed Setup)? The activation then waits for its decision."""
     u = state.units[state.current]
-    return bool(state.sides[u.side].hand) and bool(card_actions(state, u.side, [u], AFTER))
+    return (bool(state.sides[u.side].hand) and AFTER in hand_phases(state, u.side)
+            and bool(card_actions(state, u.side, [u], AFTER)))
 
 
 def may_go_on(state: "GameState") -> bool:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from builder.engine import effects
 from builder.engine.actions import Action, interned, order_action, order_actions
-from builder.engine.effects.cards import ORDERS, ORDERS_ENEMY, ORDERS_OWN, play_card, scramble_orders
+from builder.engine.effects.cards import ORDERS, ORDERS_ENEMY, ORDERS_OWN, hand_phases, play_card, scramble_orders
 from builder.engine.events import Event
 from builder.engine.scenario_events import run_events
 from builder.engine.state import NO_ORDER
@@ -83,11 +83,15 @@ def actions(state: "GameState", side: int) -> list[Action]:
     if not s.to_place:
         out.append(interned("done"))
     if s.hand and units:
-        out.extend(card_actions(state, side, [state.units[units[0]]], ORDERS))
-        out.extend(card_actions(state, side, [u for u in state.units if u.side == side and u.order >= 0],
-                                ORDERS_OWN))
-        out.extend(card_actions(state, side, [u for u in state.units if u.side != side and u.order != NO_ORDER],
-                                ORDERS_ENEMY))
+        phases = hand_phases(state, side)
+        if ORDERS in phases:
+            out.extend(card_actions(state, side, [state.units[units[0]]], ORDERS))
+        if ORDERS_OWN in phases:
+            out.extend(card_actions(state, side, [u for u in state.units if u.side == side and u.order >= 0],
+                                    ORDERS_OWN))
+        if ORDERS_ENEMY in phases:
+            out.extend(card_actions(state, side, [u for u in state.units if u.side != side and u.order != NO_ORDER],
+                                    ORDERS_ENEMY))
     return out
 
 

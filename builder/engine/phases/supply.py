@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from builder.engine import effects
 from builder.engine.actions import Action, interned
-from builder.engine.effects.cards import improvise, kept_by_card
+from builder.engine.effects.cards import SUPPLY, hand_phases, improvise, kept_by_card
 from builder.engine.effects.options import keep_initiative
 from builder.engine.events import Event
 from builder.engine.objectives import update_control
@@ -69,8 +69,8 @@ def actions(state: "GameState", side: int) -> list[Action]:
     out: list[Action] = []
     for uid in movers(state, side):
         out.extend(move_actions(state, state.units[uid]))
-    if state.sides[side].hand:
-        out.extend(card_actions(state, side, [u for u in state.units if u.side == side and u.active], "supply"))
+    if state.sides[side].hand and SUPPLY in hand_phases(state, side):
+        out.extend(card_actions(state, side, [u for u in state.units if u.side == side and u.active], SUPPLY))
     out.append(interned("end"))
     return out
 
