@@ -92,8 +92,10 @@ def infantry_moves(state: "GameState", unit: "UnitState", mv: int) -> Reach:
     outside every zone of an enemy controlling it; squares of difficult passage end
     the move there. The result is kept per unit and reused while nothing it read has
     changed: the unit's square and allowance, the enemy zones, and which squares
-    around what it reached hold units. In a supply phase, where one side's units
-    move one after the other, most units' moves are not searched again."""
+    around what it reached hold blocking units. When only friendly infantry came
+    or went (a supply phase, where one side's units move one after the other),
+    the flood is kept and only the squares the move may end on are worked out
+    again."""
     occupied, blocking = state.occupied, _blocking(state, unit.side)
     zones = enemy_zones(state, unit.side)
     amphibious = unit.ability("amphibious") is not None
@@ -103,8 +105,15 @@ def infantry_moves(state: "GameState", unit: "UnitState", mv: int) -> Reach:
     if kept is not None:
         sq0, mv0, amph0, zones0, region, occupied0, blocking0, reach = kept
         if (sq0 == start and mv0 == mv and amph0 == amphibious and zones0 is zones
-                and occupied & region == occupied0 and blocking & region == blocking0):
-            return reach  # type: ignore[no-any-return]
+                and blocking & region == blocking0):
+            entered = reach.entered
+            if occupied & entered == occupied0:
+                return reach  # type: ignore[no-any-return]
+            # Only friendly infantry, which a move passes through, came or went:
+            # the flood stands, the squares the move may end on change.
+            reach = Reach(reach.layers, reach.go_on, entered & ~occupied, entered)
+            cache[unit.id] = (start, mv, amphibious, zones, region, occupied & entered, blocking0, reach)
+            return reach
     boards = step_boards(state.static.bf, unit.type, amphibious)
     shifts, neighbours = boards.shifts, boards.neighbours
     controlled, forbidden = zones.controlled, zones.forbidden
@@ -129,7 +138,7 @@ def infantry_moves(state: "GameState", unit: "UnitState", mv: int) -> Reach:
         go_on |= frontier
     reach = Reach(tuple(layers), go_on, entered & ~occupied, entered)
     region = entered | spread(entered, shifts)
-    cache[unit.id] = (start, mv, amphibious, zones, region, occupied & region,
+    cache[unit.id] = (start, mv, amphibious, zones, region, occupied & entered,
                       blocking & region, reach)
     return reach
 
