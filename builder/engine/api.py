@@ -18,6 +18,7 @@ from builder.engine.movement import path_to
 from builder.engine.phases import activation, orders, supply
 from builder.engine.effects.cards import on_enemy
 from builder.engine.unit_actions import do_assault, do_fire, do_move
+from builder.engine.zoc import ZONES
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState
@@ -43,6 +44,16 @@ def apply(state: "GameState", action: Action, *, check: bool = False) -> list[Ev
 def core_legal_actions(state: "GameState") -> list[Action]:
     if state.result is not None:
         return []
+    # Nothing changes while the actions are listed: each side's enemy zones of
+    # control are worked out once for all its units (builder.engine.zoc.enemy_zones).
+    state.memo[ZONES] = {}
+    try:
+        return _legal_actions(state)
+    finally:
+        del state.memo[ZONES]
+
+
+def _legal_actions(state: "GameState") -> list[Action]:
     if state.pending:
         kind, _, unit, options, _ = state.pending[0]
         if kind == opportunity.OPFIRE:

@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from builder.engine.grid import Battlefield
     from builder.engine.state import GameState, UnitState
 
+ZONES = "zones"  # state.memo key: enemy zones by side while legal actions are listed
+
 
 def exerts_zoc(unit: "UnitState") -> bool:
     return unit.active and unit.is_infantry and unit.suppressed == 0
@@ -116,7 +118,17 @@ def enemy_zones(state: "GameState", side: int) -> Zones:
     """The :class:`Zones` of ``side``'s enemies. They depend only on which enemy
     units control a zone and where they stand, so the last few are kept (on the
     game's static part) and reused while those do not change: callers must not
-    modify them."""
+    modify them. While legal actions are listed, a side's are looked up once."""
+    listing = state.memo.get(ZONES)
+    if listing is not None:
+        zones = listing.get(side)
+        if zones is None:
+            zones = listing[side] = _enemy_zones(state, side)
+        return zones  # type: ignore[no-any-return]
+    return _enemy_zones(state, side)
+
+
+def _enemy_zones(state: "GameState", side: int) -> Zones:
     units = state.units
     key = tuple((uid, u.sq) for other in range(len(state.sides)) if other != side
                 for uid in state.static.infantry_of(other, units)
