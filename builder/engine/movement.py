@@ -13,6 +13,7 @@ paths.
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING
 
 from builder.engine.grid import DIRS
@@ -44,14 +45,28 @@ class Reach:
 
     __slots__ = ("layers", "go_on", "free", "free_squares", "entered", "_dist", "_go_on_squares")
 
-    def __init__(self, layers: tuple[int, ...], go_on: int, free: int, entered: int) -> None:
+    def __init__(self, layers: tuple[int, ...], go_on: int, free: int, entered: int,
+                 free_squares: tuple[int, ...] | None = None) -> None:
         self.layers = layers
         self.go_on = go_on
         self.free = free
-        self.free_squares = tuple(squares(free))
+        self.free_squares = tuple(squares(free)) if free_squares is None else free_squares
         self.entered = entered  # every square entered, the start included
         self._dist: dict[int, int] | None = None
         self._go_on_squares: set[int] | None = None
+
+    def with_occupied(self, occupied: int) -> "Reach":
+        """The same flood with other squares occupied (friendly infantry came or
+        went, which a move passes through): only where it may end changes, usually
+        by a square or two."""
+        free = self.entered & ~occupied
+        gone, came = self.free & ~free, free & ~self.free
+        kept = [sq for sq in self.free_squares if not gone >> sq & 1] if gone else list(self.free_squares)
+        for sq in squares(came):
+            insort(kept, sq)
+        reach = Reach(self.layers, self.go_on, free, self.entered, tuple(kept))
+        reach._dist, reach._go_on_squares = self._dist, self._go_on_squares
+        return reach
 
     def within(self, steps: int) -> int:
         """Bitboard of the squares entered in at most ``steps`` steps."""
@@ -111,7 +126,7 @@ def infantry_moves(state: "GameState", unit: "UnitState", mv: int) -> Reach:
                 return reach  # type: ignore[no-any-return]
             # Only friendly infantry, which a move passes through, came or went:
             # the flood stands, the squares the move may end on change.
-            reach = Reach(reach.layers, reach.go_on, entered & ~occupied, entered)
+            reach = reach.with_occupied(occupied)
             cache[unit.id] = (start, mv, amphibious, zones, region, occupied & entered, blocking0, reach)
             return reach
     boards = step_boards(state.static.bf, unit.type, amphibious)
