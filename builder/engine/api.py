@@ -18,7 +18,7 @@ from builder.engine.movement import path_to
 from builder.engine.phases import activation, orders, supply
 from builder.engine.effects.cards import on_enemy
 from builder.engine.unit_actions import do_assault, do_fire, do_move
-from builder.engine.zoc import ZONES
+from builder.engine.state import LISTING
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState
@@ -44,13 +44,13 @@ def apply(state: "GameState", action: Action, *, check: bool = False) -> list[Ev
 def core_legal_actions(state: "GameState") -> list[Action]:
     if state.result is not None:
         return []
-    # Nothing changes while the actions are listed: each side's enemy zones of
-    # control are worked out once for all its units (builder.engine.zoc.enemy_zones).
-    state.memo[ZONES] = {}
+    # Nothing changes while the actions are listed: what all of a side's units
+    # share (enemy zones of control, squares no move enters) is worked out once.
+    state.memo[LISTING] = {}
     try:
         return _legal_actions(state)
     finally:
-        del state.memo[ZONES]
+        del state.memo[LISTING]
 
 
 def _legal_actions(state: "GameState") -> list[Action]:

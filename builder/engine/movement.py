@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from builder.engine.grid import DIRS
 from builder.engine.bitboard import spread, squares, step_boards
+from builder.engine.state import LISTING
 from builder.engine.zoc import enemy_zones
 
 if TYPE_CHECKING:
@@ -165,7 +166,11 @@ def _blocking(state: "GameState", side: int) -> int:
     and moves are asked for again after that: Solo Mode reactions)."""
     occupied = state.occupied
     key = ("blocking", side, occupied)
-    blocking = state.memo.get(key)
+    memo = state.memo
+    listing = memo.get(LISTING)
+    if listing is not None:  # nothing moves while legal actions are listed
+        memo, key = listing, ("blocking", side)
+    blocking = memo.get(key)
     if blocking is None:
         occ, units = state.occ, state.units
         friendly = 0
@@ -174,7 +179,7 @@ def _blocking(state: "GameState", side: int) -> int:
             sq = u.sq
             if sq >= 0 and occ[sq] == uid and u.alive:
                 friendly |= 1 << sq
-        blocking = state.memo[key] = occupied & ~friendly
+        blocking = memo[key] = occupied & ~friendly
     return blocking  # type: ignore[return-value]
 
 

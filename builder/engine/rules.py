@@ -94,6 +94,8 @@ class Rules:
             u.order = NO_ORDER
 
     def movement_bonus(self, state: "GameState", unit: "UnitState") -> int:
+        if not effects.in_game(state, "movement"):
+            return 0
         return sum(effects.collect(state, unit, "movement"))
 
     def extra_actions(self, state: "GameState") -> list["Action"]:

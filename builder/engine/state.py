@@ -25,6 +25,10 @@ SPECIAL = 0
 DAMAGE_NAMES = {1: "crew", 2: "track", 4: "hull", 8: "primary-weapon"}
 
 
+# state.memo key of what a side's units share while legal actions are listed
+# (nothing changes then): builder.engine.api.core_legal_actions sets it
+LISTING = "listing"
+
 @dataclass
 class Group:
     """A recruitment tile or option whose units count towards one breaking point

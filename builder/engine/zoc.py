@@ -14,12 +14,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.engine.bitboard import board_of, squares
+from builder.engine.state import LISTING
 
 if TYPE_CHECKING:
     from builder.engine.grid import Battlefield
     from builder.engine.state import GameState, UnitState
-
-ZONES = "zones"  # state.memo key: enemy zones by side while legal actions are listed
 
 
 def exerts_zoc(unit: "UnitState") -> bool:
@@ -119,7 +118,7 @@ def enemy_zones(state: "GameState", side: int) -> Zones:
     units control a zone and where they stand, so the last few are kept (on the
     game's static part) and reused while those do not change: callers must not
     modify them. While legal actions are listed, a side's are looked up once."""
-    listing = state.memo.get(ZONES)
+    listing = state.memo.get(LISTING)
     if listing is not None:
         zones = listing.get(side)
         if zones is None:

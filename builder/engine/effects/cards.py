@@ -92,14 +92,15 @@ def _spent_scopes(state: Any, unit: Any) -> list[tuple[int, str]]:
     first (one card action per option, not one per unit)."""
     bought = state.static.sides[unit.side].equipment
     left = state.sides[unit.side].equipment
-    if all(left.get(k, 0) >= n for k, n in bought.items()):
-        return []
-    firsts: dict[int, int] = {}
-    for u in state.units:
-        if u.side == unit.side and u.active:
-            firsts.setdefault(u.st.tile, u.id)
-            firsts.setdefault(-1, u.id)
-    return [k for k, n in bought.items() if left.get(k, 0) < n and firsts.get(k[0]) == unit.id]
+    out = []
+    for k, n in bought.items():
+        if left.get(k, 0) < n:
+            scope, side = k[0], unit.side
+            first = next((u.id for u in state.units
+                          if u.side == side and u.active and (scope == -1 or u.st.tile == scope)), -1)
+            if first == unit.id:
+                out.append(k)
+    return out
 
 
 def _resupply(state: Any, unit: Any) -> None:
