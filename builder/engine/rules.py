@@ -109,9 +109,21 @@ class Rules:
     # --- the game loop (overridable) ------------------------------------------------
 
     def legal_actions(self, state: "GameState") -> list["Action"]:
-        from builder.engine.api import core_legal_actions
-        return core_legal_actions(state) + self.extra_actions(state)
+        core = (_api or _import_api()).core_legal_actions(state)
+        extra = self.extra_actions(state)
+        return core + extra if extra else core
 
     def apply(self, state: "GameState", action: "Action") -> list["Event"]:
-        from builder.engine.api import core_apply
-        return core_apply(state, action)
+        return (_api or _import_api()).core_apply(state, action)  # type: ignore[no-any-return]
+
+
+_api: Any = None  # builder.engine.api once imported: it cannot be at the top (api -> cards -> rules)
+
+
+def _import_api() -> Any:
+    """The game loop module, imported on first use and kept (an import statement
+    in the loop itself costs a lookup at every decision)."""
+    global _api
+    from builder.engine import api
+    _api = api
+    return api

@@ -17,6 +17,7 @@ from builder.engine.actions import Action, interned, move_action, move_table
 from builder.engine.ambush import concealed_face, flip, reveal, revealed_face, spot
 from builder.engine.assault import plan_assault, resolve_assault
 from builder.engine.damage import eliminate
+from builder.engine.effects.cards import card_modules
 from builder.engine.effects.options import spend_token, token_spent, tokens_left
 from builder.engine.events import Event
 from builder.engine.firing import (SPLIT, SPLIT_REST, building_allows, in_arc, plan_shot, resolve_shot,
@@ -192,7 +193,6 @@ def _sees(state: "GameState", u: "UnitState", t: "UnitState", my_squares: tuple[
 def card_actions(state: "GameState", side: int, units: list["UnitState"], phase: str) -> list[Action]:
     """``card`` actions: a card of the hand (``mode``) played on one of ``units``
     (and naming a ``target`` unit, for the cards whose module lists targets)."""
-    from builder.engine.effects.cards import card_modules
     out = []
     for cid, m in card_modules(state, side, phase):
         playable = m.hooks["card_playable"]

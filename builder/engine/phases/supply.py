@@ -28,7 +28,7 @@ from builder.engine.events import Event
 from builder.engine.objectives import update_control
 from builder.engine.scenario_events import run_events
 from builder.engine.state import BLUFF, NO_ORDER
-from builder.engine.unit_actions import card_actions, move_actions
+from builder.engine.unit_actions import card_actions, do_move, move_actions
 from builder.engine.victory import finish, has_forces
 
 if TYPE_CHECKING:
@@ -76,7 +76,6 @@ def actions(state: "GameState", side: int) -> list[Action]:
 
 
 def apply(state: "GameState", action: Action) -> None:
-    from builder.engine.unit_actions import do_move
     if action.kind == "move":
         u = state.units[action.unit]
         do_move(state, action)
