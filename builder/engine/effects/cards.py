@@ -38,8 +38,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.engine.ambush import concealed_face, flip
-from builder.engine.damage import roll, suppress
+from builder.engine.ambush import concealed_face, flip, in_cover, spots
+from builder.engine.damage import eliminate, roll, suppress, take_hit
 from builder.engine.effects import register
 from builder.engine.events import Event
 from builder.engine.los import sees, sight
@@ -390,7 +390,6 @@ def _conceal_ok(state: Any, unit: Any) -> bool:
     """Infantry of the side, not concealed, in a terrain element or overlay, that no
     enemy spots there (the conditions of Ambush, 000 core rules, Special Abilities
     > Ambush)."""
-    from builder.engine.ambush import in_cover, spots
     if not unit.active or unit.concealed or unit.type != "infantry" or not in_cover(state, unit.sq):
         return False
     return not any(e.side != unit.side and spots(state, e, unit) for e in state.units)
@@ -419,7 +418,6 @@ def _jam(state: Any, unit: Any) -> None:
 def _mine_ok(state: Any, unit: Any) -> bool:
     """An enemy unit on the battlefield, on open ground: squares with no terrain
     effect (no cover, obstacle or difficult ground) outside any overlay."""
-    from builder.engine.ambush import in_cover
     return unit.active and not any(in_cover(state, sq) for sq in state.squares_of(unit))
 
 
@@ -427,7 +425,6 @@ def _mine(state: Any, unit: Any) -> None:
     """The mine attacks at +4 as a shot with no firer: a hit on its defence (a heavy
     vehicle's side defence), a kill shot on twice it (000 core rules, Firing > Shot
     Resolution)."""
-    from builder.engine.damage import eliminate, take_hit
     printed = unit.st.profile.faces[unit.face].defence
     d = printed[1] if isinstance(printed, tuple) else int(printed or 0)
     die = roll(state, "mine (action card)", unit.id)
