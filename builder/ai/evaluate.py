@@ -32,7 +32,9 @@ def objective_squares(state: "GameState", kind: str = "any") -> list[tuple[int, 
     """(index, square, weight) of the objectives of ``kind`` ('any' for all); primary
     objectives weigh 3, secondary 2, others 1; tactical bonus tokens (index -1) weigh 1.
     The objectives' part is listed once per game: the Solo AI asks at every decision."""
-    fixed = state.static.__dict__.setdefault("_ai_objective_squares", {})
+    fixed = state.static.__dict__.get("_ai_objective_squares")
+    if fixed is None:
+        fixed = state.static.__dict__["_ai_objective_squares"] = {}
     listed = fixed.get(kind)
     if listed is None:
         weight = {"primary": 3, "secondary": 2}

@@ -86,7 +86,7 @@ def unit_modules(state: "GameState", unit: "UnitState") -> tuple[RuleModule, ...
     """Modules that apply to ``unit`` now: abilities on its face, on its weapons and
     granted by its tile; traits and equipment of its tile or of the whole army."""
     _load()
-    cache = state.static.__dict__.setdefault("_modules", {})
+    cache = _module_cache(state)
     key = (unit.id, unit.face)
     hit = cache.get(key)
     if hit is not None:
@@ -110,6 +110,15 @@ def unit_modules(state: "GameState", unit: "UnitState") -> tuple[RuleModule, ...
     result = tuple(found.values())
     cache[key] = result
     return result
+
+
+def _module_cache(state: "GameState") -> dict[Any, Any]:
+    """The game's cache of module and hook lists (made on first use; forgotten by
+    :func:`invalidate`)."""
+    cache = state.static.__dict__.get("_modules")
+    if cache is None:
+        cache = state.static.__dict__["_modules"] = {}
+    return cache  # type: ignore[no-any-return]
 
 
 def in_game(state: "GameState", hook: str) -> bool:
@@ -147,7 +156,7 @@ def invalidate(state: "GameState") -> None:
 
 def hook_functions(state: "GameState", unit: "UnitState", hook: str) -> tuple[Callable[..., Any], ...]:
     """The ``hook`` functions of the unit's modules (cached per unit, face and hook)."""
-    cache = state.static.__dict__.setdefault("_modules", {})
+    cache = state.static.__dict__.get("_modules") or _module_cache(state)
     key = ("hook", unit.id, unit.face, hook)
     fns = cache.get(key)
     if fns is None:
