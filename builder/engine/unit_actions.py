@@ -52,10 +52,25 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> 
         out.extend(assault_actions(state, u, mv, reach))
     if len(u.st.profile.faces) > 1:
         if u.ability("tripod") is not None:
-            out.append(Action("move", unit=uid, square=u.sq, mode="tripod"))
+            out.append(_turn_over(uid, u.sq, "tripod"))
         if u.ability("ambush") is not None and (u.concealed or concealed_face(u) >= 0):
-            out.append(Action("move", unit=uid, square=u.sq, mode="ambush"))
+            out.append(_turn_over(uid, u.sq, "ambush"))
     return out
+
+
+_TURN_OVERS: dict[tuple[int, int, str], Action] = {}
+
+
+def _turn_over(uid: int, sq: int, mode: str) -> Action:
+    """A move of 0 squares that turns the counter over (Tripod, Ambush), made once
+    per unit, square and mode: units offer it at decision after decision."""
+    key = (uid, sq, mode)
+    a = _TURN_OVERS.get(key)
+    if a is None:
+        if len(_TURN_OVERS) >= 4096:
+            _TURN_OVERS.clear()
+        a = _TURN_OVERS[key] = Action("move", unit=uid, square=sq, mode=mode)
+    return a
 
 
 def assault_actions(state: "GameState", u: "UnitState", mv: int, reach: "Reach") -> list[Action]:
