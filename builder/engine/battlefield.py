@@ -46,8 +46,16 @@ def terrain_info(terrain: Any) -> TerrainInfo:
 
 
 def layout_key(pack: Any, layout: Any) -> str:
+    """A digest of the layout's content (equal layouts share a battlefield),
+    remembered per layout object while it lives: every new game asks."""
+    known = pack.__dict__.setdefault("_layout_keys", {}) if hasattr(pack, "__dict__") else {}
+    hit = known.get(id(layout))
+    if hit is not None and hit[0] is layout:
+        return hit[1]  # type: ignore[no-any-return]
     raw = json.dumps(layout.model_dump(mode="json"), sort_keys=True)
-    return hashlib.sha256(raw.encode()).hexdigest()
+    key = hashlib.sha256(raw.encode()).hexdigest()
+    known[id(layout)] = (layout, key)
+    return key
 
 
 def build_battlefield(pack: Any, layout: Any) -> Battlefield:
