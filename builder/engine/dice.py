@@ -55,9 +55,16 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: list) -> None:  # type: ignore[type-arg]
+        """Fisher-Yates from the end, each draw as :meth:`below` (inlined: a new game
+        shuffles decks and deployment zones, hundreds of draws)."""
+        x = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            x ^= x >> 12
+            x ^= (x << 25) & MASK64
+            x ^= x >> 27
+            j = (((x * 0x2545F4914F6CDD1D) & MASK64) >> 11) % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.state = x
 
     def d6(self) -> int:
         return self.below(6) + 1

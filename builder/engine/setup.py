@@ -23,19 +23,25 @@ __all__ = ["SetupError", "army_composition", "default_composition", "deploy", "n
 
 def _deck(pack: Any, faction: str, keys: frozenset[str], rng: Rng, given: Any = None) -> list[str]:
     """The army list's deck when it has one, else every copy of the faction's cards
-    (command cards only with the matching order option), shuffled."""
+    (command cards only with the matching order option; listed once per pack),
+    shuffled."""
     deck: list[str] = []
     if given:
         for entry in given:
             deck.extend([entry.card] * entry.copies)
         rng.shuffle(deck)
         return deck
-    for card in sorted(pack.items["cards"].values(), key=lambda c: c.id):
-        if card.faction != faction:
-            continue
-        if card.command is not None and ("artillery" if card.command.value == "artillery" else "airstrike") not in keys:
-            continue
-        deck.extend([card.id] * card.copies)
+    known = pack.__dict__.setdefault("_engine_decks", {}) if hasattr(pack, "__dict__") else {}
+    listed = known.get((faction, keys))
+    if listed is None:
+        for card in sorted(pack.items["cards"].values(), key=lambda c: c.id):
+            if card.faction != faction:
+                continue
+            if card.command is not None and ("artillery" if card.command.value == "artillery" else "airstrike") not in keys:
+                continue
+            deck.extend([card.id] * card.copies)
+        listed = known[(faction, keys)] = tuple(deck)
+    deck = list(listed)
     rng.shuffle(deck)
     return deck
 
