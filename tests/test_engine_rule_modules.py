@@ -450,6 +450,7 @@ def test_pinned_down_card_adds_a_marker_to_a_suppressed_enemy() -> None:
     enemies = [u for u in state.units if u.side == 1 and u.active]
     activate(state, us.id)
     state.sides[0].hand = ["us-pinned-down"]
+    state.sides[1].hand = [c for c in state.sides[1].hand if c != "de-no"]  # no No! to answer the card with
     pin = [a for a in legal_actions(state) if a.kind == "card"]
     assert pin == []  # no suppressed enemy
     enemies[0].suppressed = 1
@@ -473,6 +474,7 @@ def test_order_phase_cards_add_a_numbered_token_or_a_special_order() -> None:
     assert state.phase == "orders" and state.to_act == 0
     s = state.sides[0]
     s.hand = ["us-tactician", "us-high-command", "us-high-command"]
+    state.sides[1].hand = [c for c in state.sides[1].hand if c != "de-no"]  # no No! to answer the cards with
     numbered, s.specials_left = sorted(s.to_place), 1
     cards = [a for a in legal_actions(state) if a.kind == "card"]
     assert {a.mode for a in cards} == {"us-tactician", "us-high-command"} and len({a.unit for a in cards}) == 1

@@ -10,9 +10,11 @@
   square the assault starts from), ``fire`` (unit, weapon, target, mode:
   normal/suppressive/sniper/split, extra: equipment tokens spent; a Machine
   Gunner's ``split`` shot also takes the unit on ``square``), ``hold`` (the unit
-  does nothing), ``end`` (end the activation after a first shot or a move).
+  does nothing), ``end`` (end the activation after a first shot or a move),
+  ``token`` (unit, mode = the option: a Heroic token spent, the unit acts again).
 - Pending choices: ``retreat`` and ``displace`` (unit, square); ``opfire`` (unit,
-  weapon, target, square of the target's path) or ``pass`` (opportunity fire).
+  weapon, target, square of the target's path) or ``pass`` (opportunity fire);
+  ``card`` or ``pass`` answering a shot, a move, an assault or a card.
 - Supply phase: ``move`` and ``end`` (this side has finished its supply moves).
 - Either: ``card`` (unit, mode = the card id played from the hand).
 """

@@ -1,7 +1,8 @@
 """The engine's game loop: ``legal_actions(state)`` and ``apply(state, action)``.
 
 Pending choices (a defender's retreat, infantry displaced by a vehicle,
-opportunity fire, action cards answering the opponent's shot or move) come
+opportunity fire, action cards answering the opponent's shot, move, assault or
+card) come
 before anything else and are made by the side they concern; otherwise the phase
 decides who acts and what they may do.
 """
@@ -116,12 +117,16 @@ def _activation(state: "GameState", action: Action) -> None:
             do_fire(state, action, moving=state.moved)
         state.fired = state.fired + (action.weapon,)
     elif kind == "assault":
+        held = state.units[action.target].sq
         do_assault(state, action)
         state.moved = True
         state.fired = (-1,)
+        reactions.offer_counter(state, action, held)
     elif kind == "card":
         from builder.engine.effects.cards import play_card
         play_card(state, state.units[state.current].side, action.mode, state.units[action.unit], action.target)
+    elif kind == "token":
+        activation.spend_token(state, action)
     elif kind in ("hold", "end"):
         activation.end_activation(state)
         return

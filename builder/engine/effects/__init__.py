@@ -47,6 +47,7 @@ HOOKS = {
     "card_targets": "the unit ids a card played on this unit may name as its second unit",
     "card_play": "apply the card to the unit (and to the unit named, with card_targets)",
     "assault_heavy": "return True when the unit may assault heavy vehicles whatever its combat value",
+    "reactivate": "return True when the unit that has just acted may spend a token to act once more (Heroic)",
 }
 STATUSES = ("simulated", "partial", "not simulated")
 

@@ -26,12 +26,14 @@ card's ``effect_key``. A card is played from the hand as a ``card`` action
   ``keep-initiative`` and ``conceal``;
 - in the opponent's turn, as pending answers (builder/engine/reactions.py):
   ``defence-bonus`` and ``cancel-shot`` on a shot before its roll, ``mine`` on a
-  unit ending its move.
+  unit ending its move, ``counter-assault`` by a unit that has just defended in an
+  assault, and ``cancel-card`` (No!) on any card the opponent has just played
+  through :func:`play_card`: while the opponent holds a No! the card's effect
+  waits for the answer (see :func:`play_card`).
 
 Bonuses and card marks last for the activation, or for the round when played in
 the supply phase (``GameState.boosts``). Other card effects (aviation, artillery,
-smoke, ``cancel-card``, ``counter-assault``) are listed as not simulated by the
-coverage report.
+smoke) are listed as not simulated by the coverage report.
 """
 
 from __future__ import annotations
@@ -153,6 +155,8 @@ OTHER = "activation-other"  # played in the side's own activation, before its un
 AFTER = "activation-after"  # played on the side's unit once it has acted, before its activation ends
 SHOT = "shot"  # played by the target's side on an enemy shot, before the roll (builder/engine/reactions.py)
 MINED = "mined"  # played by the other side on an enemy unit ending a move (builder/engine/reactions.py)
+CANCEL = "cancel"  # played by the other side on a card just played, before its effect (builder/engine/reactions.py)
+COUNTER = "counter"  # played by the defender's side once an assault is resolved (builder/engine/reactions.py)
 SUPPLY = "supply"
 ORDERS = "orders"  # played in the side's turn to place a token, on its first unit without one
 ORDERS_OWN = "orders-own"  # in the side's turn to place a token, on one of its units holding one
@@ -245,14 +249,21 @@ def _burst(state: Any, unit: Any) -> None:
     state.events.append(Event("burst-into-action", {"unit": unit.id, "waiting": waiting}))
 
 
-def _heroic_ok(state: Any, unit: Any) -> bool:
-    return unit.id == state.current and unit.active and (state.moved or bool(state.fired))
+def may_act_again(state: Any, unit: Any) -> bool:
+    """The unit acting has moved or fired and has not been given a second action in
+    this activation yet. One second action at most, whatever gives it (a Heroic
+    Action card or a Heroic token: 000 core rules, Recruitment Options > Character
+    Traits > Heroic, never a third activation); the two do not add up."""
+    return (unit.id == state.current and unit.active and (state.moved or bool(state.fired))
+            and not (state.boosts and state.boosts.get(("again", unit.id))))
 
 
-def _heroic(state: Any, unit: Any) -> None:
-    """The unit that has just acted acts once more: its move and shots are cleared."""
+def act_again(state: Any, unit: Any, why: str = "Heroic Action card") -> None:
+    """The unit that has just acted acts once more, without an order: its move and
+    shots are cleared, and the second action is marked for the activation."""
     state.fired, state.moved, state.path = (), False, ()
-    state.events.append(Event("acts-again", {"unit": unit.id}))
+    state.boosts[("again", unit.id)] = 1
+    state.events.append(Event("acts-again", {"unit": unit.id, "why": why}))
 
 
 def _rocket_targets(state: Any, unit: Any) -> list[int]:
@@ -441,8 +452,9 @@ register("card", "speed-setup", "Speed Setup", "simulated", AC_ACT + "; 000 core
 register("card", "extra-activation", "Burst into Action", "partial", AC_ACT,
          "played only before the unit whose order was revealed acts (that unit acts after it)",
          card_phase=lambda: OTHER, card_playable=_burst_ok, card_play=_burst)
-register("card", "reactivate", "Heroic Action", "simulated", AC_ACT,
-         card_phase=lambda: AFTER, card_playable=_heroic_ok, card_play=_heroic)
+register("card", "reactivate", "Heroic Action", "simulated", AC_ACT + "; 000 core rules, Recruitment Options > "
+         "Character Traits > Heroic (never a third activation)",
+         card_phase=lambda: AFTER, card_playable=may_act_again, card_play=act_again)
 register("card", "anti-tank-shot", "Anti-tank rocket card", "partial", AC_ACT + "; 000 core rules, Firing",
          "the rocket is the unit's action for the activation (played before it moves or fires)",
          card_phase=lambda: ACTIVATION, card_playable=lambda s, u: bool(_rocket_targets(s, u)),
@@ -471,6 +483,39 @@ register("card", "cancel-shot", "Jammed!", "partial", AC_ACT + "; builder/engine
 register("card", "mine", "Mine", "partial", AC_ACT + "; builder/engine/reactions.py",
          "offered when an enemy unit ends a move of the activation phase (not an assault's move or a supply move)",
          card_phase=lambda: MINED, card_playable=_mine_ok, card_play=_mine)
+
+
+# --- answers to a card and to an assault (builder/engine/reactions.py) ----------------------------
+
+def _cancel(state: Any, unit: Any) -> None:
+    """No!: the card it answers is cancelled by the answer window itself
+    (``reactions``), which holds that card's effect until the answer is made."""
+
+
+def _assaulted_by(state: Any, unit: Any) -> list[int]:
+    """The enemy unit that has just assaulted ``unit``, when ``unit`` may assault it
+    back (the pending Counter-Attack answer names it)."""
+    from builder.engine.reactions import counter_target
+    attacker = counter_target(state, unit)
+    return [attacker] if attacker >= 0 else []
+
+
+def _counter_assault(state: Any, unit: Any, target: int) -> None:
+    from builder.engine.reactions import assault_back
+    assault_back(state, unit, state.units[target])
+
+
+register("card", "cancel-card", "No!", "partial",
+         AC_ACT + "; 002 Solo Mode, Cards > Action Cards; builder/engine/reactions.py",
+         "not offered on an Opportunity Fire card (played with its shot) nor on a Lucky Shot (played by the "
+         "engine in the middle of a roll); in the Solo game mode it cannot answer the AI's own action cards "
+         "nor discard one from the AI's reserve",
+         card_phase=lambda: CANCEL, card_playable=lambda s, u: True, card_play=_cancel)
+register("card", "counter-assault", "Counter-Attack", "partial",
+         AC_ACT + "; 000 core rules, Action! > Assault and Resolution of an Assault; builder/engine/reactions.py",
+         "offered after assaults of the activation, not after a Solo Mode reaction assault",
+         card_phase=lambda: COUNTER, card_playable=lambda s, u: bool(_assaulted_by(s, u)),
+         card_targets=_assaulted_by, card_play=_counter_assault)
 
 
 def card_modules(state: Any, side: int, phase: str) -> list[tuple[str, Any]]:
@@ -531,7 +576,7 @@ def lucky_shot(state: Any, unit: Any, die: int, dice: int, need: int, why: str) 
     found = card_modules(state, unit.side, ROLL)
     if not found:
         return die
-    play_card(state, unit.side, found[0][0], unit)
+    play_card(state, unit.side, found[0][0], unit, answerable=False)
     new = roll(state, why + " (Lucky Shot card)", unit.id)
     return new if dice == 1 else max(die, new)
 
@@ -545,12 +590,16 @@ def on_enemy(state: Any, cid: str) -> bool:
     return m is not None and "card_phase" in m.hooks and bool({ON_ENEMY, OTHER} & set(phases_of(m)))
 
 
-def play_card(state: Any, side: int, cid: str, unit: Any, target: int = -1) -> None:
+def play_card(state: Any, side: int, cid: str, unit: Any, target: int = -1, answerable: bool = True) -> bool:
     """Discard ``cid`` from ``side``'s hand and apply it to ``unit`` (and ``target``,
-    for the cards whose module names targets)."""
-    from builder.engine.effects import REGISTRY
-    card = state.static.pack.items["cards"][cid]
-    hooks = REGISTRY[("card", card.effect_key)].hooks
+    for the cards whose module names targets).
+
+    While the opponent holds a No! (``cancel-card``), the effect waits for its
+    answer: a pending decision lets the opponent cancel the card, and the effect
+    (:func:`card_effect`) is applied once the answer is made, if the card was not
+    cancelled (builder/engine/reactions.py); True is returned then. A card played
+    with ``answerable`` False takes effect at once (a No! answering a card, whose
+    window goes on; a Lucky Shot the engine plays in the middle of a roll)."""
     hand = state.sides[side].hand
     hand.remove(cid)
     state.sides[side].discard.append(cid)
@@ -558,6 +607,24 @@ def play_card(state: Any, side: int, cid: str, unit: Any, target: int = -1) -> N
     if target >= 0:
         data["target"] = target
     state.events.append(Event("card", data))
+    if answerable and may_cancel(state, 1 - side):
+        from builder.engine.reactions import hold_card
+        hold_card(state, side, cid, unit.id, target)
+        return True
+    card_effect(state, cid, unit, target)
+    return False
+
+
+def may_cancel(state: Any, side: int) -> bool:
+    """Does ``side`` hold a No! (a card of the ``cancel`` phase)?"""
+    return bool(state.sides[side].hand) and CANCEL in hand_phases(state, side)
+
+
+def card_effect(state: Any, cid: str, unit: Any, target: int = -1) -> None:
+    """Apply card ``cid``'s effect to ``unit`` (and ``target``)."""
+    from builder.engine.effects import REGISTRY
+    card = state.static.pack.items["cards"][cid]
+    hooks = REGISTRY[("card", card.effect_key)].hooks
     if "card_targets" in hooks:
         hooks["card_play"](state, unit, target)
     else:

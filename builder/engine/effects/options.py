@@ -7,6 +7,7 @@ from typing import Any
 
 from builder.engine.damage import roll, suppress
 from builder.engine.effects import register
+from builder.engine.effects.cards import act_again, may_act_again
 from builder.engine.events import Event
 from builder.engine.terms import Term
 
@@ -149,6 +150,23 @@ def _shielding(state: Any, unit: Any, plan: Any) -> None:
         plan.defence_terms.append(Term(1, "Additional Shielding", RO + "Equipment > Additional Shielding"))
 
 
+def _heroic(state: Any, unit: Any) -> bool:
+    """Heroic tokens each let the unit just activated act once more, without an
+    order (000 core rules, Recruitment Options > Character Traits > Heroic): the
+    unit acting has moved or fired, a token of its tile (or of the army) is left,
+    and it has had no second action in this activation (never a third activation:
+    a Heroic Action card and a token do not add up, see ``cards.may_act_again``).
+    The second action follows the first at once, so no special order comes
+    between the two."""
+    return tokens_left(state, unit, "heroic") > 0 and may_act_again(state, unit)
+
+
+def heroic_token(state: Any, unit: Any) -> None:
+    """Discard a Heroic token; the unit acts once more."""
+    spend_token(state, unit, "heroic")
+    act_again(state, unit, "Heroic token")
+
+
 def _light_sabers(state: Any, unit: Any, plan: Any) -> list[Term]:
     """Family Meeting 2's Geek Option: +3 to the unit's assaults (the option's two
     Assault grants share one ability value, so the +3 is this module's term)."""
@@ -186,6 +204,7 @@ register("option", "nazi-basterds", "Nazi Basterds", "partial", RO + "Character 
          opponent_assault=_basterds)
 register("option", "ferocious", "Ferocious", "simulated", RO + "Character Traits > Ferocious",
          push_back=lambda s, u: True)
+register("option", "heroic", "Heroic", "simulated", RO + "Character Traits > Heroic", reactivate=_heroic)
 register("option", "ammo", "Ammo", "simulated", RO + "Equipment > Ammo", shot=_ammo)
 register("option", "apc-shells", "APC Shells", "simulated", RO + "Equipment > APC Shells", shot=_apc)
 register("option", "bloodthirsty", "Bloodthirsty", "simulated", RO + "Character Traits > Bloodthirsty",

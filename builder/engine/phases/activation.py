@@ -10,7 +10,8 @@ Move may fire after a move. Tokens of units eliminated or given an Activated
 marker are lost. When both sides reveal the same number next, an Intrepid unit
 acts before a unit that is not (Recruitment Options > Character Traits >
 Intrepid); the sides then alternate from the unit that acted (partial: see the
-rules coverage).
+rules coverage). A unit that has acted may act once more on a Heroic Action card
+or a Heroic token (``token`` decision), never a third time.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from typing import TYPE_CHECKING
 from builder.engine import effects
 from builder.engine.actions import Action, interned
 from builder.engine.effects.cards import ACTIVATION, AFTER, ON_ENEMY, OTHER, hand_phases
+from builder.engine.effects.options import heroic_token
+from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
 from builder.engine.scenario_events import run_events
 from builder.engine.unit_actions import card_actions, fire_actions, move_actions
@@ -130,15 +133,36 @@ def actions(state: "GameState") -> list[Action]:
     out.append(interned("end", u.id))
     if hand and AFTER in hand_phases(state, u.side):
         out.extend(card_actions(state, u.side, [u], AFTER))
+    if effects.in_game(state, "reactivate"):
+        out.extend(token_actions(state, u))
     return out
 
 
 def after_cards(state: "GameState") -> bool:
     """May the side play a card on its unit that has acted, before the activation
-    ends (Heroic Action, Speed Setup)? The activation then waits for its decision."""
+    ends (Heroic Action, Speed Setup), or spend a token to act again (Heroic)? The
+    activation then waits for its decision."""
     u = state.units[state.current]
-    return (bool(state.sides[u.side].hand) and AFTER in hand_phases(state, u.side)
-            and bool(card_actions(state, u.side, [u], AFTER)))
+    return ((bool(state.sides[u.side].hand) and AFTER in hand_phases(state, u.side)
+             and bool(card_actions(state, u.side, [u], AFTER)))
+            or (effects.in_game(state, "reactivate") and bool(token_actions(state, u))))
+
+
+def token_actions(state: "GameState", u: "UnitState") -> list[Action]:
+    """``token`` decisions of the unit that has acted: a token of its options spent
+    to act once more (``mode`` the option: Heroic)."""
+    if any(f(state, u) for f in effects.hook_functions(state, u, "reactivate")):
+        return [interned("token", u.id, mode="heroic")]
+    return []
+
+
+def spend_token(state: "GameState", action: Action) -> None:
+    """Apply a ``token`` decision (000 core rules, Recruitment Options > Character
+    Traits > Heroic)."""
+    u = state.units[action.unit]
+    if action not in token_actions(state, u):
+        raise IllegalAction(f"no {action.mode or 'token'} token to spend on unit {u.id} now")
+    heroic_token(state, u)
 
 
 def may_go_on(state: "GameState") -> bool:
