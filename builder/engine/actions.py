@@ -10,7 +10,10 @@
   square the assault starts from), ``fire`` (unit, weapon, target, mode:
   normal/suppressive/sniper/split, extra: equipment tokens spent; a Machine
   Gunner's ``split`` shot also takes the unit on ``square``), ``hold`` (the unit
-  does nothing), ``end`` (end the activation after a first shot or a move).
+  does nothing), ``end`` (end the activation after a first shot or a move),
+  ``blast`` (unit, square: the target intersection, or with extra 1 the square
+  of a room a grenade is thrown into; weapon; mode: the option or ability
+  placing the pattern; builder/engine/blast.py).
 - Pending choices: ``retreat`` and ``displace`` (unit, square); ``opfire`` (unit,
   weapon, target, square of the target's path) or ``pass`` (opportunity fire).
 - Supply phase: ``move`` and ``end`` (this side has finished its supply moves).
