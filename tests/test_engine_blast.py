@@ -24,7 +24,8 @@ def arm(state, side: int, key: str, tokens: int = 3) -> None:  # type: ignore[no
     static = state.static.sides[side]
     state.static.sides[side] = dataclasses.replace(static, keys=static.keys | {key})
     state.sides[side].equipment[(-1, key)] = tokens
-    state.static.__dict__.pop("_blast_keys", None)  # worked out once per game
+    for cache in ("_blast_keys", "_blast_patterns"):  # worked out once per game
+        state.static.__dict__.pop(cache, None)
 
 
 def blasts(state) -> list[Action]:  # type: ignore[no-untyped-def]

@@ -193,8 +193,21 @@ def patterns(state: "GameState", u: "UnitState") -> list[Pattern]:
     """The blast patterns ``u`` may place now: equipment with tokens left
     (grenades and rifle grenades for infantry, HE shells for a heavy vehicle's
     undamaged primary weapon) and its Howitzer / Indirect Fire weapons."""
+    fi = revealed_face(u) if u.concealed else u.face
+    cache = state.static.__dict__.setdefault("_blast_patterns", {})
+    key = (u.id, fi, u.damage & 8)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _unit_patterns(state, u, fi)
+    if not found:
+        return []
+    return [p for p in found if p.key not in EQUIPMENT or tokens_left(state, u, p.key) > 0]
+
+
+def _unit_patterns(state: "GameState", u: "UnitState", fi: int) -> tuple[Pattern, ...]:
+    """What never changes in :func:`patterns` for one unit, face and primary weapon state."""
     out: list[Pattern] = []
-    face = u.st.profile.faces[revealed_face(u) if u.concealed else u.face]
+    face = u.st.profile.faces[fi]
     for key in _equipment_keys(state, u.side):
         if key == "he-shells":
             wi = next((i for i, w in enumerate(face.weapons) if w.role == "primary"), -1)
@@ -204,8 +217,6 @@ def patterns(state: "GameState", u: "UnitState") -> list[Pattern]:
             continue
         else:
             wi = 0
-        if tokens_left(state, u, key) <= 0:
-            continue
         b = _option_pattern(state, u.side, key)
         out.append(Pattern(key, b.radius, _combat(b.combat), b.reach or 10**6, b.scatter, b.clear_sight, wi))
     for wi, w in enumerate(face.weapons):
@@ -217,7 +228,7 @@ def patterns(state: "GameState", u: "UnitState") -> list[Pattern]:
         scatter = w.abilities.get("indirect-fire", 0) if kind == "indirect-fire" else 0
         out.append(Pattern(kind, WEAPON_RADIUS[kind], w.combat, min(limits) if limits else 10**6,
                            scatter, kind == "howitzer", wi))
-    return out
+    return tuple(out)
 
 
 def clear_on(state: "GameState", squares: tuple[int, ...], i: int, viewer: "UnitState | None") -> bool:
@@ -274,22 +285,35 @@ def blast_actions(state: "GameState", u: "UnitState") -> list[Action]:
     mine = _may_throw_from(bf, state.squares_of(u))
     if not mine:
         return []
-    enemies = [t for t in state.units if t.side != u.side and _affected(state, t)]
+    side = u.side
+    enemies = [t for t in state.units if t.side != side and t.alive and t.sq >= 0 and not t.wreck
+               and not t.concealed and t.st.profile.faces[t.face].defence_type is not None]
+    w = bf.width
+    origins = [divmod(s, w) for s in mine]
     out: list[Action] = []
     for p in found:
         targets: set[int] = set()
         rooms: set[int] = set()
+        limited = p.reach < 10**6
+        near = p.reach + p.radius  # an enemy square this far from the firer is out of reach (cheap test first)
         for t in enemies:
             dtype = t.st.profile.faces[t.face].defence_type
             if p.combat[DEFENCE_INDEX[dtype]] is None:
                 continue
             for sq in state.squares_of(t):
+                if limited:
+                    y, x = divmod(sq, w)
+                    if len(origins) == 1:
+                        if abs(x - origins[0][1]) >= near or abs(y - origins[0][0]) >= near:
+                            continue
+                    elif all(max(abs(x - ox), abs(y - oy)) >= near for oy, ox in origins):
+                        continue
                 if bf.terrain[sq].building:
                     if p.key in ("grenade", "rifle-grenade"):
                         rooms.add(bf.area[sq])
                     continue
                 for i in covering(bf, sq, p.radius):
-                    if i not in targets and min(distance(bf, s, i) for s in mine) <= p.reach:
+                    if i not in targets and (not limited or min(distance(bf, s, i) for s in mine) <= p.reach):
                         targets.add(i)
         if p.key in ("indirect-fire", "rifle-grenade") and _in_building(bf, u, mine):
             targets.clear()  # Indirect Fire: not from inside a building
