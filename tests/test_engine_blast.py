@@ -237,3 +237,23 @@ def test_solo_mode_view_answers_template_questions_from_the_blast_rules() -> Non
     assert view.can_template(n["r"], 2, "direct") and not view.can_template(n["r"], 2, "indirect")
     assert not view.can_template(n["r"], 3)
     assert view.templatable(n["g1"]) and not view.templatable(n["r"])
+
+
+def test_he_shells_need_clear_sight_and_the_primary_weapons_arc() -> None:
+    """HE shells: a red pattern (4x4 without corners) from the Panzer's 75mm, only
+    in its 90 degree arc and in clear sight; a target behind it is not offered."""
+    state, n = make([{"name": "t", "unit": "de-panzer", "side": "de", "at": "E5", "facing": "s"},
+                     {"name": "front", "unit": "us-rifles", "side": "us", "at": "E8"},
+                     {"name": "behind", "unit": "us-rifles", "side": "us", "at": "E1"}])
+    arm(state, 1, "he-shells")
+    activate(state, n["t"])
+    bf = state.static.bf
+    offered = blasts(state)
+    assert offered
+    touched = {state.occ[s] for a in offered for s in pattern_squares(bf, a.square, 2)}
+    assert n["front"] in touched and n["behind"] not in touched
+    state.dice = Scripted(3)
+    a = next(a for a in offered if bf.square("E5") not in pattern_squares(bf, a.square, 2))  # not on itself
+    events = apply(state, a, check=True)
+    assert [s["target"] for s in shots(events)] == [n["front"]]
+    assert tokens_left(state, state.units[n["t"]], "he-shells") == 2

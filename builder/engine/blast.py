@@ -36,7 +36,7 @@ from builder.engine.effects import register
 from builder.engine.effects.options import spend_token, tokens_left
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
-from builder.engine.firing import R_SUPP, ShotPlan, resolve_shot
+from builder.engine.firing import R_SUPP, ShotPlan, in_arc, resolve_shot
 from builder.engine.los import CLEAR, sight
 from builder.engine.terms import Term
 
@@ -285,6 +285,7 @@ def blast_actions(state: "GameState", u: "UnitState") -> list[Action]:
     mine = _may_throw_from(bf, state.squares_of(u))
     if not mine:
         return []
+    face = u.st.profile.faces[revealed_face(u) if u.concealed else u.face]
     side = u.side
     enemies = [t for t in state.units if t.side != side and t.alive and t.sq >= 0 and not t.wreck
                and not t.concealed and t.st.profile.faces[t.face].defence_type is not None]
@@ -317,9 +318,12 @@ def blast_actions(state: "GameState", u: "UnitState") -> list[Action]:
                         targets.add(i)
         if p.key in ("indirect-fire", "rifle-grenade") and _in_building(bf, u, mine):
             targets.clear()  # Indirect Fire: not from inside a building
+        arc = face.weapons[p.weapon].arc if face.weapons else 360
         for i in sorted(targets):
             if inside_building(bf, i) or (p.clear_sight and not clear_on(state, mine, i, u)):
                 continue
+            if arc < 360 and not any(in_arc(state, u, arc, s, b) for s in mine for b in pattern_squares(bf, i, 1)):
+                continue  # the weapon's firing arc (000 core rules, Firing > Firing Arc)
             out.append(blast_action(u.id, i, p.weapon, p.key))
         for s in mine if rooms else ():
             for a, b in bf.openings:
