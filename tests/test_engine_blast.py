@@ -6,17 +6,25 @@ against infantry and +1 against light vehicles (placeholder values)."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+from functools import lru_cache
 
 from builder.ai import evaluate as ev
 from builder.ai.greedy import GreedyPlayer
 from builder.ai.solo_mode.view import EngineView
+from builder.content.loader import load_pack
 from builder.engine import Action, apply, legal_actions
 from builder.engine.blast import (INTO_ROOM, blast_actions, clear_on, covering, distance, inside_building,
                                   intersection, pattern_squares, scattered)
 from builder.engine.effects.options import tokens_left
 
-from engine_helpers import Scripted, activate, make
+from engine_helpers import FIXTURES, Scripted, activate, make
+
+
+@lru_cache(maxsize=1)
+def _core():  # type: ignore[no-untyped-def]
+    return load_pack(FIXTURES.parents[2] / "content" / "core")
 
 
 def arm(state, side: int, key: str, tokens: int = 3) -> None:  # type: ignore[no-untyped-def]
@@ -257,3 +265,29 @@ def test_he_shells_need_clear_sight_and_the_primary_weapons_arc() -> None:
     events = apply(state, a, check=True)
     assert [s["target"] for s in shots(events)] == [n["front"]]
     assert tokens_left(state, state.units[n["t"]], "he-shells") == 2
+
+
+def test_artillery_barrage_card_scatters_and_hits_everything_under_the_red_pattern() -> None:
+    """The 105mm Barrage (the core pack's card: a red pattern that scatters 3),
+    played on an enemy during the side's activation: aimed at the intersection
+    covering both Grenadiere (the first by number), a 5 on the dispersal die
+    keeps it there."""
+    state, n = make([{"name": "r", "unit": "us-rifles", "side": "us", "at": "A1"},
+                     {"name": "g1", "unit": "de-grenadiers", "side": "de", "at": "H7"},
+                     {"name": "g2", "unit": "de-grenadiers", "side": "de", "at": "I8"}])
+    pack = copy.copy(state.static.pack)
+    pack.items = dict(pack.items)
+    pack.items["cards"] = {**pack.items["cards"], **_core().items["cards"]}
+    state.static.pack = pack
+    state.sides[0].hand, state.sides[0].deck = ["us-105mm-barrage"], []
+    activate(state, n["r"])
+    plays = [a for a in legal_actions(state) if a.kind == "card" and a.mode == "us-105mm-barrage"]
+    assert {a.unit for a in plays} == {n["g1"], n["g2"]}
+    state.dice = Scripted(5, 6, 1)  # on target; 6 + 3 = 9 >= 5 a hit; 1 + 3 = 4 < 5
+    events = apply(state, next(a for a in plays if a.unit == n["g1"]), check=True)
+    (blast,) = [e.data for e in events if e.kind == "blast"]
+    bf = state.static.bf
+    assert {bf.square("H7"), bf.square("I8")} <= set(pattern_squares(bf, blast["at"], 2))
+    assert [(s["unit"], s["target"]) for s in shots(events)] == [(-1, n["g1"]), (-1, n["g2"])]
+    assert state.units[n["g1"]].face == 1 and state.units[n["g2"]].face == 0
+    assert state.current == n["r"] and not state.moved  # the unit still acts

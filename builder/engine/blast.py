@@ -33,6 +33,7 @@ from builder.engine.actions import Action
 from builder.engine.ambush import reveal, revealed_face
 from builder.engine.damage import roll
 from builder.engine.effects import register
+from builder.engine.effects.cards import ON_ENEMY
 from builder.engine.effects.options import spend_token, tokens_left
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
@@ -411,13 +412,13 @@ def disperse(state: "GameState", i: int, p: Pattern, side: int, squares: tuple[i
     return landed
 
 
-def explode(state: "GameState", firer: "UnitState", i: int, p: Pattern) -> None:
+def explode(state: "GameState", firer: "UnitState | None", i: int, p: Pattern) -> None:
     """Attack every unit under the pattern on ``i``, one after the other."""
     for t in under(state, i, p.radius):
         _attack(state, firer, t, p, False)
 
 
-def _attack(state: "GameState", firer: "UnitState", t: "UnitState", p: Pattern, room: bool) -> None:
+def _attack(state: "GameState", firer: "UnitState | None", t: "UnitState", p: Pattern, room: bool) -> None:
     if not t.alive or t.wreck:
         return
     plan = blast_plan(state, firer, t, p, room)
@@ -446,6 +447,63 @@ def do_blast(state: "GameState", action: Action) -> None:
     explode(state, u, landed, p)
 
 
+# --- artillery cards -------------------------------------------------------------------
+
+R_CARD = "000 core rules, Action Card; Recruitment Options > Orders > Artillery; card effect as the pack words it"
+
+
+def _card_pattern(state: "GameState", side: int, key: str) -> Pattern | None:
+    """The blast pattern of the side's card with effect ``key`` (the pack's values)."""
+    cache = state.static.__dict__.setdefault("_blast_cards", {})
+    found = cache.get((side, key), False)
+    if found is False:
+        faction = state.static.sides[side].faction
+        cards = [c for c in state.static.pack.items["cards"].values()
+                 if c.effect_key == key and getattr(c, "blast", None) is not None]
+        mine = [c for c in cards if c.faction == faction] or cards
+        b = mine[0].blast if mine else None
+        found = cache[(side, key)] = None if b is None else Pattern(
+            key, b.radius, _combat(b.combat), 10**6, b.scatter, False, -1)
+    return found
+
+
+def aim_at(state: "GameState", side: int, t: "UnitState", radius: int) -> int:
+    """The intersection around enemy ``t`` whose pattern covers the most enemies
+    of ``side`` less its own units (the first, by number, of equals); -1 if none
+    may be targeted."""
+    bf = state.static.bf
+    best, top = -1, -10**6
+    for sq in state.squares_of(t):
+        for i in covering(bf, sq, radius):
+            if inside_building(bf, i):
+                continue
+            score = sum(1 if x.side != side else -1 for x in under(state, i, radius))
+            if score > top or (score == top and i < best):
+                best, top = i, score
+    return best
+
+
+def _barrage_ok(state: "GameState", unit: "UnitState") -> bool:
+    """An enemy unit a blast can touch, outside buildings, and a pattern to place."""
+    side = state.to_act
+    return (unit.side != side and _affected(state, unit) and _card_pattern(state, side, "artillery-barrage") is not None
+            and not any(state.static.bf.terrain[s].building for s in state.squares_of(unit)))
+
+
+def _barrage(state: "GameState", unit: "UnitState") -> None:
+    """Place the card's pattern over the enemy unit named: it always scatters (a
+    die, as Indirect Fire; an Artillery Spotter in clear sight takes 1 off), then
+    attacks everything under it, no unit firing."""
+    side = state.to_act
+    p = _card_pattern(state, side, "artillery-barrage")
+    i = aim_at(state, side, unit, p.radius) if p is not None else -1
+    if p is None or i < 0:
+        return
+    state.events.append(Event("blast", {"unit": -1, "mode": p.key, "at": i, "room": False}))
+    landed = disperse(state, i, p, side, (), None)
+    explode(state, None, landed, p)
+
+
 # --- coverage --------------------------------------------------------------------------
 
 _COMMON = ("blast values and the pattern shapes are placeholders in the content; structures under a pattern "
@@ -464,5 +522,9 @@ register("ability", "howitzer", "Howitzer", "partial", RULE["howitzer"],
 register("ability", "indirect-fire", "Indirect Fire", "partial", RULE["indirect-fire"],
          "the pattern colour is taken from the ability (blue, radius 1); the dispersal direction of each die "
          "is a placeholder; Horn of Plenty's green pattern is not simulated; " + _COMMON)
+register("card", "artillery-barrage", "Artillery barrage card", "partial", R_CARD,
+         "played on an enemy unit in the side's activation: the pattern is aimed at the intersection around it "
+         "covering the most enemies; a card placing two patterns (155mm Long Tom) places one; " + _COMMON,
+         card_phase=lambda: ON_ENEMY, card_playable=_barrage_ok, card_play=_barrage)
 register("ability", "artillery-spotter", "Artillery Spotter", "partial", SA + "Artillery Spotter",
          "the 1-intersection cut is always taken when a spotter of the side sees the target intersection clearly")
