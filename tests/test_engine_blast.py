@@ -18,6 +18,8 @@ from builder.engine import Action, apply, legal_actions
 from builder.engine.blast import (INTO_ROOM, blast_actions, clear_on, covering, distance, inside_building,
                                   intersection, pattern_squares, scattered)
 from builder.engine.effects.options import tokens_left
+from builder.engine.firing import plan_shot
+from builder.engine.smoke import fade
 
 from engine_helpers import FIXTURES, Scripted, activate, make
 
@@ -291,3 +293,31 @@ def test_artillery_barrage_card_scatters_and_hits_everything_under_the_red_patte
     assert [(s["unit"], s["target"]) for s in shots(events)] == [(-1, n["g1"]), (-1, n["g2"])]
     assert state.units[n["g1"]].face == 1 and state.units[n["g2"]].face == 0
     assert state.current == n["r"] and not state.moved  # the unit still acts
+
+
+def test_smoke_barrage_lays_a_minus_4_pattern_that_fades_to_minus_2_then_goes() -> None:
+    """The Smoke Barrage card (a smoke pattern that scatters 1) on the Grenadiere:
+    a shot leaving the smoke takes -4; after one Supply phase -2; after the next,
+    nothing (000 core rules, Recruitment Options > Orders > Smoke)."""
+    state, n = make([{"name": "r", "unit": "us-rifles", "side": "us", "at": "E2"},
+                     {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "E6"}])
+    pack = copy.copy(state.static.pack)
+    pack.items = dict(pack.items)
+    pack.items["cards"] = {**pack.items["cards"], **_core().items["cards"]}
+    state.static.pack = pack
+    state.sides[0].hand, state.sides[0].deck = ["us-smoke-barrage"], []
+    activate(state, n["r"])
+    play = next(a for a in legal_actions(state) if a.kind == "card" and a.mode == "us-smoke-barrage")
+    assert play.unit == n["g"]
+    state.dice = Scripted(6)  # no scatter
+    apply(state, play, check=True)
+    assert len(state.smoke) == 1 and state.smoke[0][2] == 4
+    g, r = state.units[n["g"]], state.units[n["r"]]
+    assert [t.value for t in plan_shot(state, g, 0, r).terms if "smoke" in t.label] == [-4]
+    assert [t.value for t in plan_shot(state, r, 0, g).terms if "smoke" in t.label] == [-4]
+    before = state.state_hash()
+    fade(state)
+    assert state.smoke[0][2] == 2 and state.state_hash() != before
+    assert [t.value for t in plan_shot(state, r, 0, g).terms if "smoke" in t.label] == [-2]
+    fade(state)
+    assert state.smoke == () and not [t for t in plan_shot(state, r, 0, g).terms if "smoke" in t.label]

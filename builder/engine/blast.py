@@ -2,11 +2,8 @@
 Equipment > Grenade, Rifle Grenade, HE Shells; Special Abilities > Howitzer,
 Indirect Fire, Artillery Spotter, Limited Range; Terrain > Buildings).
 
-Geometry. Intersections are the corners squares share, numbered
-``iy * (width + 1) + ix``; intersection ``(ix, iy)`` is the top-left corner of
-square ``(ix, iy)``. A pattern of radius 1 covers the 4 squares around its
-intersection; radius 2 the 4x4 block around it without its corner squares. The
-distance from a square to an intersection counts its own corners as 1.
+Geometry (intersections, distances, the squares under a pattern, scattering)
+is in :mod:`builder.engine.intersections`, re-exported here.
 
 Resolution. Every unit under the pattern, even partly (one square of a
 two-square vehicle), is attacked separately with the pattern's combat bonus:
@@ -37,8 +34,11 @@ from builder.engine.effects.cards import ON_ENEMY
 from builder.engine.effects.options import spend_token, tokens_left
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
+from builder.engine.intersections import (covering, distance, inside_building, intersection,  # noqa: F401
+                                          intersection_name, intersection_xy, pattern_squares, scattered)
 from builder.engine.firing import R_SUPP, ShotPlan, in_arc, resolve_shot
 from builder.engine.los import CLEAR, sight
+from builder.engine.smoke import lay
 from builder.engine.terms import Term
 
 if TYPE_CHECKING:
@@ -52,9 +52,6 @@ RULE = {"grenade": RO + "Grenade", "rifle-grenade": RO + "Rifle Grenade", "he-sh
         "howitzer": SA + "Howitzer", "indirect-fire": SA + "Indirect Fire"}
 BLASTERS = frozenset({"infantry", "heavy_vehicle", "gun"})  # unit types that may place a pattern
 INTO_ROOM = 1  # ``extra`` of a grenade thrown through an opening: ``square`` is the room's square
-# The direction each dispersal die of 1-4 names on the template (printed, lost in
-# transcription; a placeholder): 1 up the board, 2 right, 3 down, 4 left.
-SCATTER = {1: (0, -1), 2: (1, 0), 3: (0, 1), 4: (-1, 0)}
 # Howitzer and Indirect Fire weapons use the pattern of the colour printed by the
 # weapon, which the unit content keeps only in its notes: blue (mortars, Indirect
 # Fire) is taken as radius 1, red (guns and bombs, Howitzer alone) as radius 2.
@@ -74,87 +71,6 @@ class Pattern(NamedTuple):
 
 
 DEFENCE_INDEX = {"infantry": 0, "light_vehicle": 1, "heavy_vehicle": 2}
-
-
-# --- geometry ---------------------------------------------------------------------
-
-
-def intersection(bf: Any, ix: int, iy: int) -> int:
-    return iy * (bf.width + 1) + ix
-
-
-def intersection_xy(bf: Any, i: int) -> tuple[int, int]:
-    iy, ix = divmod(i, bf.width + 1)
-    return ix, iy
-
-
-def intersection_name(bf: Any, i: int) -> str:
-    """The intersection as the top-left corner of a square (``C4+``), for logs."""
-    ix, iy = intersection_xy(bf, i)
-    return f"{ix},{iy}"
-
-
-def distance(bf: Any, sq: int, i: int) -> int:
-    """Intersections from square ``sq`` to intersection ``i``, its own corners
-    counting 1 (000 core rules, Recruitment Options > Equipment > Grenade: up to
-    2 intersections away)."""
-    y, x = divmod(sq, bf.width)
-    ix, iy = intersection_xy(bf, i)
-    dx = 0 if x <= ix <= x + 1 else min(abs(ix - x), abs(ix - x - 1))
-    dy = 0 if y <= iy <= y + 1 else min(abs(iy - y), abs(iy - y - 1))
-    return 1 + max(dx, dy)
-
-
-_SQUARES: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
-
-
-def pattern_squares(bf: Any, i: int, radius: int) -> tuple[int, ...]:
-    """The squares on the board under a pattern of ``radius`` on intersection ``i``."""
-    key = (bf.width, bf.height, i, radius)
-    out = _SQUARES.get(key)
-    if out is None:
-        ix, iy = intersection_xy(bf, i)
-        found = []
-        for y in range(iy - radius, iy + radius):
-            for x in range(ix - radius, ix + radius):
-                corner = radius > 1 and x in (ix - radius, ix + radius - 1) and y in (iy - radius, iy + radius - 1)
-                if not corner and 0 <= x < bf.width and 0 <= y < bf.height:
-                    found.append(y * bf.width + x)
-        out = _SQUARES[key] = tuple(found)
-    return out
-
-
-_COVERING: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
-
-
-def covering(bf: Any, sq: int, radius: int) -> tuple[int, ...]:
-    """The intersections whose pattern of ``radius`` covers square ``sq``."""
-    key = (bf.width, bf.height, sq, radius)
-    out = _COVERING.get(key)
-    if out is None:
-        y, x = divmod(sq, bf.width)
-        out = _COVERING[key] = tuple(
-            intersection(bf, ix, iy)
-            for iy in range(max(0, y - radius + 1), min(bf.height, y + radius) + 1)
-            for ix in range(max(0, x - radius + 1), min(bf.width, x + radius) + 1)
-            if sq in pattern_squares(bf, intersection(bf, ix, iy), radius))
-    return out
-
-
-def inside_building(bf: Any, i: int) -> bool:
-    """Is every square around the intersection a building square? Such an
-    intersection cannot be targeted (000 core rules, Terrain > Buildings)."""
-    around = pattern_squares(bf, i, 1)
-    return bool(around) and all(bf.terrain[s].building for s in around)
-
-
-def scattered(bf: Any, i: int, die: int, dist: int) -> int:
-    """The intersection a pattern lands on after a dispersal die, kept on the board."""
-    if die > 4 or dist <= 0:
-        return i
-    dx, dy = SCATTER[die]
-    ix, iy = intersection_xy(bf, i)
-    return intersection(bf, min(bf.width, max(0, ix + dx * dist)), min(bf.height, max(0, iy + dy * dist)))
 
 
 # --- sources and sight ----------------------------------------------------------------
@@ -449,6 +365,7 @@ def do_blast(state: "GameState", action: Action) -> None:
 
 # --- artillery cards -------------------------------------------------------------------
 
+SMOKE = "000 core rules, Recruitment Options > Orders > Smoke"
 R_CARD = "000 core rules, Action Card; Recruitment Options > Orders > Artillery; card effect as the pack words it"
 
 
@@ -504,6 +421,25 @@ def _barrage(state: "GameState", unit: "UnitState") -> None:
     explode(state, None, landed, p)
 
 
+def _smoke_ok(state: "GameState", unit: "UnitState") -> bool:
+    side = state.to_act
+    return unit.side != side and unit.active and _card_pattern(state, side, "smoke-barrage") is not None
+
+
+def _smoke(state: "GameState", unit: "UnitState") -> None:
+    """Lay the card's smoke pattern over the enemy unit named (on the first
+    intersection around it by number), after a dispersal roll of its own
+    distance (000 core rules, Recruitment Options > Orders > Smoke: scatter as
+    Indirect Fire, then the -4 side up)."""
+    side = state.to_act
+    p = _card_pattern(state, side, "smoke-barrage")
+    bf = state.static.bf
+    around = [i for sq in state.squares_of(unit) for i in covering(bf, sq, p.radius)] if p is not None else []
+    if p is None or not around:
+        return
+    lay(state, disperse(state, min(around), p, side, (), None), p.radius)
+
+
 # --- coverage --------------------------------------------------------------------------
 
 _COMMON = ("blast values and the pattern shapes are placeholders in the content; structures under a pattern "
@@ -526,5 +462,10 @@ register("card", "artillery-barrage", "Artillery barrage card", "partial", R_CAR
          "played on an enemy unit in the side's activation: the pattern is aimed at the intersection around it "
          "covering the most enemies; a card placing two patterns (155mm Long Tom) places one; " + _COMMON,
          card_phase=lambda: ON_ENEMY, card_playable=_barrage_ok, card_play=_barrage)
+register("card", "smoke-barrage", "Smoke barrage card", "partial", R_CARD + "; " + SMOKE,
+         "played on an enemy unit in the side's activation, the smoke laid on the first intersection around it; "
+         "the pattern's shape (radius 2) is a placeholder; smoke is a penalty to shots, never a block "
+         "(builder/engine/smoke.py)",
+         card_phase=lambda: ON_ENEMY, card_playable=_smoke_ok, card_play=_smoke)
 register("ability", "artillery-spotter", "Artillery Spotter", "partial", SA + "Artillery Spotter",
          "the 1-intersection cut is always taken when a spotter of the side sees the target intersection clearly")

@@ -23,6 +23,7 @@ from builder.engine.effects.cards import lucky_shot
 from builder.engine.events import Event
 from builder.engine.grid import DIRS
 from builder.engine.los import Sight, sight
+from builder.engine.smoke import smoke_terms
 from builder.engine.terms import Term, odds_at_least
 
 if TYPE_CHECKING:
@@ -199,6 +200,8 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
         plan.terms.append(Term(-2, f"range {plan.range} > {limit}", R_RANGE))
     for sq, value in plan.sight.obscurers:
         plan.terms.append(Term(-value, f"obscured ({bf.terrain[sq].id} at {bf.name(sq)})", R_LOS))
+    if state.smoke:
+        plan.terms.extend(smoke_terms(state, fsq, tsq, plan.sight.squares))
     if moving:
         penalty = weapon.abilities.get("fire-on-the-move", 0) or face.abilities.get("fire-on-the-move", 0)
         if penalty:

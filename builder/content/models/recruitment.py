@@ -102,7 +102,9 @@ class BlastPattern(ContentModel):
     Fire). The printed values were lost in transcription: options carrying one are
     placeholders."""
 
-    colour: Literal["grenade", "red", "blue", "green"] = Field(description="Template: grenade, red, blue or green.")
+    colour: Literal["grenade", "red", "blue", "green", "smoke"] = Field(
+        description="Template: grenade, red, blue, green, or a smoke pattern (no attack: its combat is X)."
+    )
     radius: int = Field(
         default=1, ge=1, le=3,
         description="Half the template's width in squares: 1 covers the 4 squares around the "

@@ -51,7 +51,8 @@ OPTIONS = {
     "infiltration": ("Infiltration", "Orders", "Scout deployment is not simulated"),
     "initiative": ("Initiative", "Orders", "keeping the initiative is not offered"),
     "mg-nest": ("MG Nest", "Orders", "placing the nest is not simulated"),
-    "smoke": ("Smoke", "Orders", "smoke patterns are not simulated"),
+    "smoke": ("Smoke", "Orders", "using a smoke bomb by placing an order on it is not offered; smoke laid by "
+                                 "cards is (builder/engine/smoke.py)"),
 }
 
 BFN = {"urban-fighter": "Movement", "destroyer": "Firing"}  # 003 Battle for Normandy, Special Abilities
