@@ -443,7 +443,8 @@ def _smoke(state: "GameState", unit: "UnitState") -> None:
 # --- coverage --------------------------------------------------------------------------
 
 _COMMON = ("blast values and the pattern shapes are placeholders in the content; structures under a pattern "
-           "are not damaged; a building overlay counts as one room")
+           "are not damaged; a building overlay counts as one room; cards answering a shot (Take Cover!, "
+           "Jammed!) are not offered against a blast")
 register("option", "grenade", "Grenade", "partial", RULE["grenade"],
          "thrown instead of the shot of a unit that has not moved (not with Firing on the Move); throws into "
          "defensive positions are not simulated; " + _COMMON)
@@ -467,5 +468,9 @@ register("card", "smoke-barrage", "Smoke barrage card", "partial", R_CARD + "; "
          "the pattern's shape (radius 2) is a placeholder; smoke is a penalty to shots, never a block "
          "(builder/engine/smoke.py)",
          card_phase=lambda: ON_ENEMY, card_playable=_smoke_ok, card_play=_smoke)
+register("option", "artillery", "Artillery", "partial", "000 core rules, Recruitment Options > Orders > Artillery",
+         "the deck holds the faction's artillery cards when the army has the option, every copy (the number on "
+         "the option is not counted: builder/engine/setup.py); the barrage and smoke barrage cards are played, "
+         "the artillery-shot card is not")
 register("ability", "artillery-spotter", "Artillery Spotter", "partial", SA + "Artillery Spotter",
          "the 1-intersection cut is always taken when a spotter of the side sees the target intersection clearly")

@@ -44,7 +44,6 @@ OPTIONS = {
     "triggerhappy": ("Triggerhappy", "Orders", "tokens are not offered"),
     "veteran": ("Veteran", "Character Traits", "rerolls are not offered"),
     "airstrike": ("Airstrike", "Orders", "aviation cards are not simulated"),
-    "artillery": ("Artillery", "Orders", "artillery cards are not simulated"),
     "concealed": ("Concealed", "Orders", "concealed tokens are not simulated"),
     "directive": ("Directive", "Orders", "directive tokens are not offered"),
     "improvisation": ("Improvisation", "Orders", "the extra draw is not simulated"),
