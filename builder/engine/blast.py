@@ -19,6 +19,10 @@ clear line of sight on the intersection rolls a die: 1-4 moves the pattern the
 printed number of intersections in the direction the die names, 5-6 keeps it;
 Suppressed markers do not change the roll; an Artillery Spotter with a clear
 line of sight on the intersection takes 1 off the distance.
+
+Cards. The pack's artillery barrage card drops its pattern with no unit firing;
+its smoke barrage card lays smoke (:mod:`builder.engine.smoke`). Both are played
+on an enemy unit during the side's activation.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from builder.engine.effects.options import spend_token, tokens_left
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
 from builder.engine.intersections import (covering, distance, inside_building, intersection,  # noqa: F401
-                                          intersection_name, intersection_xy, pattern_squares, scattered)
+                                          intersection_xy, pattern_squares, scattered)
 from builder.engine.firing import R_SUPP, ShotPlan, in_arc, resolve_shot
 from builder.engine.los import CLEAR, sight
 from builder.engine.smoke import lay
@@ -46,10 +50,11 @@ if TYPE_CHECKING:
 
 RO = "000 core rules, Recruitment Options > Equipment > "
 SA = "000 core rules, Special Abilities > "
-R_BUILDING = "000 core rules, Terrain and Terrain Overlays > Buildings"
 EQUIPMENT = ("grenade", "rifle-grenade", "he-shells")  # option effect keys whose tokens place a pattern
-RULE = {"grenade": RO + "Grenade", "rifle-grenade": RO + "Rifle Grenade", "he-shells": RO + "HE Shells",
-        "howitzer": SA + "Howitzer", "indirect-fire": SA + "Indirect Fire"}
+SMOKE = "000 core rules, Recruitment Options > Orders > Smoke"
+R_CARD = "000 core rules, Action Card; Recruitment Options > Orders > Artillery; card effect as the pack words it"
+RULE = {"artillery-barrage": R_CARD, "grenade": RO + "Grenade", "rifle-grenade": RO + "Rifle Grenade",
+        "he-shells": RO + "HE Shells", "howitzer": SA + "Howitzer", "indirect-fire": SA + "Indirect Fire"}
 BLASTERS = frozenset({"infantry", "heavy_vehicle", "gun"})  # unit types that may place a pattern
 INTO_ROOM = 1  # ``extra`` of a grenade thrown through an opening: ``square`` is the room's square
 # Howitzer and Indirect Fire weapons use the pattern of the colour printed by the
@@ -159,7 +164,7 @@ def clear_on(state: "GameState", squares: tuple[int, ...], i: int, viewer: "Unit
     return False
 
 
-def _in_building(bf: Any, u: "UnitState", squares: tuple[int, ...]) -> bool:
+def _in_building(bf: Any, squares: tuple[int, ...]) -> bool:
     return any(bf.terrain[s].building for s in squares)
 
 
@@ -233,7 +238,7 @@ def blast_actions(state: "GameState", u: "UnitState") -> list[Action]:
                 for i in covering(bf, sq, p.radius):
                     if i not in targets and (not limited or min(distance(bf, s, i) for s in mine) <= p.reach):
                         targets.add(i)
-        if p.key in ("indirect-fire", "rifle-grenade") and _in_building(bf, u, mine):
+        if p.key in ("indirect-fire", "rifle-grenade") and _in_building(bf, mine):
             targets.clear()  # Indirect Fire: not from inside a building
         arc = face.weapons[p.weapon].arc if face.weapons else 360
         for i in sorted(targets):
@@ -365,8 +370,6 @@ def do_blast(state: "GameState", action: Action) -> None:
 
 # --- artillery cards -------------------------------------------------------------------
 
-SMOKE = "000 core rules, Recruitment Options > Orders > Smoke"
-R_CARD = "000 core rules, Action Card; Recruitment Options > Orders > Artillery; card effect as the pack words it"
 
 
 def _card_pattern(state: "GameState", side: int, key: str) -> Pattern | None:

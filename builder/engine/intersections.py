@@ -29,12 +29,6 @@ def intersection_xy(bf: Any, i: int) -> tuple[int, int]:
     return ix, iy
 
 
-def intersection_name(bf: Any, i: int) -> str:
-    """The intersection as ``ix,iy`` (columns and rows of corners from 0), for logs."""
-    ix, iy = intersection_xy(bf, i)
-    return f"{ix},{iy}"
-
-
 def distance(bf: Any, sq: int, i: int) -> int:
     """Intersections from square ``sq`` to intersection ``i``, its own corners
     counting 1 (000 core rules, Recruitment Options > Equipment > Grenade: up to
