@@ -321,3 +321,20 @@ def test_smoke_barrage_lays_a_minus_4_pattern_that_fades_to_minus_2_then_goes() 
     assert [t.value for t in plan_shot(state, r, 0, g).terms if "smoke" in t.label] == [-2]
     fade(state)
     assert state.smoke == () and not [t for t in plan_shot(state, r, 0, g).terms if "smoke" in t.label]
+
+
+def test_grenade_into_a_defensive_position_hits_only_the_units_inside_without_its_bonus() -> None:
+    """The lane's foxhole at A4: a grenade thrown from the next square hits the
+    unit inside, its +1 not counted; the Grenadiere beside it are untouched."""
+    state, n = make([{"name": "r", "unit": "us-rifles", "side": "us", "at": "A3"},
+                     {"name": "in", "unit": "de-grenadiers", "side": "de", "at": "A4"},
+                     {"name": "out", "unit": "de-grenadiers", "side": "de", "at": "B4"}], scenario="lane")
+    arm(state, 0, "grenade")
+    activate(state, n["r"])
+    bf = state.static.bf
+    into = Action("blast", unit=n["r"], square=bf.square("A4"), weapon=0, mode="grenade", extra=INTO_ROOM)
+    assert into in blasts(state)
+    state.dice = Scripted(3)  # 3 + 2 = 5 >= 5: a hit (6 needed with the foxhole's +1)
+    events = apply(state, into, check=True)
+    assert [(s["target"], s["defence"]) for s in shots(events)] == [(n["in"], 5)]
+    assert state.units[n["in"]].face == 1 and state.units[n["out"]].face == 0

@@ -56,7 +56,8 @@ R_CARD = "000 core rules, Action Card; Recruitment Options > Orders > Artillery;
 RULE = {"artillery-barrage": R_CARD, "grenade": RO + "Grenade", "rifle-grenade": RO + "Rifle Grenade",
         "he-shells": RO + "HE Shells", "howitzer": SA + "Howitzer", "indirect-fire": SA + "Indirect Fire"}
 BLASTERS = frozenset({"infantry", "heavy_vehicle", "gun"})  # unit types that may place a pattern
-INTO_ROOM = 1  # ``extra`` of a grenade thrown through an opening: ``square`` is the room's square
+INTO_ROOM = 1  # ``extra`` of a grenade thrown into a room or defensive position: ``square`` is one of its squares
+DEFENSIVE = "defensive_position"  # overlay kind (000 core rules, Terrain > Defensive Positions)
 # Howitzer and Indirect Fire weapons use the pattern of the colour printed by the
 # weapon, which the unit content keeps only in its notes: blue (mortars, Indirect
 # Fire) is taken as radius 1, red (guns and bombs, Howitzer alone) as radius 2.
@@ -198,8 +199,10 @@ def blast_action(unit: int, square: int, weapon: int, mode: str, extra: int = 0)
 def blast_actions(state: "GameState", u: "UnitState") -> list[Action]:
     """``blast`` actions of the unit acting, instead of its shot: ``square`` the
     target intersection, ``mode`` the option key or ability, ``weapon`` the weapon
-    it replaces; with ``extra`` = 1 a grenade thrown into the room whose square is
-    ``square``. Only intersections whose pattern touches an enemy it can hurt."""
+    it replaces; with ``extra`` = 1 a grenade thrown into the room (from the square
+    outside an opening) or defensive position (from a square next to it) whose
+    square is ``square``. Only intersections whose pattern touches an enemy it
+    can hurt."""
     found = patterns(state, u)
     if not found:
         return []
@@ -217,6 +220,7 @@ def blast_actions(state: "GameState", u: "UnitState") -> list[Action]:
     for p in found:
         targets: set[int] = set()
         rooms: set[int] = set()
+        positions: dict[int, int] = {}  # defensive position (area) -> a square of it with an enemy
         limited = p.reach < 10**6
         near = p.reach + p.radius  # an enemy square this far from the firer is out of reach (cheap test first)
         for t in enemies:
@@ -235,6 +239,9 @@ def blast_actions(state: "GameState", u: "UnitState") -> list[Action]:
                     if p.key in ("grenade", "rifle-grenade"):
                         rooms.add(bf.area[sq])
                     continue
+                area = bf.area[sq]
+                if p.key == "grenade" and area >= 0 and bf.area_kind[area] == DEFENSIVE:
+                    positions.setdefault(area, sq)
                 for i in covering(bf, sq, p.radius):
                     if i not in targets and (not limited or min(distance(bf, s, i) for s in mine) <= p.reach):
                         targets.add(i)
@@ -253,6 +260,9 @@ def blast_actions(state: "GameState", u: "UnitState") -> list[Action]:
                 if inner >= 0 and bf.terrain[inner].building and not bf.terrain[s].building \
                         and bf.area[inner] in rooms:
                     out.append(blast_action(u.id, inner, p.weapon, p.key, INTO_ROOM))
+        for area, sq in sorted(positions.items()):
+            if any(bf.area[s] != area and any(bf.area[n] == area for n in bf.adjacent(s)) for s in mine):
+                out.append(blast_action(u.id, sq, p.weapon, p.key, INTO_ROOM))
     return out
 
 
@@ -263,8 +273,8 @@ def blast_plan(state: "GameState", firer: "UnitState | None", target: "UnitState
                room: bool = False) -> ShotPlan:
     """The attack of a pattern on one unit under it: the pattern's combat bonus,
     the firer's Suppressed markers, no range or sight terms; a heavy vehicle's
-    side defence; the terrain bonus, but not a building's against a grenade
-    thrown into it."""
+    side defence; the terrain bonus, but not a building's or defensive
+    position's against a grenade thrown into it."""
     fid = firer.id if firer is not None else -1
     plan = ShotPlan(fid, target.id, p.weapon, "blast", target_sq=target.sq)
     face = target.st.profile.faces[target.face]
@@ -302,9 +312,13 @@ def under(state: "GameState", i: int, radius: int) -> list["UnitState"]:
 
 
 def in_room(state: "GameState", sq: int) -> list["UnitState"]:
+    """The units a grenade thrown into the room or defensive position of ``sq``
+    hits: every one inside it (000 core rules, Terrain > Buildings; Defensive
+    Positions)."""
     bf, occ = state.static.bf, state.occ
     area = bf.area[sq]
-    ids = sorted({occ[s] for s in range(bf.size) if occ[s] >= 0 and bf.terrain[s].building
+    building = bf.terrain[sq].building
+    ids = sorted({occ[s] for s in range(bf.size) if occ[s] >= 0 and bf.terrain[s].building == building
                   and (bf.area[s] == area if area >= 0 else s == sq)})
     return [state.units[x] for x in ids if _affected(state, state.units[x])]
 
@@ -449,8 +463,8 @@ _COMMON = ("blast values and the pattern shapes are placeholders in the content;
            "are not damaged; a building overlay counts as one room; cards answering a shot (Take Cover!, "
            "Jammed!) are not offered against a blast")
 register("option", "grenade", "Grenade", "partial", RULE["grenade"],
-         "thrown instead of the shot of a unit that has not moved (not with Firing on the Move); throws into "
-         "defensive positions are not simulated; " + _COMMON)
+         "thrown instead of the shot of a unit that has not moved (not with Firing on the Move); thrown out of "
+         "a building from the opening's square itself, not from the half-square in front of it; " + _COMMON)
 register("option", "rifle-grenade", "Rifle Grenade", "partial", RULE["rifle-grenade"],
          "as Grenade, with Indirect Fire's dispersal (direction per die a placeholder); " + _COMMON)
 register("option", "he-shells", "HE Shells", "partial", RULE["he-shells"],
