@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from builder.engine.ambush import revealed_face
 from builder.engine.assault import plan_assault
+from builder.engine.blast import EQUIPMENT, INTO_ROOM, blast_plan, in_room, patterns, under
 from builder.engine.firing import plan_shot
 
 if TYPE_CHECKING:
@@ -220,6 +221,35 @@ def shot_value(state: "GameState", action: "Action") -> float:
     if action.mode == "suppressive":
         return 0.5 * (p_hit + p_kill) * v
     return (p_hit + p_kill) * v - 0.05 * action.extra
+
+
+def blast_hits(state: "GameState", action: "Action") -> list[tuple["UnitState", float]]:
+    """The units a ``blast`` action would attack where it is aimed, each with its
+    chance of a hit plus that of a kill shot (builder/engine/blast.py)."""
+    firer = state.units[action.unit]
+    p = next((p for p in patterns(state, firer) if p.key == action.mode and p.weapon == action.weapon), None)
+    if p is None:
+        return []
+    room = action.extra == INTO_ROOM
+    out = []
+    for t in in_room(state, action.square) if room else under(state, action.square, p.radius):
+        plan = blast_plan(state, firer, t, p, room)
+        if plan.ok:
+            p_hit, p_kill = plan.odds()
+            out.append((t, p_hit + p_kill))
+    return out
+
+
+def blast_value(state: "GameState", action: "Action") -> float:
+    """Expected damage of a ``blast`` action: what each unit under the pattern is
+    worth times its odds, friends counting against, halved when the pattern may
+    scatter; a token is worth a little, as for Ammo."""
+    side = state.units[action.unit].side
+    value = sum(odds * target_value(state, t) * (1 if t.side != side else -1)
+                for t, odds in blast_hits(state, action))
+    if action.mode in ("rifle-grenade", "indirect-fire"):
+        value *= 0.5
+    return value - (0.05 if action.mode in EQUIPMENT else 0.0)
 
 
 _ASSAULT_ODDS: dict[tuple[int, int, int, int, bool], tuple[float, float, float]] = {}

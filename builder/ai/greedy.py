@@ -45,6 +45,8 @@ class GreedyPlayer(Player):
             return ev.shot_value(state, action)
         if kind == "assault":
             return ev.assault_value(state, action)
+        if kind == "blast":
+            return ev.blast_value(state, action)
         if kind == "move":
             return ev.move_value(state, state.units[action.unit], action.square)
         if kind == "order":

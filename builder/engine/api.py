@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.engine.actions import Action
+from builder.engine.blast import do_blast
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
 from builder.engine import opportunity, reactions
@@ -116,6 +117,9 @@ def _activation(state: "GameState", action: Action) -> None:
         if not reactions.offer_shot(state, action):  # held for the target's side to answer
             do_fire(state, action, moving=state.moved)
         state.fired = state.fired + (action.weapon,)
+    elif kind == "blast":  # instead of the unit's shot (builder/engine/blast.py)
+        do_blast(state, action)
+        state.fired = (-1,)
     elif kind == "assault":
         held = state.units[action.target].sq
         do_assault(state, action)

@@ -23,6 +23,7 @@ from builder.engine.effects.cards import lucky_shot
 from builder.engine.events import Event
 from builder.engine.grid import DIRS
 from builder.engine.los import Sight, sight
+from builder.engine.smoke import smoke_terms
 from builder.engine.terms import Term, odds_at_least
 
 if TYPE_CHECKING:
@@ -199,6 +200,8 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
         plan.terms.append(Term(-2, f"range {plan.range} > {limit}", R_RANGE))
     for sq, value in plan.sight.obscurers:
         plan.terms.append(Term(-value, f"obscured ({bf.terrain[sq].id} at {bf.name(sq)})", R_LOS))
+    if state.smoke:
+        plan.terms.extend(smoke_terms(state, fsq, tsq, plan.sight.squares))
     if moving:
         penalty = weapon.abilities.get("fire-on-the-move", 0) or face.abilities.get("fire-on-the-move", 0)
         if penalty:
@@ -289,25 +292,26 @@ def weapon_usable(state: "GameState", unit: "UnitState", wi: int) -> bool:
 
 
 def resolve_shot(state: "GameState", plan: ShotPlan) -> None:
-    """Roll and apply one planned shot."""
-    firer, target = state.units[plan.firer], state.units[plan.target]
-    if effects.in_game(state, "firing"):
+    """Roll and apply one planned shot (``plan.firer`` -1: no unit fires, as an
+    artillery card's blast pattern; the firer's own hooks then do not apply)."""
+    firer, target = state.units[plan.firer] if plan.firer >= 0 else None, state.units[plan.target]
+    if firer is not None and effects.in_game(state, "firing"):
         effects.collect(state, firer, "firing", target)
     if effects.in_game(state, "targeted"):
         effects.collect(state, target, "targeted", plan)
-    values = [roll(state, f"shot ({plan.mode})", firer.id) for _ in range(plan.dice)]
+    values = [roll(state, f"shot ({plan.mode})", plan.firer) for _ in range(plan.dice)]
     die = max(values)
-    if plan.mode != "sniper":
+    if plan.mode != "sniper" and firer is not None:
         for reroll in effects.hook_functions(state, firer, "reroll"):
             die = reroll(state, firer, die, plan.dice, plan.need, f"shot ({plan.mode})")
         die = lucky_shot(state, firer, die, plan.dice, plan.need, f"shot ({plan.mode})")
     total = die + plan.modifier
     d = plan.defence_total
     state.events.append(Event("shot", {
-        "unit": firer.id, "target": target.id, "weapon": plan.weapon, "mode": plan.mode, "die": die,
+        "unit": plan.firer, "target": target.id, "weapon": plan.weapon, "mode": plan.mode, "die": die,
         "total": total, "defence": d, "need": plan.need,
     }))
-    if plan.mode == "sniper":
+    if plan.mode == "sniper" and firer is not None:
         _sniper(state, firer, target, total)
         return
     if plan.mode == "suppressive":
@@ -318,7 +322,7 @@ def resolve_shot(state: "GameState", plan: ShotPlan) -> None:
         eliminate(state, target, "kill shot")
     elif total >= d:
         take_hit(state, target, firer, "shot")
-    else:
+    elif firer is not None:
         for _ in effects.collect(state, firer, "after_miss", target):
             pass
 

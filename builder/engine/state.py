@@ -232,7 +232,7 @@ class GameState:
     __slots__ = (
         "rules", "static", "dice", "turn", "phase", "initiative", "to_act", "units", "occ", "sides",
         "queues", "turn_side", "current", "fired", "moved", "pending", "control", "control_history",
-        "result", "events", "decisions", "supply_side", "memo", "boosts", "path", "occupied",
+        "result", "events", "decisions", "supply_side", "memo", "boosts", "path", "occupied", "smoke",
     )
 
     def __init__(self, rules: Any, static: GameStatic, dice: Rng) -> None:
@@ -262,6 +262,7 @@ class GameState:
         self.memo: dict[object, object] = {}  # derived data valid for this decision only
         self.boosts: dict[tuple[str, int], int] = {}  # card bonuses for the current activation
         self.path: tuple[int, ...] = ()  # squares of the current unit's move (Firing on the Move)
+        self.smoke: tuple[tuple[int, int, int], ...] = ()  # (intersection, radius, penalty), builder/engine/smoke.py
 
     # --- public views ------------------------------------------------------------
 
@@ -317,10 +318,11 @@ class GameState:
         g.memo = {}
         g.boosts = dict(self.boosts)
         g.path = self.path
+        g.smoke = self.smoke
         return g
 
     def canonical(self) -> dict[str, Any]:
-        return {
+        out = {
             "turn": self.turn, "phase": self.phase, "initiative": self.initiative, "to_act": self.to_act,
             "dice": self.dice.state, "units": [u.to_key() for u in self.units],
             "sides": [s.to_key() for s in self.sides], "queues": self.queues, "turn_side": self.turn_side,
@@ -329,6 +331,9 @@ class GameState:
             "result": self.result.to_dict() if self.result else None, "supply_side": self.supply_side,
             "boosts": sorted([k[0], k[1], v] for k, v in self.boosts.items()), "path": list(self.path),
         }
+        if self.smoke:  # only when some lies on the battlefield: hashes of games without smoke stay as they were
+            out["smoke"] = [list(s) for s in self.smoke]
+        return out
 
     def state_hash(self) -> str:
         text = json.dumps(self.canonical(), sort_keys=True, separators=(",", ":"))

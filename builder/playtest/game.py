@@ -95,7 +95,7 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
         action = players[side].choose(state, actions)
         digest.update(repr((side, action.to_dict())).encode())
         events = apply(state, action)
-        if action.kind in ("fire", "assault"):
+        if action.kind in ("fire", "assault", "blast"):
             last_actor = action.unit
         for e in events:
             if e.kind in ("eliminated", "wrecked"):

@@ -70,10 +70,14 @@ class Brain:
     def fire(self, state: "GameState", actions: list["Action"], *, suppressive: bool = False,
              from_reaction: bool = False) -> "Action | None":
         """Target first (5.3 part 1 or 2), then the firing unit (5.3 part 3), then its
-        best weapon; gear is used whenever it can be (002, Reveal a Concealed Unit)."""
+        best weapon; gear is used whenever it can be (002, Reveal a Concealed Unit).
+        A blast pattern of that unit (grenade, HE shells, Howitzer...) replaces the
+        shot when its expected damage is higher (the tables' template conditions
+        rank such shots first; builder/engine/blast.py)."""
         usable = [a for a in actions if a.kind == "fire" and (a.mode == "suppressive") == suppressive]
+        blasts = [] if suppressive else [a for a in actions if a.kind == "blast"]
         if not usable:
-            return None
+            return _best_blast(state, blasts, 0.0)
         actors = sorted({a.unit for a in usable})
         targets = sorted({a.target for a in usable})
         view = self.view(state, actors=actors, actor=actors[0] if len(actors) == 1 else None,
@@ -87,8 +91,9 @@ class Brain:
         shots = [a for a in usable if a.unit == actor and a.target == target]
         scored = sorted(((a.extra > 0, ev.shot_value(state, a)), i) for i, a in enumerate(shots))
         if scored[-1][0][1] < 0:
-            return None
-        return shots[scored[-1][1]]
+            return _best_blast(state, blasts, 0.0)
+        chosen = shots[scored[-1][1]]
+        return _best_blast(state, [a for a in blasts if a.unit == actor], scored[-1][0][1]) or chosen
 
     # --- 5.4 assault ---------------------------------------------------------------------------------
     def assault(self, state: "GameState", actions: list["Action"], from_reaction: bool = False) -> "Action | None":
@@ -116,7 +121,7 @@ class Brain:
         may legally do; a movement follows 5.2's destination criteria."""
         uid = state.current
         moves = [a for a in actions if a.kind == "move"]
-        fires = [a for a in actions if a.kind == "fire"]
+        fires = [a for a in actions if a.kind in ("fire", "blast")]
         allowed = set()
         if any(a.kind == "assault" for a in actions):
             allowed.add("assault")
@@ -202,3 +207,13 @@ class Brain:
     def pending(self, state: "GameState", actions: list["Action"]) -> "Action":
         """Opportunity fire when worth it; retreat or make way far from the enemy, in cover."""
         return ev.best_pending(state, actions, self.side)
+
+
+def _best_blast(state: "GameState", blasts: list["Action"], above: float) -> "Action | None":
+    """The blast action worth most in expected damage, if worth more than ``above``."""
+    best, top = None, above
+    for a in blasts:
+        v = ev.blast_value(state, a)
+        if v > top:
+            best, top = a, v
+    return best

@@ -19,7 +19,8 @@ SOLO_RULES: list[tuple[str, str, str, str, str]] = [
     ("far-far-away", "Units off the battlefield enter instead", "partial", "3.2 Far Far Away...",
      "the engine deploys units on their arrow squares at set-up"),
     ("decision-tables", "Decision tables 5.1-5.6", "simulated", "5 Decision Tables",
-     "template, transport and urban-fighter conditions answer no"),
+     "template conditions answer from the engine's blast patterns, and the firing action places one "
+     "when it is worth more than the chosen shot; transport and urban-fighter conditions answer no"),
     ("common-sense", "Common-sense guards", "simulated", "1 Presentation > The Common Sense", ""),
     ("danger", "Danger gauge and danger tiles", "partial", "2.1 Difficulty and Danger Levels",
      "tile bonuses are placeholders"),

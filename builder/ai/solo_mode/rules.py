@@ -226,7 +226,7 @@ class SoloModeRules(Rules):
             elif e.kind in ("eliminated", "wrecked") and uid not in solo.counted:
                 solo.counted.add(uid)
                 self.ai_unit_lost(state, uid)
-        if action.kind in ("fire", "assault") and action.unit >= 0 and state.units[action.unit].side == self.ai:
+        if action.kind in ("fire", "assault", "blast") and action.unit >= 0 and state.units[action.unit].side == self.ai:
             self.after_ai_attack(state, action.unit)
         if any(e.kind in MOVES for e in events):
             self.spot(state)

@@ -4,7 +4,8 @@ answered over an engine game state, from the AI side's point of view.
 Candidates are engine unit ids, or :class:`DecoyCounter` objects for the Solo Mode's
 decoy counters (002 Solo Mode, Set Up > Anonymous Unit Counters), which the AI cannot
 tell from real units: a decoy answers like a concealed infantry unit off to the side.
-Blast templates are not simulated by the engine, so template questions answer no.
+Template questions answer from the blast patterns the engine offers
+(builder/engine/blast.py).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from builder.engine.effects.options import tokens_left
 from builder.engine.firing import vehicle_defence
 from builder.engine.los import BLOCKED, CLEAR, sight
 from builder.engine.bitboard import board_of
+from builder.engine.blast import INTO_ROOM, blast_actions
 from builder.engine.movement import infantry_moves, movement_allowance, vehicle_destinations
 from builder.engine.unit_actions import fire_actions, move_actions
 
@@ -326,7 +328,19 @@ class EngineView(Measures):
         return bool(x and self.assaults(x.id))
 
     def can_template(self, u: Any, min_units: int = 2, fire: str = "any") -> bool:
-        return False  # blast templates are not simulated by the engine
+        """Could the unit place a blast pattern over ``min_units`` enemies: ``direct``
+        (grenades, HE shells, Howitzer) or ``indirect`` (may scatter: Indirect Fire,
+        rifle grenades)?"""
+        x = self.unit(u)
+        if x is None or not x.active or x.sq < 0:
+            return False
+        for a in blast_actions(self.state, x):
+            indirect = a.mode in ("indirect-fire", "rifle-grenade") and a.extra != INTO_ROOM
+            if fire != "any" and indirect != (fire == "indirect"):
+                continue
+            if sum(1 for t, _ in ev.blast_hits(self.state, a) if t.side != x.side) >= min_units:
+                return True
+        return False
 
     def good_shot(self, u: Any, min_odds: float = 0.25) -> bool:
         """Common sense: some shot of the unit hits at least ``min_odds`` of the time."""
@@ -358,7 +372,12 @@ class EngineView(Measures):
                    for n in self.bf.adjacent(x.sq))
 
     def templatable(self, u: Any) -> bool:
-        return False  # blast templates are not simulated by the engine
+        """Could a unit of the other side place a blast pattern that attacks it?"""
+        x = self.unit(u)
+        if x is None or x.sq < 0:
+            return False
+        return any(t is x for f in self.state.units if f.side != x.side and f.active and f.sq >= 0
+                   for a in blast_actions(self.state, f) for t, _ in ev.blast_hits(self.state, a))
 
     def seen_by_actor(self, u: Any, clear: bool = False, range: str = "any") -> bool:
         x = self.unit(u)

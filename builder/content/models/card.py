@@ -7,6 +7,7 @@ from enum import Enum
 from pydantic import Field
 
 from builder.content.models.base import ContentModel, Id, Item, Phase
+from builder.content.models.recruitment import BlastPattern
 
 
 class CommandIcon(str, Enum):
@@ -29,6 +30,9 @@ class ActionCard(Item):
     effect: str = Field(description="Paraphrased effect.")
     effect_key: Id | None = Field(
         default=None, description="Rules effect the engine implements for this card, if any."
+    )
+    blast: BlastPattern | None = Field(
+        default=None, description="The blast pattern an artillery card places, with its printed values."
     )
 
 

@@ -5,11 +5,13 @@
 from __future__ import annotations
 
 from enum import Enum
+from typing import Literal
 
 from pydantic import Field
 
 from builder.content.models.ability import AbilityRef
 from builder.content.models.base import Band, ContentModel, Id, Item
+from builder.content.models.unit import CombatValues
 
 
 class TileKind(str, Enum):
@@ -93,6 +95,34 @@ class CardUnlock(ContentModel):
     count: int = Field(ge=1, le=20, description="How many such cards may be added.")
 
 
+class BlastPattern(ContentModel):
+    """The blast pattern an equipment token places on an intersection, with the
+    combat bonuses printed on the token (000 core rules, Recruitment Options >
+    Equipment > Grenade, Rifle Grenade, HE Shells; Special Abilities > Indirect
+    Fire). The printed values were lost in transcription: options carrying one are
+    placeholders."""
+
+    colour: Literal["grenade", "red", "blue", "green", "smoke"] = Field(
+        description="Template: grenade, red, blue, green, or a smoke pattern (no attack: its combat is X)."
+    )
+    radius: int = Field(
+        default=1, ge=1, le=3,
+        description="Half the template's width in squares: 1 covers the 4 squares around the "
+        "intersection, 2 the 4x4 block without its corners.",
+    )
+    combat: CombatValues = Field(description="Combat bonus against each defence type, or 'X'.")
+    reach: int | None = Field(
+        default=None, ge=1, le=30, description="Farthest intersection it may target; none: no limit."
+    )
+    scatter: int = Field(
+        default=0, ge=0, le=6,
+        description="Intersections it scatters on a dispersal roll of 1-4 (Indirect Fire); 0: never.",
+    )
+    clear_sight: bool = Field(
+        default=False, description="Needs a clear line of sight on the intersection (HE shells)."
+    )
+
+
 class RecruitmentOption(Item):
     """A support, equipment, character trait or order option."""
 
@@ -123,6 +153,9 @@ class RecruitmentOption(Item):
     effect: str = Field(description="Paraphrased effect of the option.")
     abilities: list[AbilityRef] = Field(
         default_factory=list, description="Abilities it grants the units of its tile."
+    )
+    blast: BlastPattern | None = Field(
+        default=None, description="The blast pattern its tokens place (grenades, HE shells)."
     )
 
 

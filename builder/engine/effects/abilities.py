@@ -100,7 +100,8 @@ def _nco_rally(state: Any, unit: Any, token: int) -> None:
 register("ability", "assault", "Assault", "simulated", SA + "Assault",
          assault_attack=_assault_bonus, assault_defence=_assault_bonus)
 register("ability", "limited-range", "Limited Range", "partial", SA + "Limited Range",
-         "intersection (blast) shots are not simulated", range_limit=_limited_range)
+         "the limit applies to normal shots and, counted in intersections, to blast patterns (builder/engine/"
+         "blast.py) alike: the printed symbol telling which is not in the content", range_limit=_limited_range)
 register("ability", "hawkeye", "Hawkeye", "simulated", SA + "Hawkeye", long_range=lambda s, u: 10**6)
 register("ability", "dual-weapon", "Dual Weapon", "simulated", SA + "Dual Weapon", dice=lambda s, u, w: 2)
 register("ability", "suppressive-fire", "Suppressive Fire", "partial", SA + "Suppressive Fire",
@@ -132,7 +133,7 @@ register("ability", "tripod", "Tripod", "partial", SA + "Tripod",
          "start or end of a longer move is not offered")
 register("ability", "ambush", "Ambush", "partial", SA + "Ambush",
          "spotting is checked where units end their moves, not on every square crossed; turning over "
-         "is a move of 0 squares; blast patterns are not simulated (builder/engine/ambush.py)")
+         "is a move of 0 squares (builder/engine/ambush.py); concealed units are never hit by blast patterns")
 register("ability", "scout", "Scout", "partial", SA + "Scout",
          "the seeded deployment puts Scouts as far ahead as allowed (builder/engine/setup.py); "
          "the Transport clause is not simulated")

@@ -2,6 +2,7 @@
 (000 core rules, Special Abilities; Recruitment Options), registered as "not
 simulated" unless a rule module above registered it first. The coverage report
 is generated from this registry, so nothing is claimed that the engine lacks.
+Blast patterns register in builder/engine/blast.py.
 """
 
 from __future__ import annotations
@@ -13,12 +14,9 @@ RO = "000 core rules, Recruitment Options > "
 
 ABILITIES = {
     "aaa": ("AAA", "aviation cards and their anti-aircraft roll are not simulated"),
-    "artillery-spotter": ("Artillery Spotter", "blast patterns and dispersal are not simulated"),
     "autonomous": ("Autonomous", "units act only through order tokens"),
     "barrage-order": ("Barrage Order", "grouped heavy-weapon fire is not simulated"),
     "destruction": ("Destruction", "structures and demolition points are not simulated"),
-    "howitzer": ("Howitzer", "blast patterns on intersections are not simulated"),
-    "indirect-fire": ("Indirect Fire", "blast patterns and dispersal are not simulated"),
     "machine-gunner": ("Machine Gunner", "splitting the bonus between targets is not simulated"),
     "substitute": ("Substitute", "reassigning hits is not simulated"),
     "transport": ("Transport", "carrying infantry is not simulated"),
@@ -33,12 +31,9 @@ OPTIONS = {
     "fuel": ("Fuel", "Equipment", "fuel tokens are not offered"),
     "gear": ("Gear", "Equipment", "choosing tokens is not simulated"),
     "goliath": ("Goliath", "Equipment", "the Goliath unit's detonation is not simulated"),
-    "grenade": ("Grenade", "Equipment", "blast patterns on intersections are not simulated"),
-    "he-shells": ("HE Shells", "Equipment", "blast patterns are not simulated"),
-    "horn-of-plenty": ("Horn of Plenty", "Equipment", "blast patterns are not simulated"),
+    "horn-of-plenty": ("Horn of Plenty", "Equipment", "the green pattern it gives mortars is not simulated"),
     "panzerfaust": ("Panzerfaust", "Equipment", "the token shot is not offered"),
     "position": ("Position", "Equipment", "advanced positions are not simulated"),
-    "rifle-grenade": ("Rifle Grenade", "Equipment", "blast patterns are not simulated"),
     "sticky-bomb": ("Sticky Bomb", "Equipment", "bombs on vehicles are not simulated"),
     "magnetic-mine": ("Magnetic Mine", "Equipment", "mines on vehicles are not simulated"),
     "ace-driver": ("Ace Driver", "Character Traits", "Fire on the Move penalty reduction not applied"),
@@ -49,14 +44,14 @@ OPTIONS = {
     "triggerhappy": ("Triggerhappy", "Orders", "tokens are not offered"),
     "veteran": ("Veteran", "Character Traits", "rerolls are not offered"),
     "airstrike": ("Airstrike", "Orders", "aviation cards are not simulated"),
-    "artillery": ("Artillery", "Orders", "artillery cards are not simulated"),
     "concealed": ("Concealed", "Orders", "concealed tokens are not simulated"),
     "directive": ("Directive", "Orders", "directive tokens are not offered"),
     "improvisation": ("Improvisation", "Orders", "the extra draw is not simulated"),
     "infiltration": ("Infiltration", "Orders", "Scout deployment is not simulated"),
     "initiative": ("Initiative", "Orders", "keeping the initiative is not offered"),
     "mg-nest": ("MG Nest", "Orders", "placing the nest is not simulated"),
-    "smoke": ("Smoke", "Orders", "smoke patterns are not simulated"),
+    "smoke": ("Smoke", "Orders", "using a smoke bomb by placing an order on it is not offered; smoke laid by "
+                                 "cards is (builder/engine/smoke.py)"),
 }
 
 BFN = {"urban-fighter": "Movement", "destroyer": "Firing"}  # 003 Battle for Normandy, Special Abilities

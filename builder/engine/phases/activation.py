@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from builder.engine import effects
 from builder.engine.actions import Action, interned
+from builder.engine.blast import BLASTERS, blast_actions
 from builder.engine.effects.cards import ACTIVATION, AFTER, ON_ENEMY, OTHER, hand_phases
 from builder.engine.effects.options import heroic_token
 from builder.engine.errors import IllegalAction
@@ -119,6 +120,8 @@ def actions(state: "GameState") -> list[Action]:
     if not state.moved and not state.fired:
         out = move_actions(state, u, assaults=True)
         out.extend(fire_actions(state, u, moving=False))
+        if u.st.profile.type in BLASTERS:
+            out.extend(blast_actions(state, u))
         out.append(interned("hold", u.id))
         if hand:
             phases = hand_phases(state, u.side)

@@ -27,6 +27,7 @@ from builder.engine.effects.options import keep_initiative
 from builder.engine.events import Event
 from builder.engine.objectives import update_control
 from builder.engine.scenario_events import run_events
+from builder.engine.smoke import fade
 from builder.engine.state import BLUFF, NO_ORDER
 from builder.engine.unit_actions import card_actions, do_move, move_actions
 from builder.engine.victory import finish, has_forces
@@ -94,6 +95,8 @@ def finish_supply(state: "GameState") -> None:
         if u.suppressed and u.active:
             removed = max(effects.collect(state, u, "recovery") or [1])
             u.suppressed = max(0, u.suppressed - removed)
+    if state.smoke:
+        fade(state)
     state.rules.on_end_of_supply(state)
     run_events(state, "end_of_supply")
     hand = state.static.hand_size
