@@ -196,6 +196,28 @@ def blast_action(unit: int, square: int, weapon: int, mode: str, extra: int = 0)
     return a
 
 
+def _enemy_within_reach(state: "GameState", u: "UnitState", found: list[Pattern]) -> bool:
+    """A cheap first look: is some enemy close enough for a pattern to touch it?
+    Grenades reach a few intersections; most units offered one have no enemy
+    near, and need not look further. A square's distance in squares bounds its
+    intersections' (a vehicle's second square lies next to its first: one more)."""
+    near = 0
+    for p in found:
+        if p.reach >= 10**6:
+            return True
+        near = max(near, p.reach + p.radius + 1)
+    w = state.static.bf.width
+    side = u.side
+    origins = [divmod(s, w) for s in state.squares_of(u)]
+    for t in state.units:
+        if t.side != side and t.sq >= 0 and t.alive:
+            y, x = divmod(t.sq, w)
+            for oy, ox in origins:
+                if abs(x - ox) <= near and abs(y - oy) <= near:
+                    return True
+    return False
+
+
 def blast_actions(state: "GameState", u: "UnitState") -> list[Action]:
     """``blast`` actions of the unit acting, instead of its shot: ``square`` the
     target intersection, ``mode`` the option key or ability, ``weapon`` the weapon
@@ -204,7 +226,7 @@ def blast_actions(state: "GameState", u: "UnitState") -> list[Action]:
     square is ``square``. Only intersections whose pattern touches an enemy it
     can hurt."""
     found = patterns(state, u)
-    if not found:
+    if not found or not _enemy_within_reach(state, u, found):
         return []
     bf = state.static.bf
     mine = _may_throw_from(bf, state.squares_of(u))
