@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 from builder.engine.ambush import revealed_face
 from builder.engine.assault import plan_assault
 from builder.engine.blast import EQUIPMENT, INTO_ROOM, blast_plan, in_room, patterns, under
+from builder.engine.vehicle_bombs import bomb_plan
 from builder.engine.firing import plan_shot
 
 if TYPE_CHECKING:
@@ -250,6 +251,21 @@ def blast_value(state: "GameState", action: "Action") -> float:
     if action.mode in ("rifle-grenade", "indirect-fire"):
         value *= 0.5
     return value - (0.05 if action.mode in EQUIPMENT else 0.0)
+
+
+def bomb_value(state: "GameState", action: "Action") -> float:
+    """Expected damage of a ``token`` decision putting a sticky bomb or magnetic
+    mine on a vehicle (builder/engine/vehicle_bombs.py): its odds at the end of the Supply
+    phase times the vehicle's value, counted only as far as the bombs already on
+    it may all miss; a token is worth a little, as for Ammo."""
+    side = state.units[action.unit].side
+    target = state.units[action.target]
+    plan = bomb_plan(state, side, action.mode, target)
+    if not plan.ok:
+        return -1.0
+    p_hit, p_kill = plan.odds()
+    on_it = sum(1 for b in state.vehicle_bombs if b[0] == target.id)
+    return (p_hit + p_kill) * target_value(state, target) * (1 - p_hit) ** on_it - 0.05
 
 
 _ASSAULT_ODDS: dict[tuple[int, int, int, int, bool], tuple[float, float, float]] = {}

@@ -52,7 +52,7 @@ if TYPE_CHECKING:
 
 REACT = "react"
 SHOT_CTX, MINE_CTX, COUNTER_CTX, CARD_CTX = 0, 1, 2, 3
-MODES = ("normal", "suppressive", "sniper", "split")
+MODES = ("normal", "suppressive", "sniper", "split", "panzerfaust")
 PASS = Action("pass")
 
 
