@@ -275,3 +275,28 @@ def test_solo_mode_places_a_bomb_as_soon_as_it_can() -> None:
     apply(state, Action("move", unit=n["r"], square=state.static.bf.square("G6")), check=True)
     actions = legal_actions(state)
     assert SoloPlayer(1, 0).brain(state).activation(state, actions) == bombs(state)[0]
+
+
+def test_solo_view_counts_a_panzerfaust_against_an_exposed_heavy_vehicle() -> None:
+    """002 Solo Mode, 5.3 Firing Action > Choose a Target, priority 4: a heavy
+    vehicle showing its side to a unit that can fire a Panzerfaust is exposed."""
+    from builder.ai.solo_mode.view import EngineView
+    state, n = make([{"name": "r", "unit": "us-rifles", "side": "us", "at": "F6"},
+                     {"name": "tank", "unit": "de-panzer", "side": "de", "at": "H6", "facing": "n"}])
+    view = EngineView(state, 0, "balanced")
+    assert not view.exposed_heavy_vehicle(n["tank"])  # rifles show X against heavy vehicles
+    arm(state, 0, PF)
+    assert EngineView(state, 0, "balanced").exposed_heavy_vehicle(n["tank"])
+
+
+def test_a_jammed_panzerfaust_is_used_up() -> None:
+    """A shot cancelled by the target's card (Jammed!) has used its token."""
+    from builder.engine.reactions import MODES, _shot_goes_on
+    state, n = make([{"name": "r", "unit": "us-rifles", "side": "us", "at": "F6"},
+                     {"name": "tank", "unit": "de-panzer", "side": "de", "at": "H6", "facing": "n"}])
+    arm(state, 0, PF)
+    state.boosts[("jammed", n["tank"])] = 1
+    held = ("react", 1, n["tank"], (), (0, n["r"], 0, n["tank"], MODES.index(PF), 0, -1))
+    _shot_goes_on(state, held)
+    assert tokens_left(state, state.units[n["r"]], PF) == 2
+    assert not state.units[n["tank"]].damage

@@ -12,7 +12,7 @@ everything else (Suppressed markers, obscuring terrain, smoke, the moving
 penalty, a heavy vehicle's front, side or rear defence, the damage table) is the
 shot's. A Panzerfaust is fired by an infantry unit of the option's tile (or of
 the army, for an officer's tile or a hero) with a token left, and the token is
-discarded as it fires.
+discarded as it fires (or when an answering card, Jammed!, cancels the shot).
 
 The token's printed combat bonuses were lost in transcription: the option's
 ``token_attack`` in the content holds placeholders (+4 against vehicles, X
@@ -88,5 +88,5 @@ def shot_source(state: "GameState", side: int, mode: str) -> AntiTank | None:
 
 
 register("option", PANZERFAUST, "Panzerfaust", "partial", R_PANZERFAUST,
-         "fired in the activation instead of the unit's shot (not as opportunity fire); a shot cancelled by "
-         "an answering card (Jammed!) keeps its token; the token's combat bonuses are placeholders")
+         "fired in the activation instead of the unit's shot, not as opportunity fire; the token's combat "
+         "bonuses are placeholders")

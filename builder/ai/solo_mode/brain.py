@@ -15,6 +15,7 @@ from builder.ai.solo_mode.view import EngineView, Memo
 from builder.ai.tables import Decision, TableSet, choose, pick_option, rank_destinations
 from builder.ai.tables.interpreter import first_priority
 from builder.content.models.solo import Criterion
+from builder.engine.anti_tank import PANZERFAUST
 
 if TYPE_CHECKING:
     from builder.engine import Action, GameState
@@ -70,7 +71,8 @@ class Brain:
     def fire(self, state: "GameState", actions: list["Action"], *, suppressive: bool = False,
              from_reaction: bool = False) -> "Action | None":
         """Target first (5.3 part 1 or 2), then the firing unit (5.3 part 3), then its
-        best weapon; gear is used whenever it can be (002, Reveal a Concealed Unit).
+        best weapon; gear (Ammo and the like, a Panzerfaust) is used whenever it can be
+        (002, Reveal a Concealed Unit).
         A blast pattern of that unit (grenade, HE shells, Howitzer...) replaces the
         shot when its expected damage is higher (the tables' template conditions
         rank such shots first; builder/engine/blast.py)."""
@@ -89,7 +91,8 @@ class Brain:
         else:
             actor = shooters[0]
         shots = [a for a in usable if a.unit == actor and a.target == target]
-        scored = sorted(((a.extra > 0, ev.shot_value(state, a)), i) for i, a in enumerate(shots))
+        scored = sorted(((a.extra > 0 or a.mode == PANZERFAUST, ev.shot_value(state, a)), i)
+                        for i, a in enumerate(shots))
         if scored[-1][0][1] < 0:
             return _best_blast(state, blasts, 0.0)
         chosen = shots[scored[-1][1]]
