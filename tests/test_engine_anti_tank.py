@@ -300,3 +300,39 @@ def test_a_jammed_panzerfaust_is_used_up() -> None:
     _shot_goes_on(state, held)
     assert tokens_left(state, state.units[n["r"]], PF) == 2
     assert not state.units[n["tank"]].damage
+
+
+def test_no_bomb_across_a_wall() -> None:
+    """The fixture's wall between J1 and J2: from J1 the halftrack on J2 is out of
+    reach; from I1, round the wall's end, it is next to it."""
+    from builder.engine.vehicle_bombs import bomb_actions
+    state, n = make([{"name": "r", "unit": "us-rifles", "side": "us", "at": "J1"},
+                     {"name": "ht", "unit": "de-halftrack", "side": "de", "at": "J2"}])
+    arm(state, 0, BOMB)
+    assert bomb_actions(state, state.units[n["r"]]) == []
+    state.set_occupant(state.units[n["r"]].sq, -1)
+    state.units[n["r"]].sq = state.static.bf.square("I1")
+    state.set_occupant(state.units[n["r"]].sq, n["r"])
+    assert bomb_actions(state, state.units[n["r"]]) == [Action("token", unit=n["r"], target=n["ht"], mode=BOMB)]
+
+
+def test_panzerfaust_as_opportunity_fire_at_a_moving_vehicle() -> None:
+    """A squad in the foxhole (opportunity-fire terrain) may fire its Panzerfaust at
+    a halftrack driving across its sight; the token is spent, the squad activated."""
+    state, n = make([{"name": "w", "unit": "us-rifles", "side": "us", "at": "A4"},
+                     {"name": "ht", "unit": "de-halftrack", "side": "de", "at": "B2", "facing": "e"}],
+                    scenario="lane")
+    arm(state, 0, PF)
+    activate(state, n["ht"])
+    apply(state, Action("move", unit=n["ht"], square=state.static.bf.square("F2"), facing=2), check=True)
+    choices = legal_actions(state)
+    pf = [a for a in choices if a.kind == "opfire" and a.extra == 1]
+    assert len(pf) == 1 and pf[0].unit == n["w"] and any(a.kind == "opfire" and not a.extra for a in choices)
+    assert ev.opfire_value(state, pf[0]) > max(ev.opfire_value(state, a) for a in choices
+                                               if a.kind == "opfire" and not a.extra)
+    state.dice = Scripted(2)
+    events = apply(state, pf[0], check=True)
+    shot = next(e.data for e in events if e.kind == "shot")
+    assert shot["mode"] == PF and shot["total"] == 5  # 2 + 3 against defence 5: a hit
+    assert state.units[n["ht"]].wreck and state.units[n["w"]].activated
+    assert tokens_left(state, state.units[n["w"]], PF) == 2

@@ -406,13 +406,14 @@ def opfire_value(state: "GameState", action: "Action") -> float:
     """Expected damage of an opportunity shot, less what it costs: the firer loses its
     order token and takes an Activated marker (000 core rules, Opportunity Fire)."""
     from builder.engine.firing import plan_one
+    from builder.engine.opportunity import opfire_mode
 
     firer, target = state.units[action.unit], state.units[action.target]
-    plan = plan_one(state, firer, action.weapon, target, firer.sq, action.square)
+    plan = plan_one(state, firer, action.weapon, target, firer.sq, action.square, opfire_mode(action))
     if not plan.ok:
         return -1.0
     p_hit, p_kill = plan.odds()
-    return (p_hit + p_kill) * target_value(state, target) - 0.35
+    return (p_hit + p_kill) * target_value(state, target) - 0.35 - 0.05 * action.extra
 
 
 def best_pending(state: "GameState", actions: list["Action"], side: int) -> "Action":

@@ -17,7 +17,8 @@
   of a room a grenade is thrown into; weapon; mode: the option or ability
   placing the pattern; builder/engine/blast.py).
 - Pending choices: ``retreat`` and ``displace`` (unit, square); ``opfire`` (unit,
-  weapon, target, square of the target's path) or ``pass`` (opportunity fire);
+  weapon, target, square of the target's path; extra 1: a Panzerfaust token's
+  shot) or ``pass`` (opportunity fire);
   ``card`` or ``pass`` answering a shot, a move, an assault or a card.
 - Supply phase: ``move``, ``token`` (a bomb or mine, as above) and ``end`` (this side
   has finished its supply moves).

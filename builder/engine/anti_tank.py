@@ -4,7 +4,9 @@ rocket action card (the Bazooka / Panzerfaust cards, effect ``anti-tank-shot``).
 
 Equipment that allows a shot replaces the unit's shot: a unit never both fires
 and uses it in one activation, and it goes with Firing on the Move (000 core
-rules, Recruitment Options, the general rules above Equipment). Both are
+rules, Recruitment Options, the general rules above Equipment); a unit that may
+take opportunity fire may fire its Panzerfaust so at a moving vehicle
+(:mod:`builder.engine.opportunity`). Both are
 ordinary shots (:func:`builder.engine.firing.plan_one`, mode ``panzerfaust`` or
 ``anti-tank``): the token's or card's combat bonus takes the place of the
 weapon's, the target is at most 4 squares away and in line of sight, and
@@ -88,5 +90,4 @@ def shot_source(state: "GameState", side: int, mode: str) -> AntiTank | None:
 
 
 register("option", PANZERFAUST, "Panzerfaust", "partial", R_PANZERFAUST,
-         "fired in the activation instead of the unit's shot, not as opportunity fire; the token's combat "
-         "bonuses are placeholders")
+         "the token's combat bonuses are placeholders (lost in transcription)")

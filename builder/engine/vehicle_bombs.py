@@ -2,8 +2,8 @@
 Options > Equipment > Sticky Bomb/Magnetic Mine).
 
 Placing. An infantry unit of the option's tile (or of the army, for an officer's
-tile or a hero) that ends its move next to an enemy vehicle may put a token on
-it, in the Activation phase or after its Supply-phase move: a ``token``
+tile or a hero) that ends its move next to an enemy vehicle (one step away: not
+across a wall or a building's closed side) may put a token on it, in the Activation phase or after its Supply-phase move: a ``token``
 decision, ``mode`` the option, ``target`` the vehicle. Several tokens may go on
 at once (the decision is offered again while tokens are left), each discarded
 from the option as it is placed. In the Activation phase the decisions follow
@@ -145,6 +145,6 @@ def detonate(state: "GameState") -> None:
 
 for _key in KEYS:
     register("option", _key, NAMES[_key], "partial", RULE,
-             "placed from the square next to the vehicle whatever lies between them (a wall, a building's "
-             "side); in the Activation phase only after a move (not an assault, not after Firing on the Move); "
-             "the token's combat bonuses are placeholders")
+             "in the Activation phase only after a move (not an assault, not after firing on the move); in the "
+             "Supply phase by any infantry of the side that has made its supply move; the token's combat "
+             "bonuses are placeholders")
