@@ -32,8 +32,9 @@ SOLO_RULES: list[tuple[str, str, str, str, str]] = [
      "decoys are not on the battlefield: they draw no fire"),
     ("bags", "Units and reinforcements bags", "partial", "2.4 Reinforcements Bag",
      "the reinforcements bag starts empty (destroyed AI infantry feeds it)"),
-    ("tactical-bonuses", "Tactical bonus tokens", "partial", "2.2 Tactical Bonuses",
-     "Resupply, Trap, the AI's Advantage and the player's Reinforcements and Opportunistic"),
+    ("tactical-bonuses", "Tactical bonus tokens", "simulated", "2.2 Tactical Bonuses",
+     "the Trap's combat values are placeholders; the player's Resupply and Reinforcements are played "
+     "for the player as soon as they help"),
     ("deployment", "AI deployment", "partial", "2.5 Deployment", "only scouts use the scenario's squares"),
     ("clarifications", "Special abilities and options used by the AI", "not simulated", "4 Clarifications", ""),
 ]

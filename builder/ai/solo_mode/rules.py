@@ -68,6 +68,8 @@ class SoloState:
     tactician: int = 0
     player_orders: int = 0
     player_specials: int = 0
+    player_hand: int = 0  # the player's Opportunistic tokens: extra cards in hand
+    player_tokens: list[str] = field(default_factory=list)  # single-use tokens the player holds
 
 
 class SoloModeRules(Rules):
@@ -133,6 +135,8 @@ class SoloModeRules(Rules):
     def on_start_of_phase(self, state: GameState, phase: str) -> None:
         solo = self.solo or self._set_up(state)
         if phase == "orders":
+            bonuses.ai_resupply(self, state)
+            bonuses.player_resupply(self, state)
             self._order_phase(state, solo)
         elif phase == "activation":
             from builder.ai.solo_mode.events import start_of_activation
@@ -140,6 +144,7 @@ class SoloModeRules(Rules):
         elif phase == "supply":
             while solo.offboard and self.enter_unit(state, move=False):
                 pass
+            bonuses.player_reinforcement(self, state)
 
     def _order_phase(self, state: GameState, solo: SoloState) -> None:
         """AI orders (002, 3.1): the green level draws an action card; the numbered
@@ -176,6 +181,19 @@ class SoloModeRules(Rules):
         if state.result is None and state.current >= 0 and not state.units[state.current].active:
             activation.end_activation(state)
 
+    def supply_first(self, state: GameState) -> int:
+        """The AI's Advantage token makes it move first in every supply phase (002 Solo
+        Mode, Tactical Bonus Descriptions > Advantage)."""
+        if self.solo is not None and "advantage" in self.solo.dashboard:
+            return self.ai
+        return super().supply_first(state)
+
+    def hand_size(self, state: GameState, side: int) -> int:
+        """The player's Opportunistic token adds a card to the hand (002 Solo Mode,
+        Tactical Bonus Descriptions > Opportunistic)."""
+        extra = self.solo.player_hand if self.solo is not None and side == self.player else 0
+        return super().hand_size(state, side) + extra
+
     def order_tokens_for(self, state: GameState, side: int) -> int:
         """The player's Tactician tokens add a numbered order token for good."""
         extra = self.solo.player_orders if self.solo is not None and side == self.player else 0
@@ -211,9 +229,21 @@ class SoloModeRules(Rules):
         return events
 
     def _after(self, state: GameState, action: Action, events: list[Event]) -> None:
+        self._count_losses(state, events, 0)
+        if action.kind in ("fire", "assault", "blast") and action.unit >= 0 and state.units[action.unit].side == self.ai:
+            self.after_ai_attack(state, action.unit)
+        if any(e.kind in MOVES for e in events):
+            self.spot(state)
+            mark = len(events)
+            bonuses.check_taken(self, state)
+            self._count_losses(state, events, mark)  # a Trap's hits
+
+    def _count_losses(self, state: GameState, events: list[Event], start: int) -> None:
+        """Life points cancel flips; each AI unit lost climbs the danger gauge once
+        (the events of the decision from ``start`` on)."""
         solo = self.solo
         assert solo is not None
-        for e in list(events):
+        for e in events[start:]:
             uid = e.data.get("unit", -1) if e.kind in ("eliminated", "wrecked", "flipped") else -1
             if uid < 0 or state.units[uid].side != self.ai:
                 continue
@@ -226,11 +256,6 @@ class SoloModeRules(Rules):
             elif e.kind in ("eliminated", "wrecked") and uid not in solo.counted:
                 solo.counted.add(uid)
                 self.ai_unit_lost(state, uid)
-        if action.kind in ("fire", "assault", "blast") and action.unit >= 0 and state.units[action.unit].side == self.ai:
-            self.after_ai_attack(state, action.unit)
-        if any(e.kind in MOVES for e in events):
-            self.spot(state)
-            bonuses.check_taken(self, state)
 
     def ai_unit_lost(self, state: GameState, uid: int) -> None:
         """Danger climbs one space; lost infantry (not particular) goes in the bag."""
