@@ -216,3 +216,45 @@ def test_solo_games_with_every_token_end_and_stay_legal(core):
         squares = [s for u in state.units if u.on_board for s in state.squares_of(u)]
         assert len(squares) == len(set(squares))
         assert all(0 <= s < bf.size for s in squares)
+
+
+def two_sided_ai_infantry(state):
+    return next(u for u in infantry(state, state.rules.ai) if len(u.st.profile.faces) > 1
+                and u.st.profile.faces[u.face].flips)
+
+
+@pytest.mark.parametrize("markers, alive, face_step", [(0, False, None), (1, True, 1), (2, True, 0), (3, True, 0)])
+def test_life_points_cancel_a_kill_shot_as_two_hits(core, markers, alive, face_step):
+    """002, 2.2 Life Points: a double hit costs two markers; each missing one is a hit."""
+    from builder.engine.damage import kill_shot
+
+    state = new_game(core)
+    rules = state.rules
+    u = two_sided_ai_infantry(state)
+    face = u.face
+    rules.solo.life[u.id] = markers
+    kill_shot(state, u, None, "test")
+    assert u.alive is alive
+    if alive:
+        assert u.face == face + face_step
+    assert rules.solo.life[u.id] == max(0, markers - 2)
+    assert sum(1 for e in state.events if e.kind == "life-point") == min(markers, 2)
+
+
+def test_life_points_cancel_single_hits_of_ai_units_only(core):
+    from builder.engine.damage import take_hit
+
+    state = new_game(core)
+    rules = state.rules
+    u = two_sided_ai_infantry(state)
+    rules.solo.life[u.id] = 1
+    face = u.face
+    take_hit(state, u, None, "test")
+    assert u.face == face and rules.solo.life[u.id] == 0
+    take_hit(state, u, None, "test")
+    assert u.face == face + 1
+    us = next(x for x in infantry(state, rules.player) if x.st.profile.faces[x.face].flips)
+    rules.solo.life[us.id] = 3
+    face = us.face
+    take_hit(state, us, None, "test")
+    assert us.face == face + 1 and rules.solo.life[us.id] == 3, "the player's units have no life points"

@@ -67,6 +67,11 @@ class Rules:
         kept = sum(s.initiative_kept for s in state.sides)  # each keep shifts the track by one turn
         return first if (state.turn + kept) % 2 == 1 else 1 - first
 
+    def hits_taken(self, state: "GameState", unit: "UnitState", hits: int) -> int:
+        """How many of ``hits`` (2 for a kill shot) ``unit`` suffers: all of them in
+        the core rules; Solo Mode life points cancel some."""
+        return hits
+
     def supply_first(self, state: "GameState") -> int:
         """The side whose units move first in the supply phase: the initiative
         player (000 core rules, Supply Phase, step 3)."""

@@ -26,7 +26,7 @@ SOLO_RULES: list[tuple[str, str, str, str, str]] = [
      "tile bonuses are placeholders"),
     ("action-cards", "AI action cards and reserve", "partial", "2.3 Action Cards",
      "a reserve card is a +1 on the next AI shot or assault, not its printed effect"),
-    ("life-points", "Life points", "partial", "2.2 Life Points", "only hits that flip a counter are cancelled"),
+    ("life-points", "Life points", "simulated", "2.2 Life Points", ""),
     ("anonymous-units", "Anonymous and numbered counters, spotting", "simulated", "2.4 AI Units; 3.2 Reveal", ""),
     ("decoys", "Decoy counters", "partial", "2.4 Anonymous Unit Counters",
      "decoys are not on the battlefield: they draw no fire"),

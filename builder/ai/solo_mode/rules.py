@@ -181,6 +181,20 @@ class SoloModeRules(Rules):
         if state.result is None and state.current >= 0 and not state.units[state.current].active:
             activation.end_activation(state)
 
+    def hits_taken(self, state: GameState, unit: Any, hits: int) -> int:
+        """An AI unit discards a life point marker for each hit it has just taken, a
+        kill shot counting as two; a hit per missing marker stands (002 Solo Mode,
+        2.2 Life Points)."""
+        solo = self.solo
+        if solo is None or unit.side != self.ai or not solo.life.get(unit.id):
+            return hits
+        spent = min(hits, solo.life[unit.id])
+        solo.life[unit.id] -= spent
+        for _ in range(spent):
+            state.events.append(Event("life-point", {"unit": unit.id}))
+        self.rules_fired["solo/life-point"] += spent
+        return hits - spent
+
     def supply_first(self, state: GameState) -> int:
         """The AI's Advantage token makes it move first in every supply phase (002 Solo
         Mode, Tactical Bonus Descriptions > Advantage)."""
@@ -239,21 +253,15 @@ class SoloModeRules(Rules):
             self._count_losses(state, events, mark)  # a Trap's hits
 
     def _count_losses(self, state: GameState, events: list[Event], start: int) -> None:
-        """Life points cancel flips; each AI unit lost climbs the danger gauge once
-        (the events of the decision from ``start`` on)."""
+        """Each AI unit lost climbs the danger gauge once (the events of the decision
+        from ``start`` on)."""
         solo = self.solo
         assert solo is not None
         for e in events[start:]:
-            uid = e.data.get("unit", -1) if e.kind in ("eliminated", "wrecked", "flipped") else -1
+            uid = e.data.get("unit", -1) if e.kind in ("eliminated", "wrecked") else -1
             if uid < 0 or state.units[uid].side != self.ai:
                 continue
-            u = state.units[uid]
-            if e.kind == "flipped" and u.alive and solo.life.get(uid, 0) > 0:
-                solo.life[uid] -= 1
-                u.face -= 1
-                events.append(Event("life-point", {"unit": uid}))
-                self.rules_fired["solo/life-point"] += 1
-            elif e.kind in ("eliminated", "wrecked") and uid not in solo.counted:
+            if e.kind in ("eliminated", "wrecked") and uid not in solo.counted:
                 solo.counted.add(uid)
                 self.ai_unit_lost(state, uid)
 
