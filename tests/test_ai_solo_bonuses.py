@@ -258,3 +258,43 @@ def test_life_points_cancel_single_hits_of_ai_units_only(core):
     face = us.face
     take_hit(state, us, None, "test")
     assert us.face == face + 1 and rules.solo.life[us.id] == 3, "the player's units have no life points"
+
+
+def test_the_ai_ignores_improvisation_initiative_and_intrepid(core):
+    """002 Solo Mode, 4.2 Clarifications: those options do nothing for the AI."""
+    from dataclasses import replace
+
+    from builder.ai.solo_mode.clarifications import ignore_options
+
+    state = new_game(core)
+    ai = state.rules.ai
+    static = state.static.sides[ai]
+    state.static.sides[ai] = replace(static, keys=static.keys | {"initiative", "improvisation"},
+                                     traits={**static.traits, (0, "intrepid"): 1})
+    ignore_options(state, ai)
+    after = state.static.sides[ai]
+    assert not after.keys & {"initiative", "improvisation"} and (0, "intrepid") not in after.traits
+    assert (0, "veteran") in after.equipment, "other options stay"
+
+
+def test_the_ai_spends_hardboiled_the_moment_a_marker_is_placed(core):
+    from builder.engine.damage import suppress
+
+    state = new_game(core)
+    rules = state.rules
+    u = infantry(state, rules.ai)[0]
+    state.sides[rules.ai].equipment[(-1, "hardboiled")] = 1
+    suppress(state, u, 2, "test")
+    assert u.suppressed == 1 and state.sides[rules.ai].equipment[(-1, "hardboiled")] == 0
+    us = infantry(state, rules.player)[0]
+    state.sides[rules.player].equipment[(-1, "hardboiled")] = 1
+    suppress(state, us, 1, "test")
+    assert us.suppressed == 1, "the player's tokens wait for the core rule (spent as orders are revealed)"
+
+
+def test_each_autonomous_ai_unit_adds_an_order_token(core):
+    state = new_game(core)
+    rules = state.rules
+    before = rules.order_tokens_for(state, rules.ai)
+    infantry(state, rules.ai)[0].st.granted["autonomous"] = 1
+    assert rules.order_tokens_for(state, rules.ai) == min(10, before + 1)

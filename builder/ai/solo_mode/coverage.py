@@ -4,6 +4,7 @@ the engine's coverage report lists it too. docs/solo-mode.md explains each line.
 
 from __future__ import annotations
 
+from builder.ai.solo_mode.clarifications import NOT_SIMULATED, SIMULATED
 from builder.engine import effects
 
 SOLO_RULES: list[tuple[str, str, str, str, str]] = [
@@ -36,7 +37,8 @@ SOLO_RULES: list[tuple[str, str, str, str, str]] = [
      "the Trap's combat values are placeholders; the player's Resupply and Reinforcements are played "
      "for the player as soon as they help"),
     ("deployment", "AI deployment", "partial", "2.5 Deployment", "only scouts use the scenario's squares"),
-    ("clarifications", "Special abilities and options used by the AI", "not simulated", "4 Clarifications", ""),
+    ("clarifications", "Special abilities and options used by the AI", "partial", "4 Clarifications",
+     f"simulated: {SIMULATED}; not simulated: {NOT_SIMULATED}"),
 ]
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from builder.ai import evaluate as ev
-from builder.ai.solo_mode import bonuses, reaction
+from builder.ai.solo_mode import bonuses, clarifications, reaction
 from builder.ai.solo_mode.brain import Brain
 from builder.ai.solo_mode.content import solo_content
 from builder.ai.solo_mode.danger import DangerGauge, make_gauge
@@ -102,6 +102,7 @@ class SoloModeRules(Rules):
         for uid in forces.bagged + forces.particular + forces.scouts:
             state.units[uid].concealed = True
         modifiers.grant(state, self.ai)
+        clarifications.ignore_options(state, self.ai)
         bf, spec = state.static.bf, state.static.scenario.sides[self.ai]
         solo.entry = [bf.square(sq) for sq in spec.entry]
         solo.zone = [s for area in spec.deployment for s in bf.area_squares(area)] or list(solo.entry)
@@ -209,8 +210,11 @@ class SoloModeRules(Rules):
         return super().hand_size(state, side) + extra
 
     def order_tokens_for(self, state: GameState, side: int) -> int:
-        """The player's Tactician tokens add a numbered order token for good."""
-        extra = self.solo.player_orders if self.solo is not None and side == self.player else 0
+        """The player's Tactician tokens add a numbered order token for good; each AI
+        unit with Autonomous adds one to the AI's (002 Solo Mode, 4.1 Autonomous)."""
+        extra = 0
+        if self.solo is not None:
+            extra = self.solo.player_orders if side == self.player else clarifications.autonomous_units(state, side)
         return min(10, super().order_tokens_for(state, side) + extra)
 
     def discard_lowest_order(self, state: GameState, side: int) -> None:
