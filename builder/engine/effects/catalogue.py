@@ -2,7 +2,8 @@
 (000 core rules, Special Abilities; Recruitment Options), registered as "not
 simulated" unless a rule module above registered it first. The coverage report
 is generated from this registry, so nothing is claimed that the engine lacks.
-Blast patterns register in builder/engine/blast.py.
+Blast patterns register in builder/engine/blast.py, smoke bombs in
+builder/engine/smoke_bombs.py.
 """
 
 from __future__ import annotations
@@ -50,8 +51,6 @@ OPTIONS = {
     "infiltration": ("Infiltration", "Orders", "Scout deployment is not simulated"),
     "initiative": ("Initiative", "Orders", "keeping the initiative is not offered"),
     "mg-nest": ("MG Nest", "Orders", "placing the nest is not simulated"),
-    "smoke": ("Smoke", "Orders", "using a smoke bomb by placing an order on it is not offered; smoke laid by "
-                                 "cards is (builder/engine/smoke.py)"),
 }
 
 BFN = {"urban-fighter": "Movement", "destroyer": "Firing"}  # 003 Battle for Normandy, Special Abilities
