@@ -99,5 +99,5 @@ def test_solo_mode_rules_are_listed_in_the_engine_coverage(cli):
     r = cli("rules", "coverage", "--format", "json")
     rows = {(x["kind"], x["id"]): x for x in json.loads(r.stdout)["rules"]}
     assert rows[("solo", "reaction-cards")]["status"] == "simulated"
-    assert rows[("solo", "clarifications")]["status"] == "not simulated"
-    assert rows[("solo", "life-points")]["missing"]
+    assert rows[("solo", "clarifications")]["status"] == "partial"
+    assert rows[("solo", "danger")]["missing"] == "tile bonuses are placeholders"

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any, Iterator
 from builder.engine.ambush import revealed_face
 from builder.engine.assault import plan_assault
 from builder.engine.blast import EQUIPMENT, INTO_ROOM, blast_plan, in_room, patterns, under
-from builder.engine.vehicle_bombs import bomb_plan
 from builder.engine.firing import plan_shot
+from builder.engine.smoke_bombs import pattern as bomb_pattern, targets as bomb_targets
+from builder.engine.vehicle_bombs import bomb_plan
 
 if TYPE_CHECKING:
     from builder.engine import Action, GameState, UnitState
@@ -268,6 +269,30 @@ def bomb_value(state: "GameState", action: "Action") -> float:
     return (p_hit + p_kill) * target_value(state, target) * (1 - p_hit) ** on_it - 0.05
 
 
+SMOKE_ORDER = 0.25  # a smoke bomb's order against a unit's (order potential): below it unless enemies bunch
+
+
+def smoke_value(state: "GameState", side: int, i: int) -> float:
+    """What a smoke bomb of ``side`` laid on intersection ``i`` is worth: the armed
+    enemy units whose shots (in or out) it would hinder, less ``side``'s own
+    (builder/engine/smoke_bombs.py)."""
+    value = 0.0
+    for t in under(state, i, bomb_pattern(state, side).radius):
+        if t.st.profile.faces[t.face].weapons:
+            value += 1.0 if t.side != side else -1.0
+    return value
+
+
+def smoke_order_value(state: "GameState", side: int, token: int) -> float:
+    """An order placed on a smoke bomb, on the scale of a unit's order: worth
+    something only when the best target hinders two enemies or more."""
+    key = ("smoke-best", side)  # the same for every token offered at one decision
+    best = state.memo.get(key)
+    if best is None:
+        best = state.memo[key] = max((smoke_value(state, side, i) for i in bomb_targets(state, side)), default=0.0)
+    return SMOKE_ORDER * best * (20 - token) if best >= 2 else -1.0
+
+
 _ASSAULT_ODDS: dict[tuple[int, int, int, int, bool], tuple[float, float, float]] = {}
 
 
@@ -424,6 +449,8 @@ def best_pending(state: "GameState", actions: list["Action"], side: int) -> "Act
     cards = [a for a in actions if a.kind == "card"]
     if cards:
         return cards[0]
+    if actions[0].kind == "smoke":  # where a revealed smoke bomb is laid
+        return max(actions, key=lambda a: (smoke_value(state, side, a.square), -a.square))
     shots = [a for a in actions if a.kind == "opfire"]
     if shots or any(a.kind == "pass" for a in actions):
         scored = [(opfire_value(state, a), i) for i, a in enumerate(shots)]

@@ -55,6 +55,10 @@ class GreedyPlayer(Player):
             if action.token <= 0:
                 return -1.0
             return order_potential(state, action.unit) * (20 - action.token)
+        if kind == "smoke":
+            return ev.smoke_value(state, self.side, action.square)
+        if kind == "smoke-order":
+            return ev.smoke_order_value(state, self.side, action.token)
         if kind in ("retreat", "displace"):
             return float(ev.danger_distance(state, action.square, self.side))
         if kind == "opfire":

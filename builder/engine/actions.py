@@ -5,7 +5,8 @@
 
 - Orders phase (000 core rules, Action! > Order Phase): ``order`` (unit, token:
   1-10 an order token, 0 a special order, -1 a bluff), ``done`` (stop placing the
-  optional bluff/special tokens).
+  optional bluff/special tokens), ``smoke-order`` (token: an order, 0 special,
+  placed on a smoke bomb; builder/engine/smoke_bombs.py).
 - Activation phase: ``move`` (unit, square, facing), ``assault`` (unit, target,
   square the assault starts from), ``fire`` (unit, weapon, target, mode:
   normal/suppressive/sniper/split/panzerfaust, extra: equipment tokens spent; a Machine
@@ -19,7 +20,8 @@
 - Pending choices: ``retreat`` and ``displace`` (unit, square); ``opfire`` (unit,
   weapon, target, square of the target's path; extra 1: a Panzerfaust token's
   shot) or ``pass`` (opportunity fire);
-  ``card`` or ``pass`` answering a shot, a move, an assault or a card.
+  ``card`` or ``pass`` answering a shot, a move, an assault or a card; ``smoke``
+  (square: the intersection a revealed smoke bomb is aimed at).
 - Supply phase: ``move``, ``token`` (a bomb or mine, as above) and ``end`` (this side
   has finished its supply moves).
 - Either: ``card`` (unit, mode = the card id played from the hand).

@@ -21,6 +21,7 @@ from builder.engine.movement import path_to
 from builder.engine.phases import activation, orders, supply
 from builder.engine.effects.cards import on_enemy
 from builder.engine.unit_actions import do_assault, do_fire, do_move
+from builder.engine.smoke_bombs import ORDER, PENDING as SMOKE, lay_bomb
 from builder.engine.state import LISTING
 
 if TYPE_CHECKING:
@@ -84,7 +85,7 @@ def core_apply(state: "GameState", action: Action) -> list[Event]:
     if state.pending:
         _resolve_pending(state, action)
     elif state.phase == "orders":
-        if action.kind not in ("order", "done", "card"):
+        if action.kind not in ("order", "done", "card", ORDER):
             raise IllegalAction(f"'{action.kind}' is not an orders-phase decision")
         orders.apply(state, action)
     elif state.phase == "activation":
@@ -189,6 +190,10 @@ def _resolve_pending(state: "GameState", action: Action) -> None:
     if action.kind != kind or action.unit != unit or action.square not in options:
         raise IllegalAction(f"expected a '{kind}' of unit {unit} to one of {list(options)}")
     state.pending.pop(0)
+    if kind == SMOKE:  # a smoke bomb revealed in the activation phase (builder/engine/smoke_bombs.py)
+        lay_bomb(state, side, action.square)
+        activation.bomb_laid(state, side, data[0])
+        return
     u = state.units[unit]
     if kind == "retreat":
         from builder.engine.assault import advance, retreat

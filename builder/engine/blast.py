@@ -22,7 +22,8 @@ line of sight on the intersection takes 1 off the distance.
 
 Cards. The pack's artillery barrage card drops its pattern with no unit firing;
 its smoke barrage card lays smoke (:mod:`builder.engine.smoke`). Both are played
-on an enemy unit during the side's activation.
+on an enemy unit during the side's activation; so is the artillery-shot card
+(:mod:`builder.engine.artillery_shot`), whose single attack is a blast plan.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ SA = "000 core rules, Special Abilities > "
 EQUIPMENT = ("grenade", "rifle-grenade", "he-shells")  # option effect keys whose tokens place a pattern
 SMOKE = "000 core rules, Recruitment Options > Orders > Smoke"
 R_CARD = "000 core rules, Action Card; Recruitment Options > Orders > Artillery; card effect as the pack words it"
-RULE = {"artillery-barrage": R_CARD, "grenade": RO + "Grenade", "rifle-grenade": RO + "Rifle Grenade",
+RULE = {"artillery-barrage": R_CARD, "artillery-shot": R_CARD, "grenade": RO + "Grenade", "rifle-grenade": RO + "Rifle Grenade",
         "he-shells": RO + "HE Shells", "howitzer": SA + "Howitzer", "indirect-fire": SA + "Indirect Fire"}
 BLASTERS = frozenset({"infantry", "heavy_vehicle", "gun"})  # unit types that may place a pattern
 INTO_ROOM = 1  # ``extra`` of a grenade thrown into a room or defensive position: ``square`` is one of its squares
@@ -509,7 +510,7 @@ register("card", "smoke-barrage", "Smoke barrage card", "partial", R_CARD + "; "
          card_phase=lambda: ON_ENEMY, card_playable=_smoke_ok, card_play=_smoke)
 register("option", "artillery", "Artillery", "partial", "000 core rules, Recruitment Options > Orders > Artillery",
          "the deck holds the faction's artillery cards when the army has the option, every copy (the number on "
-         "the option is not counted: builder/engine/setup.py); the barrage and smoke barrage cards are played, "
-         "the artillery-shot card is not")
+         "the option is not counted: builder/engine/setup.py); the barrage, smoke barrage and artillery-shot "
+         "cards are played (builder/engine/artillery_shot.py)")
 register("ability", "artillery-spotter", "Artillery Spotter", "partial", SA + "Artillery Spotter",
          "the 1-intersection cut is always taken when a spotter of the side sees the target intersection clearly")

@@ -69,10 +69,29 @@ def wreck(state: "GameState", unit: "UnitState", why: str) -> None:
     record_loss(state, unit)
 
 
-def take_hit(state: "GameState", unit: "UnitState", source: "UnitState | None", why: str) -> None:
-    """One hit: flip, eliminate, wreck, or a damage location roll."""
+def kill_shot(state: "GameState", unit: "UnitState", source: "UnitState | None", why: str) -> None:
+    """A kill shot eliminates the unit whatever side it shows (000 core rules, Firing >
+    Kill Shot); a variant may cancel it as two hits (002 Solo Mode, 2.2 Life Points:
+    two markers cancel it, one leaves a single hit)."""
     if not unit.alive or unit.wreck:
         return
+    left = state.rules.hits_taken(state, unit, 2)
+    if left >= 2:
+        eliminate(state, unit, why)
+    elif left == 1:
+        _hit(state, unit, source, why)
+
+
+def take_hit(state: "GameState", unit: "UnitState", source: "UnitState | None", why: str) -> None:
+    """One hit: flip, eliminate, wreck, or a damage location roll (unless a variant
+    cancels it: Solo Mode life points)."""
+    if not unit.alive or unit.wreck:
+        return
+    if state.rules.hits_taken(state, unit, 1):
+        _hit(state, unit, source, why)
+
+
+def _hit(state: "GameState", unit: "UnitState", source: "UnitState | None", why: str) -> None:
     t = unit.type
     if t == "light_vehicle":
         wreck(state, unit, why)

@@ -22,7 +22,7 @@ from builder.engine import effects
 from builder.engine.ambush import revealed_face
 from builder.engine.anti_tank import MODES as ANTI_TANK
 from builder.engine.anti_tank import shot_source
-from builder.engine.damage import eliminate, roll, suppress, take_hit
+from builder.engine.damage import kill_shot, roll, suppress, take_hit
 from builder.engine.effects.cards import lucky_shot
 from builder.engine.events import Event
 from builder.engine.grid import DIRS
@@ -336,7 +336,7 @@ def resolve_shot(state: "GameState", plan: ShotPlan) -> None:
         return
     if total >= 2 * d:
         state.events.append(Event("kill-shot", {"unit": target.id}))
-        eliminate(state, target, "kill shot")
+        kill_shot(state, target, firer, "kill shot")
     elif total >= d:
         take_hit(state, target, firer, "shot")
     elif firer is not None:

@@ -67,6 +67,21 @@ class Rules:
         kept = sum(s.initiative_kept for s in state.sides)  # each keep shifts the track by one turn
         return first if (state.turn + kept) % 2 == 1 else 1 - first
 
+    def hits_taken(self, state: "GameState", unit: "UnitState", hits: int) -> int:
+        """How many of ``hits`` (2 for a kill shot) ``unit`` suffers: all of them in
+        the core rules; Solo Mode life points cancel some."""
+        return hits
+
+    def supply_first(self, state: "GameState") -> int:
+        """The side whose units move first in the supply phase: the initiative
+        player (000 core rules, Supply Phase, step 3)."""
+        return state.initiative
+
+    def hand_size(self, state: "GameState", side: int) -> int:
+        """Cards ``side`` draws up to at the end of the supply phase (000 core rules,
+        Supply Phase: discard and draw up to four, or the scenario's hand)."""
+        return state.static.hand_size
+
     def order_tokens_for(self, state: "GameState", side: int) -> int:
         """Stars of tiles and options plus those of living units, at most 10
         (000 core rules, Order Phase > Order Tokens), and never fewer than a unit

@@ -4,11 +4,10 @@ Tactical Bonus Descriptions).
 The scenario says how many tokens to lay; they are drawn face down from the Solo Mode
 tokens and spread evenly outside the deployment zones. Infantry alone on or next to a
 token takes it; the token then works differently for the AI (onto its dashboard, four
-at most) and for the player. Simulated effects: Grand Strategy, Danger, Reinforcements
-(AI), Advantage (player), Opportunistic (AI), Tactician, Nothing. Not simulated (logged):
-Resupply (gear markers are not tracked per use), Trap (its combat values were lost in
-transcription), Advantage for the AI (supply order), Reinforcements and Opportunistic for
-the player.
+at most) and for the player. Every effect is simulated. The player's single-use tokens
+are played for the player when they first help: Resupply at the start of the next order
+phase with a spent gear marker (builder.ai.solo_mode.resupply), Reinforcements at the
+start of the next supply phase with a destroyed infantry unit to bring back.
 """
 
 from __future__ import annotations
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from builder.ai import evaluate as ev
 from builder.engine.events import Event
+from builder.engine.state import NO_ORDER
 
 if TYPE_CHECKING:
     from builder.ai.solo_mode.rules import SoloModeRules
@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 DASHBOARD = 4
 PERMANENT = ("grand-strategy", "advantage", "opportunistic", "tactician")
+LASTING = (*PERMANENT, "resupply")  # tokens that stay on the AI's dashboard
+DROP_FIRST = ("advantage", "tactician", "opportunistic", "resupply", "grand-strategy")  # the player's Advantage
 
 
 def lay_tokens(rules: "SoloModeRules", state: "GameState") -> None:
@@ -100,17 +102,17 @@ def check_taken(rules: "SoloModeRules", state: "GameState") -> None:
             side = sides.pop()
             state.events.append(Event("tactical-bonus", {"side": side, "bonus": token, "square": sq}))
             if side == rules.ai:
-                ai_takes(rules, state, token)
+                ai_takes(rules, state, token, sq)
             else:
-                player_takes(rules, state, token)
+                player_takes(rules, state, token, sq)
 
 
-def ai_takes(rules: "SoloModeRules", state: "GameState", token: str) -> None:
+def ai_takes(rules: "SoloModeRules", state: "GameState", token: str, square: int = -1) -> None:
     from builder.ai.solo_mode.events import apply_tiles
 
     solo = rules.solo
     rules.rules_fired[f"tactical-bonus/{token}:ai"] += 1
-    if token in PERMANENT:
+    if token in LASTING:
         if len(solo.dashboard) >= DASHBOARD:
             return
         solo.dashboard.append(token)
@@ -124,11 +126,11 @@ def ai_takes(rules: "SoloModeRules", state: "GameState", token: str) -> None:
         solo.reserve_cap = 4
     elif token == "tactician":
         solo.tactician += 1
-    elif token in ("resupply", "trap", "advantage"):
-        rules.rules_fired[f"tactical-bonus/{token}:not-simulated"] += 1
+    elif token == "trap" and square >= 0:
+        spring_trap(state, square)
 
 
-def player_takes(rules: "SoloModeRules", state: "GameState", token: str) -> None:
+def player_takes(rules: "SoloModeRules", state: "GameState", token: str, square: int = -1) -> None:
     solo = rules.solo
     rules.rules_fired[f"tactical-bonus/{token}:player"] += 1
     if token == "grand-strategy":
@@ -138,9 +140,70 @@ def player_takes(rules: "SoloModeRules", state: "GameState", token: str) -> None
     elif token == "tactician":
         solo.player_orders += 1
     elif token == "advantage" and solo.dashboard:
-        discard_from_dashboard(rules, solo.dashboard[-1])
-    elif token in ("resupply", "trap", "reinforcements", "opportunistic"):
-        rules.rules_fired[f"tactical-bonus/{token}:not-simulated"] += 1
+        discard_from_dashboard(rules, min(solo.dashboard, key=DROP_FIRST.index))
+    elif token == "opportunistic":
+        solo.player_hand += 1
+    elif token in ("resupply", "reinforcements"):
+        solo.player_tokens.append(token)
+    elif token == "trap" and square >= 0:
+        spring_trap(state, square)
+
+
+def spring_trap(state: "GameState", square: int) -> None:
+    """The Trap hits every unit next to its square with its printed values."""
+    from builder.ai.solo_mode.trap import spring
+
+    token = next((b for b in state.static.pack.items.get("tactical_bonuses", {}).values()
+                  if (b.effect_key or b.id) == "trap"), None)
+    if token is not None and token.combat is not None:
+        spring(state, square, token.combat)
+
+
+def player_resupply(rules: "SoloModeRules", state: "GameState") -> None:
+    """At the start of an order phase the player discards a held Resupply token if a
+    gear option has spent markers (builder.ai.solo_mode.resupply)."""
+    from builder.ai.solo_mode.resupply import player_takes_back_all
+
+    solo = rules.solo
+    if "resupply" in solo.player_tokens and player_takes_back_all(state, rules.player):
+        solo.player_tokens.remove("resupply")
+        rules.rules_fired["tactical-bonus/resupply:player-used"] += 1
+
+
+def ai_resupply(rules: "SoloModeRules", state: "GameState") -> None:
+    """At the start of each order phase, an AI holding Resupply takes back one marker."""
+    from builder.ai.solo_mode.resupply import ai_takes_back_one
+
+    if "resupply" in rules.solo.dashboard and ai_takes_back_one(state, rules.ai):
+        rules.rules_fired["tactical-bonus/resupply:ai-used"] += 1
+
+
+def player_reinforcement(rules: "SoloModeRules", state: "GameState") -> None:
+    """In a supply phase the player discards a held Reinforcements token to bring
+    back a destroyed infantry unit in the deployment zone: the one with the most
+    sides (a full-strength team before a lone crew; then the first destroyed), on
+    the zone's free square nearest an objective."""
+    from builder.engine.setup import place_somewhere
+
+    solo = rules.solo
+    if "reinforcements" not in solo.player_tokens:
+        return
+    lost = [u for u in state.units if u.side == rules.player and u.type == "infantry" and not u.alive]
+    if not lost:
+        return
+    u = max(lost, key=lambda x: (len(x.st.profile.faces), -x.id))
+    spec, bf = state.static.scenario.sides[rules.player], state.static.bf
+    zone = [s for area in spec.deployment for s in bf.area_squares(area)] or [bf.square(sq) for sq in spec.entry]
+    nearest = _candidates(state)[1]
+    zone.sort(key=lambda s: (nearest[s], s))
+    u.alive, u.face, u.damage, u.suppressed, u.sq = True, 0, 0, 0, -1
+    u.order, u.activated, u.acted = NO_ORDER, False, False
+    if not place_somewhere(state, u, zone, 0):
+        u.alive = False
+        return
+    solo.player_tokens.remove("reinforcements")
+    rules.rules_fired["tactical-bonus/reinforcements:player-used"] += 1
+    state.events.append(Event("reinforcement", {"unit": u.id, "square": u.sq}))
 
 
 def discard_from_dashboard(rules: "SoloModeRules", token: str) -> None:
@@ -154,6 +217,7 @@ def discard_from_dashboard(rules: "SoloModeRules", token: str) -> None:
         solo.reserve = min(solo.reserve, 3)
     elif token == "tactician":
         solo.tactician -= 1
+    rules.rules_fired[f"tactical-bonus/{token}:discarded-by-player"] += 1
 
 
 def token_squares(state: "GameState") -> list[int]:

@@ -4,6 +4,7 @@ the engine's coverage report lists it too. docs/solo-mode.md explains each line.
 
 from __future__ import annotations
 
+from builder.ai.solo_mode.clarifications import NOT_SIMULATED, SIMULATED
 from builder.engine import effects
 
 SOLO_RULES: list[tuple[str, str, str, str, str]] = [
@@ -26,16 +27,18 @@ SOLO_RULES: list[tuple[str, str, str, str, str]] = [
      "tile bonuses are placeholders"),
     ("action-cards", "AI action cards and reserve", "partial", "2.3 Action Cards",
      "a reserve card is a +1 on the next AI shot or assault, not its printed effect"),
-    ("life-points", "Life points", "partial", "2.2 Life Points", "only hits that flip a counter are cancelled"),
+    ("life-points", "Life points", "simulated", "2.2 Life Points", ""),
     ("anonymous-units", "Anonymous and numbered counters, spotting", "simulated", "2.4 AI Units; 3.2 Reveal", ""),
     ("decoys", "Decoy counters", "partial", "2.4 Anonymous Unit Counters",
      "decoys are not on the battlefield: they draw no fire"),
     ("bags", "Units and reinforcements bags", "partial", "2.4 Reinforcements Bag",
      "the reinforcements bag starts empty (destroyed AI infantry feeds it)"),
-    ("tactical-bonuses", "Tactical bonus tokens", "partial", "2.2 Tactical Bonuses",
-     "Resupply, Trap, the AI's Advantage and the player's Reinforcements and Opportunistic"),
+    ("tactical-bonuses", "Tactical bonus tokens", "simulated", "2.2 Tactical Bonuses",
+     "the Trap's combat values are placeholders; the player's Resupply and Reinforcements are played "
+     "for the player as soon as they help"),
     ("deployment", "AI deployment", "partial", "2.5 Deployment", "only scouts use the scenario's squares"),
-    ("clarifications", "Special abilities and options used by the AI", "not simulated", "4 Clarifications", ""),
+    ("clarifications", "Special abilities and options used by the AI", "partial", "4 Clarifications",
+     f"simulated: {SIMULATED}; not simulated: {NOT_SIMULATED}"),
 ]
 
 

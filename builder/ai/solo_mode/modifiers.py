@@ -52,9 +52,15 @@ def _defence(state: "GameState", unit: Any, plan: Any) -> list[Term]:
     return [Term(1, "lasting effect", R)]
 
 
+def _suppressed(state: "GameState", unit: Any, count: int) -> int:
+    from builder.ai.solo_mode.clarifications import hardboiled_at_once
+
+    return hardboiled_at_once(state, unit, count)
+
+
 effects.register("ability", ID, "Solo Mode AI bonuses", "partial", "002 Solo Mode",
                  "action cards are generic +1s, not their printed effects",
-                 shot=_shot, assault_attack=_assault, defence=_defence)
+                 shot=_shot, assault_attack=_assault, defence=_defence, suppressed=_suppressed)
 
 
 def grant(state: "GameState", side: int) -> None:
@@ -62,4 +68,4 @@ def grant(state: "GameState", side: int) -> None:
     for u in state.units:
         if u.side == side:
             u.st.granted[ID] = 1
-    state.static.__dict__.pop("_modules", None)
+    effects.invalidate(state)

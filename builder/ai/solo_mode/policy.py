@@ -4,11 +4,14 @@ of the Solo game mode, ``solo-mode:ATTITUDE:DIFFICULTY``).
 In the two-player game the tables serve as a policy: the lowest order token goes to
 the unit 5.1 names, a revealed unit acts as 5.5 says, the supply phase follows 5.6. In
 the Solo game mode the AI places no orders in the order phase (its reaction cards do,
-builder.ai.solo_mode.rules), so only 5.5 and 5.6 are asked of this player there.
+builder.ai.solo_mode.rules), so only 5.5 and 5.6 are asked of this player there. The
+tables know no smoke bombs: with the Smoke option, the side's highest order token goes
+on a bomb when two armed enemies or more stand under one pattern (builder.ai.evaluate).
 """
 
 from __future__ import annotations
 
+from builder.ai import evaluate as ev
 from builder.ai.players import Player
 from builder.ai.solo_mode.brain import Brain
 from builder.ai.tables import TableSet
@@ -43,6 +46,11 @@ class SoloPlayer(Player):
         return actions[0]
 
     def _order(self, state: GameState, actions: list[Action], brain: Brain) -> Action:
+        bombs = [a for a in actions if a.kind == "smoke-order" and a.token > 0]
+        if bombs:  # the tables say nothing of smoke: the highest token on a bomb when enemies bunch
+            top = max(bombs, key=lambda a: a.token)
+            if ev.smoke_order_value(state, self.side, top.token) > 0:
+                return top
         numbered = [a for a in actions if a.kind == "order" and a.token > 0]
         if not numbered:
             done = [a for a in actions if a.kind == "done"]

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from builder.ai import evaluate as ev
-from builder.ai.solo_mode import bonuses, reaction
+from builder.ai.solo_mode import bonuses, clarifications, reaction
 from builder.ai.solo_mode.brain import Brain
 from builder.ai.solo_mode.content import solo_content
 from builder.ai.solo_mode.danger import DangerGauge, make_gauge
@@ -68,6 +68,8 @@ class SoloState:
     tactician: int = 0
     player_orders: int = 0
     player_specials: int = 0
+    player_hand: int = 0  # the player's Opportunistic tokens: extra cards in hand
+    player_tokens: list[str] = field(default_factory=list)  # single-use tokens the player holds
 
 
 class SoloModeRules(Rules):
@@ -100,6 +102,7 @@ class SoloModeRules(Rules):
         for uid in forces.bagged + forces.particular + forces.scouts:
             state.units[uid].concealed = True
         modifiers.grant(state, self.ai)
+        clarifications.ignore_options(state, self.ai)
         bf, spec = state.static.bf, state.static.scenario.sides[self.ai]
         solo.entry = [bf.square(sq) for sq in spec.entry]
         solo.zone = [s for area in spec.deployment for s in bf.area_squares(area)] or list(solo.entry)
@@ -133,6 +136,8 @@ class SoloModeRules(Rules):
     def on_start_of_phase(self, state: GameState, phase: str) -> None:
         solo = self.solo or self._set_up(state)
         if phase == "orders":
+            bonuses.ai_resupply(self, state)
+            bonuses.player_resupply(self, state)
             self._order_phase(state, solo)
         elif phase == "activation":
             from builder.ai.solo_mode.events import start_of_activation
@@ -140,6 +145,7 @@ class SoloModeRules(Rules):
         elif phase == "supply":
             while solo.offboard and self.enter_unit(state, move=False):
                 pass
+            bonuses.player_reinforcement(self, state)
 
     def _order_phase(self, state: GameState, solo: SoloState) -> None:
         """AI orders (002, 3.1): the green level draws an action card; the numbered
@@ -176,9 +182,39 @@ class SoloModeRules(Rules):
         if state.result is None and state.current >= 0 and not state.units[state.current].active:
             activation.end_activation(state)
 
+    def hits_taken(self, state: GameState, unit: Any, hits: int) -> int:
+        """An AI unit discards a life point marker for each hit it has just taken, a
+        kill shot counting as two; a hit per missing marker stands (002 Solo Mode,
+        2.2 Life Points)."""
+        solo = self.solo
+        if solo is None or unit.side != self.ai or not solo.life.get(unit.id):
+            return hits
+        spent = min(hits, solo.life[unit.id])
+        solo.life[unit.id] -= spent
+        for _ in range(spent):
+            state.events.append(Event("life-point", {"unit": unit.id}))
+        self.rules_fired["solo/life-point"] += spent
+        return hits - spent
+
+    def supply_first(self, state: GameState) -> int:
+        """The AI's Advantage token makes it move first in every supply phase (002 Solo
+        Mode, Tactical Bonus Descriptions > Advantage)."""
+        if self.solo is not None and "advantage" in self.solo.dashboard:
+            return self.ai
+        return super().supply_first(state)
+
+    def hand_size(self, state: GameState, side: int) -> int:
+        """The player's Opportunistic token adds a card to the hand (002 Solo Mode,
+        Tactical Bonus Descriptions > Opportunistic)."""
+        extra = self.solo.player_hand if self.solo is not None and side == self.player else 0
+        return super().hand_size(state, side) + extra
+
     def order_tokens_for(self, state: GameState, side: int) -> int:
-        """The player's Tactician tokens add a numbered order token for good."""
-        extra = self.solo.player_orders if self.solo is not None and side == self.player else 0
+        """The player's Tactician tokens add a numbered order token for good; each AI
+        unit with Autonomous adds one to the AI's (002 Solo Mode, 4.1 Autonomous)."""
+        extra = 0
+        if self.solo is not None:
+            extra = self.solo.player_orders if side == self.player else clarifications.autonomous_units(state, side)
         return min(10, super().order_tokens_for(state, side) + extra)
 
     def discard_lowest_order(self, state: GameState, side: int) -> None:
@@ -211,26 +247,27 @@ class SoloModeRules(Rules):
         return events
 
     def _after(self, state: GameState, action: Action, events: list[Event]) -> None:
-        solo = self.solo
-        assert solo is not None
-        for e in list(events):
-            uid = e.data.get("unit", -1) if e.kind in ("eliminated", "wrecked", "flipped") else -1
-            if uid < 0 or state.units[uid].side != self.ai:
-                continue
-            u = state.units[uid]
-            if e.kind == "flipped" and u.alive and solo.life.get(uid, 0) > 0:
-                solo.life[uid] -= 1
-                u.face -= 1
-                events.append(Event("life-point", {"unit": uid}))
-                self.rules_fired["solo/life-point"] += 1
-            elif e.kind in ("eliminated", "wrecked") and uid not in solo.counted:
-                solo.counted.add(uid)
-                self.ai_unit_lost(state, uid)
+        self._count_losses(state, events, 0)
         if action.kind in ("fire", "assault", "blast") and action.unit >= 0 and state.units[action.unit].side == self.ai:
             self.after_ai_attack(state, action.unit)
         if any(e.kind in MOVES for e in events):
             self.spot(state)
+            mark = len(events)
             bonuses.check_taken(self, state)
+            self._count_losses(state, events, mark)  # a Trap's hits
+
+    def _count_losses(self, state: GameState, events: list[Event], start: int) -> None:
+        """Each AI unit lost climbs the danger gauge once (the events of the decision
+        from ``start`` on)."""
+        solo = self.solo
+        assert solo is not None
+        for e in events[start:]:
+            uid = e.data.get("unit", -1) if e.kind in ("eliminated", "wrecked") else -1
+            if uid < 0 or state.units[uid].side != self.ai:
+                continue
+            if e.kind in ("eliminated", "wrecked") and uid not in solo.counted:
+                solo.counted.add(uid)
+                self.ai_unit_lost(state, uid)
 
     def ai_unit_lost(self, state: GameState, uid: int) -> None:
         """Danger climbs one space; lost infantry (not particular) goes in the bag."""

@@ -8,6 +8,7 @@ from pydantic import Field
 
 from builder.content.models.base import ContentModel, Id, Item, Phase
 from builder.content.models.recruitment import BlastPattern
+from builder.content.models.unit import CombatValues
 
 
 class CommandIcon(str, Enum):
@@ -33,6 +34,9 @@ class ActionCard(Item):
     )
     blast: BlastPattern | None = Field(
         default=None, description="The blast pattern an artillery card places, with its printed values."
+    )
+    combat: CombatValues | None = Field(
+        default=None, description="Combat bonus of a card that fires one shot at a unit (Flak 10)."
     )
 
 

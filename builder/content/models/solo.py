@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from builder.content.models.base import ContentModel, Item
+from builder.content.models.unit import CombatValues
 
 
 class TacticalBonus(Item):
@@ -22,6 +23,11 @@ class TacticalBonus(Item):
     ai_effect: str = Field(description="Effect when an AI unit takes it, paraphrased.")
     player_effect: str = Field(description="Effect when a player's unit takes it, paraphrased.")
     effect_key: str | None = Field(default=None, description="Rules effect the engine implements.")
+    combat: CombatValues | None = Field(
+        default=None,
+        description="Combat values printed on the token, for tokens that attack (Trap: every unit "
+        "adjacent takes a hit with them).",
+    )
 
 
 class SoloFile(ContentModel):

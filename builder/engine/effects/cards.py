@@ -42,7 +42,7 @@ from typing import Any
 
 from builder.engine.ambush import concealed_face, flip, in_cover, spots
 from builder.engine.anti_tank import ROCKET, ROCKET_REACH
-from builder.engine.damage import eliminate, roll, suppress, take_hit
+from builder.engine.damage import kill_shot, roll, suppress, take_hit
 from builder.engine.effects import register
 from builder.engine.events import Event
 from builder.engine.los import sees
@@ -421,7 +421,7 @@ def _mine(state: Any, unit: Any) -> None:
     total = die + MINE_BONUS
     state.events.append(Event("mine", {"target": unit.id, "die": die, "total": total, "defence": d}))
     if total >= 2 * d:
-        eliminate(state, unit, "mine: kill shot")
+        kill_shot(state, unit, None, "mine: kill shot")
     elif total >= d:
         take_hit(state, unit, None, "mine")
 

@@ -29,6 +29,7 @@ from builder.engine.effects.options import heroic_token
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
 from builder.engine.scenario_events import run_events
+from builder.engine.smoke_bombs import BOMB, reveal as reveal_bomb
 from builder.engine.unit_actions import card_actions, fire_actions, move_actions
 
 if TYPE_CHECKING:
@@ -43,6 +44,8 @@ def start_activation(state: "GameState") -> None:
     for u in state.units:
         if u.order >= 0 and u.side < 2:
             queues[u.side].append((u.order, u.id))
+    for si, s in enumerate(state.sides):
+        queues[si].extend((token, BOMB) for token in s.bombs)  # smoke bombs (builder/engine/smoke_bombs.py)
     for q in queues:
         q.sort()
     state.queues = queues
@@ -67,6 +70,10 @@ def next_activation(state: "GameState") -> None:
             start_supply(state)
             return
         token, uid = state.queues[side].pop(0)
+        if uid == BOMB:
+            state.sides[side].bombs.remove(token)
+            reveal_bomb(state, side, token)
+            return
         u = state.units[uid]
         if not u.active or u.activated or u.order != token:
             state.events.append(Event("order-lost", {"side": side, "unit": uid}))
@@ -85,10 +92,19 @@ def _acts_first(state: "GameState", side: int) -> bool:
     """Does ``side``'s next unit act before an enemy unit with the same order number
     (000 core rules, Recruitment Options > Character Traits > Intrepid)?"""
     token, uid = state.queues[side][0]
+    if uid == BOMB:
+        return False
     unit = state.units[uid]
     if not unit.active or unit.activated or unit.order != token:
         return False  # a lost token
     return any(f(state, unit) for f in effects.hook_functions(state, unit, "acts_first"))
+
+
+def bomb_laid(state: "GameState", side: int, token: int) -> None:
+    """A smoke bomb's turn is over: the sides alternate as after a unit's (from
+    the initiative after a special order)."""
+    state.turn_side = state.initiative if token == 0 else 1 - side
+    next_activation(state)
 
 
 def end_activation(state: "GameState") -> None:

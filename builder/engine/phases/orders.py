@@ -5,8 +5,9 @@ token on one of their units: an order token (numbered 1 to N, N from the stars,
 at most 10), a bluff, or a special order (played as order 0). One token per
 unit. Order tokens must all be placed while a unit can take one, and units with
 Personal Order must receive one (Special Abilities > Personal Order); bluffs and
-special orders are optional (``done``). A side with nothing left to place lets
-the other place the rest. A unit given a token runs its ``order_received`` rule
+special orders are optional (``done``). A side with the Smoke option may put
+a numbered or special token on a smoke bomb instead (builder/engine/
+smoke_bombs.py). A side with nothing left to place lets the other place the rest. A unit given a token runs its ``order_received`` rule
 modules at once (003 Battle for Normandy, Special Abilities > NCO). Cards of the
 orders phase (effects/cards.py) are played in the side's turn, which goes on;
 Communications Scrambled cards take effect once every token is placed.
@@ -21,6 +22,7 @@ from builder.engine.actions import Action, interned, order_action, order_actions
 from builder.engine.effects.cards import ORDERS, ORDERS_ENEMY, ORDERS_OWN, hand_phases, play_card, scramble_orders
 from builder.engine.events import Event
 from builder.engine.scenario_events import run_events
+from builder.engine.smoke_bombs import ORDER, order_actions as bomb_orders, place_order
 from builder.engine.state import NO_ORDER
 from builder.engine.unit_actions import card_actions
 
@@ -37,6 +39,8 @@ def start_round(state: "GameState") -> None:
         ss = state.static.sides[i]
         s.to_place = list(range(1, s.orders + 1))
         s.bluffs_left, s.specials_left, s.supply_done = ss.bluffs, ss.specials, False
+        if s.bombs:
+            s.bombs = []
     state.events.append(Event("round", {"turn": state.turn, "initiative": state.initiative}))
     state.rules.on_start_of_phase(state, "orders")
     run_events(state, "start_of_orders")
@@ -80,6 +84,8 @@ def actions(state: "GameState", side: int) -> list[Action]:
         out.extend(order_action(u, 0) for u in units)
     if s.bluffs_left:
         out.extend(order_action(u, -1) for u in units)
+    if s.to_place or s.specials_left:
+        out.extend(bomb_orders(state, side))
     if not s.to_place:
         out.append(interned("done"))
     if s.hand and units:
@@ -114,6 +120,8 @@ def apply(state: "GameState", action: Action) -> None:
             s.bluffs_left -= 1
         if effects.in_game(state, "order_received"):
             effects.collect(state, u, "order_received", action.token)
+    elif action.kind == ORDER:
+        place_order(state, side, action.token)
     else:
         s.bluffs_left = s.specials_left = 0
     state.turn_side = 1 - side

@@ -48,7 +48,7 @@ def start_supply(state: "GameState") -> None:
             u.order = NO_ORDER
     for s in state.sides:
         s.supply_done = False
-    state.supply_side = state.initiative
+    state.supply_side = state.rules.supply_first(state)
     advance(state)
 
 
@@ -58,7 +58,7 @@ def movers(state: "GameState", side: int) -> list[int]:
 
 
 def advance(state: "GameState") -> None:
-    first = state.initiative
+    first = state.rules.supply_first(state)
     for side in (first, 1 - first):
         if state.sides[side].supply_done:
             continue
@@ -107,8 +107,8 @@ def finish_supply(state: "GameState") -> None:
         detonate(state)
     state.rules.on_end_of_supply(state)
     run_events(state, "end_of_supply")
-    hand = state.static.hand_size
-    for s in state.sides:
+    for i, s in enumerate(state.sides):
+        hand = state.rules.hand_size(state, i)
         while len(s.hand) < hand and s.deck:
             s.hand.append(s.deck.pop(0))
     for i in range(len(state.sides)):

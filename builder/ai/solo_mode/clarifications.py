@@ -1,0 +1,62 @@
+"""How the AI uses special abilities and recruitment options (002 Solo Mode, 4
+Clarifications): the parts the engine plays. What it does not is listed in
+:data:`NOT_SIMULATED` and in the coverage report.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from builder.engine import effects
+from builder.engine.effects.options import spend_token, tokens_left
+from builder.engine.events import Event
+
+if TYPE_CHECKING:
+    from builder.engine import GameState
+
+# 4.2: the AI ignores these options (their tokens and effects are removed at set-up).
+IGNORED_OPTIONS = frozenset({"improvisation", "initiative", "intrepid"})
+
+SIMULATED = ("Autonomous (an extra numbered order token each, given at once), Machine Gunner (two targets "
+             "at most, as the engine splits), Initiative and Motivation abilities (no engine module acts on "
+             "them), Hardboiled (spent as soon as a marker is placed), Improvisation, Initiative and "
+             "Intrepid options ignored")
+NOT_SIMULATED = ("Crew, Medic, Sniper table, Pursuit, Bodyguard/Substitute, Mechanic, Barrage Order and Tank "
+                 "Barrage Order, Heroic Charge, Minesweeper; Directives, Flares, Position, Sentinels, "
+                 "Infiltration's moves")
+
+
+def ignore_options(state: "GameState", side: int) -> None:
+    """Strip the options 4.2 tells the AI to ignore from its army."""
+    static = state.static.sides[side]
+    if not (static.keys & IGNORED_OPTIONS or any(k in IGNORED_OPTIONS for _, k in static.traits)
+            or any(k in IGNORED_OPTIONS for _, k in static.equipment)):
+        return
+    state.static.sides[side] = replace(
+        static,
+        keys=static.keys - IGNORED_OPTIONS,
+        traits={s: v for s, v in static.traits.items() if s[1] not in IGNORED_OPTIONS},
+        equipment={s: v for s, v in static.equipment.items() if s[1] not in IGNORED_OPTIONS},
+    )
+    live = state.sides[side].equipment
+    for scope in [s for s in live if s[1] in IGNORED_OPTIONS]:
+        del live[scope]
+    effects.invalidate(state)
+
+
+def autonomous_units(state: "GameState", side: int) -> int:
+    """4.1 Autonomous: each such AI unit on the battlefield adds a numbered order token."""
+    return sum(1 for u in state.units if u.side == side and u.active and u.ability("autonomous") is not None)
+
+
+def hardboiled_at_once(state: "GameState", unit: Any, count: int) -> int:
+    """4.2 Hardboiled: the AI spends its tokens the moment a unit of the tile takes
+    Suppressed markers, one token per marker while they last."""
+    if unit.side != getattr(state.rules, "ai", -1):
+        return count
+    while count > 0 and tokens_left(state, unit, "hardboiled"):
+        spend_token(state, unit, "hardboiled")
+        count -= 1
+        state.events.append(Event("rallied", {"unit": unit.id, "by": unit.id, "why": "Hardboiled (Solo Mode AI)"}))
+    return count
