@@ -101,3 +101,12 @@ def test_setup_errors_point_at_the_scenario_line(cli, tmp_path: Path) -> None:
     r = cli("play", "skirmish", "--pack", str(pack))
     assert r.exit_code == 1 and "E601" in r.stderr and "de-nowhere" in r.stderr
     assert "skirmish.yaml:16:28:" in r.stderr  # the tile of the de composition line
+
+
+def test_explain_a_panzerfaust_shot(cli) -> None:
+    pos = str(POSITIONS / "panzerfaust.yaml")
+    r = cli("explain", "fire", pos, "r1", "tank", "--mode", "panzerfaust")
+    assert r.exit_code == 0, r.stderr
+    assert "+4 Panzerfaust token vs heavy vehicle" in r.stdout and "needs >= 3" in r.stdout
+    r = cli("explain", "fire", pos, "far", "tank", "--mode", "panzerfaust")
+    assert "beyond the 4 of a panzerfaust" in r.stdout

@@ -16,6 +16,7 @@ from builder.engine.assault import plan_assault
 from builder.engine.blast import EQUIPMENT, INTO_ROOM, blast_plan, in_room, patterns, under
 from builder.engine.firing import plan_shot
 from builder.engine.smoke_bombs import pattern as bomb_pattern, targets as bomb_targets
+from builder.engine.vehicle_bombs import bomb_plan
 
 if TYPE_CHECKING:
     from builder.engine import Action, GameState, UnitState
@@ -253,6 +254,21 @@ def blast_value(state: "GameState", action: "Action") -> float:
     return value - (0.05 if action.mode in EQUIPMENT else 0.0)
 
 
+def bomb_value(state: "GameState", action: "Action") -> float:
+    """Expected damage of a ``token`` decision putting a sticky bomb or magnetic
+    mine on a vehicle (builder/engine/vehicle_bombs.py): its odds at the end of the Supply
+    phase times the vehicle's value, counted only as far as the bombs already on
+    it may all miss; a token is worth a little, as for Ammo."""
+    side = state.units[action.unit].side
+    target = state.units[action.target]
+    plan = bomb_plan(state, side, action.mode, target)
+    if not plan.ok:
+        return -1.0
+    p_hit, p_kill = plan.odds()
+    on_it = sum(1 for b in state.vehicle_bombs if b[0] == target.id)
+    return (p_hit + p_kill) * target_value(state, target) * (1 - p_hit) ** on_it - 0.05
+
+
 SMOKE_ORDER = 0.25  # a smoke bomb's order against a unit's (order potential): below it unless enemies bunch
 
 
@@ -415,13 +431,14 @@ def opfire_value(state: "GameState", action: "Action") -> float:
     """Expected damage of an opportunity shot, less what it costs: the firer loses its
     order token and takes an Activated marker (000 core rules, Opportunity Fire)."""
     from builder.engine.firing import plan_one
+    from builder.engine.opportunity import opfire_mode
 
     firer, target = state.units[action.unit], state.units[action.target]
-    plan = plan_one(state, firer, action.weapon, target, firer.sq, action.square)
+    plan = plan_one(state, firer, action.weapon, target, firer.sq, action.square, opfire_mode(action))
     if not plan.ok:
         return -1.0
     p_hit, p_kill = plan.odds()
-    return (p_hit + p_kill) * target_value(state, target) - 0.35
+    return (p_hit + p_kill) * target_value(state, target) - 0.35 - 0.05 * action.extra
 
 
 def best_pending(state: "GameState", actions: list["Action"], side: int) -> "Action":

@@ -18,7 +18,8 @@ def explain(
     position: Path = typer.Argument(..., help="Position file (YAML)."),
     args: list[str] = typer.Argument(None, help="Squares or unit names: los A B | move U | fire U T | assault U T."),
     weapon: int = typer.Option(0, "--weapon", "-w", help="Weapon index for fire."),
-    mode: str = typer.Option("normal", "--mode", help="fire mode: normal, suppressive or sniper."),
+    mode: str = typer.Option("normal", "--mode",
+                             help="fire mode: normal, suppressive, sniper, or panzerfaust (its token's shot)."),
     pack: Path | None = typer.Option(None, "--pack", help="Content pack (default: the position's, else core)."),
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="text or json."),
 ) -> None:
@@ -28,8 +29,8 @@ def explain(
 
     if question not in ("los", "move", "fire", "assault"):
         raise UsageError(f"unknown question '{question}': use los, move, fire or assault")
-    if mode not in ("normal", "suppressive", "sniper"):
-        raise UsageError(f"unknown fire mode '{mode}': use normal, suppressive or sniper")
+    if mode not in ("normal", "suppressive", "sniper", "panzerfaust"):
+        raise UsageError(f"unknown fire mode '{mode}': use normal, suppressive, sniper or panzerfaust")
     state, names = load_position(position, pack, BUNDLED_CONTENT / "core")
     report = explain_question(state, names, question, list(args or []), weapon=weapon, mode=mode)
     if format is OutputFormat.json:

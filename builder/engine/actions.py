@@ -9,18 +9,21 @@
   placed on a smoke bomb; builder/engine/smoke_bombs.py).
 - Activation phase: ``move`` (unit, square, facing), ``assault`` (unit, target,
   square the assault starts from), ``fire`` (unit, weapon, target, mode:
-  normal/suppressive/sniper/split, extra: equipment tokens spent; a Machine
+  normal/suppressive/sniper/split/panzerfaust, extra: equipment tokens spent; a Machine
   Gunner's ``split`` shot also takes the unit on ``square``), ``hold`` (the unit
   does nothing), ``end`` (end the activation after a first shot or a move),
-  ``token`` (unit, mode = the option: a Heroic token spent, the unit acts again),
+  ``token`` (unit, mode = the option: a Heroic token spent, the unit acts again;
+  a sticky bomb or magnetic mine put on the vehicle ``target``),
   ``blast`` (unit, square: the target intersection, or with extra 1 the square
   of a room a grenade is thrown into; weapon; mode: the option or ability
   placing the pattern; builder/engine/blast.py).
 - Pending choices: ``retreat`` and ``displace`` (unit, square); ``opfire`` (unit,
-  weapon, target, square of the target's path) or ``pass`` (opportunity fire);
+  weapon, target, square of the target's path; extra 1: a Panzerfaust token's
+  shot) or ``pass`` (opportunity fire);
   ``card`` or ``pass`` answering a shot, a move, an assault or a card; ``smoke``
   (square: the intersection a revealed smoke bomb is aimed at).
-- Supply phase: ``move`` and ``end`` (this side has finished its supply moves).
+- Supply phase: ``move``, ``token`` (a bomb or mine, as above) and ``end`` (this side
+  has finished its supply moves).
 - Either: ``card`` (unit, mode = the card id played from the hand).
 """
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.engine.actions import Action
+from builder.engine.anti_tank import PANZERFAUST
 from builder.engine.blast import do_blast
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
@@ -90,7 +91,7 @@ def core_apply(state: "GameState", action: Action) -> list[Event]:
     elif state.phase == "activation":
         _activation(state, action)
     elif state.phase == "supply":
-        if action.kind not in ("move", "end", "card"):
+        if action.kind not in ("move", "end", "card", "token"):
             raise IllegalAction(f"'{action.kind}' is not a supply-phase decision")
         supply.apply(state, action)
     _after(state)
@@ -117,7 +118,8 @@ def _activation(state: "GameState", action: Action) -> None:
     elif kind == "fire":
         if not reactions.offer_shot(state, action):  # held for the target's side to answer
             do_fire(state, action, moving=state.moved)
-        state.fired = state.fired + (action.weapon,)
+        # a Panzerfaust replaces the unit's shot (builder/engine/anti_tank.py)
+        state.fired = (-1,) if action.mode == PANZERFAUST else state.fired + (action.weapon,)
     elif kind == "blast":  # instead of the unit's shot (builder/engine/blast.py)
         do_blast(state, action)
         state.fired = (-1,)

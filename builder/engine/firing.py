@@ -7,7 +7,9 @@ the combat bonus, equipment and ability bonuses, minus 2 per Suppressed marker o
 the firer, minus 2 beyond 7 squares, minus the obscuring squares crossed, must
 reach the defence (plus the terrain bonus for infantry): a hit. Twice the defence
 is a kill shot. Suppressive fire doubles every bonus and places Suppressed markers
-instead of hits.
+instead of hits. An anti-tank shot (a Panzerfaust token, the rocket card:
+:mod:`builder.engine.anti_tank`) takes its own bonus and reach in place of the
+weapon's.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from typing import TYPE_CHECKING
 
 from builder.engine import effects
 from builder.engine.ambush import revealed_face
+from builder.engine.anti_tank import MODES as ANTI_TANK
+from builder.engine.anti_tank import shot_source
 from builder.engine.damage import kill_shot, roll, suppress, take_hit
 from builder.engine.effects.cards import lucky_shot
 from builder.engine.events import Event
@@ -154,18 +158,29 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
     if dtype is None:
         plan.ok, plan.reason = False, "the target has no defence value (a wreck)"
         return plan
-    combat = weapon.against(dtype)
-    if mode != "sniper" and combat is None:
-        plan.ok, plan.reason = False, f"the weapon shows X against {dtype.replace('_', ' ')} defence"
-        return plan
-    if mode == "sniper" and not target.is_infantry:
-        plan.ok, plan.reason = False, "Sniper targets infantry only"
-        return plan
     plan.range = bf.distance(fsq, tsq)
-    limits = effects.collect(state, firer, "range_limit", weapon)
-    if limits and plan.range > min(limits):
-        plan.ok, plan.reason = False, f"target {plan.range} squares away, beyond Limited Range {min(limits)}"
-        return plan
+    if mode in ANTI_TANK:
+        anti = shot_source(state, firer.side, mode)
+        combat = anti.against(dtype) if anti is not None else None
+        if anti is None or combat is None:
+            plan.ok, plan.reason = False, f"no {mode} shot against {dtype.replace('_', ' ')} defence"
+            return plan
+        if plan.range > anti.reach:
+            plan.ok, plan.reason = False, f"target {plan.range} squares away, beyond the {anti.reach} of a {mode}"
+            return plan
+    else:
+        anti = None
+        combat = weapon.against(dtype)
+        if mode != "sniper" and combat is None:
+            plan.ok, plan.reason = False, f"the weapon shows X against {dtype.replace('_', ' ')} defence"
+            return plan
+        if mode == "sniper" and not target.is_infantry:
+            plan.ok, plan.reason = False, "Sniper targets infantry only"
+            return plan
+        limits = effects.collect(state, firer, "range_limit", weapon)
+        if limits and plan.range > min(limits):
+            plan.ok, plan.reason = False, f"target {plan.range} squares away, beyond Limited Range {min(limits)}"
+            return plan
     if not in_arc(state, firer, weapon.arc, fsq, tsq):
         plan.ok, plan.reason = False, f"target outside the {weapon.arc} degree firing arc"
         return plan
@@ -190,6 +205,8 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
         share = split_share(combat or 0, mode)
         plan.terms.append(Term(share, f"{share} of the combat bonus {combat} vs {dtype.replace('_', ' ')} "
                                       "(Machine Gunner)", R_MG, bonus=True))
+    elif anti is not None:
+        plan.terms.append(Term(combat or 0, f"{anti.label} vs {dtype.replace('_', ' ')}", anti.rule, bonus=True))
     elif mode != "sniper":
         plan.terms.append(Term(combat or 0, f"combat vs {dtype.replace('_', ' ')}", R_SHOT, bonus=True))
     if firer.suppressed:

@@ -11,7 +11,9 @@ path where that shot is best for it, or ``pass``. Not offered during assault mov
 With an Opportunity Fire action card in hand, any unit not yet activated may fire
 so, the card being played (``mode`` = the card id).
 A unit whose current side shows Opportunity Fire fires too; Overwatch (003, granted
-by an option) counts as always on its active side.
+by an option) counts as always on its active side. Infantry with a Panzerfaust
+token may fire it instead at a moving vehicle (``extra`` 1: equipment allowing a
+shot replaces the unit's shot, builder/engine/anti_tank.py).
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.engine.actions import Action
+from builder.engine.anti_tank import PANZERFAUST
+from builder.engine.effects.options import spend_token, tokens_left
 from builder.engine.events import Event
 from builder.engine.firing import plan_one, resolve_shot, weapon_usable
 from builder.engine.los import sees
@@ -30,6 +34,13 @@ if TYPE_CHECKING:
 OPFIRE = "opfire"
 CARD_KEY = "opportunity-fire"
 CARD_BIT = 1 << 15
+PANZERFAUST_BIT = 1 << 14  # the shot is a Panzerfaust token's (``extra`` 1 on the action)
+SQUARE_MASK = PANZERFAUST_BIT - 1
+
+
+def opfire_mode(action: Action) -> str:
+    """The shot mode of an ``opfire`` action: a Panzerfaust token's with ``extra``."""
+    return PANZERFAUST if action.extra else "normal"
 
 
 def unactivated(state: "GameState", u: "UnitState") -> bool:
@@ -83,15 +94,28 @@ def best_shots(state: "GameState", mover: "UnitState", path: list[int]) -> list[
         for wi, w in enumerate(u.st.profile.faces[u.face].weapons):
             if w.against(dtype) is None or not weapon_usable(state, u, wi):
                 continue
-            best = None
-            for sq in visible:
-                plan = plan_one(state, u, wi, mover, u.sq, sq)
-                if plan.ok and (best is None or plan.need < best[0]):
-                    best = (plan.need, sq)
-            if best is not None:
-                out.append(Action(OPFIRE, unit=u.id, weapon=wi, target=mover.id, square=best[1],
+            best = _best_square(state, u, wi, mover, visible, "normal")
+            if best >= 0:
+                out.append(Action(OPFIRE, unit=u.id, weapon=wi, target=mover.id, square=best,
                                   mode="" if natural else card))
+        if mover.is_vehicle and PANZERFAUST in state.static.sides[u.side].keys and u.type == "infantry" \
+                and tokens_left(state, u, PANZERFAUST) and u.st.profile.faces[u.face].weapons:
+            best = _best_square(state, u, 0, mover, visible, PANZERFAUST)
+            if best >= 0:
+                out.append(Action(OPFIRE, unit=u.id, weapon=0, target=mover.id, square=best,
+                                  mode="" if natural else card, extra=1))
     return out
+
+
+def _best_square(state: "GameState", u: "UnitState", wi: int, mover: "UnitState", visible: list[int],
+                 mode: str) -> int:
+    """The square of the path where the shot is best for ``u`` (-1: none)."""
+    best, need = -1, 10**6
+    for sq in visible:
+        plan = plan_one(state, u, wi, mover, u.sq, sq, mode)
+        if plan.ok and plan.need < need:
+            best, need = sq, plan.need
+    return best
 
 
 def offer(state: "GameState", mover: "UnitState", path: list[int]) -> None:
@@ -100,7 +124,8 @@ def offer(state: "GameState", mover: "UnitState", path: list[int]) -> None:
         return
     shots = best_shots(state, mover, path)
     if shots:
-        codes = tuple((a.unit << 24) | (a.weapon << 16) | (CARD_BIT if a.mode else 0) | a.square for a in shots)
+        codes = tuple((a.unit << 24) | (a.weapon << 16) | (CARD_BIT if a.mode else 0)
+                      | (PANZERFAUST_BIT if a.extra else 0) | a.square for a in shots)
         # shots during the move come before answers to the move's end (a Mine card, builder/engine/reactions.py)
         at = next((i for i, p in enumerate(state.pending) if p[0] == "react"), len(state.pending))
         state.pending.insert(at, (OPFIRE, 1 - mover.side, mover.id, codes, tuple(path)))
@@ -109,8 +134,8 @@ def offer(state: "GameState", mover: "UnitState", path: list[int]) -> None:
 def choices(state: "GameState", pending: tuple) -> list[Action]:  # type: ignore[type-arg]
     _, side, mover, codes, _ = pending
     card = opportunity_card(state, side)
-    acts = [Action(OPFIRE, unit=c >> 24, weapon=(c >> 16) & 0xFF, target=mover, square=c & 0x7FFF,
-                   mode=card if c & CARD_BIT else "")
+    acts = [Action(OPFIRE, unit=c >> 24, weapon=(c >> 16) & 0xFF, target=mover, square=c & SQUARE_MASK,
+                   mode=card if c & CARD_BIT else "", extra=1 if c & PANZERFAUST_BIT else 0)
             for c in codes if card or not c & CARD_BIT]
     acts.append(Action("pass"))
     return acts
@@ -122,7 +147,9 @@ def resolve(state: "GameState", pending: tuple, action: Action) -> None:  # type
         return
     mover, path = state.units[pending[2]], list(pending[4])
     firer = state.units[action.unit]
-    plan = plan_one(state, firer, action.weapon, mover, firer.sq, action.square)
+    plan = plan_one(state, firer, action.weapon, mover, firer.sq, action.square, opfire_mode(action))
+    if action.extra:
+        spend_token(state, firer, PANZERFAUST)
     state.events.append(Event("opportunity-fire", {"unit": firer.id, "target": mover.id, "square": action.square}))
     firer.activated = True
     firer.order = NO_ORDER

@@ -41,9 +41,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.engine.actions import Action, interned
+from builder.engine.anti_tank import PANZERFAUST
 from builder.engine.assault import plan_assault, resolve_assault
 from builder.engine.effects.cards import (CANCEL, COUNTER, MINED, SHOT, card_effect, card_modules, hand_phases,
                                           may_cancel, play_card)
+from builder.engine.effects.options import spend_token
 from builder.engine.events import Event
 from builder.engine.movement import movement_allowance
 
@@ -52,7 +54,7 @@ if TYPE_CHECKING:
 
 REACT = "react"
 SHOT_CTX, MINE_CTX, COUNTER_CTX, CARD_CTX = 0, 1, 2, 3
-MODES = ("normal", "suppressive", "sniper", "split")
+MODES = ("normal", "suppressive", "sniper", "split", PANZERFAUST)  # shots a card may answer (index kept)
 PASS = Action("pass")
 
 
@@ -189,6 +191,8 @@ def _shot_goes_on(state: "GameState", pending: tuple) -> None:  # type: ignore[t
     _, side, unit, _, data = pending
     if state.boosts.pop(("jammed", unit), None):
         state.boosts.pop(("cover", unit), None)
+        if MODES[data[4]] == PANZERFAUST:  # the token is used up all the same
+            spend_token(state, state.units[data[1]], PANZERFAUST)
         state.events.append(Event("shot-cancelled", {"unit": data[1], "target": unit}))
         return
     if _cards(state, side, SHOT, state.units[unit]):

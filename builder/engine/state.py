@@ -235,6 +235,7 @@ class GameState:
         "rules", "static", "dice", "turn", "phase", "initiative", "to_act", "units", "occ", "sides",
         "queues", "turn_side", "current", "fired", "moved", "pending", "control", "control_history",
         "result", "events", "decisions", "supply_side", "memo", "boosts", "path", "occupied", "smoke",
+        "vehicle_bombs",
     )
 
     def __init__(self, rules: Any, static: GameStatic, dice: Rng) -> None:
@@ -265,6 +266,8 @@ class GameState:
         self.boosts: dict[tuple[str, int], int] = {}  # card bonuses for the current activation
         self.path: tuple[int, ...] = ()  # squares of the current unit's move (Firing on the Move)
         self.smoke: tuple[tuple[int, int, int], ...] = ()  # (intersection, radius, penalty), builder/engine/smoke.py
+        # sticky bombs and magnetic mines: (vehicle, side placing, option), builder/engine/vehicle_bombs.py
+        self.vehicle_bombs: tuple[tuple[int, int, str], ...] = ()
 
     # --- public views ------------------------------------------------------------
 
@@ -321,6 +324,7 @@ class GameState:
         g.boosts = dict(self.boosts)
         g.path = self.path
         g.smoke = self.smoke
+        g.vehicle_bombs = self.vehicle_bombs
         return g
 
     def canonical(self) -> dict[str, Any]:
@@ -335,6 +339,8 @@ class GameState:
         }
         if self.smoke:  # only when some lies on the battlefield: hashes of games without smoke stay as they were
             out["smoke"] = [list(s) for s in self.smoke]
+        if self.vehicle_bombs:  # likewise for bombs and mines on vehicles
+            out["vehicle_bombs"] = [list(b) for b in self.vehicle_bombs]
         return out
 
     def state_hash(self) -> str:

@@ -15,6 +15,7 @@ from builder.engine import effects
 from builder.engine.actions import _MOVES as MOVES
 from builder.engine.actions import Action, interned, move_action, move_table
 from builder.engine.ambush import concealed_face, flip, reveal, revealed_face, spot
+from builder.engine.anti_tank import PANZERFAUST, shot_source
 from builder.engine.assault import plan_assault, resolve_assault
 from builder.engine.damage import eliminate
 from builder.engine.effects.cards import card_modules
@@ -168,7 +169,29 @@ def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list[Actio
                 out.append(interned("fire", u.id, wi, t.id, "sniper"))
         if split and len(split) > 1:
             out.extend(_split_shots(state, u, wi, w, split))
+    if not state.fired and PANZERFAUST in state.static.sides[u.side].keys and u.type == "infantry":
+        out.extend(_panzerfaust_shots(state, u, face, targets, my_squares, moving))
     return out
+
+
+def _panzerfaust_shots(state: "GameState", u: "UnitState", face: Any, targets: list["UnitState"],
+                       my_squares: tuple[int, ...], moving: bool) -> list[Action]:
+    """Panzerfaust shots instead of the unit's shot (``fire`` with mode
+    ``panzerfaust``, ``weapon`` the first weapon it may fire now: its arc, and
+    Firing on the Move after a move): at a vehicle the token can hurt, at most 4
+    squares away and in sight, while a token is left (000 core rules, Recruitment
+    Options > Equipment > Panzerfaust; builder/engine/anti_tank.py)."""
+    anti = shot_source(state, u.side, PANZERFAUST)
+    if anti is None or not tokens_left(state, u, PANZERFAUST):
+        return []
+    wi = next((i for i, w in enumerate(face.weapons) if not (w.role == "primary" and u.damage & 8)
+               and (not moving or "fire-on-the-move" in w.abilities or "fire-on-the-move" in face.abilities)), -1)
+    if wi < 0:
+        return []
+    arc = face.weapons[wi].arc
+    return [interned("fire", u.id, wi, t.id, PANZERFAUST) for t in targets
+            if t.is_vehicle and anti.against(t.st.profile.faces[t.face].defence_type) is not None
+            and _sees(state, u, t, my_squares, arc, anti.reach)]
 
 
 def _split_shots(state: "GameState", u: "UnitState", wi: int, w: Any, targets: list["UnitState"]) -> list[Action]:
@@ -296,7 +319,9 @@ def do_fire(state: "GameState", action: Action, moving: bool = False) -> None:
     u, t = state.units[action.unit], state.units[action.target]
     reveal(state, u, "fired")
     plan, second = fire_plans(state, action, moving)
-    if action.extra:
+    if action.mode == PANZERFAUST:
+        spend_token(state, u, PANZERFAUST)
+    elif action.extra:
         weapon = u.st.profile.faces[u.face].weapons[action.weapon]
         key = token_spent(state, u, weapon, t)
         for _ in range(action.extra):

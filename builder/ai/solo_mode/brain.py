@@ -15,6 +15,7 @@ from builder.ai.solo_mode.view import EngineView, Memo
 from builder.ai.tables import Decision, TableSet, choose, pick_option, rank_destinations
 from builder.ai.tables.interpreter import first_priority
 from builder.content.models.solo import Criterion
+from builder.engine.anti_tank import PANZERFAUST
 
 if TYPE_CHECKING:
     from builder.engine import Action, GameState
@@ -70,7 +71,8 @@ class Brain:
     def fire(self, state: "GameState", actions: list["Action"], *, suppressive: bool = False,
              from_reaction: bool = False) -> "Action | None":
         """Target first (5.3 part 1 or 2), then the firing unit (5.3 part 3), then its
-        best weapon; gear is used whenever it can be (002, Reveal a Concealed Unit).
+        best weapon; gear (Ammo and the like, a Panzerfaust) is used whenever it can be
+        (002, Reveal a Concealed Unit).
         A blast pattern of that unit (grenade, HE shells, Howitzer...) replaces the
         shot when its expected damage is higher (the tables' template conditions
         rank such shots first; builder/engine/blast.py)."""
@@ -89,7 +91,8 @@ class Brain:
         else:
             actor = shooters[0]
         shots = [a for a in usable if a.unit == actor and a.target == target]
-        scored = sorted(((a.extra > 0, ev.shot_value(state, a)), i) for i, a in enumerate(shots))
+        scored = sorted(((a.extra > 0 or a.mode == PANZERFAUST, ev.shot_value(state, a)), i)
+                        for i, a in enumerate(shots))
         if scored[-1][0][1] < 0:
             return _best_blast(state, blasts, 0.0)
         chosen = shots[scored[-1][1]]
@@ -118,7 +121,12 @@ class Brain:
     # --- 5.5 choose an action -----------------------------------------------------------------------
     def activation(self, state: "GameState", actions: list["Action"]) -> "Action":
         """The revealed unit's action: the first option of 5.5 it meets among what it
-        may legally do; a movement follows 5.2's destination criteria."""
+        may legally do; a movement follows 5.2's destination criteria. A sticky
+        bomb or magnetic mine offered after its move is placed first (gear is used
+        as soon as it can be, 002 Solo Mode, Reveal a Concealed Unit)."""
+        bomb = _best_bomb(state, actions)
+        if bomb is not None:
+            return bomb
         uid = state.current
         moves = [a for a in actions if a.kind == "move"]
         fires = [a for a in actions if a.kind in ("fire", "blast")]
@@ -155,7 +163,11 @@ class Brain:
     def supply(self, state: "GameState", actions: list["Action"]) -> "Action":
         """Move the unit the supply table names, if moving gains it something by its
         priority's criteria; otherwise ask the table again without it; 'end' once no
-        unit gains (002 Solo Mode, 3.3 and 5.6)."""
+        unit gains (002 Solo Mode, 3.3 and 5.6). A bomb or mine offered after a
+        supply move is placed first."""
+        bomb = _best_bomb(state, actions)
+        if bomb is not None:
+            return bomb
         end = next((a for a in actions if a.kind == "end"), None)
         by_unit: dict[int, list[Action]] = {}
         for a in actions:
@@ -207,6 +219,18 @@ class Brain:
     def pending(self, state: "GameState", actions: list["Action"]) -> "Action":
         """Opportunity fire when worth it; retreat or make way far from the enemy, in cover."""
         return ev.best_pending(state, actions, self.side)
+
+
+def _best_bomb(state: "GameState", actions: list["Action"]) -> "Action | None":
+    """The bomb or mine placement (a ``token`` decision naming a vehicle) worth most
+    in expected damage, if worth anything (builder/engine/vehicle_bombs.py)."""
+    best, top = None, 0.0
+    for a in actions:
+        if a.kind == "token" and a.target >= 0:
+            v = ev.bomb_value(state, a)
+            if v > top:
+                best, top = a, v
+    return best
 
 
 def _best_blast(state: "GameState", blasts: list["Action"], above: float) -> "Action | None":

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from builder.ai import evaluate as ev
 from builder.ai.solo_mode.measures import LONG_RANGE, Measures
 from builder.ai.solo_mode.sightlines import terrain_clear, terrain_open
+from builder.engine.anti_tank import PANZERFAUST, shot_source
 from builder.engine.effects.options import tokens_left
 from builder.engine.firing import vehicle_defence
 from builder.engine.los import BLOCKED, CLEAR, sight
@@ -396,11 +397,25 @@ class EngineView(Measures):
         viewers = [viewer] if viewer is not None else self._ai_units()
         for a in viewers:
             weapons = a.st.profile.faces[a.face].weapons
-            if not any(w.against("heavy_vehicle") is not None for w in weapons):
+            if not any(w.against("heavy_vehicle") is not None for w in weapons) and not self._panzerfaust_at(a, x):
                 continue
             if self._sees(a, x, False, "any") and vehicle_defence(self.state, x, x.sq, a.sq)[1] != "front defence":
                 return True
         return False
+
+    def _panzerfaust_at(self, a: "UnitState", x: "UnitState") -> bool:
+        """Could ``a`` fire a Panzerfaust token at heavy vehicle ``x`` as its
+        alternate firing action? (002 Solo Mode, Decision Tables > 5.3 Firing Action
+        > Choose a Target, priority 4, counts it as an effective combat value.)
+        Infantry with a token left, ``x`` within the token's reach
+        (builder/engine/anti_tank.py)."""
+        state = self.state
+        if a.type != "infantry" or PANZERFAUST not in state.static.sides[a.side].keys:
+            return False
+        anti = shot_source(state, a.side, PANZERFAUST)
+        return (anti is not None and anti.against("heavy_vehicle") is not None
+                and tokens_left(state, a, PANZERFAUST) > 0
+                and min(state.static.bf.distance(a.sq, sq) for sq in state.squares_of(x)) <= anti.reach)
 
     def has_unrevealed_order(self, u: Any) -> bool:
         x = self.unit(u)

@@ -123,6 +123,20 @@ class BlastPattern(ContentModel):
     )
 
 
+class TokenAttack(ContentModel):
+    """The attack an anti-tank equipment token makes, with the combat bonuses printed
+    on the token (000 core rules, Recruitment Options > Equipment > Panzerfaust,
+    Sticky Bomb/Magnetic Mine). The printed values were lost in transcription:
+    options carrying one are placeholders."""
+
+    combat: CombatValues = Field(description="Combat bonus against each defence type, or 'X'.")
+    reach: int = Field(
+        default=0, ge=0, le=30,
+        description="Farthest square it is fired at (Panzerfaust: 4); 0: placed on an adjacent vehicle and "
+        "exploding at the end of the Supply phase (bombs and mines).",
+    )
+
+
 class RecruitmentOption(Item):
     """A support, equipment, character trait or order option."""
 
@@ -156,6 +170,9 @@ class RecruitmentOption(Item):
     )
     blast: BlastPattern | None = Field(
         default=None, description="The blast pattern its tokens place (grenades, HE shells)."
+    )
+    token_attack: TokenAttack | None = Field(
+        default=None, description="The attack its tokens make (Panzerfaust, sticky bombs, magnetic mines)."
     )
 
 

@@ -41,13 +41,13 @@ from __future__ import annotations
 from typing import Any
 
 from builder.engine.ambush import concealed_face, flip, in_cover, spots
+from builder.engine.anti_tank import ROCKET, ROCKET_REACH
 from builder.engine.damage import kill_shot, roll, suppress, take_hit
 from builder.engine.effects import register
 from builder.engine.events import Event
-from builder.engine.los import sees, sight
+from builder.engine.los import sees
 from builder.engine.rules import MAX_ORDERS
 from builder.engine.state import BLUFF, NO_ORDER
-from builder.engine.terms import Term
 
 AC = "000 core rules, Action Card; card effect as the pack words it"
 
@@ -197,8 +197,6 @@ register("card", "resupply", "Resupply card", "partial", AC,
 # --- cards of the core decks, modules added with the reaction decisions ----------------------------
 
 AC_ACT = "000 core rules, Action Card (cards override rules; as many as wished, even on one action)"
-ROCKET_REACH = 4
-ROCKET_BONUS = 4
 MINE_BONUS = 4
 
 
@@ -267,7 +265,8 @@ def act_again(state: Any, unit: Any, why: str = "Heroic Action card") -> None:
 
 
 def _rocket_targets(state: Any, unit: Any) -> list[int]:
-    """Enemy vehicles within 4 squares of the infantry unit acting, in its line of sight."""
+    """Enemy vehicles within 4 squares of the infantry unit acting, in its line of
+    sight, that the rocket may be fired at (:func:`rocket_plan`)."""
     if not unit.is_infantry or state.moved or state.fired or unit.id != state.current:
         return []
     bf = state.static.bf
@@ -276,39 +275,19 @@ def _rocket_targets(state: Any, unit: Any) -> list[int]:
         if t.side == unit.side or not t.active or t.concealed or not t.is_vehicle:
             continue
         if any(bf.distance(unit.sq, sq) <= ROCKET_REACH and sees(state, unit.sq, sq, unit, t)
-               for sq in state.squares_of(t)):
+               for sq in state.squares_of(t)) and rocket_plan(state, unit, t) is not None:
             out.append(t.id)
     return out
 
 
 def rocket_plan(state: Any, unit: Any, target: Any) -> Any:
-    """The anti-tank rocket as a shot: the card's +4 in place of a weapon's combat
-    value, the range limit of 4 squares, every other term as for a shot (000 core
-    rules, Firing > Shot Resolution)."""
-    from builder.engine.firing import R_LOS, R_SHOT, R_SUPP, ShotPlan, _terrain_defence, vehicle_defence
-    bf = state.static.bf
-    best = None
-    for tsq in state.squares_of(target):
-        if bf.distance(unit.sq, tsq) > ROCKET_REACH:
-            continue
-        plan = ShotPlan(unit.id, target.id, -1, "anti-tank", firer_sq=unit.sq, target_sq=tsq)
-        plan.range = bf.distance(unit.sq, tsq)
-        plan.sight = sight(state, unit.sq, tsq, unit, target)
-        if not plan.sight.ok:
-            continue
-        if target.type == "heavy_vehicle":
-            plan.defence, plan.defence_label = vehicle_defence(state, target, tsq, unit.sq)
-        else:
-            plan.defence, plan.defence_label = int(target.st.profile.faces[target.face].defence or 0), "defence"
-        _terrain_defence(state, plan, target, unit.sq)
-        plan.terms.append(Term(ROCKET_BONUS, "anti-tank rocket (action card)", R_SHOT, bonus=True))
-        if unit.suppressed:
-            plan.terms.append(Term(-2 * unit.suppressed, f"{unit.suppressed} suppressed marker(s)", R_SUPP))
-        for osq, value in plan.sight.obscurers:
-            plan.terms.append(Term(-value, f"obscured ({bf.terrain[osq].id} at {bf.name(osq)})", R_LOS))
-        if best is None or plan.need < best.need:
-            best = plan
-    return best
+    """The anti-tank rocket as a shot, the same as a Panzerfaust token's with the
+    card's bonus (builder/engine/anti_tank.py): +4 against vehicles in place of the
+    weapon's combat value, at most 4 squares, every other term as for a shot (000
+    core rules, Firing > Shot Resolution). None when it cannot be fired."""
+    from builder.engine.firing import plan_shot
+    plan = plan_shot(state, unit, 0, target, ROCKET)
+    return plan if plan.ok else None
 
 
 def _rocket(state: Any, unit: Any, target: int) -> None:

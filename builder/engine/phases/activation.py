@@ -11,7 +11,9 @@ marker are lost. When both sides reveal the same number next, an Intrepid unit
 acts before a unit that is not (Recruitment Options > Character Traits >
 Intrepid); the sides then alternate from the unit that acted (partial: see the
 rules coverage). A unit that has acted may act once more on a Heroic Action card
-or a Heroic token (``token`` decision), never a third time.
+or a Heroic token (``token`` decision), never a third time; infantry that has
+moved may put sticky bombs or magnetic mines on enemy vehicles next to it
+(``token`` decisions, builder/engine/vehicle_bombs.py).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import TYPE_CHECKING
 from builder.engine import effects
 from builder.engine.actions import Action, interned
 from builder.engine.blast import BLASTERS, blast_actions
+from builder.engine.vehicle_bombs import bomb_actions, bomb_keys, place_bomb
 from builder.engine.effects.cards import ACTIVATION, AFTER, ON_ENEMY, OTHER, hand_phases
 from builder.engine.effects.options import heroic_token
 from builder.engine.errors import IllegalAction
@@ -152,34 +155,44 @@ def actions(state: "GameState") -> list[Action]:
     out.append(interned("end", u.id))
     if hand and AFTER in hand_phases(state, u.side):
         out.extend(card_actions(state, u.side, [u], AFTER))
-    if effects.in_game(state, "reactivate"):
-        out.extend(token_actions(state, u))
+    out.extend(token_actions(state, u))
     return out
 
 
 def after_cards(state: "GameState") -> bool:
     """May the side play a card on its unit that has acted, before the activation
-    ends (Heroic Action, Speed Setup), or spend a token to act again (Heroic)? The
-    activation then waits for its decision."""
+    ends (Heroic Action, Speed Setup), or spend a token (Heroic: to act again; a
+    sticky bomb or magnetic mine on a vehicle next to it)? The activation then
+    waits for its decision."""
     u = state.units[state.current]
     return ((bool(state.sides[u.side].hand) and AFTER in hand_phases(state, u.side)
              and bool(card_actions(state, u.side, [u], AFTER)))
-            or (effects.in_game(state, "reactivate") and bool(token_actions(state, u))))
+            or bool(token_actions(state, u)))
 
 
 def token_actions(state: "GameState", u: "UnitState") -> list[Action]:
     """``token`` decisions of the unit that has acted: a token of its options spent
-    to act once more (``mode`` the option: Heroic)."""
-    if any(f(state, u) for f in effects.hook_functions(state, u, "reactivate")):
-        return [interned("token", u.id, mode="heroic")]
-    return []
+    to act once more (``mode`` the option: Heroic), or a bomb or mine put on an
+    enemy vehicle next to it at the end of its move (``target`` the vehicle;
+    builder/engine/vehicle_bombs.py)."""
+    out = []
+    if effects.in_game(state, "reactivate") and any(
+            f(state, u) for f in effects.hook_functions(state, u, "reactivate")):
+        out.append(interned("token", u.id, mode="heroic"))
+    if state.moved and not state.fired and bomb_keys(state, u.side):
+        out.extend(bomb_actions(state, u))
+    return out
 
 
 def spend_token(state: "GameState", action: Action) -> None:
     """Apply a ``token`` decision (000 core rules, Recruitment Options > Character
-    Traits > Heroic)."""
+    Traits > Heroic; Equipment > Sticky Bomb/Magnetic Mine)."""
     u = state.units[action.unit]
-    if action not in token_actions(state, u):
+    offered = token_actions(state, u)
+    if action.mode != "heroic":
+        place_bomb(state, action, offered)
+        return
+    if action not in offered:
         raise IllegalAction(f"no {action.mode or 'token'} token to spend on unit {u.id} now")
     heroic_token(state, u)
 

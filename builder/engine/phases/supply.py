@@ -4,9 +4,11 @@ Supply Phase > Execution of the Supply Phase):
 1. start-of-supply effects (abilities, cards, options, scenario);
 2. discard the bluff tokens;
 3. move units that received neither an order nor an Activated marker, the
-   initiative side first (some or all of them), then the other side;
+   initiative side first (some or all of them), then the other side; infantry
+   ending its move next to an enemy vehicle may put bombs or mines on it;
 4. remove one Suppressed marker per unit (Courageous: two);
-5. end-of-supply effects;
+5. end-of-supply effects: smoke fades, bombs and mines explode
+   (builder/engine/vehicle_bombs.py);
 6. draw up to the hand size (the optional discard is not offered), and one card
    more then a discard with Improvisation;
 7. record objective control and check victory;
@@ -22,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from builder.engine import effects
 from builder.engine.actions import Action, interned
+from builder.engine.vehicle_bombs import detonate, place_bomb, supply_bomb_actions
 from builder.engine.effects.cards import SUPPLY, hand_phases, improvise, kept_by_card
 from builder.engine.effects.options import keep_initiative
 from builder.engine.events import Event
@@ -59,7 +62,7 @@ def advance(state: "GameState") -> None:
     for side in (first, 1 - first):
         if state.sides[side].supply_done:
             continue
-        if movers(state, side):
+        if movers(state, side) or supply_bomb_actions(state, side):
             state.supply_side = state.to_act = side
             return
         state.sides[side].supply_done = True
@@ -72,6 +75,7 @@ def actions(state: "GameState", side: int) -> list[Action]:
         out.extend(move_actions(state, state.units[uid]))
     if state.sides[side].hand and SUPPLY in hand_phases(state, side):
         out.extend(card_actions(state, side, [u for u in state.units if u.side == side and u.active], SUPPLY))
+    out.extend(supply_bomb_actions(state, side))
     out.append(interned("end"))
     return out
 
@@ -84,6 +88,8 @@ def apply(state: "GameState", action: Action) -> None:
     elif action.kind == "card":
         from builder.engine.effects.cards import play_card
         play_card(state, state.supply_side, action.mode, state.units[action.unit], action.target)
+    elif action.kind == "token":
+        place_bomb(state, action, supply_bomb_actions(state, state.supply_side))
     else:
         state.sides[state.supply_side].supply_done = True
     if not state.pending:
@@ -97,6 +103,8 @@ def finish_supply(state: "GameState") -> None:
             u.suppressed = max(0, u.suppressed - removed)
     if state.smoke:
         fade(state)
+    if state.vehicle_bombs:
+        detonate(state)
     state.rules.on_end_of_supply(state)
     run_events(state, "end_of_supply")
     for i, s in enumerate(state.sides):
