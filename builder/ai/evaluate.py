@@ -15,6 +15,7 @@ from builder.engine.ambush import revealed_face
 from builder.engine.assault import plan_assault
 from builder.engine.blast import EQUIPMENT, INTO_ROOM, blast_plan, in_room, patterns, under
 from builder.engine.firing import plan_shot
+from builder.engine.transport import square_of
 
 if TYPE_CHECKING:
     from builder.engine import Action, GameState, UnitState
@@ -327,7 +328,7 @@ def move_value_map(state: "GameState", unit: "UnitState") -> list[float]:
     where = state.static.__dict__.get("_ai_where") or where_key(state)
     infantry = unit.type == "infantry"
     on_board = tuple(tokens(state))
-    here, side = unit.sq, unit.side
+    here, side = unit.sq if unit.sq >= 0 else square_of(state, unit), unit.side  # carried: its vehicle's
     key = (where, here, side, infantry, tuple(state.control), on_board)
     values = _MOVE_MAPS.get(key)
     if values is None:

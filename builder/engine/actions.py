@@ -6,8 +6,10 @@
 - Orders phase (000 core rules, Action! > Order Phase): ``order`` (unit, token:
   1-10 an order token, 0 a special order, -1 a bluff), ``done`` (stop placing the
   optional bluff/special tokens).
-- Activation phase: ``move`` (unit, square, facing), ``assault`` (unit, target,
-  square the assault starts from), ``fire`` (unit, weapon, target, mode:
+- Activation phase: ``move`` (unit, square, facing; mode ``embark`` / ``disembark``
+  with target the vehicle: getting into or out of a Transport vehicle,
+  builder/engine/transport.py), ``assault`` (unit, target, square the assault
+  starts from; mode ``transport``: launched from the carrying vehicle), ``fire`` (unit, weapon, target, mode:
   normal/suppressive/sniper/split, extra: equipment tokens spent; a Machine
   Gunner's ``split`` shot also takes the unit on ``square``), ``hold`` (the unit
   does nothing), ``end`` (end the activation after a first shot or a move),
