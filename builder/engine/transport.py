@@ -90,30 +90,36 @@ def square_of(state: "GameState", unit: "UnitState") -> int:
 
 
 def _next_to(state: "GameState", vehicle: "UnitState") -> int:
-    """Bitboard of the squares next to the vehicle (its own excluded)."""
-    bf = state.static.bf
-    board = 0
-    own = state.squares_of(vehicle)
-    for s in own:
-        for n in bf.adjacent(s):
-            board |= 1 << n
-    for s in own:
-        board &= ~(1 << s)
-    return board
+    """Bitboard of the squares next to the vehicle (its own excluded), worked out
+    once per game, square, facing and footprint."""
+    key = (vehicle.sq, vehicle.facing, vehicle.st.profile.footprint)
+    cache = state.static.__dict__.setdefault("_next_to_vehicle", {})
+    board = cache.get(key)
+    if board is None:
+        bf = state.static.bf
+        board = 0
+        own = state.squares_of(vehicle)
+        for s in own:
+            for n in bf.adjacent(s):
+                board |= 1 << n
+        for s in own:
+            board &= ~(1 << s)
+        cache[key] = board
+    return board  # type: ignore[no-any-return]
 
 
 # --- getting in ----------------------------------------------------------------
 
 
-def embark_actions(state: "GameState", unit: "UnitState", mv: int, free: int) -> list[Action]:
-    """Getting into each friendly Transport vehicle next to a square the move may
-    end on (``free``, a bitboard) or next to the unit."""
+def embark_actions(state: "GameState", unit: "UnitState", vehicles: tuple[int, ...], free: int) -> list[Action]:
+    """Getting into each friendly Transport vehicle of ``vehicles`` next to a square
+    the move may end on (``free``, a bitboard) or next to the unit."""
     out = []
     ends = free | 1 << unit.sq
-    distance = state.static.bf.distance
-    for vid in transports(state):
-        v = state.units[vid]
-        if v.side != unit.side or not v.active or distance(unit.sq, v.sq) > mv + 2:
+    units = state.units
+    for vid in vehicles:
+        v = units[vid]
+        if v.side != unit.side or not v.active:
             continue
         if ends & _next_to(state, v) and has_room(state, v, unit):
             out.append(Action("move", unit=unit.id, square=v.sq, target=vid, mode=EMBARK))

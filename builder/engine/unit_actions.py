@@ -55,8 +55,9 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> 
         state.static.move_cache[uid] = (reach, tuple(out))
     if assaults and mv > 0 and u.ability("assault") is not None:
         out.extend(assault_actions(state, u, mv, reach))
-    if transports(state):
-        out.extend(embark_actions(state, u, mv, reach.free))
+    vehicles = transports(state)
+    if vehicles:
+        out.extend(embark_actions(state, u, vehicles, reach.free))
     if len(u.st.profile.faces) > 1:
         if u.ability("tripod") is not None:
             out.append(_turn_over(uid, u.sq, "tripod"))
