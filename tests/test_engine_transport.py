@@ -215,3 +215,34 @@ def test_random_games_with_transports_get_in_and_out_keeping_the_invariants() ->
                 if u.carried_by >= 0 and u.alive:
                     assert u.sq < 0 and u.id not in state.occ
     assert {"embark", "disembark"} <= modes
+
+
+def test_position_files_place_units_aboard() -> None:
+    state, n = clash({"name": "g", "unit": "de-902-panzergrenadiere", "side": "de", "aboard": "ht"})
+    g = state.units[n["g"]]
+    assert g.carried_by == n["ht"] and g.sq == -1 and g.id not in state.occ
+    check_invariants(state)
+
+
+@pytest.mark.parametrize("units, words", [
+    ([{"name": "g", "unit": "de-902-panzergrenadiere", "side": "de", "aboard": "nobody"}], "not a vehicle"),
+    ([{"name": "g", "unit": "de-902-panzergrenadiere", "side": "de", "at": "T13", "aboard": "ht"}], "no square"),
+    ([{"name": "r", "unit": "us-rifle-squad", "side": "us", "aboard": "ht"}], "no Transport room"),
+    ([{"name": f"g{i}", "unit": "de-902-panzergrenadiere", "side": "de", "aboard": "ht"} for i in range(3)],
+     "g2: 'ht' has no Transport room"),
+])
+def test_position_files_refuse_what_cannot_ride(units: list[dict[str, Any]], words: str) -> None:
+    from builder.errors import InvalidInputError
+
+    with pytest.raises(InvalidInputError) as err:
+        clash(*units)
+    assert any(d.code == "E616" and words in d.message for d in err.value.diagnostics)
+
+
+def test_explain_move_of_a_unit_aboard_lists_where_it_may_get_out_to() -> None:
+    from builder.engine.explain import explain_move
+
+    state, n = clash({"name": "g", "unit": "de-902-panzergrenadiere", "side": "de", "aboard": "ht"})
+    out = explain_move(state, state.units[n["g"]])
+    assert "aboard Sd.Kfz. 251/1 at U12" in out["text"]
+    assert out["destinations"]["T13"] == 0 and "U12" not in out["destinations"]
