@@ -17,6 +17,7 @@ from builder.engine.blast import EQUIPMENT, INTO_ROOM, blast_plan, in_room, patt
 from builder.engine.firing import plan_shot
 from builder.engine.smoke_bombs import pattern as bomb_pattern, targets as bomb_targets
 from builder.engine.vehicle_bombs import bomb_plan
+from builder.engine.transport import square_of
 
 if TYPE_CHECKING:
     from builder.engine import Action, GameState, UnitState
@@ -368,7 +369,7 @@ def move_value_map(state: "GameState", unit: "UnitState") -> list[float]:
     where = state.static.__dict__.get("_ai_where") or where_key(state)
     infantry = unit.type == "infantry"
     on_board = tuple(tokens(state))
-    here, side = unit.sq, unit.side
+    here, side = unit.sq if unit.sq >= 0 else square_of(state, unit), unit.side  # carried: its vehicle's
     key = (where, here, side, infantry, tuple(state.control), on_board)
     values = _MOVE_MAPS.get(key)
     if values is None:

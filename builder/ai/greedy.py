@@ -9,6 +9,7 @@ from typing import Iterable
 from builder.ai import evaluate as ev
 from builder.ai.players import Player
 from builder.engine import Action, GameState
+from builder.engine.transport import square_of
 
 EPS = 1e-9
 
@@ -30,8 +31,9 @@ def order_potentials(state: GameState, uids: Iterable[int]) -> dict[int, float]:
         maps = seen.get(side)
         if maps is None:
             maps = seen[side] = (ev.enemy_squares(state, side), ev.nearest_map(state, side, "any", True))
-        enemy = ev.danger_from(state, u.sq, maps[0])
-        obj = maps[1][u.sq]
+        sq = u.sq if u.sq >= 0 else square_of(state, u)  # a carried unit is where its vehicle is
+        enemy = ev.danger_from(state, sq, maps[0])
+        obj = maps[1][sq]
         out[uid] = 1.0 / (1 + enemy) + (1.0 / (1 + obj) if u.type == "infantry" else 0.0)
     return out
 

@@ -7,8 +7,10 @@
   1-10 an order token, 0 a special order, -1 a bluff), ``done`` (stop placing the
   optional bluff/special tokens), ``smoke-order`` (token: an order, 0 special,
   placed on a smoke bomb; builder/engine/smoke_bombs.py).
-- Activation phase: ``move`` (unit, square, facing), ``assault`` (unit, target,
-  square the assault starts from), ``fire`` (unit, weapon, target, mode:
+- Activation phase: ``move`` (unit, square, facing; mode ``embark`` / ``disembark``
+  with target the vehicle: getting into or out of a Transport vehicle,
+  builder/engine/transport.py), ``assault`` (unit, target, square the assault
+  starts from; mode ``transport``: launched from the carrying vehicle), ``fire`` (unit, weapon, target, mode:
   normal/suppressive/sniper/split/panzerfaust, extra: equipment tokens spent; a Machine
   Gunner's ``split`` shot also takes the unit on ``square``), ``hold`` (the unit
   does nothing), ``end`` (end the activation after a first shot or a move),

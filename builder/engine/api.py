@@ -23,6 +23,7 @@ from builder.engine.effects.cards import on_enemy
 from builder.engine.unit_actions import do_assault, do_fire, do_move
 from builder.engine.smoke_bombs import ORDER, PENDING as SMOKE, lay_bomb
 from builder.engine.state import LISTING
+from builder.engine.transport import DISEMBARK, EMBARK, disembark_path
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState
@@ -105,13 +106,19 @@ def _activation(state: "GameState", action: Action) -> None:
     if kind == "move":
         mover = state.units[action.unit]
         fotm = _fires_on_the_move(mover)
-        path = path_to(state, mover, action.square, action.facing) \
-            if fotm or opportunity.watchers(state, mover) else []
-        start = mover.sq
+        watched = fotm or opportunity.watchers(state, mover)
+        if action.mode == EMBARK:  # it ends in the vehicle, where no shot reaches it
+            path, start = [], mover.sq
+        elif action.mode == DISEMBARK:
+            path = disembark_path(state, mover, action.square) if watched else []  # its exit first
+            start = -1
+        else:
+            path = path_to(state, mover, action.square, action.facing) if watched else []
+            start = mover.sq
         do_move(state, action)
         state.moved = True
         if fotm:
-            state.path = (start, *path)
+            state.path = (start, *path) if start >= 0 else tuple(path)
         opportunity.offer(state, mover, path)
         if not action.mode:
             reactions.offer_mine(state, mover)
@@ -159,7 +166,7 @@ def _after(state: "GameState") -> None:
     if state.phase == "activation" and state.current >= 0:
         u = state.units[state.current]
         acted = state.moved or bool(state.fired)  # a card played before acting leaves the choice open
-        if not u.active or ((state.fired == (-1,) or (acted and not activation.may_go_on(state)))
+        if not u.ready or ((state.fired == (-1,) or (acted and not activation.may_go_on(state)))
                             and not activation.after_cards(state)):
             activation.end_activation(state)
         else:

@@ -232,7 +232,10 @@ def advance(state: "GameState", attacker: "UnitState", old_sq: int) -> None:
     bf = state.static.bf
     if not bf.enterable(old_sq, attacker.type, attacker.ability("amphibious") is not None):
         return
-    state.set_occupant(attacker.sq, -1)
+    if attacker.carried_by >= 0:  # it assaulted from a vehicle (builder/engine/transport.py)
+        attacker.carried_by = -1
+    else:
+        state.set_occupant(attacker.sq, -1)
     attacker.sq = old_sq
     state.set_occupant(old_sq, attacker.id)
     state.events.append(Event("advance", {"unit": attacker.id, "square": old_sq}))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from builder.engine import effects
 from builder.engine.events import Event
+from builder.engine.transport import vehicle_lost
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState, UnitState
@@ -54,6 +55,8 @@ def eliminate(state: "GameState", unit: "UnitState", why: str) -> None:
     state.events.append(Event("eliminated", {"unit": unit.id, "why": why}))
     if not was_wreck:
         record_loss(state, unit)
+        if unit.is_vehicle:
+            vehicle_lost(state, unit)
 
 
 def wreck(state: "GameState", unit: "UnitState", why: str) -> None:
@@ -67,6 +70,7 @@ def wreck(state: "GameState", unit: "UnitState", why: str) -> None:
             unit.face = i
     state.events.append(Event("wrecked", {"unit": unit.id, "why": why}))
     record_loss(state, unit)
+    vehicle_lost(state, unit)
 
 
 def kill_shot(state: "GameState", unit: "UnitState", source: "UnitState | None", why: str) -> None:

@@ -16,6 +16,7 @@ from builder.engine.firing import plan_shot
 from builder.engine.grid import GridError
 from builder.engine.los import sight, static_line
 from builder.engine.movement import infantry_reach, movement_allowance, vehicle_reach
+from builder.engine.transport import disembark_reach
 from builder.engine.state import GameState, UnitState
 from builder.engine.terms import Term
 from builder.engine.zoc import enemy_zoc
@@ -84,6 +85,8 @@ def explain_move(state: GameState, u: UnitState) -> dict[str, Any]:
     bf = state.bf
     face = u.st.profile.faces[u.face]
     mv = movement_allowance(state, u)
+    if u.carried_by >= 0:
+        return _explain_disembark(state, u, mv)
     lines = [f"movement of {u.st.profile.name} at {bf.name(u.sq)} (000 core rules, Action! > Movement)",
              f"  MV {face.movement}" + (f" - {2 * u.suppressed} ({u.suppressed} suppressed marker(s))"
                                        if u.suppressed else "") + (" -> 0 (track damaged)" if u.damage & 2 else "")
@@ -101,6 +104,21 @@ def explain_move(state: GameState, u: UnitState) -> dict[str, Any]:
         dest = {bf.name(q): dist[q] for q in squares}
     lines.append(f"  may end on {len(squares)} square(s): {', '.join(bf.name(q) for q in squares)}")
     return {"question": "move", "unit": u.st.profile.id, "mv": mv, "destinations": dest, "text": "\n".join(lines)}
+
+
+def _explain_disembark(state: GameState, u: UnitState, mv: int) -> dict[str, Any]:
+    """Where a carried unit may end a move getting out (000 core rules, Special
+    Abilities > Transport)."""
+    bf = state.bf
+    vehicle = state.units[u.carried_by]
+    reach = disembark_reach(state, u)
+    squares = sorted(reach)
+    lines = [f"movement of {u.st.profile.name} aboard {vehicle.st.profile.name} at {bf.name(vehicle.sq)} "
+             "(000 core rules, Special Abilities > Transport)",
+             f"  MV {mv}: out onto a free square next to the vehicle, then the move from there",
+             f"  may end on {len(squares)} square(s): {', '.join(bf.name(q) for q in squares)}"]
+    return {"question": "move", "unit": u.st.profile.id, "mv": mv,
+            "destinations": {bf.name(q): reach[q][0] for q in squares}, "text": "\n".join(lines)}
 
 
 def _terms_text(terms: list[Term], doubled: bool = False) -> str:

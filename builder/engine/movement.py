@@ -99,8 +99,9 @@ def infantry_reach(state: "GameState", unit: "UnitState", mv: int | None = None
     return reach.dist(), reach.go_on_squares()
 
 
-def infantry_moves(state: "GameState", unit: "UnitState", mv: int) -> Reach:
-    """The :class:`Reach` of infantry ``unit`` with ``mv`` movement points.
+def infantry_moves(state: "GameState", unit: "UnitState", mv: int, start: int = -1) -> Reach:
+    """The :class:`Reach` of infantry ``unit`` with ``mv`` movement points, from its
+    square (or from ``start``: a unit getting out of a vehicle).
 
     The whole frontier floods at once, a shift per direction (builder.engine.bitboard):
     the squares one step on, less those already entered and those a unit blocks;
@@ -116,7 +117,8 @@ def infantry_moves(state: "GameState", unit: "UnitState", mv: int) -> Reach:
     zones = enemy_zones(state, unit.side)
     amphibious = unit.ability("amphibious") is not None
     cache = state.static.reach_cache
-    start = unit.sq
+    if start < 0:
+        start = unit.sq
     kept = cache.get(unit.id)
     if kept is not None:
         sq0, mv0, amph0, zones0, region, occupied0, blocking0, reach = kept
@@ -312,15 +314,15 @@ def path_to(state: "GameState", unit: "UnitState", square: int, facing: int = -1
                 prev = t >> 3
                 out.append(prev)
         return out
-    return _infantry_path(state, unit, square)
+    return infantry_path(state, unit, square)
 
 
-def _infantry_path(state: "GameState", unit: "UnitState", square: int) -> list[int]:
+def infantry_path(state: "GameState", unit: "UnitState", square: int, start: int = -1) -> list[int]:
     """A shortest path of the infantry move to ``square``, walked back from it
     through the layers of its :class:`Reach`: each step back goes to the lowest
     numbered square the move could have come from (entered one step earlier, not
     difficult passage, and the step out of an enemy zone of control allowed)."""
-    reach = infantry_moves(state, unit, movement_allowance(state, unit))
+    reach = infantry_moves(state, unit, movement_allowance(state, unit), start)
     layers = reach.layers
     steps = next((d for d, layer in enumerate(layers) if layer >> square & 1), 0)
     if not steps:

@@ -41,6 +41,7 @@ E612 = define_code("E612", "unit placed off the battlefield or on terrain it can
 E613 = define_code("E613", "two units placed on the same square")
 E614 = define_code("E614", "duplicate unit name in a position")
 E615 = define_code("E615", "position's pack cannot be found")
+E616 = define_code("E616", "unit placed aboard something that cannot carry it")
 DAMAGE_BITS = {"crew": 1, "track": 2, "hull": 4, "primary-weapon": 8}
 
 
@@ -48,7 +49,10 @@ class PlacedUnit(ContentModel):
     name: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]{0,30}$", description="Name used by `heroes explain`.")
     unit: Id = Field(description="Unit counter id.")
     side: Id = Field(description="Side id of the scenario.")
-    at: Square = Field(description="Square (front square of a vehicle).")
+    at: Square | None = Field(default=None, description="Square (front square of a vehicle); none for a "
+                              "unit placed aboard a vehicle.")
+    aboard: str | None = Field(default=None, description="Name of a friendly Transport vehicle placed earlier "
+                               "in the file that carries the unit (000 core rules, Special Abilities > Transport).")
     facing: Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"] = Field(default="n", description="Facing.")
     face: int = Field(default=0, ge=0, le=1, description="Counter side up: 0 front, 1 back.")
     suppressed: int = Field(default=0, ge=0, le=20, description="Suppressed markers.")
@@ -99,6 +103,25 @@ def _diag(path: Path | None, loc: tuple[Any, ...], code: str, message: str, hint
             line, col = 1, 1
     return Diagnostic(code, message, file=str(path or ""), line=line, col=col, hint=hint,
                       rule="docs/engine.md, Position files")
+
+
+def _board(state: GameState, unit: UnitState, vehicle_id: int | None, pu: PlacedUnit) -> str:
+    """Put ``unit`` inside the vehicle named by ``pu.aboard``; the problem, if any."""
+    from builder.engine.transport import has_room
+
+    if pu.aboard is None:
+        return f"{pu.name}: give a square (at) or a vehicle (aboard)"
+    if pu.at is not None:
+        return f"{pu.name}: a unit aboard a vehicle has no square (at) of its own"
+    vehicle = state.units[vehicle_id] if vehicle_id is not None else None
+    if vehicle is None or vehicle.sq < 0:
+        return f"{pu.name}: '{pu.aboard}' is not a vehicle placed above it"
+    if not unit.is_infantry:
+        return f"{pu.name}: only infantry rides in a vehicle"
+    if not has_room(state, vehicle, unit):
+        return f"{pu.name}: '{pu.aboard}' has no Transport room for it (or is not a friendly Transport vehicle)"
+    unit.carried_by = vehicle.id
+    return ""
 
 
 def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
@@ -155,6 +178,12 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
             u.face = max(0, next((i for i, f in enumerate(u.st.profile.faces) if f.role == "concealed"), u.face))
         for d in pu.damage:
             u.damage |= DAMAGE_BITS[d]
+        if pu.aboard is not None or pu.at is None:
+            problem = _board(state, u, names.get(pu.aboard or ""), pu)
+            if problem:
+                problems.append(_diag(path, where + ("aboard",), E616, problem,
+                                      "name a friendly Transport vehicle placed above with room left"))
+            continue
         try:
             u.sq = bf.square(pu.at)
         except GridError as exc:

@@ -100,7 +100,7 @@ class UnitState:
 
     __slots__ = (
         "id", "side", "st", "face", "sq", "facing", "suppressed", "activated", "damage",
-        "concealed", "alive", "wreck", "order", "acted", "supply_moved",
+        "concealed", "alive", "wreck", "order", "acted", "supply_moved", "carried_by",
     )
 
     def __init__(self, uid: int, side: int, st: UnitStatic) -> None:
@@ -119,12 +119,14 @@ class UnitState:
         self.order = NO_ORDER
         self.acted = False
         self.supply_moved = False
+        self.carried_by = -1  # the Transport vehicle carrying it (off the grid then: sq -1)
 
     def clone(self) -> "UnitState":
         u = UnitState.__new__(UnitState)
         u.id, u.side, u.st, u.face, u.sq, u.facing = self.id, self.side, self.st, self.face, self.sq, self.facing
         u.suppressed, u.activated, u.damage, u.concealed = self.suppressed, self.activated, self.damage, self.concealed
         u.alive, u.wreck, u.order, u.acted, u.supply_moved = self.alive, self.wreck, self.order, self.acted, self.supply_moved
+        u.carried_by = self.carried_by
         return u
 
     @property
@@ -152,6 +154,12 @@ class UnitState:
         """On the battlefield, alive and not a wreck: it can take orders and act."""
         return self.alive and self.sq >= 0 and not self.wreck
 
+    @property
+    def ready(self) -> bool:
+        """Active, or carried by a vehicle (000 core rules, Special Abilities >
+        Transport: a carried unit takes orders and acts from the vehicle)."""
+        return self.alive and not self.wreck and (self.sq >= 0 or self.carried_by >= 0)
+
     def face_profile(self) -> FaceProfile:
         return self.st.profile.faces[self.face]
 
@@ -165,7 +173,7 @@ class UnitState:
     def to_key(self) -> list[Any]:
         return [self.id, self.side, self.face, self.sq, self.facing, self.suppressed, int(self.activated),
                 self.damage, int(self.concealed), int(self.alive), int(self.wreck), self.order,
-                int(self.acted), int(self.supply_moved)]
+                int(self.acted), int(self.supply_moved)] + ([self.carried_by] if self.carried_by >= 0 else [])
 
 
 class SideState:

@@ -24,6 +24,9 @@ from builder.engine.events import Event
 from builder.engine.firing import (SPLIT, SPLIT_REST, building_allows, in_arc, plan_shot, resolve_shot,
                                    split_partners)
 from builder.engine.los import sees
+from builder.engine.transport import (DISEMBARK, EMBARK, FROM_VEHICLE, assault_from_vehicle_actions,
+                                      disembark, disembark_actions, embark, embark_actions,
+                                      embark_square, transports)
 from builder.engine.movement import infantry_moves, movement_allowance, vehicle_states
 from builder.engine.zoc import enemy_zoc
 
@@ -39,6 +42,8 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> 
         cache, base = MOVES, uid << 24
         return [cache.get(base | (t >> 3 << 4) | ((t & 7) + 1)) or move_action(uid, t >> 3, t & 7)
                 for t in vehicle_states(state, u) if t != start]
+    if u.carried_by >= 0:
+        return _moves_from_vehicle(state, u, assaults)
     mv = movement_allowance(state, u)
     reach = infantry_moves(state, u, mv)
     # the move actions of a reach that has not changed are the same objects again
@@ -51,11 +56,23 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> 
         state.static.move_cache[uid] = (reach, tuple(out))
     if assaults and mv > 0 and u.ability("assault") is not None:
         out.extend(assault_actions(state, u, mv, reach))
+    vehicles = transports(state)
+    if vehicles:
+        out.extend(embark_actions(state, u, vehicles, reach.free))
     if len(u.st.profile.faces) > 1:
         if u.ability("tripod") is not None:
             out.append(_turn_over(uid, u.sq, "tripod"))
         if u.ability("ambush") is not None and (u.concealed or concealed_face(u) >= 0):
             out.append(_turn_over(uid, u.sq, "ambush"))
+    return out
+
+
+def _moves_from_vehicle(state: "GameState", u: "UnitState", assaults: bool) -> list[Action]:
+    """A carried unit gets out (the move then made from a square next to the
+    vehicle) or, in its activation, assaults from the vehicle (builder/engine/transport.py)."""
+    out = disembark_actions(state, u)
+    if assaults:
+        out.extend(assault_from_vehicle_actions(state, u))
     return out
 
 
@@ -286,6 +303,16 @@ def do_move(state: "GameState", action: Action) -> None:
         return
     if action.mode == "ambush":
         flip(state, u)
+    elif action.mode == EMBARK:
+        vehicle = state.units[action.target]
+        sq = embark_square(state, u, vehicle)
+        if sq != u.sq:
+            state.events.append(Event("moved", {"unit": u.id, "from": u.sq, "to": sq}))
+            place(state, u, sq)
+        embark(state, u, vehicle)
+        return
+    elif action.mode == DISEMBARK:
+        disembark(state, u, action.square)
     else:
         state.events.append(Event("moved", {"unit": u.id, "from": u.sq, "to": action.square}))
         place(state, u, action.square, action.facing)
@@ -333,7 +360,11 @@ def do_fire(state: "GameState", action: Action, moving: bool = False) -> None:
 
 def do_assault(state: "GameState", action: Action) -> None:
     u, t = state.units[action.unit], state.units[action.target]
-    if action.square != u.sq:
+    if action.mode == FROM_VEHICLE:
+        if u.carried_by < 0 or action.square not in state.squares_of(state.units[u.carried_by]):
+            from builder.engine.api import IllegalAction
+            raise IllegalAction("an assault from a vehicle starts from a square of the vehicle carrying the unit")
+    elif action.square != u.sq:
         do_move(state, Action("move", unit=u.id, square=action.square))
     reveal(state, u, "assaults")
     reveal(state, t, "assaulted")

@@ -16,6 +16,7 @@ from builder.ai.tables import Decision, TableSet, choose, pick_option, rank_dest
 from builder.ai.tables.interpreter import first_priority
 from builder.content.models.solo import Criterion
 from builder.engine.anti_tank import PANZERFAUST
+from builder.engine.transport import square_of
 
 if TYPE_CHECKING:
     from builder.engine import Action, GameState
@@ -201,7 +202,7 @@ class Brain:
         best = rank_destinations(priority.destination, uid, sorted({m.square for m in options}), view, self.rng)
         for c in priority.destination:
             sign = 1 if c.prefer == "high" else -1
-            here = sign * view.destination_value(uid, state.units[uid].sq, c.criterion, c.kind)
+            here = sign * view.destination_value(uid, square_of(state, state.units[uid]), c.criterion, c.kind)
             there = sign * view.destination_value(uid, best, c.criterion, c.kind)
             if there != here:
                 return next(m for m in options if m.square == best) if there > here else None

@@ -21,7 +21,9 @@ SOLO_RULES: list[tuple[str, str, str, str, str]] = [
      "the engine deploys units on their arrow squares at set-up"),
     ("decision-tables", "Decision tables 5.1-5.6", "simulated", "5 Decision Tables",
      "template conditions answer from the engine's blast patterns, and the firing action places one "
-     "when it is worth more than the chosen shot; transport and urban-fighter conditions answer no"),
+     "when it is worth more than the chosen shot; a carried unit is in an enemy's line of sight when "
+     "its vehicle is; urban-fighter conditions answer no; getting into a vehicle is not a table "
+     "destination (units get in only when a table's move scores the vehicle's square best)"),
     ("common-sense", "Common-sense guards", "simulated", "1 Presentation > The Common Sense", ""),
     ("danger", "Danger gauge and danger tiles", "partial", "2.1 Difficulty and Danger Levels",
      "tile bonuses are placeholders"),

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from builder.ai import evaluate as ev
 from builder.ai.solo_mode.sightlines import terrain_clear, terrain_open
 from builder.engine.los import CLEAR, sight
+from builder.engine.transport import square_of
 
 if TYPE_CHECKING:
     from builder.engine import GameState, UnitState
@@ -57,7 +58,7 @@ class Measures:
             return -float(self.nearest(x.side, kind)[sq])
         if criterion == "advance":
             near = self.nearest(x.side, kind)
-            return float(near[sq] < near[x.sq])
+            return float(near[sq] < near[square_of(state, x)])
         if criterion == "approach_enemy":
             return -float(ev.danger_distance(state, sq, x.side))
         if criterion == "cover":
@@ -79,7 +80,7 @@ class Measures:
             return float(not any(state.occ[n] >= 0 and state.occ[n] != x.id and state.units[state.occ[n]].side == x.side
                                  for n in bf.adjacent(sq)))
         if criterion == "stay":
-            return float(sq == x.sq)
+            return float(sq == square_of(state, x))
         raise ValueError(f"unknown destination criterion {criterion!r}")
 
     def destination_values(self, u: Any, squares: list[Any], criterion: str, kind: str = "any") -> list[float]:
@@ -93,7 +94,7 @@ class Measures:
             near = self.nearest(x.side, kind)
             if criterion == "approach_objective":
                 return [-float(near[sq]) for sq in squares]
-            here = near[x.sq]
+            here = near[square_of(state, x)]
             return [float(near[sq] < here) for sq in squares]
         if criterion == "reach_objective":
             if x.type != "infantry":

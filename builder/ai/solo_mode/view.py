@@ -230,7 +230,8 @@ class EngineView(Measures):
         return bool(x and x.st.profile.outline == "officer")
 
     def in_vehicle(self, u: Any) -> bool:
-        return False  # transport is not simulated by the engine
+        x = self.unit(u)
+        return bool(x and x.carried_by >= 0 and x.alive)
 
     def tripod_inactive(self, u: Any) -> bool:
         x = self.unit(u)
@@ -270,6 +271,8 @@ class EngineView(Measures):
 
     def in_enemy_los(self, u: Any, clear: bool = False) -> bool:
         x = self.unit(u)
+        if x is not None and x.carried_by >= 0:  # seen when its vehicle is (002, Clarifications, example 7C)
+            x = self.state.units[x.carried_by]
         if x is None or x.sq < 0:
             return False
         return any(self._sees(e, x, clear, "any") for e in self.enemies(x.side))

@@ -136,7 +136,7 @@ register("ability", "ambush", "Ambush", "partial", SA + "Ambush",
          "is a move of 0 squares (builder/engine/ambush.py); concealed units are never hit by blast patterns")
 register("ability", "scout", "Scout", "partial", SA + "Scout",
          "the seeded deployment puts Scouts as far ahead as allowed (builder/engine/setup.py); "
-         "the Transport clause is not simulated")
+         "the Transport clause never applies: no unit is deployed inside a vehicle")
 register("ability", "tank-hunter", "Tank Hunter", "partial", BFN + "Firing Special Abilities > Tank Hunter",
          "the firer's choice of +1 or -1 is automatic: a destroying result if either gives one, else +1",
          damage_roll=_tank_hunter)
@@ -154,3 +154,9 @@ register("ability", "burst", "Burst", "simulated", "000 core rules, Recruitment 
 register("ability", "machine-gunner", "Machine Gunner", "partial", SA + "Machine Gunner",
          "split between two targets only, the bonus halved (the first target named takes the odd point); "
          "not combined with Suppressive Fire (builder/engine/firing.py, split_share)")
+register("ability", "transport", "Transport", "partial", SA + "Transport",
+         "getting in and out (as moves), moving with the vehicle, room, assaults launched from the vehicle "
+         "and the troops put out of a destroyed vehicle are simulated (builder/engine/transport.py); "
+         "shooting from the vehicle, retreating into it after an assault, opportunity fire at a unit "
+         "getting in and deploying units inside at set-up are not; the greedy player values a unit "
+         "getting in as if it stood on the vehicle's square")

@@ -19,7 +19,6 @@ ABILITIES = {
     "barrage-order": ("Barrage Order", "grouped heavy-weapon fire is not simulated"),
     "destruction": ("Destruction", "structures and demolition points are not simulated"),
     "substitute": ("Substitute", "reassigning hits is not simulated"),
-    "transport": ("Transport", "carrying infantry is not simulated"),
     "urban-fighter": ("Urban Fighter", "crossing a building's marked opening is not offered by the movement rules"),
     "destroyer": ("Destroyer", "structures and destruction rolls are not simulated"),
 }

@@ -75,7 +75,7 @@ def next_activation(state: "GameState") -> None:
             reveal_bomb(state, side, token)
             return
         u = state.units[uid]
-        if not u.active or u.activated or u.order != token:
+        if not u.ready or u.activated or u.order != token:
             state.events.append(Event("order-lost", {"side": side, "unit": uid}))
             state.turn_side = side
             continue
@@ -95,7 +95,7 @@ def _acts_first(state: "GameState", side: int) -> bool:
     if uid == BOMB:
         return False
     unit = state.units[uid]
-    if not unit.active or unit.activated or unit.order != token:
+    if not unit.ready or unit.activated or unit.order != token:
         return False  # a lost token
     return any(f(state, unit) for f in effects.hook_functions(state, unit, "acts_first"))
 
@@ -139,7 +139,7 @@ def actions(state: "GameState") -> list[Action]:
     if not state.moved and not state.fired:
         out = move_actions(state, u, assaults=True)
         out.extend(fire_actions(state, u, moving=False))
-        if u.st.profile.type in BLASTERS:
+        if u.st.profile.type in BLASTERS and u.sq >= 0:
             out.extend(blast_actions(state, u))
         out.append(interned("hold", u.id))
         if hand:

@@ -49,7 +49,7 @@ def start_round(state: "GameState") -> None:
 
 
 def eligible(state: "GameState", side: int) -> list[int]:
-    return [u.id for u in state.units if u.side == side and u.order == NO_ORDER and u.active and not u.activated]
+    return [u.id for u in state.units if u.side == side and u.order == NO_ORDER and u.ready and not u.activated]
 
 
 def wants(state: "GameState", side: int) -> bool:

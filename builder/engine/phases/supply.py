@@ -53,7 +53,7 @@ def start_supply(state: "GameState") -> None:
 
 
 def movers(state: "GameState", side: int) -> list[int]:
-    return [u.id for u in state.units if u.side == side and u.active and u.order == NO_ORDER
+    return [u.id for u in state.units if u.side == side and u.ready and u.order == NO_ORDER
             and not u.activated and not u.acted and not u.supply_moved]
 
 
@@ -98,7 +98,7 @@ def apply(state: "GameState", action: Action) -> None:
 
 def finish_supply(state: "GameState") -> None:
     for u in state.units:
-        if u.suppressed and u.active:
+        if u.suppressed and u.ready:
             removed = max(effects.collect(state, u, "recovery") or [1])
             u.suppressed = max(0, u.suppressed - removed)
     if state.smoke:
