@@ -28,8 +28,9 @@ SOLO_RULES: list[tuple[str, str, str, str, str]] = [
      "a reserve card is a +1 on the next AI shot or assault, not its printed effect"),
     ("life-points", "Life points", "partial", "2.2 Life Points", "only hits that flip a counter are cancelled"),
     ("anonymous-units", "Anonymous and numbered counters, spotting", "simulated", "2.4 AI Units; 3.2 Reveal", ""),
-    ("decoys", "Decoy counters", "partial", "2.4 Anonymous Unit Counters",
-     "decoys are not on the battlefield: they draw no fire"),
+    ("decoys", "Decoy counters", "partial", "2.4 Anonymous Unit Counters; 2.5 Deployment",
+     "on the battlefield and discarded when revealed; tables 5.3 and 5.4 never pick one (it has no shot or "
+     "assault to list), and their deployment is the zone's front squares, not the printed staggered rows"),
     ("bags", "Units and reinforcements bags", "partial", "2.4 Reinforcements Bag",
      "the reinforcements bag starts empty (destroyed AI infantry feeds it)"),
     ("tactical-bonuses", "Tactical bonus tokens", "partial", "2.2 Tactical Bonuses",
