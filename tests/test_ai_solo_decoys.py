@@ -11,6 +11,7 @@ from builder.ai.solo_mode.decoys import DECOY_ID
 from builder.ai.solo_mode.rules import SoloModeRules
 from builder.content.loader import load_pack
 from builder.engine.actions import Action
+from builder.engine.decoys import discard
 from builder.engine.objectives import presence
 from builder.engine.unit_actions import do_assault, fire_actions
 from builder.engine.victory import has_forces
@@ -143,6 +144,17 @@ def test_a_decoy_neither_controls_objectives_nor_keeps_its_side_in_the_game(core
         if u.side == rules.ai and not u.st.decoy:
             u.alive = False
     assert not has_forces(state, rules.ai)
+
+
+def test_a_clone_keeps_the_decoys_and_the_hash(core):
+    state = family_meeting(core)
+    copy = state.clone()
+    assert copy.state_hash() == state.state_hash()
+    assert [u.id for u in copy.units if u.st.decoy] == state.rules.solo.decoys
+    uid = state.rules.solo.decoys[0]
+    discard(copy, copy.units[uid], "test")  # the copy's decoy goes; the original's stays
+    assert state.units[uid].active and state.occ[state.units[uid].sq] == uid
+    assert copy.state_hash() != state.state_hash()
 
 
 def test_playtest_records_leave_decoys_out_and_replay_identically(core):

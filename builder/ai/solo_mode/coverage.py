@@ -29,13 +29,15 @@ SOLO_RULES: list[tuple[str, str, str, str, str]] = [
     ("life-points", "Life points", "partial", "2.2 Life Points", "only hits that flip a counter are cancelled"),
     ("anonymous-units", "Anonymous and numbered counters, spotting", "simulated", "2.4 AI Units; 3.2 Reveal", ""),
     ("decoys", "Decoy counters", "partial", "2.4 Anonymous Unit Counters; 2.5 Deployment",
-     "on the battlefield and discarded when revealed; tables 5.3 and 5.4 never pick one (it has no shot or "
-     "assault to list), and their deployment is the zone's front squares, not the printed staggered rows"),
+     "tables 5.3 and 5.4 never pick a decoy (the engine lists no shot or assault for it); a decoy shows "
+     "no special abilities; deployed on the zone's front squares, not in the printed staggered rows"),
     ("bags", "Units and reinforcements bags", "partial", "2.4 Reinforcements Bag",
      "the reinforcements bag starts empty (destroyed AI infantry feeds it)"),
     ("tactical-bonuses", "Tactical bonus tokens", "partial", "2.2 Tactical Bonuses",
      "Resupply, Trap, the AI's Advantage and the player's Reinforcements and Opportunistic"),
-    ("deployment", "AI deployment", "partial", "2.5 Deployment", "only scouts use the scenario's squares"),
+    ("deployment", "AI deployment", "partial", "2.5 Deployment",
+     "only scouts use the scenario's squares and decoys the zone's front squares (cover first); the rest "
+     "uses the engine's seeded deployment"),
     ("clarifications", "Special abilities and options used by the AI", "not simulated", "4 Clarifications", ""),
 ]
 
