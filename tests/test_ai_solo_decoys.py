@@ -146,6 +146,33 @@ def test_a_decoy_neither_controls_objectives_nor_keeps_its_side_in_the_game(core
     assert not has_forces(state, rules.ai)
 
 
+def test_the_player_side_cannot_tell_a_decoy_from_an_anonymous_unit(core):
+    """The greedy and random players see what a concealed counter shows: their legal
+    actions and the greedy scores are the same whether a counter is a decoy or not."""
+    from builder.ai.players import get_player
+    from builder.engine.unit_actions import move_actions
+
+    state = family_meeting(core)
+    rules = state.rules
+    decoy = state.units[rules.solo.decoys[0]]
+    attacker = next(u for u in state.units if u.side == rules.player and u.type == "infantry"
+                    and u.ability("assault") is not None)
+    move_to(state, attacker, next(sq for sq in state.bf.adjacent(decoy.sq) if state.occ[sq] < 0))
+    greedy = get_player("greedy", 1, rules.player)
+
+    def seen() -> tuple:
+        actions = move_actions(state, attacker, assaults=True) + fire_actions(state, attacker, moving=False)
+        return [a.to_dict() for a in actions], greedy.scores(state, actions)
+
+    as_decoy = seen()
+    assert any(a["kind"] == "assault" and a["target"] == decoy.id for a in as_decoy[0])
+    decoy.st.decoy = False
+    try:
+        assert seen() == as_decoy
+    finally:
+        decoy.st.decoy = True
+
+
 def test_a_clone_keeps_the_decoys_and_the_hash(core):
     state = family_meeting(core)
     copy = state.clone()
