@@ -298,3 +298,17 @@ def test_each_autonomous_ai_unit_adds_an_order_token(core):
     before = rules.order_tokens_for(state, rules.ai)
     infantry(state, rules.ai)[0].st.granted["autonomous"] = 1
     assert rules.order_tokens_for(state, rules.ai) == min(10, before + 1)
+
+
+def test_a_trap_turns_a_decoy_over_and_it_simply_leaves(core):
+    """A decoy next to a sprung Trap is turned over like any hidden counter and leaves
+    the map (builder.engine.decoys); no shot is resolved against it."""
+    state = new_game(core)
+    rules = state.rules
+    decoy = state.units[rules.solo.decoys[0]]
+    token, around = open_square_with_free_neighbours(state, 1)
+    move_to(state, decoy, around[0])
+    state.events = []
+    bonuses.spring_trap(state, token)
+    assert not decoy.alive and decoy.sq == -1
+    assert [e.kind for e in state.events if e.kind in ("decoy-revealed", "shot")] == ["decoy-revealed"]

@@ -11,7 +11,6 @@ from builder.ai.solo_mode import reaction
 from builder.ai.solo_mode.danger import DangerGauge
 from builder.ai.solo_mode.forces import decoys_for
 from builder.ai.solo_mode.rules import SoloModeRules
-from builder.ai.solo_mode.view import DecoyCounter
 from builder.content.loader import load_pack
 from builder.engine import apply, legal_actions
 from builder.errors import UsageError
@@ -78,29 +77,11 @@ def test_a_reaction_card_is_drawn_before_each_player_activation_but_not_on_a_spe
     assert drawn_after_activation >= 1
 
 
-def test_a_revealed_decoy_ends_its_activation(pack):
-    """002, Reveal an AI Order Token / Tactical Movement: a decoy picked is revealed,
-    discarded, and the effect does nothing else."""
-    state = new_game(pack)
-    rules = state.rules
-    rules.solo.decoys = [DecoyCounter(1)]
-    for u in state.units:
-        if u.side == rules.ai:
-            u.activated = True  # only the decoy is left to pick
-    before = [(u.sq, u.order) for u in state.units]
-    assert reaction.tactical_movement(rules, state) == "decoy"
-    assert rules.solo.decoys == [] and [(u.sq, u.order) for u in state.units] == before
-    rules.solo.decoys = [DecoyCounter(2)]
-    tokens = list(rules.solo.available)
-    assert reaction.place_order(rules, state) == "decoy"
-    assert rules.solo.available == tokens[1:]  # the token went with the decoy
-    assert not state.queues[rules.ai]
-
-
 def test_place_order_gives_the_lowest_token_to_the_table_choice(pack):
     state = new_game(pack)
     rules = state.rules
-    rules.solo.decoys = []
+    for uid in rules.solo.decoys:
+        state.units[uid].activated = True  # out of the table's reach
     low = rules.solo.available[0]
     assert reaction.place_order(rules, state) == "done"
     (token, uid), = state.queues[rules.ai]

@@ -7,7 +7,7 @@ vehicle with a clear line of sight to it, from at most 2 squares when it stands 
 a terrain element or overlay; heavy vehicles cannot spot. The check runs after
 each move between the mover and the enemy units, from the square it ends on (the
 rule checks every square of the move: partial). A concealed unit that fires or assaults, or is assaulted, is
-revealed first. Units with Ambush turn over with a move of 0 squares (``move``
+revealed first. A decoy counter revealed leaves the map (builder.engine.decoys). Units with Ambush turn over with a move of 0 squares (``move``
 with mode ``ambush``).
 """
 
@@ -39,7 +39,12 @@ def concealed_face(u: "UnitState") -> int:
 
 
 def reveal(state: "GameState", u: "UnitState", why: str) -> None:
+    """Turn a concealed counter over; a decoy revealed is discarded (builder.engine.decoys)."""
     if not u.concealed:
+        return
+    if u.st.decoy:
+        from builder.engine.decoys import discard
+        discard(state, u, why)
         return
     u.concealed = False
     if u.st.profile.faces[u.face].role == "concealed":  # a unit hidden without a concealed side keeps its face

@@ -227,7 +227,7 @@ def blast_actions(state: "GameState", u: "UnitState") -> list[Action]:
     square is ``square``. Only intersections whose pattern touches an enemy it
     can hurt."""
     found = patterns(state, u)
-    if not found or not _enemy_within_reach(state, u, found):
+    if not found or u.st.decoy or not _enemy_within_reach(state, u, found):
         return []
     bf = state.static.bf
     mine = _may_throw_from(bf, state.squares_of(u))

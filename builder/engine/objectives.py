@@ -22,7 +22,7 @@ def presence(state: "GameState", sq: int) -> set[int]:
         o = state.occ[s]
         if o >= 0:
             u = state.units[o]
-            if u.is_infantry and u.active and u.type == "infantry":
+            if u.type == "infantry" and u.active and not u.st.decoy:  # a decoy is no unit (engine.decoys)
                 sides.add(u.side)
     return sides
 

@@ -51,6 +51,7 @@ class UnitStatic:
     group: int  # index into the side's groups (-1 none)
     tile: int  # group index of the recruitment tile it belongs to (-1 none)
     set_aside: bool = False
+    decoy: bool = False  # a counter standing for no unit (builder.engine.decoys)
 
 
 @dataclass

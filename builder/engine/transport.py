@@ -72,7 +72,11 @@ def passengers(state: "GameState", vehicle: "UnitState") -> list["UnitState"]:
 
 def has_room(state: "GameState", vehicle: "UnitState", unit: "UnitState") -> bool:
     """May ``unit`` get into ``vehicle`` now: an active vehicle of its side with
-    Transport on its current side, room left, and no second gun."""
+    Transport on its current side, room left, and no second gun. A decoy counter
+    (builder.engine.decoys) stands for no unit and takes no seat: it stays on the
+    map, where its bluff works."""
+    if unit.st.decoy:
+        return False
     capacity = vehicle.ability("transport")
     if capacity is None or not vehicle.active or vehicle.side != unit.side:
         return False

@@ -54,7 +54,7 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> 
         table = move_table(uid, state.static.bf.size)
         out = [table[sq] for sq in reach.free_squares]
         state.static.move_cache[uid] = (reach, tuple(out))
-    if assaults and mv > 0 and u.ability("assault") is not None:
+    if assaults and mv > 0 and u.ability("assault") is not None and not u.st.decoy:
         out.extend(assault_actions(state, u, mv, reach))
     vehicles = transports(state)
     if vehicles:
@@ -126,7 +126,7 @@ def _may_assault(state: "GameState", u: "UnitState", t: "UnitState") -> bool:
 
 def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list[Action]:
     face = u.st.profile.faces[revealed_face(u) if u.concealed else u.face]
-    if not face.weapons or (state.fired and u.damage & 1):
+    if not face.weapons or (state.fired and u.damage & 1) or u.st.decoy:
         return []
     targets = [t for t in state.units if t.side != u.side and t.alive and t.sq >= 0 and not t.wreck
                and not t.concealed and t.st.profile.faces[t.face].defence_type is not None]
@@ -368,6 +368,8 @@ def do_assault(state: "GameState", action: Action) -> None:
         do_move(state, Action("move", unit=u.id, square=action.square))
     reveal(state, u, "assaults")
     reveal(state, t, "assaulted")
+    if not t.alive:  # a decoy: its counter is discarded and the assault ends (builder.engine.decoys)
+        return
     plan = plan_assault(state, u, t, action.square)
     if not plan.ok:
         from builder.engine.api import IllegalAction

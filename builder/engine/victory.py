@@ -23,7 +23,8 @@ def side_index(state: "GameState", side_id: str) -> int:
 
 
 def has_forces(state: "GameState", side: int) -> bool:
-    return any(u.side == side and u.active for u in state.units)
+    """Has ``side`` a unit on the battlefield? Decoy counters are no units (builder.engine.decoys)."""
+    return any(u.side == side and u.active and not u.st.decoy for u in state.units)
 
 
 def holds(state: "GameState", cond: Any) -> bool:

@@ -81,7 +81,8 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
     players = [get_player(spec, seed, i) for i, spec in enumerate(specs)]
     fielded: dict[str, Counter[str]] = {s: Counter() for s in sides}
     for u in state.units:
-        fielded[sides[u.side]][_profile_key(u)] += 1
+        if not u.st.decoy:  # decoy counters stand for no unit (builder.engine.decoys)
+            fielded[sides[u.side]][_profile_key(u)] += 1
     losses: dict[str, Counter[str]] = {s: Counter() for s in sides}
     kills: dict[str, Counter[str]] = {s: Counter() for s in sides}
     digest = hashlib.sha256()

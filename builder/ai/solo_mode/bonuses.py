@@ -86,7 +86,8 @@ def _candidates(state: "GameState") -> tuple[list[int], list[int]]:
 
 
 def check_taken(rules: "SoloModeRules", state: "GameState") -> None:
-    """Infantry of one side alone on or next to a token takes it."""
+    """Infantry of one side alone on or next to a token takes it (a decoy counter, which
+    stands for no unit, neither takes nor disputes one: builder.engine.decoys)."""
     solo = rules.solo
     if not solo.bonuses:
         return
@@ -95,7 +96,7 @@ def check_taken(rules: "SoloModeRules", state: "GameState") -> None:
         sides = set()
         for s in (sq, *bf.adjacent(sq)):
             o = state.occ[s]
-            if o >= 0 and state.units[o].type == "infantry" and state.units[o].active:
+            if o >= 0 and state.units[o].type == "infantry" and state.units[o].active and not state.units[o].st.decoy:
                 sides.add(state.units[o].side)
         if len(sides) == 1:
             token = solo.bonuses.pop(sq)

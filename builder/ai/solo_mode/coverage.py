@@ -31,14 +31,17 @@ SOLO_RULES: list[tuple[str, str, str, str, str]] = [
      "a reserve card is a +1 on the next AI shot or assault, not its printed effect"),
     ("life-points", "Life points", "simulated", "2.2 Life Points", ""),
     ("anonymous-units", "Anonymous and numbered counters, spotting", "simulated", "2.4 AI Units; 3.2 Reveal", ""),
-    ("decoys", "Decoy counters", "partial", "2.4 Anonymous Unit Counters",
-     "decoys are not on the battlefield: they draw no fire"),
+    ("decoys", "Decoy counters", "partial", "2.4 Anonymous Unit Counters; 2.5 Deployment",
+     "tables 5.3 and 5.4 never pick a decoy (the engine lists no shot or assault for it); a decoy shows "
+     "no special abilities; deployed on the zone's front squares, not in the printed staggered rows"),
     ("bags", "Units and reinforcements bags", "partial", "2.4 Reinforcements Bag",
      "the reinforcements bag starts empty (destroyed AI infantry feeds it)"),
     ("tactical-bonuses", "Tactical bonus tokens", "simulated", "2.2 Tactical Bonuses",
      "the Trap's combat values are placeholders; the player's Resupply and Reinforcements are played "
      "for the player as soon as they help"),
-    ("deployment", "AI deployment", "partial", "2.5 Deployment", "only scouts use the scenario's squares"),
+    ("deployment", "AI deployment", "partial", "2.5 Deployment",
+     "only scouts use the scenario's squares and decoys the zone's front squares (cover first); the rest "
+     "uses the engine's seeded deployment"),
     ("clarifications", "Special abilities and options used by the AI", "partial", "4 Clarifications",
      f"simulated: {SIMULATED}; not simulated: {NOT_SIMULATED}"),
 ]

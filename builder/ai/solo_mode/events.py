@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def nearest_objective_infantry(rules: "SoloModeRules", state: "GameState", count: int) -> list[int]:
-    units = [u for u in state.units if u.side == rules.ai and u.active and u.type == "infantry"]
+    units = [u for u in state.units if u.side == rules.ai and u.active and u.type == "infantry" and not u.st.decoy]
     units.sort(key=lambda u: (ev.nearest_objective_distance(state, u.sq, u.side), u.id))
     return [u.id for u in units[:count]]
 

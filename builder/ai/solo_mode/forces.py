@@ -56,7 +56,7 @@ def sort_forces(state: "GameState", side: int, solo_notes: Any = None) -> Forces
     scouts = set(getattr(solo_notes, "scouts", []) or [])
     forces = Forces()
     for u in state.units:
-        if u.side != side or not u.alive or u.st.set_aside:
+        if u.side != side or not u.alive or u.st.set_aside or u.st.decoy:
             continue
         if u.is_vehicle:
             forces.vehicles.append(u.id)

@@ -6,14 +6,15 @@ resolves effect 1, effect 2, then the special effect of its attitude; effects ga
 difficulty apply only at that difficulty. Each effect picks its unit with a decision
 table (builder.ai.solo_mode.brain) among the AI's unactivated units without a numbered
 order token; the unit then gets an Activated marker. A unit picked while concealed is
-revealed only when spotted; a decoy picked is revealed and discarded, and the effect ends.
+revealed only when spotted; a decoy counter (on the battlefield among the concealed
+units, builder.ai.solo_mode.decoys) picked is revealed and discarded, and the effect
+ends. Decoys have no shot or assault for tables 5.3 and 5.4 to choose.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from builder.ai.solo_mode.view import DecoyCounter
 from builder.engine.events import Event
 from builder.engine.state import NO_ORDER
 from builder.engine.unit_actions import do_assault, do_fire, do_move, fire_actions, move_actions
@@ -86,11 +87,11 @@ def free_units(rules: "SoloModeRules", state: "GameState") -> list[int]:
             and not u.acted and u.order <= 0 and u.id != state.current]
 
 
-def _decoy_picked(rules: "SoloModeRules", state: "GameState", choice: Any) -> bool:
-    if isinstance(choice, DecoyCounter):
-        rules.solo.decoys.remove(choice)
-        state.events.append(Event("decoy-revealed", {"counter": choice.number}))
-        rules.rules_fired["solo/decoy-revealed"] += 1
+def _decoy_picked(rules: "SoloModeRules", state: "GameState", choice: int) -> bool:
+    """A decoy counter picked is revealed and discarded (builder.engine.decoys): the
+    effect ends."""
+    if state.units[choice].st.decoy:
+        rules.reveal(state, choice, "picked by a reaction effect")
         return True
     return False
 
@@ -101,8 +102,7 @@ def place_order(rules: "SoloModeRules", state: "GameState", queue: bool = True) 
     solo = rules.solo
     if not solo.available:
         return "ignored"
-    candidates: list[Any] = [u for u in free_units(rules, state) if state.units[u].order == NO_ORDER]
-    candidates += list(solo.decoys)
+    candidates = [u for u in free_units(rules, state) if state.units[u].order == NO_ORDER]
     if not candidates:
         return "ignored"
     token = solo.available.pop(0)
@@ -130,7 +130,7 @@ def tactical_movement(rules: "SoloModeRules", state: "GameState", bonus: int = 0
     solo = rules.solo
     if solo.offboard:
         return "done" if rules.enter_unit(state) else "ignored"
-    candidates: list[Any] = free_units(rules, state) + list(solo.decoys)
+    candidates = free_units(rules, state)
     if not candidates:
         return "ignored"
     choice = solo.brain.move_unit(state, candidates, from_reaction=True)

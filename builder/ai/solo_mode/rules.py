@@ -20,10 +20,10 @@ from builder.ai import evaluate as ev
 from builder.ai.solo_mode import bonuses, clarifications, reaction
 from builder.ai.solo_mode.brain import Brain
 from builder.ai.solo_mode.content import solo_content
+from builder.ai.solo_mode.decoys import deploy_decoys
 from builder.ai.solo_mode.danger import DangerGauge, make_gauge
 from builder.ai.solo_mode.forces import Forces, sort_forces
 from builder.ai.solo_mode.sightlines import NEAR, OPEN, spotting, spotting_verdicts
-from builder.ai.solo_mode.view import DecoyCounter
 from builder.ai.tables import TableSet
 from builder.engine import Action, Event, GameState, Rng, Rules, derive_seed
 from builder.engine import ambush
@@ -47,7 +47,7 @@ class SoloState:
     cards: dict[str, Any]
     deck: list[str]
     forces: Forces
-    decoys: list[DecoyCounter]
+    decoys: list[int]  # unit ids of the decoy counters deployed (builder.ai.solo_mode.decoys)
     discard: list[str] = field(default_factory=list)
     reserve: int = 0
     available: list[int] = field(default_factory=list)
@@ -97,8 +97,7 @@ class SoloModeRules(Rules):
         deck = [c.id for c in sorted(content.cards.values(), key=lambda c: c.id) for _ in range(c.count)]
         rng.shuffle(deck)
         forces = sort_forces(state, self.ai, state.static.scenario.solo)
-        decoys = [DecoyCounter(i + 1) for i in range(forces.decoys)]
-        solo = SoloState(rng, brain, gauge, content.cards, deck, forces, decoys)
+        solo = SoloState(rng, brain, gauge, content.cards, deck, forces, [])
         for uid in forces.bagged + forces.particular + forces.scouts:
             state.units[uid].concealed = True
         modifiers.grant(state, self.ai)
@@ -111,6 +110,7 @@ class SoloModeRules(Rules):
         state.sides[self.ai].hand, state.sides[self.ai].deck = [], []
         self.solo = solo
         self._deploy_scouts(state, solo)
+        solo.decoys = deploy_decoys(state, self, solo)
         bonuses.lay_tokens(self, state)
         return solo
 
@@ -172,9 +172,15 @@ class SoloModeRules(Rules):
     def on_before_activation(self, state: GameState, side: int) -> None:
         """Before the other side's unit acts, the AI draws a reaction card, except on a
         special order (002, 3.2 > Activation Phase Steps 1-3)."""
-        if side != self.player or self.solo is None:
+        if self.solo is None:
             return
         unit = state.units[state.current]
+        if side == self.ai and unit.st.decoy:
+            self.reveal(state, unit.id, "activated")  # discarded with its token (3.2 Reveal an AI Order Token)
+            activation.end_activation(state)
+            return
+        if side != self.player:
+            return
         if unit.order == 0:
             return
         reaction.resolve_card(self, state, reaction.draw_card(self, state))
@@ -289,11 +295,13 @@ class SoloModeRules(Rules):
         if self.solo is not None and self.solo.reserve > 0:
             self.solo.reserve -= 1
 
-    def reveal(self, state: GameState, uid: int) -> None:
+    def reveal(self, state: GameState, uid: int, why: str = "Solo Mode spotting") -> None:
         """Turn the counter over (the engine's Ambush reveal: a unit with a concealed side
-        flips to its revealed side; an anonymous counter simply shows its unit)."""
-        ambush.reveal(state, state.units[uid], "Solo Mode spotting")
-        self.rules_fired["solo/revealed"] += 1
+        flips to its revealed side; an anonymous counter simply shows its unit; a decoy
+        counter is discarded)."""
+        u = state.units[uid]
+        self.rules_fired["solo/decoy-revealed" if u.st.decoy else "solo/revealed"] += 1
+        ambush.reveal(state, u, why)
 
     def spot(self, state: GameState) -> None:
         """A concealed AI unit is revealed when an enemy unit is within 2 squares or

@@ -64,6 +64,8 @@ def spring(state: "GameState", square: int, combat: object) -> int:
         if not u.alive or u.wreck:
             continue
         reveal(state, u, "trap")
+        if not u.alive:
+            continue  # a decoy turned over leaves the map (builder.engine.decoys)
         plan = trap_plan(state, u, combat)
         if plan.ok:
             resolve_shot(state, plan)

@@ -1,16 +1,15 @@
 """EngineView: the decision tables' questions (builder.ai.tables.query.BattleQuery)
 answered over an engine game state, from the AI side's point of view.
 
-Candidates are engine unit ids, or :class:`DecoyCounter` objects for the Solo Mode's
-decoy counters (002 Solo Mode, Set Up > Anonymous Unit Counters), which the AI cannot
-tell from real units: a decoy answers like a concealed infantry unit off to the side.
+Candidates are engine unit ids. The Solo Mode's decoy counters (002 Solo Mode, Set Up >
+Anonymous Unit Counters) are units on the battlefield whose values copy an anonymous
+unit's (builder.ai.solo_mode.decoys): the AI cannot tell them from real units.
 Template questions answer from the blast patterns the engine offers
 (builder/engine/blast.py).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from builder.ai import evaluate as ev
@@ -32,13 +31,6 @@ if TYPE_CHECKING:
 
 _PRESENCE_BOARDS: dict[frozenset[int], int] = {}
 """Bitboards of the presence square sets met so far (a few per scenario)."""
-
-
-@dataclass(frozen=True)
-class DecoyCounter:
-    """A decoy counter of the AI's stack; ``number`` tells copies apart."""
-
-    number: int
 
 
 class Memo:
