@@ -94,3 +94,20 @@ def test_the_view_sees_the_enemies_the_engine_sight_shows():
             checked += 1
             apply(game, rng.choice(legal_actions(game)))
     assert checked > 50
+
+
+def test_the_view_knows_a_tripod_unit_on_its_packed_side():
+    """The supply table's Tripod row (``tripod_inactive``) picks a Tripod unit on its
+    inactive side, the packed one (000 core rules, Special Abilities > Tripod)."""
+    from builder.ai.solo_mode.view import EngineView
+    from engine_helpers import make
+
+    state, n = make([
+        {"name": "hmg", "unit": "us-hmg", "side": "us", "at": "A1"},
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "A3"},
+    ])
+    hmg, rifles = state.units[n["hmg"]], state.units[n["g"]]
+    view = EngineView(state, hmg.side)
+    assert view.tripod_inactive(hmg.id) and not view.tripod_inactive(rifles.id)
+    hmg.face = 1
+    assert not EngineView(state, hmg.side).tripod_inactive(hmg.id)

@@ -227,7 +227,7 @@ class EngineView(Measures):
 
     def tripod_inactive(self, u: Any) -> bool:
         x = self.unit(u)
-        return bool(x and x.ability("tripod") is not None and x.st.profile.faces[x.face].role == "inactive")
+        return bool(x and x.ability("tripod") is not None and x.st.profile.faces[x.face].role == "packed")
 
     def controls_objective(self, u: Any, kind: str = "any") -> bool:
         x = self.unit(u)
