@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from builder.engine.ambush import revealed_face
 from builder.engine.assault import plan_assault
-from builder.engine.blast import EQUIPMENT, INTO_ROOM, blast_plan, in_room, patterns, under
+from builder.engine.blast import BLASTERS, EQUIPMENT, INTO_ROOM, blast_actions, blast_plan, in_room, patterns, under
 from builder.engine.firing import plan_shot
 from builder.engine.smoke_bombs import pattern as bomb_pattern, targets as bomb_targets
 from builder.engine.vehicle_bombs import bomb_plan
@@ -253,6 +253,23 @@ def blast_value(state: "GameState", action: "Action") -> float:
     if action.mode in ("rifle-grenade", "indirect-fire"):
         value *= 0.5
     return value - (0.05 if action.mode in EQUIPMENT else 0.0)
+
+
+def barrage_value(state: "GameState", action: "Action") -> float:
+    """What a ``barrage`` is worth (builder/engine/barrage.py): each gun of the group
+    taking its best shot or pattern, as the greedy player would, one after the
+    other without counting on the earlier ones' results."""
+    from builder.engine.barrage import groups
+    from builder.engine.unit_actions import fire_actions
+
+    total = 0.0
+    for uid in groups(state, state.units[action.unit]).get(action.mode, ()):
+        gun = state.units[uid]
+        values = [shot_value(state, a) for a in fire_actions(state, gun, moving=False)]
+        if gun.st.profile.type in BLASTERS:
+            values += [blast_value(state, a) for a in blast_actions(state, gun)]
+        total += max([0.0, *values])
+    return total
 
 
 def bomb_value(state: "GameState", action: "Action") -> float:

@@ -49,6 +49,8 @@ class GreedyPlayer(Player):
             return ev.assault_value(state, action)
         if kind == "blast":
             return ev.blast_value(state, action)
+        if kind == "barrage":
+            return ev.barrage_value(state, action)
         if kind == "token" and action.target >= 0:  # a bomb or mine on a vehicle
             return ev.bomb_value(state, action)
         if kind == "move":

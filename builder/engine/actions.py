@@ -18,7 +18,9 @@
   a sticky bomb or magnetic mine put on the vehicle ``target``),
   ``blast`` (unit, square: the target intersection, or with extra 1 the square
   of a room a grenade is thrown into; weapon; mode: the option or ability
-  placing the pattern; builder/engine/blast.py).
+  placing the pattern; builder/engine/blast.py), ``barrage`` (unit: a unit with
+  Barrage Order, mode: the name of the heavy weapons it orders to fire;
+  builder/engine/barrage.py).
 - Pending choices: ``retreat`` and ``displace`` (unit, square); ``opfire`` (unit,
   weapon, target, square of the target's path; extra 1: a Panzerfaust token's
   shot) or ``pass`` (opportunity fire);

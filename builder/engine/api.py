@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from builder.engine.actions import Action
 from builder.engine.anti_tank import PANZERFAUST
+from builder.engine.barrage import BARRAGE, order_barrage
 from builder.engine.blast import do_blast
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
@@ -141,6 +142,8 @@ def _activation(state: "GameState", action: Action) -> None:
         play_card(state, state.units[state.current].side, action.mode, state.units[action.unit], action.target)
     elif kind == "token":
         activation.spend_token(state, action)
+    elif kind == BARRAGE:  # the caller's whole action (builder/engine/barrage.py)
+        order_barrage(state, action)
     elif kind in ("hold", "end"):
         activation.end_activation(state)
         return

@@ -45,6 +45,10 @@ E616 = define_code("E616", "unit placed aboard something that cannot carry it")
 DAMAGE_BITS = {"crew": 1, "track": 2, "hull": 4, "primary-weapon": 8}
 
 
+_KIND_PLURAL = {"infantry": "infantry", "gun": "guns", "light_vehicle": "light vehicles",
+                "heavy_vehicle": "heavy vehicles"}
+
+
 class PlacedUnit(ContentModel):
     name: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]{0,30}$", description="Name used by `heroes explain`.")
     unit: Id = Field(description="Unit counter id.")
@@ -198,7 +202,8 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
         for sq in cover:
             if not bf.enterable(sq, u.type, amph):
                 problems.append(_diag(path, where + ("at",), E612, f"{pu.name}: {bf.terrain[sq].id} at "
-                                      f"{bf.name(sq)} cannot hold a {u.type.replace('_', ' ')}"))
+                                      f"{bf.name(sq)} cannot hold {_KIND_PLURAL.get(u.type, u.type)}",
+                                      "place the unit on a square its kind can enter"))
             elif state.occ[sq] >= 0:
                 other = by_name[state.occ[sq]]
                 problems.append(_diag(path, where + ("at",), E613, f"{pu.name} and {other} both on {bf.name(sq)}"))

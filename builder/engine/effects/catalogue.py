@@ -16,7 +16,6 @@ RO = "000 core rules, Recruitment Options > "
 ABILITIES = {
     "aaa": ("AAA", "aviation cards and their anti-aircraft roll are not simulated"),
     "autonomous": ("Autonomous", "units act only through order tokens"),
-    "barrage-order": ("Barrage Order", "grouped heavy-weapon fire is not simulated"),
     "destruction": ("Destruction", "structures and demolition points are not simulated"),
     "substitute": ("Substitute", "reassigning hits is not simulated"),
     "urban-fighter": ("Urban Fighter", "crossing a building's marked opening is not offered by the movement rules"),

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.engine import effects
+from builder.engine import barrage
 from builder.engine.actions import Action, interned
 from builder.engine.blast import BLASTERS, blast_actions
 from builder.engine.vehicle_bombs import bomb_actions, bomb_keys, place_bomb
@@ -110,6 +111,8 @@ def bomb_laid(state: "GameState", side: int, token: int) -> None:
 def end_activation(state: "GameState") -> None:
     u = state.units[state.current]
     u.acted = True
+    if barrage.gun_done(state, u):
+        return
     waiting = state.boosts.get(("resume", u.id)) if state.boosts else None
     if waiting is not None:
         resume(state, u, waiting)
@@ -135,12 +138,16 @@ def resume(state: "GameState", u: "UnitState", waiting: int) -> None:
 
 def actions(state: "GameState") -> list[Action]:
     u = state.units[state.current]
+    if state.boosts and barrage.in_barrage(state):
+        return barrage.gun_actions(state, u)
     hand = state.sides[u.side].hand
     if not state.moved and not state.fired:
         out = move_actions(state, u, assaults=True)
         out.extend(fire_actions(state, u, moving=False))
         if u.st.profile.type in BLASTERS and u.sq >= 0:
             out.extend(blast_actions(state, u))
+        if barrage.calls_barrages(u):
+            out.extend(barrage.barrage_actions(state, u))
         out.append(interned("hold", u.id))
         if hand:
             phases = hand_phases(state, u.side)
@@ -165,6 +172,8 @@ def after_cards(state: "GameState") -> bool:
     sticky bomb or magnetic mine on a vehicle next to it)? The activation then
     waits for its decision."""
     u = state.units[state.current]
+    if state.boosts and barrage.in_barrage(state):
+        return False  # a gun of a barrage fires and is done
     return ((bool(state.sides[u.side].hand) and AFTER in hand_phases(state, u.side)
              and bool(card_actions(state, u.side, [u], AFTER)))
             or bool(token_actions(state, u)))
