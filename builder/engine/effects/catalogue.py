@@ -14,7 +14,6 @@ SA = "000 core rules, Special Abilities > "
 RO = "000 core rules, Recruitment Options > "
 
 ABILITIES = {
-    "aaa": ("AAA", "aviation cards and their anti-aircraft roll are not simulated"),
     "autonomous": ("Autonomous", "units act only through order tokens"),
     "destruction": ("Destruction", "structures and demolition points are not simulated"),
     "substitute": ("Substitute", "reassigning hits is not simulated"),
@@ -30,7 +29,6 @@ OPTIONS = {
     "horn-of-plenty": ("Horn of Plenty", "Equipment", "the green pattern it gives mortars is not simulated"),
     "position": ("Position", "Equipment", "advanced positions are not simulated"),
     "tricky": ("Tricky", "Character Traits", "ruse tokens are not simulated"),
-    "airstrike": ("Airstrike", "Orders", "aviation cards are not simulated"),
     "concealed": ("Concealed", "Orders", "concealed tokens are not simulated"),
     "directive": ("Directive", "Orders", "directive tokens are not offered"),
     "infiltration": ("Infiltration", "Orders", "Scout deployment is not simulated"),
