@@ -94,3 +94,19 @@ def test_the_stuka_drops_its_pattern_without_scatter():
     kinds = [e.kind for e in events]
     assert "anti-aircraft" in kinds and "blast" in kinds and "dispersal" not in kinds
     assert any(e.kind == "shot" and e.data["target"] == n["r"] for e in events)
+
+
+def test_the_greedy_player_values_an_airstrike_by_its_odds_and_the_anti_aircraft_check():
+    """Focke-Wulf (number 4): it gets through on a 1-3, so half its attack's worth
+    counts; an AAA unit across the table leaves only a 1-2."""
+    from builder.ai.evaluate import CARD_SPENT, card_value, target_value
+    from builder.engine.aviation import attack_pattern
+    from builder.engine.blast import blast_plan
+
+    for extra, through in (([], 3 / 6), ([{"name": "aa", "unit": "us-quad-50", "side": "us", "at": "A1"}], 2 / 6)):
+        state, n = _with_cards(GERMANS_PLAY + extra, 1, ["de-focke-wulf"])
+        activate(state, n["g"])
+        play = _plays(state, "de-focke-wulf")[0]
+        r = state.units[n["r"]]
+        attack = sum(blast_plan(state, None, r, attack_pattern(state, 1, "airstrike")).odds())
+        assert card_value(state, play) == attack * target_value(state, r) * through - CARD_SPENT

@@ -69,6 +69,8 @@ class GreedyPlayer(Player):
             return ev.opfire_value(state, action)
         if kind == "card" and state.pending:  # an answer to the opponent's shot or move: worth playing
             return 1.0
+        if kind == "card" and state.phase == "activation":
+            return ev.card_value(state, action)
         return 0.0
 
     def scores(self, state: GameState, actions: list[Action]) -> list[float]:
