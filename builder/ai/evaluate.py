@@ -337,6 +337,18 @@ def bomb_value(state: "GameState", action: "Action") -> float:
     return (p_hit + p_kill) * target_value(state, target) * (1 - p_hit) ** on_it - 0.05
 
 
+CONCEAL = 0.02  # a Concealed token, worth less than any move gaining ground (0.1 a square closer)
+
+
+def conceal_value(state: "GameState", action: "Action") -> float:
+    """A ``token`` decision putting a Concealed token on a unit (builder/engine/
+    concealment.py). The greedy player always takes one for an eligible unit, after
+    the supply moves that gain something (a unit turns over at the end of its move),
+    the unit nearest the enemy first: 0.02, plus up to 0.02 the closer the enemy."""
+    u = state.units[action.unit]
+    return CONCEAL + CONCEAL / (1 + danger_distance(state, u.sq, u.side))
+
+
 SMOKE_ORDER = 0.25  # a smoke bomb's order against a unit's (order potential): below it unless enemies bunch
 
 

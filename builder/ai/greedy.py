@@ -9,6 +9,7 @@ from typing import Iterable
 from builder.ai import evaluate as ev
 from builder.ai.players import Player
 from builder.engine import Action, GameState
+from builder.engine.concealment import CONCEALED
 from builder.engine.transport import square_of
 
 EPS = 1e-9
@@ -53,6 +54,8 @@ class GreedyPlayer(Player):
             return ev.barrage_value(state, action)
         if kind == "token" and action.target >= 0:  # a bomb or mine on a vehicle
             return ev.bomb_value(state, action)
+        if kind == "token" and action.mode == CONCEALED:  # a Concealed token on the unit
+            return ev.conceal_value(state, action)
         if kind == "move":
             return ev.move_value(state, state.units[action.unit], action.square)
         if kind == "order":

@@ -26,8 +26,9 @@
   shot) or ``pass`` (opportunity fire);
   ``card`` or ``pass`` answering a shot, a move, an assault or a card; ``smoke``
   (square: the intersection a revealed smoke bomb is aimed at).
-- Supply phase: ``move``, ``token`` (a bomb or mine, as above) and ``end`` (this side
-  has finished its supply moves).
+- Supply phase: ``move``, ``token`` (a bomb or mine, as above; or mode ``concealed``:
+  a Concealed token put on the unit, builder/engine/concealment.py) and ``end``
+  (this side has finished its supply moves).
 - Either: ``card`` (unit, mode = the card id played from the hand).
 """
 

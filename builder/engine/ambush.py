@@ -7,8 +7,9 @@ vehicle with a clear line of sight to it, from at most 2 squares when it stands 
 a terrain element or overlay; heavy vehicles cannot spot. The check runs after
 each move between the mover and the enemy units, from the square it ends on (the
 rule checks every square of the move: partial). A concealed unit that fires or assaults, or is assaulted, is
-revealed first. A decoy counter revealed leaves the map (builder.engine.decoys). Units with Ambush turn over with a move of 0 squares (``move``
-with mode ``ambush``).
+revealed first. A decoy counter revealed leaves the map (builder.engine.decoys); a
+unit concealed by a Concealed token gives it back (builder.engine.concealment).
+Units with Ambush turn over with a move of 0 squares (``move`` with mode ``ambush``).
 """
 
 from __future__ import annotations
@@ -50,6 +51,9 @@ def reveal(state: "GameState", u: "UnitState", why: str) -> None:
     if u.st.profile.faces[u.face].role == "concealed":  # a unit hidden without a concealed side keeps its face
         u.face = revealed_face(u)
     state.events.append(Event("revealed", {"unit": u.id, "why": why}))
+    if state.sides[u.side].concealed_tokens:
+        from builder.engine.concealment import token_back
+        token_back(state, u)
 
 
 def flip(state: "GameState", u: "UnitState") -> None:

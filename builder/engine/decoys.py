@@ -15,21 +15,51 @@ Because it is no unit, a decoy neither controls nor contests an objective (only
 infantry units do: 000 core rules, Setup > Victory Conditions) and does not keep a
 side in the game (a side left with decoys only has no units).
 
-A decoy is a unit of ``state.units`` whose static part has ``decoy`` set; its
-profile is built by the variant that deploys it (builder.ai.solo_mode.decoys).
+A decoy is a unit of ``state.units`` whose static part has ``decoy`` set. Its
+profile copies one face of a real counter (:func:`decoy_profile`), so that what the
+opponent reads on it is what a real counter shows; the core rules deploy the
+Tricky trait's Ruse tokens at set-up (builder.engine.ruses), the Solo Mode its
+decoy counters (builder.ai.solo_mode.decoys), both through :func:`add_decoy`.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.engine.events import Event
-from builder.engine.state import NO_ORDER
+from builder.engine.state import NO_ORDER, UnitState, UnitStatic
 
 if TYPE_CHECKING:
-    from builder.engine.state import GameState, UnitState
+    from builder.engine.profiles import UnitProfile
+    from builder.engine.state import GameState
 
 DECOY_REVEALED = "decoy-revealed"
+
+
+def decoy_profile(model: "UnitProfile", face: int, id: str, name: str) -> "UnitProfile":
+    """A one-sided 1-square profile showing what face ``face`` of ``model`` shows,
+    with no stars and no abilities (a decoy has nothing to do but move)."""
+    shown = model.faces[face]
+    return replace(model, id=id, name=name, footprint=1, extra={},
+                   faces=(replace(shown, stars=0, abilities={}),))
+
+
+def decoy_static(model: "UnitProfile", face: int, id: str, name: str) -> UnitStatic:
+    """The static part of a decoy counter copying ``model``'s face ``face``: in no
+    group or tile, so no loss or breaking point can ever count it."""
+    return UnitStatic(decoy_profile(model, face, id, name), {}, -1, -1, decoy=True)
+
+
+def add_decoy(state: "GameState", side: int, st: UnitStatic) -> UnitState:
+    """A new face-down decoy unit of ``side`` in the game (off the map: the caller
+    deploys it, or pops it from ``state.units`` and ``static.units`` if it cannot)."""
+    u = UnitState(len(state.units), side, st)
+    u.concealed = True
+    state.static.units.append(st)
+    state.units.append(u)
+    state.static._infantry.clear()  # the side's infantry list now has the decoy too
+    return u
 
 
 def discard(state: "GameState", u: "UnitState", why: str) -> None:

@@ -1,7 +1,8 @@
 """New games: armies from the scenario (or given compositions), seeded deployment.
 
 000 core rules, Setup (Scenarios, Cards, Deployment) and Army Creation: a side's
-army comes from builder.engine.armies. Deployment is deterministic for a seed: the initiative side
+army comes from builder.engine.armies, with its Tricky trait's Ruse tokens
+(builder.engine.ruses) after its other counters. Deployment is deterministic for a seed: the initiative side
 first, each unit on the first free legal square of a seeded shuffle of its zone.
 """
 
@@ -11,11 +12,13 @@ from typing import Any
 
 from builder.engine.armies import _entries, army_composition, build_side, default_composition
 from builder.engine.battlefield import build_battlefield
+from builder.engine.concealment import KEYS as CONCEALING
 from builder.engine.dice import Rng, derive_seed
 from builder.engine.errors import SetupError
 from builder.engine.errors import setup_error as _fail
 from builder.engine.grid import GridError
 from builder.engine.movement import facing_towards
+from builder.engine.ruses import ruse_statics
 from builder.engine.state import GameState, GameStatic, SideState, SideStatic, UnitState, UnitStatic
 
 __all__ = ["SetupError", "army_composition", "default_composition", "deploy", "new_game", "place_somewhere"]
@@ -73,6 +76,9 @@ def new_game(rules: Any, pack: Any, scenario_id: str, seed: int, armies: Any = N
         at = None if (armies and i < len(armies) and armies[i] is not None) else \
             (pack, scenario_id, ("sides", i, "army", "composition"))
         sides.append(build_side(pack, side.id, side.faction, comp, units, owners, i, at))
+        for st in ruse_statics(sides[i], [u for u, o in zip(units, owners) if o == i]):
+            units.append(st)
+            owners.append(i)
     side_ids = [s.id for s in sides]
     objectives = []
     for k, o in enumerate(scenario.objectives):
@@ -84,7 +90,8 @@ def new_game(rules: Any, pack: Any, scenario_id: str, seed: int, armies: Any = N
         objectives.append((o.id, sq, o.kind.value, o.victory_points, owner))
     static = GameStatic(pack, scenario, bf, sides, units, objectives, seed,
                         hand_size=scenario.sides[0].army.hand,
-                        has_ambush=any(f.role == "concealed" for u in units for f in u.profile.faces))
+                        has_ambush=any(f.role == "concealed" for u in units for f in u.profile.faces)
+                        or any(u.decoy for u in units) or any(k in s.keys for s in sides for k in CONCEALING))
     state = GameState(rules, static, Rng(derive_seed(seed, "dice")))
     state.units = [UnitState(i, owners[i], st) for i, st in enumerate(units)]
     first = scenario.initiative.first
@@ -105,8 +112,8 @@ def new_game(rules: Any, pack: Any, scenario_id: str, seed: int, armies: Any = N
         getattr(cards.get(c), "effect_key", None) == "conceal" for s in state.sides for c in s.hand + s.deck)
     for u in state.units:
         faces = u.st.profile.faces
-        if faces[0].role == "concealed" and len(faces) > 1:
-            u.face, u.concealed = 0, True  # Ambush: deployed on the concealed side
+        if (faces[0].role == "concealed" and len(faces) > 1) or u.st.decoy:
+            u.face, u.concealed = 0, True  # Ambush: deployed on the concealed side; Ruse tokens face down
     deploy(state, scenario, setup_rng, (pack, scenario_id))
     return state
 

@@ -183,6 +183,7 @@ class SideState:
     __slots__ = (
         "orders", "to_place", "bluffs_left", "specials_left", "hand", "deck", "discard", "vp",
         "equipment", "lost", "broken", "losses", "supply_done", "initiative_kept", "bombs",
+        "concealed_tokens",
     )
 
     def __init__(self) -> None:
@@ -201,6 +202,7 @@ class SideState:
         self.supply_done = False
         self.initiative_kept = False
         self.bombs: list[int] = []  # order tokens placed on smoke bombs this round (builder/engine/smoke_bombs.py)
+        self.concealed_tokens: tuple[int, ...] = ()  # units holding a Concealed token (builder/engine/concealment.py)
 
     def clone(self) -> "SideState":
         s = SideState.__new__(SideState)
@@ -208,13 +210,16 @@ class SideState:
         s.hand, s.deck, s.discard, s.vp = self.hand[:], self.deck[:], self.discard[:], self.vp
         s.equipment, s.lost, s.broken, s.losses = dict(self.equipment), self.lost[:], self.broken[:], dict(self.losses)
         s.supply_done, s.initiative_kept, s.bombs = self.supply_done, self.initiative_kept, self.bombs[:]
+        s.concealed_tokens = self.concealed_tokens
         return s
 
     def to_key(self) -> list[Any]:
         return [self.orders, self.to_place, self.bluffs_left, self.specials_left, self.hand, len(self.deck),
                 self.deck[:8], self.discard, self.vp, sorted([list(k) + [v] for k, v in self.equipment.items()]),
                 self.lost, self.broken, sorted(self.losses.items()), int(self.supply_done)] \
-            + ([self.bombs] if self.bombs else [])  # only with a smoke bomb ordered: other hashes stay as they were
+            + ([self.bombs] if self.bombs else []) \
+            + (["concealed", list(self.concealed_tokens)] if self.concealed_tokens else [])
+        # (smoke bombs and Concealed tokens only when in use: other games' hashes stay as they were)
 
 
 @dataclass

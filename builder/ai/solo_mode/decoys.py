@@ -3,8 +3,8 @@
 
 One decoy joins the stack of anonymous and numbered counters for every three of them
 (eight at most: builder.ai.solo_mode.forces) and is deployed face down with them.
-Each becomes an engine unit (``UnitStatic.decoy``, builder.engine.decoys) made here at
-set-up: its one face copies the movement, defence and weapons of an anonymous unit
+Each becomes an engine unit (``UnitStatic.decoy``, made with builder.engine.decoys'
+helpers, as the core rules' Ruse tokens are) at set-up: its one face copies the movement, defence and weapons of an anonymous unit
 of the stack drawn at random, so that neither side's players can tell it from the
 other concealed counters by reading its values; it carries no stars and no
 abilities, and the engine never lets it fire, assault or throw anything.
@@ -16,26 +16,17 @@ preferably one square apart from the AI's other counters.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.engine.ambush import revealed_face
+from builder.engine.decoys import add_decoy, decoy_static
 from builder.engine.setup import place_somewhere
-from builder.engine.state import UnitState, UnitStatic
 
 if TYPE_CHECKING:
     from builder.ai.solo_mode.rules import SoloModeRules, SoloState
     from builder.engine import GameState
-    from builder.engine.profiles import UnitProfile
 
 DECOY_ID = "solo-decoy"
-
-
-def decoy_profile(model: "UnitProfile", face: int) -> "UnitProfile":
-    """A one-sided profile showing what ``model``'s counter shows, with no stars or abilities."""
-    shown = model.faces[face]
-    return replace(model, id=DECOY_ID, name="Decoy Unit", footprint=1, extra={},
-                   faces=(replace(shown, stars=0, abilities={}),))
 
 
 def front_squares(state: "GameState", rules: "SoloModeRules", solo: "SoloState") -> list[int]:
@@ -70,13 +61,10 @@ def deploy_decoys(state: "GameState", rules: "SoloModeRules", solo: "SoloState")
         if not squares:
             break
         model = models[solo.rng.below(len(models))]
-        st = UnitStatic(decoy_profile(model.st.profile, revealed_face(model)), {}, -1, -1, decoy=True)
-        u = UnitState(len(state.units), rules.ai, st)
-        u.concealed = True
+        u = add_decoy(state, rules.ai, decoy_static(model.st.profile, revealed_face(model), DECOY_ID, "Decoy Unit"))
         if not place_somewhere(state, u, squares[:1], model.facing):
+            state.units.pop()
+            state.static.units.pop()
             break
-        state.static.units.append(st)
-        state.units.append(u)
         made.append(u.id)
-    state.static._infantry.clear()  # the side's infantry list now has the decoys too
     return made

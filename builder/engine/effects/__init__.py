@@ -187,4 +187,5 @@ def _load() -> None:
         _LOADED = True
         from builder.engine.effects import abilities, cards, options  # noqa: F401
         from builder.engine import anti_tank, artillery_shot, aviation, barrage, blast, smoke_bombs, vehicle_bombs  # noqa: F401
+        from builder.engine import concealment, ruses  # noqa: F401
         from builder.engine.effects import catalogue  # noqa: F401

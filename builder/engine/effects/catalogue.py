@@ -3,7 +3,8 @@
 simulated" unless a rule module above registered it first. The coverage report
 is generated from this registry, so nothing is claimed that the engine lacks.
 Blast patterns register in builder/engine/blast.py, smoke bombs in
-builder/engine/smoke_bombs.py.
+builder/engine/smoke_bombs.py, Concealed tokens and Infiltration in
+builder/engine/concealment.py, Ruse tokens (Tricky) in builder/engine/ruses.py.
 """
 
 from __future__ import annotations
@@ -28,10 +29,7 @@ OPTIONS = {
     "goliath": ("Goliath", "Equipment", "the Goliath unit's detonation is not simulated"),
     "horn-of-plenty": ("Horn of Plenty", "Equipment", "the green pattern it gives mortars is not simulated"),
     "position": ("Position", "Equipment", "advanced positions are not simulated"),
-    "tricky": ("Tricky", "Character Traits", "ruse tokens are not simulated"),
-    "concealed": ("Concealed", "Orders", "concealed tokens are not simulated"),
     "directive": ("Directive", "Orders", "directive tokens are not offered"),
-    "infiltration": ("Infiltration", "Orders", "Scout deployment is not simulated"),
     "mg-nest": ("MG Nest", "Orders", "placing the nest is not simulated"),
 }
 

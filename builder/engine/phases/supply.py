@@ -5,7 +5,9 @@ Supply Phase > Execution of the Supply Phase):
 2. discard the bluff tokens;
 3. move units that received neither an order nor an Activated marker, the
    initiative side first (some or all of them), then the other side; infantry
-   ending its move next to an enemy vehicle may put bombs or mines on it;
+   ending its move next to an enemy vehicle may put bombs or mines on it, and
+   infantry that could turn over as an Ambush unit may take a free Concealed
+   token (builder/engine/concealment.py);
 4. remove one Suppressed marker per unit (Courageous: two);
 5. end-of-supply effects: smoke fades, bombs and mines explode
    (builder/engine/vehicle_bombs.py);
@@ -24,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from builder.engine import effects
 from builder.engine.actions import Action, interned
+from builder.engine.concealment import CONCEALED, assign, conceal_actions
 from builder.engine.vehicle_bombs import detonate, place_bomb, supply_bomb_actions
 from builder.engine.effects.cards import SUPPLY, hand_phases, improvise, kept_by_card
 from builder.engine.effects.options import keep_initiative
@@ -62,7 +65,7 @@ def advance(state: "GameState") -> None:
     for side in (first, 1 - first):
         if state.sides[side].supply_done:
             continue
-        if movers(state, side) or supply_bomb_actions(state, side):
+        if movers(state, side) or supply_bomb_actions(state, side) or conceal_actions(state, side):
             state.supply_side = state.to_act = side
             return
         state.sides[side].supply_done = True
@@ -76,6 +79,7 @@ def actions(state: "GameState", side: int) -> list[Action]:
     if state.sides[side].hand and SUPPLY in hand_phases(state, side):
         out.extend(card_actions(state, side, [u for u in state.units if u.side == side and u.active], SUPPLY))
     out.extend(supply_bomb_actions(state, side))
+    out.extend(conceal_actions(state, side))
     out.append(interned("end"))
     return out
 
@@ -88,6 +92,8 @@ def apply(state: "GameState", action: Action) -> None:
     elif action.kind == "card":
         from builder.engine.effects.cards import play_card
         play_card(state, state.supply_side, action.mode, state.units[action.unit], action.target)
+    elif action.kind == "token" and action.mode == CONCEALED:
+        assign(state, action, state.supply_side)
     elif action.kind == "token":
         place_bomb(state, action, supply_bomb_actions(state, state.supply_side))
     else:
