@@ -187,4 +187,5 @@ def _load() -> None:
         _LOADED = True
         from builder.engine.effects import abilities, cards, options  # noqa: F401
         from builder.engine import anti_tank, artillery_shot, blast, smoke_bombs, vehicle_bombs  # noqa: F401
+        from builder.engine import advanced_positions, directives, fuel, gear  # noqa: F401
         from builder.engine.effects import catalogue  # noqa: F401
