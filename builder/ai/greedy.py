@@ -7,9 +7,12 @@ from __future__ import annotations
 from typing import Iterable
 
 from builder.ai import evaluate as ev
+from builder.ai import token_values as tv
 from builder.ai.players import Player
 from builder.engine import Action, GameState
 from builder.engine.concealment import CONCEALED
+from builder.engine.advanced_positions import POSITION
+from builder.engine.directives import KINDS
 from builder.engine.transport import square_of
 
 EPS = 1e-9
@@ -56,7 +59,13 @@ class GreedyPlayer(Player):
             return ev.bomb_value(state, action)
         if kind == "token" and action.mode == CONCEALED:  # a Concealed token on the unit
             return ev.conceal_value(state, action)
+        if kind == "token" and action.mode in KINDS:
+            return tv.directive_value(state, action)
+        if kind == "token" and action.mode == POSITION:
+            return tv.position_value(state, action)
         if kind == "move":
+            if action.extra:  # on a Fuel token
+                return tv.fuel_move_value(state, action)
             return ev.move_value(state, state.units[action.unit], action.square)
         if kind == "order":
             if action.token <= 0:
@@ -86,7 +95,7 @@ class GreedyPlayer(Player):
         units = state.units
         maps = {uid: ev.move_value_map(state, units[uid]) for uid in {a.unit for a in actions if a.kind == "move"}}
         potential = order_potentials(state, {a.unit for a in actions if a.kind == "order" and a.token > 0})
-        out = [maps[a.unit][a.square] if a.kind == "move"
+        out = [maps[a.unit][a.square] if a.kind == "move" and not a.extra
                else potential[a.unit] * (20 - a.token) if a.kind == "order" and a.token > 0
                else None for a in actions]
         for i, v in enumerate(out):

@@ -16,6 +16,7 @@ from builder.engine.anti_tank import PANZERFAUST
 from builder.engine.barrage import BARRAGE, order_barrage
 from builder.engine.blast import do_blast
 from builder.engine.errors import IllegalAction
+from builder.engine.fuel import refuel
 from builder.engine.events import Event
 from builder.engine import opportunity, reactions
 from builder.engine.movement import path_to
@@ -87,7 +88,7 @@ def core_apply(state: "GameState", action: Action) -> list[Event]:
     if state.pending:
         _resolve_pending(state, action)
     elif state.phase == "orders":
-        if action.kind not in ("order", "done", "card", ORDER):
+        if action.kind not in ("order", "done", "card", "token", ORDER):
             raise IllegalAction(f"'{action.kind}' is not an orders-phase decision")
         orders.apply(state, action)
     elif state.phase == "activation":
@@ -114,6 +115,8 @@ def _activation(state: "GameState", action: Action) -> None:
             path = disembark_path(state, mover, action.square) if watched else []  # its exit first
             start = -1
         else:
+            if action.extra:  # the Fuel token's extra square first, so that the path is found
+                refuel(state, mover)
             path = path_to(state, mover, action.square, action.facing) if watched else []
             start = mover.sq
         do_move(state, action)

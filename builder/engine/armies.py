@@ -2,7 +2,8 @@
 army for a points-only side (000 core rules, Army Creation).
 
 Stars come from tiles, options and units; equipment tokens sit on their tile (army-wide
-on an officer tile, Army Creation > Equipment); a loss counts against the option a
+on an officer tile, Army Creation > Equipment), a Gear option's as the tokens chosen
+for it (builder/engine/gear.py); a loss counts against the option a
 unit came with, else its tile (Setup > Breaking Point).
 """
 
@@ -11,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from builder.engine.errors import setup_error as _fail
+from builder.engine.gear import GEAR
+from builder.engine.gear import choose as choose_gear
 from builder.engine.profiles import profile_of
 from builder.engine.state import Group, SideStatic, UnitStatic
 
@@ -132,7 +135,13 @@ def build_side(pack: Any, side_id: str, faction: str, composition: list[dict[str
                 stars += option.stars
                 bluffs += option.bluffs
                 specials += option.special_orders
-                if option.tokens:
+                if option.tokens and key == GEAR:  # resolved into other options' tokens (builder/engine/gear.py)
+                    users = [units[i].profile for g2 in groups for i in g2.units
+                             if army_wide or units[i].tile == on]
+                    for chosen, n in choose_gear(pack, option, users).items():
+                        equipment[(scope, chosen)] = equipment.get((scope, chosen), 0) + n
+                        keys.add(chosen)
+                elif option.tokens:
                     equipment[(scope, key)] = equipment.get((scope, key), 0) + option.tokens
                 if option.category.value in ("trait", "order"):
                     traits[(scope, key)] = 1

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from builder.engine import effects
+from builder.engine.advanced_positions import RULE as R_POSITION
+from builder.engine.advanced_positions import cover
 from builder.engine.ambush import revealed_face
 from builder.engine.damage import eliminate, markers_taken, roll, suppress, take_hit
 from builder.engine.effects.cards import lucky_shot
@@ -110,7 +112,10 @@ def plan_assault(state: "GameState", attacker: "UnitState", defender: "UnitState
     dcombat = _combat(defender, aface.defence_type, role)
     plan.defence_terms.append(Term(dcombat or 0, "combat bonus" + (" (secondary weapon)" if role else "")
                                    + (" (X counts 0)" if dcombat is None else ""), R_ASSAULT))
-    if defender.is_infantry:
+    held = cover(state, defender.sq) if state.positions and defender.is_infantry else None
+    if held is not None:  # an advanced position: one square, which the attacker is not in
+        plan.defence_terms.append(Term(held.defence_bonus, f"{held.id} at {bf.name(defender.sq)}", R_POSITION))
+    elif defender.is_infantry:
         t = bf.terrain[defender.sq]
         area = bf.area[defender.sq]
         if t.defence_bonus and not (area >= 0 and bf.area[from_sq] == area):

@@ -25,15 +25,18 @@ if TYPE_CHECKING:
     from builder.engine.state import GameState, UnitState
 
 
-def movement_allowance(state: "GameState", unit: "UnitState") -> int:
+def movement_allowance(state: "GameState", unit: "UnitState", extra: int = 0) -> int:
     """MV of the current face, -2 per Suppressed marker, 0 with a damaged track,
-    plus movement modifiers of rule modules (Double Time!, Fuel...)."""
+    plus movement modifiers of rule modules (Double Time!), a Fuel token spent
+    this round (builder/engine/fuel.py) and ``extra`` (a token about to be spent)."""
     if unit.damage & 2:
         return 0
-    mv = unit.st.profile.faces[unit.face].movement - 2 * unit.suppressed
+    mv = unit.st.profile.faces[unit.face].movement - 2 * unit.suppressed + extra
     mv += state.rules.movement_bonus(state, unit)
     if state.boosts:
         mv += state.boosts.get(("movement", unit.id), 0)
+    if state.fuelled and unit.id in state.fuelled:
+        mv += 1
     return mv if mv > 0 else 0
 
 

@@ -49,12 +49,13 @@ def unactivated(state: "GameState", u: "UnitState") -> bool:
 
 
 def may_opportunity_fire(state: "GameState", u: "UnitState") -> bool:
-    """Infantry not yet activated, on opportunity-fire terrain or showing the
-    Opportunity Fire ability (or Overwatch, 003, which grants it)."""
+    """Infantry not yet activated, on opportunity-fire terrain (or an advanced
+    position, builder/engine/advanced_positions.py) or showing the Opportunity
+    Fire ability (or Overwatch, 003, which grants it)."""
     if not unactivated(state, u) or u.st.profile.type not in ("infantry", "gun"):
         return False
     return (state.static.bf.terrain[u.sq].opportunity_fire or u.ability("opportunity-fire") is not None
-            or u.ability("overwatch") is not None)
+            or u.ability("overwatch") is not None or (bool(state.positions) and u.sq in state.positions))
 
 
 def opportunity_card(state: "GameState", side: int) -> str:

@@ -183,7 +183,7 @@ class SideState:
     __slots__ = (
         "orders", "to_place", "bluffs_left", "specials_left", "hand", "deck", "discard", "vp",
         "equipment", "lost", "broken", "losses", "supply_done", "initiative_kept", "bombs",
-        "concealed_tokens",
+        "concealed_tokens", "directive_turn", "directives_used",
     )
 
     def __init__(self) -> None:
@@ -203,6 +203,9 @@ class SideState:
         self.initiative_kept = False
         self.bombs: list[int] = []  # order tokens placed on smoke bombs this round (builder/engine/smoke_bombs.py)
         self.concealed_tokens: tuple[int, ...] = ()  # units holding a Concealed token (builder/engine/concealment.py)
+        # builder/engine/directives.py: the turn of the side's last directive decision, the directives placed
+        self.directive_turn = 0
+        self.directives_used: tuple[str, ...] = ()
 
     def clone(self) -> "SideState":
         s = SideState.__new__(SideState)
@@ -211,6 +214,7 @@ class SideState:
         s.equipment, s.lost, s.broken, s.losses = dict(self.equipment), self.lost[:], self.broken[:], dict(self.losses)
         s.supply_done, s.initiative_kept, s.bombs = self.supply_done, self.initiative_kept, self.bombs[:]
         s.concealed_tokens = self.concealed_tokens
+        s.directive_turn, s.directives_used = self.directive_turn, self.directives_used
         return s
 
     def to_key(self) -> list[Any]:
@@ -218,8 +222,10 @@ class SideState:
                 self.deck[:8], self.discard, self.vp, sorted([list(k) + [v] for k, v in self.equipment.items()]),
                 self.lost, self.broken, sorted(self.losses.items()), int(self.supply_done)] \
             + ([self.bombs] if self.bombs else []) \
-            + (["concealed", list(self.concealed_tokens)] if self.concealed_tokens else [])
-        # (smoke bombs and Concealed tokens only when in use: other games' hashes stay as they were)
+            + (["concealed", list(self.concealed_tokens)] if self.concealed_tokens else []) \
+            + ([self.directive_turn, list(self.directives_used)] if self.directive_turn else [])
+        # the optional parts only when used (a smoke bomb ordered, a Concealed token held, a directive
+        # decided): other games' hashes stay as they were
 
 
 @dataclass
@@ -249,7 +255,7 @@ class GameState:
         "rules", "static", "dice", "turn", "phase", "initiative", "to_act", "units", "occ", "sides",
         "queues", "turn_side", "current", "fired", "moved", "pending", "control", "control_history",
         "result", "events", "decisions", "supply_side", "memo", "boosts", "path", "occupied", "smoke",
-        "vehicle_bombs",
+        "vehicle_bombs", "fuelled", "directives", "positions",
     )
 
     def __init__(self, rules: Any, static: GameStatic, dice: Rng) -> None:
@@ -282,6 +288,10 @@ class GameState:
         self.smoke: tuple[tuple[int, int, int], ...] = ()  # (intersection, radius, penalty), builder/engine/smoke.py
         # sticky bombs and magnetic mines: (vehicle, side placing, option), builder/engine/vehicle_bombs.py
         self.vehicle_bombs: tuple[tuple[int, int, str], ...] = ()
+        self.fuelled: tuple[int, ...] = ()  # vehicles with a Fuel token spent this round (builder/engine/fuel.py)
+        # directives on officers until the end of the Supply phase: (side, officer, directive), builder/engine/directives.py
+        self.directives: tuple[tuple[int, int, str], ...] = ()
+        self.positions: tuple[int, ...] = ()  # squares of advanced positions (builder/engine/advanced_positions.py)
 
     # --- public views ------------------------------------------------------------
 
@@ -339,6 +349,7 @@ class GameState:
         g.path = self.path
         g.smoke = self.smoke
         g.vehicle_bombs = self.vehicle_bombs
+        g.fuelled, g.directives, g.positions = self.fuelled, self.directives, self.positions
         return g
 
     def canonical(self) -> dict[str, Any]:
@@ -355,6 +366,12 @@ class GameState:
             out["smoke"] = [list(s) for s in self.smoke]
         if self.vehicle_bombs:  # likewise for bombs and mines on vehicles
             out["vehicle_bombs"] = [list(b) for b in self.vehicle_bombs]
+        if self.fuelled:  # likewise for Fuel tokens spent, directives placed and advanced positions
+            out["fuelled"] = list(self.fuelled)
+        if self.directives:
+            out["directives"] = [list(d) for d in self.directives]
+        if self.positions:
+            out["positions"] = list(self.positions)
         return out
 
     def state_hash(self) -> str:

@@ -21,6 +21,7 @@ from builder.engine.damage import eliminate
 from builder.engine.effects.cards import card_modules
 from builder.engine.effects.options import spend_token, token_spent, tokens_left
 from builder.engine.events import Event
+from builder.engine.fuel import FUEL, fuel_moves, refuel
 from builder.engine.firing import (SPLIT, SPLIT_REST, building_allows, in_arc, plan_shot, resolve_shot,
                                    split_partners)
 from builder.engine.los import sees
@@ -40,8 +41,12 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> 
     if u.is_vehicle:
         start = u.sq * 8 + u.facing
         cache, base = MOVES, uid << 24
-        return [cache.get(base | (t >> 3 << 4) | ((t & 7) + 1)) or move_action(uid, t >> 3, t & 7)
-                for t in vehicle_states(state, u) if t != start]
+        states = vehicle_states(state, u)
+        out = [cache.get(base | (t >> 3 << 4) | ((t & 7) + 1)) or move_action(uid, t >> 3, t & 7)
+               for t in states if t != start]
+        if FUEL in state.static.sides[u.side].keys:
+            out.extend(fuel_moves(state, u, states))
+        return out
     if u.carried_by >= 0:
         return _moves_from_vehicle(state, u, assaults)
     mv = movement_allowance(state, u)
@@ -314,6 +319,8 @@ def do_move(state: "GameState", action: Action) -> None:
     elif action.mode == DISEMBARK:
         disembark(state, u, action.square)
     else:
+        if action.extra:  # a vehicle's move on a Fuel token (builder/engine/fuel.py)
+            refuel(state, u)
         state.events.append(Event("moved", {"unit": u.id, "from": u.sq, "to": action.square}))
         place(state, u, action.square, action.facing)
     if state.static.has_ambush:

@@ -24,12 +24,8 @@ ABILITIES = {
 OPTIONS = {
     "culling-hedgerow-cutter": ("Culling Hedgerow Cutter", "Equipment", "passage tokens are not simulated"),
     "demolition-charge": ("Demolition Charge", "Equipment", "structures are not simulated"),
-    "fuel": ("Fuel", "Equipment", "fuel tokens are not offered"),
-    "gear": ("Gear", "Equipment", "choosing tokens is not simulated"),
     "goliath": ("Goliath", "Equipment", "the Goliath unit's detonation is not simulated"),
     "horn-of-plenty": ("Horn of Plenty", "Equipment", "the green pattern it gives mortars is not simulated"),
-    "position": ("Position", "Equipment", "advanced positions are not simulated"),
-    "directive": ("Directive", "Orders", "directive tokens are not offered"),
     "mg-nest": ("MG Nest", "Orders", "placing the nest is not simulated"),
 }
 

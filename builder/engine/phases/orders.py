@@ -11,13 +11,15 @@ smoke_bombs.py). A side with nothing left to place lets the other place the rest
 modules at once (003 Battle for Normandy, Special Abilities > NCO). Cards of the
 orders phase (effects/cards.py) are played in the side's turn, which goes on;
 Communications Scrambled cards take effect once every token is placed.
+Then a side with the Directive option may put a directive on an officer, the
+initiative side first (builder/engine/directives.py).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.engine import effects
+from builder.engine import directives, effects
 from builder.engine.actions import Action, interned, order_action, order_actions
 from builder.engine.effects.cards import ORDERS, ORDERS_ENEMY, ORDERS_OWN, hand_phases, play_card, scramble_orders
 from builder.engine.events import Event
@@ -34,6 +36,8 @@ def start_round(state: "GameState") -> None:
     state.phase = "orders"
     for u in state.units:
         u.order, u.acted, u.activated, u.supply_moved = NO_ORDER, False, False, False
+    if state.fuelled:  # a Fuel token lasts the round (builder/engine/fuel.py)
+        state.fuelled = ()
     state.boosts = {}  # card marks of the last supply phase (Speed Setup, Initiative) end with the round
     for i, s in enumerate(state.sides):
         ss = state.static.sides[i]
@@ -63,6 +67,10 @@ def advance(state: "GameState") -> None:
         if wants(state, side):
             state.turn_side = state.to_act = side
             return
+    for side in (state.initiative, 1 - state.initiative):
+        if directives.pending(state, side):  # the end of the phase: a directive on an officer
+            state.turn_side = state.to_act = side
+            return
     for s in state.sides:
         s.to_place = []
     if state.boosts:
@@ -72,6 +80,8 @@ def advance(state: "GameState") -> None:
 
 
 def actions(state: "GameState", side: int) -> list[Action]:
+    if not wants(state, side) and directives.pending(state, side):
+        return directives.actions(state, side)
     s = state.sides[side]
     units = eligible(state, side)
     numbered = units
@@ -107,6 +117,11 @@ def apply(state: "GameState", action: Action) -> None:
     s = state.sides[side]
     if action.kind == "card":  # the side goes on placing
         play_card(state, side, action.mode, state.units[action.unit], action.target)
+        advance(state)
+        return
+    if action.kind == "token" or (action.kind == "done" and not wants(state, side)
+                                  and directives.pending(state, side)):
+        directives.decide(state, side, action)
         advance(state)
         return
     if action.kind == "order":

@@ -5,12 +5,14 @@ Supply Phase > Execution of the Supply Phase):
 2. discard the bluff tokens;
 3. move units that received neither an order nor an Activated marker, the
    initiative side first (some or all of them), then the other side; infantry
-   ending its move next to an enemy vehicle may put bombs or mines on it, and
+   ending its move next to an enemy vehicle may put bombs or mines on it,
    infantry that could turn over as an Ambush unit may take a free Concealed
-   token (builder/engine/concealment.py);
+   token (builder/engine/concealment.py), and a unit may put an advanced
+   position on its square instead of moving (builder/engine/advanced_positions.py);
 4. remove one Suppressed marker per unit (Courageous: two);
 5. end-of-supply effects: smoke fades, bombs and mines explode
-   (builder/engine/vehicle_bombs.py);
+   (builder/engine/vehicle_bombs.py), directives are discarded
+   (builder/engine/directives.py);
 6. draw up to the hand size (the optional discard is not offered), and one card
    more then a discard with Improvisation;
 7. record objective control and check victory;
@@ -27,6 +29,8 @@ from typing import TYPE_CHECKING
 from builder.engine import effects
 from builder.engine.actions import Action, interned
 from builder.engine.concealment import CONCEALED, assign, conceal_actions
+from builder.engine.advanced_positions import POSITION, place_position, position_actions
+from builder.engine.directives import discard as discard_directives
 from builder.engine.vehicle_bombs import detonate, place_bomb, supply_bomb_actions
 from builder.engine.effects.cards import SUPPLY, hand_phases, improvise, kept_by_card
 from builder.engine.effects.options import keep_initiative
@@ -74,8 +78,10 @@ def advance(state: "GameState") -> None:
 
 def actions(state: "GameState", side: int) -> list[Action]:
     out: list[Action] = []
-    for uid in movers(state, side):
+    moving = movers(state, side)
+    for uid in moving:
         out.extend(move_actions(state, state.units[uid]))
+    out.extend(position_actions(state, side, moving))
     if state.sides[side].hand and SUPPLY in hand_phases(state, side):
         out.extend(card_actions(state, side, [u for u in state.units if u.side == side and u.active], SUPPLY))
     out.extend(supply_bomb_actions(state, side))
@@ -94,6 +100,8 @@ def apply(state: "GameState", action: Action) -> None:
         play_card(state, state.supply_side, action.mode, state.units[action.unit], action.target)
     elif action.kind == "token" and action.mode == CONCEALED:
         assign(state, action, state.supply_side)
+    elif action.kind == "token" and action.mode == POSITION:
+        place_position(state, action, position_actions(state, state.supply_side, movers(state, state.supply_side)))
     elif action.kind == "token":
         place_bomb(state, action, supply_bomb_actions(state, state.supply_side))
     else:
@@ -111,6 +119,8 @@ def finish_supply(state: "GameState") -> None:
         fade(state)
     if state.vehicle_bombs:
         detonate(state)
+    if state.directives:
+        discard_directives(state)
     state.rules.on_end_of_supply(state)
     run_events(state, "end_of_supply")
     for i, s in enumerate(state.sides):

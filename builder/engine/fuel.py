@@ -1,0 +1,67 @@
+"""Fuel tokens (000 core rules, Recruitment Options > Equipment > Fuel).
+
+A spent Fuel token gives a light or heavy vehicle one more square of movement
+for the rest of the round; a vehicle never runs on more than one token at a
+time, and the token is discarded. The engine offers the token as part of a
+move: besides its ordinary moves, a vehicle of a side with a token left (of its
+tile or of the army) that has not spent one this round is offered the moves
+(front square and facing) it reaches only with one more movement point, each
+marked ``extra`` 1 (as shots mark the equipment tokens they spend). Making such
+a move spends the token; the vehicle keeps the extra point for the round
+(``GameState.fuelled``, read by
+:func:`builder.engine.movement.movement_allowance`), so a second move in the
+round (a Heroic action) is offered with it and without a second token.
+
+Units of sides without the option pay one set lookup per vehicle listing its
+moves.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from builder.engine.actions import Action
+from builder.engine.effects import register
+from builder.engine.effects.options import spend_token, tokens_left
+from builder.engine.events import Event
+from builder.engine.movement import movement_allowance, vehicle_states
+
+if TYPE_CHECKING:
+    from builder.engine.state import GameState, UnitState
+
+FUEL = "fuel"
+RULE = "000 core rules, Recruitment Options > Equipment > Fuel"
+
+
+def may_refuel(state: "GameState", u: "UnitState") -> bool:
+    """A vehicle of a side with the Fuel option, a token left for it and none spent
+    on it this round."""
+    return (u.is_vehicle and FUEL in state.static.sides[u.side].keys and u.id not in state.fuelled
+            and tokens_left(state, u, FUEL) > 0)
+
+
+def fuel_moves(state: "GameState", u: "UnitState", ordinary: dict[int, int]) -> list[Action]:
+    """The moves of vehicle ``u`` that need a Fuel token: states reached with one
+    more movement point and not in ``ordinary`` (its states without the token, as
+    :func:`builder.engine.movement.vehicle_states` gives them)."""
+    if not may_refuel(state, u):
+        return []
+    mv = movement_allowance(state, u)
+    more = movement_allowance(state, u, 1)
+    if more <= mv:
+        return []
+    return [Action("move", unit=u.id, square=t >> 3, facing=t & 7, extra=1)
+            for t in vehicle_states(state, u, more) if t not in ordinary]
+
+
+def refuel(state: "GameState", u: "UnitState") -> None:
+    """Spend a Fuel token on ``u`` (once in a round: a vehicle already running on
+    one is left as it is)."""
+    if u.id in state.fuelled:
+        return
+    spend_token(state, u, FUEL)
+    state.fuelled = state.fuelled + (u.id,)
+    state.events.append(Event("token", {"unit": u.id, "mode": FUEL}))
+
+
+register("option", FUEL, "Fuel", "simulated", RULE)
