@@ -60,7 +60,7 @@ def _effect(state: "GameState", eff, ids: list[str]) -> None:  # type: ignore[no
         squares = [s for area in eff.at for s in bf.area_squares(area)]
         sel = eff.selector
         for u in state.units:
-            if u.side == si and u.alive and u.sq < 0 and u.st.set_aside and (
+            if u.side == si and u.alive and u.sq < 0 and u.st.set_aside and not u.st.reinforcement and (
                     sel is None or sel.unit is None or u.st.profile.id == sel.unit):
                 if place_somewhere(state, u, squares, 0):
                     state.events.append(Event("reinforcement", {"unit": u.id, "square": u.sq}))

@@ -52,6 +52,9 @@ class UnitStatic:
     tile: int  # group index of the recruitment tile it belongs to (-1 none)
     set_aside: bool = False
     decoy: bool = False  # a counter standing for no unit (builder.engine.decoys)
+    # made for the Solo Mode reinforcements bag at set-up: off the battlefield, counting
+    # for nothing until drawn (builder.ai.solo_mode.reinforcements)
+    reinforcement: bool = False
 
 
 @dataclass
@@ -149,6 +152,12 @@ class UnitState:
     @property
     def on_board(self) -> bool:
         return self.alive and self.sq >= 0
+
+    @property
+    def bagged(self) -> bool:
+        """A unit of the Solo Mode reinforcements bag not drawn yet: not on the
+        battlefield and counting for nothing (builder.ai.solo_mode.reinforcements)."""
+        return self.st.reinforcement and self.alive and self.sq < 0 and self.carried_by < 0
 
     @property
     def active(self) -> bool:

@@ -59,7 +59,7 @@ def holds(state: "GameState", cond: Any) -> bool:
     if hasattr(cond, "destroyed"):
         spec = cond.destroyed
         si = side_index(state, spec.side)
-        mine = [u for u in state.units if u.side == si and u.st.profile.id == spec.unit]
+        mine = [u for u in state.units if u.side == si and u.st.profile.id == spec.unit and not u.bagged]
         return bool(mine) and all(not u.alive or u.wreck for u in mine)
     if hasattr(cond, "no_units"):
         si = side_index(state, cond.no_units)

@@ -80,9 +80,10 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
     sides = state.side_ids
     players = [get_player(spec, seed, i) for i, spec in enumerate(specs)]
     fielded: dict[str, Counter[str]] = {s: Counter() for s in sides}
-    for u in state.units:
-        if not u.st.decoy:  # decoy counters stand for no unit (builder.engine.decoys)
+    for u in state.units:  # decoy counters stand for no unit (builder.engine.decoys); a unit of the
+        if not u.st.decoy and not u.st.reinforcement:  # Solo reinforcements bag is fielded once drawn
             fielded[sides[u.side]][_profile_key(u)] += 1
+    drawn: set[int] = set()
     losses: dict[str, Counter[str]] = {s: Counter() for s in sides}
     kills: dict[str, Counter[str]] = {s: Counter() for s in sides}
     digest = hashlib.sha256()
@@ -99,6 +100,10 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
         if action.kind in ("fire", "assault", "blast"):
             last_actor = action.unit
         for e in events:
+            if e.kind == "reinforcement" and e.data["unit"] not in drawn and state.units[e.data["unit"]].st.reinforcement:
+                drawn.add(e.data["unit"])  # first out of the Solo reinforcements bag: now fielded
+                arrived = state.units[e.data["unit"]]
+                fielded[sides[arrived.side]][_profile_key(arrived)] += 1
             if e.kind in ("eliminated", "wrecked"):
                 dead = state.units[e.data["unit"]]
                 losses[sides[dead.side]][_profile_key(dead)] += 1

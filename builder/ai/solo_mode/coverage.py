@@ -35,7 +35,8 @@ SOLO_RULES: list[tuple[str, str, str, str, str]] = [
      "tables 5.3 and 5.4 never pick a decoy (the engine lists no shot or assault for it); a decoy shows "
      "no special abilities; deployed on the zone's front squares, not in the printed staggered rows"),
     ("bags", "Units and reinforcements bags", "partial", "2.4 Reinforcements Bag",
-     "the reinforcements bag starts empty (destroyed AI infantry feeds it)"),
+     "the set-up bag is chosen by a fixed policy (the scenario may name its units): it takes no character "
+     "or gun unless the scenario names one; a drawn unit never deploys inside a Transport vehicle"),
     ("tactical-bonuses", "Tactical bonus tokens", "simulated", "2.2 Tactical Bonuses",
      "the Trap's combat values are placeholders; the player's Resupply and Reinforcements are played "
      "for the player as soon as they help"),

@@ -61,7 +61,7 @@ def _holds(state: "GameState", cond: Any) -> bool:
         return not _holds(state, cond.not_)
     if hasattr(cond, "destroyed"):
         spec = cond.destroyed
-        units = [u for u in state.units if u.st.profile.id == spec.unit]
+        units = [u for u in state.units if u.st.profile.id == spec.unit and not u.bagged]
         return bool(units) and all(not u.alive for u in units)
     return True
 

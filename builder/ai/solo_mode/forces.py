@@ -32,6 +32,9 @@ class Forces:
     vehicles: list[int] = field(default_factory=list)
     scouts: list[int] = field(default_factory=list)
     bagged: list[int] = field(default_factory=list)
+    # numbered anonymous counters: unit id -> its numbered marker (the stack's particular
+    # units 1, 2...; then those put in the reinforcements bag)
+    markers: dict[int, int] = field(default_factory=dict)
 
     @property
     def counters(self) -> int:
@@ -66,4 +69,5 @@ def sort_forces(state: "GameState", side: int, solo_notes: Any = None) -> Forces
             forces.particular.append(u.id)
         else:
             forces.bagged.append(u.id)
+    forces.markers = {uid: k for k, uid in enumerate(forces.particular, start=1)}
     return forces

@@ -21,6 +21,7 @@ from builder.ai.solo_mode import bonuses, clarifications, reaction
 from builder.ai.solo_mode.brain import Brain
 from builder.ai.solo_mode.content import solo_content
 from builder.ai.solo_mode.decoys import deploy_decoys
+from builder.ai.solo_mode.reinforcements import deployment_squares, fill_bag
 from builder.ai.solo_mode.danger import DangerGauge, make_gauge
 from builder.ai.solo_mode.forces import Forces, sort_forces
 from builder.ai.solo_mode.sightlines import NEAR, OPEN, spotting, spotting_verdicts
@@ -57,7 +58,7 @@ class SoloState:
     effect_unit: int = -1
     effect_bonus: int = 0
     life: dict[int, int] = field(default_factory=dict)
-    bag: list[int] = field(default_factory=list)
+    bag: list[int] = field(default_factory=list)  # filled at set-up (builder.ai.solo_mode.reinforcements)
     offboard: list[int] = field(default_factory=list)
     entry: list[int] = field(default_factory=list)
     zone: list[int] = field(default_factory=list)
@@ -111,6 +112,7 @@ class SoloModeRules(Rules):
         self.solo = solo
         self._deploy_scouts(state, solo)
         solo.decoys = deploy_decoys(state, self, solo)
+        solo.bag = fill_bag(state, self, solo)
         bonuses.lay_tokens(self, state)
         return solo
 
@@ -282,7 +284,7 @@ class SoloModeRules(Rules):
         solo = self.solo
         assert solo is not None
         u = state.units[uid]
-        if u.type == "infantry" and uid not in solo.forces.particular:
+        if u.type == "infantry" and uid not in solo.forces.particular and uid not in solo.forces.markers:
             solo.bag.append(uid)
         apply_tiles(self, state, solo.gauge.climb())
 
@@ -329,22 +331,27 @@ class SoloModeRules(Rules):
             solo.reserve += 1
 
     def reinforce(self, state: GameState) -> bool:
-        """Draw a unit from the reinforcements bag and deploy it (002, Reinforcements)."""
+        """Draw a unit from the reinforcements bag (the Solo stream's draw) and deploy
+        it face down by the deployment rules (002, Reinforcements; 2.5 Deployment): the
+        bag holds the units put in at set-up and destroyed AI infantry."""
         solo = self.solo
         if solo is None or not solo.bag:
             return False
         uid = solo.bag.pop(solo.rng.below(len(solo.bag)))
         u = state.units[uid]
+        was_alive = u.alive
         u.alive, u.wreck, u.face, u.damage, u.suppressed = True, False, 0, 0, 0
         u.order, u.activated, u.acted, u.concealed = NO_ORDER, False, False, True
-        squares = list(solo.zone)
-        solo.rng.shuffle(squares)
-        if not place_somewhere(state, u, squares, 0):
-            u.alive = False
+        if not place_somewhere(state, u, deployment_squares(state, self, solo), 0):
+            u.alive = was_alive
             solo.bag.append(uid)
             return False
         solo.counted.discard(uid)
-        state.events.append(Event("reinforcement", {"unit": uid, "square": u.sq}))
+        data = {"unit": uid, "square": u.sq}
+        if uid in solo.forces.markers:
+            data["marker"] = solo.forces.markers[uid]
+        state.events.append(Event("reinforcement", data))
+        self.rules_fired["solo/reinforcement:" + ("set-up-unit" if was_alive else "destroyed-unit")] += 1
         return True
 
     def enter_unit(self, state: GameState, move: bool = True) -> bool:

@@ -170,6 +170,12 @@ class SoloNotes(ContentModel):
         description="Squares where the AI's scouts deploy; empty: by the Scout rule.",
     )
     reinforcements_min: int = Field(default=0, ge=0, le=20, description="Minimum units in the reinforcements bag.")
+    reinforcements: list[Id] = Field(
+        default_factory=list,
+        description="Units the scenario puts in the reinforcements bag (a particular unit goes in as a "
+        "numbered anonymous counter); empty, or fewer than the minimum: the Solo set-up chooses the "
+        "rest (002 Solo Mode, Set Up > Reinforcements Bag; docs/solo-mode.md).",
+    )
     notes: str = Field(default="", description="Other Solo Mode notes.")
 
     @model_validator(mode="after")

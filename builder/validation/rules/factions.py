@@ -68,3 +68,26 @@ def orders_need_an_officer(ctx: CheckContext) -> Iterable[Diagnostic]:
                      f"order option '{option.id}' can never be bought: faction '{option.faction}' has no "
                      "officer recruitment tile", hint=f"add an officer tile (kind: officer) for '{option.faction}', "
                      "or correct the option's category", rule=ORDERS)
+
+
+SOLO_BAG = "002 Solo Mode, Set Up > Reinforcements Bag"
+
+
+@rule
+def solo_reinforcements_of_the_ai_faction(ctx: CheckContext) -> Iterable[Diagnostic]:
+    """The units a scenario puts in the Solo Mode reinforcements bag belong to the
+    faction of a side the AI can play (unknown units are dangling references, C302)."""
+    for sc in ctx.pack.scenarios.values():
+        notes = sc.solo
+        if notes is None or not notes.reinforcements:
+            continue
+        ai = set(notes.ai_sides or ([notes.default_ai_side] if notes.default_ai_side else []))
+        factions = sorted({s.faction for s in sc.sides if not ai or s.id in ai})
+        for index, unit_id in enumerate(notes.reinforcements):
+            unit = ctx.pack.units.get(unit_id)
+            if unit is None or unit.faction in factions:
+                continue
+            yield ctx.at("scenarios", sc.id, ("solo", "reinforcements", index), C_OTHER_FACTION,
+                         f"unit '{unit_id}' belongs to faction '{unit.faction}', but the AI plays "
+                         f"{' or '.join(repr(f) for f in factions)}",
+                         hint="put one of the AI faction's units in its reinforcements bag", rule=SOLO_BAG)

@@ -24,7 +24,7 @@ C_EVENT_TURN = define_code("C310", "event on a turn the scenario does not have",
 C_DANGLING = "C302"
 
 SIDE_FIELDS = frozenset({"side", "winner", "first", "owner", "no_units", "ai_sides", "default_ai_side", "perspective"})
-UNIT_FIELDS = frozenset({"unit", "particular_units", "scouts"})
+UNIT_FIELDS = frozenset({"unit", "particular_units", "scouts", "reinforcements"})
 
 
 @rule
