@@ -244,7 +244,7 @@ class GameState:
         "rules", "static", "dice", "turn", "phase", "initiative", "to_act", "units", "occ", "sides",
         "queues", "turn_side", "current", "fired", "moved", "pending", "control", "control_history",
         "result", "events", "decisions", "supply_side", "memo", "boosts", "path", "occupied", "smoke",
-        "vehicle_bombs",
+        "vehicle_bombs", "markers", "postponed",
     )
 
     def __init__(self, rules: Any, static: GameStatic, dice: Rng) -> None:
@@ -277,6 +277,10 @@ class GameState:
         self.smoke: tuple[tuple[int, int, int], ...] = ()  # (intersection, radius, penalty), builder/engine/smoke.py
         # sticky bombs and magnetic mines: (vehicle, side placing, option), builder/engine/vehicle_bombs.py
         self.vehicle_bombs: tuple[tuple[int, int, str], ...] = ()
+        # scenario markers on units: (unit, marker, count), builder/engine/markers.py
+        self.markers: tuple[tuple[int, str, int], ...] = ()
+        # scenario events postponed: (event index, first effect left), builder/engine/scenario_events.py
+        self.postponed: tuple[tuple[int, int], ...] = ()
 
     # --- public views ------------------------------------------------------------
 
@@ -334,6 +338,7 @@ class GameState:
         g.path = self.path
         g.smoke = self.smoke
         g.vehicle_bombs = self.vehicle_bombs
+        g.markers, g.postponed = self.markers, self.postponed
         return g
 
     def canonical(self) -> dict[str, Any]:
@@ -350,6 +355,10 @@ class GameState:
             out["smoke"] = [list(s) for s in self.smoke]
         if self.vehicle_bombs:  # likewise for bombs and mines on vehicles
             out["vehicle_bombs"] = [list(b) for b in self.vehicle_bombs]
+        if self.markers:  # likewise for scenario markers and postponed events
+            out["markers"] = [list(m) for m in self.markers]
+        if self.postponed:
+            out["postponed"] = [list(p) for p in self.postponed]
         return out
 
     def state_hash(self) -> str:
