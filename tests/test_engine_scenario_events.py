@@ -283,3 +283,39 @@ def test_closest_to_objective_selector_counts_and_filters(core):
     bf, objectives = state.bf, [o[1] for o in state.static.objectives]
     dists = [min(bf.distance(u.sq, o) for o in objectives) for u in everyone]
     assert dists == sorted(dists)
+
+
+def test_fm1_solo_ai_picks_ludwigs_target_with_its_firing_table(core):
+    """The Solo game mode answers the scenario shot's target with its brain (5.3)."""
+    state = solo_game(core, seed=2)
+    brain = state.rules.solo.brain
+    asked = []
+
+    def fire(st, actions, **kw):
+        asked.append(actions)
+        return actions[-1]
+
+    brain.fire = fire
+    at_turn(state, 3)
+    assert asked and all(a.kind == "fire" and a.mode == "sniper" for a in asked[0])
+    assert kinds(state, "shot")[0]["target"] == asked[0][-1].target
+
+
+def test_core_rules_take_the_scenario_shot_with_the_best_odds(core):
+    from builder.engine.scenario_fire import odds
+
+    state = Rules.new_game(core, "family-meeting-1", seed=1)
+    rules, offered = state.rules, []
+    choose = rules.scenario_fire_target
+
+    def record(st, unit, plans):
+        offered.append(list(plans))
+        return choose(st, unit, plans)
+
+    rules.scenario_fire_target = record
+    at_turn(state, 3)
+    target = kinds(state, "scenario-fire")[0]["target"]
+    plans = offered[0]
+    chosen = next(p for p in plans if p.target == target)
+    assert all(odds(p) <= odds(chosen) for p in plans)
+    assert len({p.target for p in plans}) == len(plans), "one shot per target"

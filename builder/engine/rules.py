@@ -4,7 +4,7 @@ subclass :class:`Rules` and override its hook methods.
 Hook points: ``on_start_of_phase``, ``on_before_activation``,
 ``on_end_of_supply``, ``initiative_for_turn``, ``order_tokens_for``,
 ``discard_lowest_order``, ``movement_bonus``, ``scenario_effect``, ``scenario_attitude``,
-``tactical_bonus_squares``, and ``extra_actions``/``apply_extra`` through which a variant
+``scenario_fire_target``, ``tactical_bonus_squares``, and ``extra_actions``/``apply_extra`` through which a variant
 injects its own pending decisions.
 """
 
@@ -92,6 +92,13 @@ class Rules:
         attitude in the core rules (balanced when it names none)."""
         solo = state.static.scenario.solo
         return (solo.attitude if solo is not None else None) or "balanced"
+
+    def scenario_fire_target(self, state: "GameState", unit: "UnitState", plans: list[Any]) -> Any:
+        """The shot a scenario's ``fire`` effect takes among ``plans`` (one per target):
+        the best odds (builder/engine/scenario_fire.py), the side's player not being
+        asked."""
+        from builder.engine.scenario_fire import best_odds
+        return best_odds(plans)
 
     def tactical_bonus_squares(self, state: "GameState") -> list[int]:
         """Squares of the tactical bonus tokens on the battlefield (none in the core

@@ -40,7 +40,8 @@ STATUS = {
     "add_marker": ("simulated", ""),
     "place_unit": ("simulated", ""),
     "reinforce": ("partial", "first free square of those given"),
-    "fire": ("partial", "the engine picks the target (best odds), the side's player is not asked"),
+    "fire": ("partial", "in the core rules the engine takes the target with the best odds instead of asking "
+                        "the side's player (the Solo AI picks with its firing table)"),
     "roll_table": ("simulated", ""),
     "move_toward": ("partial", "the move draws no opportunity fire"),
     "set_danger": ("simulated", ""),

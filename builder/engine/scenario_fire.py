@@ -7,9 +7,10 @@ The shot is the engine's (:func:`builder.engine.firing.plan_shot` and
 Special Abilities > Sniper). Every bonus the firer's rule modules give applies (in the
 Solo game mode the AI's danger-tile, lasting-effect and reserve action card bonuses:
 builder/ai/solo_mode/modifiers.py), which is what ``all_bonuses`` asks. The target is
-chosen by a documented policy rather than asked of a player: the enemy unit with the
-best odds of a hit, then of a kill shot (for a sniper: of a 4+ and of a 6+ on the
-sniper table), then the lowest unit id.
+the variant's choice (:meth:`Rules.scenario_fire_target`: the Solo game mode asks its
+firing table, 002 Solo Mode 5.3); the core rules take the enemy unit with the best odds
+of a hit, then of a kill shot (for a sniper: of a 4+ and of a 6+ on the sniper table),
+then the lowest unit id, rather than asking the side's player.
 """
 
 from __future__ import annotations
@@ -38,27 +39,32 @@ def odds(plan: ShotPlan) -> tuple[float, float]:
     return plan.odds()
 
 
-def best_shot(state: "GameState", unit: "UnitState", ability: str | None) -> ShotPlan | None:
-    """The shot with the best odds ``unit`` could take now, or None."""
+def shots(state: "GameState", unit: "UnitState", ability: str | None) -> list[ShotPlan]:
+    """The best possible shot of ``unit`` at each enemy unit it can fire at now."""
     mode = "sniper" if ability == "sniper" else "normal"
     weapons = unit.st.profile.faces[unit.face].weapons
-    best: tuple[tuple[float, float, int], ShotPlan] | None = None
+    out = []
     for t in enemies(state, unit.side):
         if t.concealed:
             continue
+        best: ShotPlan | None = None
         for wi in range(len(weapons)):
             if mode == "sniper" and wi > 0:
                 break
             if not weapon_usable(state, unit, wi):
                 continue
             plan = plan_shot(state, unit, wi, t, mode)
-            if not plan.ok:
-                continue
-            hit, top = odds(plan)
-            key = (hit, top, -t.id)
-            if best is None or key > best[0]:
-                best = (key, plan)
-    return best[1] if best else None
+            if plan.ok and (best is None or odds(plan) > odds(best)):
+                best = plan
+        if best is not None:
+            out.append(best)
+    return out
+
+
+def best_odds(plans: list[ShotPlan]) -> ShotPlan:
+    """The shot with the best odds of a hit, then of the best result, then at the
+    lowest unit id."""
+    return max(plans, key=lambda p: (*odds(p), -p.target))
 
 
 def fire(state: "GameState", eff: Any, side: int) -> list[int]:
@@ -69,10 +75,11 @@ def fire(state: "GameState", eff: Any, side: int) -> list[int]:
         if eff.ability and u.ability(eff.ability) is None:
             state.events.append(Event("scenario-fire", {"unit": u.id, "target": -1, "why": f"no {eff.ability}"}))
             continue
-        plan = best_shot(state, u, eff.ability)
-        if plan is None:
+        plans = shots(state, u, eff.ability)
+        if not plans:
             state.events.append(Event("scenario-fire", {"unit": u.id, "target": -1, "why": "no target"}))
             continue
+        plan = state.rules.scenario_fire_target(state, u, plans)
         reveal(state, u, "fired")
         state.events.append(Event("scenario-fire", {"unit": u.id, "target": plan.target, "mode": plan.mode}))
         resolve_shot(state, plan)

@@ -228,6 +228,16 @@ class SoloModeRules(Rules):
         """The Solo game mode's AI attitude picks a roll table's column."""
         return self.attitude
 
+    def scenario_fire_target(self, state: GameState, unit: Any, plans: list[Any]) -> Any:
+        """The AI picks the target of a scenario's shot with its firing table (002 Solo
+        Mode, 5.3 Firing Action), as for any shot of its own."""
+        if self.solo is None or unit.side != self.ai:
+            return super().scenario_fire_target(state, unit, plans)
+        actions = [Action("fire", unit=unit.id, weapon=p.weapon, target=p.target, mode=p.mode) for p in plans]
+        chosen = self.solo.brain.fire(state, actions)
+        picked = [p for p in plans if chosen is not None and chosen.kind == "fire" and p.target == chosen.target]
+        return picked[0] if picked else super().scenario_fire_target(state, unit, plans)
+
     def tactical_bonus_squares(self, state: GameState) -> list[int]:
         """Squares of the tactical bonus tokens still on the battlefield."""
         return sorted(self.solo.bonuses) if self.solo is not None else []
