@@ -13,6 +13,7 @@ from builder.ai.solo_mode.trap import trap_plan
 from builder.content.loader import load_pack
 from builder.engine import apply, legal_actions
 from builder.engine.damage import eliminate
+from builder.engine.markers import LIFE_POINT, add, count
 
 
 @pytest.fixture(scope="module")
@@ -232,12 +233,12 @@ def test_life_points_cancel_a_kill_shot_as_two_hits(core, markers, alive, face_s
     rules = state.rules
     u = two_sided_ai_infantry(state)
     face = u.face
-    rules.solo.life[u.id] = markers
+    state.markers = ((u.id, LIFE_POINT, markers),) if markers else ()
     kill_shot(state, u, None, "test")
     assert u.alive is alive
     if alive:
         assert u.face == face + face_step
-    assert rules.solo.life[u.id] == max(0, markers - 2)
+    assert count(state, u.id, LIFE_POINT) == (0 if not alive else max(0, markers - 2))
     assert sum(1 for e in state.events if e.kind == "life-point") == min(markers, 2)
 
 
@@ -247,17 +248,17 @@ def test_life_points_cancel_single_hits_of_ai_units_only(core):
     state = new_game(core)
     rules = state.rules
     u = two_sided_ai_infantry(state)
-    rules.solo.life[u.id] = 1
+    add(state, u.id, LIFE_POINT, 1)
     face = u.face
     take_hit(state, u, None, "test")
-    assert u.face == face and rules.solo.life[u.id] == 0
+    assert u.face == face and count(state, u.id, LIFE_POINT) == 0
     take_hit(state, u, None, "test")
     assert u.face == face + 1
     us = next(x for x in infantry(state, rules.player) if x.st.profile.faces[x.face].flips)
-    rules.solo.life[us.id] = 3
+    add(state, us.id, LIFE_POINT, 3)
     face = us.face
     take_hit(state, us, None, "test")
-    assert us.face == face + 1 and rules.solo.life[us.id] == 3, "the player's units have no life points"
+    assert us.face == face + 1 and count(state, us.id, LIFE_POINT) == 3, "the player's units have no life points"
 
 
 def test_the_ai_ignores_improvisation_initiative_and_intrepid(core):

@@ -33,7 +33,7 @@ def coverage(pack: Any = None) -> list[dict[str, str]]:
             not_simulated("option", opt.effect_key or opt.id, opt.name, "no rule module for this effect key")
         for ab in pack.items["abilities"].values():
             not_simulated("ability", ab.id, ab.name, "no rule module for this ability")
-        dos = {e.do for s in pack.items["scenarios"].values() for ev in s.events for e in ev.effects}
+        dos = {e.do for s in pack.items["scenarios"].values() for ev in s.events for e in _effects(ev.effects)}
         for do in sorted(dos):
             status, missing = STATUS.get(do, ("not simulated", "logged as not simulated when it fires"))
             rows.append({"kind": "scenario-effect", "id": do, "name": do, "status": status, "missing": missing,
@@ -41,6 +41,16 @@ def coverage(pack: Any = None) -> list[dict[str, str]]:
     order = {"ability": 0, "option": 1, "card": 2, "scenario-effect": 3}
     rows.sort(key=lambda r: (order.get(r["kind"], 9), r["id"]))
     return rows
+
+
+def _effects(effects: list[Any]) -> list[Any]:
+    """Effects and those nested in roll tables' results and outcomes."""
+    out = []
+    for e in effects:
+        out.append(e)
+        for nested in (*e.table.values(), *e.outcomes.values()):
+            out.extend(_effects(nested))
+    return out
 
 
 def summary(rows: list[dict[str, str]]) -> dict[str, int]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.engine import effects
+from builder.engine import effects, markers
 from builder.engine.events import Event
 from builder.engine.transport import vehicle_lost
 
@@ -51,6 +51,8 @@ def eliminate(state: "GameState", unit: "UnitState", why: str) -> None:
             state.set_occupant(sq, -1)
     was_wreck = unit.wreck
     unit.alive = False
+    if state.markers:
+        markers.clear_unit(state, unit.id)
     unit.order = -2
     state.events.append(Event("eliminated", {"unit": unit.id, "why": why}))
     if not was_wreck:
@@ -133,10 +135,13 @@ def damage_location(state: "GameState", unit: "UnitState", source: "UnitState | 
 def markers_taken(state: "GameState", unit: "UnitState", count: int) -> int:
     """How many of ``count`` Suppressed markers placed on ``unit`` it keeps: all,
     unless a rule module says otherwise (003 Battle for Normandy, Special Abilities >
-    Unshakable: markers it ignores are not placed at all)."""
+    Unshakable: markers it ignores are not placed at all), less those its
+    avert-suppression markers cancel (builder/engine/markers.py)."""
     if effects.in_game(state, "suppressed"):
         for taken in effects.hook_functions(state, unit, "suppressed"):
             count = taken(state, unit, count)
+    if state.markers and count > 0:
+        count -= markers.averted(state, unit, count)
     return count
 
 

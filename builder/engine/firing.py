@@ -18,7 +18,7 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from builder.engine import effects
+from builder.engine import effects, markers
 from builder.engine.advanced_positions import RULE as R_POSITION
 from builder.engine.advanced_positions import cover
 from builder.engine.ambush import revealed_face
@@ -243,6 +243,8 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
         plan.terms.extend(t)
     for t in effects.collect(state, target, "defence", plan):
         plan.defence_terms.extend(t)
+    if state.markers:
+        plan.defence_terms.extend(markers.defence_terms(state, target))
     dice = effects.collect(state, firer, "dice", weapon)
     plan.dice = max(dice) if dice else 1
     return plan
@@ -323,6 +325,8 @@ def resolve_shot(state: "GameState", plan: ShotPlan) -> None:
         effects.collect(state, firer, "firing", target)
     if effects.in_game(state, "targeted"):
         effects.collect(state, target, "targeted", plan)
+    if state.markers:  # the plan holds the defence bonus: the marker goes with this shot
+        markers.fired_at(state, target)
     values = [roll(state, f"shot ({plan.mode})", plan.firer) for _ in range(plan.dice)]
     die = max(values)
     if plan.mode != "sniper" and firer is not None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from builder.engine import markers
 from builder.engine.actions import Action
 from builder.engine.anti_tank import PANZERFAUST
 from builder.engine.effects.options import spend_token, tokens_left
@@ -51,8 +52,13 @@ def unactivated(state: "GameState", u: "UnitState") -> bool:
 def may_opportunity_fire(state: "GameState", u: "UnitState") -> bool:
     """Infantry not yet activated, on opportunity-fire terrain (or an advanced
     position, builder/engine/advanced_positions.py) or showing the Opportunity
-    Fire ability (or Overwatch, 003, which grants it)."""
-    if not unactivated(state, u) or u.st.profile.type not in ("infantry", "gun"):
+    Fire ability (or Overwatch, 003, which grants it); or any unit not yet
+    activated with an opportunity-fire marker (builder/engine/markers.py)."""
+    if not unactivated(state, u):
+        return False
+    if state.markers and markers.count(state, u.id, markers.OPPORTUNITY_FIRE):
+        return True
+    if u.st.profile.type not in ("infantry", "gun"):
         return False
     return (state.static.bf.terrain[u.sq].opportunity_fire or u.ability("opportunity-fire") is not None
             or u.ability("overwatch") is not None or (bool(state.positions) and u.sq in state.positions))
@@ -160,4 +166,6 @@ def resolve(state: "GameState", pending: tuple, action: Action) -> None:  # type
         side.discard.append(action.mode)
         state.events.append(Event("card", {"side": firer.side, "card": action.mode, "unit": firer.id}))
     resolve_shot(state, plan)
+    if state.markers:  # the marker that allowed it is discarded once the fire is resolved
+        markers.spend(state, firer.id, markers.OPPORTUNITY_FIRE, 1)
     offer(state, mover, path)

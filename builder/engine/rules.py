@@ -3,7 +3,8 @@ subclass :class:`Rules` and override its hook methods.
 
 Hook points: ``on_start_of_phase``, ``on_before_activation``,
 ``on_end_of_supply``, ``initiative_for_turn``, ``order_tokens_for``,
-``discard_lowest_order``, ``movement_bonus``, and ``extra_actions``/``apply_extra`` through which a variant
+``discard_lowest_order``, ``movement_bonus``, ``scenario_effect``, ``scenario_attitude``,
+``scenario_fire_target``, ``tactical_bonus_squares``, and ``extra_actions``/``apply_extra`` through which a variant
 injects its own pending decisions.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from builder.engine import effects
+from builder.engine import effects, markers
 from builder.engine.events import Event
 from builder.engine.state import NO_ORDER
 
@@ -68,9 +69,41 @@ class Rules:
         return first if (state.turn + kept) % 2 == 1 else 1 - first
 
     def hits_taken(self, state: "GameState", unit: "UnitState", hits: int) -> int:
-        """How many of ``hits`` (2 for a kill shot) ``unit`` suffers: all of them in
-        the core rules; Solo Mode life points cancel some."""
+        """How many of ``hits`` (2 for a kill shot) ``unit`` suffers: each life point
+        marker on it cancels one (002 Solo Mode, Life Points; the markers are engine
+        state, builder/engine/markers.py, so a two-player game of a Solo scenario
+        honours those its events place)."""
+        if state.markers:
+            return hits - markers.life_points_spent(state, unit, hits)
         return hits
+
+    def scenario_effect(self, state: "GameState", effect: Any, side: int) -> bool | None:
+        """Carry out a scenario event's effect the variant handles itself: None leaves
+        it to the engine (builder/engine/scenario_events.py), else whether it was
+        carried out (False: postponed). The core rules have no danger gauge: a
+        ``set_danger`` effect does not apply and is logged so."""
+        if effect.do == "set_danger":
+            state.events.append(Event("event-not-applicable", {"do": effect.do, "rules": self.name}))
+            return True
+        return None
+
+    def scenario_attitude(self, state: "GameState") -> str:
+        """The AI attitude picking a roll table's column: the scenario's Solo Mode
+        attitude in the core rules (balanced when it names none)."""
+        solo = state.static.scenario.solo
+        return (solo.attitude if solo is not None else None) or "balanced"
+
+    def scenario_fire_target(self, state: "GameState", unit: "UnitState", plans: list[Any]) -> Any:
+        """The shot a scenario's ``fire`` effect takes among ``plans`` (one per target):
+        the best odds (builder/engine/scenario_fire.py), the side's player not being
+        asked."""
+        from builder.engine.scenario_fire import best_odds
+        return best_odds(plans)
+
+    def tactical_bonus_squares(self, state: "GameState") -> list[int]:
+        """Squares of the tactical bonus tokens on the battlefield (none in the core
+        rules: they are a Solo Mode component)."""
+        return []
 
     def supply_first(self, state: "GameState") -> int:
         """The side whose units move first in the supply phase: the initiative

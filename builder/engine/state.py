@@ -264,7 +264,7 @@ class GameState:
         "rules", "static", "dice", "turn", "phase", "initiative", "to_act", "units", "occ", "sides",
         "queues", "turn_side", "current", "fired", "moved", "pending", "control", "control_history",
         "result", "events", "decisions", "supply_side", "memo", "boosts", "path", "occupied", "smoke",
-        "vehicle_bombs", "fuelled", "directives", "positions",
+        "vehicle_bombs", "fuelled", "directives", "positions", "markers", "postponed",
     )
 
     def __init__(self, rules: Any, static: GameStatic, dice: Rng) -> None:
@@ -301,6 +301,10 @@ class GameState:
         # directives on officers until the end of the Supply phase: (side, officer, directive), builder/engine/directives.py
         self.directives: tuple[tuple[int, int, str], ...] = ()
         self.positions: tuple[int, ...] = ()  # squares of advanced positions (builder/engine/advanced_positions.py)
+        # scenario markers on units: (unit, marker, count), builder/engine/markers.py
+        self.markers: tuple[tuple[int, str, int], ...] = ()
+        # scenario events postponed: (event index, first effect left), builder/engine/scenario_events.py
+        self.postponed: tuple[tuple[int, int], ...] = ()
 
     # --- public views ------------------------------------------------------------
 
@@ -359,6 +363,7 @@ class GameState:
         g.smoke = self.smoke
         g.vehicle_bombs = self.vehicle_bombs
         g.fuelled, g.directives, g.positions = self.fuelled, self.directives, self.positions
+        g.markers, g.postponed = self.markers, self.postponed
         return g
 
     def canonical(self) -> dict[str, Any]:
@@ -381,6 +386,10 @@ class GameState:
             out["directives"] = [list(d) for d in self.directives]
         if self.positions:
             out["positions"] = list(self.positions)
+        if self.markers:  # likewise for scenario markers and postponed events
+            out["markers"] = [list(m) for m in self.markers]
+        if self.postponed:
+            out["postponed"] = [list(p) for p in self.postponed]
         return out
 
     def state_hash(self) -> str:

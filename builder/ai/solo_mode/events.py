@@ -1,12 +1,14 @@
-"""Danger tiles and the Solo Mode effects of scenario events the core engine leaves to
-the variant: life point markers and jumps of the danger marker (002 Solo Mode, Life
-Points; Danger Tiles; Family Meeting 1, turns 2 and 5)."""
+"""Danger tiles and their bonuses, and the Solo Mode effects of scenario events the core
+engine leaves to the variant: jumps of the danger marker (002 Solo Mode, Life Points;
+Danger Tiles; Family Meeting 1, turn 5). Life point markers are engine state
+(builder/engine/markers.py), honoured by the core rules' ``hits_taken``."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from builder.ai import evaluate as ev
+from builder.engine import markers
 from builder.engine.events import Event
 
 if TYPE_CHECKING:
@@ -21,10 +23,20 @@ def nearest_objective_infantry(rules: "SoloModeRules", state: "GameState", count
 
 
 def add_life_points(rules: "SoloModeRules", state: "GameState", count: int, each: int = 1) -> None:
-    solo = rules.solo
     for uid in nearest_objective_infantry(rules, state, count):
-        solo.life[uid] = solo.life.get(uid, 0) + each
+        markers.add(state, uid, markers.LIFE_POINT, each)
         state.events.append(Event("life-point-marker", {"unit": uid}))
+
+
+def set_danger(rules: "SoloModeRules", state: "GameState", eff: Any) -> None:
+    """A scenario's jump of the danger marker to the first space of a level, by
+    difficulty (Family Meeting 1, turn 5); the tiles reached are revealed at once."""
+    assert rules.solo is not None
+    tiles = rules.solo.gauge.set_level(str(eff.danger_level), dict(eff.danger_spaces), rules.difficulty,
+                                       eff.if_reached)
+    rules.rules_fired["danger/scenario-jump"] += 1
+    state.events.append(Event("danger-jump", {"position": rules.solo.gauge.position, "level": rules.solo.gauge.level}))
+    apply_tiles(rules, state, tiles)
 
 
 def apply_tiles(rules: "SoloModeRules", state: "GameState", tiles: list[Any]) -> None:
@@ -51,34 +63,3 @@ def apply_tiles(rules: "SoloModeRules", state: "GameState", tiles: list[Any]) ->
             for u in state.units:
                 if u.side == rules.ai:
                     u.suppressed = 0
-
-
-def _holds(state: "GameState", cond: Any) -> bool:
-    """The few scenario conditions Solo events use: destroyed / not."""
-    if cond is None:
-        return True
-    if hasattr(cond, "not_"):
-        return not _holds(state, cond.not_)
-    if hasattr(cond, "destroyed"):
-        spec = cond.destroyed
-        units = [u for u in state.units if u.st.profile.id == spec.unit and not u.bagged]
-        return bool(units) and all(not u.alive for u in units)
-    return True
-
-
-def start_of_activation(rules: "SoloModeRules", state: "GameState") -> None:
-    """Life point markers and danger jumps of this turn's scenario events."""
-    for event in state.static.scenario.events:
-        if event.timing.value != "start_of_activation" or state.turn not in event.turns:
-            continue
-        if not _holds(state, event.when):
-            continue
-        for eff in event.effects:
-            if eff.do == "add_marker" and eff.marker == "life_point":
-                count = eff.selector.count if eff.selector and eff.selector.count else 3
-                add_life_points(rules, state, count, eff.count or 1)
-            elif eff.do == "set_danger" and eff.danger_level:
-                tiles = rules.solo.gauge.set_level(eff.danger_level, dict(eff.danger_spaces), rules.difficulty,
-                                                   eff.if_reached)
-                rules.rules_fired["danger/scenario-jump"] += 1
-                apply_tiles(rules, state, tiles)

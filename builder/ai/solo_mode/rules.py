@@ -57,7 +57,6 @@ class SoloState:
     lasting: str = "none"
     effect_unit: int = -1
     effect_bonus: int = 0
-    life: dict[int, int] = field(default_factory=dict)
     bag: list[int] = field(default_factory=list)  # filled at set-up (builder.ai.solo_mode.reinforcements)
     offboard: list[int] = field(default_factory=list)
     entry: list[int] = field(default_factory=list)
@@ -141,9 +140,6 @@ class SoloModeRules(Rules):
             bonuses.ai_resupply(self, state)
             bonuses.player_resupply(self, state)
             self._order_phase(state, solo)
-        elif phase == "activation":
-            from builder.ai.solo_mode.events import start_of_activation
-            start_of_activation(self, state)
         elif phase == "supply":
             while solo.offboard and self.enter_unit(state, move=False):
                 pass
@@ -193,16 +189,60 @@ class SoloModeRules(Rules):
     def hits_taken(self, state: GameState, unit: Any, hits: int) -> int:
         """An AI unit discards a life point marker for each hit it has just taken, a
         kill shot counting as two; a hit per missing marker stands (002 Solo Mode,
-        2.2 Life Points)."""
-        solo = self.solo
-        if solo is None or unit.side != self.ai or not solo.life.get(unit.id):
+        2.2 Life Points: the core hook spends the markers, builder/engine/markers.py);
+        only AI units have any."""
+        if unit.side != self.ai:
             return hits
-        spent = min(hits, solo.life[unit.id])
-        solo.life[unit.id] -= spent
-        for _ in range(spent):
-            state.events.append(Event("life-point", {"unit": unit.id}))
-        self.rules_fired["solo/life-point"] += spent
-        return hits - spent
+        left = super().hits_taken(state, unit, hits)
+        if left < hits:
+            self.rules_fired["solo/life-point"] += hits - left
+        return left
+
+    def scenario_effect(self, state: GameState, effect: Any, side: int) -> bool | None:
+        """Scenario effects of the Solo game mode: the danger marker's jump (002 Solo
+        Mode, Family Meeting 1, turn 5); a fire effect spends a reserve action card on
+        its bonus and spots the firer, as any AI attack; a unit a scenario brings back
+        leaves the reinforcements bag and counts again as a loss."""
+        if self.solo is None:
+            return super().scenario_effect(state, effect, side)
+        if effect.do == "set_danger":
+            from builder.ai.solo_mode.events import set_danger
+            set_danger(self, state, effect)
+            return True
+        if effect.do == "fire" and side == self.ai:
+            from builder.engine.scenario_fire import fire
+            for uid in fire(state, effect, side):
+                self.after_ai_attack(state, uid)
+            return True
+        if effect.do in ("place_unit", "reinforce") and side == self.ai:
+            from builder.engine.scenario_units import place_units
+            mark = len(state.events)
+            done = place_units(state, effect, side)
+            for e in state.events[mark:]:
+                if e.kind == "reinforcement":
+                    self.solo.counted.discard(e.data["unit"])
+                    if e.data["unit"] in self.solo.bag:
+                        self.solo.bag.remove(e.data["unit"])
+            return done
+        return None
+
+    def scenario_attitude(self, state: GameState) -> str:
+        """The Solo game mode's AI attitude picks a roll table's column."""
+        return self.attitude
+
+    def scenario_fire_target(self, state: GameState, unit: Any, plans: list[Any]) -> Any:
+        """The AI picks the target of a scenario's shot with its firing table (002 Solo
+        Mode, 5.3 Firing Action), as for any shot of its own."""
+        if self.solo is None or unit.side != self.ai:
+            return super().scenario_fire_target(state, unit, plans)
+        actions = [Action("fire", unit=unit.id, weapon=p.weapon, target=p.target, mode=p.mode) for p in plans]
+        chosen = self.solo.brain.fire(state, actions)
+        picked = [p for p in plans if chosen is not None and chosen.kind == "fire" and p.target == chosen.target]
+        return picked[0] if picked else super().scenario_fire_target(state, unit, plans)
+
+    def tactical_bonus_squares(self, state: GameState) -> list[int]:
+        """Squares of the tactical bonus tokens still on the battlefield."""
+        return sorted(self.solo.bonuses) if self.solo is not None else []
 
     def supply_first(self, state: GameState) -> int:
         """The AI's Advantage token makes it move first in every supply phase (002 Solo
