@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 OUT    ?= out
 
-.PHONY: demo test bench schemas lint clean help
+.PHONY: demo test bench schemas clean help
 
 help:
 	@echo "make demo    create .venv, install, run 'heroes demo' on the bundled content"

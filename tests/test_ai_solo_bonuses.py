@@ -230,7 +230,6 @@ def test_life_points_cancel_a_kill_shot_as_two_hits(core, markers, alive, face_s
     from builder.engine.damage import kill_shot
 
     state = new_game(core)
-    rules = state.rules
     u = two_sided_ai_infantry(state)
     face = u.face
     state.markers = ((u.id, LIFE_POINT, markers),) if markers else ()

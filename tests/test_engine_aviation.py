@@ -99,7 +99,8 @@ def test_the_stuka_drops_its_pattern_without_scatter():
 def test_the_greedy_player_values_an_airstrike_by_its_odds_and_the_anti_aircraft_check():
     """Focke-Wulf (number 4): it gets through on a 1-3, so half its attack's worth
     counts; an AAA unit across the table leaves only a 1-2."""
-    from builder.ai.evaluate import CARD_SPENT, card_value, target_value
+    from builder.ai.evaluate import target_value
+    from builder.ai.support_values import CARD_SPENT, card_value
     from builder.engine.aviation import attack_pattern
     from builder.engine.blast import blast_plan
 

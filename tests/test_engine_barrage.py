@@ -92,7 +92,8 @@ def test_a_packed_tripod_gun_has_nothing_to_fire_with():
 
 
 def test_the_greedy_player_values_a_barrage_as_the_guns_best_shots():
-    from builder.ai.evaluate import barrage_value, shot_value
+    from builder.ai.evaluate import shot_value
+    from builder.ai.support_values import barrage_value
     from builder.engine.unit_actions import fire_actions
 
     state, n = barrage_position()

@@ -8,6 +8,7 @@ from typing import Iterable
 
 from builder.ai import evaluate as ev
 from builder.ai import token_values as tv
+from builder.ai import support_values as sv
 from builder.ai.players import Player
 from builder.engine import Action, GameState
 from builder.engine.concealment import CONCEALED
@@ -54,7 +55,7 @@ class GreedyPlayer(Player):
         if kind == "blast":
             return ev.blast_value(state, action)
         if kind == "barrage":
-            return ev.barrage_value(state, action)
+            return sv.barrage_value(state, action)
         if kind == "token" and action.target >= 0:  # a bomb or mine on a vehicle
             return ev.bomb_value(state, action)
         if kind == "token" and action.mode == CONCEALED:  # a Concealed token on the unit
@@ -82,7 +83,7 @@ class GreedyPlayer(Player):
         if kind == "card" and state.pending:  # an answer to the opponent's shot or move: worth playing
             return 1.0
         if kind == "card" and state.phase == "activation":
-            return ev.card_value(state, action)
+            return sv.card_value(state, action)
         return 0.0
 
     def scores(self, state: GameState, actions: list[Action]) -> list[float]:

@@ -35,7 +35,7 @@ def skeleton(name: str, faction: str, points: int | None, scenario: str | None =
     """A commented, empty army list to fill in."""
     lines = [
         MODELINE.format(schema=schema),
-        f"# Army list for Heroes Builder. Check it with: heroes army check FILE",
+        "# Army list for Heroes Builder. Check it with: heroes army check FILE",
         f"name: {_q(name)}",
         f"faction: {faction}",
     ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -55,8 +55,6 @@ class SoloFile(ContentModel):
 # A decision table is data: priorities read top to bottom, alternatives inside a priority
 # left to right; each alternative is a condition from a small fixed vocabulary
 # (:data:`TABLE_VOCABULARY`), evaluated by builder.ai.tables over a query interface.
-
-from typing import Any, Literal  # noqa: E402  (kept with the classes they serve)
 
 from pydantic import model_validator  # noqa: E402
 
