@@ -6,9 +6,15 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from builder.cli import app
 from builder.cli.common import run_app
+
+# No test may depend on timing (speed is measured by `make bench`): Hypothesis's
+# per-example deadline and its too-slow health check fail on a loaded CI machine.
+settings.register_profile("heroes", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("heroes")
 
 ROOT = Path(__file__).resolve().parents[1]
 CORE = ROOT / "content" / "core"
