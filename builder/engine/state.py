@@ -264,7 +264,7 @@ class GameState:
         "rules", "static", "dice", "turn", "phase", "initiative", "to_act", "units", "occ", "sides",
         "queues", "turn_side", "current", "fired", "moved", "pending", "control", "control_history",
         "result", "events", "decisions", "supply_side", "memo", "boosts", "path", "occupied", "smoke",
-        "vehicle_bombs", "fuelled", "directives", "positions",
+        "vehicle_bombs", "fuelled", "directives", "positions", "demolition", "charges",
     )
 
     def __init__(self, rules: Any, static: GameStatic, dice: Rng) -> None:
@@ -301,6 +301,10 @@ class GameState:
         # directives on officers until the end of the Supply phase: (side, officer, directive), builder/engine/directives.py
         self.directives: tuple[tuple[int, int, str], ...] = ()
         self.positions: tuple[int, ...] = ()  # squares of advanced positions (builder/engine/advanced_positions.py)
+        # demolition points on standing structures: (overlay area, points), builder/engine/structures.py
+        self.demolition: tuple[tuple[int, int], ...] = ()
+        # demolition charges laid: (structure square, side), builder/engine/demolition_charges.py
+        self.charges: tuple[tuple[int, int], ...] = ()
 
     # --- public views ------------------------------------------------------------
 
@@ -359,6 +363,7 @@ class GameState:
         g.smoke = self.smoke
         g.vehicle_bombs = self.vehicle_bombs
         g.fuelled, g.directives, g.positions = self.fuelled, self.directives, self.positions
+        g.demolition, g.charges = self.demolition, self.charges
         return g
 
     def canonical(self) -> dict[str, Any]:
@@ -381,6 +386,12 @@ class GameState:
             out["directives"] = [list(d) for d in self.directives]
         if self.positions:
             out["positions"] = list(self.positions)
+        if self.demolition:  # likewise for demolition points, charges laid and structures destroyed
+            out["demolition"] = [list(d) for d in self.demolition]
+        if self.charges:
+            out["charges"] = [list(c) for c in self.charges]
+        if self.static.bf.ruined:
+            out["ruined"] = [[a, r or ""] for a, r in self.static.bf.ruined]
         return out
 
     def state_hash(self) -> str:
