@@ -9,10 +9,13 @@ from typing import Iterable
 from builder.ai import evaluate as ev
 from builder.ai import token_values as tv
 from builder.ai import support_values as sv
+from builder.ai.demolition import charge_value, structure_shot_value
 from builder.ai.players import Player
 from builder.engine import Action, GameState
 from builder.engine.concealment import CONCEALED
 from builder.engine.advanced_positions import POSITION
+from builder.engine.demolition_charges import KEY as CHARGE
+from builder.engine.destruction import STRUCTURE
 from builder.engine.directives import KINDS
 from builder.engine.transport import square_of
 
@@ -48,6 +51,8 @@ class GreedyPlayer(Player):
 
     def score(self, state: GameState, action: Action) -> float:
         kind = action.kind
+        if kind == "fire" and action.mode == STRUCTURE:
+            return structure_shot_value(state, action)
         if kind == "fire":
             return ev.shot_value(state, action)
         if kind == "assault":
@@ -56,6 +61,8 @@ class GreedyPlayer(Player):
             return ev.blast_value(state, action)
         if kind == "barrage":
             return sv.barrage_value(state, action)
+        if kind == "token" and action.mode == CHARGE:  # a demolition charge on a structure
+            return charge_value(state, action)
         if kind == "token" and action.target >= 0:  # a bomb or mine on a vehicle
             return ev.bomb_value(state, action)
         if kind == "token" and action.mode == CONCEALED:  # a Concealed token on the unit

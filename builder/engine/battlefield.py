@@ -58,10 +58,17 @@ def layout_key(pack: Any, layout: Any) -> str:
     return key
 
 
-def build_battlefield(pack: Any, layout: Any) -> Battlefield:
+def build_battlefield(pack: Any, layout: Any, ruined: tuple[tuple[int, str | None], ...] = ()) -> Battlefield:
     """The battlefield of ``layout``, cached on the pack object (so a battlefield
-    and its line-of-sight tables live as long as the content they come from)."""
+    and its line-of-sight tables live as long as the content they come from).
+
+    ``ruined`` lists the overlays (by their index in the layout) destroyed as
+    structures, each with the overlay laid in its place (its ruin side) or None
+    (removed): games that destroy the same structures share one battlefield and its
+    line-of-sight tables (builder/engine/structures.py)."""
     key = layout_key(pack, layout)
+    if ruined:
+        key += "|ruined:" + ",".join(f"{i}={r or ''}" for i, r in sorted(ruined))
     cache = _CACHE
     if hasattr(pack, "__dict__"):
         cache = pack.__dict__.setdefault("_engine_battlefields", {})
@@ -75,8 +82,13 @@ def build_battlefield(pack: Any, layout: Any) -> Battlefield:
         if board is None:
             raise GridError(f"layout names board '{placement.id}', which the pack does not define")
         placed.append((placement, board, None))
+    replaced = dict(ruined)
     for index, placement in enumerate(layout.overlays):
-        overlay = pack.items["overlays"].get(placement.id)
+        overlay_id = replaced[index] if index in replaced else placement.id
+        if overlay_id is None:  # removed from the game: its area stays reserved, empty
+            placed.append((placement, None, index))
+            continue
+        overlay = pack.items["overlays"].get(overlay_id)
         if overlay is None:
             raise GridError(f"layout names overlay '{placement.id}', which the pack does not define")
         placed.append((placement, overlay, index))
@@ -89,10 +101,17 @@ def build_battlefield(pack: Any, layout: Any) -> Battlefield:
         width, height = max(width, ox + w), max(height, oy + h)
     bf = Battlefield(
         width=width, height=height, terrain=[VOID] * (width * height),
-        area=[-1] * (width * height), area_kind=[], key=key,
+        area=[-1] * (width * height), area_kind=[], key=key, ruined=tuple(sorted(ruined, key=lambda r: r[0])),
+        layout=layout,
     )
     for placement, grid, overlay_index in placed:
+        if grid is None:
+            bf.area_kind.append("removed")
+            continue
         _lay(bf, infos, placement, grid, overlay_index)
+        value = getattr(grid, "structure", None)
+        if overlay_index is not None and value and overlay_index not in replaced:
+            bf.structures[overlay_index] = (int(value), grid.ruin_side)
     cache[key] = bf
     return bf
 

@@ -406,6 +406,9 @@ def do_blast(state: "GameState", action: Action) -> None:
     mine = _may_throw_from(state.static.bf, state.squares_of(u))
     landed = disperse(state, action.square, p, u.side, mine, u, u.id)
     explode(state, u, landed, p)
+    if state.static.bf.structures and p.key not in EQUIPMENT:  # a weapon with Destruction (destruction.py)
+        from builder.engine.destruction import blast_structures
+        blast_structures(state, u, landed, p.radius, p.weapon)
 
 
 # --- artillery cards -------------------------------------------------------------------

@@ -319,7 +319,16 @@ def weapon_usable(state: "GameState", unit: "UnitState", wi: int) -> bool:
 
 def resolve_shot(state: "GameState", plan: ShotPlan) -> None:
     """Roll and apply one planned shot (``plan.firer`` -1: no unit fires, as an
-    artillery card's blast pattern; the firer's own hooks then do not apply)."""
+    artillery card's blast pattern; the firer's own hooks then do not apply). A
+    firer with Destruction then rolls its dice against the structure the target
+    stands in (builder/engine/destruction.py)."""
+    _resolve(state, plan)
+    if plan.firer >= 0 and state.static.bf.structures and plan.mode != "blast":  # blasts: their own roll
+        from builder.engine.destruction import after_shot
+        after_shot(state, state.units[plan.firer], plan.weapon, plan.target_sq)
+
+
+def _resolve(state: "GameState", plan: ShotPlan) -> None:
     firer, target = state.units[plan.firer] if plan.firer >= 0 else None, state.units[plan.target]
     if firer is not None and effects.in_game(state, "firing"):
         effects.collect(state, firer, "firing", target)

@@ -82,6 +82,12 @@ class Battlefield:
     blocked_edges: set[tuple[int, int]] = field(default_factory=set)
     openings: set[tuple[int, int]] = field(default_factory=set)
     key: str = ""
+    # standing structures by overlay area: (demolition points that destroy it, its ruin
+    # side or None: removed), and the areas already destroyed with what replaced them
+    # (builder/engine/structures.py; 000 core rules, Terrain > Structure)
+    structures: dict[int, tuple[int, str | None]] = field(default_factory=dict)
+    ruined: tuple[tuple[int, str | None], ...] = ()
+    layout: Any = None
     _steps: dict[tuple[str, bool], list[tuple[int, ...]]] = field(default_factory=dict)
     _adjacent: list[tuple[int, ...]] = field(default_factory=list)
     _edge_mask: list[int] = field(default_factory=list)

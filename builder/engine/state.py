@@ -264,7 +264,7 @@ class GameState:
         "rules", "static", "dice", "turn", "phase", "initiative", "to_act", "units", "occ", "sides",
         "queues", "turn_side", "current", "fired", "moved", "pending", "control", "control_history",
         "result", "events", "decisions", "supply_side", "memo", "boosts", "path", "occupied", "smoke",
-        "vehicle_bombs", "fuelled", "directives", "positions", "markers", "postponed",
+        "vehicle_bombs", "fuelled", "directives", "positions", "markers", "postponed", "demolition", "charges",
     )
 
     def __init__(self, rules: Any, static: GameStatic, dice: Rng) -> None:
@@ -305,6 +305,10 @@ class GameState:
         self.markers: tuple[tuple[int, str, int], ...] = ()
         # scenario events postponed: (event index, first effect left), builder/engine/scenario_events.py
         self.postponed: tuple[tuple[int, int], ...] = ()
+        # demolition points on standing structures: (overlay area, points), builder/engine/structures.py
+        self.demolition: tuple[tuple[int, int], ...] = ()
+        # demolition charges laid: (structure square, side), builder/engine/demolition_charges.py
+        self.charges: tuple[tuple[int, int], ...] = ()
 
     # --- public views ------------------------------------------------------------
 
@@ -364,6 +368,7 @@ class GameState:
         g.vehicle_bombs = self.vehicle_bombs
         g.fuelled, g.directives, g.positions = self.fuelled, self.directives, self.positions
         g.markers, g.postponed = self.markers, self.postponed
+        g.demolition, g.charges = self.demolition, self.charges
         return g
 
     def canonical(self) -> dict[str, Any]:
@@ -390,6 +395,12 @@ class GameState:
             out["markers"] = [list(m) for m in self.markers]
         if self.postponed:
             out["postponed"] = [list(p) for p in self.postponed]
+        if self.demolition:  # likewise for demolition points, charges laid and structures destroyed
+            out["demolition"] = [list(d) for d in self.demolition]
+        if self.charges:
+            out["charges"] = [list(c) for c in self.charges]
+        if self.static.bf.ruined:
+            out["ruined"] = [[a, r or ""] for a, r in self.static.bf.ruined]
         return out
 
     def state_hash(self) -> str:

@@ -77,7 +77,8 @@ class Brain:
         A blast pattern of that unit (grenade, HE shells, Howitzer...) replaces the
         shot when its expected damage is higher (the tables' template conditions
         rank such shots first; builder/engine/blast.py)."""
-        usable = [a for a in actions if a.kind == "fire" and (a.mode == "suppressive") == suppressive]
+        usable = [a for a in actions if a.kind == "fire" and (a.mode == "suppressive") == suppressive
+                  and a.target >= 0]  # not a shot at a structure: no table row for it (builder/ai/demolition.py)
         blasts = [] if suppressive else [a for a in actions if a.kind == "blast"]
         if not usable:
             return _best_blast(state, blasts, 0.0)

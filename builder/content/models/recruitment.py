@@ -174,6 +174,11 @@ class RecruitmentOption(Item):
     token_attack: TokenAttack | None = Field(
         default=None, description="The attack its tokens make (Panzerfaust, sticky bombs, magnetic mines)."
     )
+    destruction: int | None = Field(
+        default=None, ge=1, le=6,
+        description="Destruction dice each of its tokens rolls against a structure (Demolition Charge); "
+        "printed on the token.",
+    )
 
 
 class Hero(Item):

@@ -4,7 +4,8 @@ simulated" unless a rule module above registered it first. The coverage report
 is generated from this registry, so nothing is claimed that the engine lacks.
 Blast patterns register in builder/engine/blast.py, smoke bombs in
 builder/engine/smoke_bombs.py, Concealed tokens and Infiltration in
-builder/engine/concealment.py, Ruse tokens (Tricky) in builder/engine/ruses.py.
+builder/engine/concealment.py, Ruse tokens (Tricky) in builder/engine/ruses.py, Destruction and Destroyer in
+builder/engine/destruction.py, Demolition Charge in builder/engine/demolition_charges.py.
 """
 
 from __future__ import annotations
@@ -16,14 +17,11 @@ RO = "000 core rules, Recruitment Options > "
 
 ABILITIES = {
     "autonomous": ("Autonomous", "units act only through order tokens"),
-    "destruction": ("Destruction", "structures and demolition points are not simulated"),
     "substitute": ("Substitute", "reassigning hits is not simulated"),
     "urban-fighter": ("Urban Fighter", "crossing a building's marked opening is not offered by the movement rules"),
-    "destroyer": ("Destroyer", "structures and destruction rolls are not simulated"),
 }
 OPTIONS = {
     "culling-hedgerow-cutter": ("Culling Hedgerow Cutter", "Equipment", "passage tokens are not simulated"),
-    "demolition-charge": ("Demolition Charge", "Equipment", "structures are not simulated"),
     "goliath": ("Goliath", "Equipment", "the Goliath unit's detonation is not simulated"),
     "horn-of-plenty": ("Horn of Plenty", "Equipment", "the green pattern it gives mortars is not simulated"),
     "mg-nest": ("MG Nest", "Orders", "placing the nest is not simulated"),

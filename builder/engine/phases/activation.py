@@ -24,6 +24,8 @@ from builder.engine import effects
 from builder.engine import barrage
 from builder.engine.actions import Action, interned
 from builder.engine.blast import BLASTERS, blast_actions
+from builder.engine.demolition_charges import KEY as CHARGE, charge_actions, lay_charge
+from builder.engine.destruction import structure_shots
 from builder.engine.vehicle_bombs import bomb_actions, bomb_keys, place_bomb
 from builder.engine.effects.cards import ACTIVATION, AFTER, ON_ENEMY, OTHER, hand_phases
 from builder.engine.effects.options import heroic_token
@@ -144,6 +146,8 @@ def actions(state: "GameState") -> list[Action]:
     if not state.moved and not state.fired:
         out = move_actions(state, u, assaults=True)
         out.extend(fire_actions(state, u, moving=False))
+        if state.static.bf.structures:  # a shot at a structure itself (builder/engine/destruction.py)
+            out.extend(structure_shots(state, u))
         if u.st.profile.type in BLASTERS and u.sq >= 0:
             out.extend(blast_actions(state, u))
         if barrage.calls_barrages(u):
@@ -190,6 +194,8 @@ def token_actions(state: "GameState", u: "UnitState") -> list[Action]:
         out.append(interned("token", u.id, mode="heroic"))
     if state.moved and not state.fired and bomb_keys(state, u.side):
         out.extend(bomb_actions(state, u))
+    if state.moved and not state.fired and state.static.bf.structures:
+        out.extend(charge_actions(state, u))
     return out
 
 
@@ -198,6 +204,9 @@ def spend_token(state: "GameState", action: Action) -> None:
     Traits > Heroic; Equipment > Sticky Bomb/Magnetic Mine)."""
     u = state.units[action.unit]
     offered = token_actions(state, u)
+    if action.mode == CHARGE:
+        lay_charge(state, action, offered)
+        return
     if action.mode != "heroic":
         place_bomb(state, action, offered)
         return

@@ -1,11 +1,13 @@
 """Supply phase, in its printed order of steps (000 core rules, Action! >
 Supply Phase > Execution of the Supply Phase):
 
-1. start-of-supply effects (abilities, cards, options, scenario);
+1. start-of-supply effects (abilities, cards, options, scenario); demolition charges
+   explode (builder/engine/demolition_charges.py);
 2. discard the bluff tokens;
 3. move units that received neither an order nor an Activated marker, the
    initiative side first (some or all of them), then the other side; infantry
    ending its move next to an enemy vehicle may put bombs or mines on it,
+   infantry ending its move next to a structure may lay demolition charges on it,
    infantry that could turn over as an Ambush unit may take a free Concealed
    token (builder/engine/concealment.py), and a unit may put an advanced
    position on its square instead of moving (builder/engine/advanced_positions.py);
@@ -30,6 +32,7 @@ from builder.engine import effects
 from builder.engine.actions import Action, interned
 from builder.engine.concealment import CONCEALED, assign, conceal_actions
 from builder.engine.advanced_positions import POSITION, place_position, position_actions
+from builder.engine.demolition_charges import KEY as CHARGE, explode, lay_charge, supply_charge_actions
 from builder.engine.directives import discard as discard_directives
 from builder.engine.vehicle_bombs import detonate, place_bomb, supply_bomb_actions
 from builder.engine.effects.cards import SUPPLY, hand_phases, improvise, kept_by_card
@@ -50,6 +53,8 @@ def start_supply(state: "GameState") -> None:
     state.phase = "supply"
     state.rules.on_start_of_phase(state, "supply")
     run_events(state, "start_of_supply")
+    if state.charges:
+        explode(state)
     for u in state.units:
         if u.order == BLUFF:
             u.order = NO_ORDER
@@ -69,7 +74,8 @@ def advance(state: "GameState") -> None:
     for side in (first, 1 - first):
         if state.sides[side].supply_done:
             continue
-        if movers(state, side) or supply_bomb_actions(state, side) or conceal_actions(state, side):
+        if movers(state, side) or supply_bomb_actions(state, side) or conceal_actions(state, side) \
+                or supply_charge_actions(state, side):
             state.supply_side = state.to_act = side
             return
         state.sides[side].supply_done = True
@@ -85,6 +91,7 @@ def actions(state: "GameState", side: int) -> list[Action]:
     if state.sides[side].hand and SUPPLY in hand_phases(state, side):
         out.extend(card_actions(state, side, [u for u in state.units if u.side == side and u.active], SUPPLY))
     out.extend(supply_bomb_actions(state, side))
+    out.extend(supply_charge_actions(state, side))
     out.extend(conceal_actions(state, side))
     out.append(interned("end"))
     return out
@@ -102,6 +109,8 @@ def apply(state: "GameState", action: Action) -> None:
         assign(state, action, state.supply_side)
     elif action.kind == "token" and action.mode == POSITION:
         place_position(state, action, position_actions(state, state.supply_side, movers(state, state.supply_side)))
+    elif action.kind == "token" and action.mode == CHARGE:
+        lay_charge(state, action, supply_charge_actions(state, state.supply_side))
     elif action.kind == "token":
         place_bomb(state, action, supply_bomb_actions(state, state.supply_side))
     else:

@@ -1,0 +1,61 @@
+"""What the greedy player sees in demolition: a shot at a structure
+(builder/engine/destruction.py) and a demolition charge laid on one
+(builder/engine/demolition_charges.py).
+
+Destroying a structure suppresses every unit inside and takes away the building's
+cover, so demolition is valued by the enemy units inside: the chance that the
+demolition points expected finish the structure, times half the value of each enemy
+unit inside (a Suppressed marker and lost cover, not a kill), less the same for
+friendly units inside. A charge pays off only at the next Supply phase and spends a
+token, so it counts for less. The Solo Mode's decision tables have no row for
+demolition: the AI opponent ignores these decisions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from builder.ai.evaluate import target_value
+from builder.engine.demolition_charges import SCORES as CHARGE_SCORES
+from builder.engine.demolition_charges import charge_dice
+from builder.engine.destruction import SCORES, destroyer_bonus, destruction_dice
+from builder.engine.structures import points, structure_at, units_inside
+
+if TYPE_CHECKING:
+    from builder.engine.actions import Action
+    from builder.engine.state import GameState
+
+CHARGE_DELAY = 0.6  # a charge explodes a phase later, and the enemy may leave meanwhile
+TOKEN = 0.05
+
+
+def _worth(state: "GameState", side: int, square: int, expected: float) -> float:
+    """The worth for ``side`` of ``expected`` demolition points on the structure on ``square``."""
+    bf = state.static.bf
+    area = structure_at(bf, square)
+    if area < 0:
+        return -1.0
+    need = bf.structures[area][0] - points(state, area)
+    progress = min(1.0, expected / max(1, need))
+    stake = sum(0.5 * target_value(state, u) * (1 if u.side != side else -1) for u in units_inside(state, area))
+    return progress * stake
+
+
+def structure_shot_value(state: "GameState", action: "Action") -> float:
+    """A ``fire`` decision at a structure: the expected points of its Destruction dice."""
+    u = state.units[action.unit]
+    w = u.st.profile.faces[u.face].weapons[action.weapon]
+    p = min(1.0, max(0.0, (7 - SCORES + destroyer_bonus(state, u)) / 6))
+    return _worth(state, u.side, action.square, destruction_dice(u, w) * p)
+
+
+def charge_value(state: "GameState", action: "Action") -> float:
+    """A ``token`` decision laying a demolition charge (the charges already laid on
+    that structure counted as points scored)."""
+    u = state.units[action.unit]
+    p = (7 - CHARGE_SCORES) / 6
+    dice = charge_dice(state, u.side)
+    area = structure_at(state.static.bf, action.square)
+    laid = sum(1 for sq, side in state.charges if side == u.side and structure_at(state.static.bf, sq) == area)
+    return CHARGE_DELAY * _worth(state, u.side, action.square, dice * p * (1 + laid)) \
+        - CHARGE_DELAY * _worth(state, u.side, action.square, dice * p * laid) - TOKEN
