@@ -81,6 +81,7 @@ class Battlefield:
     area_kind: list[str]
     blocked_edges: set[tuple[int, int]] = field(default_factory=set)
     openings: set[tuple[int, int]] = field(default_factory=set)
+    windows: set[tuple[int, int]] = field(default_factory=set)  # white-arrow openings (Urban Fighter)
     key: str = ""
     _steps: dict[tuple[str, bool], list[tuple[int, ...]]] = field(default_factory=dict)
     _adjacent: list[tuple[int, ...]] = field(default_factory=list)
