@@ -13,6 +13,7 @@ from builder.engine import Action, apply, legal_actions
 from builder.engine.effects import get
 from builder.engine.effects.options import tokens_left
 from builder.engine.errors import IllegalAction
+from builder.engine.goliath import DETONATE
 from builder.engine.hedgerow_cutter import CUTTER, PASSAGE
 from builder.engine.los import sight
 from builder.engine.movement import vehicle_reach
@@ -138,3 +139,146 @@ def test_an_urban_fighter_retreats_out_through_the_window() -> None:
         bf = state.static.bf
         found = retreat_squares(state, state.units[n["r"]], bf.square("F8"))
         assert [bf.name(sq) for sq in found] == expected
+
+
+# --- Goliath ----------------------------------------------------------------------------
+
+
+def _goliath(target: dict):  # type: ignore[no-untyped-def]
+    """A Goliath (MV 4) facing east at B5, ``target`` placed as given."""
+    state, n = make([{"name": "gol", "unit": "de-goliath", "side": "de", "at": "B5", "facing": "e"},
+                     {"name": "t", "side": "us", **target}])
+    give(state, 1, "goliath", 0)
+    activate(state, n["gol"])
+    return state, n
+
+
+def test_a_goliath_drives_into_an_enemy_square_and_blows_up() -> None:
+    """Rifles at E5, three squares ahead: the charge (+5 against infantry) is rolled
+    against their defence 5; the Goliath is removed from the board."""
+    from engine_helpers import Scripted
+    state, n = _goliath({"unit": "us-rifles", "at": "E5"})
+    bf = state.static.bf
+    offered = [a for a in moves(state, n["gol"]) if a.mode == DETONATE]
+    assert offered == [Action("move", unit=n["gol"], square=bf.square("E5"), mode=DETONATE)]
+    state.dice = Scripted(1, 6)
+    events = apply(state, offered[0], check=True)
+    shot = next(e.data for e in events if e.kind == "shot")
+    assert shot["target"] == n["t"] and shot["total"] == 1 + 5 and shot["defence"] == 5
+    gol = state.units[n["gol"]]
+    assert not gol.alive and gol.sq == -1 and state.occ[bf.square("B5")] == -1
+    assert state.units[n["t"]].face == 1  # 6 >= 5: a hit flips the rifles
+
+
+def test_against_a_heavy_vehicle_the_goliath_uses_its_side_defence() -> None:
+    from engine_helpers import Scripted
+    state, n = _goliath({"unit": "de-panzer", "at": "D5", "facing": "w"})
+    state.units[n["t"]].side = 0  # an American tank, for the sake of the example
+    bf = state.static.bf
+    a = Action("move", unit=n["gol"], square=bf.square("D5"), mode=DETONATE)
+    assert a in moves(state, n["gol"])
+    state.dice = Scripted(2, 1, 1)
+    events = apply(state, a, check=True)
+    shot = next(e.data for e in events if e.kind == "shot")
+    assert shot["defence"] == 7  # side, although the panzer faces the Goliath
+
+
+def test_no_detonation_out_of_reach_nor_for_other_vehicles() -> None:
+    state, n = _goliath({"unit": "us-rifles", "at": "H5"})  # 6 squares: MV 4 is short
+    assert not [a for a in moves(state, n["gol"]) if a.mode == DETONATE]
+    state, n = make([{"name": "ht", "unit": "de-halftrack", "side": "de", "at": "B5", "facing": "e"},
+                     {"name": "t", "unit": "us-rifles", "side": "us", "at": "D5"}])
+    give(state, 1, "goliath", 0)
+    activate(state, n["ht"])
+    assert not [a for a in moves(state, n["ht"]) if a.mode == DETONATE]
+
+
+# --- Horn of Plenty ---------------------------------------------------------------------
+
+
+def _mortar(horn_at: str):  # type: ignore[no-untyped-def]
+    state, n = make([{"name": "m", "unit": "us-mortar", "side": "us", "at": "B2"},
+                     {"name": "horn", "unit": "us-horn-of-plenty", "side": "us", "at": horn_at},
+                     {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "H6"}])
+    give(state, 0, "horn-of-plenty", 0)
+    activate(state, n["m"])
+    return state, n
+
+
+def test_a_mortar_within_two_squares_of_the_horn_places_the_green_pattern() -> None:
+    from builder.engine.blast import patterns
+    from builder.engine.horn_of_plenty import GREEN_RADIUS
+    near, n = _mortar("D3")  # 2 squares from B2
+    far, f = _mortar("E3")  # 3 squares
+    (p_near,) = patterns(near, near.units[n["m"]])
+    (p_far,) = patterns(far, far.units[f["m"]])
+    assert p_far.key == p_near.key == "indirect-fire"
+    assert p_far.radius == 1 and p_near.radius == GREEN_RADIUS
+    # the wider pattern is offered on more intersections around the enemy
+    n_near = len([a for a in legal_actions(near) if a.kind == "blast"])
+    n_far = len([a for a in legal_actions(far) if a.kind == "blast"])
+    assert n_near > n_far > 0
+
+
+def test_the_horn_is_a_scout_counter_brought_by_the_option() -> None:
+    from engine_helpers import fixture_pack
+    pack = fixture_pack()
+    (ability,) = pack.items["units"]["us-horn-of-plenty"].sides[0].abilities
+    assert (ability.id, ability.value) == ("scout", 3)
+    assert [u.unit for u in pack.items["options"]["us-horn-of-plenty"].units] == ["us-horn-of-plenty"]
+
+
+# --- MG Nest ----------------------------------------------------------------------------
+
+
+def _nest():  # type: ignore[no-untyped-def]
+    from builder.engine.phases.supply import start_supply
+    state, n = make([{"name": "mg", "unit": "us-mg", "side": "us", "at": "F4"},
+                     {"name": "deep", "unit": "us-rifles", "side": "us", "at": "D7"},
+                     {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "K3"}])
+    give(state, 0, "mg-nest", 1)
+    start_supply(state)
+    state.supply_side = state.to_act = 0
+    return state, n
+
+
+def test_the_mg_nest_goes_anywhere_but_the_enemy_deployment_zone() -> None:
+    from builder.engine.firing import plan_shot
+    state, n = _nest()
+    bf = state.static.bf
+    nests = [a for a in legal_actions(state) if a.kind == "token" and a.mode == "mg-nest"]
+    assert nests == [Action("token", unit=n["mg"], square=bf.square("F4"), mode="mg-nest")]  # D7 is German ground
+    before = plan_shot(state, state.units[n["g"]], 0, state.units[n["mg"]])
+    apply(state, nests[0], check=True)
+    assert state.positions == (bf.square("F4"),)
+    assert not [a for a in legal_actions(state) if a.kind == "token" and a.mode == "mg-nest"]  # one nest
+    after = plan_shot(state, state.units[n["g"]], 0, state.units[n["mg"]])
+    assert after.defence_total == before.defence_total + 1  # the nest's +1 (placeholder), as a position's
+
+
+def test_all_five_registered_and_off_the_catalogue() -> None:
+    from builder.engine.effects.catalogue import ABILITIES, OPTIONS
+    for kind, key in (("option", CUTTER), ("ability", "urban-fighter"), ("option", "goliath"),
+                      ("option", "horn-of-plenty"), ("option", "mg-nest")):
+        m = get(kind, key)
+        assert m is not None and m.status in ("simulated", "partial") and m.rule
+        assert key not in ABILITIES and key not in OPTIONS
+
+
+# --- players ----------------------------------------------------------------------------
+
+
+def test_greedy_blows_the_goliath_up_next_to_a_tank_and_keeps_passage_tokens_for_need() -> None:
+    state, n = _goliath({"unit": "de-panzer", "at": "D5", "facing": "w"})
+    state.units[n["t"]].side = 0
+    best = GreedyPlayer(1, 1).choose(state, legal_actions(state))
+    assert best.mode == DETONATE and best.square == state.static.bf.square("D5")
+    state, pz = _panzer()
+    best = GreedyPlayer(1, 1).choose(state, legal_actions(state))
+    assert best.mode != PASSAGE  # nothing lies beyond the hedgerow worth a token
+
+
+def test_random_play_is_not_swamped() -> None:
+    state, pz = _panzer()
+    offered = legal_actions(state)
+    assert len([a for a in offered if a.mode == PASSAGE]) <= len([a for a in offered if a.kind == "move"])

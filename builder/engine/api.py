@@ -9,6 +9,7 @@ decides who acts and what they may do.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.engine.actions import Action
@@ -17,6 +18,7 @@ from builder.engine.barrage import BARRAGE, order_barrage
 from builder.engine.blast import do_blast
 from builder.engine.errors import IllegalAction
 from builder.engine.fuel import refuel
+from builder.engine.hedgerow_cutter import PASSAGE, cut_through
 from builder.engine.events import Event
 from builder.engine import opportunity, reactions
 from builder.engine.movement import path_to
@@ -117,6 +119,9 @@ def _activation(state: "GameState", action: Action) -> None:
         else:
             if action.extra:  # the Fuel token's extra square first, so that the path is found
                 refuel(state, mover)
+            if action.mode == PASSAGE:  # likewise the Passage token (builder/engine/hedgerow_cutter.py)
+                cut_through(state, action)
+                action = replace(action, mode="")
             path = path_to(state, mover, action.square, action.facing) if watched else []
             start = mover.sq
         do_move(state, action)

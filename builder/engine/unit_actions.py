@@ -22,6 +22,7 @@ from builder.engine.effects.cards import card_modules
 from builder.engine.effects.options import spend_token, token_spent, tokens_left
 from builder.engine.events import Event
 from builder.engine.fuel import FUEL, fuel_moves, refuel
+from builder.engine.goliath import DETONATE, GOLIATH, detonate, detonation_actions, is_goliath
 from builder.engine.hedgerow_cutter import CUTTER, PASSAGE, cut_through, passage_moves
 from builder.engine.firing import (SPLIT, SPLIT_REST, building_allows, in_arc, plan_shot, resolve_shot,
                                    split_partners)
@@ -51,6 +52,8 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> 
             out.extend(fuel_moves(state, u, states))
         if CUTTER in keys:
             out.extend(passage_moves(state, u))
+        if GOLIATH in keys:
+            out.extend(detonation_actions(state, u))
         return out
     if u.carried_by >= 0:
         return _moves_from_vehicle(state, u, assaults)
@@ -141,6 +144,8 @@ def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list[Actio
     face = u.st.profile.faces[revealed_face(u) if u.concealed else u.face]
     if not face.weapons or (state.fired and u.damage & 1) or u.st.decoy:
         return []
+    if u.is_vehicle and GOLIATH in state.static.sides[u.side].keys and is_goliath(state, u):
+        return []  # a Goliath's charge goes off only by detonation (builder/engine/goliath.py)
     targets = [t for t in state.units if t.side != u.side and t.alive and t.sq >= 0 and not t.wreck
                and not t.concealed and t.st.profile.faces[t.face].defence_type is not None]
     if not targets:
@@ -326,6 +331,9 @@ def do_move(state: "GameState", action: Action) -> None:
         return
     elif action.mode == DISEMBARK:
         disembark(state, u, action.square)
+    elif action.mode == DETONATE:  # a Goliath blows up (builder/engine/goliath.py)
+        detonate(state, action)
+        return
     else:
         if action.extra:  # a vehicle's move on a Fuel token (builder/engine/fuel.py)
             refuel(state, u)

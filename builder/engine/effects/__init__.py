@@ -189,5 +189,5 @@ def _load() -> None:
         from builder.engine import anti_tank, artillery_shot, aviation, barrage, blast, smoke_bombs, vehicle_bombs  # noqa: F401
         from builder.engine import concealment, ruses  # noqa: F401
         from builder.engine import advanced_positions, directives, fuel, gear  # noqa: F401
-        from builder.engine import hedgerow_cutter, urban_fighter  # noqa: F401
+        from builder.engine import goliath, hedgerow_cutter, horn_of_plenty, mg_nest, urban_fighter  # noqa: F401
         from builder.engine.effects import catalogue  # noqa: F401

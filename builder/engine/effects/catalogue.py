@@ -22,9 +22,6 @@ ABILITIES = {
 }
 OPTIONS = {
     "demolition-charge": ("Demolition Charge", "Equipment", "structures are not simulated"),
-    "goliath": ("Goliath", "Equipment", "the Goliath unit's detonation is not simulated"),
-    "horn-of-plenty": ("Horn of Plenty", "Equipment", "the green pattern it gives mortars is not simulated"),
-    "mg-nest": ("MG Nest", "Orders", "placing the nest is not simulated"),
 }
 
 BFN = {"destroyer": "Firing"}  # 003 Battle for Normandy, Special Abilities
