@@ -282,3 +282,37 @@ def test_random_play_is_not_swamped() -> None:
     state, pz = _panzer()
     offered = legal_actions(state)
     assert len([a for a in offered if a.mode == PASSAGE]) <= len([a for a in offered if a.kind == "move"])
+
+
+def _everything():  # type: ignore[no-untyped-def]
+    state, n = make([{"name": "pz", "unit": "de-panzer", "side": "de", "at": "J2", "facing": "s"},
+                     {"name": "gol", "unit": "de-goliath", "side": "de", "at": "B5", "facing": "e"},
+                     {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "K6"},
+                     {"name": "r", "unit": "us-rifles", "side": "us", "at": "H8"},
+                     {"name": "m", "unit": "us-mortar", "side": "us", "at": "B2"},
+                     {"name": "horn", "unit": "us-horn-of-plenty", "side": "us", "at": "C3"},
+                     {"name": "mg", "unit": "us-mg", "side": "us", "at": "F4"}])
+    give(state, 1, CUTTER, 2)
+    give(state, 1, "goliath", 0)
+    give(state, 0, "horn-of-plenty", 0)
+    give(state, 0, "mg-nest", 1)
+    state.units[n["r"]].st.granted["urban-fighter"] = 0
+    return state
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_games_with_all_five_keep_the_invariants(seed: int) -> None:
+    from builder.engine import Rng
+    from test_engine_invariants import check_invariants
+    state = _everything()
+    players = [GreedyPlayer(0, seed), GreedyPlayer(1, seed)] if seed % 2 else None
+    rng = Rng(seed)
+    steps = 0
+    while not state.is_over and steps < 600:
+        actions = legal_actions(state)
+        assert actions and len(set(actions)) == len(actions)
+        a = players[state.to_act].choose(state, actions) if players else actions[rng.below(len(actions))]
+        apply(state, a, check=True)
+        check_invariants(state)
+        assert state.clone().state_hash() == state.state_hash()
+        steps += 1
