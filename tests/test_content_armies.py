@@ -118,7 +118,9 @@ def test_box_counters(pack: Pack, faction: str, insignia: str, common_small: int
     regular_vehicles = [u for u in units if u.insignia == insignia and u.outline.value != "hero"
                         and u.type.value in ("light_vehicle", "heavy_vehicle")]
     assert len(regular_vehicles) == 2
-    common = [u for u in units if u.insignia is None]
+    # the Horn of Plenty is the option's own token deployed as a unit (000, Recruitment
+    # Options > Equipment > Horn of Plenty), not one of the box's counters
+    common = [u for u in units if u.insignia is None and u.id != "us-horn-of-plenty"]
     assert len([u for u in common if u.footprint == 1]) == common_small
     assert len([u for u in common if u.footprint == 2]) == 4
     officer_tiles = [t for t in pack.by_faction("tiles", faction) if t.kind.value == "officer"]

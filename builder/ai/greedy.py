@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from builder.ai import evaluate as ev
+from builder.ai import extras_values as xv
 from builder.ai import token_values as tv
 from builder.ai import support_values as sv
 from builder.ai.demolition import charge_value, structure_shot_value
@@ -16,10 +17,14 @@ from builder.engine.concealment import CONCEALED
 from builder.engine.advanced_positions import POSITION
 from builder.engine.demolition_charges import KEY as CHARGE
 from builder.engine.destruction import STRUCTURE
+from builder.engine.goliath import DETONATE
+from builder.engine.hedgerow_cutter import PASSAGE
+from builder.engine.mg_nest import NEST
 from builder.engine.directives import KINDS
 from builder.engine.transport import square_of
 
 EPS = 1e-9
+PRICED = (PASSAGE, DETONATE)  # moves scored one by one: a token spent, a Goliath blown up
 
 
 def order_potential(state: GameState, uid: int) -> float:
@@ -71,6 +76,12 @@ class GreedyPlayer(Player):
             return tv.directive_value(state, action)
         if kind == "token" and action.mode == POSITION:
             return tv.position_value(state, action)
+        if kind == "token" and action.mode == NEST:  # valued as an advanced position
+            return tv.position_value(state, action)
+        if kind == "move" and action.mode == PASSAGE:  # through a hedgerow on a Passage token
+            return xv.passage_value(state, action)
+        if kind == "move" and action.mode == DETONATE:  # a Goliath blowing up
+            return xv.detonation_value(state, action)
         if kind == "move":
             if action.extra:  # on a Fuel token
                 return tv.fuel_move_value(state, action)
@@ -103,7 +114,7 @@ class GreedyPlayer(Player):
         units = state.units
         maps = {uid: ev.move_value_map(state, units[uid]) for uid in {a.unit for a in actions if a.kind == "move"}}
         potential = order_potentials(state, {a.unit for a in actions if a.kind == "order" and a.token > 0})
-        out = [maps[a.unit][a.square] if a.kind == "move" and not a.extra
+        out = [maps[a.unit][a.square] if a.kind == "move" and not a.extra and a.mode not in PRICED
                else potential[a.unit] * (20 - a.token) if a.kind == "order" and a.token > 0
                else None for a in actions]
         for i, v in enumerate(out):

@@ -9,6 +9,7 @@ decides who acts and what they may do.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.engine.actions import Action
@@ -18,6 +19,7 @@ from builder.engine.blast import do_blast
 from builder.engine.destruction import STRUCTURE, fire_at_structure
 from builder.engine.errors import IllegalAction
 from builder.engine.fuel import refuel
+from builder.engine.hedgerow_cutter import PASSAGE, cut_through
 from builder.engine.events import Event
 from builder.engine import opportunity, reactions
 from builder.engine.movement import path_to
@@ -118,6 +120,9 @@ def _activation(state: "GameState", action: Action) -> None:
         else:
             if action.extra:  # the Fuel token's extra square first, so that the path is found
                 refuel(state, mover)
+            if action.mode == PASSAGE:  # likewise the Passage token (builder/engine/hedgerow_cutter.py)
+                cut_through(state, action)
+                action = replace(action, mode="")
             path = path_to(state, mover, action.square, action.facing) if watched else []
             start = mover.sq
         do_move(state, action)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from builder.engine import effects
 from builder.engine.advanced_positions import RULE as R_POSITION
 from builder.engine.advanced_positions import cover
+from builder.engine.urban_fighter import window_exit
 from builder.engine.ambush import revealed_face
 from builder.engine.damage import eliminate, markers_taken, roll, suppress, take_hit
 from builder.engine.effects.cards import lucky_shot
@@ -143,7 +144,8 @@ def plan_assault(state: "GameState", attacker: "UnitState", defender: "UnitState
 
 
 def retreat_squares(state: "GameState", defender: "UnitState", from_sq: int) -> list[int]:
-    """The three squares away from the attacker the defender may retreat into."""
+    """The three squares away from the attacker the defender may retreat into (an
+    Urban Fighter also out through a window: builder/engine/urban_fighter.py)."""
     bf = state.static.bf
     (ax, ay), (dx_, dy_) = bf.xy(from_sq), bf.xy(defender.sq)
     sx, sy = (dx_ > ax) - (dx_ < ax), (dy_ > ay) - (dy_ < ay)
@@ -157,7 +159,8 @@ def retreat_squares(state: "GameState", defender: "UnitState", from_sq: int) -> 
         c = bf.offset(defender.sq, (d + rot) % 8)
         if c < 0 or state.occ[c] >= 0 or not bf.enterable(c, defender.type, amph):
             continue
-        if not bf.step_open(defender.sq, c) or (here & masks.get(c, 0)):
+        if (not bf.step_open(defender.sq, c) and not (bf.windows and window_exit(state, defender, c))) \
+                or (here & masks.get(c, 0)):
             continue
         out.append(c)
     return out

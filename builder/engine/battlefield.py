@@ -157,8 +157,10 @@ def _lay(bf: Battlefield, infos: dict[str, TerrainInfo], placement: Any, grid: A
             bf.openings.add(pair)
         else:
             bf.blocked_edges.add(pair)
+    bunker = getattr(getattr(grid, "kind", None), "value", "") == "bunker"
     for opening in getattr(grid, "openings", []) or []:
-        if not opening.entry:
+        window = opening.white_arrow and not bunker  # Urban Fighter never uses a bunker's windows
+        if not opening.entry and not window:
             continue
         lx, ly = parse_square(opening.square)
         sq = to_sq(lx, ly)
@@ -168,4 +170,8 @@ def _lay(bf: Battlefield, infos: dict[str, TerrainInfo], placement: Any, grid: A
         if sq < 0 or not (0 <= x + dx < bf.width and 0 <= y + dy < bf.height):
             continue
         other = (y + dy) * bf.width + x + dx
-        bf.openings.add((min(sq, other), max(sq, other)))
+        pair = (min(sq, other), max(sq, other))
+        if opening.entry:
+            bf.openings.add(pair)
+        if window:
+            bf.windows.add(pair)

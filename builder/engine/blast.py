@@ -43,6 +43,7 @@ from builder.engine.events import Event
 from builder.engine.intersections import (covering, distance, inside_building, intersection,  # noqa: F401
                                           intersection_xy, pattern_squares, scattered)
 from builder.engine.firing import R_SUPP, ShotPlan, in_arc, resolve_shot
+from builder.engine.horn_of_plenty import HORN, green
 from builder.engine.los import CLEAR, sight
 from builder.engine.smoke import lay
 from builder.engine.terms import Term
@@ -56,7 +57,8 @@ EQUIPMENT = ("grenade", "rifle-grenade", "he-shells")  # option effect keys whos
 SMOKE = "000 core rules, Recruitment Options > Orders > Smoke"
 R_CARD = "000 core rules, Action Card; Recruitment Options > Orders > Artillery; card effect as the pack words it"
 RULE = {"artillery-barrage": R_CARD, "artillery-shot": R_CARD, "grenade": RO + "Grenade", "rifle-grenade": RO + "Rifle Grenade",
-        "he-shells": RO + "HE Shells", "howitzer": SA + "Howitzer", "indirect-fire": SA + "Indirect Fire"}
+        "he-shells": RO + "HE Shells", "howitzer": SA + "Howitzer", "indirect-fire": SA + "Indirect Fire",
+        "goliath": RO + "Goliath"}  # a Goliath's charge is resolved as a pattern's attack (builder/engine/goliath.py)
 BLASTERS = frozenset({"infantry", "heavy_vehicle", "gun"})  # unit types that may place a pattern
 INTO_ROOM = 1  # ``extra`` of a grenade thrown into a room or defensive position: ``square`` is one of its squares
 DEFENSIVE = "defensive_position"  # overlay kind (000 core rules, Terrain > Defensive Positions)
@@ -126,7 +128,10 @@ def patterns(state: "GameState", u: "UnitState") -> list[Pattern]:
         found = cache[key] = _unit_patterns(state, u, fi)
     if not found:
         return []
-    return [p for p in found if p.key not in EQUIPMENT or tokens_left(state, u, p.key) > 0]
+    out = [p for p in found if p.key not in EQUIPMENT or tokens_left(state, u, p.key) > 0]
+    if HORN in state.static.sides[u.side].keys:  # green patterns near a Horn of Plenty
+        return green(state, u, out)
+    return out
 
 
 def _unit_patterns(state: "GameState", u: "UnitState", fi: int) -> tuple[Pattern, ...]:
@@ -504,7 +509,7 @@ register("ability", "howitzer", "Howitzer", "partial", RULE["howitzer"],
          "notes; only from a unit that has not moved; " + _COMMON)
 register("ability", "indirect-fire", "Indirect Fire", "partial", RULE["indirect-fire"],
          "the pattern colour is taken from the ability (blue, radius 1); the dispersal direction of each die "
-         "is a placeholder; Horn of Plenty's green pattern is not simulated; " + _COMMON)
+         "is a placeholder; near a Horn of Plenty the pattern is green (builder/engine/horn_of_plenty.py); " + _COMMON)
 register("card", "artillery-barrage", "Artillery barrage card", "partial", R_CARD,
          "played on an enemy unit in the side's activation: the pattern is aimed at the intersection around it "
          "covering the most enemies; a card placing two patterns (155mm Long Tom) places one; " + _COMMON,

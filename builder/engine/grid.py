@@ -81,6 +81,7 @@ class Battlefield:
     area_kind: list[str]
     blocked_edges: set[tuple[int, int]] = field(default_factory=set)
     openings: set[tuple[int, int]] = field(default_factory=set)
+    windows: set[tuple[int, int]] = field(default_factory=set)  # white-arrow openings (Urban Fighter)
     key: str = ""
     # standing structures by overlay area: (demolition points that destroy it, its ruin
     # side or None: removed), and the areas already destroyed with what replaced them

@@ -193,12 +193,14 @@ def infantry_destinations(state: "GameState", unit: "UnitState") -> list[int]:
     return list(infantry_moves(state, unit, movement_allowance(state, unit)).free_squares)
 
 
-def vehicle_graph(bf, vtype: str, amph: bool, fp: int):  # type: ignore[no-untyped-def]
+def vehicle_graph(bf, vtype: str, amph: bool, fp: int, opened: frozenset[int] = frozenset()):  # type: ignore[no-untyped-def]
     """Static moves of a vehicle as a graph over states ``square * 8 + facing``:
     one square forward (counted from the front), one back (from the back), or 45
     degrees either way; each state's covered squares and whether it stands in
-    difficult passage. Built once per battlefield and kind of vehicle."""
-    key = ("vehicle", vtype, amph, fp)
+    difficult passage. Built once per battlefield and kind of vehicle. Squares
+    of ``opened`` (hedgerows a Passage token may open, builder/engine/hedgerow_cutter.py)
+    are entered as open ground."""
+    key = ("vehicle", vtype, amph, fp, bool(opened))
     hit = bf._steps.get(key)
     if hit is not None:
         return hit
@@ -210,7 +212,7 @@ def vehicle_graph(bf, vtype: str, amph: bool, fp: int):  # type: ignore[no-untyp
             if fp == 2:
                 back = bf.offset(sq, (f + 4) % 8)
                 squares = None if back < 0 else (sq, back)
-            if squares is not None and all(bf.enterable(c, vtype, amph) for c in squares):
+            if squares is not None and all(c in opened or bf.enterable(c, vtype, amph) for c in squares):
                 cover[sq * 8 + f] = squares
     trans: list[tuple[int, ...]] = [()] * n
     diff = [False] * n
@@ -219,7 +221,7 @@ def vehicle_graph(bf, vtype: str, amph: bool, fp: int):  # type: ignore[no-untyp
         if squares is None:
             continue
         sq, f = divmod(state, 8)
-        diff[state] = any(bf.terrain[c].difficult for c in squares)
+        diff[state] = any(bf.terrain[c].difficult and c not in opened for c in squares)
         out = [sq * 8 + (f + 1) % 8, sq * 8 + (f + 7) % 8]
         fwd = bf.offset(sq, f)
         if fwd >= 0 and bf.step_open(sq, fwd):
@@ -242,16 +244,16 @@ def vehicle_reach(state: "GameState", unit: "UnitState", mv: int | None = None) 
 
 def vehicle_states(state: "GameState", unit: "UnitState", mv: int | None = None,
                    parents: dict[int, int] | None = None) -> dict[int, int]:
-    """As :func:`vehicle_reach`, keyed by ``square * 8 + facing``."""
-    bf = state.static.bf
+    """As :func:`vehicle_reach`, keyed by ``square * 8 + facing``. Once a Passage
+    token lies on the battlefield, the flood is builder/engine/hedgerow_cutter.py's."""
     if mv is None:
         mv = movement_allowance(state, unit)
-    trans, cover, diff = vehicle_graph(bf, unit.type, unit.ability("amphibious") is not None,
+    if state.passages:
+        from builder.engine.hedgerow_cutter import through_passages
+        return through_passages(state, unit, mv, parents)
+    trans, cover, diff = vehicle_graph(state.static.bf, unit.type, unit.ability("amphibious") is not None,
                                        unit.st.profile.footprint)
-    blocked = set()
-    for u in state.units:
-        if u.id != unit.id and u.sq >= 0 and u.alive and (u.wreck or u.st.profile.type in ("light_vehicle", "heavy_vehicle")):
-            blocked.update(state.squares_of(u))
+    blocked = vehicle_blocks(state, unit)
     start = unit.sq * 8 + unit.facing
     dist = {start: 0}
     frontier = [start]
@@ -274,6 +276,15 @@ def vehicle_states(state: "GameState", unit: "UnitState", mv: int | None = None,
                     nxt.append(t)
         frontier = nxt
     return dist
+
+
+def vehicle_blocks(state: "GameState", unit: "UnitState") -> set[int]:
+    """Squares a vehicle's move never covers: other vehicles' and wrecks'."""
+    blocked: set[int] = set()
+    for u in state.units:
+        if u.id != unit.id and u.sq >= 0 and u.alive and (u.wreck or u.st.profile.type in ("light_vehicle", "heavy_vehicle")):
+            blocked.update(state.squares_of(u))
+    return blocked
 
 
 def vehicle_destinations(state: "GameState", unit: "UnitState") -> list[tuple[int, int]]:

@@ -265,6 +265,7 @@ class GameState:
         "queues", "turn_side", "current", "fired", "moved", "pending", "control", "control_history",
         "result", "events", "decisions", "supply_side", "memo", "boosts", "path", "occupied", "smoke",
         "vehicle_bombs", "fuelled", "directives", "positions", "markers", "postponed", "demolition", "charges",
+        "passages",
     )
 
     def __init__(self, rules: Any, static: GameStatic, dice: Rng) -> None:
@@ -309,6 +310,7 @@ class GameState:
         self.demolition: tuple[tuple[int, int], ...] = ()
         # demolition charges laid: (structure square, side), builder/engine/demolition_charges.py
         self.charges: tuple[tuple[int, int], ...] = ()
+        self.passages: tuple[int, ...] = ()  # hedgerow squares with a Passage token (builder/engine/hedgerow_cutter.py)
 
     # --- public views ------------------------------------------------------------
 
@@ -369,6 +371,7 @@ class GameState:
         g.fuelled, g.directives, g.positions = self.fuelled, self.directives, self.positions
         g.markers, g.postponed = self.markers, self.postponed
         g.demolition, g.charges = self.demolition, self.charges
+        g.passages = self.passages
         return g
 
     def canonical(self) -> dict[str, Any]:
@@ -401,6 +404,8 @@ class GameState:
             out["charges"] = [list(c) for c in self.charges]
         if self.static.bf.ruined:
             out["ruined"] = [[a, r or ""] for a, r in self.static.bf.ruined]
+        if self.passages:
+            out["passages"] = list(self.passages)
         return out
 
     def state_hash(self) -> str:

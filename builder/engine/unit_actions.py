@@ -22,6 +22,8 @@ from builder.engine.effects.cards import card_modules
 from builder.engine.effects.options import spend_token, token_spent, tokens_left
 from builder.engine.events import Event
 from builder.engine.fuel import FUEL, fuel_moves, refuel
+from builder.engine.goliath import DETONATE, GOLIATH, detonate, detonation_actions, is_goliath
+from builder.engine.hedgerow_cutter import CUTTER, PASSAGE, cut_through, passage_moves
 from builder.engine.firing import (SPLIT, SPLIT_REST, building_allows, in_arc, plan_shot, resolve_shot,
                                    split_partners)
 from builder.engine.los import sees
@@ -29,6 +31,7 @@ from builder.engine.transport import (DISEMBARK, EMBARK, FROM_VEHICLE, assault_f
                                       disembark, disembark_actions, embark, embark_actions,
                                       embark_square, transports)
 from builder.engine.movement import infantry_moves, movement_allowance, vehicle_states
+from builder.engine.urban_fighter import may_use, window_squares
 from builder.engine.zoc import enemy_zoc
 
 if TYPE_CHECKING:
@@ -44,8 +47,13 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> 
         states = vehicle_states(state, u)
         out = [cache.get(base | (t >> 3 << 4) | ((t & 7) + 1)) or move_action(uid, t >> 3, t & 7)
                for t in states if t != start]
-        if FUEL in state.static.sides[u.side].keys:
+        keys = state.static.sides[u.side].keys
+        if FUEL in keys:
             out.extend(fuel_moves(state, u, states))
+        if CUTTER in keys:
+            out.extend(passage_moves(state, u))
+        if GOLIATH in keys:
+            out.extend(detonation_actions(state, u))
         return out
     if u.carried_by >= 0:
         return _moves_from_vehicle(state, u, assaults)
@@ -59,6 +67,9 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> 
         table = move_table(uid, state.static.bf.size)
         out = [table[sq] for sq in reach.free_squares]
         state.static.move_cache[uid] = (reach, tuple(out))
+    if state.static.bf.windows and may_use(state, u):  # through a window (builder/engine/urban_fighter.py)
+        table = move_table(uid, state.static.bf.size)
+        out.extend(table[sq] for sq in window_squares(state, u, mv, reach))
     if assaults and mv > 0 and u.ability("assault") is not None and not u.st.decoy:
         out.extend(assault_actions(state, u, mv, reach))
     vehicles = transports(state)
@@ -133,6 +144,8 @@ def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list[Actio
     face = u.st.profile.faces[revealed_face(u) if u.concealed else u.face]
     if not face.weapons or (state.fired and u.damage & 1) or u.st.decoy:
         return []
+    if u.is_vehicle and GOLIATH in state.static.sides[u.side].keys and is_goliath(state, u):
+        return []  # a Goliath's charge goes off only by detonation (builder/engine/goliath.py)
     targets = [t for t in state.units if t.side != u.side and t.alive and t.sq >= 0 and not t.wreck
                and not t.concealed and t.st.profile.faces[t.face].defence_type is not None]
     if not targets:
@@ -318,9 +331,14 @@ def do_move(state: "GameState", action: Action) -> None:
         return
     elif action.mode == DISEMBARK:
         disembark(state, u, action.square)
+    elif action.mode == DETONATE:  # a Goliath blows up (builder/engine/goliath.py)
+        detonate(state, action)
+        return
     else:
         if action.extra:  # a vehicle's move on a Fuel token (builder/engine/fuel.py)
             refuel(state, u)
+        if action.mode == PASSAGE:  # through a hedgerow (builder/engine/hedgerow_cutter.py)
+            cut_through(state, action)
         state.events.append(Event("moved", {"unit": u.id, "from": u.sq, "to": action.square}))
         place(state, u, action.square, action.facing)
     if state.static.has_ambush:

@@ -210,6 +210,10 @@ class Opening(ContentModel):
     side: Literal["n", "e", "s", "w"] = Field(description="Side of that square the opening is on.")
     entry: bool = Field(default=True, description="Blue arrow: units may enter here.")
     grenade: bool = Field(default=False, description="Red bands: grenades may be thrown in here.")
+    white_arrow: bool = Field(
+        default=False,
+        description="White arrow: a window a unit with Urban Fighter may cross once per move (never a bunker's).",
+    )
 
 
 class Overlay(Grid):

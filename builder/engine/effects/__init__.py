@@ -190,4 +190,5 @@ def _load() -> None:
         from builder.engine import concealment, ruses  # noqa: F401
         from builder.engine import advanced_positions, directives, fuel, gear  # noqa: F401
         from builder.engine import demolition_charges, destruction  # noqa: F401
+        from builder.engine import goliath, hedgerow_cutter, horn_of_plenty, mg_nest, urban_fighter  # noqa: F401
         from builder.engine.effects import catalogue  # noqa: F401

@@ -18,16 +18,11 @@ RO = "000 core rules, Recruitment Options > "
 ABILITIES = {
     "autonomous": ("Autonomous", "units act only through order tokens"),
     "substitute": ("Substitute", "reassigning hits is not simulated"),
-    "urban-fighter": ("Urban Fighter", "crossing a building's marked opening is not offered by the movement rules"),
 }
 OPTIONS = {
-    "culling-hedgerow-cutter": ("Culling Hedgerow Cutter", "Equipment", "passage tokens are not simulated"),
-    "goliath": ("Goliath", "Equipment", "the Goliath unit's detonation is not simulated"),
-    "horn-of-plenty": ("Horn of Plenty", "Equipment", "the green pattern it gives mortars is not simulated"),
-    "mg-nest": ("MG Nest", "Orders", "placing the nest is not simulated"),
 }
 
-BFN = {"urban-fighter": "Movement", "destroyer": "Firing"}  # 003 Battle for Normandy, Special Abilities
+BFN = {"destroyer": "Firing"}  # 003 Battle for Normandy, Special Abilities
 
 for _id, (_name, _missing) in ABILITIES.items():
     if ("ability", _id) not in REGISTRY:

@@ -11,6 +11,7 @@ Supply Phase > Execution of the Supply Phase):
    infantry that could turn over as an Ambush unit may take a free Concealed
    token (builder/engine/concealment.py), and a unit may put an advanced
    position on its square instead of moving (builder/engine/advanced_positions.py);
+   a side with the MG Nest order may put its nest down (builder/engine/mg_nest.py);
 4. remove one Suppressed marker per unit (Courageous: two);
 5. end-of-supply effects: smoke fades, bombs and mines explode
    (builder/engine/vehicle_bombs.py), directives are discarded
@@ -34,6 +35,7 @@ from builder.engine.concealment import CONCEALED, assign, conceal_actions
 from builder.engine.advanced_positions import POSITION, place_position, position_actions
 from builder.engine.demolition_charges import KEY as CHARGE, explode, lay_charge, supply_charge_actions
 from builder.engine.directives import discard as discard_directives
+from builder.engine.mg_nest import NEST, nest_actions, place_nest
 from builder.engine.vehicle_bombs import detonate, place_bomb, supply_bomb_actions
 from builder.engine.effects.cards import SUPPLY, hand_phases, improvise, kept_by_card
 from builder.engine.effects.options import keep_initiative
@@ -74,8 +76,8 @@ def advance(state: "GameState") -> None:
     for side in (first, 1 - first):
         if state.sides[side].supply_done:
             continue
-        if movers(state, side) or supply_bomb_actions(state, side) or conceal_actions(state, side) \
-                or supply_charge_actions(state, side):
+        if (movers(state, side) or supply_bomb_actions(state, side) or conceal_actions(state, side)
+                or supply_charge_actions(state, side) or nest_actions(state, side)):
             state.supply_side = state.to_act = side
             return
         state.sides[side].supply_done = True
@@ -93,6 +95,7 @@ def actions(state: "GameState", side: int) -> list[Action]:
     out.extend(supply_bomb_actions(state, side))
     out.extend(supply_charge_actions(state, side))
     out.extend(conceal_actions(state, side))
+    out.extend(nest_actions(state, side))
     out.append(interned("end"))
     return out
 
@@ -107,6 +110,8 @@ def apply(state: "GameState", action: Action) -> None:
         play_card(state, state.supply_side, action.mode, state.units[action.unit], action.target)
     elif action.kind == "token" and action.mode == CONCEALED:
         assign(state, action, state.supply_side)
+    elif action.kind == "token" and action.mode == NEST:
+        place_nest(state, action, state.supply_side)
     elif action.kind == "token" and action.mode == POSITION:
         place_position(state, action, position_actions(state, state.supply_side, movers(state, state.supply_side)))
     elif action.kind == "token" and action.mode == CHARGE:
