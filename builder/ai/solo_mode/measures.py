@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from builder.ai import evaluate as ev
-from builder.ai.solo_mode.sightlines import terrain_clear, terrain_open
+from builder.ai.solo_mode.sightlines import terrain_row
 from builder.engine.los import CLEAR, sight
 from builder.engine.transport import square_of
 
@@ -66,15 +66,18 @@ class Measures:
         if criterion == "in_terrain":
             return float(bf.terrain[sq].defence_bonus > 0)
         if criterion == "clear_los_count":
+            clear = terrain_row(bf, sq, True)  # enemies on the battlefield: their squares are >= 0
             return float(sum(1 for e in self.enemies(x.side)
-                             if bf.distance(sq, e.sq) <= 2 * LONG_RANGE and terrain_clear(bf, sq, e.sq)
+                             if clear >> e.sq & 1 and bf.distance(sq, e.sq) <= 2 * LONG_RANGE
                              and sight(state, sq, e.sq, x, e).kind == CLEAR))
         if criterion == "normal_range_count":
+            open_ = terrain_row(bf, sq, False)
             return float(sum(1 for e in self.enemies(x.side)
-                             if bf.distance(sq, e.sq) <= LONG_RANGE and terrain_open(bf, sq, e.sq)
+                             if open_ >> e.sq & 1 and bf.distance(sq, e.sq) <= LONG_RANGE
                              and sight(state, sq, e.sq, x, e).ok))
         if criterion == "hidden":
-            return float(not any(terrain_open(bf, e.sq, sq) and sight(state, e.sq, sq, e, x).ok
+            seen_from = terrain_row(bf, sq, False)  # the terrain's verdict is the same both ways
+            return float(not any(seen_from >> e.sq & 1 and sight(state, e.sq, sq, e, x).ok
                                  for e in self.enemies(x.side)))
         if criterion == "apart":
             return float(not any(state.occ[n] >= 0 and state.occ[n] != x.id and state.units[state.occ[n]].side == x.side

@@ -28,6 +28,37 @@ def terrain_open(bf: Any, a: int, b: int) -> bool:
     return not line.blocker
 
 
+_ROWS: dict[int, tuple[Any, list[int | None], list[int | None]]] = {}
+"""Per battlefield (kept beside its rows so its id is never reused meanwhile): by
+square, the bitboard of the squares :func:`terrain_clear` (first list) or
+:func:`terrain_open` (second) says yes to, built on first use of the square."""
+
+
+def terrain_row(bf: Any, a: int, clear: bool) -> int:
+    """Bitboard (builder.engine.bitboard) of the squares ``b`` for which
+    :func:`terrain_clear` (``clear``) or :func:`terrain_open` holds for the line a-b.
+    The terrain never changes during a game, so a row is traced once per battlefield;
+    the AI then tests every enemy of a unit with a shift instead of a lookup."""
+    if a < 0:  # not a square of the battlefield: the lines themselves, uncached
+        test = terrain_clear if clear else terrain_open
+        return sum(1 << b for b in range(bf.size) if test(bf, a, b))
+    got = _ROWS.get(id(bf))
+    if got is None or got[0] is not bf:
+        if len(_ROWS) >= _MAX_BATTLEFIELDS:
+            _ROWS.clear()
+        got = _ROWS[id(bf)] = (bf, [None] * bf.size, [None] * bf.size)
+    rows = got[1] if clear else got[2]
+    row = rows[a]
+    if row is None:
+        test = terrain_clear if clear else terrain_open
+        row = 0
+        for b in range(bf.size):
+            if test(bf, a, b):
+                row |= 1 << b
+        rows[a] = row
+    return row
+
+
 NEAR, OPEN, SHUT = 2, 1, 0
 """An enemy on one square and a concealed unit on another: within 2 squares (spotted
 whatever the line), in a line terrain leaves clear (spotted if units leave it clear

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from builder.ai import evaluate as ev
 from builder.ai.solo_mode.measures import LONG_RANGE, Measures
-from builder.ai.solo_mode.sightlines import terrain_clear, terrain_open
+from builder.ai.solo_mode.sightlines import terrain_clear, terrain_open, terrain_row
 from builder.engine.anti_tank import PANZERFAUST, shot_source
 from builder.engine.effects.options import tokens_left
 from builder.engine.firing import vehicle_defence
@@ -38,7 +38,7 @@ class Memo:
     shots, enemy lists and lines of sight (builder.ai.solo_mode.brain keeps one per
     position)."""
 
-    __slots__ = ("reach", "assaults", "fires", "enemies", "sights", "answers", "nearest", "presence")
+    __slots__ = ("reach", "assaults", "fires", "enemies", "sights", "answers", "nearest", "presence", "templates")
 
     def __init__(self) -> None:
         self.reach: dict[int, int] = {}
@@ -49,6 +49,7 @@ class Memo:
         self.answers: dict[tuple[Any, ...], dict[int, dict[Any, bool]]] = {}
         self.nearest: dict[tuple[int, str], list[int]] = {}
         self.presence: dict[str, frozenset[int]] = {}
+        self.templates: dict[int, list[tuple[bool, int]]] = {}
 
 
 class EngineView(Measures):
@@ -65,6 +66,7 @@ class EngineView(Measures):
         self._reach, self._assaults, self._fires = memo.reach, memo.assaults, memo.fires
         self._enemies, self._sights = memo.enemies, memo.sights
         self._nearest, self._presence = memo.nearest, memo.presence
+        self._templates = memo.templates
         self._units = state.units
         context = (attitude, actor, from_reaction, suppressive, tuple(actors) if actors is not None else None)
         answers = memo.answers.get(context)
@@ -150,7 +152,11 @@ class EngineView(Measures):
     def _sees(self, a: "UnitState", b: "UnitState", clear: bool, rng: str) -> bool:
         if rng == "not_long" and self.bf.distance(a.sq, b.sq) > LONG_RANGE:
             return False
-        if not (terrain_clear if clear else terrain_open)(self.bf, a.sq, b.sq):
+        if a.sq < 0 or b.sq < 0:  # off the battlefield: no row to read, ask the line itself
+            possible = (terrain_clear if clear else terrain_open)(self.bf, a.sq, b.sq)
+        else:
+            possible = bool(terrain_row(self.bf, a.sq, clear) >> b.sq & 1)
+        if not possible:
             return False  # the terrain alone decides: no sight() needed
         s = self._sight(a, b)
         return s.ok and (not clear or s.kind == CLEAR)
@@ -166,9 +172,9 @@ class EngineView(Measures):
         if got is None:
             got = []
             state, bf, xid, xsq = self.state, self.bf, x.id, x.sq
-            possible = terrain_clear if clear else terrain_open
+            possible = terrain_row(bf, xsq, clear)
             for e in self.enemies(x.side):
-                if not possible(bf, xsq, e.sq):
+                if not possible >> e.sq & 1:
                     continue
                 pair = (xid, e.id)
                 s = sights.get(pair)
@@ -330,13 +336,20 @@ class EngineView(Measures):
         x = self.unit(u)
         if x is None or not x.active or x.sq < 0:
             return False
-        for a in blast_actions(self.state, x):
-            indirect = a.mode in ("indirect-fire", "rifle-grenade") and a.extra != INTO_ROOM
-            if fire != "any" and indirect != (fire == "indirect"):
-                continue
-            if sum(1 for t, _ in ev.blast_hits(self.state, a) if t.side != x.side) >= min_units:
-                return True
-        return False
+        return any(count >= min_units and (fire == "any" or indirect == (fire == "indirect"))
+                   for indirect, count in self._templates_of(x))
+
+    def _templates_of(self, x: "UnitState") -> list[tuple[bool, int]]:
+        """Per blast action of ``x``: whether it is indirect, and how many enemies it
+        attacks; kept for the position (the tables ask it with several ``min_units``
+        and ``fire`` arguments)."""
+        got = self._templates.get(x.id)
+        if got is None:
+            got = self._templates[x.id] = [
+                (a.mode in ("indirect-fire", "rifle-grenade") and a.extra != INTO_ROOM,
+                 sum(1 for t, _ in ev.blast_hits(self.state, a) if t.side != x.side))
+                for a in blast_actions(self.state, x)]
+        return got
 
     def good_shot(self, u: Any, min_odds: float = 0.25) -> bool:
         """Common sense: some shot of the unit hits at least ``min_odds`` of the time."""

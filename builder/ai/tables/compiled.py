@@ -129,17 +129,32 @@ class AllOf(Condition):
 
 
 class AnyOf(Condition):
-    __slots__ = ("parts",)
+    """``any``: a candidate one part keeps is kept. A part that judges each candidate
+    on its own (no ``best`` inside, see :func:`pointwise`) is only asked about the
+    candidates the parts before it left out: the questions are pure, so what it would
+    say of the others cannot change the union (a part with ``best`` still sees every
+    candidate, its measure being relative to them)."""
+
+    __slots__ = ("parts", "alone")
 
     def __init__(self, cid: int, parts: list[Condition]) -> None:
         super().__init__(cid)
         self.parts = parts
+        self.alone = [pointwise(p) for p in parts]
 
     def answer(self, query: Any, answers: Answers, u: Any) -> bool:
         return any(p.test(query, answers, u) for p in self.parts)
 
     def keep(self, query: Any, answers: Answers, candidates: list[Any]) -> list[Any]:
-        kept_ids = {id(c) for part in self.parts for c in part.keep(query, answers, candidates)}
+        kept_ids: set[int] = set()
+        for part, alone in zip(self.parts, self.alone):
+            if alone:
+                left = [c for c in candidates if id(c) not in kept_ids] if kept_ids else candidates
+                if not left:
+                    continue
+                kept_ids.update(id(c) for c in part.keep(query, answers, left))
+            else:
+                kept_ids.update(id(c) for c in part.keep(query, answers, candidates))
         return [c for c in candidates if id(c) in kept_ids]
 
 
@@ -175,6 +190,17 @@ class Best(Condition):
         values = [query.metric(c, self.metric) for c in candidates]
         target = max(values) if self.highest else min(values)
         return [c for c, v in zip(candidates, values) if v == target]
+
+
+def pointwise(cond: Condition) -> bool:
+    """Does ``cond`` keep each candidate on its own answer (no ``best`` anywhere in it)?"""
+    if isinstance(cond, Best):
+        return False
+    if isinstance(cond, (AllOf, AnyOf)):
+        return all(pointwise(p) for p in cond.parts)
+    if isinstance(cond, NotOf):
+        return pointwise(cond.part)
+    return True
 
 
 def _build(cond: dict[str, Any]) -> Condition:
