@@ -37,8 +37,10 @@ square, the bitboard of the squares :func:`terrain_clear` (first list) or
 def terrain_row(bf: Any, a: int, clear: bool) -> int:
     """Bitboard (builder.engine.bitboard) of the squares ``b`` for which
     :func:`terrain_clear` (``clear``) or :func:`terrain_open` holds for the line a-b.
-    The terrain never changes during a game, so a row is traced once per battlefield;
-    the AI then tests every enemy of a unit with a shift instead of a lookup."""
+    A battlefield's terrain never changes (a destroyed structure gives the game a new
+    battlefield: builder/engine/structures.py), so a row is traced once per
+    battlefield; the AI then tests every enemy of a unit with a shift instead of a
+    lookup."""
     if a < 0:  # not a square of the battlefield: the lines themselves, uncached
         test = terrain_clear if clear else terrain_open
         return sum(1 << b for b in range(bf.size) if test(bf, a, b))
