@@ -264,7 +264,7 @@ class GameState:
         "rules", "static", "dice", "turn", "phase", "initiative", "to_act", "units", "occ", "sides",
         "queues", "turn_side", "current", "fired", "moved", "pending", "control", "control_history",
         "result", "events", "decisions", "supply_side", "memo", "boosts", "path", "occupied", "smoke",
-        "vehicle_bombs", "fuelled", "directives", "positions",
+        "vehicle_bombs", "fuelled", "directives", "positions", "autonomous",
     )
 
     def __init__(self, rules: Any, static: GameStatic, dice: Rng) -> None:
@@ -301,6 +301,7 @@ class GameState:
         # directives on officers until the end of the Supply phase: (side, officer, directive), builder/engine/directives.py
         self.directives: tuple[tuple[int, int, str], ...] = ()
         self.positions: tuple[int, ...] = ()  # squares of advanced positions (builder/engine/advanced_positions.py)
+        self.autonomous = -1  # the unit acting without an order token, -1 none (builder/engine/autonomy.py)
 
     # --- public views ------------------------------------------------------------
 
@@ -359,6 +360,7 @@ class GameState:
         g.smoke = self.smoke
         g.vehicle_bombs = self.vehicle_bombs
         g.fuelled, g.directives, g.positions = self.fuelled, self.directives, self.positions
+        g.autonomous = self.autonomous
         return g
 
     def canonical(self) -> dict[str, Any]:
@@ -381,6 +383,8 @@ class GameState:
             out["directives"] = [list(d) for d in self.directives]
         if self.positions:
             out["positions"] = list(self.positions)
+        if self.autonomous >= 0:  # an Autonomous unit acting without an order token
+            out["autonomous"] = self.autonomous
         return out
 
     def state_hash(self) -> str:

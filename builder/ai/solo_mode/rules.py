@@ -204,6 +204,11 @@ class SoloModeRules(Rules):
         self.rules_fired["solo/life-point"] += spent
         return hits - spent
 
+    def autonomous_activation(self, state: GameState, side: int) -> bool:
+        """The AI's Autonomous units act on the numbered tokens they add (002 Solo Mode,
+        4.1 Autonomous), never between activations; the player's as in the core rules."""
+        return side != self.ai
+
     def supply_first(self, state: GameState) -> int:
         """The AI's Advantage token makes it move first in every supply phase (002 Solo
         Mode, Tactical Bonus Descriptions > Advantage)."""

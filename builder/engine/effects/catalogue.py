@@ -15,9 +15,7 @@ SA = "000 core rules, Special Abilities > "
 RO = "000 core rules, Recruitment Options > "
 
 ABILITIES = {
-    "autonomous": ("Autonomous", "units act only through order tokens"),
     "destruction": ("Destruction", "structures and demolition points are not simulated"),
-    "substitute": ("Substitute", "reassigning hits is not simulated"),
     "urban-fighter": ("Urban Fighter", "crossing a building's marked opening is not offered by the movement rules"),
     "destroyer": ("Destroyer", "structures and destruction rolls are not simulated"),
 }
