@@ -11,7 +11,7 @@ from builder.ai.greedy import GreedyPlayer
 from builder.ai.solo_mode.policy import SoloPlayer
 from builder.engine import Action, apply, legal_actions
 from builder.engine.dice import Rng
-from builder.engine.effects import get
+from builder.engine.effects import get, invalidate
 from builder.engine.errors import IllegalAction
 from builder.engine.phases.activation import start_activation
 from builder.engine.random_play import random_playout
@@ -128,6 +128,21 @@ def test_units_without_the_ability_see_no_offer_and_no_order_is_needed():
     assert n["rangers"] in placed, "it may take a token, it need not"
 
 
+def test_no_barrage_without_an_order_token():
+    """Barrage Order needs an order token on the caller (000 core rules, Special
+    Abilities > Barrage Order): not offered in an Autonomous activation."""
+    state, n = make([
+        {"name": "spotter", "unit": "us-spotter", "side": "us", "at": "B2"},
+        {"name": "mg", "unit": "us-mg", "side": "us", "at": "C2", "facing": "e"},
+        {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "E2"},
+    ], initiative="us")
+    state.units[n["spotter"]].st.granted["autonomous"] = 1
+    invalidate(state)  # abilities granted in play: the game's hook flags are worked out again
+    start_activation(state)
+    apply(state, Action("autonomous", unit=n["spotter"]))
+    assert "barrage" not in kinds(state) and "move" in kinds(state)
+
+
 def test_module_registered_with_an_honest_status():
     assert get("ability", "autonomous").status == "partial"
     assert get("ability", "substitute").status == "partial"
@@ -190,8 +205,6 @@ def test_a_kill_shot_goes_to_the_substitute_whole():
 
 
 def test_only_heavy_weapons_are_covered():
-    state, n = mg_position()
-    state.units[n["g"]].side  # noqa: B018
     rifles, _ = make([
         {"name": "r", "unit": "us-rifles", "side": "us", "at": "B2"},
         {"name": "bearers", "unit": "us-ammo-bearers", "side": "us", "at": "C3"},

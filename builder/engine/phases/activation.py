@@ -159,7 +159,7 @@ def actions(state: "GameState") -> list[Action]:
         out.extend(fire_actions(state, u, moving=False))
         if u.st.profile.type in BLASTERS and u.sq >= 0:
             out.extend(blast_actions(state, u))
-        if barrage.calls_barrages(u):
+        if barrage.calls_barrages(u) and state.autonomous != u.id:  # a barrage needs an order token
             out.extend(barrage.barrage_actions(state, u))
         out.append(interned("hold", u.id))
         if hand:
