@@ -12,7 +12,8 @@ from builder.ai import token_values as tv
 from builder.ai import support_values as sv
 from builder.ai.demolition import charge_value, structure_shot_value
 from builder.ai.players import Player
-from builder.engine import Action, GameState
+from builder.engine import Action, GameState, autonomy
+from builder.engine.autonomy import AUTONOMOUS
 from builder.engine.concealment import CONCEALED
 from builder.engine.advanced_positions import POSITION
 from builder.engine.demolition_charges import KEY as CHARGE
@@ -89,7 +90,11 @@ class GreedyPlayer(Player):
         if kind == "order":
             if action.token <= 0:
                 return -1.0
+            if autonomous_units(state):
+                return _order_value(state, action, order_potential(state, action.unit))
             return order_potential(state, action.unit) * (20 - action.token)
+        if kind == AUTONOMOUS:  # acting now rather than later costs the side nothing
+            return order_potential(state, action.unit)
         if kind == "smoke":
             return ev.smoke_value(state, self.side, action.square)
         if kind == "smoke-order":
@@ -117,6 +122,9 @@ class GreedyPlayer(Player):
         out = [maps[a.unit][a.square] if a.kind == "move" and not a.extra and a.mode not in PRICED
                else potential[a.unit] * (20 - a.token) if a.kind == "order" and a.token > 0
                else None for a in actions]
+        if potential and autonomous_units(state):
+            out = [_order_value(state, a, potential[a.unit]) if a.kind == "order" and a.token > 0 else v
+                   for a, v in zip(actions, out)]
         for i, v in enumerate(out):
             if v is None:
                 out[i] = self.score(state, actions[i])
@@ -125,6 +133,28 @@ class GreedyPlayer(Player):
     def choose(self, state: GameState, actions: list[Action]) -> Action:
         best = best_actions(actions, self.scores(state, actions))
         return best[0] if len(best) == 1 else self.pick(best)
+
+
+def autonomous_units(state: GameState) -> frozenset[int]:
+    """Ids of the units that act without a token (000 core rules, Special Abilities >
+    Autonomous; builder/engine/autonomy.py): empty, at the cost of one flag, in
+    games without them."""
+    if not autonomy.in_game(state):
+        return frozenset()
+    found = state.memo.get(AUTONOMOUS)
+    if found is None:
+        found = state.memo[AUTONOMOUS] = frozenset(
+            u.id for u in state.units
+            if autonomy.is_autonomous(state, u) and state.rules.autonomous_activation(state, u.side))
+    return found  # type: ignore[return-value]
+
+
+def _order_value(state: GameState, action: Action, potential: float) -> float:
+    """A numbered token on a unit: an Autonomous unit needs none, so it takes one
+    only once every other unit has (below any unit that needs it, above a bluff)."""
+    if action.unit in autonomous_units(state):
+        return -0.5
+    return potential * (20 - action.token)
 
 
 def best_actions_in_order(actions: list[Action], scores: list[float]) -> list[Action]:

@@ -21,7 +21,7 @@ from builder.engine.errors import IllegalAction
 from builder.engine.fuel import refuel
 from builder.engine.hedgerow_cutter import PASSAGE, cut_through
 from builder.engine.events import Event
-from builder.engine import opportunity, reactions
+from builder.engine import autonomy, opportunity, reactions
 from builder.engine.movement import path_to
 from builder.engine.phases import activation, orders, supply
 from builder.engine.effects.cards import on_enemy
@@ -106,6 +106,9 @@ def core_apply(state: "GameState", action: Action) -> list[Event]:
 
 def _activation(state: "GameState", action: Action) -> None:
     kind = action.kind
+    if state.current < 0:  # an Autonomous unit offered between activations (builder/engine/autonomy.py)
+        autonomy.decide(state, action)
+        return
     if action.unit != state.current and kind != "end" and not (kind == "card" and on_enemy(state, action.mode)):
         raise IllegalAction(f"unit {action.unit} is not the unit being activated ({state.current})")
     if kind == "move":

@@ -3,7 +3,8 @@
 000 core rules, Firing > Shot Resolution (flip where the counter can take a hit,
 else eliminate; light vehicles become wrecks, an obstacle), Damage on Heavy
 Vehicles (1 crew, 2 track, 3-4 hull + two Suppressed, 5 primary weapon, 6+
-destroyed; a second damage of the same kind destroys), Setup > Breaking Point
+destroyed; a second damage of the same kind destroys), Special Abilities >
+Substitute (a heavy weapon's hits taken by a unit nearby), Setup > Breaking Point
 (losses count against the option, else the tile; the opponent scores its VP).
 """
 
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from builder.engine import effects, markers
 from builder.engine.events import Event
+from builder.engine.substitute import applies as substitutes, stand_in
 from builder.engine.transport import vehicle_lost
 
 if TYPE_CHECKING:
@@ -81,6 +83,8 @@ def kill_shot(state: "GameState", unit: "UnitState", source: "UnitState | None",
     two markers cancel it, one leaves a single hit)."""
     if not unit.alive or unit.wreck:
         return
+    if substitutes(state, unit):  # a heavy weapon's hits may go to a unit nearby (builder/engine/substitute.py)
+        unit = stand_in(state, unit, 2, why)
     left = state.rules.hits_taken(state, unit, 2)
     if left >= 2:
         eliminate(state, unit, why)
@@ -93,6 +97,8 @@ def take_hit(state: "GameState", unit: "UnitState", source: "UnitState | None", 
     cancels it: Solo Mode life points)."""
     if not unit.alive or unit.wreck:
         return
+    if substitutes(state, unit):
+        unit = stand_in(state, unit, 1, why)
     if state.rules.hits_taken(state, unit, 1):
         _hit(state, unit, source, why)
 

@@ -105,6 +105,12 @@ class Rules:
         rules: they are a Solo Mode component)."""
         return []
 
+    def autonomous_activation(self, state: "GameState", side: int) -> bool:
+        """Does ``side`` activate its Autonomous units without a token, between
+        activations (000 core rules, Special Abilities > Autonomous)? Yes in the
+        core rules; the Solo Mode AI gives them numbered tokens instead."""
+        return True
+
     def supply_first(self, state: "GameState") -> int:
         """The side whose units move first in the supply phase: the initiative
         player (000 core rules, Supply Phase, step 3)."""

@@ -265,7 +265,7 @@ class GameState:
         "queues", "turn_side", "current", "fired", "moved", "pending", "control", "control_history",
         "result", "events", "decisions", "supply_side", "memo", "boosts", "path", "occupied", "smoke",
         "vehicle_bombs", "fuelled", "directives", "positions", "markers", "postponed", "demolition", "charges",
-        "passages",
+        "passages", "autonomous",
     )
 
     def __init__(self, rules: Any, static: GameStatic, dice: Rng) -> None:
@@ -311,6 +311,7 @@ class GameState:
         # demolition charges laid: (structure square, side), builder/engine/demolition_charges.py
         self.charges: tuple[tuple[int, int], ...] = ()
         self.passages: tuple[int, ...] = ()  # hedgerow squares with a Passage token (builder/engine/hedgerow_cutter.py)
+        self.autonomous = -1  # the unit acting without an order token, -1 none (builder/engine/autonomy.py)
 
     # --- public views ------------------------------------------------------------
 
@@ -372,6 +373,7 @@ class GameState:
         g.markers, g.postponed = self.markers, self.postponed
         g.demolition, g.charges = self.demolition, self.charges
         g.passages = self.passages
+        g.autonomous = self.autonomous
         return g
 
     def canonical(self) -> dict[str, Any]:
@@ -406,6 +408,8 @@ class GameState:
             out["ruined"] = [[a, r or ""] for a, r in self.static.bf.ruined]
         if self.passages:
             out["passages"] = list(self.passages)
+        if self.autonomous >= 0:  # an Autonomous unit acting without an order token
+            out["autonomous"] = self.autonomous
         return out
 
     def state_hash(self) -> str:

@@ -11,6 +11,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from builder.ai import evaluate as ev
+from builder.ai.solo_mode import tokens
 from builder.ai.solo_mode.view import EngineView, Memo
 from builder.ai.tables import Decision, TableSet, choose, pick_option, rank_destinations
 from builder.ai.tables.interpreter import first_priority
@@ -166,10 +167,15 @@ class Brain:
         """Move the unit the supply table names, if moving gains it something by its
         priority's criteria; otherwise ask the table again without it; 'end' once no
         unit gains (002 Solo Mode, 3.3 and 5.6). A bomb or mine offered after a
-        supply move is placed first."""
+        supply move is placed first, then an advanced position (4.2 Position)."""
         bomb = _best_bomb(state, actions)
         if bomb is not None:
             return bomb
+        view = self.view(state)
+        placed = tokens.position(actions, view)  # 002 Solo Mode, 4.2 Position: instead of a move
+        if placed is not None:
+            self.fired["supply/position"] += 1
+            return placed
         end = next((a for a in actions if a.kind == "end"), None)
         by_unit: dict[int, list[Action]] = {}
         for a in actions:
@@ -178,7 +184,6 @@ class Brain:
                 if moves is None:
                     moves = by_unit[a.unit] = []
                 moves.append(a)
-        view = self.view(state)
         table = self.tables["supply"]
         candidates = sorted(by_unit)
         while candidates:

@@ -1,5 +1,6 @@
 """How the AI uses special abilities and recruitment options (002 Solo Mode, 4
-Clarifications): the parts the engine plays. What it does not is listed in
+Clarifications): the parts the engine plays (Directive and Position markers:
+builder/ai/solo_mode/tokens.py). What it does not is listed in
 :data:`NOT_SIMULATED` and in the coverage report.
 """
 
@@ -18,13 +19,16 @@ if TYPE_CHECKING:
 # 4.2: the AI ignores these options (their tokens and effects are removed at set-up).
 IGNORED_OPTIONS = frozenset({"improvisation", "initiative", "intrepid"})
 
-SIMULATED = ("Autonomous (an extra numbered order token each, given at once), Machine Gunner (two targets "
+SIMULATED = ("Autonomous (an extra numbered order token each, given at once; never activated between "
+             "activations as in the core rules), Substitute (the engine always gives a heavy weapon's hits "
+             "to a Substitute unit within 2 squares), Machine Gunner (two targets "
              "at most, as the engine splits), Initiative and Motivation abilities (no engine module acts on "
              "them), Hardboiled (spent as soon as a marker is placed), Improvisation, Initiative and "
-             "Intrepid options ignored")
-NOT_SIMULATED = ("Crew, Medic, Sniper table, Pursuit, Bodyguard/Substitute, Mechanic, Barrage Order and Tank "
-                 "Barrage Order, Heroic Charge, Minesweeper; Directives, Flares, Position, Sentinels, "
-                 "Infiltration's moves")
+             "Intrepid options ignored, Directives (from turn 2 one drawn at random with the Solo stream, on "
+             "the officer with most AI units within 3 squares), Position (placed instead of a supply move by "
+             "a unit outside terrain in sight of an enemy)")
+NOT_SIMULATED = ("Crew, Medic, Sniper table, Pursuit, Bodyguard, Mechanic, Barrage Order and Tank "
+                 "Barrage Order, Heroic Charge, Minesweeper; Flares, Sentinels, Infiltration's moves")
 
 
 def ignore_options(state: "GameState", side: int) -> None:

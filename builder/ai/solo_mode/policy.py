@@ -7,15 +7,19 @@ the Solo game mode the AI places no orders in the order phase (its reaction card
 builder.ai.solo_mode.rules), so only 5.5 and 5.6 are asked of this player there. The
 tables know no smoke bombs: with the Smoke option, the side's highest order token goes
 on a bomb when two armed enemies or more stand under one pattern (builder.ai.evaluate).
+Directives and advanced positions follow 002's rules for the AI (builder.ai.solo_mode.
+tokens); Autonomous units offered between activations act at once.
 """
 
 from __future__ import annotations
 
 from builder.ai import evaluate as ev
 from builder.ai.players import Player
+from builder.ai.solo_mode import tokens
 from builder.ai.solo_mode.brain import Brain
 from builder.ai.tables import TableSet
 from builder.engine import Action, GameState
+from builder.engine.autonomy import AUTONOMOUS
 
 
 class SoloPlayer(Player):
@@ -39,13 +43,26 @@ class SoloPlayer(Player):
             return brain.pending(state, actions)
         if state.phase == "orders":
             return self._order(state, actions, brain)
+        if kind == AUTONOMOUS:  # between activations: its Autonomous units act at once
+            return self._autonomous(state, actions, brain)
         if state.phase == "activation":
             return brain.activation(state, actions)
         if state.phase == "supply":
             return brain.supply(state, actions)
         return actions[0]
 
+    def _autonomous(self, state: GameState, actions: list[Action], brain: Brain) -> Action:
+        """An Autonomous unit is activated as soon as it is offered, the one table 5.1
+        would give the next order (the AI uses its abilities whenever it can, 002
+        Solo Mode, 4 Clarifications; 4.1 reads Autonomous as a token given to it)."""
+        units = sorted(a.unit for a in actions if a.kind == AUTONOMOUS)
+        uid = brain.order_unit(state, units) if len(units) > 1 else units[0]
+        return next(a for a in actions if a.kind == AUTONOMOUS and a.unit == uid)
+
     def _order(self, state: GameState, actions: list[Action], brain: Brain) -> Action:
+        placed = tokens.directive(state, actions, self.side, self)  # 002 Solo Mode, 4.2 Directives
+        if placed is not None:
+            return placed
         bombs = [a for a in actions if a.kind == "smoke-order" and a.token > 0]
         if bombs:  # the tables say nothing of smoke: the highest token on a bomb when enemies bunch
             top = max(bombs, key=lambda a: a.token)

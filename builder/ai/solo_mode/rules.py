@@ -244,6 +244,11 @@ class SoloModeRules(Rules):
         """Squares of the tactical bonus tokens still on the battlefield."""
         return sorted(self.solo.bonuses) if self.solo is not None else []
 
+    def autonomous_activation(self, state: GameState, side: int) -> bool:
+        """The AI's Autonomous units act on the numbered tokens they add (002 Solo Mode,
+        4.1 Autonomous), never between activations; the player's as in the core rules."""
+        return side != self.ai
+
     def supply_first(self, state: GameState) -> int:
         """The AI's Advantage token makes it move first in every supply phase (002 Solo
         Mode, Tactical Bonus Descriptions > Advantage)."""

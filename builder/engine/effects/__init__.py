@@ -48,6 +48,8 @@ HOOKS = {
     "card_play": "apply the card to the unit (and to the unit named, with card_targets)",
     "assault_heavy": "return True when the unit may assault heavy vehicles whatever its combat value",
     "reactivate": "return True when the unit that has just acted may spend a token to act once more (Heroic)",
+    "autonomous": "return True when the unit may act without an order token (Autonomous)",
+    "substitute": "return True when the unit may take the hits of a heavy weapon of its side nearby (Substitute)",
 }
 STATUSES = ("simulated", "partial", "not simulated")
 
@@ -191,4 +193,5 @@ def _load() -> None:
         from builder.engine import advanced_positions, directives, fuel, gear  # noqa: F401
         from builder.engine import demolition_charges, destruction  # noqa: F401
         from builder.engine import goliath, hedgerow_cutter, horn_of_plenty, mg_nest, urban_fighter  # noqa: F401
+        from builder.engine import autonomy, substitute  # noqa: F401
         from builder.engine.effects import catalogue  # noqa: F401

@@ -16,8 +16,6 @@ SA = "000 core rules, Special Abilities > "
 RO = "000 core rules, Recruitment Options > "
 
 ABILITIES = {
-    "autonomous": ("Autonomous", "units act only through order tokens"),
-    "substitute": ("Substitute", "reassigning hits is not simulated"),
 }
 OPTIONS = {
 }

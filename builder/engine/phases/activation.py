@@ -7,7 +7,8 @@ other activates the rest. A
 revealed unit moves (or assaults) or fires; a vehicle may fire each weapon at its
 own target (one weapon only with crew damage), and weapons with Firing on the
 Move may fire after a move. Tokens of units eliminated or given an Activated
-marker are lost. When both sides reveal the same number next, an Intrepid unit
+marker are lost. Autonomous units act without a token, offered between
+activations (builder/engine/autonomy.py). When both sides reveal the same number next, an Intrepid unit
 acts before a unit that is not (Recruitment Options > Character Traits >
 Intrepid); the sides then alternate from the unit that acted (partial: see the
 rules coverage). A unit that has acted may act once more on a Heroic Action card
@@ -21,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.engine import effects
-from builder.engine import barrage
+from builder.engine import autonomy, barrage
 from builder.engine.actions import Action, interned
 from builder.engine.blast import BLASTERS, blast_actions
 from builder.engine.demolition_charges import KEY as CHARGE, charge_actions, lay_charge
@@ -56,7 +57,11 @@ def start_activation(state: "GameState") -> None:
     next_activation(state)
 
 
-def next_activation(state: "GameState") -> None:
+def next_activation(state: "GameState", passed: int = -1) -> None:
+    """Reveal the next token, or end the phase; Autonomous units are offered first
+    when due (builder/engine/autonomy.py; ``passed``: the side that has just
+    declined)."""
+    autonomous = autonomy.in_game(state)
     while True:
         side = state.turn_side
         heads = [q[0][0] if q else None for q in state.queues]
@@ -67,6 +72,8 @@ def next_activation(state: "GameState") -> None:
         if heads[0] is not None and heads[0] == heads[1] and effects.in_game(state, "acts_first") \
                 and _acts_first(state, 1 - side) and not _acts_first(state, side):
             side = 1 - side
+        if autonomous and autonomy.offer(state, side, passed):
+            return
         if not state.queues[side]:
             state.current = -1
             from builder.engine.phases.supply import start_supply
@@ -122,8 +129,12 @@ def end_activation(state: "GameState") -> None:
     state.current = -1
     state.boosts = {}
     state.path = ()
-    # after a special order (order 0) the alternation starts again from the initiative
-    state.turn_side = state.initiative if u.order == 0 else 1 - state.turn_side
+    if state.autonomous >= 0 and autonomy.finished(state, u):
+        pass  # an Autonomous activation leaves the side's turn to come
+    elif u.order == 0:  # after a special order the alternation starts again from the initiative
+        state.turn_side = state.initiative
+    else:
+        state.turn_side = 1 - state.turn_side
     next_activation(state)
 
 
@@ -139,6 +150,8 @@ def resume(state: "GameState", u: "UnitState", waiting: int) -> None:
 
 
 def actions(state: "GameState") -> list[Action]:
+    if state.current < 0:  # between activations: a side's Autonomous units offered
+        return autonomy.actions(state)
     u = state.units[state.current]
     if state.boosts and barrage.in_barrage(state):
         return barrage.gun_actions(state, u)
@@ -150,7 +163,7 @@ def actions(state: "GameState") -> list[Action]:
             out.extend(structure_shots(state, u))
         if u.st.profile.type in BLASTERS and u.sq >= 0:
             out.extend(blast_actions(state, u))
-        if barrage.calls_barrages(u):
+        if barrage.calls_barrages(u) and state.autonomous != u.id:  # a barrage needs an order token
             out.extend(barrage.barrage_actions(state, u))
         out.append(interned("hold", u.id))
         if hand:
