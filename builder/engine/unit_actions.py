@@ -17,6 +17,7 @@ from builder.engine.actions import Action, interned, move_action, move_table
 from builder.engine.ambush import concealed_face, flip, reveal, revealed_face, spot
 from builder.engine.anti_tank import PANZERFAUST, shot_source
 from builder.engine.assault import plan_assault, resolve_assault
+from builder.engine.bitboard import select
 from builder.engine.damage import eliminate
 from builder.engine.effects.cards import card_modules
 from builder.engine.effects.options import spend_token, token_spent, tokens_left
@@ -64,8 +65,7 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> 
     if kept is not None and kept[0] is reach:
         out = list(kept[1])
     else:
-        table = move_table(uid, state.static.bf.size)
-        out = [table[sq] for sq in reach.free_squares]
+        out = select(move_table(uid, state.static.bf.size), reach.free)
         state.static.move_cache[uid] = (reach, tuple(out))
     if state.static.bf.windows and may_use(state, u):  # through a window (builder/engine/urban_fighter.py)
         table = move_table(uid, state.static.bf.size)
