@@ -126,3 +126,12 @@ def king_spread(frontier: int, boards: StepBoards) -> int:
     row = frontier | (frontier & boards.not_east) << 1 | (frontier & boards.not_west) >> 1
     w = boards.width
     return (row | row << w | row >> w) & boards.board
+
+
+def adjacent_boards(bf: "Battlefield") -> tuple[int, ...]:
+    """By square, :meth:`Battlefield.adjacent` as a bitboard (built once per battlefield)."""
+    key = ("adjacent-boards",)
+    hit = bf._steps.get(key)  # type: ignore[call-overload]
+    if hit is None:
+        hit = bf._steps[key] = tuple(board_of(bf.adjacent(sq)) for sq in range(bf.size))  # type: ignore[index]
+    return hit  # type: ignore[no-any-return]
