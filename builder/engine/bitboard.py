@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from itertools import compress
+from typing import TYPE_CHECKING, Sequence, TypeVar
 
 from builder.engine.grid import DIRS
 
@@ -18,11 +19,39 @@ if TYPE_CHECKING:
     from builder.engine.grid import Battlefield
 
 _ONE = re.compile("1")
+T = TypeVar("T")
+
+
+_BITS = bytes.maketrans(b"01", b"\x00\x01")
+_NUMBERS: tuple[int, ...] = tuple(range(1024))
+
+
+def select(items: "Sequence[T]", board: int) -> "list[T]":
+    """``[items[sq] for sq in squares(board)]`` (``items`` at least as long as the
+    board's highest square + 1), by the cheapest way for the number of squares
+    (measured on a 384-square battlefield): a few are peeled off lowest bit first;
+    a dozen or two are matched in the binary string; more (a move's destinations,
+    often 30 to 60) are picked by ``itertools.compress`` with the binary string as
+    the selector, one pass in C whatever their number."""
+    n = board.bit_count()
+    if n > 24:
+        return list(compress(items, bin(board)[:1:-1].encode().translate(_BITS)))
+    if n > 8:
+        return [items[m.start()] for m in _ONE.finditer(bin(board)[:1:-1])]
+    out = []
+    while board:
+        low = board & -board
+        out.append(items[low.bit_length() - 1])
+        board ^= low
+    return out
 
 
 def squares(board: int) -> list[int]:
     """The squares of ``board``, in ascending order."""
-    return [m.start() for m in _ONE.finditer(bin(board)[:1:-1])]
+    global _NUMBERS
+    if board.bit_length() > len(_NUMBERS):
+        _NUMBERS = tuple(range(2 * board.bit_length()))
+    return select(_NUMBERS, board)
 
 
 def board_of(squares_: "list[int] | tuple[int, ...] | set[int]") -> int:
@@ -41,6 +70,14 @@ class StepBoards:
     shifts: tuple[tuple[int, int], ...]  # (squares a step may start from, shift of the step)
     neighbours: tuple[int, ...]  # by square
     difficult: int
+    # Squares from which every step onto the battlefield is open (all 8 neighbours,
+    # fewer on an edge, are in ``neighbours``): :func:`king_spread` finds their
+    # neighbours with a few shifts for the whole set, the others go square by square.
+    regular: int = 0
+    width: int = 0
+    not_west: int = 0  # squares with a neighbour to the west (x > 0)
+    not_east: int = 0  # squares with a neighbour to the east (x < width - 1)
+    board: int = 0  # every square of the battlefield
 
 
 def step_boards(bf: "Battlefield", unit_type: str, amphibious: bool) -> StepBoards:
@@ -57,8 +94,15 @@ def step_boards(bf: "Battlefield", unit_type: str, amphibious: bool) -> StepBoar
                            if (n := bf.offset(sq, direction)) >= 0 and n in steps[sq]])
         if starts:
             shifts.append((starts, shift))
-    boards = StepBoards(tuple(shifts), tuple(board_of(steps[sq]) for sq in range(bf.size)),
-                        board_of([sq for sq, d in enumerate(bf.difficult_squares()) if d]))
+    around = [board_of([n for d in range(len(DIRS)) if (n := bf.offset(sq, d)) >= 0]) for sq in range(bf.size)]
+    neighbours = tuple(board_of(steps[sq]) for sq in range(bf.size))
+    boards = StepBoards(tuple(shifts), neighbours,
+                        board_of([sq for sq, d in enumerate(bf.difficult_squares()) if d]),
+                        board_of([sq for sq in range(bf.size) if neighbours[sq] == around[sq]]),
+                        bf.width,
+                        board_of([sq for sq in range(bf.size) if sq % bf.width > 0]),
+                        board_of([sq for sq in range(bf.size) if sq % bf.width < bf.width - 1]),
+                        (1 << bf.size) - 1)
     bf._steps[key] = boards  # type: ignore[index]
     return boards
 
@@ -72,3 +116,22 @@ def spread(frontier: int, shifts: tuple[tuple[int, int], ...]) -> int:
             out |= moving << shift if shift > 0 else moving >> -shift
     return out
 
+
+
+def king_spread(frontier: int, boards: StepBoards) -> int:
+    """``frontier`` and every square next to one of its squares (diagonals too):
+    a shift each way along the row, then along the column. For squares of
+    ``boards.regular`` that is exactly :func:`spread` (plus the frontier itself);
+    for any set of squares it contains :func:`spread`."""
+    row = frontier | (frontier & boards.not_east) << 1 | (frontier & boards.not_west) >> 1
+    w = boards.width
+    return (row | row << w | row >> w) & boards.board
+
+
+def adjacent_boards(bf: "Battlefield") -> tuple[int, ...]:
+    """By square, :meth:`Battlefield.adjacent` as a bitboard (built once per battlefield)."""
+    key = ("adjacent-boards",)
+    hit = bf._steps.get(key)  # type: ignore[call-overload]
+    if hit is None:
+        hit = bf._steps[key] = tuple(board_of(bf.adjacent(sq)) for sq in range(bf.size))  # type: ignore[index]
+    return hit  # type: ignore[no-any-return]

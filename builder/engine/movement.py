@@ -13,11 +13,10 @@ paths.
 
 from __future__ import annotations
 
-from bisect import insort
 from typing import TYPE_CHECKING
 
 from builder.engine.grid import DIRS
-from builder.engine.bitboard import spread, squares, step_boards
+from builder.engine.bitboard import squares, step_boards
 from builder.engine.state import LISTING
 from builder.engine.zoc import enemy_zones
 
@@ -47,28 +46,29 @@ class Reach:
     no unit there); ``free_squares`` lists those in ascending order. A reach is
     shared while it stays valid: never modify it or what it returns."""
 
-    __slots__ = ("layers", "go_on", "free", "free_squares", "entered", "_dist", "_go_on_squares")
+    __slots__ = ("layers", "go_on", "free", "entered", "_free_squares", "_dist", "_go_on_squares")
 
-    def __init__(self, layers: tuple[int, ...], go_on: int, free: int, entered: int,
-                 free_squares: tuple[int, ...] | None = None) -> None:
+    def __init__(self, layers: tuple[int, ...], go_on: int, free: int, entered: int) -> None:
         self.layers = layers
         self.go_on = go_on
         self.free = free
-        self.free_squares = tuple(squares(free)) if free_squares is None else free_squares
         self.entered = entered  # every square entered, the start included
+        self._free_squares: tuple[int, ...] | None = None
         self._dist: dict[int, int] | None = None
         self._go_on_squares: set[int] | None = None
 
+    @property
+    def free_squares(self) -> tuple[int, ...]:
+        """The squares of ``free``, ascending (built on first need: move lists are
+        picked from ``free`` directly, builder.engine.bitboard.select)."""
+        if self._free_squares is None:
+            self._free_squares = tuple(squares(self.free))
+        return self._free_squares
+
     def with_occupied(self, occupied: int) -> "Reach":
         """The same flood with other squares occupied (friendly infantry came or
-        went, which a move passes through): only where it may end changes, usually
-        by a square or two."""
-        free = self.entered & ~occupied
-        gone, came = self.free & ~free, free & ~self.free
-        kept = [sq for sq in self.free_squares if not gone >> sq & 1] if gone else list(self.free_squares)
-        for sq in squares(came):
-            insort(kept, sq)
-        reach = Reach(self.layers, self.go_on, free, self.entered, tuple(kept))
+        went, which a move passes through): only where it may end changes."""
+        reach = Reach(self.layers, self.go_on, self.entered & ~occupied, self.entered)
         reach._dist, reach._go_on_squares = self._dist, self._go_on_squares
         return reach
 
@@ -106,11 +106,13 @@ def infantry_moves(state: "GameState", unit: "UnitState", mv: int, start: int = 
     """The :class:`Reach` of infantry ``unit`` with ``mv`` movement points, from its
     square (or from ``start``: a unit getting out of a vehicle).
 
-    The whole frontier floods at once, a shift per direction (builder.engine.bitboard):
-    the squares one step on, less those already entered and those a unit blocks;
-    a frontier square inside an enemy zone of control steps only to its neighbours
-    outside every zone of an enemy controlling it; squares of difficult passage end
-    the move there. The result is kept per unit and reused while nothing it read has
+    The whole frontier floods at once (builder.engine.bitboard): the squares one
+    step on, less those already entered and those a unit blocks. Frontier squares
+    open on every side and outside enemy zones step as a set, a shift along the
+    row then one along the column (bitboard.king_spread); the others square by
+    square, to their own steps, less (inside an enemy zone of control) those in
+    the zone of an enemy controlling the square too. Squares of difficult passage
+    end the move there. The result is kept per unit and reused while nothing it read has
     changed: the unit's square and allowance, the enemy zones, and which squares
     around what it reached hold blocking units. When only friendly infantry came
     or went (a supply phase, where one side's units move one after the other),
@@ -136,29 +138,40 @@ def infantry_moves(state: "GameState", unit: "UnitState", mv: int, start: int = 
             cache[unit.id] = (start, mv, amphibious, zones, region, occupied & entered, blocking0, reach)
             return reach
     boards = step_boards(state.static.bf, unit.type, amphibious)
-    shifts, neighbours = boards.shifts, boards.neighbours
+    neighbours = boards.neighbours
     controlled, forbidden = zones.controlled, zones.forbidden
     open_ = ~blocking
     keep_going = ~boards.difficult
     frontier = entered = go_on = 1 << start
     layers = [frontier]
+    # Squares stepped from as a set (bitboard.king_spread): open on every side and
+    # outside enemy zones. The others, one by one: their own steps, less those a
+    # zone of control forbids.
+    fast = boards.regular & ~controlled
+    not_east, not_west, w, board = boards.not_east, boards.not_west, boards.width, boards.board
     for _ in range(min(mv, 1) if boards.difficult & frontier else mv):
         if not frontier:
             break
-        new = spread(frontier & ~controlled, shifts)
-        in_zone = frontier & controlled
-        while in_zone:
-            low = in_zone & -in_zone
+        # bitboard.king_spread, inlined: this loop is the hottest of random play
+        row = frontier & fast
+        row |= (row & not_east) << 1 | (row & not_west) >> 1
+        new = (row | row << w | row >> w) & board
+        slow = frontier & ~fast
+        while slow:
+            low = slow & -slow
             sq = low.bit_length() - 1
-            new |= neighbours[sq] & ~forbidden(sq)
-            in_zone ^= low
+            new |= neighbours[sq] & ~forbidden(sq) if controlled >> sq & 1 else neighbours[sq]
+            slow ^= low
         new &= open_ & ~entered
         entered |= new
         layers.append(new)
         frontier = new & keep_going
         go_on |= frontier
     reach = Reach(tuple(layers), go_on, entered & ~occupied, entered)
-    region = entered | spread(entered, shifts)
+    # every square next to one entered: a superset of those the flood tried to enter,
+    # so that a blocking unit coming or going there is noticed
+    region = (entered | (entered & not_east) << 1 | (entered & not_west) >> 1)
+    region = (region | region << w | region >> w) & board
     cache[unit.id] = (start, mv, amphibious, zones, region, occupied & entered,
                       blocking & region, reach)
     return reach

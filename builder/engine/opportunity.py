@@ -54,7 +54,8 @@ def may_opportunity_fire(state: "GameState", u: "UnitState") -> bool:
     position, builder/engine/advanced_positions.py) or showing the Opportunity
     Fire ability (or Overwatch, 003, which grants it); or any unit not yet
     activated with an opportunity-fire marker (builder/engine/markers.py)."""
-    if not unactivated(state, u):
+    if (u.activated or u.acted or u.concealed or u.sq < 0 or not u.alive or u.wreck
+            or u.id == state.current):  # unactivated(), inlined: asked after every move
         return False
     if state.markers and markers.count(state, u.id, markers.OPPORTUNITY_FIRE):
         return True
@@ -80,7 +81,11 @@ def watchers(state: "GameState", mover: "UnitState") -> bool:
         return False
     if opportunity_card(state, 1 - mover.side):
         return any(u.side != mover.side and unactivated(state, u) for u in state.units)
-    return any(u.side != mover.side and may_opportunity_fire(state, u) for u in state.units)
+    side = mover.side
+    for u in state.units:
+        if u.side != side and may_opportunity_fire(state, u):
+            return True
+    return False
 
 
 def best_shots(state: "GameState", mover: "UnitState", path: list[int]) -> list[Action]:

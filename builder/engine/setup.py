@@ -163,20 +163,29 @@ def scout_squares(state: GameState, zone: list[int], reach: int, rng: Rng) -> li
     on or next to an objective (000 core rules, Special Abilities > Scout); the
     farthest ring first, in a seeded order."""
     bf = state.static.bf
-    banned = set()
-    for _, sq, _, _, _ in state.static.objectives:
-        banned.add(sq)
-        banned.update(bf.adjacent(sq))
-    seen = set(zone)
-    ring = list(zone)
-    rings: list[list[int]] = []
-    for _ in range(reach):
-        nxt = sorted({n for sq in ring for n in bf.adjacent(sq) if n not in seen})
-        seen.update(nxt)
-        rings.append([n for n in nxt if n not in banned])
-        ring = nxt
+    # The rings depend on the zone's squares (not their order: each ring is sorted),
+    # the reach and the objectives' squares; they are kept on the battlefield, so
+    # that each new game of the scenario only shuffles copies of them.
+    objectives = tuple(sq for _, sq, _, _, _ in state.static.objectives)
+    key = ("scout-rings", frozenset(zone), reach, objectives)
+    rings = bf._steps.get(key)  # type: ignore[call-overload]
+    if rings is None:
+        banned = set()
+        for sq in objectives:
+            banned.add(sq)
+            banned.update(bf.adjacent(sq))
+        seen = set(zone)
+        ring = list(zone)
+        found: list[tuple[int, ...]] = []
+        for _ in range(reach):
+            nxt = sorted({n for sq in ring for n in bf.adjacent(sq) if n not in seen})
+            seen.update(nxt)
+            found.append(tuple(n for n in nxt if n not in banned))
+            ring = nxt
+        rings = bf._steps[key] = tuple(found)  # type: ignore[index]
     out: list[int] = []
-    for r in reversed(rings):
+    for kept in reversed(rings):
+        r = list(kept)
         rng.shuffle(r)
         out.extend(r)
     return out + zone

@@ -17,6 +17,7 @@ from builder.engine.actions import Action, interned, move_action, move_table
 from builder.engine.ambush import concealed_face, flip, reveal, revealed_face, spot
 from builder.engine.anti_tank import PANZERFAUST, shot_source
 from builder.engine.assault import plan_assault, resolve_assault
+from builder.engine.bitboard import adjacent_boards, select
 from builder.engine.damage import eliminate
 from builder.engine.effects.cards import card_modules
 from builder.engine.effects.options import spend_token, token_spent, tokens_left
@@ -64,8 +65,7 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> 
     if kept is not None and kept[0] is reach:
         out = list(kept[1])
     else:
-        table = move_table(uid, state.static.bf.size)
-        out = [table[sq] for sq in reach.free_squares]
+        out = select(move_table(uid, state.static.bf.size), reach.free)
         state.static.move_cache[uid] = (reach, tuple(out))
     if state.static.bf.windows and may_use(state, u):  # through a window (builder/engine/urban_fighter.py)
         table = move_table(uid, state.static.bf.size)
@@ -116,10 +116,11 @@ def assault_actions(state: "GameState", u: "UnitState", mv: int, reach: "Reach")
     # able to go on from there, and free (or the assaulting unit's own square)
     launch = reach.within(mv - 1) & reach.go_on & (reach.free | 1 << u.sq)
     out = []
+    around = adjacent_boards(bf)
     for t in state.units:
-        # An assault starts from a square at most mv - 1 steps away, next to the
-        # target: farther targets give no action (checked first, being cheap).
-        if t.side == u.side or not t.active or bf.distance(u.sq, t.sq) > mv or not _may_assault(state, u, t):
+        # An assault starts from a launch square next to the target: targets with
+        # none around give no action (checked first, being cheap).
+        if t.side == u.side or not t.active or not launch & around[t.sq] or not _may_assault(state, u, t):
             continue
         target = t.sq
         for sq in bf.adjacent(target):

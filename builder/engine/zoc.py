@@ -129,9 +129,10 @@ def enemy_zones(state: "GameState", side: int) -> Zones:
 
 def _enemy_zones(state: "GameState", side: int) -> Zones:
     units = state.units
-    key = tuple((uid, u.sq) for other in range(len(state.sides)) if other != side
-                for uid in state.static.infantry_of(other, units)
-                if (u := units[uid]).sq >= 0 and not u.suppressed and u.alive)
+    # a list comprehension, then a tuple: cheaper than tuple() over a generator
+    key = tuple([(uid, u.sq) for other in range(len(state.sides)) if other != side
+                 for uid in state.static.infantry_of(other, units)
+                 if (u := units[uid]).sq >= 0 and not u.suppressed and u.alive])
     tables = state.static.zoc_tables
     zones = tables.get(key)
     if zones is None:

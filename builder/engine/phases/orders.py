@@ -53,7 +53,10 @@ def start_round(state: "GameState") -> None:
 
 
 def eligible(state: "GameState", side: int) -> list[int]:
-    return [u.id for u in state.units if u.side == side and u.order == NO_ORDER and u.ready and not u.activated]
+    # u.ready inlined (alive, not a wreck, on the battlefield or carried): asked
+    # several times per orders decision
+    return [u.id for u in state.units if u.side == side and u.order == NO_ORDER and not u.activated
+            and u.alive and not u.wreck and (u.sq >= 0 or u.carried_by >= 0)]
 
 
 def wants(state: "GameState", side: int) -> bool:

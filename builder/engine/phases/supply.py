@@ -67,8 +67,10 @@ def start_supply(state: "GameState") -> None:
 
 
 def movers(state: "GameState", side: int) -> list[int]:
-    return [u.id for u in state.units if u.side == side and u.ready and u.order == NO_ORDER
-            and not u.activated and not u.acted and not u.supply_moved]
+    # u.ready inlined (alive, not a wreck, on the battlefield or carried): asked
+    # several times per supply decision
+    return [u.id for u in state.units if u.side == side and u.order == NO_ORDER and not u.supply_moved
+            and not u.activated and not u.acted and u.alive and not u.wreck and (u.sq >= 0 or u.carried_by >= 0)]
 
 
 def advance(state: "GameState") -> None:
