@@ -70,6 +70,24 @@ def test_explain_fire_prints_the_computation(cli) -> None:
     assert data["need"] == 5 and abs(data["p_hit"] - 2 / 6) < 1e-9
 
 
+def test_a_position_file_carries_scenario_markers(cli, tmp_path: Path) -> None:
+    """Markers of scenario events (builder/engine/markers.py) are part of a position:
+    the defence-bonus marker shows in the explained shot, the life points are kept."""
+    from builder.engine.position import load_position
+
+    r = cli("explain", "fire", str(POSITIONS / "markers.yaml"), "r1", "g1")
+    assert r.exit_code == 0, r.stderr
+    assert "+1 defence bonus marker" in r.stdout and "needs >= 6" in r.stdout
+    state, names = load_position(POSITIONS / "markers.yaml")
+    assert state.markers == tuple(sorted([(names["g1"], "defence_bonus", 1), (names["g1"], "life_point", 2)]))
+    bad = tmp_path / "bad-marker.yaml"
+    bad.write_text((POSITIONS / "markers.yaml").read_text().replace("pack: ../pack", f"pack: {PACK}")
+                   .replace("life_point: 2", "lucky_charm: 2"))
+    r = cli("explain", "fire", str(bad), "r1", "g1")
+    assert r.exit_code == 1 and "Traceback" not in r.stderr
+    assert "bad-marker.yaml:7:" in r.stderr and "lucky_charm" in r.stderr
+
+
 def test_explain_los_move_assault(cli) -> None:
     pos = str(POSITIONS / "forest-shot.yaml")
     assert "verdict: obscured" in cli("explain", "los", pos, "r1", "g1").stdout

@@ -18,7 +18,7 @@ S2xx codes of content files.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError
 
@@ -63,6 +63,10 @@ class PlacedUnit(ContentModel):
     activated: bool = Field(default=False, description="Activated marker.")
     damage: list[Literal["crew", "track", "hull", "primary-weapon"]] = Field(default_factory=list)
     concealed: bool = Field(default=False, description="Concealed (Ambush) side up.")
+    markers: dict[Literal["life_point", "avert_suppression", "opportunity_fire", "defence_bonus"],
+                  Annotated[int, Field(ge=1, le=10)]] = Field(
+        default_factory=dict, description="Scenario markers on the unit and how many (builder/engine/markers.py): "
+        "life points, avert-suppression, opportunity-fire and defence-bonus markers.")
 
 
 class PositionFile(ContentModel):
@@ -182,6 +186,7 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
             u.face = max(0, next((i for i, f in enumerate(u.st.profile.faces) if f.role == "concealed"), u.face))
         for d in pu.damage:
             u.damage |= DAMAGE_BITS[d]
+        state.markers += tuple((u.id, m, n) for m, n in pu.markers.items())
         if pu.aboard is not None or pu.at is None:
             problem = _board(state, u, names.get(pu.aboard or ""), pu)
             if problem:
@@ -211,6 +216,7 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
                 state.set_occupant(sq, u.id)
     if problems:
         raise InvalidInputError(f"{path or 'position'}: {len(problems)} problem(s)", problems)
+    state.markers = tuple(sorted(state.markers))
     state.initiative = side_ids.index(pos.initiative) if pos.initiative in side_ids else 0
     state.turn = pos.turn
     for i in range(len(sides)):
