@@ -78,6 +78,9 @@ def test_a_position_file_carries_scenario_markers(cli, tmp_path: Path) -> None:
     r = cli("explain", "fire", str(POSITIONS / "markers.yaml"), "r1", "g1")
     assert r.exit_code == 0, r.stderr
     assert "+1 defence bonus marker" in r.stdout and "needs >= 6" in r.stdout
+    assert "then 2 life point markers" in r.stdout
+    assert json.loads(cli("explain", "fire", str(POSITIONS / "markers.yaml"), "r1", "g1",
+                          "--format", "json").stdout)["life_points"] == 2
     state, names = load_position(POSITIONS / "markers.yaml")
     assert state.markers == tuple(sorted([(names["g1"], "defence_bonus", 1), (names["g1"], "life_point", 2)]))
     bad = tmp_path / "bad-marker.yaml"

@@ -12,6 +12,7 @@ from typing import Any
 from builder.engine.ambush import revealed_face
 from builder.engine.assault import plan_assault
 from builder.engine.errors import IllegalAction
+from builder.engine import markers
 from builder.engine.firing import plan_shot
 from builder.engine.grid import GridError
 from builder.engine.los import sight, static_line
@@ -152,8 +153,12 @@ def explain_fire(state: GameState, firer: UnitState, target: UnitState, weapon: 
     lines.append(f"needs >= {plan.need} on {dice}: {defence} {mods}".rstrip())
     word = "two Suppressed markers" if doubled else "kill shot"
     lines.append(f"  hit {hit:.0%}; {word} (>= {plan.kill_need}) {kill:.0%}")
+    life = markers.count(state, target.id, markers.LIFE_POINT) if state.markers else 0
+    if life and not doubled:
+        lines.append(f"  then {life} life point marker{'s' if life > 1 else ''}: each discarded cancels one hit, "
+                     f"a kill shot costing two  [{markers.R_LIFE}]")
     return {"question": "fire", "possible": True, "need": plan.need, "kill_need": plan.kill_need,
-            "p_hit": hit, "p_kill": kill, "defence": plan.defence_total, "range": plan.range,
+            "p_hit": hit, "p_kill": kill, "defence": plan.defence_total, "range": plan.range, "life_points": life,
             "terms": [t.to_dict() for t in plan.terms], "defence_terms": [t.to_dict() for t in plan.defence_terms],
             "text": "\n".join(lines)}
 
