@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from functools import lru_cache
 from pathlib import Path
 
@@ -16,6 +18,36 @@ POSITIONS = FIXTURES / "positions"
 @lru_cache(maxsize=1)
 def fixture_pack():  # type: ignore[no-untyped-def]
     return load_pack(PACK)
+
+
+@lru_cache(maxsize=1)
+def core_pack():  # type: ignore[no-untyped-def]
+    """The bundled core pack (its cards, units and scenarios), loaded once."""
+    return load_pack(FIXTURES.parents[2] / "content" / "core")
+
+
+def with_core_cards(state):  # type: ignore[no-untyped-def]
+    """Let a fixture position's game know the core pack's cards too (a copy of its
+    pack: the cached fixture pack is left as it is)."""
+    pack = copy.copy(state.static.pack)
+    pack.items = dict(pack.items)
+    pack.items["cards"] = {**pack.items["cards"], **core_pack().items["cards"]}
+    state.static.pack = pack
+    return state
+
+
+# per-game caches an option's presence feeds (worked out once per game)
+OPTION_CACHES = ("_blast_keys", "_blast_patterns", "_bomb_keys", "_charge_dice", "_modules", "_hooks_in_game")
+
+
+def arm(state, side: int, key: str, tokens: int = 3) -> None:  # type: ignore[no-untyped-def]
+    """Give ``side`` an army-wide equipment option ``key`` with ``tokens`` (a position
+    file has no army), forgetting what the game had worked out without it."""
+    static = state.static.sides[side]
+    state.static.sides[side] = dataclasses.replace(static, keys=static.keys | {key})
+    state.sides[side].equipment[(-1, key)] = tokens
+    for cache in OPTION_CACHES:
+        state.static.__dict__.pop(cache, None)
 
 
 def position(name: str):  # type: ignore[no-untyped-def]

@@ -6,14 +6,10 @@ against heavy vehicles, X against infantry (placeholder values)."""
 
 from __future__ import annotations
 
-import dataclasses
-from functools import lru_cache
-
 import pytest
 
 from builder.ai import evaluate as ev
 from builder.ai.greedy import GreedyPlayer
-from builder.content.loader import load_pack
 from builder.engine import Action, Rules, apply, legal_actions
 from builder.engine.effects import get
 from builder.engine.effects.cards import rocket_plan
@@ -21,24 +17,10 @@ from builder.engine.effects.options import tokens_left
 from builder.engine.firing import plan_shot
 from builder.engine.phases.supply import finish_supply
 
-from engine_helpers import FIXTURES, Scripted, activate, make
+from engine_helpers import Scripted, activate, arm, core_pack, make
 
 PF = "panzerfaust"
 BOMB = "sticky-bomb"
-
-
-@lru_cache(maxsize=1)
-def _core():  # type: ignore[no-untyped-def]
-    return load_pack(FIXTURES.parents[2] / "content" / "core")
-
-
-def arm(state, side: int, key: str, tokens: int = 3) -> None:  # type: ignore[no-untyped-def]
-    """Give ``side`` an army-wide equipment option ``key`` with ``tokens``."""
-    static = state.static.sides[side]
-    state.static.sides[side] = dataclasses.replace(static, keys=static.keys | {key})
-    state.sides[side].equipment[(-1, key)] = tokens
-    for cache in ("_bomb_keys", "_modules", "_hooks_in_game"):  # worked out once per game
-        state.static.__dict__.pop(cache, None)
 
 
 def panzerfausts(state) -> list[Action]:  # type: ignore[no-untyped-def]
@@ -55,7 +37,7 @@ def bombs(state) -> list[Action]:  # type: ignore[no-untyped-def]
 def test_family_meeting_2_gives_the_regiment_three_panzerfaust_tokens() -> None:
     """The option puts 3 tokens on its tile; only the tile's units (and heroes) may
     spend them."""
-    state = Rules.new_game(_core(), "family-meeting-2", seed=1)
+    state = Rules.new_game(core_pack(), "family-meeting-2", seed=1)
     side = next(i for i, s in enumerate(state.static.sides) if PF in s.keys)
     assert sum(v for (_, k), v in state.sides[side].equipment.items() if k == PF) == 3
     counts = {tokens_left(state, u, PF) for u in state.units if u.side == side}

@@ -4,28 +4,16 @@ aviation cards (placeholder values) on the fixture skirmish battlefield."""
 
 from __future__ import annotations
 
-import copy
-from functools import lru_cache
-
-from builder.content.loader import load_pack
 from builder.engine import apply, legal_actions
 from builder.engine.aviation import anti_aircraft_bonus
 
-from engine_helpers import FIXTURES, Scripted, activate, make
-
-
-@lru_cache(maxsize=1)
-def _core():  # type: ignore[no-untyped-def]
-    return load_pack(FIXTURES.parents[2] / "content" / "core")
+from engine_helpers import Scripted, activate, make, with_core_cards
 
 
 def _with_cards(units, side: int, hand: list[str]):  # type: ignore[no-untyped-def]
     """A position with the core pack's cards known and ``hand`` in ``side``'s hand."""
     state, n = make(units)
-    pack = copy.copy(state.static.pack)
-    pack.items = dict(pack.items)
-    pack.items["cards"] = {**pack.items["cards"], **_core().items["cards"]}
-    state.static.pack = pack
+    with_core_cards(state)
     state.sides[side].hand, state.sides[side].deck = list(hand), []
     return state, n
 

@@ -6,14 +6,9 @@ against infantry and +1 against light vehicles (placeholder values)."""
 
 from __future__ import annotations
 
-import copy
-import dataclasses
-from functools import lru_cache
-
 from builder.ai import evaluate as ev
 from builder.ai.greedy import GreedyPlayer
 from builder.ai.solo_mode.view import EngineView
-from builder.content.loader import load_pack
 from builder.engine import Action, apply, legal_actions
 from builder.engine.blast import (INTO_ROOM, blast_actions, clear_on, covering, distance, inside_building,
                                   intersection, pattern_squares, scattered)
@@ -21,21 +16,7 @@ from builder.engine.effects.options import tokens_left
 from builder.engine.firing import plan_shot
 from builder.engine.smoke import fade
 
-from engine_helpers import FIXTURES, Scripted, activate, make
-
-
-@lru_cache(maxsize=1)
-def _core():  # type: ignore[no-untyped-def]
-    return load_pack(FIXTURES.parents[2] / "content" / "core")
-
-
-def arm(state, side: int, key: str, tokens: int = 3) -> None:  # type: ignore[no-untyped-def]
-    """Give ``side`` an army-wide equipment option ``key`` with ``tokens``."""
-    static = state.static.sides[side]
-    state.static.sides[side] = dataclasses.replace(static, keys=static.keys | {key})
-    state.sides[side].equipment[(-1, key)] = tokens
-    for cache in ("_blast_keys", "_blast_patterns"):  # worked out once per game
-        state.static.__dict__.pop(cache, None)
+from engine_helpers import Scripted, activate, arm, make, with_core_cards
 
 
 def blasts(state) -> list[Action]:  # type: ignore[no-untyped-def]
@@ -277,10 +258,7 @@ def test_artillery_barrage_card_scatters_and_hits_everything_under_the_red_patte
     state, n = make([{"name": "r", "unit": "us-rifles", "side": "us", "at": "A1"},
                      {"name": "g1", "unit": "de-grenadiers", "side": "de", "at": "H7"},
                      {"name": "g2", "unit": "de-grenadiers", "side": "de", "at": "I8"}])
-    pack = copy.copy(state.static.pack)
-    pack.items = dict(pack.items)
-    pack.items["cards"] = {**pack.items["cards"], **_core().items["cards"]}
-    state.static.pack = pack
+    with_core_cards(state)
     state.sides[0].hand, state.sides[0].deck = ["us-105mm-barrage"], []
     activate(state, n["r"])
     plays = [a for a in legal_actions(state) if a.kind == "card" and a.mode == "us-105mm-barrage"]
@@ -301,10 +279,7 @@ def test_smoke_barrage_lays_a_minus_4_pattern_that_fades_to_minus_2_then_goes() 
     nothing (000 core rules, Recruitment Options > Orders > Smoke)."""
     state, n = make([{"name": "r", "unit": "us-rifles", "side": "us", "at": "E2"},
                      {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "E6"}])
-    pack = copy.copy(state.static.pack)
-    pack.items = dict(pack.items)
-    pack.items["cards"] = {**pack.items["cards"], **_core().items["cards"]}
-    state.static.pack = pack
+    with_core_cards(state)
     state.sides[0].hand, state.sides[0].deck = ["us-smoke-barrage"], []
     activate(state, n["r"])
     play = next(a for a in legal_actions(state) if a.kind == "card" and a.mode == "us-smoke-barrage")

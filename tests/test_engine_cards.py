@@ -5,29 +5,17 @@ Action Card; each card's effect as the pack words it)."""
 
 from __future__ import annotations
 
-import copy
-from functools import lru_cache
-
-from builder.content.loader import load_pack
 from builder.engine import Action, apply, effects, legal_actions
 from builder.engine.effects.cards import kept_by_card, scramble_orders
 from builder.engine.state import NO_ORDER
 
-from engine_helpers import FIXTURES, Scripted, activate, make
-
-
-@lru_cache(maxsize=1)
-def _core():  # type: ignore[no-untyped-def]
-    return load_pack(FIXTURES.parents[2] / "content" / "core")
+from engine_helpers import Scripted, activate, core_pack, make, with_core_cards
 
 
 def game(units: list[dict], hands: tuple[list[str], list[str]] = ([], [])):  # type: ignore[no-untyped-def]
     """A fixture position whose pack also knows the core pack's cards."""
     state, n = make(units)
-    pack = copy.copy(state.static.pack)
-    pack.items = dict(pack.items)
-    pack.items["cards"] = {**pack.items["cards"], **_core().items["cards"]}
-    state.static.pack = pack
+    with_core_cards(state)
     for side, hand in zip(state.sides, hands):
         side.hand, side.deck, side.discard = list(hand), [], []
     return state, n
@@ -231,6 +219,6 @@ def test_light_sabers_add_three_and_reach_heavy_vehicles() -> None:
 def test_overwatch_option_is_reported_with_its_ability() -> None:
     from builder.engine.coverage import coverage
 
-    rows = {(r["kind"], r["id"]): r["status"] for r in coverage(_core())}
+    rows = {(r["kind"], r["id"]): r["status"] for r in coverage(core_pack())}
     assert rows[("option", "overwatch")] == rows[("ability", "overwatch")] == "partial"
     assert rows[("option", "us-light-sabers")] == "simulated"

@@ -3,12 +3,9 @@ Smoke; builder/engine/smoke_bombs.py)."""
 
 from __future__ import annotations
 
-import copy
 import dataclasses
-from functools import lru_cache
 
 from builder.ai.greedy import GreedyPlayer
-from builder.content.loader import load_pack
 from builder.engine.artillery_shot import card_pattern
 from builder.engine.blast import blast_plan
 from builder.engine import Action, apply, legal_actions
@@ -16,12 +13,7 @@ from builder.engine.firing import plan_shot
 from builder.engine.intersections import intersection, pattern_squares
 from builder.engine.smoke_bombs import bombs_left, targets
 
-from engine_helpers import FIXTURES, Scripted, activate, make
-
-
-@lru_cache(maxsize=1)
-def _core():  # type: ignore[no-untyped-def]
-    return load_pack(FIXTURES.parents[2] / "content" / "core")
+from engine_helpers import Scripted, activate, make, with_core_cards
 
 
 def _armed(tokens: int = 3):  # type: ignore[no-untyped-def]
@@ -137,10 +129,7 @@ def test_artillery_shot_card_fires_once_at_the_unit_named_with_the_cards_values(
     once, no unit firing, and the German unit still acts."""
     state, n = make([{"name": "r", "unit": "us-rifles", "side": "us", "at": "E2"},
                      {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "E6"}])
-    pack = copy.copy(state.static.pack)
-    pack.items = dict(pack.items)
-    pack.items["cards"] = {**pack.items["cards"], **_core().items["cards"]}
-    state.static.pack = pack
+    with_core_cards(state)
     state.sides[1].hand, state.sides[1].deck = ["de-flak"], []
     activate(state, n["g"])
     plays = [a for a in legal_actions(state) if a.kind == "card" and a.mode == "de-flak"]

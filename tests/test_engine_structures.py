@@ -7,11 +7,7 @@ demolition charge rolls 2 Destruction dice."""
 
 from __future__ import annotations
 
-import dataclasses
-from functools import lru_cache
-
 from builder.ai.greedy import GreedyPlayer
-from builder.content.loader import load_pack
 from builder.engine import Action, apply, legal_actions
 from builder.engine.destruction import STRUCTURE, blast_structures, destroyer_bonus
 from builder.engine.effects import get
@@ -22,27 +18,14 @@ from builder.engine.phases.supply import start_supply
 from builder.engine.position import PositionFile, position_state
 from builder.engine.structures import damage, points, structure_at, structure_squares
 
-from engine_helpers import FIXTURES, Scripted, activate, make
+from engine_helpers import Scripted, activate, arm, core_pack, make
 
 CHARGE = "demolition-charge"
-
-
-@lru_cache(maxsize=1)
-def _core():  # type: ignore[no-untyped-def]
-    return load_pack(FIXTURES.parents[2] / "content" / "core")
 
 
 def grant(state, uid: int, ability: str, value: int = 1) -> None:  # type: ignore[no-untyped-def]
     state.units[uid].st.granted[ability] = value
     for cache in ("_modules", "_hooks_in_game"):
-        state.static.__dict__.pop(cache, None)
-
-
-def arm(state, side: int, key: str = CHARGE, tokens: int = 3) -> None:  # type: ignore[no-untyped-def]
-    static = state.static.sides[side]
-    state.static.sides[side] = dataclasses.replace(static, keys=static.keys | {key})
-    state.sides[side].equipment[(-1, key)] = tokens
-    for cache in ("_charge_dice", "_modules", "_hooks_in_game"):
         state.static.__dict__.pop(cache, None)
 
 
@@ -174,7 +157,7 @@ def test_no_shot_at_an_empty_structure() -> None:
 
 def test_a_demolition_charge_explodes_at_the_start_of_the_supply_phase() -> None:
     state, n = _house()
-    arm(state, 0)
+    arm(state, 0, CHARGE)
     activate(state, n["r"])
     charges = [a for a in legal_actions(state) if a.kind == "token" and a.mode == CHARGE]
     assert charges == []  # not before moving
@@ -196,7 +179,7 @@ def test_a_demolition_charge_explodes_at_the_start_of_the_supply_phase() -> None
 
 def test_charges_in_the_supply_phase() -> None:
     state, n = _house()
-    arm(state, 0)
+    arm(state, 0, CHARGE)
     state.phase, state.current = "supply", -1
     state.supply_side = state.to_act = 0
     for s in state.sides:
@@ -222,7 +205,7 @@ def test_a_blast_with_destruction_damages_the_structure_it_covers() -> None:
 def test_core_barn_turns_to_its_ruins() -> None:
     pos = PositionFile.model_validate({"scenario": "clash", "units": [
         {"name": "g", "unit": "us-rifle-squad", "side": "us", "at": "O5"}]})
-    state, n = position_state(_core(), pos)
+    state, n = position_state(core_pack(), pos)
     bf = state.static.bf
     area = structure_at(bf, bf.square("O5"))
     assert bf.structures[area] == (4, "barn-ruins")
