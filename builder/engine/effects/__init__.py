@@ -105,9 +105,9 @@ def unit_modules(state: "GameState", unit: "UnitState") -> tuple[RuleModule, ...
             found[m.kind, m.id] = m
     side = state.static.sides[unit.side]
     tile = unit.st.tile
-    for (scope, key) in list(side.traits) + list(side.equipment):
+    for (scope, effect) in list(side.traits) + list(side.equipment):
         if scope == -1 or scope == tile or tile == -1:
-            m = REGISTRY.get(("option", key))
+            m = REGISTRY.get(("option", effect))
             if m is not None and m.hooks:
                 found[m.kind, m.id] = m
     result = tuple(found.values())
@@ -118,9 +118,9 @@ def unit_modules(state: "GameState", unit: "UnitState") -> tuple[RuleModule, ...
 def _module_cache(state: "GameState") -> dict[Any, Any]:
     """The game's cache of module and hook lists (made on first use; forgotten by
     :func:`invalidate`)."""
-    cache = state.static.__dict__.get("_modules")
+    cache = state.static.caches.get("_modules")
     if cache is None:
-        cache = state.static.__dict__["_modules"] = {}
+        cache = state.static.caches["_modules"] = {}
     return cache  # type: ignore[no-any-return]
 
 
@@ -129,9 +129,9 @@ def in_game(state: "GameState", hook: str) -> bool:
     from some face, weapon or grant of a unit, or from a side's traits or
     equipment? Hot paths ask this first and skip hooks the game never uses
     (worked out once per game, for every hook at once)."""
-    flags = state.static.__dict__.get("_hooks_in_game")
+    flags = state.static.caches.get("_hooks_in_game")
     if flags is None:
-        flags = state.static.__dict__["_hooks_in_game"] = _hooks_in_game(state)
+        flags = state.static.caches["_hooks_in_game"] = _hooks_in_game(state)
     return flags[hook]
 
 
@@ -153,13 +153,13 @@ def _hooks_in_game(state: "GameState") -> dict[str, bool]:
 
 def invalidate(state: "GameState") -> None:
     """Forget the cached module and hook lists (after granting abilities in play)."""
-    state.static.__dict__.pop("_modules", None)
-    state.static.__dict__.pop("_hooks_in_game", None)
+    state.static.caches.pop("_modules", None)
+    state.static.caches.pop("_hooks_in_game", None)
 
 
 def hook_functions(state: "GameState", unit: "UnitState", hook: str) -> tuple[Callable[..., Any], ...]:
     """The ``hook`` functions of the unit's modules (cached per unit, face and hook)."""
-    cache = state.static.__dict__.get("_modules") or _module_cache(state)
+    cache = state.static.caches.get("_modules") or _module_cache(state)
     key = ("hook", unit.id, unit.face, hook)
     fns = cache.get(key)
     if fns is None:
