@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import compress
-from typing import TYPE_CHECKING, Sequence, TypeVar
+from typing import TYPE_CHECKING, Iterable, Sequence, TypeVar
 
 from builder.engine.grid import DIRS
 
@@ -54,7 +54,7 @@ def squares(board: int) -> list[int]:
     return select(_NUMBERS, board)
 
 
-def board_of(squares_: "list[int] | tuple[int, ...] | set[int]") -> int:
+def board_of(squares_: "Iterable[int]") -> int:
     board = 0
     for sq in squares_:
         board |= 1 << sq

@@ -8,6 +8,10 @@ simulated are registered too, so the report is honest about them.
 
 from __future__ import annotations
 
+from builder import native
+
+__path__ = native.extend_path(__path__, __name__)  # compiled copies first while fresh (builder/native.py)
+
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
