@@ -1,4 +1,4 @@
-"""Compiled copies of the rules engine's hot modules, used only while they match the sources.
+"""Compiled copies of the rules engine's and the AI players' hot modules, used only while they match the sources.
 
 Why: random play and playtests spend their time in a few dozen small rule
 functions (listing moves, zones of control, lines of sight, the phases). Compiled
@@ -44,9 +44,11 @@ MANIFEST = "manifest.json"
 GROUP = "builder.engine._native"
 
 # Modules compiled, by package. Left out on purpose: package __init__ files (their
-# __path__ must stay the source directory), modules meant to be subclassed or
-# patched from Python (rules.Rules, the rule variants), error classes, and
-# modules doing I/O or run once per command (log, position, explain, coverage).
+# __path__ must stay the source directory), modules meant to be subclassed from
+# Python (the Rules classes: rule variants are subclasses), error classes, and
+# modules doing I/O or run once per command (log, position, explain, coverage,
+# the Solo Mode content loader), the decision tables' query protocol (read by
+# inspection) and the Solo Mode brain (tests spy on its methods).
 MODULES: tuple[str, ...] = tuple(
     f"builder.engine.{name}" for name in (
         "actions", "advanced_positions", "ambush", "anti_tank", "api", "armies", "artillery_shot", "assault",
@@ -58,6 +60,16 @@ MODULES: tuple[str, ...] = tuple(
         "transport", "unit_actions", "urban_fighter", "vehicle_bombs", "victory", "zoc",
         "effects.abilities", "effects.cards", "effects.options",
         "phases.activation", "phases.orders", "phases.supply",
+    )
+) + tuple(
+    f"builder.ai.{name}" for name in (
+        "demolition", "evaluate", "extras_values", "greedy", "players", "random_player", "support_values",
+        "token_values",
+        "tables.compiled", "tables.interpreter",
+        "solo_mode.bonuses", "solo_mode.clarifications", "solo_mode.danger",
+        "solo_mode.decoys", "solo_mode.events", "solo_mode.forces", "solo_mode.measures", "solo_mode.modifiers",
+        "solo_mode.policy", "solo_mode.reaction", "solo_mode.reinforcements", "solo_mode.resupply",
+        "solo_mode.sightlines", "solo_mode.tokens", "solo_mode.trap", "solo_mode.view",
     )
 )
 
