@@ -58,7 +58,7 @@ MODULES: tuple[str, ...] = tuple(
         "objectives", "opportunity", "profiles", "reactions", "ruses", "scenario_events", "scenario_fire",
         "scenario_units", "setup", "smoke", "smoke_bombs", "state", "structures", "substitute", "terms",
         "transport", "unit_actions", "urban_fighter", "vehicle_bombs", "victory", "zoc",
-        "effects.abilities", "effects.cards", "effects.options",
+        "effects.abilities", "effects.cards", "effects.options", "effects.registry",
         "phases.activation", "phases.orders", "phases.supply",
     )
 ) + tuple(
