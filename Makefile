@@ -4,12 +4,13 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 OUT    ?= out
 
-.PHONY: demo test bench schemas clean help
+.PHONY: demo test bench native schemas clean help
 
 help:
 	@echo "make demo    create .venv, install, run 'heroes demo' on the bundled content"
 	@echo "make test    install the dev extras and run the whole test suite"
 	@echo "make bench   run the benchmarks and print their figures"
+	@echo "make native  compile the rules engine's hot modules with mypyc (.native/; demo, test and bench do it)"
 	@echo "make schemas regenerate schemas/ from the content models"
 
 $(PY):
@@ -17,27 +18,34 @@ $(PY):
 	$(PY) -m pip install -q --upgrade pip
 
 $(VENV)/.runtime: pyproject.toml | $(PY)
-	$(PY) -m pip install -q -e .
+	$(PY) -m pip install -q -e '.[native]'
 	@touch $@
 
 $(VENV)/.dev: pyproject.toml | $(PY)
-	$(PY) -m pip install -q -e '.[dev]'
+	$(PY) -m pip install -q -e '.[dev,native]'
 	@touch $@ $(VENV)/.runtime
 
 demo: $(VENV)/.runtime
 	bash scripts/system-deps.sh runtime
+	$(PY) scripts/build_native.py
 	$(VENV)/bin/heroes demo --out $(OUT)
 
 test: $(VENV)/.dev
 	bash scripts/system-deps.sh test
+	$(PY) scripts/build_native.py --strict
 	$(PY) -m pytest -n 2 -p no:cacheprovider
 
 bench: $(VENV)/.dev
 	bash scripts/system-deps.sh runtime
+	$(PY) scripts/build_native.py
 	$(PY) -m benchmarks
+
+# compiled copies of the engine's hot modules (builder/native.py); rebuilt only when a source changed
+native: $(VENV)/.runtime
+	$(PY) scripts/build_native.py
 
 schemas: $(VENV)/.runtime
 	$(VENV)/bin/heroes schema export
 
 clean:
-	rm -rf $(VENV) $(OUT) .pytest_cache .hypothesis
+	rm -rf $(VENV) $(OUT) .pytest_cache .hypothesis .native

@@ -14,6 +14,10 @@ def main(argv: list[str]) -> int:
     names = sorted(m.name for m in pkgutil.iter_modules(benchmarks.__path__) if m.name.startswith("bench_"))
     if argv:
         names = [n for n in names if any(a in n for a in argv)]
+    from builder import native
+
+    state = native.status()
+    print(f"engine code: {'compiled, ' if state.active else 'pure Python, '}{state.reason}")
     for name in names:
         module = importlib.import_module(f"benchmarks.{name}")
         print(f"== {name}: {(module.__doc__ or '').strip().splitlines()[0]}")

@@ -47,7 +47,7 @@ def arm(state, side: int, key: str, tokens: int = 3) -> None:  # type: ignore[no
     state.static.sides[side] = dataclasses.replace(static, keys=static.keys | {key})
     state.sides[side].equipment[(-1, key)] = tokens
     for cache in OPTION_CACHES:
-        state.static.__dict__.pop(cache, None)
+        state.static.caches.pop(cache, None)
 
 
 def position(name: str):  # type: ignore[no-untyped-def]

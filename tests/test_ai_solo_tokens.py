@@ -32,7 +32,7 @@ def give(state, side: int, key: str, tokens_: int) -> None:  # type: ignore[no-u
         traits={**static.traits, (-1, key): 1})
     state.sides[side].equipment[(-1, key)] = tokens_
     for cache in ("_modules", "_hooks_in_game"):
-        state.static.__dict__.pop(cache, None)
+        state.static.caches.pop(cache, None)
 
 
 def officers_position(turn: int):  # type: ignore[no-untyped-def]
@@ -127,8 +127,8 @@ def test_the_ai_never_activates_autonomous_units_between_activations(core):
     us = next(u for u in state.units if u.side == rules.player and u.type == "infantry" and u.active)
     ai.st.granted["autonomous"] = 1
     us.st.granted["autonomous"] = 1
-    state.static.__dict__.pop("_modules", None)
-    state.static.__dict__.pop("_hooks_in_game", None)
+    state.static.caches.pop("_modules", None)
+    state.static.caches.pop("_hooks_in_game", None)
     assert ready_units(state, rules.ai) == [], "its token comes from the dashboard (4.1)"
     assert ready_units(state, rules.player) == [us.id]
     players = [get_player("greedy", 2, 0), get_player("solo-mode", 2, 1)]

@@ -26,7 +26,7 @@ CHARGE = "demolition-charge"
 def grant(state, uid: int, ability: str, value: int = 1) -> None:  # type: ignore[no-untyped-def]
     state.units[uid].st.granted[ability] = value
     for cache in ("_modules", "_hooks_in_game"):
-        state.static.__dict__.pop(cache, None)
+        state.static.caches.pop(cache, None)
 
 
 def _house(extra: list[dict] | None = None):  # type: ignore[no-untyped-def]

@@ -33,7 +33,7 @@ def give(state, side: int, key: str, tokens: int) -> None:  # type: ignore[no-un
         traits={**static.traits, (-1, key): 1})
     state.sides[side].equipment[(-1, key)] = tokens
     for cache in ("_modules", "_hooks_in_game"):  # worked out once per game
-        state.static.__dict__.pop(cache, None)
+        state.static.caches.pop(cache, None)
 
 
 def moves(state, uid: int) -> list[Action]:  # type: ignore[no-untyped-def]

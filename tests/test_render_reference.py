@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builder.engine.firing as firing
 import builder.engine.phases.supply as supply
+from builder.native import module_docstring
 from builder.render import reference
 from builder.render.reference import quick_reference
 
@@ -24,7 +25,7 @@ def test_every_section_is_generated() -> None:
 
 def test_supply_steps_are_the_engine_steps_in_order() -> None:
     steps = section(quick_reference(), "Round")["steps"][2]["sub"]
-    stated = [line.split(". ", 1)[0].strip() for line in supply.__doc__.splitlines()
+    stated = [line.split(". ", 1)[0].strip() for line in module_docstring(supply).splitlines()
               if line[:2].strip().rstrip(".").isdigit()]
     assert len(steps) == len(stated) >= 5
     assert steps[1] == "discard the bluff tokens"

@@ -36,9 +36,9 @@ def objective_squares(state: "GameState", kind: str = "any") -> list[tuple[int, 
     """(index, square, weight) of the objectives of ``kind`` ('any' for all); primary
     objectives weigh 3, secondary 2, others 1; tactical bonus tokens (index -1) weigh 1.
     The objectives' part is listed once per game: the Solo AI asks at every decision."""
-    fixed = state.static.__dict__.get("_ai_objective_squares")
+    fixed = state.static.caches.get("_ai_objective_squares")
     if fixed is None:
-        fixed = state.static.__dict__["_ai_objective_squares"] = {}
+        fixed = state.static.caches["_ai_objective_squares"] = {}
     listed = fixed.get(kind)
     if listed is None:
         weight = {"primary": 3, "secondary": 2}
@@ -58,7 +58,7 @@ def objective_maps(state: "GameState") -> tuple[list[list[int]], dict[str, froze
     infantry is present at an objective of that kind. They depend only on the battlefield
     and the objectives, so they are shared by every game of a scenario in a process."""
     static = state.static
-    cache = static.__dict__.get("_ai_objective_maps")
+    cache = static.caches.get("_ai_objective_maps")
     if cache is not None:
         return cache
     bf = static.bf
@@ -75,7 +75,7 @@ def objective_maps(state: "GameState") -> tuple[list[list[int]], dict[str, froze
         if len(_MAPS) > 32:
             _MAPS.clear()
         _MAPS[key] = cache
-    static.__dict__["_ai_objective_maps"] = cache
+    static.caches["_ai_objective_maps"] = cache
     return cache
 
 
@@ -116,7 +116,7 @@ def where_key(state: "GameState") -> tuple[Any, ...]:
     """What the objective caches of a game are keyed by: its battlefield and the squares
     and kinds of its objectives (kept on the game's static data after the first call)."""
     static = state.static
-    where = static.__dict__["_ai_where"] = (static.bf.key or id(static.bf),
+    where = static.caches["_ai_where"] = (static.bf.key or id(static.bf),
                                             tuple((o[1], o[2]) for o in static.objectives))
     return where
 
@@ -133,7 +133,7 @@ def nearest_map(state: "GameState", side: int, kind: str = "any", not_held: bool
     objective control and the tactical bonus tokens stay as they are."""
     solo = getattr(state.rules, "solo", None)
     on_board = tuple(solo.bonuses) if solo is not None and solo.bonuses and kind in ("any", "tactical_bonus") else ()
-    where = state.static.__dict__.get("_ai_where") or where_key(state)
+    where = state.static.caches.get("_ai_where") or where_key(state)
     key = (where, kind, side if not_held else -1, tuple(state.control) if not_held else (), on_board)
     cache = _NEAREST
     got = cache.get(key)
@@ -155,7 +155,7 @@ def objective_weights(state: "GameState") -> list[int]:
     standing there is present at (0 when none): :func:`target_value` reads it instead
     of measuring every objective for every target. Shared like :func:`objective_maps`."""
     static = state.static
-    table = static.__dict__.get("_ai_objective_weights")
+    table = static.caches.get("_ai_objective_weights")
     if table is None:
         dist = objective_maps(state)[0]
         table = [0] * static.bf.size
@@ -165,7 +165,7 @@ def objective_weights(state: "GameState") -> list[int]:
             for sq, d in enumerate(row):
                 if d <= 1 and not table[sq]:
                     table[sq] = w
-        static.__dict__["_ai_objective_weights"] = table
+        static.caches["_ai_objective_weights"] = table
     return table
 
 
@@ -378,7 +378,7 @@ def move_value_map(state: "GameState", unit: "UnitState") -> list[float]:
     again and again from one square builds it once. Sums are made in the order
     the one-square definition makes them (objectives, tokens, closing in, cover),
     so every value is exactly the same float."""
-    where = state.static.__dict__.get("_ai_where") or where_key(state)
+    where = state.static.caches.get("_ai_where") or where_key(state)
     infantry = unit.type == "infantry"
     on_board = tuple(tokens(state))
     here, side = unit.sq if unit.sq >= 0 else square_of(state, unit), unit.side  # carried: its vehicle's

@@ -11,6 +11,10 @@ Public API (docs/engine.md; contract in the engine brief)::
 
 from __future__ import annotations
 
+from builder import native
+
+__path__ = native.extend_path(__path__, __name__)  # compiled copies first while fresh (builder/native.py)
+
 from builder.engine.actions import Action
 from builder.engine.api import apply, legal_actions
 from builder.engine.assault import plan_assault

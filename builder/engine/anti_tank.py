@@ -48,8 +48,8 @@ class AntiTank(NamedTuple):
     label: str
     rule: str
 
-    def against(self, dtype: str) -> int | None:
-        return self.combat[DEFENCE_INDEX[dtype]]
+    def against(self, dtype: str | None) -> int | None:
+        return self.combat[DEFENCE_INDEX[dtype]] if dtype is not None else None
 
 
 CARD_SHOT = AntiTank(ROCKET_REACH, (None, ROCKET_BONUS, ROCKET_BONUS), "anti-tank rocket (action card)", R_ROCKET)
@@ -58,7 +58,7 @@ CARD_SHOT = AntiTank(ROCKET_REACH, (None, ROCKET_BONUS, ROCKET_BONUS), "anti-tan
 def token_attack(state: "GameState", side: int, key: str) -> Any:
     """The pack's ``token_attack`` of the side's option ``key`` (the side's faction's
     option first; None without one), looked up once per game."""
-    cache = state.static.__dict__.setdefault("_token_attacks", {})
+    cache = state.static.caches.setdefault("_token_attacks", {})
     found = cache.get((side, key), False)
     if found is False:
         faction = state.static.sides[side].faction
@@ -80,7 +80,7 @@ def shot_source(state: "GameState", side: int, mode: str) -> AntiTank | None:
     such shot, e.g. a Panzerfaust option missing from the pack)."""
     if mode == ROCKET:
         return CARD_SHOT
-    cache = state.static.__dict__.setdefault("_anti_tank", {})
+    cache = state.static.caches.setdefault("_anti_tank", {})
     found = cache.get((side, mode), False)
     if found is False:
         attack = token_attack(state, side, mode)

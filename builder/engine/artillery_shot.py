@@ -35,7 +35,7 @@ R_CARD = ("000 core rules, Action Card; Recruitment Options > Orders > Artillery
 
 def card_pattern(state: "GameState", side: int) -> Pattern | None:
     """The card's shot as a one-unit pattern (the pack's ``combat`` values)."""
-    cache = state.static.__dict__.setdefault("_artillery_shot", {})
+    cache = state.static.caches.setdefault("_artillery_shot", {})
     found = cache.get(side, False)
     if found is False:
         faction = state.static.sides[side].faction
@@ -48,7 +48,7 @@ def card_pattern(state: "GameState", side: int) -> Pattern | None:
 
 def edge(state: "GameState", side: int) -> tuple[int, ...]:
     """The side's deployment edge: its deployment squares on the border."""
-    cache = state.static.__dict__.setdefault("_deployment_edge", {})
+    cache = state.static.caches.setdefault("_deployment_edge", {})
     out = cache.get(side)
     if out is None:
         bf = state.static.bf

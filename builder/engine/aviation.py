@@ -43,7 +43,7 @@ DIVE_BOMBING = "dive-bombing"
 
 def _card(state: "GameState", side: int, key: str) -> Any:
     """The side's card with effect ``key`` (the faction's first by id, else any)."""
-    cache = state.static.__dict__.setdefault("_aviation_cards", {})
+    cache = state.static.caches.setdefault("_aviation_cards", {})
     found = cache.get((side, key), False)
     if found is False:
         faction = state.static.sides[side].faction

@@ -76,7 +76,7 @@ def build_battlefield(pack: Any, layout: Any, ruined: tuple[tuple[int, str | Non
     if cached is not None:
         return cached
     infos = {tid: terrain_info(t) for tid, t in pack.items["terrain"].items()}
-    placed = []
+    placed: list[tuple[Any, Any, int | None]] = []
     for placement in layout.boards:
         board = pack.items["boards"].get(placement.id)
         if board is None:

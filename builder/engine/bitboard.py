@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import compress
-from typing import TYPE_CHECKING, Sequence, TypeVar
+from typing import TYPE_CHECKING, Iterable, Sequence, TypeVar
 
 from builder.engine.grid import DIRS
 
@@ -54,7 +54,7 @@ def squares(board: int) -> list[int]:
     return select(_NUMBERS, board)
 
 
-def board_of(squares_: "list[int] | tuple[int, ...] | set[int]") -> int:
+def board_of(squares_: "Iterable[int]") -> int:
     board = 0
     for sq in squares_:
         board |= 1 << sq
@@ -83,7 +83,7 @@ class StepBoards:
 def step_boards(bf: "Battlefield", unit_type: str, amphibious: bool) -> StepBoards:
     """The :class:`StepBoards` of a kind of mover (built once per battlefield)."""
     key = ("boards", unit_type, amphibious)
-    hit = bf._steps.get(key)  # type: ignore[call-overload]
+    hit = bf.derived.get(key)
     if hit is not None:
         return hit  # type: ignore[no-any-return]
     steps = bf.steps(unit_type, amphibious)
@@ -103,7 +103,7 @@ def step_boards(bf: "Battlefield", unit_type: str, amphibious: bool) -> StepBoar
                         board_of([sq for sq in range(bf.size) if sq % bf.width > 0]),
                         board_of([sq for sq in range(bf.size) if sq % bf.width < bf.width - 1]),
                         (1 << bf.size) - 1)
-    bf._steps[key] = boards  # type: ignore[index]
+    bf.derived[key] = boards
     return boards
 
 
@@ -131,7 +131,7 @@ def king_spread(frontier: int, boards: StepBoards) -> int:
 def adjacent_boards(bf: "Battlefield") -> tuple[int, ...]:
     """By square, :meth:`Battlefield.adjacent` as a bitboard (built once per battlefield)."""
     key = ("adjacent-boards",)
-    hit = bf._steps.get(key)  # type: ignore[call-overload]
+    hit = bf.derived.get(key)
     if hit is None:
-        hit = bf._steps[key] = tuple(board_of(bf.adjacent(sq)) for sq in range(bf.size))  # type: ignore[index]
+        hit = bf.derived[key] = tuple(board_of(bf.adjacent(sq)) for sq in range(bf.size))
     return hit  # type: ignore[no-any-return]

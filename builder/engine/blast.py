@@ -88,7 +88,7 @@ DEFENCE_INDEX = {"infantry": 0, "light_vehicle": 1, "heavy_vehicle": 2}
 
 def _option_pattern(state: "GameState", side: int, key: str) -> Any:
     """The pack's blast pattern of the side's option ``key`` (None without one)."""
-    cache = state.static.__dict__.setdefault("_blast_options", {})
+    cache = state.static.caches.setdefault("_blast_options", {})
     found = cache.get((side, key), False)
     if found is False:
         faction = state.static.sides[side].faction
@@ -100,7 +100,7 @@ def _option_pattern(state: "GameState", side: int, key: str) -> Any:
 
 
 def _equipment_keys(state: "GameState", side: int) -> tuple[str, ...]:
-    cache = state.static.__dict__.setdefault("_blast_keys", {})
+    cache = state.static.caches.setdefault("_blast_keys", {})
     keys = cache.get(side)
     if keys is None:
         keys = cache[side] = tuple(k for k in EQUIPMENT if k in state.static.sides[side].keys
@@ -121,7 +121,7 @@ def patterns(state: "GameState", u: "UnitState") -> list[Pattern]:
     (grenades and rifle grenades for infantry, HE shells for a heavy vehicle's
     undamaged primary weapon) and its Howitzer / Indirect Fire weapons."""
     fi = revealed_face(u) if u.concealed else u.face
-    cache = state.static.__dict__.setdefault("_blast_patterns", {})
+    cache = state.static.caches.setdefault("_blast_patterns", {})
     key = (u.id, fi, u.damage & 8)
     found = cache.get(key)
     if found is None:
@@ -254,7 +254,7 @@ def blast_actions(state: "GameState", u: "UnitState") -> list[Action]:
         near = p.reach + p.radius  # an enemy square this far from the firer is out of reach (cheap test first)
         for t in enemies:
             dtype = t.st.profile.faces[t.face].defence_type
-            if p.combat[DEFENCE_INDEX[dtype]] is None:
+            if dtype is None or p.combat[DEFENCE_INDEX[dtype]] is None:
                 continue
             for sq in state.squares_of(t):
                 if limited:
@@ -323,7 +323,7 @@ def blast_plan(state: "GameState", firer: "UnitState | None", target: "UnitState
     if target.is_infantry and terrain.defence_bonus and not room:
         plan.defence_terms.append(Term(terrain.defence_bonus, f"{terrain.id} at {state.static.bf.name(target.sq)}",
                                        "000 core rules, Terrain and Terrain Overlays > Defense"))
-    plan.terms.append(Term(combat, f"blast ({p.key}) vs {dtype.replace('_', ' ')}", rule, bonus=True))
+    plan.terms.append(Term(combat, f"blast ({p.key}) vs {(dtype or 'no defence').replace('_', ' ')}", rule, bonus=True))
     if firer is not None and firer.suppressed:
         plan.terms.append(Term(-2 * firer.suppressed, f"{firer.suppressed} suppressed marker(s)", R_SUPP))
     if firer is not None and state.boosts and state.boosts.get(("fire", firer.id)):
@@ -422,7 +422,7 @@ def do_blast(state: "GameState", action: Action) -> None:
 
 def _card_pattern(state: "GameState", side: int, key: str) -> Pattern | None:
     """The blast pattern of the side's card with effect ``key`` (the pack's values)."""
-    cache = state.static.__dict__.setdefault("_blast_cards", {})
+    cache = state.static.caches.setdefault("_blast_cards", {})
     found = cache.get((side, key), False)
     if found is False:
         faction = state.static.sides[side].faction
@@ -454,6 +454,7 @@ def aim_at(state: "GameState", side: int, t: "UnitState", radius: int) -> int:
 def _barrage_ok(state: "GameState", unit: "UnitState") -> bool:
     """An enemy unit a blast can touch, outside buildings, and a pattern to place."""
     side = state.to_act
+    assert side is not None  # cards are played while the game goes on
     return (unit.side != side and _affected(state, unit) and _card_pattern(state, side, "artillery-barrage") is not None
             and not any(state.static.bf.terrain[s].building for s in state.squares_of(unit)))
 
@@ -463,6 +464,7 @@ def _barrage(state: "GameState", unit: "UnitState") -> None:
     die, as Indirect Fire; an Artillery Spotter in clear sight takes 1 off), then
     attacks everything under it, no unit firing."""
     side = state.to_act
+    assert side is not None  # cards are played while the game goes on
     p = _card_pattern(state, side, "artillery-barrage")
     i = aim_at(state, side, unit, p.radius) if p is not None else -1
     if p is None or i < 0:
@@ -474,6 +476,7 @@ def _barrage(state: "GameState", unit: "UnitState") -> None:
 
 def _smoke_ok(state: "GameState", unit: "UnitState") -> bool:
     side = state.to_act
+    assert side is not None  # cards are played while the game goes on
     return unit.side != side and unit.active and _card_pattern(state, side, "smoke-barrage") is not None
 
 
@@ -483,6 +486,7 @@ def _smoke(state: "GameState", unit: "UnitState") -> None:
     distance (000 core rules, Recruitment Options > Orders > Smoke: scatter as
     Indirect Fire, then the -4 side up)."""
     side = state.to_act
+    assert side is not None  # cards are played while the game goes on
     p = _card_pattern(state, side, "smoke-barrage")
     bf = state.static.bf
     around = [i for sq in state.squares_of(unit) for i in covering(bf, sq, p.radius)] if p is not None else []

@@ -40,7 +40,7 @@ SCORES = 4
 
 def charge_dice(state: "GameState", side: int) -> int:
     """Destruction dice of one of the side's charges (0: the side has none), once per game."""
-    cache = state.static.__dict__.setdefault("_charge_dice", {})
+    cache = state.static.caches.setdefault("_charge_dice", {})
     dice = cache.get(side)
     if dice is None:
         dice = 0

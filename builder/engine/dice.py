@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from typing import Any, Protocol
 
 MASK64 = (1 << 64) - 1
 
@@ -18,6 +19,20 @@ def derive_seed(*parts: object) -> int:
     """A 63-bit seed from ``parts`` (their JSON text, hashed with sha256)."""
     text = json.dumps([str(p) for p in parts], separators=(",", ":"))
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+
+
+class Dice(Protocol):
+    """What the rules ask of a game's dice: :class:`Rng`, or scripted dice in the
+    tests of worked examples. The game state is typed with this protocol, not
+    with ``Rng``, so that compiled rules (builder.native) take either."""
+
+    state: int
+
+    def d6(self) -> int: ...
+
+    def below(self, n: int) -> int: ...
+
+    def clone(self) -> "Dice": ...
 
 
 class Rng:
@@ -29,7 +44,7 @@ class Rng:
         self.state = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK64 or 0x2545F4914F6CDD1D
 
     def clone(self) -> "Rng":
-        other = Rng.__new__(Rng)
+        other = Rng(0)
         other.state = self.state
         return other
 
@@ -51,10 +66,10 @@ class Rng:
         self.state = x
         return (((x * 0x2545F4914F6CDD1D) & MASK64) >> 11) % n
 
-    def choice(self, items: list):  # type: ignore[no-untyped-def]
+    def choice(self, items: list[Any]) -> Any:
         return items[self.below(len(items))]
 
-    def shuffle(self, items: list) -> None:  # type: ignore[type-arg]
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates from the end, each draw as :meth:`below` (inlined: a new game
         shuffles decks and deployment zones, hundreds of draws)."""
         x = self.state

@@ -96,7 +96,7 @@ def explain_move(state: GameState, u: UnitState) -> dict[str, Any]:
         reach = vehicle_reach(state, u, mv)
         squares = sorted({sq for sq, _ in reach})
         lines.append("  vehicle: 1 MP per square forward or back, 1 MP per 45 degrees; ignores zones of control")
-        dest = {bf.name(sq): sorted({f for s2, f in reach if s2 == sq}) for sq in squares}
+        dest: dict[str, Any] = {bf.name(sq): sorted({f for s2, f in reach if s2 == sq}) for sq in squares}
     else:
         dist, _ = infantry_reach(state, u, mv)
         zoc = enemy_zoc(state, u.side)

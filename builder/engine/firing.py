@@ -202,7 +202,8 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
     if target.st.profile.type == "heavy_vehicle":
         plan.defence, plan.defence_label = vehicle_defence(state, target, tsq, fsq)
     else:
-        plan.defence = int(target.st.profile.faces[target.face].defence or 0)
+        defence = target.st.profile.faces[target.face].defence
+        plan.defence = defence if isinstance(defence, int) else 0
         plan.defence_label = "defence"
     _terrain_defence(state, plan, target, fsq)
     if mode in (SPLIT, SPLIT_REST):

@@ -47,9 +47,9 @@ RULE = "000 core rules, Recruitment Options > Equipment > Goliath"
 
 def counters(state: "GameState") -> frozenset[str]:
     """Ids of the counters Goliath options bring (worked out once per game)."""
-    found = state.static.__dict__.get("_goliaths")
+    found = state.static.caches.get("_goliaths")
     if found is None:
-        found = state.static.__dict__["_goliaths"] = frozenset(
+        found = state.static.caches["_goliaths"] = frozenset(
             u.unit for o in state.static.pack.items["options"].values()
             if (o.effect_key or o.id) == GOLIATH for u in (o.units or ()))
     return found  # type: ignore[no-any-return]

@@ -90,10 +90,13 @@ class Battlefield:
     ruined: tuple[tuple[int, str | None], ...] = ()
     layout: Any = None
     _steps: dict[tuple[str, bool], list[tuple[int, ...]]] = field(default_factory=dict)
+    # tables other rule modules derive from the battlefield alone, by a key naming
+    # the table (zones, step bitboards, Scout rings, ...): built once per battlefield
+    derived: dict[tuple[Any, ...], Any] = field(default_factory=dict)
     _adjacent: list[tuple[int, ...]] = field(default_factory=list)
     _edge_mask: list[int] = field(default_factory=list)
     _difficult: list[bool] = field(default_factory=list)
-    los_cache: dict[int, tuple] = field(default_factory=dict)
+    los_cache: dict[int, Any] = field(default_factory=dict)
     sight_cache: dict[int, Any] = field(default_factory=dict)  # line-of-sight verdicts without units (los.py)
     _ranges: dict[int, list[int]] = field(default_factory=dict)
 

@@ -49,9 +49,9 @@ Node = tuple[int, int]  # (vehicle state square * 8 + facing, hedgerow square cu
 def hedgerows(bf: "Battlefield") -> frozenset[int]:
     """The battlefield's hedgerow squares (computed once)."""
     key = ("hedgerows",)
-    hit = bf._steps.get(key)  # type: ignore[call-overload]
+    hit = bf.derived.get(key)
     if hit is None:
-        hit = bf._steps[key] = frozenset(sq for sq, t in enumerate(bf.terrain)  # type: ignore[index]
+        hit = bf.derived[key] = frozenset(sq for sq, t in enumerate(bf.terrain)
                                          if "hedgerow" in t.id)
     return hit  # type: ignore[no-any-return]
 

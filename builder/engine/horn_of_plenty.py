@@ -33,9 +33,9 @@ GREEN_RADIUS = 2  # placeholder: the green pattern's size is lost in transcripti
 
 def counters(state: "GameState") -> frozenset[str]:
     """Ids of the counters Horn of Plenty options bring (worked out once per game)."""
-    found = state.static.__dict__.get("_horns")
+    found = state.static.caches.get("_horns")
     if found is None:
-        found = state.static.__dict__["_horns"] = frozenset(
+        found = state.static.caches["_horns"] = frozenset(
             u.unit for o in state.static.pack.items["options"].values()
             if (o.effect_key or o.id) == HORN for u in (o.units or ()))
     return found  # type: ignore[no-any-return]

@@ -41,7 +41,7 @@ def nests_left(state: "GameState", side: int) -> int:
 
 def enemy_zone(state: "GameState", side: int) -> frozenset[int]:
     """Squares of the deployment zones of ``side``'s enemies (worked out once)."""
-    cache = state.static.__dict__.setdefault("_enemy_zones", {})
+    cache = state.static.caches.setdefault("_enemy_zones", {})
     found = cache.get(side)
     if found is None:
         bf = state.static.bf

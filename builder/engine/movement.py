@@ -183,7 +183,7 @@ def _blocking(state: "GameState", side: int) -> int:
     decision and placement of the units (a decision's consequences may move units,
     and moves are asked for again after that: Solo Mode reactions)."""
     occupied = state.occupied
-    key = ("blocking", side, occupied)
+    key: object = ("blocking", side, occupied)
     memo = state.memo
     listing = memo.get(LISTING)
     if listing is not None:  # nothing moves while legal actions are listed
@@ -214,7 +214,7 @@ def vehicle_graph(bf, vtype: str, amph: bool, fp: int, opened: frozenset[int] = 
     of ``opened`` (hedgerows a Passage token may open, builder/engine/hedgerow_cutter.py)
     are entered as open ground."""
     key = ("vehicle", vtype, amph, fp, bool(opened))
-    hit = bf._steps.get(key)
+    hit = bf.derived.get(key)
     if hit is not None:
         return hit
     n = bf.size * 8
@@ -245,7 +245,7 @@ def vehicle_graph(bf, vtype: str, amph: bool, fp: int, opened: frozenset[int] = 
             out.append((tail if fp == 2 else behind) * 8 + f)
         trans[state] = tuple(t for t in out if cover[t] is not None)
     graph = (trans, cover, diff)
-    bf._steps[key] = graph  # type: ignore[assignment]
+    bf.derived[key] = graph
     return graph
 
 
@@ -314,7 +314,7 @@ def reachable(state: "GameState", unit: "UnitState") -> list[int]:
 
 def facing_towards(dx: int, dy: int) -> int:
     """The facing (0-7) nearest to the direction (dx, dy)."""
-    best, best_dot = 0, -10**9
+    best, best_dot = 0, -2.0
     for i, (fx, fy) in enumerate(DIRS):
         dot = (fx * dx + fy * dy) * (1.0 if fx == 0 or fy == 0 else 0.7071)
         if dot > best_dot:

@@ -89,7 +89,7 @@ def watchers(state: "GameState", mover: "UnitState") -> bool:
 
 
 def best_shots(state: "GameState", mover: "UnitState", path: list[int]) -> list[Action]:
-    out = []
+    out: list[Action] = []
     dtype = mover.st.profile.faces[mover.face].defence_type
     if dtype is None:
         return out

@@ -23,8 +23,9 @@ class WeaponProfile:
     abilities: dict[str, int]
     arc: int = 360
 
-    def against(self, defence_type: str) -> int | None:
-        return self.combat[DEFENCE_TYPES.index(defence_type)]
+    def against(self, defence_type: str | None) -> int | None:
+        """The combat value against a defence type (None: the face has none, so no shot)."""
+        return self.combat[DEFENCE_TYPES.index(defence_type)] if defence_type is not None else None
 
 
 @dataclass(frozen=True, slots=True)

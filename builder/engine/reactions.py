@@ -61,7 +61,7 @@ PASS = Action("pass")
 def _cards(state: "GameState", side: int, phase: str, unit: "UnitState") -> list[Action]:
     if not state.sides[side].hand or not unit.active:
         return []
-    out = []
+    out: list[Action] = []
     for cid, m in card_modules(state, side, phase):
         targets = m.hooks.get("card_targets")
         if targets is not None:

@@ -168,7 +168,7 @@ def scout_squares(state: GameState, zone: list[int], reach: int, rng: Rng) -> li
     # that each new game of the scenario only shuffles copies of them.
     objectives = tuple(sq for _, sq, _, _, _ in state.static.objectives)
     key = ("scout-rings", frozenset(zone), reach, objectives)
-    rings = bf._steps.get(key)  # type: ignore[call-overload]
+    rings = bf.derived.get(key)
     if rings is None:
         banned = set()
         for sq in objectives:
@@ -182,7 +182,7 @@ def scout_squares(state: GameState, zone: list[int], reach: int, rng: Rng) -> li
             seen.update(nxt)
             found.append(tuple(n for n in nxt if n not in banned))
             ring = nxt
-        rings = bf._steps[key] = tuple(found)  # type: ignore[index]
+        rings = bf.derived[key] = tuple(found)
     out: list[int] = []
     for kept in reversed(rings):
         r = list(kept)

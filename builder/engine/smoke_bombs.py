@@ -88,7 +88,7 @@ def place_order(state: "GameState", side: int, token: int) -> None:
 
 def pattern(state: "GameState", side: int) -> Pattern:
     """The side's smoke pattern: the pack's option ``blast`` when it has one."""
-    cache = state.static.__dict__.setdefault("_smoke_bomb", {})
+    cache = state.static.caches.setdefault("_smoke_bomb", {})
     p = cache.get(side)
     if p is None:
         faction = state.static.sides[side].faction

@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from builder.engine.dice import Rng
+from builder.engine.dice import Dice
 from builder.engine.events import Event
 from builder.engine.profiles import FaceProfile, UnitProfile
 
@@ -88,6 +88,10 @@ class GameStatic:
     move_cache: dict[int, Any] = field(default_factory=dict)  # unit id -> (reach, its move actions)
     card_modules: dict[tuple[tuple[str, ...], str], Any] = field(default_factory=dict)  # (hand, phase) -> playable
     _infantry: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    # other rule modules' derived data, by module-chosen key (e.g. "_transports");
+    # an explicit dict rather than attributes set on the fly, which compiled
+    # classes (builder.native) do not allow
+    caches: dict[str, Any] = field(default_factory=dict)
 
     def infantry_of(self, side: int, units: "list[UnitState]") -> tuple[int, ...]:
         """Ids of ``side``'s infantry and guns (the units a friendly move passes
@@ -126,8 +130,8 @@ class UnitState:
         self.carried_by = -1  # the Transport vehicle carrying it (off the grid then: sq -1)
 
     def clone(self) -> "UnitState":
-        u = UnitState.__new__(UnitState)
-        u.id, u.side, u.st, u.face, u.sq, u.facing = self.id, self.side, self.st, self.face, self.sq, self.facing
+        u = UnitState(self.id, self.side, self.st)
+        u.face, u.sq, u.facing = self.face, self.sq, self.facing
         u.suppressed, u.activated, u.damage, u.concealed = self.suppressed, self.activated, self.damage, self.concealed
         u.alive, u.wreck, u.order, u.acted, u.supply_moved = self.alive, self.wreck, self.order, self.acted, self.supply_moved
         u.carried_by = self.carried_by
@@ -217,7 +221,7 @@ class SideState:
         self.directives_used: tuple[str, ...] = ()
 
     def clone(self) -> "SideState":
-        s = SideState.__new__(SideState)
+        s = SideState()
         s.orders, s.to_place, s.bluffs_left, s.specials_left = self.orders, self.to_place[:], self.bluffs_left, self.specials_left
         s.hand, s.deck, s.discard, s.vp = self.hand[:], self.deck[:], self.discard[:], self.vp
         s.equipment, s.lost, s.broken, s.losses = dict(self.equipment), self.lost[:], self.broken[:], dict(self.losses)
@@ -268,7 +272,7 @@ class GameState:
         "passages", "autonomous",
     )
 
-    def __init__(self, rules: Any, static: GameStatic, dice: Rng) -> None:
+    def __init__(self, rules: Any, static: GameStatic, dice: Dice) -> None:
         self.rules = rules
         self.static = static
         self.dice = dice
@@ -292,7 +296,7 @@ class GameState:
         self.events: list[Event] = []
         self.decisions = 0
         self.supply_side = 0
-        self.memo: dict[object, object] = {}  # derived data valid for this decision only
+        self.memo: dict[Any, Any] = {}  # derived data valid for this decision only
         self.boosts: dict[tuple[str, int], int] = {}  # card bonuses for the current activation
         self.path: tuple[int, ...] = ()  # squares of the current unit's move (Firing on the Move)
         self.smoke: tuple[tuple[int, int, int], ...] = ()  # (intersection, radius, penalty), builder/engine/smoke.py
@@ -316,7 +320,7 @@ class GameState:
     # --- public views ------------------------------------------------------------
 
     @property
-    def bf(self):  # type: ignore[no-untyped-def]
+    def bf(self) -> Any:
         return self.static.bf
 
     @property
@@ -352,8 +356,7 @@ class GameState:
     # --- cloning and hashing -------------------------------------------------------
 
     def clone(self) -> "GameState":
-        g = GameState.__new__(GameState)
-        g.rules, g.static, g.dice = self.rules, self.static, self.dice.clone()
+        g = GameState(self.rules, self.static, self.dice.clone())
         g.turn, g.phase, g.initiative, g.to_act = self.turn, self.phase, self.initiative, self.to_act
         g.units = [u.clone() for u in self.units]
         g.occ, g.occupied = self.occ[:], self.occupied

@@ -46,11 +46,11 @@ R_STRUCTURE = "000 core rules, Terrain and Terrain Overlays > Structure"
 def structure_squares(bf: "Battlefield", area: int) -> tuple[int, ...]:
     """The squares of the structure of overlay ``area`` (cached on the battlefield)."""
     key = ("structure", area)
-    hit = bf._steps.get(key)  # type: ignore[call-overload]
+    hit = bf.derived.get(key)
     if hit is None:
         squares = [sq for sq in range(bf.size) if bf.area[sq] == area]
         hit = tuple(sq for sq in squares if bf.terrain[sq].building) or tuple(squares)
-        bf._steps[key] = hit  # type: ignore[index]
+        bf.derived[key] = hit
     return hit  # type: ignore[no-any-return]
 
 

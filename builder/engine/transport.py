@@ -47,9 +47,9 @@ def transports(state: "GameState") -> tuple[int, ...]:
     """Ids of the game's vehicles with Transport on some side (worked out once per
     game: units never change profile). Empty for most games, which then pay one
     dict lookup per listing."""
-    ids = state.static.__dict__.get("_transports")
+    ids = state.static.caches.get("_transports")
     if ids is None:
-        ids = state.static.__dict__["_transports"] = tuple(
+        ids = state.static.caches["_transports"] = tuple(
             u.id for u in state.units if u.is_vehicle and (
                 "transport" in u.st.granted or any("transport" in f.abilities for f in u.st.profile.faces)))
     return ids  # type: ignore[no-any-return]
@@ -97,7 +97,7 @@ def _next_to(state: "GameState", vehicle: "UnitState") -> int:
     """Bitboard of the squares next to the vehicle (its own excluded), worked out
     once per game, square, facing and footprint."""
     key = (vehicle.sq, vehicle.facing, vehicle.st.profile.footprint)
-    cache = state.static.__dict__.setdefault("_next_to_vehicle", {})
+    cache = state.static.caches.setdefault("_next_to_vehicle", {})
     board = cache.get(key)
     if board is None:
         bf = state.static.bf

@@ -267,7 +267,7 @@ def _sees(state: "GameState", u: "UnitState", t: "UnitState", my_squares: tuple[
 def card_actions(state: "GameState", side: int, units: list["UnitState"], phase: str) -> list[Action]:
     """``card`` actions: a card of the hand (``mode``) played on one of ``units``
     (and naming a ``target`` unit, for the cards whose module lists targets)."""
-    out = []
+    out: list[Action] = []
     for cid, m in card_modules(state, side, phase):
         playable = m.hooks["card_playable"]
         targets = m.hooks.get("card_targets")

@@ -49,7 +49,7 @@ DEFENCE_INDEX = {"infantry": 0, "light_vehicle": 1, "heavy_vehicle": 2}
 
 def bomb_keys(state: "GameState", side: int) -> tuple[str, ...]:
     """The side's bomb and mine options with an attack in the pack (once per game)."""
-    cache = state.static.__dict__.setdefault("_bomb_keys", {})
+    cache = state.static.caches.setdefault("_bomb_keys", {})
     keys = cache.get(side)
     if keys is None:
         keys = cache[side] = tuple(k for k in KEYS if k in state.static.sides[side].keys
@@ -76,7 +76,7 @@ def bomb_actions(state: "GameState", u: "UnitState") -> list[Action]:
         return []
     bf = state.static.bf
     near = bf.adjacent(u.sq)
-    out = []
+    out: list[Action] = []
     for t in state.units:
         if t.side == u.side or not t.is_vehicle or not t.active or t.concealed:
             continue

@@ -30,11 +30,11 @@ def zone_squares(bf: "Battlefield") -> tuple[tuple[int, ...], ...]:
     it (edges respected), only its own building's when it stands in one. Built once
     per battlefield."""
     key = ("zones",)
-    hit = bf._steps.get(key)  # type: ignore[call-overload]
+    hit = bf.derived.get(key)
     if hit is None:
         hit = tuple(tuple(n for n in bf.adjacent(sq) if bf.area[n] == bf.area[sq]) if bf.terrain[sq].building
                     else bf.adjacent(sq) for sq in range(bf.size))
-        bf._steps[key] = hit  # type: ignore[index]
+        bf.derived[key] = hit
     return hit  # type: ignore[no-any-return]
 
 
@@ -42,9 +42,9 @@ def zone_boards(bf: "Battlefield") -> tuple[int, ...]:
     """:func:`zone_squares` as bitboards (builder.engine.bitboard), built once per
     battlefield."""
     key = ("zone-boards",)
-    hit = bf._steps.get(key)  # type: ignore[call-overload]
+    hit = bf.derived.get(key)
     if hit is None:
-        hit = bf._steps[key] = tuple(board_of(zone) for zone in zone_squares(bf))  # type: ignore[index]
+        hit = bf.derived[key] = tuple(board_of(zone) for zone in zone_squares(bf))
     return hit  # type: ignore[no-any-return]
 
 

@@ -17,6 +17,8 @@ import re
 from types import ModuleType
 from typing import Any
 
+from builder.native import module_docstring
+
 #: Sections of the card: title, the sequence constant that would supply it, and the
 #: engine modules whose stated behaviour supplies it otherwise.
 SECTIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
@@ -81,7 +83,7 @@ def _sentences(text: str) -> list[str]:
 
 def _paragraphs(module: ModuleType) -> tuple[str, list[str], list[str]]:
     """A module docstring as (title, first summary paragraph's sentences, numbered steps)."""
-    doc = (module.__doc__ or "").strip()
+    doc = module_docstring(module).strip()  # compiled modules keep theirs in the source only
     blocks = [b.strip() for b in doc.split("\n\n") if b.strip()]
     title = " ".join(blocks[0].split()) if blocks else module.__name__
     summary: list[str] = []

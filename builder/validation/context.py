@@ -18,7 +18,7 @@ class CheckContext:
 
     pack: Pack
     locator: Locator = field(default_factory=Locator)
-    _factions: dict[str, dict[str, list[Any]]] = field(default_factory=dict, repr=False)
+    _factions: dict[str, dict[str | None, list[Any]]] = field(default_factory=dict, repr=False)
     _fields: dict[int, list[tuple[tuple[str | int, ...], str, Any]]] = field(default_factory=dict, repr=False)
 
     def by_faction(self, collection: str, faction: str) -> list[Any]:

@@ -189,6 +189,7 @@ class Brain:
         while candidates:
             decision = choose(table, candidates, view, self.rng)
             uid = decision.choice
+            assert uid is not None  # chosen among the candidates, of which there are some
             move = self._supply_move(state, uid, by_unit[uid], view)
             if move is not None:
                 if decision.decided_by and not decision.decided_by.endswith("/only"):

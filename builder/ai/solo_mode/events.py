@@ -31,17 +31,16 @@ def add_life_points(rules: "SoloModeRules", state: "GameState", count: int, each
 def set_danger(rules: "SoloModeRules", state: "GameState", eff: Any) -> None:
     """A scenario's jump of the danger marker to the first space of a level, by
     difficulty (Family Meeting 1, turn 5); the tiles reached are revealed at once."""
-    assert rules.solo is not None
-    tiles = rules.solo.gauge.set_level(str(eff.danger_level), dict(eff.danger_spaces), rules.difficulty,
-                                       eff.if_reached)
+    gauge = rules.solo_state.gauge
+    tiles = gauge.set_level(str(eff.danger_level), dict(eff.danger_spaces), rules.difficulty, eff.if_reached)
     rules.rules_fired["danger/scenario-jump"] += 1
-    state.events.append(Event("danger-jump", {"position": rules.solo.gauge.position, "level": rules.solo.gauge.level}))
+    state.events.append(Event("danger-jump", {"position": gauge.position, "level": gauge.level}))
     apply_tiles(rules, state, tiles)
 
 
 def apply_tiles(rules: "SoloModeRules", state: "GameState", tiles: list[Any]) -> None:
     """Reveal danger tiles and apply their bonuses at once (they add up)."""
-    solo = rules.solo
+    solo = rules.solo_state
     for tile in tiles:
         if tile is None:
             continue

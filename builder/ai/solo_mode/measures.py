@@ -23,13 +23,17 @@ class Measures:
     state: "GameState"
     bf: Any
 
-    def unit(self, u: Any) -> "UnitState | None": ...
+    def unit(self, u: Any) -> "UnitState | None":
+        raise NotImplementedError  # EngineView's
 
-    def enemies(self, of_side: int) -> list["UnitState"]: ...
+    def enemies(self, of_side: int) -> list["UnitState"]:
+        raise NotImplementedError  # EngineView's
 
-    def nearest(self, side: int, kind: str = "any") -> list[int]: ...
+    def nearest(self, side: int, kind: str = "any") -> list[int]:
+        raise NotImplementedError  # EngineView's
 
-    def presence(self, kind: str = "any") -> frozenset[int]: ...
+    def presence(self, kind: str = "any") -> frozenset[int]:
+        raise NotImplementedError  # EngineView's
 
     def metric(self, u: Any, name: str) -> float:
         x = self.unit(u)

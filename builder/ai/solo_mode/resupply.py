@@ -21,9 +21,9 @@ AI_PREFERENCE = ("grenade", "ammo", "panzerfaust", "rifle-grenade", "knife")
 
 def gear_keys(state: "GameState") -> frozenset[str]:
     """Effect keys of the pack's equipment options (their markers are gear)."""
-    cache = state.static.__dict__.setdefault("_gear_keys", None)
+    cache = state.static.caches.setdefault("_gear_keys", None)
     if cache is None:
-        cache = state.static.__dict__["_gear_keys"] = frozenset(
+        cache = state.static.caches["_gear_keys"] = frozenset(
             o.effect_key or o.id for o in state.static.pack.items["options"].values()
             if o.category.value == "equipment" and o.tokens)
     return cache  # type: ignore[no-any-return]

@@ -86,6 +86,12 @@ class SoloModeRules(Rules):
         self.solo: SoloState | None = None
         self.rules_fired: Counter[str] = Counter()
 
+    @property
+    def solo_state(self) -> SoloState:
+        """The Solo Mode state, set up with the game (``solo`` is None before)."""
+        assert self.solo is not None, "Solo Mode rules used before the game's set-up"
+        return self.solo
+
     # --- set-up (002, 2 Set Up) -------------------------------------------------------------
     def _set_up(self, state: GameState) -> SoloState:
         from builder.ai.solo_mode import modifiers

@@ -44,7 +44,7 @@ def trap_plan(state: "GameState", target: "UnitState", combat: object) -> ShotPl
     if target.is_infantry and terrain.defence_bonus:
         plan.defence_terms.append(Term(terrain.defence_bonus, f"{terrain.id} at {state.static.bf.name(target.sq)}",
                                        TERRAIN))
-    plan.terms.append(Term(int(value), f"trap vs {dtype.replace('_', ' ')}", RULE, bonus=True))
+    plan.terms.append(Term(int(value), f"trap vs {(dtype or 'no defence').replace('_', ' ')}", RULE, bonus=True))
     return plan
 
 

@@ -179,11 +179,10 @@ _BUNDLED: dict[str, DecisionTable] = {}
 
 def bundled_tables() -> dict[str, DecisionTable]:
     if not _BUNDLED:
-        from pathlib import Path
-
+        from builder.content.loader import BUNDLED_CONTENT
         from builder.content.models.solo import SoloFile
         from builder.content.yaml_io import read_yaml
 
-        path = Path(__file__).resolve().parents[3] / "content" / "core" / "solo" / "decision-tables.yaml"
+        path = BUNDLED_CONTENT / "core" / "solo" / "decision-tables.yaml"
         _BUNDLED.update({t.id: t for t in SoloFile.model_validate(read_yaml(path)).decision_tables})
     return dict(_BUNDLED)

@@ -15,9 +15,9 @@ from builder.engine.effects import REGISTRY, register
 SA = "000 core rules, Special Abilities > "
 RO = "000 core rules, Recruitment Options > "
 
-ABILITIES = {
+ABILITIES: dict[str, tuple[str, str]] = {
 }
-OPTIONS = {
+OPTIONS: dict[str, tuple[str, str, str]] = {
 }
 
 BFN = {"destroyer": "Firing"}  # 003 Battle for Normandy, Special Abilities
