@@ -9,9 +9,15 @@ A position is YAML::
     units:
       - {name: r1, unit: us-rifles, side: us, at: C3}
       - {name: tank, unit: de-panzer, side: de, at: E6, facing: s, damage: [track], suppressed: 1}
+    smoke: [{at: D4, radius: 1, fading: true}]   # optional: what lies on the battlefield
+    passages: [J4]             # hedgerow squares with a Passage token
+    positions: [C5]            # advanced positions and MG nests
+    demolition: {F7: 1}        # demolition points on a standing structure
+    charges: [{at: G8, side: us}]
+    ruined: [B9]               # a square of each structure already destroyed
 
 ``name`` is how the explainer refers to a unit. Mistakes get located diagnostics
-(E611-E615, docs/diagnostics.md); schema mistakes get the
+(E611-E617, docs/diagnostics.md); schema mistakes get the
 S2xx codes of content files.
 """
 
@@ -42,6 +48,7 @@ E613 = define_code("E613", "two units placed on the same square")
 E614 = define_code("E614", "duplicate unit name in a position")
 E615 = define_code("E615", "position's pack cannot be found")
 E616 = define_code("E616", "unit placed aboard something that cannot carry it")
+E617 = define_code("E617", "battlefield marker placed where the rules do not put one")
 DAMAGE_BITS = {"crew": 1, "track": 2, "hull": 4, "primary-weapon": 8}
 
 
@@ -69,6 +76,19 @@ class PlacedUnit(ContentModel):
         "life points, avert-suppression, opportunity-fire and defence-bonus markers.")
 
 
+class PlacedSmoke(ContentModel):
+    at: Square = Field(description="Square whose top-left corner is the smoke pattern's intersection.")
+    radius: int = Field(default=1, ge=1, le=2, description="1: the 4 squares around the intersection; 2: the "
+                        "4x4 block around it without its corners (builder/engine/intersections.py).")
+    fading: bool = Field(default=False, description="Turned to its fading side (-2) by a Supply phase; fresh "
+                         "smoke obscures by -4 (000 core rules, Recruitment Options > Orders > Smoke).")
+
+
+class PlacedCharge(ContentModel):
+    at: Square = Field(description="A square of the standing structure the demolition charge is laid in.")
+    side: Id = Field(description="Side that laid it.")
+
+
 class PositionFile(ContentModel):
     pack: str | None = Field(default=None, description="Content pack folder, relative to this file.")
     scenario: Id = Field(description="Scenario whose battlefield and sides are used.")
@@ -78,6 +98,19 @@ class PositionFile(ContentModel):
     orders: dict[str, int] = Field(default_factory=dict, description="Order tokens per side (default: "
                                    "the units' stars, at least 1).")
     units: list[PlacedUnit] = Field(default_factory=list)
+    smoke: list[PlacedSmoke] = Field(default_factory=list, description="Smoke patterns on the battlefield.")
+    passages: list[Square] = Field(default_factory=list, description="Hedgerow squares holding a Passage token "
+                                   "(000 core rules, Recruitment Options > Equipment > Culling Hedgerow Cutter).")
+    positions: list[Square] = Field(default_factory=list, description="Squares holding an advanced position or an "
+                                    "MG Nest (000 core rules, Recruitment Options > Equipment > Position; Orders > "
+                                    "MG Nest).")
+    demolition: dict[Square, Annotated[int, Field(ge=1, le=20)]] = Field(
+        default_factory=dict, description="Demolition points on standing structures, by a square of the structure "
+        "(000 core rules, Terrain and Terrain Overlays > Structure).")
+    charges: list[PlacedCharge] = Field(default_factory=list, description="Demolition charges laid, exploding at "
+                                        "the next Supply phase (Recruitment Options > Equipment > Demolition Charge).")
+    ruined: list[Square] = Field(default_factory=list, description="A square of each structure already destroyed: "
+                                 "its overlay is on its ruin side (or gone) from the start.")
 
 
 def load_position(path: Path, pack_path: Path | None = None, default_pack: Path | None = None,
@@ -141,6 +174,9 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
                                 f"unknown scenario '{pos.scenario}'", "use a scenario id of the pack")])
     bf = build_battlefield(pack, scenario.layout)
     side_ids = [s.id for s in scenario.sides[:2]]
+    ruined = _ruined(bf, pos, path, problems)
+    if ruined:
+        bf = build_battlefield(pack, scenario.layout, ruined)
     sides = [SideStatic(s.id, s.faction, [], 0, 1, 0, {}, {}) for s in scenario.sides[:2]]
     statics: list[UnitStatic] = []
     owners: list[int] = []
@@ -214,6 +250,7 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
                 problems.append(_diag(path, where + ("at",), E613, f"{pu.name} and {other} both on {bf.name(sq)}"))
             else:
                 state.set_occupant(sq, u.id)
+    _battlefield_markers(state, pos, side_ids, path, problems)
     if problems:
         raise InvalidInputError(f"{path or 'position'}: {len(problems)} problem(s)", problems)
     state.markers = tuple(sorted(state.markers))
@@ -230,3 +267,92 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
     from builder.engine.phases.orders import start_round
     start_round(state)
     return state, names
+
+
+def _square(bf: Any, name: str, where: tuple[Any, ...], path: Path | None, problems: list[Diagnostic]) -> int:
+    """The square named, or -1 with an E612 diagnostic when it is off the battlefield."""
+    try:
+        return int(bf.square(name))
+    except GridError as exc:
+        problems.append(_diag(path, where, E612, str(exc)))
+        return -1
+
+
+def _structure(bf: Any, name: str, where: tuple[Any, ...], path: Path | None, problems: list[Diagnostic]) -> int:
+    """The area of the standing structure on the square named, or -1 with a diagnostic."""
+    from builder.engine.structures import structure_at
+
+    sq = _square(bf, name, where, path, problems)
+    if sq < 0:
+        return -1
+    area = structure_at(bf, sq)
+    if area < 0:
+        problems.append(_diag(path, where, E617, f"{name}: no standing structure there",
+                              "name a square of a building that is a structure (its overlay has a demolition "
+                              "value)"))
+    return area
+
+
+def _ruined(bf: Any, pos: PositionFile, path: Path | None,
+            problems: list[Diagnostic]) -> tuple[tuple[int, str | None], ...]:
+    """The structures destroyed before the position, as build_battlefield takes them."""
+    out: dict[int, str | None] = {}
+    for i, name in enumerate(pos.ruined):
+        area = _structure(bf, name, ("ruined", i), path, problems)
+        if area >= 0:
+            out[area] = bf.structures[area][1]
+    return tuple(sorted(out.items()))
+
+
+def _battlefield_markers(state: GameState, pos: PositionFile, side_ids: list[str], path: Path | None,
+                         problems: list[Diagnostic]) -> None:
+    """Smoke, Passage tokens, advanced positions and nests, demolition points and
+    charges: what lies on the battlefield besides the units, checked where the rules
+    put each (each module's docstring cites its rule)."""
+    from builder.engine.advanced_positions import allowed
+    from builder.engine.demolition_charges import KEY as CHARGE_KEY
+    from builder.engine.hedgerow_cutter import hedgerows
+    from builder.engine.intersections import intersection
+    from builder.engine.smoke import FADING, FRESH
+
+    bf = state.static.bf
+    for i, smoke in enumerate(pos.smoke):
+        sq = _square(bf, smoke.at, ("smoke", i, "at"), path, problems)
+        if sq >= 0:
+            y, x = divmod(sq, bf.width)
+            state.smoke += ((intersection(bf, x, y), smoke.radius, FADING if smoke.fading else FRESH),)
+    for i, name in enumerate(pos.passages):
+        sq = _square(bf, name, ("passages", i), path, problems)
+        if sq >= 0 and sq not in hedgerows(bf):
+            problems.append(_diag(path, ("passages", i), E617, f"{name}: a Passage token goes on a hedgerow "
+                                  f"square, not on {bf.terrain[sq].id}", "name a hedgerow square"))
+        elif sq >= 0:
+            state.passages = tuple(sorted(set(state.passages) | {sq}))
+    for i, name in enumerate(pos.positions):
+        sq = _square(bf, name, ("positions", i), path, problems)
+        if sq >= 0 and not allowed(bf, sq):
+            problems.append(_diag(path, ("positions", i), E617, f"{name}: no position on {bf.terrain[sq].id} "
+                                  "(not in a building, ruins, a bunker or water)", "name an open square"))
+        elif sq >= 0 and sq not in state.positions:
+            state.positions += (sq,)
+    for name, count in pos.demolition.items():
+        area = _structure(bf, name, ("demolition", name), path, problems)
+        if area < 0:
+            continue
+        value = bf.structures[area][0]
+        if count >= value:
+            problems.append(_diag(path, ("demolition", name), E617, f"{name}: {count} demolition point(s) destroy "
+                                  f"this structure (its value is {value})",
+                                  f"give fewer than {value}, or list the structure under 'ruined'"))
+        else:
+            state.demolition = tuple(sorted({**dict(state.demolition), area: count}.items()))
+    for i, charge in enumerate(pos.charges):
+        area = _structure(bf, charge.at, ("charges", i, "at"), path, problems)
+        if charge.side not in side_ids:
+            problems.append(_diag(path, ("charges", i, "side"), E611, f"unknown side '{charge.side}' "
+                                  f"(the scenario's sides: {', '.join(side_ids)})"))
+        elif area >= 0:
+            si = side_ids.index(charge.side)
+            state.charges += ((bf.square(charge.at), si),)
+            side = state.static.sides[si]  # the side has the equipment: its charges roll their dice
+            side.keys = side.keys | {CHARGE_KEY}
