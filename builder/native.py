@@ -44,8 +44,8 @@ MANIFEST = "manifest.json"
 GROUP = "builder.engine._native"
 
 # Modules compiled, by package. Left out on purpose: package __init__ files (their
-# __path__ must stay the source directory), modules meant to be subclassed from
-# Python (the Rules classes: rule variants are subclasses), error classes, and
+# __path__ must stay the source directory), the rule variants (subclasses of
+# rules.Rules, which is compiled to allow them), error classes, and
 # modules doing I/O or run once per command (log, position, explain, coverage,
 # the Solo Mode content loader), the decision tables' query protocol (read by
 # inspection) and the Solo Mode brain (tests spy on its methods).
@@ -55,7 +55,7 @@ MODULES: tuple[str, ...] = tuple(
         "autonomy", "aviation", "barrage", "battlefield", "bitboard", "blast", "concealment", "damage", "decoys",
         "demolition_charges", "destruction", "dice", "directives", "events", "firing", "fuel", "gear", "goliath",
         "grid", "hedgerow_cutter", "horn_of_plenty", "intersections", "los", "markers", "mg_nest", "movement",
-        "objectives", "opportunity", "profiles", "reactions", "ruses", "scenario_events", "scenario_fire",
+        "objectives", "opportunity", "profiles", "reactions", "rules", "ruses", "scenario_events", "scenario_fire",
         "scenario_units", "setup", "smoke", "smoke_bombs", "state", "structures", "substitute", "terms",
         "transport", "unit_actions", "urban_fighter", "vehicle_bombs", "victory", "zoc",
         "effects.abilities", "effects.cards", "effects.options", "effects.registry",

@@ -303,15 +303,14 @@ def test_fm1_solo_ai_picks_ludwigs_target_with_its_firing_table(core):
 def test_core_rules_take_the_scenario_shot_with_the_best_odds(core):
     from builder.engine.scenario_fire import odds
 
-    state = Rules.new_game(core, "family-meeting-1", seed=1)
-    rules, offered = state.rules, []
-    choose = rules.scenario_fire_target
+    offered = []
 
-    def record(st, unit, plans):
-        offered.append(list(plans))
-        return choose(st, unit, plans)
+    class Recording(Rules):  # a rule variant, as a user would write one
+        def scenario_fire_target(self, st, unit, plans):  # type: ignore[no-untyped-def]
+            offered.append(list(plans))
+            return super().scenario_fire_target(st, unit, plans)
 
-    rules.scenario_fire_target = record
+    state = Recording.new_game(core, "family-meeting-1", seed=1)
     at_turn(state, 3)
     target = kinds(state, "scenario-fire")[0]["target"]
     plans = offered[0]

@@ -10,7 +10,9 @@ injects its own pending decisions.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from builder.engine import effects, markers
 from builder.engine.events import Event
@@ -23,10 +25,11 @@ if TYPE_CHECKING:
 MAX_ORDERS = 10
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (builder/native.py); variants subclass it in Python
 class Rules:
     """Heroes of Normandie core rules (000)."""
 
-    name = "core"
+    name: ClassVar[str] = "core"
 
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         self.options = dict(options or {})
