@@ -13,21 +13,22 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from builder.engine.dice import Dice
 from builder.engine.events import Event
 from builder.engine.profiles import FaceProfile, UnitProfile
 
-NO_ORDER = -2
-BLUFF = -1
-SPECIAL = 0
+# Final: compiled modules (builder/native.py) inline these instead of looking them up
+NO_ORDER: Final = -2
+BLUFF: Final = -1
+SPECIAL: Final = 0
 DAMAGE_NAMES = {1: "crew", 2: "track", 4: "hull", 8: "primary-weapon"}
 
 
 # state.memo key of what a side's units share while legal actions are listed
 # (nothing changes then): builder.engine.api.core_legal_actions sets it
-LISTING = "listing"
+LISTING: Final = "listing"
 
 @dataclass
 class Group:
