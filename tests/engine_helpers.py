@@ -50,6 +50,19 @@ def arm(state, side: int, key: str, tokens: int = 3) -> None:  # type: ignore[no
         state.static.caches.pop(cache, None)
 
 
+def give(state, side: int, key: str, tokens: int) -> None:  # type: ignore[no-untyped-def]
+    """Give ``side`` an army-wide option ``key`` with ``tokens``, as set-up would
+    (keys, equipment and traits), and forget the rule modules worked out without it."""
+    from builder.engine import effects
+
+    static = state.static.sides[side]
+    state.static.sides[side] = dataclasses.replace(
+        static, keys=static.keys | {key}, equipment={**static.equipment, (-1, key): tokens},
+        traits={**static.traits, (-1, key): 1})
+    state.sides[side].equipment[(-1, key)] = tokens
+    effects.invalidate(state)
+
+
 def position(name: str):  # type: ignore[no-untyped-def]
     return load_position(POSITIONS / f"{name}.yaml")
 

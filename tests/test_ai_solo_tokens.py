@@ -5,8 +5,6 @@ field (forest on D3:E4), and the Solo game mode on the bundled Family Meeting 1.
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from builder.ai.players import get_player
@@ -14,25 +12,17 @@ from builder.ai.solo_mode import tokens
 from builder.ai.solo_mode.policy import SoloPlayer
 from builder.ai.solo_mode.rules import SoloModeRules
 from builder.content.loader import load_pack
-from builder.engine import Action, apply, legal_actions
+from builder.engine import Action, apply, effects, legal_actions
 from builder.engine.autonomy import ready_units
 from builder.engine.directives import KINDS
 from builder.engine.phases.orders import start_round
 from builder.engine.phases.supply import start_supply
 
-from engine_helpers import make
+from engine_helpers import give, make
 
 US, DE = 0, 1
 
 
-def give(state, side: int, key: str, tokens_: int) -> None:  # type: ignore[no-untyped-def]
-    static = state.static.sides[side]
-    state.static.sides[side] = dataclasses.replace(
-        static, keys=static.keys | {key}, equipment={**static.equipment, (-1, key): tokens_},
-        traits={**static.traits, (-1, key): 1})
-    state.sides[side].equipment[(-1, key)] = tokens_
-    for cache in ("_modules", "_hooks_in_game"):
-        state.static.caches.pop(cache, None)
 
 
 def officers_position(turn: int):  # type: ignore[no-untyped-def]
@@ -127,8 +117,7 @@ def test_the_ai_never_activates_autonomous_units_between_activations(core):
     us = next(u for u in state.units if u.side == rules.player and u.type == "infantry" and u.active)
     ai.st.granted["autonomous"] = 1
     us.st.granted["autonomous"] = 1
-    state.static.caches.pop("_modules", None)
-    state.static.caches.pop("_hooks_in_game", None)
+    effects.invalidate(state)
     assert ready_units(state, rules.ai) == [], "its token comes from the dashboard (4.1)"
     assert ready_units(state, rules.player) == [us.id]
     players = [get_player("greedy", 2, 0), get_player("solo-mode", 2, 1)]

@@ -18,8 +18,8 @@ from builder.engine.hedgerow_cutter import CUTTER, PASSAGE
 from builder.engine.los import sight
 from builder.engine.movement import vehicle_reach
 
-from engine_helpers import activate, make
-from test_engine_tokens import give, moves
+from engine_helpers import activate, give, make
+from test_engine_tokens import moves
 
 import pytest
 

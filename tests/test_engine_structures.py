@@ -8,7 +8,7 @@ demolition charge rolls 2 Destruction dice."""
 from __future__ import annotations
 
 from builder.ai.greedy import GreedyPlayer
-from builder.engine import Action, apply, legal_actions
+from builder.engine import Action, apply, effects, legal_actions
 from builder.engine.destruction import STRUCTURE, blast_structures, destroyer_bonus
 from builder.engine.effects import get
 from builder.engine.effects.options import tokens_left
@@ -25,8 +25,7 @@ CHARGE = "demolition-charge"
 
 def grant(state, uid: int, ability: str, value: int = 1) -> None:  # type: ignore[no-untyped-def]
     state.units[uid].st.granted[ability] = value
-    for cache in ("_modules", "_hooks_in_game"):
-        state.static.caches.pop(cache, None)
+    effects.invalidate(state)
 
 
 def _house(extra: list[dict] | None = None):  # type: ignore[no-untyped-def]

@@ -5,8 +5,6 @@ the fixture pack's ``depot`` scenario fields every one of these options."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from builder.ai.greedy import GreedyPlayer
@@ -22,18 +20,9 @@ from builder.engine.opportunity import may_opportunity_fire
 from builder.engine.phases.orders import start_round
 from builder.engine.phases.supply import finish_supply, start_supply
 
-from engine_helpers import activate, fixture_pack, make
+from engine_helpers import activate, fixture_pack, give, make
 
 
-def give(state, side: int, key: str, tokens: int) -> None:  # type: ignore[no-untyped-def]
-    """Give ``side`` an army-wide option ``key`` with ``tokens``, as set-up would."""
-    static = state.static.sides[side]
-    state.static.sides[side] = dataclasses.replace(
-        static, keys=static.keys | {key}, equipment={**static.equipment, (-1, key): tokens},
-        traits={**static.traits, (-1, key): 1})
-    state.sides[side].equipment[(-1, key)] = tokens
-    for cache in ("_modules", "_hooks_in_game"):  # worked out once per game
-        state.static.caches.pop(cache, None)
 
 
 def moves(state, uid: int) -> list[Action]:  # type: ignore[no-untyped-def]
