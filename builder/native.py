@@ -44,11 +44,11 @@ MANIFEST = "manifest.json"
 GROUP = "builder.engine._native"
 
 # Modules compiled, by package. Left out on purpose: package __init__ files (their
-# __path__ must stay the source directory), the rule variants (subclasses of
-# rules.Rules, which is compiled to allow them), error classes, and
-# modules doing I/O or run once per command (log, position, explain, coverage,
-# the Solo Mode content loader), the decision tables' query protocol (read by
-# inspection) and the Solo Mode brain (tests spy on its methods).
+# __path__ must stay the source directory), error classes, modules doing I/O or
+# run once per command (log, position, explain, coverage, the Solo Mode content
+# loader) and the decision tables' query protocol (read by inspection). Classes
+# meant to be subclassed in plain Python (rules.Rules, the Solo Mode Brain) are
+# compiled with mypyc_attr(allow_interpreted_subclasses=True).
 MODULES: tuple[str, ...] = tuple(
     f"builder.engine.{name}" for name in (
         "actions", "advanced_positions", "ambush", "anti_tank", "api", "armies", "artillery_shot", "assault",
@@ -66,9 +66,9 @@ MODULES: tuple[str, ...] = tuple(
         "demolition", "evaluate", "extras_values", "greedy", "players", "random_player", "support_values",
         "token_values",
         "tables.compiled", "tables.interpreter",
-        "solo_mode.bonuses", "solo_mode.clarifications", "solo_mode.danger",
+        "solo_mode.bonuses", "solo_mode.brain", "solo_mode.clarifications", "solo_mode.danger",
         "solo_mode.decoys", "solo_mode.events", "solo_mode.forces", "solo_mode.measures", "solo_mode.modifiers",
-        "solo_mode.policy", "solo_mode.reaction", "solo_mode.reinforcements", "solo_mode.resupply",
+        "solo_mode.policy", "solo_mode.reaction", "solo_mode.reinforcements", "solo_mode.resupply", "solo_mode.rules",
         "solo_mode.sightlines", "solo_mode.tokens", "solo_mode.trap", "solo_mode.view",
     )
 )

@@ -286,15 +286,19 @@ def test_closest_to_objective_selector_counts_and_filters(core):
 
 def test_fm1_solo_ai_picks_ludwigs_target_with_its_firing_table(core):
     """The Solo game mode answers the scenario shot's target with its brain (5.3)."""
+    from builder.ai.solo_mode.brain import Brain
+
     state = solo_game(core, seed=2)
-    brain = state.rules.solo.brain
     asked = []
 
-    def fire(st, actions, **kw):
-        asked.append(actions)
-        return actions[-1]
+    class Recording(Brain):  # one choice overridden, as a variant would
+        def fire(self, st, actions, **kw):  # type: ignore[no-untyped-def]
+            asked.append(actions)
+            return actions[-1]
 
-    brain.fire = fire
+    solo = state.rules.solo
+    old = solo.brain
+    solo.brain = Recording(old.tables, old.side, old.attitude, old.rng, old.fired)
     at_turn(state, 3)
     assert asked and all(a.kind == "fire" and a.mode == "sniper" for a in asked[0])
     assert kinds(state, "shot")[0]["target"] == asked[0][-1].target

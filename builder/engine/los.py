@@ -128,27 +128,40 @@ def static_line(bf: "Battlefield", a: int, b: int) -> StaticLine:
     return line
 
 
+def _unit_in_the_way(state: "GameState", line: StaticLine, firer: "UnitState | None",
+                     target: "UnitState | None") -> int:
+    """The square of the first unit blocking ``line`` (terrain aside), or -1: vehicles
+    and wrecks block; infantry blocks unless the firer or the target is a vehicle;
+    concealed units never block; the firer and the target themselves do not count
+    (000 core rules, Firing > Line of Sight; Special Abilities > Ambush)."""
+    if not line.board & state.occupied:
+        return -1
+    occ, units = state.occ, state.units
+    fid, tid = firer.id if firer else -1, target.id if target else -1
+    vehicle_involved = (firer is not None and firer.is_vehicle) or (target is not None and target.is_vehicle)
+    for sq in line.squares:
+        o = occ[sq]
+        if o >= 0 and o != fid and o != tid:
+            u = units[o]
+            if u.concealed:
+                continue
+            if u.is_vehicle or u.wreck or not vehicle_involved:
+                return sq
+    return -1
+
+
 def sight(state: "GameState", a: int, b: int, firer: "UnitState | None" = None,
           target: "UnitState | None" = None) -> Sight:
     """Line of sight from square ``a`` to square ``b`` with the units on the board."""
     bf = state.static.bf
     key = a * bf.size + b if a < b else b * bf.size + a
     line = bf.los_cache.get(key) or static_line(bf, a, b)
-    if not line.blocker and line.board & state.occupied:
-        occ, units = state.occ, state.units
-        fid, tid = firer.id if firer else -1, target.id if target else -1
-        for sq in line.squares:
-            o = occ[sq]
-            if o >= 0 and o != fid and o != tid:
-                u = units[o]
-                if u.concealed:
-                    continue
-                if u.is_vehicle or u.wreck:
-                    return Sight(BLOCKED, 0, line.obscurers, f"vehicle {u.st.profile.name} at {bf.name(sq)}",
-                                 line.squares)
-                if not ((firer is not None and firer.is_vehicle) or (target is not None and target.is_vehicle)):
-                    return Sight(BLOCKED, 0, line.obscurers, f"infantry {u.st.profile.name} at {bf.name(sq)}",
-                                 line.squares)
+    if not line.blocker:
+        sq = _unit_in_the_way(state, line, firer, target)
+        if sq >= 0:
+            u = state.units[state.occ[sq]]
+            what = "vehicle" if u.is_vehicle or u.wreck else "infantry"
+            return Sight(BLOCKED, 0, line.obscurers, f"{what} {u.st.profile.name} at {bf.name(sq)}", line.squares)
     # No unit in the way: the verdict is the terrain's alone, the same object for
     # every query of this line (Sight is immutable; AI players ask by the million).
     verdict = bf.sight_cache.get(key)
@@ -161,6 +174,17 @@ def sight(state: "GameState", a: int, b: int, firer: "UnitState | None" = None,
             verdict = Sight(CLEAR, 0, (), "", line.squares)
         bf.sight_cache[key] = verdict
     return verdict
+
+
+def sight_kind(state: "GameState", a: int, b: int, firer: "UnitState | None" = None,
+               target: "UnitState | None" = None) -> str:
+    """``sight(...).kind`` without building the verdict or its explanation: the AI
+    players ask it of every square a unit could move to and every enemy."""
+    bf = state.static.bf
+    line = bf.los_cache.get(a * bf.size + b if a < b else b * bf.size + a) or static_line(bf, a, b)
+    if line.blocker or _unit_in_the_way(state, line, firer, target) >= 0:
+        return BLOCKED
+    return OBSCURED if line.obscurers else CLEAR
 
 
 def line_of_sight(state: "GameState", a: "UnitState", b: "UnitState") -> Sight:
@@ -179,24 +203,7 @@ def sees(state: "GameState", a: int, b: int, firer: "UnitState", target: "UnitSt
     """``sight(...).ok`` without building the verdict (the legal-action hot path)."""
     bf = state.static.bf
     line = bf.los_cache.get(a * bf.size + b if a < b else b * bf.size + a) or static_line(bf, a, b)
-    if line.blocker:
-        return False
-    if not line.board & state.occupied:
-        return True
-    squares = line.squares
-    occ, units = state.occ, state.units
-    vehicles = ("light_vehicle", "heavy_vehicle")
-    vehicle_involved = firer.st.profile.type in vehicles or target.st.profile.type in vehicles
-    fid, tid = firer.id, target.id
-    for sq in squares:
-        o = occ[sq]
-        if o >= 0 and o != fid and o != tid:
-            u = units[o]
-            if u.concealed:
-                continue
-            if u.wreck or not vehicle_involved or u.st.profile.type in vehicles:
-                return False
-    return True
+    return not line.blocker and _unit_in_the_way(state, line, firer, target) < 0
 
 
 def precompute_lines(bf: "Battlefield") -> int:

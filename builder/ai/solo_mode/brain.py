@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from builder.ai import evaluate as ev
 from builder.ai.solo_mode import tokens
 from builder.ai.solo_mode.view import EngineView, Memo
@@ -25,9 +27,12 @@ if TYPE_CHECKING:
 FALLBACK_DESTINATION = [Criterion(criterion="approach_objective"), Criterion(criterion="cover")]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Brain:
     """The AI of one side: tables, attitude, a random stream (anything with ``choice``)
-    and a counter of the priorities that decided (the playtest report's 'rules fired')."""
+    and a counter of the priorities that decided (the playtest report's 'rules fired').
+    Compiled (builder/native.py) but open to subclasses in plain Python: a variant or
+    a test can override one choice."""
 
     def __init__(self, tables: TableSet, side: int, attitude: str, rng: Any, fired: Counter[str]) -> None:
         self.tables, self.side, self.attitude, self.rng, self.fired = tables, side, attitude, rng, fired

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from builder.ai import evaluate as ev
 from builder.ai.solo_mode.sightlines import terrain_row
-from builder.engine.los import CLEAR, sight
+from builder.engine.los import BLOCKED, CLEAR, sight_kind
 from builder.engine.transport import square_of
 
 if TYPE_CHECKING:
@@ -73,15 +73,15 @@ class Measures:
             clear = terrain_row(bf, sq, True)  # enemies on the battlefield: their squares are >= 0
             return float(sum(1 for e in self.enemies(x.side)
                              if clear >> e.sq & 1 and bf.distance(sq, e.sq) <= 2 * LONG_RANGE
-                             and sight(state, sq, e.sq, x, e).kind == CLEAR))
+                             and sight_kind(state, sq, e.sq, x, e) == CLEAR))
         if criterion == "normal_range_count":
             open_ = terrain_row(bf, sq, False)
             return float(sum(1 for e in self.enemies(x.side)
                              if open_ >> e.sq & 1 and bf.distance(sq, e.sq) <= LONG_RANGE
-                             and sight(state, sq, e.sq, x, e).ok))
+                             and sight_kind(state, sq, e.sq, x, e) != BLOCKED))
         if criterion == "hidden":
             seen_from = terrain_row(bf, sq, False)  # the terrain's verdict is the same both ways
-            return float(not any(seen_from >> e.sq & 1 and sight(state, e.sq, sq, e, x).ok
+            return float(not any(seen_from >> e.sq & 1 and sight_kind(state, e.sq, sq, e, x) != BLOCKED
                                  for e in self.enemies(x.side)))
         if criterion == "apart":
             return float(not any(state.occ[n] >= 0 and state.occ[n] != x.id and state.units[state.occ[n]].side == x.side

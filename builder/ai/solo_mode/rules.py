@@ -28,7 +28,7 @@ from builder.ai.solo_mode.sightlines import NEAR, OPEN, spotting, spotting_verdi
 from builder.ai.tables import TableSet
 from builder.engine import Action, Event, GameState, Rng, Rules, derive_seed
 from builder.engine import ambush
-from builder.engine.los import CLEAR, sight
+from builder.engine.los import CLEAR, sight_kind
 from builder.engine.phases import activation
 from builder.engine.setup import place_somewhere
 from builder.engine.state import NO_ORDER
@@ -371,7 +371,7 @@ class SoloModeRules(Rules):
                 verdict = verdicts.get(row + e.sq)
                 if verdict is None:
                     verdict = spotting(bf, verdicts, u.sq, e.sq)
-                if verdict == NEAR or (verdict == OPEN and sight(state, e.sq, u.sq, e, u).kind == CLEAR):
+                if verdict == NEAR or (verdict == OPEN and sight_kind(state, e.sq, u.sq, e, u) == CLEAR):
                     self.reveal(state, u.id)
                     break
 

@@ -18,7 +18,7 @@ from builder.ai.solo_mode.sightlines import terrain_clear, terrain_open, terrain
 from builder.engine.anti_tank import PANZERFAUST, shot_source
 from builder.engine.effects.options import tokens_left
 from builder.engine.firing import vehicle_defence
-from builder.engine.los import BLOCKED, CLEAR, sight
+from builder.engine.los import BLOCKED, CLEAR, sight_kind
 from builder.engine.bitboard import board_of
 from builder.engine.blast import INTO_ROOM, blast_actions
 from builder.engine.movement import infantry_moves, movement_allowance, vehicle_destinations
@@ -38,14 +38,16 @@ class Memo:
     shots, enemy lists and lines of sight (builder.ai.solo_mode.brain keeps one per
     position)."""
 
-    __slots__ = ("reach", "assaults", "fires", "enemies", "sights", "answers", "nearest", "presence", "templates")
+    __slots__ = ("reach", "assaults", "fires", "enemies", "sights", "seen", "answers", "nearest", "presence",
+                 "templates")
 
     def __init__(self) -> None:
         self.reach: dict[int, int] = {}
         self.assaults: dict[int, list[Any]] = {}
         self.fires: dict[int, list[Any]] = {}
         self.enemies: dict[int, list["UnitState"]] = {}
-        self.sights: dict[tuple[int, int], Any] = {}
+        self.sights: dict[tuple[int, int], str] = {}  # line-of-sight kind by (viewer, viewed)
+        self.seen: dict[tuple[int, bool], list["UnitState"]] = {}  # enemies seen (clearly or not)
         self.answers: dict[tuple[Any, ...], dict[int, dict[Any, bool]]] = {}
         self.nearest: dict[tuple[int, str], list[int]] = {}
         self.presence: dict[str, frozenset[int]] = {}
@@ -64,7 +66,7 @@ class EngineView(Measures):
         self.bf = state.static.bf
         memo = memo if memo is not None else Memo()
         self._reach, self._assaults, self._fires = memo.reach, memo.assaults, memo.fires
-        self._enemies, self._sights = memo.enemies, memo.sights
+        self._enemies, self._sights, self._seen = memo.enemies, memo.sights, memo.seen
         self._nearest, self._presence = memo.nearest, memo.presence
         self._templates = memo.templates
         self._units = state.units
@@ -142,11 +144,13 @@ class EngineView(Measures):
             self._fires[uid] = got
         return got
 
-    def _sight(self, a: "UnitState", b: "UnitState") -> Any:
+    def _sight(self, a: "UnitState", b: "UnitState") -> str:
+        """The kind of the line of sight from ``a`` to ``b`` (builder.engine.los), kept
+        for the position."""
         key = (a.id, b.id)
         got = self._sights.get(key)
         if got is None:
-            got = self._sights[key] = sight(self.state, a.sq, b.sq, a, b)
+            got = self._sights[key] = sight_kind(self.state, a.sq, b.sq, a, b)
         return got
 
     def _sees(self, a: "UnitState", b: "UnitState", clear: bool, rng: str) -> bool:
@@ -158,8 +162,8 @@ class EngineView(Measures):
             possible = bool(terrain_row(self.bf, a.sq, clear) >> b.sq & 1)
         if not possible:
             return False  # the terrain alone decides: no sight() needed
-        s = self._sight(a, b)
-        return s.ok and (not clear or s.kind == CLEAR)
+        kind = self._sight(a, b)
+        return kind == CLEAR if clear else kind != BLOCKED
 
     def _seen_enemies(self, x: "UnitState", clear: bool) -> list["UnitState"]:
         """The enemies ``x`` sees (clearly when ``clear``), kept for the position: every
@@ -167,8 +171,8 @@ class EngineView(Measures):
         :meth:`_sees` written out: it runs for every AI unit of every decision; a line
         the terrain alone rules out needs no sight.)"""
         sights = self._sights
-        key = (x.id, -1 - int(clear))
-        got = sights.get(key)
+        key = (x.id, clear)
+        got = self._seen.get(key)
         if got is None:
             got = []
             state, bf, xid, xsq = self.state, self.bf, x.id, x.sq
@@ -177,12 +181,12 @@ class EngineView(Measures):
                 if not possible >> e.sq & 1:
                     continue
                 pair = (xid, e.id)
-                s = sights.get(pair)
-                if s is None:
-                    s = sights[pair] = sight(state, xsq, e.sq, x, e)
-                if (s.kind == CLEAR) if clear else (s.kind != BLOCKED):
+                kind = sights.get(pair)
+                if kind is None:
+                    kind = sights[pair] = sight_kind(state, xsq, e.sq, x, e)
+                if kind == CLEAR if clear else kind != BLOCKED:
                     got.append(e)
-            sights[key] = got
+            self._seen[key] = got
         return got
 
     def _ai_units(self) -> list["UnitState"]:
@@ -257,7 +261,7 @@ class EngineView(Measures):
         if x is None or x.sq < 0:
             return False
         bf = self.bf
-        return any(terrain_open(bf, x.sq, osq) and sight(self.state, x.sq, osq, x).ok
+        return any(terrain_open(bf, x.sq, osq) and sight_kind(self.state, x.sq, osq, x) != BLOCKED
                    for _, osq, _ in ev.objective_squares(self.state, kind))
 
     def far_from_objective(self, u: Any, factor: int = 2) -> bool:
