@@ -35,7 +35,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Final
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,11 +51,13 @@ class Action:
     extra: int = 0
 
     def to_dict(self) -> dict[str, Any]:
+        """``kind`` and the fields that differ from their defaults (logs, replays and
+        the playtest's game digest, which writes one per decision)."""
         out: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self)[1:]:
-            value = getattr(self, f.name)
-            if value != f.default:
-                out[f.name] = value
+        for name, default in _DEFAULTS:
+            value = getattr(self, name)
+            if value != default:
+                out[name] = value
         return out
 
     @classmethod
@@ -87,6 +89,10 @@ class Action:
         if self.extra:
             parts.append(f"+{self.extra}")
         return " ".join(parts)
+
+
+_DEFAULTS: Final = tuple((f.name, f.default) for f in fields(Action)[1:])
+"""(name, default) of every field but ``kind``, read once: Action.to_dict runs per decision."""
 
 
 _MOVES: dict[int, Action] = {}
