@@ -26,10 +26,19 @@ class GridError(ValueError):
     """A square name or area that does not parse or lies off the battlefield."""
 
 
+_COLUMN_NAMES: list[str] = []
+
+
 def column_name(x: int) -> str:
     """Column letters of column ``x`` (0 -> 'A', 26 -> 'AA'); the notation is the
-    content models' (builder.content.models.terrain)."""
-    return xy_to_square(x, 0)[:-1]
+    content models' (builder.content.models.terrain), worked out once per column:
+    explanations and shot plans name squares by the thousand."""
+    if x < 0:
+        return xy_to_square(x, 0)[:-1]
+    names = _COLUMN_NAMES
+    while len(names) <= x:
+        names.append(xy_to_square(len(names), 0)[:-1])
+    return names[x]
 
 
 def parse_square(name: str) -> tuple[int, int]:
