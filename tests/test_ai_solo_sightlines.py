@@ -111,3 +111,32 @@ def test_the_view_knows_a_tripod_unit_on_its_packed_side():
     assert view.tripod_inactive(hmg.id) and not view.tripod_inactive(rifles.id)
     hmg.face = 1
     assert not EngineView(state, hmg.side).tripod_inactive(hmg.id)
+
+
+def test_sight_kind_and_sees_agree_with_sight_in_played_positions():
+    """The shortcuts the AI and the legal actions use (``sight_kind``, ``sees``) give the
+    verdict ``sight`` gives, units in the way included: every pair of units of both
+    sides, and every unit against every square, in positions from random games."""
+    from builder.engine.los import sees, sight_kind
+
+    pack = load_pack(PACK)
+    compared = 0
+    for seed in range(3):
+        game = SoloModeRules.new_game(pack, "meeting", seed=seed, options={"ai_side": 1, "attitude": "aggressive"})
+        rng = random.Random(seed)
+        for step in range(120):
+            if game.result is not None:
+                break
+            if step % 20 == 0:
+                on_board = [u for u in game.units if u.active and u.sq >= 0]
+                for a in on_board:
+                    for b in on_board:
+                        s = sight(game, a.sq, b.sq, a, b)
+                        assert sight_kind(game, a.sq, b.sq, a, b) == s.kind
+                        assert sees(game, a.sq, b.sq, a, b) == s.ok
+                        compared += 1
+                    for sq in range(0, game.static.bf.size, 7):
+                        assert sight_kind(game, a.sq, sq, a) == sight(game, a.sq, sq, a).kind
+            actions = legal_actions(game)
+            apply(game, actions[rng.randrange(len(actions))])
+    assert compared > 100
