@@ -70,11 +70,29 @@ class Condition:
         return [c for c in candidates if id(c) not in kept]
 
 
+_FIRST_PARAMETERS: dict[str, str] = {}
+
+
+def _first_parameter(name: str) -> str:
+    """The name of question ``name``'s first parameter after the unit, in the
+    vocabulary's protocol (builder.ai.tables.query.BattleQuery); '' if it has none."""
+    got = _FIRST_PARAMETERS.get(name)
+    if got is None:
+        from inspect import signature
+
+        from builder.ai.tables.query import BattleQuery
+
+        method = getattr(BattleQuery, name, None)
+        params = list(signature(method).parameters)[2:] if method is not None else []
+        got = _FIRST_PARAMETERS[name] = params[0] if params else ""
+    return got
+
+
 class Leaf(Condition):
     """One question of the vocabulary (builder.ai.tables.query.BattleQuery), asked with
     the condition's arguments; ``attitude``'s ``is`` becomes the keyword ``is_``."""
 
-    __slots__ = ("name", "kwargs")
+    __slots__ = ("name", "kwargs", "one")
 
     def __init__(self, cid: int, name: str, args: Any) -> None:
         super().__init__(cid)
@@ -82,8 +100,17 @@ class Leaf(Condition):
         if name == "attitude":
             kwargs = {"is_": kwargs.get("is", [])}
         self.name, self.kwargs = name, kwargs
+        # A single argument that is the question's first one after the unit is passed
+        # by position: a keyword call costs the compiled query a dict and a search of
+        # its parameter names, and tables ask such questions thousands of times a game.
+        # The order is BattleQuery's, which mypy holds EngineView to.
+        self.one: tuple[Any, ...] | None = None
+        if len(kwargs) == 1 and next(iter(kwargs)) == _first_parameter(name):
+            self.one = (next(iter(kwargs.values())),)
 
     def answer(self, query: Any, answers: Answers, u: Any) -> bool:
+        if self.one is not None:
+            return bool(getattr(query, self.name)(u, self.one[0]))
         return bool(getattr(query, self.name)(u, **self.kwargs))
 
     def verdicts(self, query: Any, answers: Answers, candidates: list[Any]) -> list[bool]:
@@ -94,11 +121,15 @@ class Leaf(Condition):
             return [bool(ask(c, **kwargs)) for c in candidates]
         mine = _answers_to(self.cid, answers)
         known = mine.get
+        one = self.one
         out = []
         for c in candidates:
             got = known(c)
             if got is None:
-                got = mine[c] = bool(ask(c, **kwargs) if kwargs else ask(c))
+                if one is not None:
+                    got = mine[c] = bool(ask(c, one[0]))
+                else:
+                    got = mine[c] = bool(ask(c, **kwargs) if kwargs else ask(c))
             out.append(got)
         return out
 
