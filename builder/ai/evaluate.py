@@ -194,7 +194,7 @@ def target_value(state: "GameState", target: "UnitState") -> float:
     return value
 
 
-class as_revealed:  # noqa: N801 - read as a function in ``with as_revealed(unit):``
+class as_revealed:  # lower case: it reads as a function in ``with as_revealed(unit):``
     """Plan a concealed unit's shot or assault on its revealed side (the engine turns it
     over before it fires or assaults: 000 core rules, Special Abilities > Ambush); its
     face is put back on leaving the block. A small class rather than a generator-based
