@@ -199,11 +199,10 @@ def line_of_sight(state: "GameState", a: "UnitState", b: "UnitState") -> Sight:
     return best
 
 
-def sees(state: "GameState", a: int, b: int, firer: "UnitState", target: "UnitState") -> bool:
-    """``sight(...).ok`` without building the verdict (the legal-action hot path)."""
-    bf = state.static.bf
-    line = bf.los_cache.get(a * bf.size + b if a < b else b * bf.size + a) or static_line(bf, a, b)
-    return not line.blocker and _unit_in_the_way(state, line, firer, target) < 0
+def sees(state: "GameState", a: int, b: int, firer: "UnitState | None" = None,
+         target: "UnitState | None" = None) -> bool:
+    """``sight(...).ok`` without building the verdict (legal actions, the AI)."""
+    return sight_kind(state, a, b, firer, target) != BLOCKED
 
 
 def precompute_lines(bf: "Battlefield") -> int:

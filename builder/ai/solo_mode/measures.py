@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from builder.ai import evaluate as ev
 from builder.ai.solo_mode.sightlines import terrain_row
-from builder.engine.los import BLOCKED, CLEAR, sight_kind
+from builder.engine.los import CLEAR, sees, sight_kind
 from builder.engine.transport import square_of
 
 if TYPE_CHECKING:
@@ -78,10 +78,10 @@ class Measures:
             open_ = terrain_row(bf, sq, False)
             return float(sum(1 for e in self.enemies(x.side)
                              if open_ >> e.sq & 1 and bf.distance(sq, e.sq) <= LONG_RANGE
-                             and sight_kind(state, sq, e.sq, x, e) != BLOCKED))
+                             and sees(state, sq, e.sq, x, e)))
         if criterion == "hidden":
             seen_from = terrain_row(bf, sq, False)  # the terrain's verdict is the same both ways
-            return float(not any(seen_from >> e.sq & 1 and sight_kind(state, e.sq, sq, e, x) != BLOCKED
+            return float(not any(seen_from >> e.sq & 1 and sees(state, e.sq, sq, e, x)
                                  for e in self.enemies(x.side)))
         if criterion == "apart":
             return float(not any(state.occ[n] >= 0 and state.occ[n] != x.id and state.units[state.occ[n]].side == x.side

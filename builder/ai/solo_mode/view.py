@@ -18,7 +18,7 @@ from builder.ai.solo_mode.sightlines import terrain_clear, terrain_open, terrain
 from builder.engine.anti_tank import PANZERFAUST, shot_source
 from builder.engine.effects.options import tokens_left
 from builder.engine.firing import vehicle_defence
-from builder.engine.los import BLOCKED, CLEAR, sight_kind
+from builder.engine.los import BLOCKED, CLEAR, sees, sight_kind
 from builder.engine.bitboard import board_of
 from builder.engine.blast import INTO_ROOM, blast_actions
 from builder.engine.movement import infantry_moves, movement_allowance, vehicle_destinations
@@ -261,7 +261,7 @@ class EngineView(Measures):
         if x is None or x.sq < 0:
             return False
         bf = self.bf
-        return any(terrain_open(bf, x.sq, osq) and sight_kind(self.state, x.sq, osq, x) != BLOCKED
+        return any(terrain_open(bf, x.sq, osq) and sees(self.state, x.sq, osq, x)
                    for _, osq, _ in ev.objective_squares(self.state, kind))
 
     def far_from_objective(self, u: Any, factor: int = 2) -> bool:
