@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from builder.ai.solo_mode.rules import SoloModeRules
-from builder.ai.solo_mode.sightlines import NEAR, OPEN, SHUT, spotting, spotting_verdicts, terrain_clear, terrain_open
+from builder.ai.solo_mode.sightlines import spotting_rows, terrain_clear, terrain_open
 from builder.content.loader import load_pack
 from builder.engine import apply, legal_actions
 from builder.engine.los import BLOCKED, CLEAR, sight
@@ -39,9 +39,9 @@ def test_terrain_verdicts_bound_the_engine_sight(state, data):
         assert s.kind != CLEAR
     if terrain_clear(bf, a, b) and not any(state.occ[sq] >= 0 for sq in s.squares):
         assert s.kind == CLEAR
-    verdict = spotting(bf, spotting_verdicts(bf), a, b)
-    assert verdict == (NEAR if bf.distance(a, b) <= 2 else OPEN if terrain_clear(bf, b, a) else SHUT)
-    assert spotting_verdicts(bf)[a * bf.size + b] == verdict
+    near, clear = spotting_rows(bf, a)
+    assert bool(near >> b & 1) == (bf.distance(a, b) <= 2)
+    assert bool(clear >> b & 1) == (bf.distance(a, b) > 2 and terrain_clear(bf, b, a))
 
 
 def plainly_spotted(state, rules, u) -> bool:

@@ -1,4 +1,4 @@
-"""Actions: every decision a side can take, as one frozen, hashable record.
+"""Actions: every decision a side can take, as one immutable, hashable record.
 
 ``kind`` names the decision; the other fields are used as the kind needs them
 (-1 / "" when unused). Kinds:
@@ -38,8 +38,12 @@ from dataclasses import dataclass, fields
 from typing import Any, Final
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Action:
+    """A value, never changed once made: moves and other actions are shared between
+    decisions (:func:`move_action`, :func:`interned`). Not ``frozen``, whose generated
+    ``__init__`` compiled code runs as interpreted Python (builder/engine/terms.py)."""
+
     kind: str
     unit: int = -1
     square: int = -1
@@ -49,6 +53,11 @@ class Action:
     token: int = -1
     mode: str = ""
     extra: int = 0
+
+    def __init__(self, kind: str, unit: int = -1, square: int = -1, facing: int = -1, target: int = -1,
+                 weapon: int = -1, token: int = -1, mode: str = "", extra: int = 0) -> None:
+        self.kind, self.unit, self.square, self.facing, self.target = kind, unit, square, facing, target
+        self.weapon, self.token, self.mode, self.extra = weapon, token, mode, extra
 
     def to_dict(self) -> dict[str, Any]:
         """``kind`` and the fields that differ from their defaults (logs, replays and

@@ -49,6 +49,16 @@ class AssaultPlan:
     defence_dice: int = 1
     outside_arc: bool = False
 
+    def __init__(self, attacker: int, defender: int, from_sq: int, ok: bool = True, reason: str = "",
+                 attack_terms: list[Term] | None = None, defence_terms: list[Term] | None = None,
+                 attack_dice: int = 2, defence_dice: int = 1, outside_arc: bool = False) -> None:
+        # written out: compiled code runs a dataclass's generated __init__ as
+        # interpreted Python, several times slower (builder/engine/terms.py)
+        self.attacker, self.defender, self.from_sq, self.ok, self.reason = attacker, defender, from_sq, ok, reason
+        self.attack_terms = [] if attack_terms is None else attack_terms
+        self.defence_terms = [] if defence_terms is None else defence_terms
+        self.attack_dice, self.defence_dice, self.outside_arc = attack_dice, defence_dice, outside_arc
+
     @property
     def attack_mod(self) -> int:
         return sum(t.value for t in self.attack_terms)

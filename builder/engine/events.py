@@ -13,6 +13,11 @@ class Event:
     kind: str
     data: dict[str, Any] = field(default_factory=dict)
 
+    def __init__(self, kind: str, data: dict[str, Any] | None = None) -> None:
+        # written out: compiled code runs a dataclass's generated __init__ as
+        # interpreted Python, several times slower (builder/engine/terms.py)
+        self.kind, self.data = kind, {} if data is None else data
+
     def to_dict(self) -> dict[str, Any]:
         """Plain data for the log (actions in the data become dicts)."""
         out: dict[str, Any] = {"kind": self.kind}

@@ -67,6 +67,18 @@ class ShotPlan:
     extra: int = 0
     move_penalty: int = 0  # the Firing on the Move penalty taken (a positive number)
 
+    def __init__(self, firer: int, target: int, weapon: int, mode: str, ok: bool = True, reason: str = "",
+                 firer_sq: int = -1, target_sq: int = -1, extra: int = 0) -> None:
+        # written out (see builder/engine/terms.py); the fields worked out later start empty
+        self.firer, self.target, self.weapon, self.mode, self.ok, self.reason = firer, target, weapon, mode, ok, reason
+        self.firer_sq, self.target_sq, self.extra = firer_sq, target_sq, extra
+        self.sight = None
+        self.range = self.defence = self.move_penalty = 0
+        self.defence_label = ""
+        self.defence_terms = []
+        self.terms = []
+        self.dice = 1
+
     @property
     def defence_total(self) -> int:
         return self.defence + sum(t.value for t in self.defence_terms)

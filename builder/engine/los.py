@@ -37,15 +37,20 @@ class StaticLine:
     # shares no square with the occupied ones (builder.engine.bitboard)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Sight:
-    """The verdict on one line: clear/obscured/blocked, the total penalty and why."""
+    """The verdict on one line: clear/obscured/blocked, the total penalty and why.
+    A value, never changed once made (not ``frozen``: see builder/engine/terms.py)."""
 
     kind: str
     penalty: int
     obscurers: tuple[tuple[int, int], ...]
     blocker: str
     squares: tuple[int, ...]
+
+    def __init__(self, kind: str, penalty: int, obscurers: tuple[tuple[int, int], ...], blocker: str,
+                 squares: tuple[int, ...]) -> None:
+        self.kind, self.penalty, self.obscurers, self.blocker, self.squares = kind, penalty, obscurers, blocker, squares
 
     @property
     def ok(self) -> bool:

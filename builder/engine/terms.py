@@ -6,12 +6,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Term:
+    """One bonus or penalty. A value: never changed once made (not ``frozen``, whose
+    generated ``__init__`` compiled code runs as interpreted Python, twenty times
+    slower than this one; a game builds hundreds of terms, see builder/native.py)."""
+
     value: int
     label: str
     rule: str = ""
     bonus: bool = False  # a bonus that Suppressive Fire doubles
+
+    def __init__(self, value: int, label: str, rule: str = "", bonus: bool = False) -> None:
+        self.value, self.label, self.rule, self.bonus = value, label, rule, bonus
 
     def to_dict(self) -> dict[str, object]:
         return {"value": self.value, "label": self.label, "rule": self.rule}

@@ -24,7 +24,7 @@ from builder.ai.solo_mode.decoys import deploy_decoys
 from builder.ai.solo_mode.reinforcements import deployment_squares, fill_bag
 from builder.ai.solo_mode.danger import DangerGauge, make_gauge
 from builder.ai.solo_mode.forces import Forces, sort_forces
-from builder.ai.solo_mode.sightlines import NEAR, OPEN, spotting, spotting_verdicts
+from builder.ai.solo_mode.sightlines import spotting_rows
 from builder.ai.tables import TableSet
 from builder.engine import Action, Event, GameState, Rng, Rules, derive_seed
 from builder.engine import ambush
@@ -364,16 +364,18 @@ class SoloModeRules(Rules):
             return
         bf = state.static.bf
         enemies = [e for e in state.units if e.side == self.player and e.active]
-        verdicts, size = spotting_verdicts(bf), bf.size
+        seen_from = 0  # the enemies' squares
+        for e in enemies:
+            seen_from |= 1 << e.sq
         for u in hidden:  # a reveal turns over its own counter only (builder.engine.ambush)
-            row = u.sq * size
-            for e in enemies:
-                verdict = verdicts.get(row + e.sq)
-                if verdict is None:
-                    verdict = spotting(bf, verdicts, u.sq, e.sq)
-                if verdict == NEAR or (verdict == OPEN and sight_kind(state, e.sq, u.sq, e, u) == CLEAR):
-                    self.reveal(state, u.id)
-                    break
+            near, clear = spotting_rows(bf, u.sq)
+            if seen_from & near:
+                self.reveal(state, u.id)
+            elif seen_from & clear:
+                for e in enemies:
+                    if clear >> e.sq & 1 and sight_kind(state, e.sq, u.sq, e, u) == CLEAR:
+                        self.reveal(state, u.id)
+                        break
 
     # --- effects used by cards, tiles and events ------------------------------------------------------
     def draw_action_card(self) -> None:

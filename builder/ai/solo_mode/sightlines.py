@@ -5,7 +5,7 @@ A line the terrain blocks is never seen along, and one it obscures is never clea
 whatever units stand on the board: those pairs of squares need no call to
 builder.engine.los.sight. Spotting (002 Solo Mode, 3.2 > Reveal a Concealed Unit) asks
 about every concealed AI unit and every enemy after every move, so its terrain verdicts
-are kept per battlefield.
+are kept per battlefield, as bitboards (builder.engine.bitboard).
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ def terrain_open(bf: Any, a: int, b: int) -> bool:
     line = bf.los_cache.get(a * bf.size + b if a < b else b * bf.size + a) or static_line(bf, a, b)
     return not line.blocker
 
+
+_MAX_BATTLEFIELDS = 8
 
 _ROWS: dict[int, tuple[Any, list[int | None], list[int | None]]] = {}
 """Per battlefield (kept beside its rows so its id is never reused meanwhile): by
@@ -61,35 +63,33 @@ def terrain_row(bf: Any, a: int, clear: bool) -> int:
     return row
 
 
-NEAR, OPEN, SHUT = 2, 1, 0
-"""An enemy on one square and a concealed unit on another: within 2 squares (spotted
-whatever the line), in a line terrain leaves clear (spotted if units leave it clear
-too), or neither (never spotted from there)."""
+SPOTTING_RANGE = 2
+"""An enemy this close spots a concealed unit whatever the line between them (002 Solo
+Mode, 3.2 > Reveal a Concealed Unit)."""
 
-_SPOTTING: dict[int, tuple[Any, dict[int, int]]] = {}
-"""Per battlefield (kept beside its verdicts so its id is never reused meanwhile): the
-verdict for ``hidden_square * size + enemy_square``."""
-
-_MAX_BATTLEFIELDS = 8
+_SPOTTING: dict[int, tuple[Any, list[tuple[int, int] | None]]] = {}
+"""Per battlefield (kept beside its rows so its id is never reused meanwhile): by
+square, its :func:`spotting_rows`, built on first use of the square."""
 
 
-def spotting_verdicts(bf: Any) -> dict[int, int]:
-    """The spotting verdicts known for ``bf``, by ``hidden_square * size + enemy_square``
-    (look a pair up there first; :func:`spotting` fills in the missing ones)."""
+def spotting_rows(bf: Any, hidden: int) -> tuple[int, int]:
+    """Where an enemy spots a concealed unit on ``hidden`` (a square of ``bf``), as two
+    bitboards: the squares within :data:`SPOTTING_RANGE` (spotted whatever the line),
+    and the squares beyond it whose line the terrain leaves clear (spotted if units
+    leave it clear too). From any other square an enemy never spots it (002 Solo Mode,
+    3.2 > Reveal a Concealed Unit). Spotting is asked about after every move, for
+    every concealed AI unit: testing all the enemies at once takes one ``&``."""
     got = _SPOTTING.get(id(bf))
     if got is None or got[0] is not bf:
         if len(_SPOTTING) >= _MAX_BATTLEFIELDS:
             _SPOTTING.clear()
-        got = _SPOTTING[id(bf)] = (bf, {})
-    return got[1]
-
-
-def spotting(bf: Any, verdicts: dict[int, int], hidden: int, enemy: int) -> int:
-    """:data:`NEAR`, :data:`OPEN` or :data:`SHUT` for a concealed unit on ``hidden`` and
-    an enemy on ``enemy`` (both on the battlefield), kept in ``verdicts``."""
-    if bf.distance(hidden, enemy) <= 2:
-        verdict = NEAR
-    else:
-        verdict = OPEN if terrain_clear(bf, enemy, hidden) else SHUT
-    verdicts[hidden * bf.size + enemy] = verdict
-    return verdict
+        got = _SPOTTING[id(bf)] = (bf, [None] * bf.size)
+    rows = got[1]
+    row = rows[hidden]
+    if row is None:
+        near = 0
+        for b in range(bf.size):
+            if bf.distance(hidden, b) <= SPOTTING_RANGE:
+                near |= 1 << b
+        row = rows[hidden] = (near, terrain_row(bf, hidden, True) & ~near)
+    return row

@@ -33,6 +33,11 @@ class Decision:
     decided_by: str = ""
     tied: int = 0
 
+    def __init__(self, choice: Any | None, fired: list[str] | None = None, decided_by: str = "", tied: int = 0) -> None:
+        # written out: compiled code runs a dataclass's generated __init__ as
+        # interpreted Python, several times slower (builder/engine/terms.py)
+        self.choice, self.fired, self.decided_by, self.tied = choice, [] if fired is None else fired, decided_by, tied
+
 
 def evaluate(cond: dict[str, Any], u: Any, query: BattleQuery) -> bool:
     """Does candidate ``u`` meet condition ``cond``? (``best`` needs the others: see filter_by).
