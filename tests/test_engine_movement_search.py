@@ -106,3 +106,24 @@ def test_bitboard_search_matches_the_oracle_on_fixture_scenarios(seed: int, scen
         check_position(state)
         actions = legal_actions(state)
         apply(state, actions[rng.below(len(actions))])
+
+
+board_64 = st.integers(min_value=0, max_value=2**64 - 1)
+
+
+@settings(max_examples=200, deadline=None)
+@given(kept=st.lists(board_64, max_size=4), mine=st.lists(board_64, max_size=3),
+       theirs=st.lists(board_64, max_size=3), region=board_64)
+def test_zones_the_same_within_a_region_read_the_same_there(kept, mine, theirs, region) -> None:
+    """A kept flood is reused when the enemy zones reaching into its region are the
+    same: every square there must then be controlled, and forbid the same steps,
+    in both (the flood reads nothing else of them)."""
+    from builder.engine.zoc import Zones
+
+    a = Zones([(1 << i, z) for i, z in enumerate(kept + mine)], 64)
+    b = Zones([(1 << i, z) for i, z in enumerate(kept + theirs)], 64)
+    if b.same_within(a, region):
+        for sq in squares(region):
+            assert a.controlled >> sq & 1 == b.controlled >> sq & 1
+            assert a.forbidden(sq) == b.forbidden(sq)
+    assert a.same_within(a, region)

@@ -13,11 +13,10 @@ paths.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from builder.engine.grid import DIRS
 from builder.engine.bitboard import squares, step_boards
-from builder.engine.state import LISTING
 from builder.engine.zoc import enemy_zones
 
 if TYPE_CHECKING:
@@ -113,8 +112,9 @@ def infantry_moves(state: "GameState", unit: "UnitState", mv: int, start: int = 
     square, to their own steps, less (inside an enemy zone of control) those in
     the zone of an enemy controlling the square too. Squares of difficult passage
     end the move there. The result is kept per unit and reused while nothing it read has
-    changed: the unit's square and allowance, the enemy zones, and which squares
-    around what it reached hold blocking units. When only friendly infantry came
+    changed: the unit's square and allowance, the enemy zones reaching around what it
+    reached (enemies moving elsewhere change nothing), and which squares there hold
+    blocking units. When only friendly infantry came
     or went (a supply phase, where one side's units move one after the other),
     the flood is kept and only the squares the move may end on are worked out
     again."""
@@ -127,10 +127,12 @@ def infantry_moves(state: "GameState", unit: "UnitState", mv: int, start: int = 
     kept = cache.get(unit.id)
     if kept is not None:
         sq0, mv0, amph0, zones0, region, occupied0, blocking0, reach = kept
-        if (sq0 == start and mv0 == mv and amph0 == amphibious and zones0 is zones
-                and blocking & region == blocking0):
+        if (sq0 == start and mv0 == mv and amph0 == amphibious and blocking & region == blocking0
+                and (zones0 is zones or zones.same_within(zones0, region))):
             entered = reach.entered
             if occupied & entered == occupied0:
+                if zones0 is not zones:  # the same where it matters: checked by identity next time
+                    cache[unit.id] = (start, mv, amphibious, zones, region, occupied0, blocking0, reach)
                 return reach  # type: ignore[no-any-return]
             # Only friendly infantry, which a move passes through, came or went:
             # the flood stands, the squares the move may end on change.
@@ -148,6 +150,7 @@ def infantry_moves(state: "GameState", unit: "UnitState", mv: int, start: int = 
     # outside enemy zones. The others, one by one: their own steps, less those a
     # zone of control forbids.
     fast = boards.regular & ~controlled
+    slow_squares = ~fast
     not_east, not_west, w, board = boards.not_east, boards.not_west, boards.width, boards.board
     for _ in range(min(mv, 1) if boards.difficult & frontier else mv):
         if not frontier:
@@ -156,7 +159,7 @@ def infantry_moves(state: "GameState", unit: "UnitState", mv: int, start: int = 
         row = frontier & fast
         row |= (row & not_east) << 1 | (row & not_west) >> 1
         new = (row | row << w | row >> w) & board
-        slow = frontier & ~fast
+        slow = frontier & slow_squares
         while slow:
             low = slow & -slow
             sq = low.bit_length() - 1
@@ -180,25 +183,27 @@ def infantry_moves(state: "GameState", unit: "UnitState", mv: int, start: int = 
 def _blocking(state: "GameState", side: int) -> int:
     """Bitboard of the squares no move of ``side`` enters: any unit's but friendly
     infantry's, which a move passes through. It is remembered for the current
-    decision and placement of the units (a decision's consequences may move units,
-    and moves are asked for again after that: Solo Mode reactions)."""
+    decision while the units stand where they stood (a decision's consequences may
+    move units, and moves are asked for again after that: Solo Mode reactions)."""
     occupied = state.occupied
-    key: object = ("blocking", side, occupied)
-    memo = state.memo
-    listing = memo.get(LISTING)
-    if listing is not None:  # nothing moves while legal actions are listed
-        memo, key = listing, ("blocking", side)
-    blocking = memo.get(key)
-    if blocking is None:
-        occ, units = state.occ, state.units
-        friendly = 0
-        for uid in state.static.infantry_of(side, units):
-            u = units[uid]
-            sq = u.sq
-            if sq >= 0 and occ[sq] == uid and u.alive:
-                friendly |= 1 << sq
-        blocking = memo[key] = occupied & ~friendly
-    return blocking  # type: ignore[return-value]
+    key = _BLOCKING_KEYS[side] if side < len(_BLOCKING_KEYS) else ("blocking", side)
+    kept = state.memo.get(key)
+    if kept is not None and kept[0] == occupied:
+        return kept[1]  # type: ignore[no-any-return]
+    occ, units = state.occ, state.units
+    friendly = 0
+    for uid in state.static.infantry_of(side, units):
+        u = units[uid]
+        sq = u.sq
+        if sq >= 0 and occ[sq] == uid and u.alive:
+            friendly |= 1 << sq
+    blocking = occupied & ~friendly
+    state.memo[key] = (occupied, blocking)
+    return blocking
+
+
+_BLOCKING_KEYS: Final = (("blocking", 0), ("blocking", 1))
+"""The memo keys of :func:`_blocking`, made once (asked at every move listed)."""
 
 
 def infantry_destinations(state: "GameState", unit: "UnitState") -> list[int]:

@@ -27,17 +27,32 @@ def has_forces(state: "GameState", side: int) -> bool:
     return any(u.side == side and u.active and not u.st.decoy for u in state.units)
 
 
+_KEYS = ("otherwise", "all", "any", "not_", "controls", "victory_points", "destroyed", "no_units")
+_KIND_OF_TYPE: dict[type, str] = {}
+
+
+def condition_kind(cond: Any) -> str:
+    """Which condition of the vocabulary ``cond`` is: the first of its keys it has ('' for
+    none). Worked out once per class: a missing attribute of a content model costs a
+    raised and caught error, and scenario events are checked at every activation."""
+    kind = _KIND_OF_TYPE.get(type(cond))
+    if kind is None:
+        kind = _KIND_OF_TYPE[type(cond)] = next((k for k in _KEYS if hasattr(cond, k)), "")
+    return kind
+
+
 def holds(state: "GameState", cond: Any) -> bool:
     """Evaluate one condition of the scenario's vocabulary."""
-    if hasattr(cond, "otherwise"):
+    kind = condition_kind(cond)
+    if kind == "otherwise":
         return True
-    if hasattr(cond, "all"):
+    if kind == "all":
         return all(holds(state, c) for c in cond.all)
-    if hasattr(cond, "any"):
+    if kind == "any":
         return any(holds(state, c) for c in cond.any)
-    if hasattr(cond, "not_"):
+    if kind == "not_":
         return not holds(state, cond.not_)
-    if hasattr(cond, "controls"):
+    if kind == "controls":
         spec = cond.controls
         si = side_index(state, spec.side)
         chosen = [i for i, o in enumerate(state.static.objectives)
@@ -47,7 +62,7 @@ def holds(state: "GameState", cond: Any) -> bool:
         if spec.at_least is None and spec.at_most is None:
             return bool(chosen) and count == len(chosen)
         return (spec.at_least is None or count >= spec.at_least) and (spec.at_most is None or count <= spec.at_most)
-    if hasattr(cond, "victory_points"):
+    if kind == "victory_points":
         spec = cond.victory_points
         si = side_index(state, spec.side)
         vp = state.sides[si].vp if si >= 0 else 0
@@ -56,12 +71,12 @@ def holds(state: "GameState", cond: Any) -> bool:
         if spec.more_than_opponent and not all(vp > s.vp for i, s in enumerate(state.sides) if i != si):
             return False
         return True
-    if hasattr(cond, "destroyed"):
+    if kind == "destroyed":
         spec = cond.destroyed
         si = side_index(state, spec.side)
         mine = [u for u in state.units if u.side == si and u.st.profile.id == spec.unit and not u.bagged]
         return bool(mine) and all(not u.alive or u.wreck for u in mine)
-    if hasattr(cond, "no_units"):
+    if kind == "no_units":
         si = side_index(state, cond.no_units)
         return si >= 0 and (not has_forces(state, si) or state.sides[si].orders == 0)
     return False

@@ -102,6 +102,15 @@ class Zones:
             self._forbidden[sq] = board
         return board
 
+    def same_within(self, other: "Zones", region: int) -> bool:
+        """Do these zones and ``other`` read the same within ``region``: the same zones
+        reaching into it? A flood that stays inside ``region`` (and tries no square
+        beyond) then goes exactly as it went (builder.engine.movement.infantry_moves),
+        whichever enemies moved elsewhere."""
+        mine = [zone for _, zone in self._zones if zone & region]
+        theirs = [zone for _, zone in other._zones if zone & region]
+        return mine == theirs
+
     @property
     def masks(self) -> list[int]:
         if self._masks is None:

@@ -183,11 +183,13 @@ class Brain:
             return placed
         end = next((a for a in actions if a.kind == "end"), None)
         by_unit: dict[int, list[Action]] = {}
-        for a in actions:
+        moves: list[Action] = []
+        last = -1
+        for a in actions:  # a unit's moves come together: look its list up once
             if a.kind == "move":
-                moves = by_unit.get(a.unit)
-                if moves is None:
-                    moves = by_unit[a.unit] = []
+                if a.unit != last:
+                    last = a.unit
+                    moves = by_unit.setdefault(last, [])
                 moves.append(a)
         table = self.tables["supply"]
         candidates = sorted(by_unit)

@@ -120,16 +120,19 @@ class Leaf(Condition):
         if answers is None:
             return [bool(ask(c, **kwargs)) for c in candidates]
         mine = _answers_to(self.cid, answers)
-        known = mine.get
-        one = self.one
         out = []
+        if self.one is not None:  # the commonest shape, a loop of its own
+            arg = self.one[0]
+            for c in candidates:
+                got = mine.get(c)
+                if got is None:
+                    got = mine[c] = bool(ask(c, arg))
+                out.append(got)
+            return out
         for c in candidates:
-            got = known(c)
+            got = mine.get(c)
             if got is None:
-                if one is not None:
-                    got = mine[c] = bool(ask(c, one[0]))
-                else:
-                    got = mine[c] = bool(ask(c, **kwargs) if kwargs else ask(c))
+                got = mine[c] = bool(ask(c, **kwargs) if kwargs else ask(c))
             out.append(got)
         return out
 

@@ -140,11 +140,9 @@ def rank_destinations(criteria: list[Criterion], unit: Any, squares: Sequence[An
     for c in criteria:
         if len(pool) == 1:
             break
-        sign = 1 if c.prefer == "high" else -1
-        raw = many(unit, pool, c.criterion, c.kind) if many is not None else [
+        values = many(unit, pool, c.criterion, c.kind) if many is not None else [
             query.destination_value(unit, sq, c.criterion, c.kind) for sq in pool]
-        values = [sign * v for v in raw]
-        top = max(values)
+        top = max(values) if c.prefer == "high" else min(values)
         pool = [sq for sq, v in zip(pool, values) if v == top]
     return pool[0] if len(pool) == 1 else rng.choice(pool)
 

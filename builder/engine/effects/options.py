@@ -84,8 +84,11 @@ def tokens_left(state: Any, unit: Any, key: str) -> int:
     """Tokens of option ``key`` the unit may spend: its tile's and the army's (a
     unit outside any tile, such as a hero, may spend any)."""
     tile = unit.st.tile
-    return sum(v for (scope, k), v in state.sides[unit.side].equipment.items()
-               if k == key and (tile == -1 or scope in (-1, tile)))
+    total = 0
+    for (scope, k), v in state.sides[unit.side].equipment.items():  # a loop: asked at every shot and query
+        if k == key and (tile == -1 or scope == -1 or scope == tile):
+            total += v
+    return total
 
 
 def spend_token(state: Any, unit: Any, key: str) -> None:

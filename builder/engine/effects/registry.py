@@ -157,13 +157,17 @@ def invalidate(state: "GameState") -> None:
 
 
 def hook_functions(state: "GameState", unit: "UnitState", hook: str) -> tuple[Callable[..., Any], ...]:
-    """The ``hook`` functions of the unit's modules (cached per unit, face and hook)."""
+    """The ``hook`` functions of the unit's modules (cached per hook, then unit and face:
+    rules ask this on every shot, move and query, and a number is the cheapest key)."""
     cache = state.static.caches.get("_modules") or _module_cache(state)
-    key = ("hook", unit.id, unit.face, hook)
-    fns = cache.get(key)
+    by_unit = cache.get(hook)
+    if by_unit is None:
+        by_unit = cache[hook] = {}
+    key = unit.id << 8 | unit.face
+    fns = by_unit.get(key)
     if fns is None:
-        fns = cache[key] = tuple(m.hooks[hook] for m in unit_modules(state, unit) if hook in m.hooks)
-    return fns
+        fns = by_unit[key] = tuple(m.hooks[hook] for m in unit_modules(state, unit) if hook in m.hooks)
+    return fns  # type: ignore[no-any-return]
 
 
 def collect(state: "GameState", unit: "UnitState", hook: str, *args: Any) -> list[Any]:
