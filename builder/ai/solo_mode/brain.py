@@ -39,13 +39,16 @@ class Brain:
         self._memo_key: tuple[Any, ...] = ()
         self._memo = Memo()
 
-    def view(self, state: "GameState", **kw: Any) -> EngineView:
-        """A view of the position; views of the same unchanged position share a memo
-        (the position is the same while no decision or event has been added)."""
+    def view(self, state: "GameState", *, actor: int | None = None, from_reaction: bool = False,
+             suppressive: bool = False, actors: list[int] | None = None) -> EngineView:
+        """A view of the position (see :class:`EngineView` for the context arguments);
+        views of the same unchanged position share a memo (the position is the same
+        while no decision or event has been added)."""
         key = (id(state), state.decisions, len(state.events), state.phase, state.current)
         if key != self._memo_key:
             self._memo_key, self._memo = key, Memo()
-        return EngineView(state, self.side, self.attitude, memo=self._memo, **kw)
+        return EngineView(state, self.side, self.attitude, actor=actor, from_reaction=from_reaction,
+                          suppressive=suppressive, actors=actors, memo=self._memo)
 
     def run(self, table: str, candidates: list[Any], view: EngineView, context: Any = None) -> Decision:
         d = choose(self.tables[table], candidates, view, self.rng, context)

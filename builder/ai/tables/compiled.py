@@ -284,19 +284,33 @@ def answers_of(query: Any) -> Answers:
 
 
 
+class CompiledGuard(NamedTuple):
+    """A guard of a table: its exclusion compiled, its name in the report made once."""
+
+    guard: Any
+    exclusion: NotOf
+    label: str  # "<table>/<guard>"
+    strict: bool
+
+
 class CompiledPriority(NamedTuple):
     """A priority of a table with its gate and alternatives compiled."""
 
     priority: Any
     when: Condition | None
     alternatives: tuple[Condition, ...]
+    label: str  # "<table>/<priority>", as the playtest report counts it
+    leads_somewhere: bool  # has destination criteria (builder.ai.tables.interpreter.first_priority)
 
 
 class CompiledTable(NamedTuple):
-    """A decision table with its guards (as exclusions) and priorities compiled."""
+    """A decision table with its guards (as exclusions) and priorities compiled, and
+    the names a decision reports made once (they are counted at every decision)."""
 
-    guards: tuple[tuple[Any, NotOf], ...]
+    guards: tuple[CompiledGuard, ...]
     priorities: tuple[CompiledPriority, ...]
+    random_label: str  # "<table>/random": ties remained
+    only_label: str  # "<table>/only": a single candidate from the start
 
 
 _TABLES: dict[int, tuple[Any, CompiledTable]] = {}
@@ -311,9 +325,13 @@ def compiled_table(table: Any) -> CompiledTable:
     if len(_TABLES) >= _MAX_COMPILED:
         _TABLES.clear()
     node = CompiledTable(
-        tuple((guard, without(guard.exclude)) for guard in table.guards),
+        tuple(CompiledGuard(guard, without(guard.exclude), f"{table.id}/{guard.id}", bool(guard.strict))
+              for guard in table.guards),
         tuple(CompiledPriority(p, compiled(p.when) if p.when is not None else None,
-                               tuple(compiled(alt) for alt in p.alternatives)) for p in table.priorities),
+                               tuple(compiled(alt) for alt in p.alternatives), f"{table.id}/{p.id}",
+                               bool(p.destination)) for p in table.priorities),
+        f"{table.id}/random",
+        f"{table.id}/only",
     )
     _TABLES[id(table)] = (table, node)
     return node

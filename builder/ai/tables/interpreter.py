@@ -70,19 +70,19 @@ def choose(table: DecisionTable, candidates: Sequence[Any], query: BattleQuery, 
         return Decision(None, fired)
     answers = answers_of(query)
     readable = compiled_table(table)
-    for guard, exclusion in readable.guards:
+    for _, exclusion, label, strict in readable.guards:
         kept = exclusion.keep(query, answers, pool)
         if len(kept) == len(pool):
             continue
-        if kept or guard.strict:
-            fired.append(f"{table.id}/{guard.id}")
+        if kept or strict:
+            fired.append(label)
             pool = kept
             if len(pool) == 1:
-                decided_by = f"{table.id}/{guard.id}"
+                decided_by = label
         if not pool:
-            return Decision(None, fired, f"{table.id}/{guard.id}")
+            return Decision(None, fired, label)
     gate_subject = context_unit if context_unit is not None else pool[0]
-    for priority, when, alternatives in readable.priorities:
+    for _, when, alternatives, label, _ in readable.priorities:
         if len(pool) == 1:
             break
         if when is not None and not when.test(query, answers, gate_subject):
@@ -90,15 +90,15 @@ def choose(table: DecisionTable, candidates: Sequence[Any], query: BattleQuery, 
         for alternative in alternatives:
             kept = alternative.keep(query, answers, pool)
             if kept:
-                fired.append(f"{table.id}/{priority.id}")
+                fired.append(label)
                 if len(kept) == 1 and len(pool) > 1:
-                    decided_by = f"{table.id}/{priority.id}"
+                    decided_by = label
                 pool = kept
                 break
     tied = len(pool)
     if tied > 1:
-        return Decision(rng.choice(pool), fired, f"{table.id}/random", tied)
-    return Decision(pool[0], fired, decided_by or f"{table.id}/only", tied)
+        return Decision(rng.choice(pool), fired, readable.random_label, tied)
+    return Decision(pool[0], fired, decided_by or readable.only_label, tied)
 
 
 def first_priority(table: DecisionTable, unit: Any, query: BattleQuery) -> Any:
@@ -106,8 +106,8 @@ def first_priority(table: DecisionTable, unit: Any, query: BattleQuery) -> Any:
     it says where a unit picked by a movement table goes."""
     answers = answers_of(query)
     alone = [unit]
-    for priority, when, alternatives in compiled_table(table).priorities:
-        if not priority.destination:
+    for priority, when, alternatives, _, leads_somewhere in compiled_table(table).priorities:
+        if not leads_somewhere:
             continue
         if when is not None and not when.test(query, answers, unit):
             continue

@@ -83,10 +83,13 @@ def _ace_driver(state: Any, unit: Any, plan: Any, weapon: Any) -> list[Term] | N
 def tokens_left(state: Any, unit: Any, key: str) -> int:
     """Tokens of option ``key`` the unit may spend: its tile's and the army's (a
     unit outside any tile, such as a hero, may spend any)."""
+    equipment = state.sides[unit.side].equipment
     tile = unit.st.tile
+    if tile != -1:  # two lookups: asked at every shot and many AI questions
+        return equipment.get((tile, key), 0) + equipment.get((-1, key), 0)
     total = 0
-    for (scope, k), v in state.sides[unit.side].equipment.items():  # a loop: asked at every shot and query
-        if k == key and (tile == -1 or scope == -1 or scope == tile):
+    for (_, k), v in equipment.items():
+        if k == key:
             total += v
     return total
 
