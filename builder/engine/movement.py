@@ -160,11 +160,9 @@ def infantry_moves(state: "GameState", unit: "UnitState", mv: int, start: int = 
         row |= (row & not_east) << 1 | (row & not_west) >> 1
         new = (row | row << w | row >> w) & board
         slow = frontier & slow_squares
-        while slow:
-            low = slow & -slow
-            sq = low.bit_length() - 1
-            new |= neighbours[sq] & ~forbidden(sq) if controlled >> sq & 1 else neighbours[sq]
-            slow ^= low
+        if slow:  # read as a list at once: peeling squares off one by one costs big-integer operations each
+            for sq in squares(slow):
+                new |= neighbours[sq] & ~forbidden(sq) if controlled >> sq & 1 else neighbours[sq]
         new &= open_ & ~entered
         entered |= new
         layers.append(new)
