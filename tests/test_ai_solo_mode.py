@@ -178,3 +178,8 @@ def test_tactical_bonus_spread_is_the_farthest_square_each_time():
     assert _spread(state, 4) == laid
     assert _spread(state, 2) == laid[:2]
     assert list(state.rules.solo.bonuses) == laid
+    # the squares are kept per batch, but not past a unit standing on one of them
+    state.set_occupant(laid[0], 0)
+    assert laid[0] not in _spread(state, 4)
+    state.set_occupant(laid[0], -1)
+    assert _spread(state, 4) == laid

@@ -46,19 +46,41 @@ def lay_tokens(rules: "SoloModeRules", state: "GameState") -> None:
 def _spread(state: "GameState", count: int) -> list[int]:
     """Up to ``count`` squares for the tokens, in laying order: each next square is the
     free one farthest from the squares already chosen and the objectives (distances
-    read from builder.ai.evaluate's rows, shared by every game on the battlefield)."""
-    bf = state.static.bf
-    free, nearest = _candidates(state)
-    free = [sq for sq in free if state.occ[sq] < 0]
+    read from builder.ai.evaluate's rows, shared by every game on the battlefield).
+    No die decides it, and a square a unit stands on changes nothing unless it would
+    have been chosen (each choice is the farthest square left either way): the
+    squares for an empty battlefield are worked out once per scenario and count, and
+    only a game with a unit on one of them works its own out."""
+    candidates, nearest = _candidates(state)
+    occ = state.occ
+    key = (id(candidates), count)
+    unhindered = _SPREADS.get(key)
+    if unhindered is None:
+        if len(_SPREADS) >= 256:
+            _SPREADS.clear()
+        unhindered = _SPREADS[key] = _farthest_first(state.static.bf, list(candidates), nearest, count)
+    if all(occ[sq] < 0 for sq in unhindered):
+        return list(unhindered)
+    return list(_farthest_first(state.static.bf, [sq for sq in candidates if occ[sq] < 0], nearest, count))
+
+
+_SPREADS: dict[tuple[int, int], tuple[int, ...]] = {}
+"""Token squares on an empty battlefield, by :func:`_candidates`' list (kept alive in
+its cache, so its id is not reused meanwhile) and token count."""
+
+
+def _farthest_first(bf: Any, free: list[int], nearest: list[int], count: int) -> tuple[int, ...]:
+    """``count`` of the ``free`` squares, each the farthest from the objectives and the
+    squares already chosen (``nearest``: each square's distance to the nearest objective)."""
     chosen: list[int] = []
     for _ in range(count):
         if not free:
             break
-        sq = max(free, key=lambda s: (nearest[s], -s))
+        sq = max(free, key=lambda s: (nearest[s] << 20) - s)  # the farthest, then the lowest square
         chosen.append(sq)
         free.remove(sq)
         nearest = [d if d < n else n for n, d in zip(nearest, ev.square_row(bf, sq))]
-    return chosen
+    return tuple(chosen)
 
 
 _CANDIDATES: dict[tuple[Any, ...], tuple[list[int], list[int]]] = {}
