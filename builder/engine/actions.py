@@ -35,7 +35,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, Final
+from typing import Any
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -63,10 +63,22 @@ class Action:
         """``kind`` and the fields that differ from their defaults (logs, replays and
         the playtest's game digest, which writes one per decision)."""
         out: dict[str, Any] = {"kind": self.kind}
-        for name, default in _DEFAULTS:
-            value = getattr(self, name)
-            if value != default:
-                out[name] = value
+        if self.unit != -1:  # field by field: reading fields by name costs compiled code a lookup each
+            out["unit"] = self.unit
+        if self.square != -1:
+            out["square"] = self.square
+        if self.facing != -1:
+            out["facing"] = self.facing
+        if self.target != -1:
+            out["target"] = self.target
+        if self.weapon != -1:
+            out["weapon"] = self.weapon
+        if self.token != -1:
+            out["token"] = self.token
+        if self.mode != "":
+            out["mode"] = self.mode
+        if self.extra != 0:
+            out["extra"] = self.extra
         return out
 
     @classmethod
@@ -100,8 +112,6 @@ class Action:
         return " ".join(parts)
 
 
-_DEFAULTS: Final = tuple((f.name, f.default) for f in fields(Action)[1:])
-"""(name, default) of every field but ``kind``, read once: Action.to_dict runs per decision."""
 
 
 _MOVES: dict[int, Action] = {}

@@ -108,19 +108,27 @@ class Battlefield:
     los_cache: dict[int, Any] = field(default_factory=dict)
     sight_cache: dict[int, Any] = field(default_factory=dict)  # line-of-sight verdicts without units (los.py)
     _ranges: dict[int, list[int]] = field(default_factory=dict)
+    _named: dict[str, int] = field(default_factory=dict)  # square by name, as read so far
+    _areas: dict[str, tuple[int, ...]] = field(default_factory=dict)  # squares by area, as read so far
 
     @property
     def size(self) -> int:
         return self.width * self.height
 
     def square(self, name: str) -> int:
+        """The square named ``name`` (``'C4'``); kept once read: set-up and scenario
+        events read the same few names game after game."""
+        sq = self._named.get(name)
+        if sq is not None:
+            return sq
         x, y = parse_square(name)
         if not (0 <= x < self.width and 0 <= y < self.height):
             raise GridError(
                 f"square {name} is off the battlefield ({self.width} x {self.height}: "
                 f"A1 to {column_name(self.width - 1)}{self.height})"
             )
-        return y * self.width + x
+        sq = self._named[name] = y * self.width + x
+        return sq
 
     def name(self, sq: int) -> str:
         y, x = divmod(sq, self.width)
@@ -140,18 +148,21 @@ class Battlefield:
         return -1
 
     def area_squares(self, area: str) -> list[int]:
-        """Squares of ``'C4'`` or ``'A1:D3'`` (corners included)."""
-        if ":" in area:
-            a, b = area.split(":", 1)
-            ax, ay = parse_square(a)
-            bx, by = parse_square(b)
-            self.square(a), self.square(b)
-            return [
-                y * self.width + x
-                for y in range(min(ay, by), max(ay, by) + 1)
-                for x in range(min(ax, bx), max(ax, bx) + 1)
-            ]
-        return [self.square(area)]
+        """Squares of ``'C4'`` or ``'A1:D3'`` (corners included), a new list each time
+        (the squares are kept once read)."""
+        got = self._areas.get(area)
+        if got is None:
+            if ":" in area:
+                a, b = area.split(":", 1)
+                ax, ay = self.xy(self.square(a))
+                bx, by = self.xy(self.square(b))
+                got = tuple(y * self.width + x
+                            for y in range(min(ay, by), max(ay, by) + 1)
+                            for x in range(min(ax, bx), max(ax, bx) + 1))
+            else:
+                got = (self.square(area),)
+            self._areas[area] = got
+        return list(got)
 
     def distance(self, a: int, b: int) -> int:
         """Range: diagonals allowed, shortest path, the target square counted and the

@@ -118,12 +118,17 @@ def _army(state: "GameState", side: int) -> tuple[frozenset[str], frozenset[str]
     """The insignia of the side's recruitment tiles and the options it bought (its
     recruitment groups, matched to the pack by name)."""
     pack, ss = state.static.pack, state.static.sides[side]
-    tiles = {t.name: t for t in pack.items["tiles"].values() if t.faction == ss.faction}
-    options = {o.name: o.id for o in pack.items["options"].values() if o.faction == ss.faction}
-    insignia = frozenset(tiles[g.name].insignia for g in ss.groups
-                         if g.kind == "tile" and g.name in tiles and tiles[g.name].insignia)
-    bought = frozenset(options[g.name] for g in ss.groups if g.kind == "option" and g.name in options)
-    return insignia, bought
+    cache = pack.__dict__.setdefault("_solo_armies", {}) if hasattr(pack, "__dict__") else {}
+    key = (ss.faction, tuple([(g.kind, g.name) for g in ss.groups]))
+    got = cache.get(key)
+    if got is None:  # read once per army of the pack: the pack's tiles and options are many
+        tiles = {t.name: t for t in pack.items["tiles"].values() if t.faction == ss.faction}
+        options = {o.name: o.id for o in pack.items["options"].values() if o.faction == ss.faction}
+        insignia = frozenset(tiles[g.name].insignia for g in ss.groups
+                             if g.kind == "tile" and g.name in tiles and tiles[g.name].insignia)
+        bought = frozenset(options[g.name] for g in ss.groups if g.kind == "option" and g.name in options)
+        got = cache[key] = (insignia, bought)
+    return got  # type: ignore[no-any-return]
 
 
 def fill_bag(state: "GameState", rules: "SoloModeRules", solo: "SoloState") -> list[int]:
