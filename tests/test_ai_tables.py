@@ -156,7 +156,7 @@ def test_choose_an_action_takes_the_first_option_that_holds():
         def assault_edge(self, u, at_least=0):
             return True
 
-        def sees_enemy(self, u, clear=False, range="any", target="any"):
+        def sees_enemy(self, u, clear=False, target="any", range="any"):
             return u["sees"]
 
         def can_template(self, u, min_units=2, fire="any"):

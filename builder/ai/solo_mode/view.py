@@ -298,7 +298,7 @@ class EngineView(Measures):
         return sum(1 for e in self.enemies(x.side) if self._sees(e, x, True, "not_long")) >= 2
 
     # --- relations with the other side --------------------------------------------------------
-    def sees_enemy(self, u: Any, clear: bool = False, range: str = "any", target: str = "any") -> bool:
+    def sees_enemy(self, u: Any, clear: bool = False, target: str = "any", range: str = "any") -> bool:
         x = self.unit(u)
         if x is None or x.sq < 0:
             return False

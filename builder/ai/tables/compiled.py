@@ -70,21 +70,20 @@ class Condition:
         return [c for c in candidates if id(c) not in kept]
 
 
-_FIRST_PARAMETERS: dict[str, str] = {}
+_PARAMETERS: dict[str, tuple[str, ...]] = {}
 
 
-def _first_parameter(name: str) -> str:
-    """The name of question ``name``'s first parameter after the unit, in the
-    vocabulary's protocol (builder.ai.tables.query.BattleQuery); '' if it has none."""
-    got = _FIRST_PARAMETERS.get(name)
+def _parameters(name: str) -> tuple[str, ...]:
+    """The names of question ``name``'s parameters after the unit, in the vocabulary's
+    protocol (builder.ai.tables.query.BattleQuery); none if it is not there."""
+    got = _PARAMETERS.get(name)
     if got is None:
         from inspect import signature
 
         from builder.ai.tables.query import BattleQuery
 
         method = getattr(BattleQuery, name, None)
-        params = list(signature(method).parameters)[2:] if method is not None else []
-        got = _FIRST_PARAMETERS[name] = params[0] if params else ""
+        got = _PARAMETERS[name] = tuple(signature(method).parameters)[2:] if method is not None else ()
     return got
 
 
@@ -92,7 +91,7 @@ class Leaf(Condition):
     """One question of the vocabulary (builder.ai.tables.query.BattleQuery), asked with
     the condition's arguments; ``attitude``'s ``is`` becomes the keyword ``is_``."""
 
-    __slots__ = ("name", "kwargs", "one")
+    __slots__ = ("name", "kwargs", "args")
 
     def __init__(self, cid: int, name: str, args: Any) -> None:
         super().__init__(cid)
@@ -100,17 +99,18 @@ class Leaf(Condition):
         if name == "attitude":
             kwargs = {"is_": kwargs.get("is", [])}
         self.name, self.kwargs = name, kwargs
-        # A single argument that is the question's first one after the unit is passed
+        # Arguments that are the question's first parameters after the unit are passed
         # by position: a keyword call costs the compiled query a dict and a search of
-        # its parameter names, and tables ask such questions thousands of times a game.
+        # its parameter names, and tables ask questions thousands of times a game.
         # The order is BattleQuery's, which mypy holds EngineView to.
-        self.one: tuple[Any, ...] | None = None
-        if len(kwargs) == 1 and next(iter(kwargs)) == _first_parameter(name):
-            self.one = (next(iter(kwargs.values())),)
+        self.args: tuple[Any, ...] | None = None
+        leading = _parameters(name)[:len(kwargs)]
+        if kwargs and set(leading) == set(kwargs):
+            self.args = tuple(kwargs[p] for p in leading)
 
     def answer(self, query: Any, answers: Answers, u: Any) -> bool:
-        if self.one is not None:
-            return bool(getattr(query, self.name)(u, self.one[0]))
+        if self.args is not None:
+            return bool(getattr(query, self.name)(u, *self.args))
         return bool(getattr(query, self.name)(u, **self.kwargs))
 
     def verdicts(self, query: Any, answers: Answers, candidates: list[Any]) -> list[bool]:
@@ -121,8 +121,9 @@ class Leaf(Condition):
             return [bool(ask(c, **kwargs)) for c in candidates]
         mine = _answers_to(self.cid, answers)
         out = []
-        if self.one is not None:  # the commonest shape, a loop of its own
-            arg = self.one[0]
+        args = self.args
+        if args is not None and len(args) == 1:  # the commonest shape, a loop of its own
+            arg = args[0]
             for c in candidates:
                 got = mine.get(c)
                 if got is None:
@@ -132,7 +133,10 @@ class Leaf(Condition):
         for c in candidates:
             got = mine.get(c)
             if got is None:
-                got = mine[c] = bool(ask(c, **kwargs) if kwargs else ask(c))
+                if args is not None:
+                    got = mine[c] = bool(ask(c, *args))
+                else:
+                    got = mine[c] = bool(ask(c, **kwargs) if kwargs else ask(c))
             out.append(got)
         return out
 
