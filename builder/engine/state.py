@@ -84,7 +84,7 @@ class GameStatic:
     has_ambush: bool = False  # a counter has a concealed side or a deck a Camouflage card (spotting runs after moves)
     # Derived data shared by every copy of the game, keyed by everything it depends
     # on, so never stale (bounded: cleared when full).
-    zoc_tables: dict[tuple[tuple[int, int], ...], Any] = field(default_factory=dict)
+    zoc_tables: dict[tuple[int, ...], Any] = field(default_factory=dict)  # by enemy (id << 16 | square)
     reach_cache: dict[int, Any] = field(default_factory=dict)  # unit id -> its last infantry reach
     move_cache: dict[int, Any] = field(default_factory=dict)  # unit id -> (reach, its move actions)
     card_modules: dict[tuple[tuple[str, ...], str], Any] = field(default_factory=dict)  # (hand, phase) -> playable

@@ -89,7 +89,7 @@ def unit_modules(state: "GameState", unit: "UnitState") -> tuple[RuleModule, ...
     granted by its tile; traits and equipment of its tile or of the whole army."""
     _load()
     cache = _module_cache(state)
-    key = (unit.id, unit.face)
+    key = unit.id << 8 | unit.face  # a number: asked for every hook of every unit
     hit = cache.get(key)
     if hit is not None:
         return hit
