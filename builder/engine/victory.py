@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from builder.content.models.scenario_conditions import condition_tag
 from builder.engine.state import GameResult
 
 if TYPE_CHECKING:
@@ -27,17 +28,17 @@ def has_forces(state: "GameState", side: int) -> bool:
     return any(u.side == side and u.active and not u.st.decoy for u in state.units)
 
 
-_KEYS = ("otherwise", "all", "any", "not_", "controls", "victory_points", "destroyed", "no_units")
 _KIND_OF_TYPE: dict[type, str] = {}
 
 
 def condition_kind(cond: Any) -> str:
-    """Which condition of the vocabulary ``cond`` is: the first of its keys it has ('' for
-    none). Worked out once per class: a missing attribute of a content model costs a
-    raised and caught error, and scenario events are checked at every activation."""
+    """Which condition of the vocabulary ``cond`` is: the content models' tag for it
+    (builder.content.models.scenario_conditions), '' for none. Worked out once per class:
+    a missing attribute of a content model costs a raised and caught error, and scenario
+    events are checked at every activation."""
     kind = _KIND_OF_TYPE.get(type(cond))
     if kind is None:
-        kind = _KIND_OF_TYPE[type(cond)] = next((k for k in _KEYS if hasattr(cond, k)), "")
+        kind = _KIND_OF_TYPE[type(cond)] = condition_tag(cond) or ""
     return kind
 
 
@@ -50,7 +51,7 @@ def holds(state: "GameState", cond: Any) -> bool:
         return all(holds(state, c) for c in cond.all)
     if kind == "any":
         return any(holds(state, c) for c in cond.any)
-    if kind == "not_":
+    if kind == "not":
         return not holds(state, cond.not_)
     if kind == "controls":
         spec = cond.controls

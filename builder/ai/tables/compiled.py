@@ -291,7 +291,6 @@ def answers_of(query: Any) -> Answers:
 class CompiledGuard(NamedTuple):
     """A guard of a table: its exclusion compiled, its name in the report made once."""
 
-    guard: Any
     exclusion: NotOf
     label: str  # "<table>/<guard>"
     strict: bool
@@ -329,7 +328,7 @@ def compiled_table(table: Any) -> CompiledTable:
     if len(_TABLES) >= _MAX_COMPILED:
         _TABLES.clear()
     node = CompiledTable(
-        tuple(CompiledGuard(guard, without(guard.exclude), f"{table.id}/{guard.id}", bool(guard.strict))
+        tuple(CompiledGuard(without(guard.exclude), f"{table.id}/{guard.id}", bool(guard.strict))
               for guard in table.guards),
         tuple(CompiledPriority(p, compiled(p.when) if p.when is not None else None,
                                tuple(compiled(alt) for alt in p.alternatives), f"{table.id}/{p.id}",

@@ -70,7 +70,7 @@ def choose(table: DecisionTable, candidates: Sequence[Any], query: BattleQuery, 
         return Decision(None, fired)
     answers = answers_of(query)
     readable = compiled_table(table)
-    for _, exclusion, label, strict in readable.guards:
+    for exclusion, label, strict in readable.guards:
         kept = exclusion.keep(query, answers, pool)
         if len(kept) == len(pool):
             continue

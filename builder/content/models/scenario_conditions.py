@@ -79,7 +79,10 @@ _CONDITION_KEYS = {
 }
 
 
-def _condition_tag(value: Any) -> str | None:
+def condition_tag(value: Any) -> str | None:
+    """Which condition of the vocabulary ``value`` is (a mapping from YAML, or a parsed
+    condition, read by its key): the tag of the union below, or None for none. The
+    engine reads parsed conditions by it too (builder.engine.victory)."""
     if isinstance(value, dict):
         for key in value:
             if key in _CONDITION_KEYS:
@@ -105,7 +108,7 @@ Condition = Annotated[
         Annotated[NotCondition, Tag("not")],
     ],
     Discriminator(
-        _condition_tag,
+        condition_tag,
         custom_error_type="condition_kind",
         custom_error_message="a condition is a mapping with one of the keys "
         "controls, victory_points, destroyed, no_units, otherwise, all, any, not",
