@@ -38,7 +38,9 @@ from pathlib import Path
 from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
-NATIVE_DIR = ROOT / ".native"
+NATIVE_DIR = Path(os.environ.get("HEROES_NATIVE_DIR") or ROOT / ".native")
+"""Where the compiled copies live; ``HEROES_NATIVE_DIR`` points elsewhere (the build's
+profiling run uses an instrumented copy, scripts/build_native.py)."""
 MANIFEST = "manifest.json"
 # the shared library of the compiled group lives in this package
 GROUP = "builder.engine._native"
@@ -123,7 +125,8 @@ def status() -> Status:
         more = f" and {len(changed) - 1} more" if len(changed) > 1 else ""
         return Status(False, f"stale: {source_path(changed[0]).relative_to(ROOT)}{more} changed since the build "
                              "(run `make native`)")
-    return Status(True, f"{len(MODULES)} modules compiled with mypyc {recorded.get('mypyc', '?')}")
+    guided = ", profile-guided" if recorded.get("profile_guided") else ""
+    return Status(True, f"{len(MODULES)} modules compiled with mypyc {recorded.get('mypyc', '?')}{guided}")
 
 
 def extend_path(path: list[str], package: str) -> list[str]:

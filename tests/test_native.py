@@ -76,6 +76,21 @@ def test_no_build_and_the_environment_switch(fake_build: Path, monkeypatch: pyte
     assert not native.status().active and "not built" in native.status().reason
 
 
+def test_the_status_says_when_the_build_was_profile_guided(fake_build: Path) -> None:
+    assert "profile-guided" not in native.status().reason
+    _write_manifest(fake_build, profile_guided=True)
+    assert native.status().active and native.status().reason.endswith(", profile-guided")
+
+
+def test_heroes_native_dir_points_the_package_at_another_copy(tmp_path: Path) -> None:
+    """The build's profiling run plays on an instrumented copy kept out of ``.native/``."""
+    code = "from builder import native; print(native.NATIVE_DIR)"
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, "HEROES_NATIVE_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == str(tmp_path)
+
+
 def test_every_listed_module_has_a_source_and_no_package_init_is_listed() -> None:
     for module in native.MODULES:
         assert native.source_path(module).is_file(), module
