@@ -1,5 +1,5 @@
 # Heroes Builder. Two commands on a fresh machine: `make demo` and `make test`.
-PYTHON ?= python3
+PYTHON ?= $(shell bash scripts/pick-python.sh)
 VENV   := .venv
 PY     := $(VENV)/bin/python
 OUT    ?= out
