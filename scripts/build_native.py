@@ -65,7 +65,7 @@ for scenario, players, games in (
 """The profiling run: the playtests the compiled code exists for (the Solo game mode
 of the issue 6 benchmark first), and the other players and scenarios for breadth."""
 
-PLAIN_FLAGS = ["-fno-semantic-interposition"]
+PLAIN_FLAGS = ["-fno-semantic-interposition", "-fno-plt"]
 
 
 def main() -> int:

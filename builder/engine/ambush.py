@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.engine.events import Event
-from builder.engine.los import CLEAR, sight
+from builder.engine.los import CLEAR, sight_kind
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState, UnitState
@@ -80,7 +80,7 @@ def spots(state: "GameState", spotter: "UnitState", hidden: "UnitState") -> bool
     for a in state.squares_of(spotter):
         if near and bf.distance(a, hidden.sq) > 2:
             continue
-        if sight(state, a, hidden.sq, spotter, hidden).kind == CLEAR:
+        if sight_kind(state, a, hidden.sq, spotter, hidden) == CLEAR:
             return True
     return False
 

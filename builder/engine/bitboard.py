@@ -9,7 +9,7 @@ copy. Squares are numbered as everywhere in the engine (``y * width + x``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, Iterable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Final, Iterable, TypeVar
 
 from builder.engine.grid import DIRS
 
@@ -19,18 +19,20 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-_NUMBERS: tuple[int, ...] = tuple(range(1024))
+_NUMBERS: list[int] = list(range(1024))
 _BYTE_BITS: Final = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))
 """For each byte value, the positions of its set bits."""
 
 
-def select(items: "Sequence[T]", board: int) -> "list[T]":
+def select(items: "list[T]", board: int) -> "list[T]":
     """``[items[sq] for sq in squares(board)]`` (``items`` at least as long as the
     board's highest square + 1). One or two squares are peeled off lowest bit
     first; more (a move's destinations, often 30 to 60) are read a byte at a time
     from the board's little-endian bytes, each non-zero byte giving its set bits
     from a table: a few machine operations a byte in the compiled copy, instead of
-    a shift and a big-integer allocation a square."""
+    a shift and a big-integer allocation a square. ``items`` is a list, not any
+    sequence: the compiled copy then indexes it directly, where a generic sequence
+    would be handed the index as a Python int (allocated past 256)."""
     rest = board & (board - 1)  # the board less its lowest square
     if not rest & (rest - 1):  # at most two squares
         out = []
@@ -53,7 +55,7 @@ def squares(board: int) -> list[int]:
     """The squares of ``board``, in ascending order."""
     global _NUMBERS
     if board.bit_length() > len(_NUMBERS):
-        _NUMBERS = tuple(range(2 * board.bit_length()))
+        _NUMBERS = list(range(2 * board.bit_length()))
     return select(_NUMBERS, board)
 
 

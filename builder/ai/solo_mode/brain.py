@@ -176,24 +176,32 @@ class Brain:
         priority's criteria; otherwise ask the table again without it; 'end' once no
         unit gains (002 Solo Mode, 3.3 and 5.6). A bomb or mine offered after a
         supply move is placed first, then an advanced position (4.2 Position)."""
-        bomb = _best_bomb(state, actions)
-        if bomb is not None:
-            return bomb
-        view = self.view(state)
-        placed = tokens.position(actions, view)  # 002 Solo Mode, 4.2 Position: instead of a move
-        if placed is not None:
-            self.fired["supply/position"] += 1
-            return placed
-        end = next((a for a in actions if a.kind == "end"), None)
+        end: Action | None = None
+        placing = False
         by_unit: dict[int, list[Action]] = {}
         moves: list[Action] = []
         last = -1
-        for a in actions:  # a unit's moves come together: look its list up once
-            if a.kind == "move":
+        for a in actions:  # one pass over a long list; a unit's moves come together: look its list up once
+            kind = a.kind
+            if kind == "move":
                 if a.unit != last:
                     last = a.unit
                     moves = by_unit.setdefault(last, [])
                 moves.append(a)
+            elif kind == "token":
+                placing = True
+            elif kind == "end" and end is None:
+                end = a
+        if placing:
+            bomb = _best_bomb(state, actions)
+            if bomb is not None:
+                return bomb
+        view = self.view(state)
+        if placing:
+            placed = tokens.position(actions, view)  # 002 Solo Mode, 4.2 Position: instead of a move
+            if placed is not None:
+                self.fired["supply/position"] += 1
+                return placed
         table = self.tables["supply"]
         candidates = sorted(by_unit)
         while candidates:

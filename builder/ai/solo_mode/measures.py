@@ -35,6 +35,9 @@ class Measures:
     def presence(self, kind: str = "any") -> frozenset[int]:
         raise NotImplementedError  # EngineView's
 
+    def enemy_squares(self, of_side: int) -> list[int]:
+        raise NotImplementedError  # EngineView's
+
     def metric(self, u: Any, name: str) -> float:
         x = self.unit(u)
         if x is None or x.sq < 0:
@@ -47,7 +50,7 @@ class Measures:
         if name == "objective_distance":
             return float(self.nearest(x.side)[x.sq])
         if name == "enemy_distance":
-            return float(ev.danger_distance(self.state, x.sq, x.side))
+            return float(ev.danger_from(self.state, x.sq, self.enemy_squares(x.side)))
         raise ValueError(f"unknown metric {name!r}")
 
     def destination_value(self, u: Any, square: Any, criterion: str, kind: str = "any") -> float:
@@ -64,7 +67,7 @@ class Measures:
             near = self.nearest(x.side, kind)
             return float(near[sq] < near[square_of(state, x)])
         if criterion == "approach_enemy":
-            return -float(ev.danger_distance(state, sq, x.side))
+            return -float(ev.danger_from(state, sq, self.enemy_squares(x.side)))
         if criterion == "cover":
             return float(bf.terrain[sq].defence_bonus)
         if criterion == "in_terrain":

@@ -38,14 +38,15 @@ class Memo:
     shots, enemy lists and lines of sight (builder.ai.solo_mode.brain keeps one per
     position)."""
 
-    __slots__ = ("reach", "assaults", "fires", "enemies", "sights", "seen", "answers", "nearest", "presence",
-                 "templates")
+    __slots__ = ("reach", "assaults", "fires", "enemies", "enemy_squares", "sights", "seen", "answers", "nearest",
+                 "presence", "templates")
 
     def __init__(self) -> None:
         self.reach: dict[int, int] = {}
         self.assaults: dict[int, list[Any]] = {}
         self.fires: dict[int, list[Any]] = {}
         self.enemies: dict[int, list["UnitState"]] = {}
+        self.enemy_squares: dict[int, list[int]] = {}  # squares of the active enemies, concealed ones too
         self.sights: dict[tuple[int, int], str] = {}  # line-of-sight kind by (viewer, viewed)
         self.seen: dict[tuple[int, bool], list["UnitState"]] = {}  # enemies seen (clearly or not)
         self.answers: dict[tuple[Any, ...], dict[int, dict[Any, bool]]] = {}
@@ -67,6 +68,7 @@ class EngineView(Measures):
         memo = memo if memo is not None else Memo()
         self._reach, self._assaults, self._fires = memo.reach, memo.assaults, memo.fires
         self._enemies, self._sights, self._seen = memo.enemies, memo.sights, memo.seen
+        self._enemy_squares = memo.enemy_squares
         self._nearest, self._presence = memo.nearest, memo.presence
         self._templates = memo.templates
         self._units = state.units
@@ -111,6 +113,15 @@ class EngineView(Measures):
         if got is None:
             got = self._enemies[of_side] = [e for e in self.state.units
                                             if e.side != of_side and e.active and not e.concealed]
+        return got
+
+    def enemy_squares(self, of_side: int) -> list[int]:
+        """Squares of the active units not of ``of_side``, concealed ones included
+        (builder.ai.evaluate.enemy_squares: how far the danger is), read once per
+        position: asked for every grenade question and every square ranked by it."""
+        got = self._enemy_squares.get(of_side)
+        if got is None:
+            got = self._enemy_squares[of_side] = ev.enemy_squares(self.state, of_side)
         return got
 
     def reach(self, uid: int) -> int:
@@ -283,7 +294,7 @@ class EngineView(Measures):
         x = self.unit(u)
         if x is None or x.type != "infantry" or not tokens_left(self.state, x, "grenade"):
             return False
-        return ev.danger_distance(self.state, x.sq, x.side) <= 3
+        return ev.danger_from(self.state, x.sq, self.enemy_squares(x.side)) <= 3
 
     def on_board(self, u: Any) -> bool:
         x = self.unit(u)
