@@ -21,6 +21,7 @@ from builder.engine.transport import square_of
 if TYPE_CHECKING:
     from builder.engine import Action, GameState, UnitState
     from builder.engine.assault import AssaultPlan
+    from builder.engine.grid import Battlefield
 
 KIND_ORDER = ("primary", "secondary", "neutral", "tactical_bonus")
 
@@ -82,7 +83,7 @@ _ROWS: dict[tuple[Any, int], list[int]] = {}
 _NEAREST: dict[tuple[Any, ...], list[int]] = {}
 
 
-def square_row(bf: Any, sq: int) -> list[int]:
+def square_row(bf: "Battlefield", sq: int) -> list[int]:
     """Distances from every square to ``sq`` (shared by all games on this battlefield)."""
     key = (bf.key or id(bf), sq)
     row = _ROWS.get(key)
@@ -359,7 +360,7 @@ _MOVE_MAPS: dict[tuple[Any, ...], list[float]] = {}
 _COVER: dict[Any, list[float]] = {}
 
 
-def cover_bonus(bf: Any) -> list[float]:
+def cover_bonus(bf: "Battlefield") -> list[float]:
     """Per square, what ending a move in its cover is worth to :func:`move_value`:
     0.05 x the terrain's defence bonus (000 core rules, Terrain and Terrain Overlays >
     Defense). Battlefields are shared by key, so is this list."""

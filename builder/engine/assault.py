@@ -138,14 +138,14 @@ def plan_assault(state: "GameState", attacker: "UnitState", defender: "UnitState
     card = state.boosts.get(("assault", attacker.id)) if state.boosts else None
     if card:
         plan.attack_terms.append(Term(card, "action card", "000 core rules, Action Card"))
-    for t in effects.collect(state, attacker, "assault_attack", plan):
-        plan.attack_terms.extend(t)
-    for t in effects.collect(state, defender, "assault_defence", plan):
-        plan.defence_terms.extend(t)
-    for t in effects.collect(state, defender, "opponent_assault", plan):
-        plan.attack_terms.extend(t)
-    for t in effects.collect(state, attacker, "opponent_assault", plan):
-        plan.defence_terms.extend(t)
+    for terms in effects.collect(state, attacker, "assault_attack", plan):
+        plan.attack_terms.extend(terms)
+    for terms in effects.collect(state, defender, "assault_defence", plan):
+        plan.defence_terms.extend(terms)
+    for terms in effects.collect(state, defender, "opponent_assault", plan):
+        plan.attack_terms.extend(terms)
+    for terms in effects.collect(state, attacker, "opponent_assault", plan):
+        plan.defence_terms.extend(terms)
     plan.defence_dice = 2 if defender.ability("assault") is not None else 1
     arcs = [w.arc for w in dface.weapons if w.arc < 360]
     if arcs and not in_arc(state, defender, max(arcs), defender.sq, from_sq) and markers_taken(state, defender, 1):

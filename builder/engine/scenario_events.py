@@ -56,14 +56,26 @@ def run_events(state: "GameState", timing: str) -> None:
         state.postponed = tuple(p for p in state.postponed if p not in due)
         for ei, first in due:
             _run(state, ei, first)
-    for ei, ev in enumerate(events):
-        if ev.timing.value != timing or state.turn not in ev.turns:
+    for ei, ev, turns in _events_at(state, timing):
+        if state.turn not in turns:
             continue
         if ev.when is not None:
             from builder.engine.victory import holds
             if not holds(state, ev.when):
                 continue
         _run(state, ei, 0)
+
+
+def _events_at(state: "GameState", timing: str) -> list[tuple[int, Any, tuple[int, ...]]]:
+    """The scenario's events of ``timing`` with their index and turns, sorted out once
+    per game: phases ask at every step, and an event's timing is a content model's
+    enum, whose value Python reads through a descriptor each time."""
+    by_timing = state.static.caches.get("_events_by_timing")
+    if by_timing is None:
+        by_timing = state.static.caches["_events_by_timing"] = {}
+        for ei, ev in enumerate(state.static.scenario.events):
+            by_timing.setdefault(ev.timing.value, []).append((ei, ev, tuple(ev.turns)))
+    return by_timing.get(timing, [])  # type: ignore[no-any-return]
 
 
 def _run(state: "GameState", ei: int, first: int) -> None:

@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from builder.engine.dice import Dice
 from builder.engine.events import Event
+from builder.engine.grid import Battlefield
 from builder.engine.profiles import FaceProfile, UnitProfile
 
 # Final: compiled modules (builder/native.py) inline these instead of looking them up
@@ -75,7 +76,7 @@ class SideStatic:
 class GameStatic:
     pack: Any
     scenario: Any
-    bf: Any
+    bf: Battlefield  # typed: the compiled rules read its fields and call its methods directly
     sides: list[SideStatic]
     units: list[UnitStatic]
     objectives: list[tuple[str, int, str, int, int]]  # id, square, kind, vp, owner side (-1)

@@ -12,6 +12,7 @@ from builder.engine.transport import square_of
 
 if TYPE_CHECKING:
     from builder.engine import GameState, UnitState
+    from builder.engine.grid import Battlefield
 
 LONG_RANGE = 7
 """Beyond 7 squares a shot is at long range (000 core rules, Firing > Range)."""
@@ -21,7 +22,7 @@ class Measures:
     """Mixed into EngineView, which provides ``state``, ``bf``, ``unit`` and ``enemies``."""
 
     state: "GameState"
-    bf: Any
+    bf: "Battlefield"
 
     def unit(self, u: Any) -> "UnitState | None":
         raise NotImplementedError  # EngineView's

@@ -12,17 +12,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from builder.engine.grid import Battlefield
 from builder.engine.los import static_line
 
 
-def terrain_clear(bf: Any, a: int, b: int) -> bool:
+def terrain_clear(bf: Battlefield, a: int, b: int) -> bool:
     """Could the line a-b be clear at all (terrain neither blocks nor obscures it)?
     The cached static line is looked up as builder.engine.los.sight does."""
     line = bf.los_cache.get(a * bf.size + b if a < b else b * bf.size + a) or static_line(bf, a, b)
     return not line.blocker and not line.obscurers
 
 
-def terrain_open(bf: Any, a: int, b: int) -> bool:
+def terrain_open(bf: Battlefield, a: int, b: int) -> bool:
     """Could there be a line of sight a-b at all (terrain does not block it)?"""
     line = bf.los_cache.get(a * bf.size + b if a < b else b * bf.size + a) or static_line(bf, a, b)
     return not line.blocker
@@ -36,7 +37,7 @@ square, the bitboard of the squares :func:`terrain_clear` (first list) or
 :func:`terrain_open` (second) says yes to, built on first use of the square."""
 
 
-def terrain_row(bf: Any, a: int, clear: bool) -> int:
+def terrain_row(bf: Battlefield, a: int, clear: bool) -> int:
     """Bitboard (builder.engine.bitboard) of the squares ``b`` for which
     :func:`terrain_clear` (``clear``) or :func:`terrain_open` holds for the line a-b.
     A battlefield's terrain never changes (a destroyed structure gives the game a new
@@ -72,7 +73,7 @@ _SPOTTING: dict[int, tuple[Any, list[tuple[int, int] | None]]] = {}
 square, its :func:`spotting_rows`, built on first use of the square."""
 
 
-def spotting_rows(bf: Any, hidden: int) -> tuple[int, int]:
+def spotting_rows(bf: Battlefield, hidden: int) -> tuple[int, int]:
     """Where an enemy spots a concealed unit on ``hidden`` (a square of ``bf``), as two
     bitboards: the squares within :data:`SPOTTING_RANGE` (spotted whatever the line),
     and the squares beyond it whose line the terrain leaves clear (spotted if units

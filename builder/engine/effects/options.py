@@ -3,13 +3,16 @@ Options: Equipment, Character Traits, Orders), keyed by ``effect_key``."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from builder.engine.damage import roll, suppress
 from builder.engine.effects import register
 from builder.engine.effects.cards import act_again, may_act_again
 from builder.engine.events import Event
 from builder.engine.terms import Term
+
+if TYPE_CHECKING:
+    from builder.engine.state import GameState, UnitState
 
 RO = "000 core rules, Recruitment Options > "
 
@@ -80,7 +83,7 @@ def _ace_driver(state: Any, unit: Any, plan: Any, weapon: Any) -> list[Term] | N
     return None
 
 
-def tokens_left(state: Any, unit: Any, key: str) -> int:
+def tokens_left(state: "GameState", unit: "UnitState", key: str) -> int:
     """Tokens of option ``key`` the unit may spend: its tile's and the army's (a
     unit outside any tile, such as a hero, may spend any)."""
     equipment = state.sides[unit.side].equipment
