@@ -91,6 +91,23 @@ def test_heroes_native_dir_points_the_package_at_another_copy(tmp_path: Path) ->
     assert proc.stdout.strip() == str(tmp_path)
 
 
+def test_the_training_games_of_the_profile_guided_build_can_be_played() -> None:
+    """A renamed scenario or player would make every build's profiling pass fail."""
+    import importlib.util
+
+    from builder.playtest.api import check_players
+    from builder.playtest.runner import default_pack, scenario_facts
+
+    spec = importlib.util.spec_from_file_location("build_native", ROOT / "scripts" / "build_native.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    assert build.TRAINING_GAMES[0][:2] == ("family-meeting-1", ("greedy", "solo-mode:aggressive:medium"))
+    for scenario, players, games in build.TRAINING_GAMES:
+        check_players(scenario_facts(default_pack(), scenario), list(players))
+        assert games > 0
+
+
 def test_every_listed_module_has_a_source_and_no_package_init_is_listed() -> None:
     for module in native.MODULES:
         assert native.source_path(module).is_file(), module
