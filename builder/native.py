@@ -41,6 +41,8 @@ ROOT = Path(__file__).resolve().parent.parent
 NATIVE_DIR = Path(os.environ.get("HEROES_NATIVE_DIR") or ROOT / ".native")
 """Where the compiled copies live; ``HEROES_NATIVE_DIR`` points elsewhere (the build's
 profiling run uses an instrumented copy, scripts/build_native.py)."""
+OFF = ("0", "false", "no", "off")
+"""Values of an environment switch (``HEROES_NATIVE``, ``HEROES_PGO``) that turn it off."""
 MANIFEST = "manifest.json"
 # the shared library of the compiled group lives in this package
 GROUP = "builder.engine._native"
@@ -103,7 +105,7 @@ def build_tag() -> str:
 @cache
 def status() -> Status:
     """Read ``.native/manifest.json`` and compare it with the sources (once per process)."""
-    if os.environ.get("HEROES_NATIVE", "1").lower() in ("0", "false", "no", "off"):
+    if os.environ.get("HEROES_NATIVE", "1").lower() in OFF:
         return Status(False, "turned off by HEROES_NATIVE=0")
     manifest = NATIVE_DIR / MANIFEST
     try:

@@ -94,7 +94,7 @@ def main() -> int:
     try:
         gcc = _is_gcc()
         flags = PLAIN_FLAGS if gcc else []
-        guided = gcc and not args.no_profile and os.environ.get("HEROES_PGO", "1").lower() not in OFF
+        guided = gcc and not args.no_profile and os.environ.get("HEROES_PGO", "1").lower() not in native.OFF
         if guided:
             # both passes compile the same C to the same object paths: gcc finds the counts by them
             profile, instrumented = work / "profile", work / "instrumented"
@@ -129,9 +129,6 @@ def main() -> int:
     return 0
 
 
-OFF = ("0", "false", "no", "off")
-
-
 def _compile(work: Path, out: Path, flags: list[str]) -> str | None:
     """Generate the C with mypyc and compile it into ``out`` with the extra C compiler
     ``flags``; None when it worked, else the end of the compiler's output."""
@@ -140,11 +137,8 @@ def _compile(work: Path, out: Path, flags: list[str]) -> str | None:
         env[var] = " ".join([os.environ.get(var, ""), *flags]).strip()
     paths = "\n".join(str(native.source_path(m)) for m in native.MODULES)
     # in a directory of its own: setuptools would otherwise read the project's pyproject.toml
-    proc = subprocess.run([sys.executable, "-c", SETUP, paths, native.GROUP, str(out), str(work / "temp"),
-                           str(work / "c")], cwd=work, env=env, capture_output=True, text=True)
-    if proc.returncode == 0:
-        return None
-    return "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
+    return _failure(subprocess.run([sys.executable, "-c", SETUP, paths, native.GROUP, str(out), str(work / "temp"),
+                                    str(work / "c")], cwd=work, env=env, capture_output=True, text=True))
 
 
 def _train(instrumented: Path) -> str | None:
@@ -152,8 +146,12 @@ def _train(instrumented: Path) -> str | None:
     process ends); None when it worked, else why not."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "HEROES_NATIVE_DIR": str(instrumented)}
     env.pop("HEROES_NATIVE", None)
-    proc = subprocess.run([sys.executable, "-c", TRAINING, json.dumps(TRAINING_GAMES)], cwd=ROOT, env=env,
-                          capture_output=True, text=True)
+    return _failure(subprocess.run([sys.executable, "-c", TRAINING, json.dumps(TRAINING_GAMES)], cwd=ROOT,
+                                   env=env, capture_output=True, text=True))
+
+
+def _failure(proc: "subprocess.CompletedProcess[str]") -> str | None:
+    """None when ``proc`` succeeded, else the end of what it printed."""
     if proc.returncode == 0:
         return None
     return "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])

@@ -192,12 +192,11 @@ class Brain:
                 placing = True
             elif kind == "end" and end is None:
                 end = a
+        view = self.view(state)
         if placing:
             bomb = _best_bomb(state, actions)
             if bomb is not None:
                 return bomb
-        view = self.view(state)
-        if placing:
             placed = tokens.position(actions, view)  # 002 Solo Mode, 4.2 Position: instead of a move
             if placed is not None:
                 self.fired["supply/position"] += 1

@@ -39,6 +39,11 @@ class Measures:
     def enemy_squares(self, of_side: int) -> list[int]:
         raise NotImplementedError  # EngineView's
 
+    def danger(self, sq: int, side: int) -> int:
+        """Squares from ``sq`` to the nearest active unit not of ``side``
+        (builder.ai.evaluate.danger_distance), from the enemy squares kept for the position."""
+        return ev.danger_from(self.state, sq, self.enemy_squares(side))
+
     def metric(self, u: Any, name: str) -> float:
         x = self.unit(u)
         if x is None or x.sq < 0:
@@ -51,7 +56,7 @@ class Measures:
         if name == "objective_distance":
             return float(self.nearest(x.side)[x.sq])
         if name == "enemy_distance":
-            return float(ev.danger_from(self.state, x.sq, self.enemy_squares(x.side)))
+            return float(self.danger(x.sq, x.side))
         raise ValueError(f"unknown metric {name!r}")
 
     def destination_value(self, u: Any, square: Any, criterion: str, kind: str = "any") -> float:
@@ -68,7 +73,7 @@ class Measures:
             near = self.nearest(x.side, kind)
             return float(near[sq] < near[square_of(state, x)])
         if criterion == "approach_enemy":
-            return -float(ev.danger_from(state, sq, self.enemy_squares(x.side)))
+            return -float(self.danger(sq, x.side))
         if criterion == "cover":
             return float(bf.terrain[sq].defence_bonus)
         if criterion == "in_terrain":

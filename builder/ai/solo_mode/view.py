@@ -294,7 +294,7 @@ class EngineView(Measures):
         x = self.unit(u)
         if x is None or x.type != "infantry" or not tokens_left(self.state, x, "grenade"):
             return False
-        return ev.danger_from(self.state, x.sq, self.enemy_squares(x.side)) <= 3
+        return self.danger(x.sq, x.side) <= 3
 
     def on_board(self, u: Any) -> bool:
         x = self.unit(u)
