@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 OUT    ?= out
 
-.PHONY: demo test bench native schemas clean help
+.PHONY: demo test bench native schemas site images clean help
 
 help:
 	@echo "make demo    create .venv, install, run 'heroes demo' on the bundled content"
@@ -12,6 +12,8 @@ help:
 	@echo "make bench   run the benchmarks and print their figures"
 	@echo "make native  compile the rules engine's hot modules with mypyc (.native/; demo, test and bench do it)"
 	@echo "make schemas regenerate schemas/ from the content models"
+	@echo "make site    build the documentation and catalogue site into site/_build/ (offline, strict)"
+	@echo "make images  regenerate the screenshots in docs/images/ (demo PDFs, site pages, web builder)"
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -47,5 +49,14 @@ native: $(VENV)/.runtime
 schemas: $(VENV)/.runtime
 	$(VENV)/bin/heroes schema export
 
+# the documentation site: site/mkdocs.yml, guides from docs/, generated reference pages (site/hooks.py)
+site: $(VENV)/.dev
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict -f site/mkdocs.yml  # not -q: it hides the warnings --strict counts
+	@echo "open site/_build/index.html"
+
+images: $(VENV)/.dev
+	bash scripts/system-deps.sh test
+	$(PY) scripts/screenshots.py
+
 clean:
-	rm -rf $(VENV) $(OUT) .pytest_cache .hypothesis .native
+	rm -rf $(VENV) $(OUT) .pytest_cache .hypothesis .native site/_build

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Heroes Builder needs, when they are missing.
 #   runtime: pango for WeasyPrint (PDF) and a font
-#   test:    the runtime set, plus Chromium and its driver for the browser tests
+#   test:    the runtime set, plus Chromium and its driver for the browser tests and
+#            poppler-utils (pdftoppm) for the screenshots of make images
 set -euo pipefail
 want=(libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core)
 if [ "${1:-runtime}" = "test" ]; then
-  want+=(chromium chromium-driver)
+  want+=(chromium chromium-driver poppler-utils)
 fi
 missing=()
 for pkg in "${want[@]}"; do
