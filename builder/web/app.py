@@ -357,6 +357,7 @@ def create_app(packs: list[Path], armies: list[Path], hosts: list[str] | None = 
         Route("/pack/{pack:str}", _guard(dashboard)),
         Route("/pack/{pack:str}/diagnostics", _guard(dashboard_fragment)),
         Route("/static/{name:str}", static),
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
     ]
     allowed = hosts or ["127.0.0.1", "localhost"]
     app = Starlette(routes=routes, middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=allowed)])

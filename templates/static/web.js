@@ -17,7 +17,8 @@
   }
 
   function post(form) {
-    return fetch(form.action, {method: "POST", body: new FormData(form), credentials: "same-origin",
+    /* getAttribute: a field named "action" shadows form.action */
+    return fetch(form.getAttribute("action"), {method: "POST", body: new FormData(form), credentials: "same-origin",
                                headers: {"X-Heroes-Fragment": "1"}});
   }
 

@@ -1,0 +1,231 @@
+"""heroes serve through Starlette's test client: the builder's flow over builder.army,
+the safety rules (form tokens, folders, upload size, escaping) and the other pages."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, strategies as st
+
+from builder.content.loader import BUNDLED_CONTENT
+from builder.content.pack_cache import load_pack_cached
+from builder.web.army_view import army_view
+from builder.web.background import Jobs, Watched
+from builder.web.safety import MAX_UPLOAD, Folders, Refused
+from builder.web.workbench import Bench
+
+CORE = BUNDLED_CONTENT / "core"
+BFN = BUNDLED_CONTENT / "bfn"
+
+
+@pytest.fixture
+def client(tmp_path: Path):  # type: ignore[no-untyped-def]
+    from starlette.testclient import TestClient
+
+    from builder.web.app import create_app
+
+    (tmp_path / "armies").mkdir()
+    app = create_app([CORE, BFN], [tmp_path / "armies"])
+    with TestClient(app, base_url="http://127.0.0.1") as c:
+        c.armies = tmp_path / "armies"
+        yield c
+
+
+def _csrf(client) -> str:  # type: ignore[no-untyped-def]
+    page = client.get("/").text
+    return re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
+
+
+def _do(client, csrf: str, **form: str) -> str:  # type: ignore[no-untyped-def]
+    r = client.post("/army/do", data={"csrf": csrf, **form}, headers={"X-Heroes-Fragment": "1"})
+    assert r.status_code == 200, r.text
+    return r.text
+
+
+def test_build_save_and_check_with_the_command_line(client, cli) -> None:  # type: ignore[no-untyped-def]
+    csrf = _csrf(client)
+    assert client.post("/army/new", data={"csrf": csrf, "faction": "core:us", "points": "300"}).status_code == 200
+    page = client.get("/army").text
+    assert "A403" in page and "Not legal" in page
+    html = _do(client, csrf, action="add-tile", tile="us-16th-infantry-regiment")
+    assert "A403" not in html and 'id="points">70 / 300 points' in html
+    slot = client.get("/army/slot?tile=1&slot=1").text
+    assert re.search(r'id="opt-us-rifle-squad"\s*>', slot)  # fits: enabled
+    assert re.search(r'disabled>[^<]*</button></form>\s*<span class="cost">', slot)  # others: disabled
+    assert 'class="reason">' in slot
+    for slot_no, option in ((1, "us-rifle-squad"), (3, "us-grenade"), (4, "us-courageous")):
+        html = _do(client, csrf, action="set-slot", tile="1", slot=str(slot_no), option=option)
+    for hero in ("us-sherman-lucky-seven", "us-luke-griff-brasset"):
+        html = _do(client, csrf, action="add-hero", hero=hero)
+    html = _do(client, csrf, action="fill-deck")
+    assert 'id="verdict">Legal army</p>' in html and "300 / 300 points" in html
+    r = client.post("/army/save", data={"csrf": csrf, "folder": "0", "file": "ranger.yaml"})
+    assert r.status_code == 200
+    saved = client.armies / "ranger.yaml"
+    assert cli("army", "check", str(saved)).exit_code == 0
+    assert "# Army list for Heroes Builder" in saved.read_text()  # the skeleton's comments stay
+
+
+def test_diagnostics_sit_beside_their_element_and_undo_removes_them(client) -> None:  # type: ignore[no-untyped-def]
+    csrf = _csrf(client)
+    client.post("/army/new", data={"csrf": csrf, "faction": "core:us", "points": "100"})
+    _do(client, csrf, action="add-tile", tile="us-16th-infantry-regiment")
+    html = _do(client, csrf, action="set-slot", tile="1", slot="1", option="us-rifle-squad")
+    over = _do(client, csrf, action="add-tile", tile="us-16th-infantry-regiment")
+    assert "Not legal" in over and 'class="diag error"' in over
+    back = _do(client, csrf, action="undo")
+    assert back == html
+
+
+def test_hero_insignia_reason_and_plain_text(client) -> None:  # type: ignore[no-untyped-def]
+    csrf = _csrf(client)
+    client.post("/army/new", data={"csrf": csrf, "faction": "core:us", "points": "300"})
+    _do(client, csrf, action="add-tile", tile="us-16th-infantry-regiment")
+    heroes = client.get("/army/heroes").text
+    assert "insignia" in heroes and "disabled" in heroes
+    text = client.get("/army/download/txt").text
+    assert text.startswith("My US Army (us, 70/300 pts)") and "16th" in text
+
+
+def test_downloads_roster_html_pdf_yaml(client) -> None:  # type: ignore[no-untyped-def]
+    csrf = _csrf(client)
+    client.post("/army/new", data={"csrf": csrf, "faction": "core:de", "points": "200"})
+    _do(client, csrf, action="fill-budget")
+    assert b"%PDF" in client.get("/army/download/pdf").content[:8]
+    assert "roster" in client.get("/army/download/html").text
+    assert "faction: de" in client.get("/army/download/yaml").text
+    assert client.get("/army/download/exe").status_code == 400
+
+
+def test_scenario_side_army(client) -> None:  # type: ignore[no-untyped-def]
+    csrf = _csrf(client)
+    pack = load_pack_cached(CORE)
+    scenario = sorted(pack.items["scenarios"].values(), key=lambda s: s.id)[0]
+    side = scenario.sides[0]
+    r = client.post("/army/new", data={"csrf": csrf, "scenario": f"core:{scenario.id}:{side.id}"})
+    assert r.status_code == 200 and scenario.name in r.text
+
+
+def test_form_tokens_are_required(client) -> None:  # type: ignore[no-untyped-def]
+    _csrf(client)
+    r = client.post("/army/new", data={"faction": "core:us", "points": "300"})
+    assert r.status_code == 403 and "W952" in r.text
+    r = client.post("/army/new", data={"csrf": "0" * 64, "faction": "core:us", "points": "300"})
+    assert r.status_code == 403
+
+
+def test_unknown_host_is_refused(client) -> None:  # type: ignore[no-untyped-def]
+    assert client.get("/", headers={"host": "evil.example"}).status_code == 400
+
+
+def test_files_stay_inside_the_named_folders(client, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    csrf = _csrf(client)
+    client.post("/army/new", data={"csrf": csrf, "faction": "core:us", "points": "300"})
+    for name in ("../escape.yaml", "/etc/x.yaml", "sub/x.yaml", "x.txt", ".hidden.yaml"):
+        r = client.post("/army/save", data={"csrf": csrf, "folder": "0", "file": name})
+        assert r.status_code in (400, 403), name
+    assert client.post("/army/save", data={"csrf": csrf, "folder": "7", "file": "a.yaml"}).status_code == 403
+    assert not (tmp_path / "escape.yaml").exists()
+    r = client.post("/army/open", data={"csrf": csrf, "folder": "0", "file": "../../etc/passwd.yaml", "pack": "core"})
+    assert r.status_code in (400, 403)
+
+
+def test_symlink_out_of_the_folder_is_refused(tmp_path: Path) -> None:
+    root = tmp_path / "armies"
+    root.mkdir()
+    (root / "link.yaml").symlink_to(tmp_path / "outside.yaml")
+    with pytest.raises(Refused):
+        Folders([root]).path(0, "link.yaml")
+
+
+@given(st.text(min_size=1, max_size=40))
+def test_no_name_leaves_the_folder(name: str) -> None:
+    root = Path("/tmp/heroes-web-folder")
+    try:
+        path = Folders([root]).path(0, name)
+    except Refused:
+        return
+    assert path.parent == root.resolve()
+
+
+def test_uploads_are_size_limited_and_open(client) -> None:  # type: ignore[no-untyped-def]
+    csrf = _csrf(client)
+    big = b"name: x\n" + b"#" * (MAX_UPLOAD + 10)
+    r = client.post("/army/open", data={"csrf": csrf, "pack": "core"}, files={"upload": ("big.yaml", big)})
+    assert r.status_code == 413 and "W951" in r.text
+    text = "# kept\nname: Up\nfaction: us\npoints: 300\ntiles: []\n"
+    r = client.post("/army/open", data={"csrf": csrf, "pack": "core"}, files={"upload": ("up.yaml", text.encode())})
+    assert r.status_code == 200 and "Up" in r.text
+    _do(client, csrf, action="add-tile", tile="us-16th-infantry-regiment")
+    assert client.get("/army/download/yaml").text.startswith("# kept\n")
+
+
+def test_content_is_escaped(client) -> None:  # type: ignore[no-untyped-def]
+    csrf = _csrf(client)
+    text = 'name: "<script>alert(1)</script>"\nfaction: us\npoints: 300\ntiles: []\n'
+    r = client.post("/army/open", data={"csrf": csrf, "pack": "core"}, files={"upload": ("x.yaml", text.encode())})
+    assert "<script>alert" not in r.text and "&lt;script&gt;" in r.text
+
+
+def test_broken_upload_shows_located_diagnostics(client) -> None:  # type: ignore[no-untyped-def]
+    csrf = _csrf(client)
+    r = client.post("/army/open", data={"csrf": csrf, "pack": "core"},
+                    files={"upload": ("b.yaml", b"name: [unclosed\nfaction: us\n")})
+    assert r.status_code == 200 and "cannot be read" in r.text and "b.yaml:" in r.text
+
+
+def test_bench_keeps_unknown_keys_such_as_pack_when_editing() -> None:
+    pack = load_pack_cached(CORE)
+    bench = Bench(pack, "# mine\npack: core  # which pack\nname: A\nfaction: us\npoints: 300\ntiles: []\n")
+    bench.edit(tile="us-16th-infantry-regiment")
+    assert "pack: core  # which pack" in bench.text and "# mine" in bench.text
+    assert bench.undo() and "tiles: []" in bench.text and not bench.undo()
+
+
+def test_army_view_places_slot_findings() -> None:
+    pack = load_pack_cached(CORE)
+    bench = Bench.new(pack, faction="us", points=300)
+    bench.edit(tile="us-16th-infantry-regiment")
+    bench.edit(tile="1", slot=1, option="us-grenade")  # equipment in a support slot
+    view = army_view(bench)
+    placed = view["tiles"][0]["slots"][0]["diagnostics"]
+    assert placed and placed[0]["where"].startswith("army.yaml:")
+
+
+def test_scenario_page_has_square_info(client) -> None:  # type: ignore[no-untyped-def]
+    page = client.get("/scenario/core/clash").text
+    assert 'id="squares"' in page and '"terrain"' in page and "svg" in page
+    assert client.get("/scenario/core/nowhere").status_code == 400
+
+
+def test_dashboard_sees_a_broken_file(core_copy: Path) -> None:
+    watched = Watched(core_copy)
+    first = watched.refresh()
+    assert watched.valid and watched.refresh() == first
+    target = next((core_copy / "units").glob("*.yaml"))
+    target.write_text(target.read_text() + "\n  - broken: [\n")
+    time.sleep(0.01)
+    assert watched.refresh() == first + 1
+    assert not watched.valid and any(re.search(r":\d+:\d+$", d.where()) for ds in watched.by_file.values() for d in ds)
+
+
+def test_dashboard_fragment_answers_204_when_nothing_changed(client) -> None:  # type: ignore[no-untyped-def]
+    page = client.get("/pack/core").text
+    version = re.search(r'data-version="(\d+)"', page).group(1)
+    assert client.get(f"/pack/core/diagnostics?since={version}").status_code == 204
+
+
+def test_short_playtest_runs_in_the_background(tmp_path: Path) -> None:
+    copy = tmp_path / "core"
+    shutil.copytree(CORE, copy)
+    jobs = Jobs()
+    key = jobs.start(copy, "clash", games=1)
+    deadline = time.monotonic() + 120
+    while not jobs.get(key).finished and time.monotonic() < deadline:  # type: ignore[union-attr]
+        time.sleep(0.1)
+    job = jobs.get(key)
+    assert job is not None and job.finished and not job.error and job.done == 1 and job.to_dict()["verdict"]
