@@ -193,7 +193,8 @@ def test_army_view_places_slot_findings() -> None:
     bench.edit(tile="1", slot=1, option="us-grenade")  # equipment in a support slot
     view = army_view(bench)
     placed = view["tiles"][0]["slots"][0]["diagnostics"]
-    assert placed and placed[0]["where"].startswith("army.yaml:")
+    assert placed and placed[0]["code"] == "A404" and placed[0]["rule"]
+    assert not view["army_diagnostics"] or all(d["code"] != "A404" for d in view["army_diagnostics"])
 
 
 def test_scenario_page_has_square_info(client) -> None:  # type: ignore[no-untyped-def]
@@ -229,3 +230,18 @@ def test_short_playtest_runs_in_the_background(tmp_path: Path) -> None:
         time.sleep(0.1)
     job = jobs.get(key)
     assert job is not None and job.finished and not job.error and job.done == 1 and job.to_dict()["verdict"]
+
+
+def test_incomplete_or_odd_forms_are_usage_errors(client) -> None:  # type: ignore[no-untyped-def]
+    csrf = _csrf(client)
+    client.post("/army/new", data={"csrf": csrf, "faction": "core:us", "points": "300"})
+    _do(client, csrf, action="add-tile", tile="us-16th-infantry-regiment")
+    for form in ({"action": "set-slot", "tile": "1", "slot": "1", "option": ""}, {"action": "set-slot", "tile": "1"},
+                 {"action": "nonsense"}, {"action": "set-slot", "tile": "1", "slot": "x", "option": "us-grenade"},
+                 {"action": "remove-tile", "tile": "9"}):
+        r = client.post("/army/do", data={"csrf": csrf, **form})
+        assert r.status_code == 400 and "Traceback" not in r.text, form
+    r = client.post("/army/new", data={"csrf": csrf, "faction": "core:zz", "points": "300"})
+    assert r.status_code == 400
+    r = client.post("/army/new", data={"csrf": csrf, "faction": "nopack:us", "points": "300"})
+    assert r.status_code == 400

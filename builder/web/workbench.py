@@ -49,13 +49,19 @@ class Checked:
         return not any(d.is_error for d in self.diagnostics)
 
 
-def check_bench_text(text: str, pack: Pack, display: str) -> Checked:
-    """The checker's verdict on ``text``, keeping each finding's place in the list."""
+def check_bench_text(text: str, pack: Pack, display: str, *, locate: bool = False) -> Checked:
+    """The checker's verdict on ``text``, keeping each finding's place in the list.
+
+    The page shows a finding beside the tile, slot, hero or deck it is about, so it
+    needs no line and column; finding those takes a second round-trip parse of the
+    list, as long as the edit itself, and is done only when ``locate`` asks for it
+    (reading a file still reports YAML and schema errors with their positions)."""
     file = parse_army(text, display)
     if file.army is None:
         return Checked(file)
     roster, summary, findings = check_army(file.army, pack)
-    return Checked(file, roster, summary, list(zip(findings, file.locate(findings))))
+    located = file.locate(findings) if locate else [f.diagnostic(display) for f in findings]
+    return Checked(file, roster, summary, list(zip(findings, located)))
 
 
 @dataclass
@@ -162,7 +168,8 @@ class Bench:
         army = self.army
         if army is None:
             raise UsageError("the list cannot be read; fix its errors first")
-        budget = self.check().summary.totals.budget if self.check().summary else army.points
+        summary = self.check().summary
+        budget = summary.totals.budget if summary is not None else army.points
         suggested = suggest_for(self.pack, faction=army.faction, points=army.points if army.scenario else budget,
                                 seed=self.seed, name=army.name, scenario=army.scenario, side=army.side)
         self.seed += 1
