@@ -245,3 +245,16 @@ def test_incomplete_or_odd_forms_are_usage_errors(client) -> None:  # type: igno
     assert r.status_code == 400
     r = client.post("/army/new", data={"csrf": csrf, "faction": "nopack:us", "points": "300"})
     assert r.status_code == 400
+
+
+def test_a_pack_that_does_not_load_still_has_its_dashboard(core_copy: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from builder.web.app import create_app
+
+    target = sorted((core_copy / "units").glob("*.yaml"))[0]
+    target.write_text(target.read_text(encoding="utf-8").replace("movement:", "movment:", 1), encoding="utf-8")
+    with TestClient(create_app([core_copy, BFN], []), base_url="http://127.0.0.1") as client:
+        assert "does not load" in client.get("/").text
+        page = client.get(f"/pack/{core_copy.name}").text
+        assert "Invalid pack" in page and re.search(rf"{target.name}:\d+:\d+", page)

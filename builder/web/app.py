@@ -56,7 +56,8 @@ class Site:
 def _page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
     session = request.state.session
     html = environment().get_template(template).render(
-        csrf=request.app.state.site.tokens.token(session), packs=request.app.state.site.packs, **context)
+        csrf=request.app.state.site.tokens.token(session), packs=request.app.state.site.packs,
+        folders_of_packs=request.app.state.site.roots, **context)
     response = HTMLResponse(html, status_code=status)
     if request.state.new_session:
         response.set_cookie(COOKIE, session, httponly=True, samesite="strict")
@@ -284,7 +285,8 @@ async def playtest_status(request: Request) -> Response:
 def _watched(request: Request) -> tuple[str, Watched]:
     site: Site = request.app.state.site
     pack_id = request.path_params["pack"]
-    site.pack(pack_id)
+    if pack_id not in site.roots:
+        raise UsageError(f"no pack '{pack_id}' is served; packs: {', '.join(site.roots)}")
     watched = site.watched.setdefault(pack_id, Watched(site.roots[pack_id]))
     return pack_id, watched
 
@@ -350,7 +352,11 @@ def create_app(packs: list[Path], armies: list[Path], hosts: list[str] | None = 
     loaded: dict[str, Pack] = {}
     roots: dict[str, Path] = {}
     for folder in packs:
-        pack = load_pack_cached(folder)
+        try:
+            pack = load_pack_cached(folder)
+        except HeroesError:  # a broken pack still gets its dashboard, to be fixed while watched
+            roots[Path(folder).resolve().name] = Path(folder).resolve()
+            continue
         loaded[pack.manifest.id] = pack
         roots[pack.manifest.id] = Path(folder).resolve()
     site = Site(loaded, roots, Folders(list(armies)))
