@@ -258,3 +258,50 @@ def test_a_pack_that_does_not_load_still_has_its_dashboard(core_copy: Path) -> N
         assert "does not load" in client.get("/").text
         page = client.get(f"/pack/{core_copy.name}").text
         assert "Invalid pack" in page and re.search(rf"{target.name}:\d+:\d+", page)
+
+
+def test_serve_refuses_missing_folders(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    assert cli("serve", "--pack", str(tmp_path / "nowhere")).exit_code == 2
+    assert cli("serve", "--armies", str(tmp_path / "nowhere")).exit_code == 2
+
+
+def test_heroes_serve_starts_on_127_0_0_1(tmp_path: Path) -> None:
+    """The README's command: the server answers on 127.0.0.1 and stops on a signal."""
+    import os
+    import socket
+    import subprocess
+    import sys
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    proc = subprocess.Popen([sys.executable, "-m", "builder", "serve", "--port", str(port), "--armies",
+                             str(root / "examples" / "armies")], cwd=tmp_path, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as answer:
+                    page = answer.read().decode()
+                break
+            except OSError:
+                assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read().decode()  # type: ignore[union-attr]
+                time.sleep(0.2)
+        assert "New army" in page and "family-meeting-1" in page
+    finally:
+        proc.terminate()
+        proc.wait(20)
+
+
+def test_benches_in_memory_are_bounded() -> None:
+    from builder.web.app import MAX_BENCHES, Site
+
+    pack = load_pack_cached(CORE)
+    site = Site({"core": pack}, {"core": CORE}, Folders([]))
+    for i in range(MAX_BENCHES + 5):
+        site.keep(str(i), Bench.new(pack, faction="us", points=100))
+    assert len(site.benches) == MAX_BENCHES and "0" not in site.benches and str(MAX_BENCHES + 4) in site.benches

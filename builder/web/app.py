@@ -33,6 +33,7 @@ from builder.web.workbench import Bench
 
 COOKIE = "heroes_session"
 FRAGMENT = "x-heroes-fragment"
+MAX_BENCHES = 64  # browser sessions with an army in memory (a local server has one or two)
 
 
 @dataclass
@@ -46,6 +47,14 @@ class Site:
     benches: dict[str, Bench] = field(default_factory=dict)
     jobs: Jobs = field(default_factory=Jobs)
     watched: dict[str, Watched] = field(default_factory=dict)
+
+    def keep(self, session: str, bench: Bench) -> Bench:
+        """Put ``bench`` on the session; the oldest benches go beyond :data:`MAX_BENCHES`."""
+        self.benches.pop(session, None)
+        self.benches[session] = bench
+        for old in list(self.benches)[:-MAX_BENCHES]:
+            del self.benches[old]
+        return bench
 
     def pack(self, pack_id: str) -> Pack:
         if pack_id not in self.packs:
@@ -157,9 +166,9 @@ async def army_new(request: Request) -> Response:
     points = _int(form, "points") if form.get("points") else None
     if points is not None and not 1 <= points <= 5000:
         raise UsageError("the budget must be between 1 and 5000 points")
-    site.benches[request.state.session] = Bench.new(
+    site.keep(request.state.session, Bench.new(
         pack, faction=faction, points=points, scenario=scenario, side=side or None,
-        name=form.get("name") or None)
+        name=form.get("name") or None))
     return RedirectResponse("/army", status_code=303)
 
 
@@ -175,7 +184,7 @@ async def army_open(request: Request) -> Response:
     pack = site.pack(form.get("pack", ""))
     bench = site.benches.get(request.state.session)
     if bench is None or bench.pack is not pack:
-        bench = site.benches[request.state.session] = Bench(pack, text, name)
+        site.keep(request.state.session, Bench(pack, text, name))
     else:
         bench.load(text, name)
     return RedirectResponse("/army", status_code=303)
