@@ -50,7 +50,11 @@ print(before, rss(), len(app.state.site.packs), home_ms, army_ms)
 
 
 def _client(army_text: str):  # type: ignore[no-untyped-def]
-    from starlette.testclient import TestClient
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # starlette's notice about httpx versions
+        from starlette.testclient import TestClient
 
     from builder.content.loader import BUNDLED_CONTENT
     from builder.web.app import create_app

@@ -305,3 +305,15 @@ def test_benches_in_memory_are_bounded() -> None:
     for i in range(MAX_BENCHES + 5):
         site.keep(str(i), Bench.new(pack, faction="us", points=100))
     assert len(site.benches) == MAX_BENCHES and "0" not in site.benches and str(MAX_BENCHES + 4) in site.benches
+
+
+def test_pickers_work_without_javascript(client) -> None:  # type: ignore[no-untyped-def]
+    csrf = _csrf(client)
+    client.post("/army/new", data={"csrf": csrf, "faction": "core:us", "points": "300"})
+    r = client.post("/army/do", data={"csrf": csrf, "action": "add-tile", "tile": "us-16th-infantry-regiment"},
+                    follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/army"
+    page = client.get("/army?tile=1&slot=1").text
+    assert 'id="opt-us-rifle-squad"' in page and 'class="reason"' in page
+    assert 'id="hero-us-sherman-lucky-seven"' in client.get("/army?panel=heroes").text
+    assert client.get("/scenario/core/clash/progress").json()["done"] == 0

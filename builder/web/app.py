@@ -249,9 +249,12 @@ async def army_download(request: Request) -> Response:
                   pack=pack.manifest)
     if kind == "html":
         return HTMLResponse(html, headers={"content-disposition": f'attachment; filename="{stem}-roster.html"'})
+    from starlette.concurrency import run_in_threadpool
+
     from builder.render.pdf import html_to_pdf
 
-    return Response(html_to_pdf(html), media_type="application/pdf",
+    pdf = await run_in_threadpool(html_to_pdf, html)  # a second or so: the other pages keep answering
+    return Response(pdf, media_type="application/pdf",
                     headers={"content-disposition": f'attachment; filename="{stem}-roster.pdf"'})
 
 
