@@ -317,3 +317,18 @@ def test_pickers_work_without_javascript(client) -> None:  # type: ignore[no-unt
     assert 'id="opt-us-rifle-squad"' in page and 'class="reason"' in page
     assert 'id="hero-us-sherman-lucky-seven"' in client.get("/army?panel=heroes").text
     assert client.get("/scenario/core/clash/progress").json()["done"] == 0
+
+
+def test_hostile_terrain_names_stay_text_on_the_scenario_page(core_copy: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from builder.web.app import create_app
+
+    types = core_copy / "terrain" / "types.yaml"
+    hostile = "</script><script>alert(1)</script>"
+    types.write_text(types.read_text(encoding="utf-8").replace("name: Open ground", f"name: '{hostile}'", 1),
+                     encoding="utf-8")
+    with TestClient(create_app([core_copy], []), base_url="http://127.0.0.1") as client:
+        page = client.get("/scenario/core/clash").text
+    assert hostile not in page and "<script>alert" not in page
+    assert "\\u003c/script\\u003e" in page or "&lt;/script&gt;" in page
