@@ -332,3 +332,19 @@ def test_hostile_terrain_names_stay_text_on_the_scenario_page(core_copy: Path) -
         page = client.get("/scenario/core/clash").text
     assert hostile not in page and "<script>alert" not in page
     assert "\\u003c/script\\u003e" in page or "&lt;/script&gt;" in page
+
+
+def test_every_fixture_list_renders_on_the_bench() -> None:
+    """Broken, illegal and alliance lists alike: the page renders, never a traceback."""
+    from builder.render.env import environment
+
+    root = Path(__file__).parent / "fixtures" / "army"
+    pack = load_pack_cached(root / "pack")
+    template = environment().get_template("web/_bench.html.j2")
+    lists = sorted((root / "lists").glob("*.yaml"))
+    assert lists
+    for path in lists:
+        bench = Bench(pack, path.read_text(encoding="utf-8"), path.name)
+        html = template.render(view=army_view(bench), csrf="x")
+        assert 'id="verdict"' in html and bench.plain_text()
+        bench.hero_choices()
