@@ -1,0 +1,396 @@
+"""The ASGI application behind ``heroes serve`` (Starlette): routes, sessions and forms.
+
+A thin layer: the bench (:mod:`builder.web.workbench`) edits and checks the list
+through builder.army, rosters come from builder.render, the dashboard from
+builder.validation, playtests from builder.playtest. Pages are server-rendered with the
+shared, autoescaping Jinja2 environment (builder.render.env); ``static/web.js`` swaps
+fragments in place when JavaScript runs, and every form also works without it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Awaitable, Callable
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from builder.content.loader import display_path
+from builder.content.pack import Pack
+from builder.content.yaml_io import atomic_write_text
+from builder.errors import HeroesError, UsageError
+from builder.render.env import STATIC, environment
+from builder.web.army_view import army_view
+from builder.web.background import Jobs, Watched
+from builder.web.safety import MAX_UPLOAD, W_UPLOAD, Folders, Refused, Tokens
+from builder.web.workbench import Bench
+
+COOKIE = "heroes_session"
+FRAGMENT = "x-heroes-fragment"
+MAX_BENCHES = 64  # browser sessions with an army in memory (a local server has one or two)
+
+
+@dataclass
+class Site:
+    """What the server holds: the packs by id, their folders, the benches by session."""
+
+    packs: dict[str, Pack]
+    roots: dict[str, Path]
+    folders: Folders
+    tokens: Tokens = field(default_factory=Tokens)
+    benches: dict[str, Bench] = field(default_factory=dict)
+    jobs: Jobs = field(default_factory=Jobs)
+    watched: dict[str, Watched] = field(default_factory=dict)
+
+    def keep(self, session: str, bench: Bench) -> Bench:
+        """Put ``bench`` on the session; the oldest benches go beyond :data:`MAX_BENCHES`."""
+        self.benches.pop(session, None)
+        self.benches[session] = bench
+        for old in list(self.benches)[:-MAX_BENCHES]:
+            del self.benches[old]
+        return bench
+
+    def pack(self, pack_id: str) -> Pack:
+        if pack_id not in self.packs:
+            raise UsageError(f"no pack '{pack_id}' is served; packs: {', '.join(self.packs)}")
+        return self.packs[pack_id]
+
+
+def _page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    session = request.state.session
+    html = environment().get_template(template).render(
+        csrf=request.app.state.site.tokens.token(session), packs=request.app.state.site.packs,
+        folders_of_packs=request.app.state.site.roots, **context)
+    response = HTMLResponse(html, status_code=status)
+    if request.state.new_session:
+        response.set_cookie(COOKIE, session, httponly=True, samesite="strict")
+    return response
+
+
+def _bench(request: Request) -> Bench:
+    bench = request.app.state.site.benches.get(request.state.session)
+    if bench is None:
+        raise UsageError("no army on the bench yet; start one from the home page")
+    return bench
+
+
+async def _form(request: Request) -> dict[str, str]:
+    """The posted form, after the size limit and the form token."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_UPLOAD + 4096):
+        raise Refused(W_UPLOAD, f"the upload is larger than {MAX_UPLOAD // 1024} KiB", 413)
+    form = await request.form(max_part_size=MAX_UPLOAD)
+    request.app.state.site.tokens.check(request.state.session, str(form.get("csrf") or ""))
+    out: dict[str, str] = {}
+    for key, value in form.multi_items():
+        if isinstance(value, str):
+            out[key] = value
+        else:
+            data = await value.read(MAX_UPLOAD + 1)
+            if len(data) > MAX_UPLOAD:
+                raise Refused(W_UPLOAD, f"the upload is larger than {MAX_UPLOAD // 1024} KiB", 413)
+            try:
+                out[key] = data.decode("utf-8")
+            except UnicodeDecodeError:
+                raise UsageError("the uploaded file is not UTF-8 text; save it as UTF-8") from None
+            out[key + ".name"] = Path(value.filename or "army.yaml").name
+    return out
+
+
+def _need(form: dict[str, str], key: str) -> str:
+    value = form.get(key, "").strip()
+    if not value:
+        raise UsageError(f"the form lacks '{key}'")
+    return value
+
+
+def _int(form: dict[str, str], key: str) -> int:
+    try:
+        return int(form.get(key, ""))
+    except ValueError:
+        raise UsageError(f"'{key}' must be a whole number") from None
+
+
+# -- pages ------------------------------------------------------------------------------
+
+async def home(request: Request) -> Response:
+    site: Site = request.app.state.site
+    scenarios = [{"pack": pid, "id": s.id, "name": s.name,
+                  "sides": [{"id": side.id, "name": side.name or side.id, "faction": side.faction} for side in s.sides]}
+                 for pid, p in site.packs.items() for s in sorted(p.items["scenarios"].values(), key=lambda s: s.id)]
+    return _page(request, "web/home.html.j2", scenarios=scenarios, folders=site.folders.listing(),
+                 has_bench=request.state.session in site.benches, title="Heroes Builder")
+
+
+async def army_page(request: Request) -> Response:
+    bench = _bench(request)
+    context: dict[str, Any] = {"view": army_view(bench), "picker": None, "pack_id": bench.pack.manifest.id,
+                               "folders": request.app.state.site.folders.listing(), "title": "Army builder"}
+    tile, slot = request.query_params.get("tile"), request.query_params.get("slot")
+    if tile and slot and tile.isdigit() and slot.isdigit():
+        context["picker"] = {"kind": "slot", "tile": int(tile), "report": bench.slot(int(tile), int(slot))}
+    elif request.query_params.get("panel") == "heroes":
+        context["picker"] = {"kind": "heroes", "heroes": bench.hero_choices()}
+    return _page(request, "web/army.html.j2", **context)
+
+
+async def slot_fragment(request: Request) -> Response:
+    bench = _bench(request)
+    tile, slot = request.query_params.get("tile", ""), request.query_params.get("slot", "")
+    if not (tile.isdigit() and slot.isdigit()):
+        raise UsageError("give the tile and slot numbers")
+    picker = {"kind": "slot", "tile": int(tile), "report": bench.slot(int(tile), int(slot))}
+    return _page(request, "web/_picker.html.j2", picker=picker)
+
+
+async def heroes_fragment(request: Request) -> Response:
+    return _page(request, "web/_picker.html.j2", picker={"kind": "heroes", "heroes": _bench(request).hero_choices()})
+
+
+async def army_new(request: Request) -> Response:
+    form = await _form(request)
+    site: Site = request.app.state.site
+    faction = scenario = side = None
+    if form.get("scenario"):
+        pack_id, _, rest = form["scenario"].partition(":")
+        scenario, _, side = rest.partition(":")
+    else:
+        pack_id, _, faction = form.get("faction", "").partition(":")
+    pack = site.pack(pack_id)
+    points = _int(form, "points") if form.get("points") else None
+    if points is not None and not 1 <= points <= 5000:
+        raise UsageError("the budget must be between 1 and 5000 points")
+    site.keep(request.state.session, Bench.new(
+        pack, faction=faction, points=points, scenario=scenario, side=side or None,
+        name=form.get("name") or None))
+    return RedirectResponse("/army", status_code=303)
+
+
+async def army_open(request: Request) -> Response:
+    """Open an army file from a named folder, or an uploaded one."""
+    form = await _form(request)
+    site: Site = request.app.state.site
+    if "upload" in form:
+        text, name = form["upload"], form.get("upload.name", "army.yaml")
+    else:
+        path = site.folders.path(_int(form, "folder"), form.get("file", ""))
+        text, name = path.read_text(encoding="utf-8"), path.name
+    pack = site.pack(form.get("pack", ""))
+    bench = site.benches.get(request.state.session)
+    if bench is None or bench.pack is not pack:
+        site.keep(request.state.session, Bench(pack, text, name))
+    else:
+        bench.load(text, name)
+    return RedirectResponse("/army", status_code=303)
+
+
+ACTIONS: dict[str, Callable[[Bench, dict[str, str]], object]] = {
+    "add-tile": lambda b, f: b.edit(tile=_need(f, "tile")),
+    "remove-tile": lambda b, f: b.edit(tile=_need(f, "tile"), remove=True),
+    "set-slot": lambda b, f: b.edit(tile=_need(f, "tile"), slot=_int(f, "slot"), option=_need(f, "option")),
+    "clear-slot": lambda b, f: b.edit(tile=_need(f, "tile"), slot=_int(f, "slot"), remove=True),
+    "add-hero": lambda b, f: b.edit(hero=_need(f, "hero")),
+    "remove-hero": lambda b, f: b.edit(hero=_need(f, "hero"), remove=True),
+    "set-card": lambda b, f: b.edit(card=_need(f, "card"), copies=min(20, max(1, _int(f, "copies"))),
+                                    remove=_int(f, "copies") <= 0),
+    "fill-deck": lambda b, f: b.fill_deck(),
+    "fill-budget": lambda b, f: b.fill_to_budget(),
+    "undo": lambda b, f: b.undo(),
+}
+
+
+async def army_do(request: Request) -> Response:
+    """One builder interaction; answers the builder panel (fragment) or the page."""
+    form = await _form(request)
+    bench = _bench(request)
+    action = ACTIONS.get(form.get("action", ""))
+    if action is None:
+        raise UsageError(f"unknown action '{form.get('action', '')}'")
+    action(bench, form)
+    if request.headers.get(FRAGMENT):
+        return _page(request, "web/_bench.html.j2", view=army_view(bench))
+    return RedirectResponse("/army", status_code=303)
+
+
+async def army_save(request: Request) -> Response:
+    form = await _form(request)
+    site: Site = request.app.state.site
+    bench = _bench(request)
+    path = site.folders.path(_int(form, "folder"), form.get("file", "").strip())
+    atomic_write_text(path, bench.text)
+    bench.filename = path.name
+    return _page(request, "web/message.html.j2", title="Saved",
+                 message=f"Saved {display_path(path)}. Check it with: heroes army check {display_path(path)}")
+
+
+async def army_download(request: Request) -> Response:
+    bench = _bench(request)
+    kind = request.path_params["kind"]
+    if kind not in ("yaml", "txt", "html", "pdf"):
+        raise UsageError(f"no '{kind}' download: yaml, txt, html or pdf")
+    stem = Path(bench.filename).stem or "army"
+    if kind == "yaml":
+        return Response(bench.text, media_type="application/yaml",
+                        headers={"content-disposition": f'attachment; filename="{stem}.yaml"'})
+    if kind == "txt":
+        return PlainTextResponse(bench.plain_text())
+    from builder.army.check import check_text
+    from builder.render.env import render
+    from builder.render.roster import roster_context
+
+    pack = bench.pack
+    html = render("print/roster.html.j2", **roster_context(check_text(bench.text, pack, bench.filename), pack),
+                  pack=pack.manifest)
+    if kind == "html":
+        return HTMLResponse(html, headers={"content-disposition": f'attachment; filename="{stem}-roster.html"'})
+    from starlette.concurrency import run_in_threadpool
+
+    from builder.render.pdf import html_to_pdf
+
+    pdf = await run_in_threadpool(html_to_pdf, html)  # a second or so: the other pages keep answering
+    return Response(pdf, media_type="application/pdf",
+                    headers={"content-disposition": f'attachment; filename="{stem}-roster.pdf"'})
+
+
+async def scenario_page(request: Request) -> Response:
+    from builder.render.scenario_sheet import find_scenario, scenario_context
+    from builder.web.scenario_view import hover_cells, square_info
+
+    site: Site = request.app.state.site
+    pack_id = request.path_params["pack"]
+    pack = site.pack(pack_id)
+    scenario = find_scenario(pack, request.path_params["scenario"])
+    context = scenario_context(scenario, pack)
+    info = square_info(scenario, pack, context["names"].sides)
+    job = site.jobs.get(f"{site.roots[pack_id].name}:{scenario.id}")
+    return _page(request, "web/scenario.html.j2", **context, pack=pack.manifest, pack_id=pack_id,
+                 squares={"info": info, "cells": hover_cells(info)},
+                 job=job.to_dict() if job else None, title=scenario.name)
+
+
+async def playtest_start(request: Request) -> Response:
+    await _form(request)
+    site: Site = request.app.state.site
+    pack_id, scenario = request.path_params["pack"], request.path_params["scenario"]
+    if scenario not in site.pack(pack_id).items["scenarios"]:
+        raise UsageError(f"unknown scenario '{scenario}'")
+    site.jobs.start(site.roots[pack_id], scenario)
+    if request.headers.get(FRAGMENT):
+        return JSONResponse({"started": True})
+    return RedirectResponse(f"/scenario/{pack_id}/{scenario}", status_code=303)
+
+
+async def playtest_status(request: Request) -> Response:
+    site: Site = request.app.state.site
+    pack_id, scenario = request.path_params["pack"], request.path_params["scenario"]
+    site.pack(pack_id)
+    job = site.jobs.get(f"{site.roots[pack_id].name}:{scenario}")
+    return JSONResponse(job.to_dict() if job else {"games": 0, "done": 0, "finished": False, "error": ""})
+
+
+def _watched(request: Request) -> tuple[str, Watched]:
+    site: Site = request.app.state.site
+    pack_id = request.path_params["pack"]
+    if pack_id not in site.roots:
+        raise UsageError(f"no pack '{pack_id}' is served; packs: {', '.join(site.roots)}")
+    watched = site.watched.setdefault(pack_id, Watched(site.roots[pack_id]))
+    return pack_id, watched
+
+
+async def dashboard(request: Request) -> Response:
+    pack_id, watched = _watched(request)
+    watched.refresh()
+    return _page(request, "web/dashboard.html.j2", pack_id=pack_id, w=watched, title=f"Pack {pack_id}")
+
+
+async def dashboard_fragment(request: Request) -> Response:
+    _, watched = _watched(request)
+    version = watched.refresh()
+    if request.query_params.get("since") == str(version):
+        return Response(status_code=204)
+    return _page(request, "web/_diagnostics.html.j2", w=watched)
+
+
+async def static(request: Request) -> Response:
+    name = request.path_params["name"]
+    if name not in ("web.js", "web.css", "common.css"):
+        return PlainTextResponse("not found", status_code=404)
+    media = "text/javascript" if name.endswith(".js") else "text/css"
+    return Response((STATIC / name).read_text(encoding="utf-8"), media_type=media,
+                    headers={"cache-control": "no-cache"})
+
+
+# -- plumbing -----------------------------------------------------------------------
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def _guard(handler: Handler) -> Handler:
+    """Session cookie in, errors out as pages (never a traceback), and the time the
+    server spent in a ``Server-Timing`` header (browser devtools and the benchmark read it)."""
+    async def wrapped(request: Request) -> Response:
+        started = time.perf_counter()
+        response = await _answer(handler, request)
+        response.headers["server-timing"] = f"app;dur={(time.perf_counter() - started) * 1000:.2f}"
+        return response
+    return wrapped
+
+
+async def _answer(handler: Handler, request: Request) -> Response:
+    session = request.cookies.get(COOKIE)
+    request.state.new_session = not session
+    request.state.session = session or Tokens.new_session()
+    try:
+        return await handler(request)
+    except Refused as exc:
+        return _page(request, "web/message.html.j2", status=exc.status, title="Refused",
+                     message=f"{exc.code}: {exc}")
+    except HeroesError as exc:
+        diagnostics = list(getattr(exc, "diagnostics", []) or [])
+        return _page(request, "web/message.html.j2", status=400, title="Cannot do that",
+                     message=str(exc), diagnostics=[d.format() for d in diagnostics])
+
+
+def create_app(packs: list[Path], armies: list[Path], hosts: list[str] | None = None) -> Starlette:
+    """The application serving ``packs`` (folders) with army files in ``armies``."""
+    from builder.content.pack_cache import load_pack_cached
+
+    loaded: dict[str, Pack] = {}
+    roots: dict[str, Path] = {}
+    for folder in packs:
+        try:
+            pack = load_pack_cached(folder)
+        except HeroesError:  # a broken pack still gets its dashboard, to be fixed while watched
+            roots[Path(folder).resolve().name] = Path(folder).resolve()
+            continue
+        loaded[pack.manifest.id] = pack
+        roots[pack.manifest.id] = Path(folder).resolve()
+    site = Site(loaded, roots, Folders(list(armies)))
+    routes = [
+        Route("/", _guard(home)),
+        Route("/army", _guard(army_page)),
+        Route("/army/slot", _guard(slot_fragment)),
+        Route("/army/heroes", _guard(heroes_fragment)),
+        Route("/army/new", _guard(army_new), methods=["POST"]),
+        Route("/army/open", _guard(army_open), methods=["POST"]),
+        Route("/army/do", _guard(army_do), methods=["POST"]),
+        Route("/army/save", _guard(army_save), methods=["POST"]),
+        Route("/army/download/{kind:str}", _guard(army_download)),
+        Route("/scenario/{pack:str}/{scenario:str}", _guard(scenario_page)),
+        Route("/scenario/{pack:str}/{scenario:str}/playtest", _guard(playtest_start), methods=["POST"]),
+        Route("/scenario/{pack:str}/{scenario:str}/progress", _guard(playtest_status)),
+        Route("/pack/{pack:str}", _guard(dashboard)),
+        Route("/pack/{pack:str}/diagnostics", _guard(dashboard_fragment)),
+        Route("/static/{name:str}", static),
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
+    ]
+    allowed = hosts or ["127.0.0.1", "localhost"]
+    app = Starlette(routes=routes, middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=allowed)])
+    app.state.site = site
+    return app

@@ -1,0 +1,221 @@
+"""The army on the web builder's bench: its YAML text, an undo history, and the
+checker's view of it (000 core rules, Army Creation).
+
+The bench never decides a rule. Every change is an edit of the list's text through
+:func:`builder.army.edit.edit_text` (ruamel round-trip: comments, key order and any key
+the author wrote, such as ``pack:``, stay as they were), and every verdict comes from
+:func:`builder.army.check.check_army` and :func:`builder.army.options.slot_options`,
+so the page and ``heroes army check`` cannot disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from builder.army.check import check_army
+from builder.army.edit import edit_text
+from builder.army.findings import Finding
+from builder.army.loading import ArmyFile, parse_army
+from builder.army.model import ArmyList, HeroEntry
+from builder.army.options import SlotReport, slot_options
+from builder.army.roster import Roster
+from builder.army.summary import Summary
+from builder.army.totals import MAX_BLUFFS, MAX_SPECIAL_ORDERS
+from builder.army.writer import army_yaml, skeleton
+from builder.content.pack import Pack
+from builder.diagnostics import Diagnostic
+from builder.errors import UsageError
+
+UNDO_DEPTH = 100
+
+
+@dataclass
+class Checked:
+    """One check of the bench's text: the file, and (when it parsed) roster, summary and
+    the findings paired with their located diagnostics."""
+
+    file: ArmyFile
+    roster: Roster | None = None
+    summary: Summary | None = None
+    findings: list[tuple[Finding, Diagnostic]] = field(default_factory=list)
+
+    @property
+    def diagnostics(self) -> list[Diagnostic]:
+        return [d for _, d in self.findings] if self.roster is not None else self.file.diagnostics
+
+    @property
+    def ok(self) -> bool:
+        return not any(d.is_error for d in self.diagnostics)
+
+
+def check_bench_text(text: str, pack: Pack, display: str, *, locate: bool = False) -> Checked:
+    """The checker's verdict on ``text``, keeping each finding's place in the list.
+
+    The page shows a finding beside the tile, slot, hero or deck it is about, so it
+    needs no line and column; finding those takes a second round-trip parse of the
+    list, as long as the edit itself, and is done only when ``locate`` asks for it
+    (reading a file still reports YAML and schema errors with their positions)."""
+    file = parse_army(text, display)
+    if file.army is None:
+        return Checked(file)
+    roster, summary, findings = check_army(file.army, pack)
+    located = file.locate(findings) if locate else [f.diagnostic(display) for f in findings]
+    return Checked(file, roster, summary, list(zip(findings, located)))
+
+
+@dataclass
+class Bench:
+    """One army being built: its text, the pack it is checked against, the undo history."""
+
+    pack: Pack
+    text: str
+    filename: str = "army.yaml"
+    history: list[str] = field(default_factory=list)
+    seed: int = 0
+    _checked: Checked | None = None
+
+    @classmethod
+    def new(cls, pack: Pack, *, faction: str | None = None, points: int | None = None,
+            scenario: str | None = None, side: str | None = None, name: str | None = None) -> "Bench":
+        """An empty list for a faction and budget, or for a scenario side (the side gives
+        the faction; the scenario the budget)."""
+        if scenario:
+            found = pack.get("scenarios", scenario)
+            if found is None:
+                raise UsageError(f"unknown scenario '{scenario}' in pack '{pack.manifest.id}'")
+            sides = [s for s in found.sides if side is None or s.id == side]
+            if len(sides) != 1:
+                raise UsageError(f"choose one side of '{scenario}': {', '.join(s.id for s in found.sides)}")
+            faction = sides[0].faction
+            text = skeleton(name or f"{found.name}: {sides[0].name or sides[0].id}", faction, points, scenario)
+            text += f"side: {sides[0].id}\n"
+        else:
+            if not faction or faction not in pack.factions:
+                raise UsageError(f"choose a faction of the pack: {', '.join(sorted(pack.factions))}")
+            if points is None:
+                raise UsageError("give a points budget (or choose a scenario and side)")
+            text = skeleton(name or f"My {pack.factions[faction].name}", faction, points)
+        return cls(pack, text)
+
+    # -- the checker's view ------------------------------------------------------------
+
+    def check(self) -> Checked:
+        if self._checked is None:
+            self._checked = check_bench_text(self.text, self.pack, self.filename)
+        return self._checked
+
+    @property
+    def army(self) -> ArmyList | None:
+        return self.check().file.army
+
+    def slot(self, tile: int, slot: int) -> SlotReport:
+        """What fits slot ``slot`` of the list's tile ``tile`` (1-based), and why each
+        other option does not (builder.army.options)."""
+        roster = self.check().roster
+        if roster is None:
+            raise UsageError("the list cannot be read; fix its errors first")
+        return slot_options(roster, str(tile), slot)
+
+    def hero_choices(self) -> list[dict[str, Any]]:
+        """Every hero of the army's faction, with the errors the checker raises when it
+        joins the list (the insignia rule, hero limits, the budget)."""
+        checked, army = self.check(), self.army
+        if army is None or checked.roster is None or not army.faction:
+            return []
+        before = {(f.code, f.message) for f, _ in checked.findings}
+        out = []
+        for hero in sorted(self.pack.by_faction("heroes", army.faction), key=lambda h: (h.cost, h.id)):
+            trial = army.model_copy(update={"heroes": [*army.heroes, HeroEntry(hero=hero.id)]})
+            _, _, findings = check_army(trial, self.pack)
+            reasons = [f.message for f in findings if f.is_error and (f.code, f.message) not in before]
+            out.append({"id": hero.id, "name": hero.name, "cost": hero.cost,
+                        "insignia": getattr(hero, "insignia", None) or "", "reasons": reasons})
+        return out
+
+    # -- changes ---------------------------------------------------------------------
+
+    def _replace(self, text: str) -> None:
+        if text == self.text:
+            return
+        self.history.append(self.text)
+        del self.history[:-UNDO_DEPTH]
+        self.text = text
+        self._checked = None
+
+    def edit(self, **change: Any) -> None:
+        """One edit of the list (:func:`builder.army.edit.edit_text` arguments)."""
+        self._replace(edit_text(self.text, display=self.filename, **change))
+
+    def load(self, text: str, filename: str) -> None:
+        """Replace the list with a file's text (undoable)."""
+        self.filename = filename
+        self._replace(text)
+
+    def undo(self) -> bool:
+        if not self.history:
+            return False
+        self.text = self.history.pop()
+        self._checked = None
+        return True
+
+    def fill_to_budget(self) -> None:
+        """Replace the list with the suggester's army for the same faction and budget or
+        scenario side (builder.army.suggest); each press tries the next seed, and undo
+        brings the previous list back."""
+        from builder.army.suggest import suggest_for
+
+        army = self.army
+        if army is None:
+            raise UsageError("the list cannot be read; fix its errors first")
+        summary = self.check().summary
+        budget = summary.totals.budget if summary is not None else army.points
+        suggested = suggest_for(self.pack, faction=army.faction, points=army.points if army.scenario else budget,
+                                seed=self.seed, name=army.name, scenario=army.scenario, side=army.side)
+        self.seed += 1
+        self._replace(army_yaml(suggested, self.pack, header=[f"Filled to budget by heroes serve (seed {self.seed - 1})"]))
+
+    def fill_deck(self) -> None:
+        """Complete the deck to the rules' minimum with the suggester's deck builder
+        (000 core rules, Setup > Cards; command cards only as the options allow)."""
+        from builder.army.legality.deck import command_allowance, minimum
+        from builder.army.suggest import _deck
+
+        army, roster = self.army, self.check().roster
+        if army is None or roster is None:
+            raise UsageError("the list cannot be read; fix its errors first")
+        deck = _deck(self.pack, army.deck_faction, command_allowance(roster), minimum(roster))
+        if deck is None:
+            raise UsageError(f"the pack has too few {army.deck_faction} cards for a full deck")
+        text = self.text
+        for entry in army.deck or []:
+            text = edit_text(text, card=entry.card, remove=True, display=self.filename)
+        for entry in deck:
+            text = edit_text(text, card=entry.card, copies=entry.copies, display=self.filename)
+        self._replace(text)
+
+    # -- outputs -----------------------------------------------------------------------
+
+    def plain_text(self) -> str:
+        """The list for a forum post: tiles with their options, heroes, totals, deck size."""
+        checked = self.check()
+        roster, summary = checked.roster, checked.summary
+        if roster is None or summary is None:
+            return "\n".join(d.format() for d in checked.diagnostics) + "\n"
+        army, t = roster.army, summary.totals
+        budget = f"{t.spent}/{t.budget} pts" if t.budget is not None else f"{t.spent} pts"
+        lines = [f"{army.name} ({army.faction or 'alliance'}, {budget})", ""]
+        for tile in roster.tiles:
+            lines.append(f"* {tile.name} [{tile.cost}]")
+            for placed in tile.options:
+                lines.append(f"  - slot {placed.slot}: {placed.name} [{placed.cost}]")
+        for hero in roster.heroes:
+            lines.append(f"* Hero: {hero.name} [{hero.cost}]")
+        lines.append("")
+        lines.append(f"Orders: {t.order_tokens}, special orders: {min(t.special_orders, MAX_SPECIAL_ORDERS)}, "
+                     f"bluffs: {min(t.bluffs, MAX_BLUFFS)}")
+        if army.deck is not None:
+            lines.append(f"Deck: {sum(c.copies for c in army.deck)} cards")
+        errors = sum(d.is_error for d in checked.diagnostics)
+        lines.append("Legal" if not errors else f"Not legal yet: {errors} error(s)")
+        return "\n".join(lines) + "\n"
