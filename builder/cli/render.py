@@ -10,6 +10,7 @@ from typing import Optional
 import typer
 
 from builder.render.paper import Paper
+from builder.systems.tide_of_iron import cli as toi  # Tide of Iron packs (system: tide-of-iron)
 
 app = typer.Typer(help="Printable aids: roster, scenario sheet, deck list, card sheets (HTML or PDF).",
                   no_args_is_help=True)
@@ -21,6 +22,8 @@ PAPER = typer.Option(Paper.a4, "--paper", help="Paper size for PDF: a4 or letter
 
 def _pack(path: Optional[Path]):  # type: ignore[no-untyped-def]
     """The pack, through the pack disk cache (builder.content.pack_cache) (HEROES_NO_CACHE=1 bypasses it)."""
+    if toi.is_toi(path):
+        toi.not_for_system("render roster/deck/cards (use render scenario)")
     from builder.content.pack_cache import load_pack_cached
     from builder.content.loader import BUNDLED_CONTENT
 
@@ -56,6 +59,8 @@ def scenario(
         None, "--report", help="Playtest report JSON (default: reports/<scenario>.json in the pack, else beside it)."),
 ) -> None:
     """A scenario sheet with its battlefield map, events, victory conditions and armies."""
+    if toi.is_toi(pack):
+        return toi.render_scenario(pack, scenario_id, out, paper, report)  # type: ignore[arg-type]
     from builder.render.scenario_sheet import find_scenario, render_scenario_html
 
     loaded = _pack(pack)

@@ -1,0 +1,84 @@
+"""Which rules of 004 the Tide of Iron engine simulates: the coverage table.
+
+Status: ``full`` (as written), ``policy`` (simulated, but a choice the rules leave to
+a player is made by a fixed, documented policy), ``not simulated`` (the engine does
+not play it; a game whose content needs it warns, code N716).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+RULES: list[tuple[str, str, str]] = [
+    ("Setup", "full", "units in deployment zones, decks shuffled, one card face up per deck, round 1, initiative"),
+    ("Setup: stacking", "full", "three units a hex, two vehicles; a stopped unit returns to its last non-full hex"),
+    ("Action phase: alternating actions", "full", "actions per turn from the scenario; a player out of actions passes the rest to the opponent"),
+    ("Advance", "full", "hex by hex, movement costs of the terrain table, no entry into enemy hexes"),
+    ("Concentrated Fire", "full", "with combined fire of fresh friendly units (all eligible support when chosen)"),
+    ("Prepare Op Fire", "full", "unit marked Op Fire; attacks moving enemies in range and LOS"),
+    ("Fire & Movement", "full", "-1 MP squads, -2 MPs vehicles, half FPR, no long range, no support, no heavy weapons, move not split"),
+    ("Assault", "policy", "-1 MP, adjacent hex without heavy vehicles, 2 best adjacent supporters; casualties and retreat hex chosen by a fixed order"),
+    ("Activate Strategy Card", "full", "action-phase cards paid in command"),
+    ("Fatigue Unit", "full", "the unit is fatigued"),
+    ("Special actions", "not simulated", "no content of the bundled pack grants one"),
+    ("Moving and Op Fire", "policy", "after each hex; once per hex; stops on pinned/disrupted/damage; the reacting units are chosen by policy (strongest leads, all others support, suppressive vs squads)"),
+    ("Transport", "full", "enter for 2 MPs (fatigued), exit for 2 MPs with Op Fire, one stacking unit, cargo destroyed with the vehicle, cargo cannot be targeted"),
+    ("Command: control of objectives", "full", "a lone side's unit captures; control kept until recaptured"),
+    ("Command: command and VPs", "full", "friendly or neutral command objectives; VPs per objective per round"),
+    ("Command: spend command", "policy", "command-phase cards, then all or nothing onto the initiative pool"),
+    ("Command: initiative", "full", "larger pool; a tie goes to the player without initiative"),
+    ("Status: draw with '+'", "policy", "from the first deck with cards left; a '+' first card draws one more"),
+    ("Status: remove tokens and transitions", "full", "pinned recover; disrupted become pinned, or recover with an officer"),
+    ("Status: Op Fire placement", "full", "any fresh units, initiative first"),
+    ("Status: squad transfers", "not simulated", "figures stay in their squads"),
+    ("Status: reinforcements and events", "full", "reinforcement zone, stacking, no enemy hexes; missed ones are lost; events logged"),
+    ("Winning: VP and ties", "full", "most VPs after the last round, or the scenario's VP target; ties to the initiative"),
+    ("Combat: range and dice", "full", "close 4+, normal 5+, long 6+, defence 5+, least favourable range in combined fire, +1 range uphill"),
+    ("Combat: normal and suppressive results", "policy", "squad casualties removed regulars first, officers last"),
+    ("Combat: vehicle damage", "full", "light/heavy/destroyed, -1 MP and AV, halved FPR, fragile"),
+    ("Line of sight", "policy", "blocking terrain between hexes, edge lines, blind hexes behind obstructions; the 'adjacent hex at the same level' clause is not simulated"),
+    ("Area attacks and drift", "full", "strategy-card artillery with drift"),
+    ("Mortar crew: area attack, ballistic fire", "not simulated", "mortars fire directly (minimum distance and no mixed fire kept)"),
+    ("Machine gun: rapid Op Fire", "not simulated", "an MG squad fatigues after Op Fire like any unit"),
+    ("Officer: rally, determination, mobility, fast recovery", "full", ""),
+    ("Elite: battle-hardened", "full", "+1 cover per elite figure vs suppressive fire"),
+    ("Specializations: anti-tank, recon, medic bandage, flamethrower", "full", "recon stealth and stamina, medic +1 cover vs normal attacks"),
+    ("Specializations: engineer, medic heal, experience", "not simulated", ""),
+    ("Tanks: sturdy, concussive firepower", "full", ""),
+    ("Tanks: overrun, thick armor", "not simulated", ""),
+    ("Trucks: effective road movement", "not simulated", "roads cost 1 MP like any road move"),
+    ("Equipment (AT guns)", "not simulated", "AT guns move and fire like vehicles"),
+    ("Concealed squads", "not simulated", ""),
+    ("Fortifications: entrenchments, pillboxes, minefields, razor wire, tank traps, smoke", "not simulated", "no markers in the bundled pack"),
+    ("Operations cards", "not simulated", "granted cards are listed and warned"),
+]
+
+
+def coverage_rows(pack: Any | None = None) -> list[dict[str, str]]:
+    rows = [{"rule": r, "status": s, "note": n, "source": "004 Tide of Iron"} for r, s, n in RULES]
+    if pack is not None:
+        for card in pack.items["cards"].values():
+            rows.append({"rule": f"card: {card.name}", "status": "full", "note": card.effect.kind, "source": card.source})
+        for op in pack.items["operations"].values():
+            rows.append({"rule": f"operations card: {op.name}", "status": "not simulated", "note": op.text,
+                         "source": op.source})
+        traits = sorted({t.value for v in pack.items["vehicles"].values() for t in v.traits})
+        simulated = {"transport", "light-vehicle", "heavy-vehicle", "tank", "fragile", "sturdy", "concussive-firepower"}
+        for t in traits:
+            rows.append({"rule": f"trait: {t}", "status": "full" if t in simulated else "not simulated", "note": "",
+                         "source": "004 Tide of Iron, Unit special abilities"})
+    return rows
+
+
+def summary_line() -> str:
+    counts: dict[str, int] = {}
+    for _, s, _ in RULES:
+        counts[s] = counts.get(s, 0) + 1
+    return ("Tide of Iron rules as the engine simulates them: " + ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
+            + " (heroes rules coverage --pack content/toi).")
+
+
+def markdown_table(pack: Any | None = None) -> str:
+    lines = ["| rule | status | note |", "| --- | --- | --- |"]
+    lines += [f"| {r['rule']} | {r['status']} | {r['note']} |" for r in coverage_rows(pack)]
+    return "\n".join(lines) + "\n"
