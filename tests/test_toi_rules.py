@@ -1,0 +1,148 @@
+"""Worked examples of 004 Tide of Iron as tests: movement costs, Op Fire interrupting
+movement, status-phase transitions and an attack's dice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from builder.systems.tide_of_iron import engine as E
+from builder.systems.tide_of_iron.hexes import SQUAD, VEHICLE, Grid
+from builder.systems.tide_of_iron.pack import load
+
+PACK = Path(__file__).resolve().parents[1] / "content" / "toi"
+
+
+class Dice:
+    """Scripted dice: each call to random() gives the next face."""
+
+    def __init__(self, faces: list[int]) -> None:
+        self.faces = list(faces)
+
+    def random(self) -> float:
+        return (self.faces.pop(0) - 1) / 6 + 0.01
+
+    def getstate(self) -> tuple[int, ...]:
+        return tuple(self.faces)
+
+
+@pytest.fixture(scope="module")
+def pack():  # type: ignore[no-untyped-def]
+    return load(PACK)
+
+
+def test_terrain_table_costs(pack) -> None:  # type: ignore[no-untyped-def]
+    """004 Tide of Iron, Terrain block: woods 2 for squads and 3 for vehicles, rough 2/1,
+    road 1 from a road, uphill 2, cliff sides and ponds impassable, half hexes never."""
+    terrain = {t.symbol: t for t in pack.items["terrain"].values()}
+    g = Grid([".wr", "=h=", "Hpx"], terrain)
+    c = g.parse
+    assert g.cost(c("A1"), c("B1"), SQUAD) == 2 and g.cost(c("A1"), c("B1"), VEHICLE) == 3
+    assert g.cost(c("B1"), c("C1"), SQUAD) == 2 and g.cost(c("B1"), c("C1"), VEHICLE) == 1
+    assert g.cost(c("A1"), c("B2"), SQUAD) == 2  # uphill onto a low hill
+    assert g.cost(c("B2"), c("A1"), SQUAD) == 1  # downhill
+    assert g.cost(c("A2"), c("A3"), SQUAD) is None  # cliff side: level 0 to 2
+    assert g.cost(c("B2"), c("A3"), SQUAD) == 2  # level 1 to 2 is uphill
+    assert g.cost(c("B2"), c("B3"), SQUAD) is None  # pond
+    assert g.cost(c("C2"), c("C3"), SQUAD) is None  # half hex
+
+
+def test_line_of_sight_and_blind_hexes(pack) -> None:  # type: ignore[no-untyped-def]
+    """004 Tide of Iron, Line of sight: woods between units block; adjacent units see each
+    other; a unit on a level-1 hill sees over woods when the low unit is 3+ hexes behind."""
+    terrain = {t.symbol: t for t in pack.items["terrain"].values()}
+    g = Grid(["..w...."], terrain)
+    c = g.parse
+    assert g.los(c("B1"), c("C1")) and not g.los(c("A1"), c("D1"))
+    hill = Grid(["h.w...."], terrain)
+    assert not hill.los(c("A1"), c("D1")) and not hill.los(c("A1"), c("E1"))  # 1 and 2 hexes behind: blind
+    assert hill.los(c("A1"), c("F1"))
+
+
+def test_fire_and_movement_loses_one_mp_and_officer_adds_one(pack) -> None:  # type: ignore[no-untyped-def]
+    s = E.new_game(pack, "crossroads-farm", seed=1)
+    able = next(u for u in s.units if u.uid == "able")  # 3 regulars and an officer
+    baker = next(u for u in s.units if u.uid == "baker")
+    assert E.movement_points(s, baker, "advance") == 4
+    assert E.movement_points(s, baker, "fm") == 3 and E.movement_points(s, baker, "assault") == 3
+    assert E.movement_points(s, able, "advance") == 5  # 004 Tide of Iron, Officer: Increased mobility
+
+
+def test_attack_dice_and_hits(pack) -> None:  # type: ignore[no-untyped-def]
+    """004 Tide of Iron, Resolving an attack: 4 black dice at normal range succeed on 5-6,
+    1 red die for light cover succeeds on 5-6; hits are the difference; a normal attack
+    removes that many figures."""
+    s = E.new_game(pack, "crossroads-farm", seed=1)
+    baker = next(u for u in s.units if u.uid == "baker")
+    target = next(u for u in s.units if u.uid == "zweite")
+    rough = s.static.grid.parse("B7")  # rough: cover 1
+    target.hex = rough
+    baker.hex = s.static.grid.parse("B8")  # adjacent: close range, 4+
+    s.rng = Dice([6, 4, 3, 5, 5])  # type: ignore[assignment]
+    res = E.resolve_attack(s, [(baker, 4, E.CLOSE)], target, suppressive=False)
+    assert res["hits"] == 2 and len(target.figs) == 2 and baker.token == E.FATIGUED
+    baker.hex = s.static.grid.parse("B5")
+    prof = E.attack_profile(s, baker, target, baker.hex, 0)
+    assert prof == (4, E.NORMAL_RANGE)
+
+
+def test_suppressive_results_ladder(pack) -> None:  # type: ignore[no-untyped-def]
+    """004 Tide of Iron, Suppressive attack results: 1-2 hits pin, 3 disrupt, 4 rout; a
+    pinned squad hit again is disrupted; a disrupted squad hit is routed."""
+    s = E.new_game(pack, "crossroads-farm", seed=1)
+    a, b, c = (next(u for u in s.units if u.uid == n) for n in ("erste", "zweite", "dritte"))
+    assert E.apply_hits(s, a, 2, True, 0) == "pinned"
+    assert E.apply_hits(s, a, 1, True, 0) == "disrupted"
+    assert E.apply_hits(s, a, 1, True, 0) == "routed" and not a.alive
+    assert E.apply_hits(s, b, 3, True, 0) == "disrupted"
+    assert E.apply_hits(s, c, 4, True, 0) == "routed"
+
+
+def test_vehicle_damage_track(pack) -> None:  # type: ignore[no-untyped-def]
+    s = E.new_game(pack, "bridge-at-dawn", seed=1)
+    tank = next(u for u in s.units if u.uid == "easy-eight")
+    truck = next(u for u in s.units if u.uid == "deuce")
+    assert E.apply_hits(s, tank, 2, False, 1) == "lightly damaged"
+    assert E.movement_points(s, tank, "advance") == 5
+    assert E.apply_hits(s, tank, 1, False, 1) == "heavily damaged"
+    assert E.apply_hits(s, tank, 1, False, 1) == "destroyed"
+    assert E.apply_hits(s, truck, 3, False, 1) == "destroyed"  # fragile: heavy damage destroys
+    assert not any(u.alive for u in s.units if u.carrier == s.units.index(truck))  # its squads go with it
+
+
+def test_status_phase_transitions_and_officer(pack) -> None:  # type: ignore[no-untyped-def]
+    """004 Tide of Iron, Remove tokens: tokens go; pinned squads recover; disrupted become
+    pinned, or recover at once with an officer in the hex."""
+    s = E.new_game(pack, "crossroads-farm", seed=1)
+    able, baker, charlie = (next(u for u in s.units if u.uid == n) for n in ("able", "baker", "charlie"))
+    baker.hex = able.hex  # with the officer
+    baker.cond, charlie.cond, able.cond = E.DISRUPTED, E.DISRUPTED, E.PINNED
+    charlie.token, able.token = E.FATIGUED, E.OPFIRE
+    E.status_transitions(s)
+    assert (baker.cond, charlie.cond, able.cond) == (E.NORMAL, E.PINNED, E.NORMAL)
+    assert charlie.token == E.FRESH and able.token == E.FRESH
+
+
+def test_op_fire_interrupts_movement(pack) -> None:  # type: ignore[no-untyped-def]
+    """004 Tide of Iron, Moving and opportunity fire: entering a hex in LOS of a unit in
+    Op Fire mode draws an attack; pinned, the mover stops, is fatigued, and the Op Fire
+    unit is fatigued too."""
+    s = E.new_game(pack, "crossroads-farm", seed=1)
+    grid = s.static.grid
+    s.active = 1
+    for u in s.units:
+        if u.side == 0:
+            u.token = E.FATIGUED
+    gun = next(u for u in s.units if u.uid == "dritte")
+    gun.token = E.OPFIRE
+    s.active = 0
+    baker = next(u for u in s.units if u.uid == "baker")
+    baker.token = E.FRESH
+    gun.hex = grid.parse("C5")
+    # 6 dice (3 regulars and the MG crew), two 6s: 2 hits, pinned
+    s.rng = Dice([6, 6, 1, 1, 1, 1] + [1] * 10)  # type: ignore[assignment]
+    E.apply(s, ("advance", s.units.index(baker)))
+    E.apply(s, ("step", grid.parse("C7")))
+    assert baker.cond == E.PINNED and baker.token == E.FATIGUED and s.pending is None
+    assert gun.token == E.FATIGUED
