@@ -76,7 +76,8 @@ def army_text(pack: ToiPack, scenario_id: str, side_id: str | None, schema: str,
     data: dict[str, Any] = {"system": "tide-of-iron", "scenario": scenario.id, "side": side.id,
                             "name": name or f"{side.id} of {scenario.name}", "squads": squads,
                             "vehicles": [v.model_dump() for v in side.vehicles]}
-    return MODELINE.format(schema=schema) + _pyyaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+    body: str = _pyyaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+    return MODELINE.format(schema=schema) + body
 
 
 def suggested_squads(pack: ToiPack, side: Any) -> list[Squad]:

@@ -11,7 +11,7 @@ from typing import Any
 import typer
 
 from builder.content.yaml_io import atomic_write_text, read_yaml
-from builder.diagnostics import FORMATS
+from builder.diagnostics import FORMATS, format_json
 from builder.errors import HeroesError, UsageError
 from builder.systems import pack_system
 
@@ -48,7 +48,7 @@ def validate(pack: Path, fmt: str, quiet: bool) -> None:
 
     report = run(pack)
     if fmt == "json":
-        typer.echo(FORMATS["json"](report.diagnostics, summary=report.summary()))
+        typer.echo(format_json(report.diagnostics, summary=report.summary()))
     else:
         if report.diagnostics:
             typer.echo(FORMATS[fmt](report.diagnostics))
@@ -142,7 +142,7 @@ def army_check(file: Path, pack: Path, fmt: str) -> None:
 
     _, diags = check_army(file, load(pack))
     if fmt == "json":
-        typer.echo(FORMATS["json"](diags, file=str(file)))
+        typer.echo(format_json(diags, file=str(file)))
     elif diags:
         typer.echo(FORMATS[fmt](diags))
     errors = sum(d.is_error for d in diags)

@@ -24,7 +24,7 @@ from collections import Counter
 from typing import Any
 
 from builder.errors import UsageError
-from builder.systems.tide_of_iron.hexes import SQUAD, VEHICLE, Grid
+from builder.systems.tide_of_iron.hexes import SQUAD as SQUAD, VEHICLE as VEHICLE, Grid
 from builder.systems.tide_of_iron.models import FigureRole, VehicleTrait
 from builder.systems.tide_of_iron.pack import ToiPack
 
@@ -76,8 +76,19 @@ class VehicleType:
 class Unit:
     """A squad or vehicle on the board (``hex`` -1 when carried or not yet arrived)."""
 
-    __slots__ = ("uid", "side", "kind", "hex", "figs", "spec", "vtype", "token", "cond", "dmg", "carrier", "alive",
-                 "name")
+    uid: str
+    side: int
+    kind: int
+    hex: int
+    figs: list[Figure]
+    spec: str | None
+    vtype: VehicleType | None
+    token: int
+    cond: int
+    dmg: int
+    carrier: int
+    alive: bool
+    name: str
 
     def __init__(self, uid: str, side: int, kind: int, hex_: int, figs: list[Figure], spec: str | None,
                  vtype: VehicleType | None, name: str) -> None:
@@ -117,20 +128,44 @@ class Static:
         self.vehicles = {vid: VehicleType(v) for vid, v in pack.items["vehicles"].items()}
         self.sides = [s.id for s in scenario.sides]
         self.nations = [s.nation for s in scenario.sides]
-        self.objectives = [(self.grid.parse(o.hex), o) for o in scenario.objectives]
+        self.objectives = [(self.grid.hex(o.hex), o) for o in scenario.objectives]
         self.objective_hexes = [h for h, _ in self.objectives]
         self.cards = pack.items["cards"]
         self.apt = scenario.actions_per_turn
-        self.zones = [[self.grid.parse(h) for h in s.reinforcement_zone] for s in scenario.sides]
+        self.zones = [[self.grid.hex(h) for h in s.reinforcement_zone] for s in scenario.sides]
         self.spec_effect = {sid: s.effect for sid, s in pack.items["specializations"].items()}
 
 
 class State:
     """A game in progress. Plain attributes; :meth:`clone` copies what changes."""
 
-    __slots__ = ("static", "rng", "units", "round", "phase", "initiative", "active", "taken", "done", "command",
-                 "pool", "vp", "control", "hands", "decks", "lasting", "pending", "events", "decisions", "result",
-                 "control_log", "losses", "kills", "spent", "placed", "verbose", "warnings")
+    static: Static
+    rng: random.Random
+    units: list[Unit]
+    round: int
+    phase: str
+    initiative: int
+    active: int
+    taken: int
+    done: list[bool]
+    command: list[int]
+    pool: list[int]
+    vp: list[int]
+    control: list[int]
+    hands: list[list[str]]
+    decks: list[list[list[str]]]
+    lasting: list[list[str]]
+    pending: list[Any] | None
+    events: list[str]
+    decisions: int
+    result: dict[str, Any] | None
+    control_log: list[dict[str, str | None]]
+    losses: list[Counter[str]]
+    kills: list[Counter[str]]
+    spent: list[bool]
+    placed: list[bool]
+    verbose: bool
+    warnings: list[str]
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -259,6 +294,12 @@ def _stack(s: State, h: int) -> tuple[int, int]:
     return units, vehicles
 
 
+def _over(s: State, h: int) -> bool:
+    """More than three units or two vehicles in ``h`` (004 Tide of Iron, Setup: stacking)."""
+    units, vehicles = _stack(s, h)
+    return units > STACK_UNITS or vehicles > STACK_VEHICLES
+
+
 def _enemy_in(s: State, h: int, side: int) -> bool:
     for u in s.units:
         if u.alive and u.hex == h and u.side != side and u.carrier < 0:
@@ -285,7 +326,7 @@ def movement_points(s: State, u: Unit, mode: str) -> int:
         mp = u.vtype.mv - (1 if u.dmg == 1 else 0) if u.dmg < 2 else 0  # type: ignore[union-attr]
         return max(0, mp - (2 if mode == "fm" else 0))
     mp = min(f.mv for f in u.figs) + (1 if u.has_officer else 0) + (1 if _spec(s, u) == "recon" else 0)
-    return max(0, mp - (1 if mode in ("fm", "assault") else 0))
+    return max(0, int(mp) - (1 if mode in ("fm", "assault") else 0))
 
 
 def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long: bool = False) -> tuple[int, int] | None:
@@ -363,7 +404,7 @@ def defence_dice(s: State, t: Unit, suppressive: bool, attacker: Unit | None, as
     cover = grid.cover[t.hex]
     if t.kind == VEHICLE:
         av = t.vtype.av - (1 if t.dmg else 0)  # type: ignore[union-attr]
-        return max(0, av) + cover
+        return max(0, int(av)) + int(cover)
     if suppressive:
         cover += sum(1 for f in t.figs if f.elite)
         if _officer_in(s, t.hex, t.side):
@@ -375,7 +416,7 @@ def defence_dice(s: State, t: Unit, suppressive: bool, attacker: Unit | None, as
                 break
     if attacker is not None and _spec(s, attacker) == "flamethrower" and grid.distance(attacker.hex, t.hex) == 1:
         cover = max(0, cover - 5)
-    return cover
+    return int(cover)
 
 
 def _roll(s: State, dice: int, need: int) -> int:
@@ -435,6 +476,8 @@ def apply_hits(s: State, t: Unit, hits: int, suppressive: bool, by: int) -> str:
             _destroy(s, t, by)
             return "routed"
         t.cond = level
+        if t.token == OPFIRE:
+            t.token = FATIGUED  # a pinned or disrupted squad in Op Fire mode is fatigued at once (Squad conditions)
         return "pinned" if level == PINNED else "disrupted"
     t.figs.sort(key=lambda f: f.order)
     removed = min(hits, len(t.figs))
@@ -627,9 +670,7 @@ def _pending_actions(s: State, p: list[Any]) -> list[Action]:
         kind = u.kind
         for dst, cost in grid.steps[kind][u.hex]:
             if cost <= mp and not _enemy_in(s, dst, u.side):
-                if kind == VEHICLE and _stack(s, dst)[1] >= STACK_VEHICLES + (0 if dst != u.hex else 1):
-                    continue
-                out.append(("step", dst))
+                out.append(("step", dst))  # through full friendly hexes too; only the stop is limited
         if u.kind == SQUAD and mode == "advance" and mp >= 2:
             for vi, v in enumerate(s.units):
                 if (v.alive and v.kind == VEHICLE and v.side == u.side and v.hex == u.hex and v.vtype.transport  # type: ignore[union-attr]
@@ -647,11 +688,8 @@ def _pending_actions(s: State, p: list[Any]) -> list[Action]:
             if not any(x.alive and x.hex == dst and x.carrier < 0 and x.kind == VEHICLE and x.vtype.heavy  # type: ignore[union-attr]
                        for x in s.units):
                 out.append(("assault", dst))
-    units, _ = _stack(s, u.hex)
-    if units <= STACK_UNITS or not can_move:
-        out.append(("stop",))
-    elif not out:
-        out.append(("stop",))
+    if not out or not _over(s, u.hex):
+        out.append(("stop",))  # with nowhere to go from a full hex, stopping sends the unit back
     return out
 
 
@@ -807,11 +845,10 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
         assert cost is not None
         p[2] -= cost
         p[3] = True
-        if _stack(s, u.hex)[0] <= STACK_UNITS:
+        if not _over(s, u.hex):
             p[6] = u.hex
         u.hex = dst
-        _move_cargo(s, u)
-        if _stack(s, dst)[0] <= STACK_UNITS:
+        if not _over(s, dst):
             p[6] = dst
         if _op_fire(s, u):
             _return_if_overstacked(s, u, p)
@@ -822,6 +859,7 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
         _end_activation(s, u)
     elif kind == "stop":
         if mode == "fm" and p[3] and not p[4] and not p[5]:
+            _return_if_overstacked(s, u, p)
             p[4] = True
             if not _pending_actions(s, p)[:-1]:
                 _end_activation(s, u)
@@ -841,17 +879,9 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
         _end_activation(s, u)
 
 
-def _move_cargo(s: State, v: Unit) -> None:
-    if v.kind == VEHICLE:
-        me = s.units.index(v)
-        for c in s.units:
-            if c.carrier == me:
-                c.hex = -1
-
-
 def _return_if_overstacked(s: State, u: Unit, p: list[Any]) -> None:
     """A unit stopped in a full hex goes back to the last non-full hex it left (004 Tide of Iron, Setup: stacking)."""
-    if u.alive and u.hex >= 0 and _stack(s, u.hex)[0] > STACK_UNITS:
+    if u.alive and u.hex >= 0 and _over(s, u.hex):
         u.hex = p[6]
 
 

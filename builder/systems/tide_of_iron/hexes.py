@@ -59,6 +59,13 @@ class Grid:
     def parse(self, text: str) -> int | None:
         return parse_label(text, self.width, self.height)
 
+    def hex(self, text: str) -> int:
+        """The index of a label validation has already checked."""
+        index = self.parse(text)
+        if index is None:
+            raise ValueError(f"hex {text} is off the board")
+        return index
+
     def neighbour_in(self, index: int, direction: int) -> int | None:
         q, r = self.axial[index]
         dq, dr = DIRECTIONS[direction % 6]
@@ -82,7 +89,7 @@ class Grid:
             base = 1
         if rise == 1:
             base = max(base, 2)
-        return base
+        return int(base)
 
     def _steps(self, src: int, kind: int) -> list[tuple[int, int]]:
         out = []

@@ -8,7 +8,7 @@ values in transcription (004 Tide of Iron, Unit stats pages).
 from __future__ import annotations
 
 from enum import Enum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -289,7 +289,7 @@ KINDS: dict[str, tuple[str, type[Cited]]] = {
 """Folder of a pack -> (top-level key of its files, item model)."""
 
 
-def file_model(key: str, item: type[Cited]) -> type[BaseModel]:
+def file_model(key: str, item: Any) -> type[BaseModel]:
     """The model of one content file: a top-level list of items under ``key``."""
     from pydantic import create_model
 

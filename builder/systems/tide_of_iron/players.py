@@ -48,12 +48,13 @@ def score(s: E.State, a: E.Action) -> float:
         dice = prof[0] + (sum((f + 1) // 2 for _, f, _ in E._supporters(s, u, t, False)) if a[2] else 0)
         red = E.defence_dice(s, t, bool(a[3]), u)
         value = dice * E.P_SUCCESS[prof[1]] - red / 3
-        return 3 + value + (0.5 if a[3] and t.cond == E.NORMAL else 0) + (1.5 if t.kind == E.VEHICLE else 0) - 0.2 * a[2]
+        return float(3 + value + (0.5 if a[3] and t.cond == E.NORMAL else 0) + (1.5 if t.kind == E.VEHICLE else 0)
+                     - 0.2 * a[2])
     if kind == "step":
         p = s.pending
         assert p is not None
         u = s.units[p[1]]
-        return 1 + _objective_pull(s, side, a[1]) - _objective_pull(s, side, u.hex) + 0.2 * s.static.grid.cover[a[1]]
+        return float(1 + _objective_pull(s, side, a[1]) - _objective_pull(s, side, u.hex) + 0.2 * s.static.grid.cover[a[1]])
     if kind == "stop":
         p = s.pending
         assert p is not None

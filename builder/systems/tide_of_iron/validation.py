@@ -159,8 +159,6 @@ def force_findings(pack: ToiPack, scenario: Any, side: Any, squads: Sequence[Squ
                                    "name a vehicle of the side's force"))
                 continue
             carried[s.in_vehicle] += 1
-            if any(pack.get("figures", f) is not None and pack.get("figures", f).heavy_weapon for f in s.figures):
-                pass  # heavy weapons may ride; 004 puts no limit on it
         elif s.hex is None:
             out.append(Finding(codes.N_HEX, loc, f"squad '{s.id}' has neither a hex nor a vehicle",
                                "give it 'hex:' or 'in_vehicle:'"))
