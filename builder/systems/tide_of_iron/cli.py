@@ -172,6 +172,12 @@ def army_new(pack: Path, scenario: str | None, side: str | None, name: str | Non
     if scenario is None:
         raise UsageError("give --scenario for a Tide of Iron squad list (its pool and zones decide the squads)")
     schema = "https://heroes-builder.invalid/schemas/toi-army.schema.json"
+    if out is not None:
+        import os
+
+        from builder.content.schema_export import SCHEMA_DIR
+
+        schema = Path(os.path.relpath(SCHEMA_DIR / "toi-army.schema.json", out.resolve().parent)).as_posix()
     text = army_text(load(pack), scenario, side, schema, suggest=suggest, name=name)
     if out is None:
         typer.echo(text, nl=False)
@@ -217,3 +223,16 @@ def coverage(pack: Path, fmt: str) -> None:
         return
     for r in rows:
         typer.echo(f"{r['status']:<14} {r['rule']}" + (f"  ({r['note']})" if r["note"] else ""))
+
+
+def position_pack(position: Path, pack: Path | None) -> Path | None:
+    """The Tide of Iron pack of a position file that says ``system: tide-of-iron``."""
+    return army_pack(position, pack)
+
+
+def explain(position: Path, pack: Path, question: str, args: list[str], mode: str, fmt: str) -> None:
+    from builder.systems.tide_of_iron.explain import explain_question, load_position
+    from builder.systems.tide_of_iron.pack import load
+
+    report = explain_question(load_position(position, load(pack)), question, args, mode)
+    typer.echo(json.dumps(report, indent=2) if fmt == "json" else report["text"])

@@ -273,6 +273,25 @@ class Army(ToiModel):
     vehicles: list[VehicleUnit] = Field(default_factory=list, description="Vehicles and where they deploy.")
 
 
+class PlacedUnit(ToiModel):
+    """A starting unit of the scenario, moved or changed for a position."""
+
+    id: Id = Field(description="Id of a starting squad or vehicle of the scenario.")
+    hex: HexLabel | None = Field(default=None, description="Hex it stands on (default: its deployment hex).")
+    condition: Literal["normal", "pinned", "disrupted"] = Field(default="normal", description="Squad condition.")
+    token: Literal["fresh", "fatigued", "op-fire"] = Field(default="fresh", description="Activation token.")
+    damage: Literal["none", "light", "heavy"] = Field(default="none", description="Vehicle damage.")
+    removed: bool = Field(default=False, description="True: the unit is not on the board.")
+
+
+class Position(ToiModel):
+    """A position for ``heroes explain``: a scenario's set-up with some units changed."""
+
+    system: Literal["tide-of-iron"] = Field(description="Game system: tide-of-iron.")
+    scenario: Id = Field(description="Scenario whose board and units the position starts from.")
+    units: list[PlacedUnit] = Field(default_factory=list, description="Units moved, removed or changed.")
+
+
 KINDS: dict[str, tuple[str, type[Cited]]] = {
     "nations": ("nations", Nation),
     "figures": ("figures", FigureType),
