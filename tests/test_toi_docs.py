@@ -47,3 +47,20 @@ def test_python_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     finally:
         os.chdir(cwd)
     assert capsys.readouterr().out.split()[0] in ("americans", "germans")
+
+
+def test_authoring_section_forms_a_valid_pack(tmp_path: Path) -> None:
+    """The Tide of Iron blocks of docs/authoring.md (fenced as yml, each naming its file)."""
+    from builder.systems.tide_of_iron.pack import validate
+
+    guide = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```yml\n(.*?)```", guide, re.S)
+    assert len(blocks) >= 2
+    for block in blocks:
+        name = re.search(r"^# file: (\S+)$", block, re.M)
+        assert name is not None
+        path = tmp_path / "pack" / name.group(1)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(block, encoding="utf-8")
+    report = validate(tmp_path / "pack")
+    assert report.ok and report.pack is not None and report.pack.counts()["terrain"] == 1

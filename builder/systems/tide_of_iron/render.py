@@ -60,8 +60,15 @@ def hex_map_svg(pack: ToiPack, scenario: Any) -> Markup:
     w = math.sqrt(3) * SIZE
     width = grid.width * w + w / 2 + 8
     height = grid.height * 1.5 * SIZE + SIZE / 2 + 8
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="hexmap" viewBox="0 0 {width:.0f} {height + 40:.0f}" '
-             f'width="{width:.0f}" height="{height + 40:.0f}" role="img" aria-label="map of {escape(scenario.name)}">']
+    used = sorted({grid.terrain[i].id: grid.terrain[i] for i in range(grid.n)}.values(), key=lambda t: t.id)
+    keys = [(t.colour, "#555555", t.name) for t in used]
+    keys += [("#ffffff", nations[s.nation].colour if s.nation in nations else "#000000", f"{s.id} deployment zone")
+             for s in scenario.sides]
+    keys += [("#ffffff", "#ffffff", "R: reinforcement zone"), ("#ffffff", "#ffffff", "C / V: command / victory objective")]
+    per_row = 3
+    legend_h = 16 * ((len(keys) + per_row - 1) // per_row) + 8
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="hexmap" viewBox="0 0 {width:.0f} {height + legend_h:.0f}" '
+             f'width="{width:.0f}" height="{height + legend_h:.0f}" role="img" aria-label="map of {escape(scenario.name)}">']
     for i in range(grid.n):
         cx, cy = _centre(grid, i)
         pts = " ".join(f"{cx + SIZE * math.cos(math.radians(60 * k - 30)):.1f},"
@@ -82,11 +89,12 @@ def hex_map_svg(pack: ToiPack, scenario: Any) -> Markup:
         if i in units:
             parts.append(f'<text x="{cx:.1f}" y="{cy + 14:.1f}" font-size="5" text-anchor="middle">'
                          f'{escape(" ".join(units[i]))}</text>')
-    x = 4.0
-    for t in sorted({grid.terrain[i].id: grid.terrain[i] for i in range(grid.n)}.values(), key=lambda t: t.id):
-        parts.append(f'<rect x="{x:.0f}" y="{height + 8:.0f}" width="10" height="10" fill="{escape(t.colour)}" '
-                     f'stroke="#555555"/><text x="{x + 13:.0f}" y="{height + 17:.0f}" font-size="8">{escape(t.name)}</text>')
-        x += 13 + 5 * len(t.name) + 10
+    column = width / per_row
+    for k, (fill, stroke, text) in enumerate(keys):
+        x, y = 4 + (k % per_row) * column, height + 8 + 16 * (k // per_row)
+        parts.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="10" height="10" fill="{escape(fill)}" '
+                     f'stroke="{escape(stroke)}" stroke-width="2"/><text x="{x + 14:.0f}" y="{y + 9:.0f}" '
+                     f'font-size="8">{escape(text)}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))
 
