@@ -144,5 +144,28 @@ def test_op_fire_interrupts_movement(pack) -> None:  # type: ignore[no-untyped-d
     s.rng = Dice([6, 6, 1, 1, 1, 1] + [1] * 10)  # type: ignore[assignment]
     E.apply(s, ("advance", s.units.index(baker)))
     E.apply(s, ("step", grid.parse("C7")))
+    gun_index = s.units.index(gun)
+    assert s.active == 1 and ("react", gun_index, 0, 1) in E.legal_actions(s) and ("hold",) in E.legal_actions(s)
+    E.apply(s, ("react", gun_index, 0, 1))  # suppressive, without support
+    assert s.active == 0
     assert baker.cond == E.PINNED and baker.token == E.FATIGUED and s.pending is None
     assert gun.token == E.FATIGUED
+
+
+def test_op_fire_held_lets_the_move_go_on_and_fires_once_per_hex(pack) -> None:  # type: ignore[no-untyped-def]
+    """Op Fire is the opponent's choice; declined, the mover goes on, and the next hex
+    in LOS gives a new chance (004 Tide of Iron, Moving and opportunity fire)."""
+    s = E.new_game(pack, "crossroads-farm", seed=1)
+    grid = s.static.grid
+    gun = next(u for u in s.units if u.uid == "dritte")
+    gun.token, gun.hex = E.OPFIRE, grid.parse("C5")
+    baker = next(u for u in s.units if u.uid == "baker")
+    E.apply(s, ("advance", s.units.index(baker)))
+    E.apply(s, ("step", grid.parse("C7")))
+    E.apply(s, ("hold",))
+    assert s.active == 0 and s.pending is not None and s.pending[0] == "advance"
+    E.apply(s, ("step", grid.parse("C6")))
+    assert s.active == 1 and s.pending is not None and s.pending[0] == "react"
+    copy = s.clone()
+    E.apply(copy, ("hold",))
+    assert s.pending[0] == "react" and s.pending[2][2] == copy.pending[2]  # type: ignore[index]

@@ -21,7 +21,7 @@ RULES: list[tuple[str, str, str]] = [
     ("Activate Strategy Card", "full", "action-phase cards paid in command"),
     ("Fatigue Unit", "full", "the unit is fatigued"),
     ("Special actions", "not simulated", "no content of the bundled pack grants one"),
-    ("Moving and Op Fire", "policy", "after each hex; once per hex; stops on pinned/disrupted/damage; the reacting units are chosen by policy (strongest leads, all others support, suppressive vs squads)"),
+    ("Moving and Op Fire", "full", "after each hex entered the opponent fires or holds: leading unit, support by every other eligible Op Fire unit or none, normal or suppressive; stops on pinned/disrupted/damage"),
     ("Transport", "full", "enter for 2 MPs (fatigued), exit for 2 MPs with Op Fire, one stacking unit, cargo destroyed with the vehicle, cargo cannot be targeted"),
     ("Command: control of objectives", "full", "a lone side's unit captures; control kept until recaptured"),
     ("Command: command and VPs", "full", "friendly or neutral command objectives; VPs per objective per round"),

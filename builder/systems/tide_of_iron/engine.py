@@ -7,7 +7,8 @@ game log is plain JSON. Dice come from the state's own seeded generator.
 Decisions follow the turn sequence (004 Tide of Iron, Turn sequence): in the Action
 phase a player activates one fresh unit (Advance, Concentrated Fire, Prepare Op Fire,
 Fire & Movement, Assault, Fatigue Unit) or a Strategy card; movement is decided one hex
-at a time so Op Fire can interrupt it after each hex; the Command phase asks each
+at a time and, after each hex entered, the opponent decides whether to Op Fire (the
+decision passes to him and back); the Command phase asks each
 player how to spend command; the Status phase asks which units go into Op Fire mode.
 Everything else (control, command, VPs, initiative, token removal, condition
 transitions, card draws, reinforcements) follows the rules without a decision.
@@ -179,7 +180,7 @@ class State:
         s.hands = [list(h) for h in self.hands]
         s.decks = [[list(p) for p in d] for d in self.decks]
         s.lasting = [list(x) for x in self.lasting]
-        s.pending = list(self.pending) if self.pending is not None else None
+        s.pending = _copy_pending(self.pending)
         s.events = list(self.events)
         s.decisions, s.result = self.decisions, dict(self.result) if self.result else None
         s.control_log = [dict(c) for c in self.control_log]
@@ -201,6 +202,13 @@ class State:
             self.spent, self.placed, self.result, repr(self.rng.getstate()),
         ], default=str, separators=(",", ":"))
         return hashlib.sha256(payload.encode()).hexdigest()
+
+
+def _copy_pending(p: list[Any] | None) -> list[Any] | None:
+    """A copy of the decision in progress (an Op Fire reaction nests the move it interrupts)."""
+    if p is None:
+        return None
+    return [_copy_pending(x) if isinstance(x, list) else x for x in p]
 
 
 # ---------------------------------------------------------------- set-up
@@ -546,35 +554,66 @@ def _halvings(s: State, u: Unit, mode: str) -> int:
     return h
 
 
-def _op_fire(s: State, mover: Unit) -> bool:
-    """Op Fire after the active unit enters a hex (004 Tide of Iron, Moving and
-    opportunity fire). Returns True when the mover must stop. Reaction policy: the
-    strongest eligible unit in Op Fire mode leads, every other eligible one supports;
-    suppressive against squads, normal against vehicles."""
+def _reactors(s: State, mover: Unit) -> list[tuple[int, int, int]]:
+    """(index, FPR, success number) of every enemy unit in Op Fire mode that could
+    attack ``mover`` where it now stands: in range and LOS, neither pinned nor disrupted."""
     h = mover.hex
     grid = s.static.grid
-    best: tuple[int, Unit, int, int] | None = None
-    for e in s.units:
+    out = []
+    for ei, e in enumerate(s.units):
         if not e.alive or e.side == mover.side or e.token != OPFIRE or e.carrier >= 0 or e.cond != NORMAL:
             continue
         if not grid.los(e.hex, h):
             continue
         prof = attack_profile(s, e, mover, e.hex, 0)
-        if prof is not None and (best is None or prof[0] > best[0]):
-            best = (prof[0], e, prof[0], prof[1])
-    if best is None:
-        return False
-    lead = best[1]
-    group = [(lead, best[2], best[3])] + _supporters(s, lead, mover, True)
-    suppressive = mover.kind == SQUAD
+        if prof is not None:
+            out.append((ei, prof[0], prof[1]))
+    return out
+
+
+def _offer_op_fire(s: State, ui: int) -> None:
+    """After the active unit enters a hex, the opponent may Op Fire at it once there
+    (004 Tide of Iron, Moving and opportunity fire): the decision passes to him."""
+    mover = s.units[ui]
+    if s.pending is not None and _reactors(s, mover):
+        s.pending = ["react", ui, s.pending]
+        s.active = 1 - mover.side
+
+
+def _react_actions(s: State, p: list[Any]) -> list[Action]:
+    mover = s.units[p[1]]
+    modes = (0, 1) if mover.kind == SQUAD else (0,)
+    return [("hold",)] + [("react", ei, support, supp) for ei, _, _ in _reactors(s, mover)
+                          for support in (0, 1) for supp in modes]
+
+
+def _apply_react(s: State, p: list[Any], a: Action) -> None:
+    """Resolve (or decline) an Op Fire attack, then hand the move back. The mover stops,
+    fatigued, when pinned, disrupted or damaged (a sturdy tank lightly damaged goes on);
+    after no hits, or casualties from a normal attack, it may go on."""
+    mover = s.units[p[1]]
+    s.pending, s.active = p[2], mover.side
+    if a[0] == "hold":
+        return
+    lead = s.units[a[1]]
+    prof = attack_profile(s, lead, mover, lead.hex, 0)
+    assert prof is not None
+    group = [(lead, prof[0], prof[1])] + (_supporters(s, lead, mover, True) if a[2] else [])
+    suppressive = bool(a[3]) and mover.kind == SQUAD
+    before = mover.cond
     res = resolve_attack(s, group, mover, suppressive)
     if not mover.alive:
-        return True
-    if res["hits"] == 0:
-        return False
-    if mover.kind == VEHICLE:
-        return not (mover.dmg == 1 and mover.vtype.sturdy)  # type: ignore[union-attr]
-    return suppressive
+        stop = True
+    elif res["hits"] == 0:
+        stop = False
+    elif mover.kind == VEHICLE:
+        stop = not (mover.dmg == 1 and mover.vtype is not None and mover.vtype.sturdy)
+    else:
+        stop = mover.cond != before
+    if stop:
+        if s.pending is not None:
+            _return_if_overstacked(s, mover, s.pending)
+        _end_activation(s, mover)
 
 
 # ---------------------------------------------------------------- legal actions
@@ -652,6 +691,8 @@ def _card_has_use(s: State, side: int, card: Any) -> bool:
 
 def _pending_actions(s: State, p: list[Any]) -> list[Action]:
     mode, ui = p[0], p[1]
+    if mode == "react":
+        return _react_actions(s, p)
     u = s.units[ui]
     grid = s.static.grid
     if mode == "target":
@@ -774,8 +815,7 @@ def _apply_activation(s: State, a: Action) -> None:
             s.pending[2] = max(0, mp - 2)
             s.pending[3] = True
             s.note(f"{u.uid} leaves its vehicle")
-            if _op_fire(s, u):
-                _end_activation(s, u)
+            _offer_op_fire(s, ui)
 
 
 def _card_effect(s: State, side: int, card: Any, target: int | None) -> None:
@@ -827,6 +867,9 @@ def _drift(s: State, side: int, target: int) -> int | None:
 
 def _apply_pending(s: State, p: list[Any], a: Action) -> None:
     mode = p[0]
+    if mode == "react":
+        _apply_react(s, p, a)
+        return
     if mode == "target":
         s.pending = None
         _card_effect(s, s.active, s.static.cards[p[2]], a[1])
@@ -850,9 +893,7 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
         u.hex = dst
         if not _over(s, dst):
             p[6] = dst
-        if _op_fire(s, u):
-            _return_if_overstacked(s, u, p)
-            _end_activation(s, u)
+        _offer_op_fire(s, p[1])
     elif kind == "embark":
         u.carrier, u.hex = a[1], -1
         s.note(f"{u.uid} enters {s.units[a[1]].uid}")

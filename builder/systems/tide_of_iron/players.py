@@ -50,6 +50,17 @@ def score(s: E.State, a: E.Action) -> float:
         value = dice * E.P_SUCCESS[prof[1]] - red / 3
         return float(3 + value + (0.5 if a[3] and t.cond == E.NORMAL else 0) + (1.5 if t.kind == E.VEHICLE else 0)
                      - 0.2 * a[2])
+    if kind == "react":
+        p = s.pending
+        assert p is not None
+        mover, lead = s.units[p[1]], s.units[a[1]]
+        prof = E.attack_profile(s, lead, mover, lead.hex, 0)
+        if prof is None:
+            return 0.0
+        red = E.defence_dice(s, mover, bool(a[3]), lead)
+        return float(2 + prof[0] * E.P_SUCCESS[prof[1]] - red / 3 + 0.5 * a[2] + 0.5 * a[3])
+    if kind == "hold":
+        return 2.5
     if kind == "step":
         p = s.pending
         assert p is not None
