@@ -101,8 +101,8 @@ def test_render_scenario_and_site(pack: Path, tmp_path: Path, capsys: pytest.Cap
 
 
 def test_command_without_meaning_exits_2(pack: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "render", "roster", tmp_path / "x.yaml", "--pack", pack, "-o", tmp_path / "r.html")
-    assert code == 2 and "no meaning for Tide of Iron" in err
+    code, _, err = run(capsys, "render", "cards", "--pack", pack, "-o", tmp_path / "c.html")
+    assert code == 2 and "no meaning for Tide of Iron" in err and not (tmp_path / "c.html").exists()
 
 
 def test_rules_coverage_lists_unsimulated(capsys: pytest.CaptureFixture[str]) -> None:
@@ -110,3 +110,14 @@ def test_rules_coverage_lists_unsimulated(capsys: pytest.CaptureFixture[str]) ->
     rows = json.loads(out)
     assert code == 0 and any(r["status"] == "not simulated" for r in rows)
     assert any(r["rule"].startswith("card: ") for r in rows) and any(r["rule"].startswith("trait: ") for r in rows)
+
+
+def test_render_roster_and_decks(pack: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    army = ROOT / "examples" / "toi" / "crossroads-germans.yaml"
+    code, _, _ = run(capsys, "render", "roster", army, "-o", tmp_path / "r.html")
+    roster = (tmp_path / "r.html").read_text()
+    assert code == 0 and "<b>legal</b>" in roster and "squad-1" in roster
+    code, _, _ = run(capsys, "render", "deck", army, "-o", tmp_path / "d.html")
+    assert code == 0 and "German support" in (tmp_path / "d.html").read_text()
+    code, _, err = run(capsys, "render", "deck", "--faction", "xx", "--pack", pack, "-o", tmp_path / "e.html")
+    assert code == 2 and "no nation 'xx'" in err

@@ -68,3 +68,17 @@ def test_hostile_names_are_escaped(tmp_path: Path) -> None:
 
 def test_same_input_same_bytes(pack) -> None:  # type: ignore[no-untyped-def]
     assert scenario_html(pack, "crossroads-farm") == scenario_html(pack, "crossroads-farm")
+
+
+def test_roster_golden_and_illegal_roster(pack, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from builder.systems.tide_of_iron.army import check_army
+    from builder.systems.tide_of_iron.render import roster_html
+
+    path = ROOT / "examples" / "toi" / "crossroads-germans.yaml"
+    army, diags = check_army(path, pack)
+    check_golden("roster-crossroads-germans.html", roster_html(pack, army, diags, "crossroads-germans.yaml"))
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(path.read_text().replace("hex: A1", "hex: A8"))
+    army, diags = check_army(bad, pack)
+    html = roster_html(pack, army, diags, "bad.yaml")
+    assert "<b>illegal</b>, 1 error(s)" in html and "N708" in html

@@ -236,3 +236,49 @@ def explain(position: Path, pack: Path, question: str, args: list[str], mode: st
 
     report = explain_question(load_position(position, load(pack)), question, args, mode)
     typer.echo(json.dumps(report, indent=2) if fmt == "json" else report["text"])
+
+
+def render_roster(file: Path, pack: Path, out: Path, paper: Any) -> None:
+    """A squad roster of a Tide of Iron squad list (an illegal list prints with its diagnostics)."""
+    from builder.render.pdf import write_document
+    from builder.systems.tide_of_iron.army import check_army
+    from builder.systems.tide_of_iron.pack import load
+    from builder.systems.tide_of_iron.render import roster_html
+
+    loaded = load(pack)
+    army, diags = check_army(file, loaded)
+    if army is None:
+        from builder.errors import InvalidInputError
+
+        raise InvalidInputError(f"{file}: the squad list cannot be read", diags)
+    write_document(roster_html(loaded, army, diags, str(file)), out, paper)
+    typer.echo(f"wrote {out}")
+
+
+def render_decks(file: Path | None, nation: str | None, pack: Path, out: Path, paper: Any) -> None:
+    """The Strategy decks a squad list's side is granted, or every deck of a nation."""
+    from builder.render.pdf import write_document
+    from builder.systems.tide_of_iron.army import check_army
+    from builder.systems.tide_of_iron.pack import load
+    from builder.systems.tide_of_iron.render import deck_html
+
+    loaded = load(pack)
+    if (file is None) == (nation is None):
+        raise UsageError("give either a squad list or --faction NATION (us, de, uk)")
+    if file is not None:
+        army, diags = check_army(file, loaded)
+        if army is None:
+            from builder.errors import InvalidInputError
+
+            raise InvalidInputError(f"{file}: the squad list cannot be read", diags)
+        scenario = loaded.scenario(army.scenario)
+        side = next((s for s in scenario.sides if s.id == army.side), None)
+        if side is None:
+            raise UsageError(f"scenario '{army.scenario}' has no side '{army.side}'")
+        html = deck_html(loaded, side.nation, list(side.decks))
+    else:
+        if nation not in loaded.items["nations"]:
+            raise UsageError(f"no nation '{nation}' in the pack (nations: {', '.join(loaded.items['nations'])})")
+        html = deck_html(loaded, nation)
+    write_document(html, out, paper)
+    typer.echo(f"wrote {out}")

@@ -110,6 +110,41 @@ def scenario_html(pack: ToiPack, scenario_id: str, report: dict[str, Any] | None
     return environment().get_template("scenario.html.j2").render(**scenario_context(pack, sc, report), standalone=True)
 
 
+def squad_rows(pack: ToiPack, squads: Any) -> list[dict[str, Any]]:
+    """A roster line per squad: its figures and the numbers the engine uses for it
+    (FPR summed over figures, the lowest range, movement with the officer's and recon's
+    +1; 004 Tide of Iron, Combat and Unit special abilities)."""
+    rows = []
+    for q in squads:
+        figs = [(pack.items["figures"][f], n) for f, n in q.figures.items() if f in pack.items["figures"]]
+        spec = pack.items["specializations"].get(q.specialization) if q.specialization else None
+        mv = min((f.movement for f, _ in figs), default=0) + (1 if any(f.role.value == "officer" for f, _ in figs) else 0)
+        mv += 1 if spec is not None and spec.effect == "recon" else 0
+        rows.append({
+            "id": q.id, "where": q.hex or f"in {q.in_vehicle}", "specialization": spec.name if spec else "",
+            "figures": ", ".join(f"{n} {f.name}" for f, n in figs), "count": sum(n for _, n in figs),
+            "inf": sum(f.firepower.infantry * n for f, n in figs), "veh": sum(f.firepower.vehicle * n for f, n in figs),
+            "range": min((f.range for f, _ in figs), default=0), "mv": mv,
+            "heavy": any(f.heavy_weapon for f, _ in figs),
+        })
+    return rows
+
+
+def roster_html(pack: ToiPack, army: Any, diagnostics: list[Any], display: str) -> str:
+    """A squad roster: every squad and vehicle with its numbers, and the list's verdict."""
+    return environment().get_template("roster.html.j2").render(
+        pack=pack, army=army, squads=squad_rows(pack, army.squads), vehicles=pack.items["vehicles"],
+        diagnostics=[d.format() for d in diagnostics], errors=sum(d.is_error for d in diagnostics),
+        display=display, standalone=True)
+
+
+def deck_html(pack: ToiPack, nation: str | None, deck_ids: list[str] | None = None) -> str:
+    """The Strategy decks of a nation (or those named), card by card with their copies."""
+    decks = [d for d in pack.items["decks"].values()
+             if (deck_ids is not None and d.id in deck_ids) or (deck_ids is None and d.nation == nation)]
+    return environment().get_template("decks.html.j2").render(pack=pack, decks=decks, nation=nation, standalone=True)
+
+
 def build_site(pack: ToiPack, out: Path, reports: Path | None = None) -> list[Path]:
     """Index, one page per scenario, a units page and a cards page; links are relative
     so the site works when opened from disk."""
