@@ -73,7 +73,7 @@ def test_playtest_report_is_deterministic(pack: Path, capsys: pytest.CaptureFixt
     args = ("playtest", "bridge-at-dawn", "--pack", pack, "--games", "20", "--players", "greedy,random",
             "--format", "json", "--no-save")
     code, first, _ = run(capsys, *args)
-    _, second, _ = run(capsys, *args)
+    _, second, _ = run(capsys, *args, "--jobs", "2")
     report = json.loads(first)
     assert code == 0 and first == second and report["games"] == 20 and report["system"] == "tide-of-iron"
     assert report["objective_control"] and "J4" in report["objective_control"]

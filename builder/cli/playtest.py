@@ -59,7 +59,7 @@ def playtest(
     if scenario is None:
         raise UsageError("give a SCENARIO to playtest, or --compare OLD NEW")
     if toi.is_toi(pack):
-        return toi.playtest(pack, scenario, games, seed, players, format.value, output, jsonl, save)
+        return toi.playtest(pack, scenario, games, seed, players, jobs, format.value, output, jsonl, save)
     report, _rows = _run(scenario, games, seed, players, jobs, pack, jsonl)
     if output is not None:
         write_html(report, output)

@@ -109,13 +109,13 @@ def replay(log: Path, pack: Path | None) -> None:
     typer.echo(f"{log}: replay reproduces the final state ({state.state_hash()[:16]}...)")
 
 
-def playtest(pack: Path, scenario: str, games: int, seed: int, players: str, fmt: str, output: Path | None,
-             jsonl_path: Path | None, save: bool) -> None:
+def playtest(pack: Path, scenario: str, games: int, seed: int, players: str, jobs: int, fmt: str,
+             output: Path | None, jsonl_path: Path | None, save: bool) -> None:
     from builder.playtest.report import report_json, write_html, write_json
     from builder.systems.tide_of_iron.games import run_playtest
 
     names = [p for p in players.split(",") if p.strip()]
-    report, rows = run_playtest(pack, scenario, games, seed, names)
+    report, rows = run_playtest(pack, scenario, games, seed, names, jobs)
     if jsonl_path is not None:
         atomic_write_text(jsonl_path, "".join(json.dumps(r, sort_keys=True) + "\n" for r in rows))
     if output is not None:

@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, Callable
 
 from builder.diagnostics import Diagnostic
 from builder.errors import InvalidInputError, UsageError
 from builder.playtest.report import build_report
-from builder.playtest.seeds import game_seed, seating
+from builder.playtest.seeds import chunks, game_seed, seating
 from builder.systems.tide_of_iron import engine as E
 from builder.systems.tide_of_iron.pack import ToiPack, load
-from builder.systems.tide_of_iron.players import play_game
+from builder.systems.tide_of_iron.players import make_player, play_game
 
 SYSTEM_ID = "tide-of-iron"
 
@@ -103,22 +105,50 @@ def _fielded(state: E.State, side: int) -> dict[str, int]:
     return out
 
 
-def run_playtest(pack_path: Path, scenario: str, games: int, seed: int, players: list[str],
+_WORKER: dict[str, Any] = {}
+
+
+def _play_chunk(args: tuple[str, str, int, tuple[str, ...], int, int]) -> list[dict[str, Any]]:
+    """Games ``start`` to ``end`` of a batch, in a worker (the pack is loaded once per worker)."""
+    pack_path, scenario, seed, names, start, end = args
+    if _WORKER.get("key") != (pack_path, scenario):
+        pack = load(Path(pack_path))
+        _WORKER.update(key=(pack_path, scenario), pack=pack, static=E.Static(pack, pack.scenario(scenario)))
+    return [game_row(_WORKER["pack"], scenario, seed, i, names, _WORKER["static"]) for i in range(start, end)]
+
+
+def run_playtest(pack_path: Path, scenario: str, games: int, seed: int, players: list[str], jobs: int = 1,
                  progress: Callable[[int], None] | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Play ``games`` games in this process and build the shared playtest report."""
+    """Play ``games`` games on ``jobs`` processes and build the shared playtest report.
+
+    Each game's seed depends only on the batch seed, its index, the scenario and the
+    players (builder.playtest.seeds), and rows are kept in index order, so the report is
+    the same at any number of workers."""
     if games < 1:
         raise UsageError("--games must be at least 1")
+    if jobs < 1:
+        raise UsageError("--jobs must be at least 1")
     names = tuple(p.strip().lower() for p in players)
     if len(names) != 2:
         raise UsageError("give two players, e.g. --players greedy,random")
+    for name in names:
+        make_player(name, 0)
     pack = load(pack_path)
     sc = pack.scenario(scenario)
-    static = E.Static(pack, sc)
-    rows = []
-    for i in range(games):
-        rows.append(game_row(pack, scenario, seed, i, names, static))
-        if progress is not None:
-            progress(1)
+    work = [(str(pack_path), scenario, seed, names, a, b) for a, b in chunks(games, jobs)]
+    rows: list[dict[str, Any]] = []
+    if jobs == 1:
+        for chunk in map(_play_chunk, work):
+            rows.extend(chunk)
+            if progress is not None:
+                progress(len(chunk))
+    else:
+        ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+            for chunk in pool.map(_play_chunk, work):
+                rows.extend(chunk)
+                if progress is not None:
+                    progress(len(chunk))
     from builder.systems.tide_of_iron.coverage import summary_line
 
     report = build_report(scenario=scenario, scenario_name=sc.name, sides=[s.id for s in sc.sides], players=list(names),
