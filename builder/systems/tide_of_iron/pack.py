@@ -128,9 +128,10 @@ class Report:
                 "warnings": len(self.warnings)}
 
 
-def _display(path: Path) -> str:
+def _display(path: Path, cwd: Path | None = None) -> str:
+    """The path as shown to users: relative to the working folder when inside it."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str(path.absolute().relative_to(cwd or Path.cwd().absolute()))
     except ValueError:
         return str(path)
 
@@ -146,8 +147,8 @@ def _schema_diagnostics(exc: ValidationError, locator: Locator, display: str, co
     return out
 
 
-def _read(path: Path) -> tuple[Any, Locator, str]:
-    display = _display(path)
+def _read(path: Path, cwd: Path | None = None) -> tuple[Any, Locator, str]:
+    display = _display(path, cwd)
     text = read_text(path, display)
     return parse_yaml(text, display), Locator(text, display), display
 
@@ -182,6 +183,7 @@ def validate(root: Path | str) -> Report:
     except (ContentError, YamlError) as exc:
         return Report(root, None, list(exc.diagnostics))
     pack = ToiPack(manifest, root)
+    cwd = Path.cwd().absolute()
     for sub in sorted(p for p in root.iterdir() if p.is_dir()):
         if sub.name not in KINDS and sub.name not in ("reports", "armies"):
             diags.append(Diagnostic(codes.N_FOLDER, f"folder '{sub.name}' is not a Tide of Iron content kind",
@@ -193,7 +195,7 @@ def validate(root: Path | str) -> Report:
             continue
         for path in sorted(directory.glob("*.yaml")):
             try:
-                data, locator, display = _read(path)
+                data, locator, display = _read(path, cwd)
             except HeroesError as exc:
                 diags.extend(getattr(exc, "diagnostics", []) or [Diagnostic(codes.N_SCHEMA, str(exc), file=str(path))])
                 continue
