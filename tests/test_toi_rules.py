@@ -145,8 +145,8 @@ def test_op_fire_interrupts_movement(pack) -> None:  # type: ignore[no-untyped-d
     E.apply(s, ("advance", s.units.index(baker)))
     E.apply(s, ("step", grid.parse("C7")))
     gun_index = s.units.index(gun)
-    assert s.active == 1 and ("react", gun_index, 0, 1) in E.legal_actions(s) and ("hold",) in E.legal_actions(s)
-    E.apply(s, ("react", gun_index, 0, 1))  # suppressive, without support
+    assert s.active == 1 and ("react", gun_index, 0, 1, 0) in E.legal_actions(s) and ("hold",) in E.legal_actions(s)
+    E.apply(s, ("react", gun_index, 0, 1, 0))  # suppressive, without support
     assert s.active == 0
     assert baker.cond == E.PINNED and baker.token == E.FATIGUED and s.pending is None
     assert gun.token == E.FATIGUED
@@ -169,3 +169,81 @@ def test_op_fire_held_lets_the_move_go_on_and_fires_once_per_hex(pack) -> None: 
     copy = s.clone()
     E.apply(copy, ("hold",))
     assert s.pending[0] == "react" and s.pending[2][2] == copy.pending[2]  # type: ignore[index]
+
+
+def test_truck_road_movement_costs_a_third(pack) -> None:  # type: ignore[no-untyped-def]
+    """004 Tide of Iron, Trucks: Effective Road Movement, a third of an MP from road to road."""
+    s = E.new_game(pack, "bridge-at-dawn", seed=1)
+    grid = s.static.grid
+    truck = next(u for u in s.units if u.uid == "deuce")
+    truck.hex = grid.parse("J8")
+    assert E._step_thirds(s, truck, grid.parse("J8"), grid.parse("J7")) == 1  # road to road
+    tank = next(u for u in s.units if u.uid == "easy-eight")
+    assert E._step_thirds(s, tank, grid.parse("J8"), grid.parse("J7")) == 3
+
+
+def test_thick_armour_turns_a_defence_die(pack) -> None:  # type: ignore[no-untyped-def]
+    s = E.new_game(pack, "bridge-at-dawn", seed=1)
+    tank = next(u for u in s.units if u.uid == "panzer")
+    gun = next(u for u in s.units if u.uid == "easy-eight")
+    tank.vtype.thick = True  # type: ignore[union-attr]
+    try:
+        s.rng = Dice([6, 6, 6, 1, 1, 1, 1, 1])  # type: ignore[assignment]
+        res = E.resolve_attack(s, [(gun, 4, E.NORMAL_RANGE)], tank, suppressive=False)
+        assert res["hits"] == 2 and res["outcome"] == "lightly damaged"  # 3 successes, one die made a 6
+    finally:
+        tank.vtype.thick = False  # type: ignore[union-attr]
+
+
+def test_medic_heals_a_regular_figure(pack) -> None:  # type: ignore[no-untyped-def]
+    """004 Tide of Iron, Medic: Heal, as an action, fatigues the squad and on 4-6 puts a
+    regular figure back in it or in a squad of its hex (up to the base's capacity)."""
+    s = E.new_game(pack, "crossroads-farm", seed=1)
+    medic = next(u for u in s.units if u.uid == "vierte")  # 3 elites and the medic token, base of 4
+    erste = next(u for u in s.units if u.uid == "erste")
+    s.active = 1
+    medic.figs.append(s.static.regular["de"])
+    assert ("heal", s.units.index(medic)) not in E.legal_actions(s)  # full base, nobody else in the hex
+    erste.hex = medic.hex
+    del erste.figs[0]
+    assert ("heal", s.units.index(medic)) in E.legal_actions(s)
+    s.rng = Dice([4])  # type: ignore[assignment]
+    E.apply(s, ("heal", s.units.index(medic)))
+    assert len(erste.figs) == 4 and medic.token == E.FATIGUED
+
+
+def test_squad_transfers_and_their_restrictions(pack) -> None:  # type: ignore[no-untyped-def]
+    """004 Tide of Iron, Squad transfers: same hex, not to or from specialized, pinned or
+    transported squads; an empty base is removed."""
+    s = E.new_game(pack, "crossroads-farm", seed=1)
+    able, baker, dog = (next(u for u in s.units if u.uid == n) for n in ("able", "baker", "dog"))
+    baker.hex = dog.hex = able.hex
+    del able.figs[:2]  # able: 1 regular and the officer left, room for 2
+    s.phase, s.active, s.placed = "opfire", 0, [False, False]
+    legal = E.legal_actions(s)
+    ia, ib, idog = (s.units.index(u) for u in (able, baker, dog))
+    assert ("transfer", ib, ia, "us-regular") in legal
+    assert not any(a[0] == "transfer" and idog in a[1:3] for a in legal)  # dog is specialized (recon)
+    baker.cond = E.PINNED
+    assert not any(a[0] == "transfer" and ib in a[1:3] for a in E.legal_actions(s))
+    baker.cond = E.NORMAL
+    E.apply(s, ("transfer", ib, ia, "us-regular"))
+    assert len(able.figs) == 3 and len(baker.figs) == 3
+    assert not any(a[0] == "transfer" and a[2] == ib for a in E.legal_actions(s))  # baker gave: it cannot take
+
+
+def test_rapid_op_fire_keeps_the_machine_gun_ready(pack) -> None:  # type: ignore[no-untyped-def]
+    s = E.new_game(pack, "crossroads-farm", seed=1)
+    grid = s.static.grid
+    gun = next(u for u in s.units if u.uid == "dritte")
+    gun.token, gun.hex = E.OPFIRE, grid.parse("C5")
+    baker = next(u for u in s.units if u.uid == "baker")
+    E.apply(s, ("advance", s.units.index(baker)))
+    E.apply(s, ("step", grid.parse("C7")))
+    gi = s.units.index(gun)
+    assert ("react", gi, 0, 0, 1) in E.legal_actions(s)
+    s.rng = Dice([1] * 20)  # type: ignore[assignment]
+    E.apply(s, ("react", gi, 0, 0, 1))
+    assert gun.token == E.OPFIRE and s.active == 0
+    E.apply(s, ("step", grid.parse("C6")))
+    assert s.active == 1 and not any(a[0] == "react" and a[4] == 1 for a in E.legal_actions(s))  # same target

@@ -20,7 +20,7 @@ RULES: list[tuple[str, str, str]] = [
     ("Assault", "policy", "-1 MP, adjacent hex without heavy vehicles, 2 best adjacent supporters; casualties and retreat hex chosen by a fixed order"),
     ("Activate Strategy Card", "full", "action-phase cards paid in command"),
     ("Fatigue Unit", "full", "the unit is fatigued"),
-    ("Special actions", "not simulated", "no content of the bundled pack grants one"),
+    ("Special actions", "full", "the medic's Heal, the only special action of the bundled content"),
     ("Moving and Op Fire", "full", "after each hex entered the opponent fires or holds: leading unit, support by every other eligible Op Fire unit or none, normal or suppressive; stops on pinned/disrupted/damage"),
     ("Transport", "full", "enter for 2 MPs (fatigued), exit for 2 MPs with Op Fire, one stacking unit, cargo destroyed with the vehicle, cargo cannot be targeted"),
     ("Command: control of objectives", "full", "a lone side's unit captures; control kept until recaptured"),
@@ -30,7 +30,7 @@ RULES: list[tuple[str, str, str]] = [
     ("Status: draw with '+'", "policy", "from the first deck with cards left; a '+' first card draws one more"),
     ("Status: remove tokens and transitions", "full", "pinned recover; disrupted become pinned, or recover with an officer"),
     ("Status: Op Fire placement", "full", "any fresh units, initiative first"),
-    ("Status: squad transfers", "not simulated", "figures stay in their squads"),
+    ("Status: squad transfers", "policy", "one figure at a time, same hex, no specialized, pinned, disrupted or transported squads, empty bases removed; a squad either gives or receives in one Status phase so transfers end; decided with Op Fire placement"),
     ("Status: reinforcements and events", "full", "reinforcement zone, stacking, no enemy hexes; missed ones are lost; events logged"),
     ("Winning: VP and ties", "full", "most VPs after the last round, or the scenario's VP target; ties to the initiative"),
     ("Combat: range and dice", "full", "close 4+, normal 5+, long 6+, defence 5+, least favourable range in combined fire, +1 range uphill"),
@@ -39,14 +39,15 @@ RULES: list[tuple[str, str, str]] = [
     ("Line of sight", "policy", "blocking terrain between hexes, edge lines, blind hexes behind obstructions; the 'adjacent hex at the same level' clause is not simulated"),
     ("Area attacks and drift", "full", "strategy-card artillery with drift"),
     ("Mortar crew: area attack, ballistic fire", "not simulated", "mortars fire directly (minimum distance and no mixed fire kept)"),
-    ("Machine gun: rapid Op Fire", "not simulated", "an MG squad fatigues after Op Fire like any unit"),
+    ("Machine gun: rapid Op Fire", "full", "MG crews alone, no fatigue, each target once a round"),
     ("Officer: rally, determination, mobility, fast recovery", "full", ""),
     ("Elite: battle-hardened", "full", "+1 cover per elite figure vs suppressive fire"),
-    ("Specializations: anti-tank, recon, medic bandage, flamethrower", "full", "recon stealth and stamina, medic +1 cover vs normal attacks"),
-    ("Specializations: engineer, medic heal, experience", "not simulated", ""),
+    ("Specializations: anti-tank, recon, medic, flamethrower", "full", "recon stealth and stamina; medic Bandage (+1 cover vs normal attacks) and Heal (4-6, up to the base's capacity)"),
+    ("Specializations: engineer, experience", "not simulated", "no entrenchment markers or experience tokens in the bundled pack"),
     ("Tanks: sturdy, concussive firepower", "full", ""),
-    ("Tanks: overrun, thick armor", "not simulated", ""),
-    ("Trucks: effective road movement", "not simulated", "roads cost 1 MP like any road move"),
+    ("Tanks: thick armor", "full", "one defence die turned to a 6"),
+    ("Tanks: overrun", "not simulated", "tanks never enter enemy hexes"),
+    ("Trucks: effective road movement", "full", "a third of an MP from road to contiguous road"),
     ("Equipment (AT guns)", "not simulated", "AT guns move and fire like vehicles"),
     ("Concealed squads", "not simulated", ""),
     ("Fortifications: entrenchments, pillboxes, minefields, razor wire, tank traps, smoke", "not simulated", "no markers in the bundled pack"),
@@ -63,7 +64,8 @@ def coverage_rows(pack: Any | None = None) -> list[dict[str, str]]:
             rows.append({"rule": f"operations card: {op.name}", "status": "not simulated", "note": op.text,
                          "source": op.source})
         traits = sorted({t.value for v in pack.items["vehicles"].values() for t in v.traits})
-        simulated = {"transport", "light-vehicle", "heavy-vehicle", "tank", "fragile", "sturdy", "concussive-firepower"}
+        simulated = {"transport", "light-vehicle", "heavy-vehicle", "tank", "fragile", "sturdy", "concussive-firepower",
+                     "thick-armor", "effective-road-movement"}
         for t in traits:
             rows.append({"rule": f"trait: {t}", "status": "full" if t in simulated else "not simulated", "note": "",
                          "source": "004 Tide of Iron, Unit special abilities"})

@@ -59,7 +59,7 @@ class VehicleType:
     """A vehicle type's numbers."""
 
     __slots__ = ("id", "range", "inf", "veh", "mv", "av", "transport", "light", "heavy", "fragile", "sturdy",
-                 "concussive", "traits")
+                 "concussive", "traits", "road_fast", "thick")
 
     def __init__(self, model: Any) -> None:
         self.id: str = model.id
@@ -72,11 +72,15 @@ class VehicleType:
         self.fragile = VehicleTrait.fragile in t
         self.sturdy = VehicleTrait.sturdy in t
         self.concussive = VehicleTrait.concussive in t
+        self.road_fast = VehicleTrait.effective_road in t
+        self.thick = VehicleTrait.thick_armor in t
 
 
 class Unit:
     """A squad or vehicle on the board (``hex`` -1 when carried or not yet arrived)."""
 
+    __slots__ = ("uid", "side", "kind", "hex", "figs", "spec", "vtype", "token", "cond", "dmg", "carrier", "alive",
+                 "name", "cap")
     uid: str
     side: int
     kind: int
@@ -90,18 +94,20 @@ class Unit:
     carrier: int
     alive: bool
     name: str
+    cap: int
 
     def __init__(self, uid: str, side: int, kind: int, hex_: int, figs: list[Figure], spec: str | None,
                  vtype: VehicleType | None, name: str) -> None:
         self.uid, self.side, self.kind, self.hex = uid, side, kind, hex_
         self.figs, self.spec, self.vtype, self.name = figs, spec, vtype, name
         self.token, self.cond, self.dmg, self.carrier, self.alive = FRESH, NORMAL, 0, -1, True
+        self.cap = len(figs)
 
     def copy(self) -> Unit:
         u = Unit.__new__(Unit)
         u.uid, u.side, u.kind, u.hex, u.figs, u.spec = self.uid, self.side, self.kind, self.hex, list(self.figs), self.spec
-        u.vtype, u.name, u.token, u.cond, u.dmg, u.carrier, u.alive = (
-            self.vtype, self.name, self.token, self.cond, self.dmg, self.carrier, self.alive)
+        u.vtype, u.name, u.token, u.cond, u.dmg, u.carrier, u.alive, u.cap = (
+            self.vtype, self.name, self.token, self.cond, self.dmg, self.carrier, self.alive, self.cap)
         return u
 
     @property
@@ -135,11 +141,17 @@ class Static:
         self.apt = scenario.actions_per_turn
         self.zones = [[self.grid.hex(h) for h in s.reinforcement_zone] for s in scenario.sides]
         self.spec_effect = {sid: s.effect for sid, s in pack.items["specializations"].items()}
+        self.capacity = {bid: b.capacity for bid, b in pack.items["bases"].items()}
+        self.regular = {f.nation: self.figures[fid] for fid, f in sorted(pack.items["figures"].items())
+                        if f.role is FigureRole.regular}
 
 
 class State:
     """A game in progress. Plain attributes; :meth:`clone` copies what changes."""
 
+    __slots__ = ("static", "rng", "units", "round", "phase", "initiative", "active", "taken", "done", "command",
+                 "pool", "vp", "control", "hands", "decks", "lasting", "pending", "events", "decisions", "result",
+                 "control_log", "losses", "kills", "spent", "placed", "verbose", "warnings", "rapid", "transfers")
     static: Static
     rng: random.Random
     units: list[Unit]
@@ -167,6 +179,8 @@ class State:
     placed: list[bool]
     verbose: bool
     warnings: list[str]
+    rapid: dict[int, list[int]]
+    transfers: dict[int, int]
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -188,6 +202,8 @@ class State:
         s.kills = [Counter(c) for c in self.kills]
         s.spent, s.placed = list(self.spent), list(self.placed)
         s.verbose, s.warnings = self.verbose, list(self.warnings)
+        s.rapid = {k: list(v) for k, v in self.rapid.items()}
+        s.transfers = dict(self.transfers)
         return s
 
     def note(self, text: str) -> None:
@@ -199,7 +215,8 @@ class State:
         payload = json.dumps([
             [u.key() for u in self.units], self.round, self.phase, self.initiative, self.active, self.taken, self.done,
             self.command, self.pool, self.vp, self.control, self.hands, self.decks, self.lasting, self.pending,
-            self.spent, self.placed, self.result, repr(self.rng.getstate()),
+            self.spent, self.placed, self.result, sorted(self.rapid.items()), sorted(self.transfers.items()),
+            repr(self.rng.getstate()),
         ], default=str, separators=(",", ":"))
         return hashlib.sha256(payload.encode()).hexdigest()
 
@@ -241,6 +258,7 @@ def new_game(pack: ToiPack, scenario_id: str, seed: int, verbose: bool = False, 
     s.spent, s.placed, s.verbose = [False, False], [False, False], verbose
     s.warnings = [f"operations card '{op}' of side '{side.id}' is not simulated"
                   for side in scenario.sides for op in side.operations]
+    s.rapid, s.transfers = {}, {}
     _settle(s)
     return s
 
@@ -266,6 +284,7 @@ def _place_force(s: State, si: int, squads: Any, vehicles: Any, zone: list[int] 
                 lost.append(q.id)
                 continue
             u = Unit(q.id, si, SQUAD, -1, figs, q.specialization, None, "squad")
+            u.cap = st.capacity.get(q.base, len(figs))
             u.carrier = ids[q.in_vehicle]
         else:
             h = grid.parse(q.hex) if q.hex else None
@@ -275,6 +294,7 @@ def _place_force(s: State, si: int, squads: Any, vehicles: Any, zone: list[int] 
                 lost.append(q.id)
                 continue
             u = Unit(q.id, si, SQUAD, h, figs, q.specialization, None, "squad")
+            u.cap = st.capacity.get(q.base, len(figs))
         s.units.append(u)
     return lost
 
@@ -337,7 +357,8 @@ def movement_points(s: State, u: Unit, mode: str) -> int:
     return max(0, int(mp) - (1 if mode in ("fm", "assault") else 0))
 
 
-def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long: bool = False) -> tuple[int, int] | None:
+def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long: bool = False,
+                   mg_only: bool = False) -> tuple[int, int] | None:
     """(FPR, success number) of ``u`` firing from ``src`` at ``t``, or None.
 
     004 Tide of Iron, Range: the squad's range is its lowest firing figure's, so the
@@ -375,6 +396,8 @@ def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long:
         fpr, worst = 0, CLOSE
         mortar_only = None
         for f in u.figs:
+            if mg_only and f.role is not FigureRole.machine_gun:
+                continue
             reach = f.range + up
             if d > (reach if only_normal else 2 * reach) or (f.mortar and d == 1):
                 continue
@@ -444,6 +467,8 @@ def resolve_attack(s: State, attackers: list[tuple[Unit, int, int]], t: Unit, su
     red = defence_dice(s, t, suppressive, attackers[0][0])
     black_hits = _roll(s, dice, need)
     red_hits = _roll(s, red, 5)
+    if t.kind == VEHICLE and t.vtype is not None and t.vtype.thick and red_hits < red:
+        red_hits += 1  # Thick Armor: one defence die turned to a 6 (004 Tide of Iron, Tanks)
     hits = max(0, black_hits - red_hits)
     for a, _, _ in attackers:
         a.token = FATIGUED  # every participant, Op Fire ones included (004 Tide of Iron, Combined fire)
@@ -554,6 +579,16 @@ def _halvings(s: State, u: Unit, mode: str) -> int:
     return h
 
 
+def _step_thirds(s: State, u: Unit, src: int, dst: int) -> int:
+    """Thirds of an MP to step from ``src`` to ``dst``: a third from road to contiguous
+    road for vehicles with Effective Road Movement (004 Tide of Iron, Trucks; Road)."""
+    grid = s.static.grid
+    if u.vtype is not None and u.vtype.road_fast and grid.terrain[src].road and grid.terrain[dst].road:
+        return 1
+    cost = grid.cost(src, dst, u.kind)
+    return 99 if cost is None else 3 * cost
+
+
 def _reactors(s: State, mover: Unit) -> list[tuple[int, int, int]]:
     """(index, FPR, success number) of every enemy unit in Op Fire mode that could
     attack ``mover`` where it now stands: in range and LOS, neither pinned nor disrupted."""
@@ -581,10 +616,18 @@ def _offer_op_fire(s: State, ui: int) -> None:
 
 
 def _react_actions(s: State, p: list[Any]) -> list[Action]:
+    """``react LEADER SUPPORT SUPPRESSIVE RAPID``: RAPID fires a squad's machine gun crews
+    alone, without fatigue, once per target a round (004 Tide of Iron, Machine gun crew)."""
     mover = s.units[p[1]]
     modes = (0, 1) if mover.kind == SQUAD else (0,)
-    return [("hold",)] + [("react", ei, support, supp) for ei, _, _ in _reactors(s, mover)
-                          for support in (0, 1) for supp in modes]
+    out: list[Action] = [("hold",)]
+    for ei, _, _ in _reactors(s, mover):
+        out.extend(("react", ei, support, supp, 0) for support in (0, 1) for supp in modes)
+        lead = s.units[ei]
+        if (lead.kind == SQUAD and p[1] not in s.rapid.get(ei, ())
+                and attack_profile(s, lead, mover, lead.hex, 0, mg_only=True) is not None):
+            out.extend(("react", ei, 0, supp, 1) for supp in modes)
+    return out
 
 
 def _apply_react(s: State, p: list[Any], a: Action) -> None:
@@ -596,12 +639,16 @@ def _apply_react(s: State, p: list[Any], a: Action) -> None:
     if a[0] == "hold":
         return
     lead = s.units[a[1]]
-    prof = attack_profile(s, lead, mover, lead.hex, 0)
+    rapid = bool(a[4])
+    prof = attack_profile(s, lead, mover, lead.hex, 0, mg_only=rapid)
     assert prof is not None
     group = [(lead, prof[0], prof[1])] + (_supporters(s, lead, mover, True) if a[2] else [])
     suppressive = bool(a[3]) and mover.kind == SQUAD
     before = mover.cond
     res = resolve_attack(s, group, mover, suppressive)
+    if rapid:
+        lead.token = OPFIRE
+        s.rapid.setdefault(a[1], []).append(p[1])
     if not mover.alive:
         stop = True
     elif res["hits"] == 0:
@@ -660,6 +707,8 @@ def _activations(s: State, side: int) -> list[Action]:
                 if not u.heavy_weapon:
                     out.append(("fm", i))
                     out.append(("assault", i))
+                if _spec(s, u) == "medic" and s.static.nations[side] in s.static.regular and _heal_takers(s, u):
+                    out.append(("heal", i))
             elif u.cond == PINNED and _officer_in(s, u.hex, side) and _fire_targets(s, u, u.hex, 1):
                 out.append(("fire", i))
         else:
@@ -678,6 +727,12 @@ def _activations(s: State, side: int) -> list[Action]:
     if out:
         out.append(("end",))
     return out
+
+
+def _heal_takers(s: State, medic: Unit) -> list[Unit]:
+    """Squads a medic can heal: its own or one in its hex, below its base's capacity."""
+    return [x for x in s.units if x.alive and x.kind == SQUAD and x.side == medic.side and x.carrier < 0
+            and x.hex == medic.hex and len(x.figs) < x.cap]
 
 
 def _card_has_use(s: State, side: int, card: Any) -> bool:
@@ -708,11 +763,10 @@ def _pending_actions(s: State, p: list[Any]) -> list[Action]:
     mp, moved, move_done, attacked = p[2], p[3], p[4], p[5]
     can_move = not move_done and not (mode == "assault" and attacked)
     if can_move:
-        kind = u.kind
-        for dst, cost in grid.steps[kind][u.hex]:
-            if cost <= mp and not _enemy_in(s, dst, u.side):
+        for dst, _ in grid.steps[u.kind][u.hex]:
+            if _step_thirds(s, u, u.hex, dst) <= mp and not _enemy_in(s, dst, u.side):
                 out.append(("step", dst))  # through full friendly hexes too; only the stop is limited
-        if u.kind == SQUAD and mode == "advance" and mp >= 2:
+        if u.kind == SQUAD and mode == "advance" and mp >= 6:
             for vi, v in enumerate(s.units):
                 if (v.alive and v.kind == VEHICLE and v.side == u.side and v.hex == u.hex and v.vtype.transport  # type: ignore[union-attr]
                         and v.dmg < 2 and sum(1 for c in s.units if c.alive and c.carrier == vi) < v.vtype.transport):  # type: ignore[union-attr]
@@ -747,11 +801,35 @@ def _spend_actions(s: State, side: int) -> list[Action]:
 
 
 def _placement_actions(s: State, side: int) -> list[Action]:
+    """Status phase steps 3 and 4: Op Fire placement and squad transfers, until ``done``."""
     out: list[Action] = [("done",)]
     for i, u in enumerate(s.units):
         if u.alive and u.side == side and u.token == FRESH and u.carrier < 0 and u.cond == NORMAL:
             if (u.kind == SQUAD and any(f.inf for f in u.figs)) or (u.kind == VEHICLE and u.vtype.inf and u.dmg < 2):  # type: ignore[union-attr]
                 out.append(("opfire", i))
+    out.extend(_transfer_actions(s, side))
+    return out
+
+
+def _can_transfer(u: Unit) -> bool:
+    """Figures move only between unspecialized squads that are neither pinned, disrupted
+    nor transported (004 Tide of Iron, Squad transfers)."""
+    return u.alive and u.kind == SQUAD and u.carrier < 0 and u.cond == NORMAL and u.spec is None
+
+
+def _transfer_actions(s: State, side: int) -> list[Action]:
+    """Moving one figure between squads in the same hex. A squad either gives or receives
+    figures in one Status phase, so transfers always end."""
+    out: list[Action] = []
+    squads = [(i, u) for i, u in enumerate(s.units) if u.side == side and _can_transfer(u)]
+    for fi, giver in squads:
+        if s.transfers.get(fi) == 2:
+            continue
+        for ti, taker in squads:
+            if ti == fi or taker.hex != giver.hex or s.transfers.get(ti) == 1 or len(taker.figs) >= taker.cap:
+                continue
+            for fid in sorted({f.id for f in giver.figs}):
+                out.append(("transfer", fi, ti, fid))
     return out
 
 
@@ -799,6 +877,13 @@ def _apply_activation(s: State, a: Action) -> None:
     if kind == "fatigue":
         u.token = FATIGUED
         _finish_action(s)
+    elif kind == "heal":
+        u.token = FATIGUED
+        if int(s.rng.random() * 6) + 1 >= 4:  # Medic, Heal: a 4-6 replaces one regular figure
+            taker = min(_heal_takers(s, u), key=lambda x: (x is not u, len(x.figs), x.uid))
+            taker.figs.append(s.static.regular[s.static.nations[u.side]])
+            s.note(f"{u.uid} heals: a regular figure rejoins {taker.uid}")
+        _finish_action(s)
     elif kind == "opfire":
         u.token = OPFIRE
         s.note(f"{u.uid} prepares Op Fire")
@@ -806,13 +891,13 @@ def _apply_activation(s: State, a: Action) -> None:
     elif kind == "fire":
         s.pending = ["fire", ui]
     else:
-        mp = movement_points(s, u, kind)
+        mp = 3 * movement_points(s, u, kind)  # in thirds of an MP while moving (effective road movement)
         s.pending = [kind, ui, mp, False, False, False, u.hex]
         if u.carrier >= 0:
             # Exiting a vehicle costs 2 MPs and may draw Op Fire (004 Tide of Iron, Transporting squads).
             u.hex = s.units[u.carrier].hex
             u.carrier = -1
-            s.pending[2] = max(0, mp - 2)
+            s.pending[2] = max(0, mp - 6)
             s.pending[3] = True
             s.note(f"{u.uid} leaves its vehicle")
             _offer_op_fire(s, ui)
@@ -884,9 +969,7 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
     kind = a[0]
     if kind == "step":
         dst = a[1]
-        cost = s.static.grid.cost(u.hex, dst, u.kind)
-        assert cost is not None
-        p[2] -= cost
+        p[2] -= _step_thirds(s, u, u.hex, dst)
         p[3] = True
         if not _over(s, u.hex):
             p[6] = u.hex
@@ -1118,6 +1201,7 @@ def _status_start(s: State) -> None:
                     s.hands[side].append(pile.pop())
                 break
     status_transitions(s)
+    s.rapid, s.transfers = {}, {}
     s.phase, s.placed, s.active = "opfire", [False, False], s.initiative
 
 
@@ -1136,6 +1220,15 @@ def status_transitions(s: State) -> None:
 def _apply_placement(s: State, a: Action) -> None:
     if a[0] == "done":
         s.placed[s.active] = True
+    elif a[0] == "transfer":
+        giver, taker = s.units[a[1]], s.units[a[2]]
+        fig = next(f for f in giver.figs if f.id == a[3])
+        giver.figs.remove(fig)
+        taker.figs.append(fig)
+        s.transfers[a[1]], s.transfers[a[2]] = 1, 2
+        if not giver.figs:
+            giver.alive = False  # an empty squad base leaves the game (not a loss)
+        s.note(f"{fig.id} moves from {giver.uid} to {taker.uid}")
     else:
         s.units[a[1]].token = OPFIRE
 

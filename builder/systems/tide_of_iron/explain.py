@@ -89,18 +89,24 @@ def explain_move(state: E.State, name: str) -> dict[str, Any]:
     queue = [(0, u.hex)]
     while queue:
         cost, h = heapq.heappop(queue)
-        if cost > best.get(h, 99):
+        if cost > best.get(h, 999):
             continue
-        for dst, step in grid.steps[u.kind][h]:
-            c = cost + step
-            if c <= mp and c < best.get(dst, 99) and not E._enemy_in(state, dst, u.side):
+        for dst, _ in grid.steps[u.kind][h]:
+            c = cost + E._step_thirds(state, u, h, dst)
+            if c <= 3 * mp and c < best.get(dst, 999) and not E._enemy_in(state, dst, u.side):
                 best[dst] = c
                 heapq.heappush(queue, (c, dst))
-    reach = {grid.label(h): c for h, c in sorted(best.items()) if h != u.hex}
+    reach = {grid.label(h): _mps(c) for h, c in sorted(best.items()) if h != u.hex}
     lines = [f"{name} at {grid.label(u.hex)}: {mp} MPs on an Advance (Fire & Movement: "
              f"{E.movement_points(state, u, 'fm')}, Assault: {E.movement_points(state, u, 'assault')})"]
     lines += [f"  {h}: {c} MP" for h, c in reach.items()]
     return {"question": "move", "unit": name, "mp": mp, "reach": reach, "text": "\n".join(lines)}
+
+
+def _mps(thirds: int) -> str:
+    """MPs from thirds (a truck on a road pays a third per hex)."""
+    whole, rest = divmod(thirds, 3)
+    return f"{whole}" if not rest else (f"{whole} {rest}/3" if whole else f"{rest}/3")
 
 
 def explain_fire(state: E.State, name: str, target: str, suppressive: bool) -> dict[str, Any]:

@@ -54,11 +54,16 @@ def score(s: E.State, a: E.Action) -> float:
         p = s.pending
         assert p is not None
         mover, lead = s.units[p[1]], s.units[a[1]]
-        prof = E.attack_profile(s, lead, mover, lead.hex, 0)
+        prof = E.attack_profile(s, lead, mover, lead.hex, 0, mg_only=bool(a[4]))
         if prof is None:
             return 0.0
         red = E.defence_dice(s, mover, bool(a[3]), lead)
-        return float(2 + prof[0] * E.P_SUCCESS[prof[1]] - red / 3 + 0.5 * a[2] + 0.5 * a[3])
+        return float(2 + prof[0] * E.P_SUCCESS[prof[1]] - red / 3 + 0.5 * a[2] + 0.5 * a[3] + 0.7 * a[4])
+    if kind == "heal":
+        return 1.6
+    if kind == "transfer":
+        giver, taker = s.units[a[1]], s.units[a[2]]
+        return 0.3 if len(taker.figs) + 1 < len(giver.figs) else -0.5
     if kind == "hold":
         return 2.5
     if kind == "step":
