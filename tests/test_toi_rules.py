@@ -247,3 +247,36 @@ def test_rapid_op_fire_keeps_the_machine_gun_ready(pack) -> None:  # type: ignor
     assert gun.token == E.OPFIRE and s.active == 0
     E.apply(s, ("step", grid.parse("C6")))
     assert s.active == 1 and not any(a[0] == "react" and a[4] == 1 for a in E.legal_actions(s))  # same target
+
+
+def test_mortar_area_attack_and_ballistic_fire(pack) -> None:  # type: ignore[no-untyped-def]
+    """004 Tide of Iron, Mortar crew: area attacks on a whole hex (5-6, 6 at long range),
+    never on an adjacent hex, without LOS when a friendly unit that is not fatigued sees
+    the hex; mortars add nothing to the squad's direct fire."""
+    s = E.new_game(pack, "bridge-at-dawn", seed=1)
+    grid = s.static.grid
+    mortar = next(u for u in s.units if u.uid == "sechste")  # 2 regulars and a mortar crew
+    able, dog = (next(u for u in s.units if u.uid == n) for n in ("track-one", "dog"))
+    mortar.hex = grid.parse("B3")
+    dog.hex = grid.parse("B4")
+    assert E._mortar_profile(s, mortar, dog.hex, 0) is None  # adjacent
+    dog.hex = grid.parse("C6")
+    assert E._mortar_profile(s, mortar, dog.hex, 0) == (4, 1, E.NORMAL_RANGE)
+    prof = E.attack_profile(s, mortar, dog, mortar.hex, 0)
+    assert prof is not None and prof[0] == 2  # the two regulars only
+    for u in s.units:
+        if u.side == 1 and u is not mortar:
+            u.token = E.FATIGUED
+    hidden = next(h for h in range(grid.n) if 2 <= grid.distance(mortar.hex, h) <= 8
+                  and not grid.los(mortar.hex, h) and grid.enterable(h, 0))
+    observer = next(u for u in s.units if u.uid == "erste")
+    observer.hex, observer.token = grid.neighbours[hidden][0], E.FRESH
+    assert E._mortar_profile(s, mortar, hidden, 0) is not None  # Ballistic Fire: erste sees the hex
+    observer.token = E.FATIGUED
+    assert E._mortar_profile(s, mortar, hidden, 0) is None
+    dog.hex, able.hex = grid.parse("C6"), grid.parse("C6")
+    # the half-track first: 1 black die (mortar FPR 1 vs vehicles) a 5, 1 red die (AV 1) a 5;
+    # then the squad: 4 black dice, two 6s, no cover on the low hill: 2 hits, pinned
+    s.rng = Dice([5, 5] + [1, 1, 6, 6] + [1] * 8)  # type: ignore[assignment]
+    E._mortar_attack(s, mortar, grid.parse("C6"), suppressive=True)
+    assert dog.cond == E.PINNED and able.dmg == 0

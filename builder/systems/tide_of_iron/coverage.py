@@ -38,7 +38,7 @@ RULES: list[tuple[str, str, str]] = [
     ("Combat: vehicle damage", "full", "light/heavy/destroyed, -1 MP and AV, halved FPR, fragile"),
     ("Line of sight", "policy", "blocking terrain between hexes, edge lines, blind hexes behind obstructions; the 'adjacent hex at the same level' clause is not simulated"),
     ("Area attacks and drift", "full", "strategy-card artillery with drift"),
-    ("Mortar crew: area attack, ballistic fire", "not simulated", "mortars fire directly (minimum distance and no mixed fire kept)"),
+    ("Mortar crew: area attack, ballistic fire", "full", "area attacks only, 5-6 (6 long), not adjacent, not from buildings, no Op Fire, nothing in their own hex's assault"),
     ("Machine gun: rapid Op Fire", "full", "MG crews alone, no fatigue, each target once a round"),
     ("Officer: rally, determination, mobility, fast recovery", "full", ""),
     ("Elite: battle-hardened", "full", "+1 cover per elite figure vs suppressive fire"),

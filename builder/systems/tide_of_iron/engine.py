@@ -394,17 +394,12 @@ def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long:
     spec = _spec(s, u)
     for only_normal in (False, True):
         fpr, worst = 0, CLOSE
-        mortar_only = None
         for f in u.figs:
-            if mg_only and f.role is not FigureRole.machine_gun:
-                continue
+            if f.mortar or (mg_only and f.role is not FigureRole.machine_gun):
+                continue  # mortars fire only area attacks, never with other figures (Mortar crew)
             reach = f.range + up
-            if d > (reach if only_normal else 2 * reach) or (f.mortar and d == 1):
+            if d > (reach if only_normal else 2 * reach):
                 continue
-            if mortar_only is None:
-                mortar_only = f.mortar
-            elif mortar_only != f.mortar:
-                continue  # no mixed fire with mortars (004 Tide of Iron, Mortar crew)
             fpr += f.veh if vs_vehicle else f.inf
             cls = CLOSE if d == 1 else (NORMAL_RANGE if d <= reach else LONG)
             worst = max(worst, cls)
@@ -554,6 +549,53 @@ def _fire_targets(s: State, u: Unit, src: int, halvings: int, no_long: bool = Fa
     return out
 
 
+def _mortar_profile(s: State, u: Unit, h: int, halvings: int) -> tuple[int, int, int] | None:
+    """(FPR vs infantry, FPR vs vehicles, success number) of the squad's mortar crews on
+    hex ``h`` (004 Tide of Iron, Mortar crew): an area attack succeeding on 5-6, 6 at
+    long range; never adjacent; never from a building; no LOS needed when a friendly
+    unit that is not fatigued sees the hex (Ballistic Fire)."""
+    grid = s.static.grid
+    mortars = [f for f in u.figs if f.mortar]
+    if not mortars or u.kind != SQUAD or u.carrier >= 0 or grid.terrain[u.hex].id == "building" or halvings > 1:
+        return None
+    d = grid.distance(u.hex, h)
+    if d <= 1:
+        return None
+    up = 1 if grid.elevation[u.hex] > grid.elevation[h] else 0
+    reach = min(f.range for f in mortars) + up
+    if d > 2 * reach:
+        return None
+    if not grid.los(u.hex, h) and not any(
+            o.alive and o.side == u.side and o.carrier < 0 and o.token != FATIGUED and grid.los(o.hex, h)
+            for o in s.units):
+        return None
+    inf, veh = sum(f.inf for f in mortars), sum(f.veh for f in mortars)
+    for _ in range(halvings):
+        inf, veh = (inf + 1) // 2, (veh + 1) // 2
+    return inf, veh, (NORMAL_RANGE if d <= reach else LONG)
+
+
+def _mortar_targets(s: State, u: Unit, halvings: int) -> list[int]:
+    if not any(f.mortar for f in u.figs):
+        return []
+    hexes = sorted({t.hex for t in s.units if t.alive and t.side != u.side and t.carrier < 0})
+    return [h for h in hexes if _mortar_profile(s, u, h, halvings) is not None]
+
+
+def _mortar_attack(s: State, u: Unit, h: int, suppressive: bool) -> None:
+    """An area attack: every unit in the hex rolls its own defence (004 Tide of Iron, Area attacks)."""
+    prof = _mortar_profile(s, u, h, _halvings(s, u, "fire"))
+    if prof is None:
+        return
+    for t in list(s.units):
+        if t.alive and t.hex == h and t.carrier < 0:
+            dice = prof[1] if t.kind == VEHICLE else prof[0]
+            black = _roll(s, dice, prof[2])
+            red = _roll(s, defence_dice(s, t, suppressive and t.kind == SQUAD, u), 5)
+            outcome = apply_hits(s, t, max(0, black - red), suppressive and t.kind == SQUAD, u.side)
+            s.note(f"{u.uid} mortar on {s.static.grid.label(h)}: {t.uid} {outcome}")
+
+
 def _supporters(s: State, lead: Unit, t: Unit, opfire: bool) -> list[tuple[Unit, int, int]]:
     """Combined fire (004 Tide of Iron, Combined fire / Opportunity fire): fresh friendly
     units (in Op Fire mode for an Op Fire attack) in range and LOS of the target."""
@@ -701,7 +743,7 @@ def _activations(s: State, side: int) -> list[Action]:
         if u.kind == SQUAD:
             if u.cond == NORMAL:
                 out.append(("advance", i))
-                if _fire_targets(s, u, u.hex, 0):
+                if _fire_targets(s, u, u.hex, 0) or _mortar_targets(s, u, 0):
                     out.append(("fire", i))
                 out.append(("opfire", i))
                 if not u.heavy_weapon:
@@ -709,7 +751,8 @@ def _activations(s: State, side: int) -> list[Action]:
                     out.append(("assault", i))
                 if _spec(s, u) == "medic" and s.static.nations[side] in s.static.regular and _heal_takers(s, u):
                     out.append(("heal", i))
-            elif u.cond == PINNED and _officer_in(s, u.hex, side) and _fire_targets(s, u, u.hex, 1):
+            elif u.cond == PINNED and _officer_in(s, u.hex, side) and (
+                    _fire_targets(s, u, u.hex, 1) or _mortar_targets(s, u, 1)):
                 out.append(("fire", i))
         else:
             if u.dmg < 2 and movement_points(s, u, "advance") > 0 and grid.steps[1][u.hex]:
@@ -757,8 +800,10 @@ def _pending_actions(s: State, p: list[Any]) -> list[Action]:
                            if x.alive and x.side == s.active and x.cond != NORMAL and x.carrier < 0})
         return sorted({("target", x.hex) for x in s.units if x.alive and x.side != s.active and x.carrier < 0})
     if mode == "fire":
-        return [("attack", ti, sup, supp) for ti, _, _ in _fire_targets(s, u, u.hex, _halvings(s, u, "fire"))
-                for sup in ((0, 1) if s.units[ti].kind == SQUAD else (0,)) for supp in (0, 1)]
+        halvings = _halvings(s, u, "fire")
+        return [("attack", ti, sup, supp) for ti, _, _ in _fire_targets(s, u, u.hex, halvings)
+                for sup in ((0, 1) if s.units[ti].kind == SQUAD else (0,)) for supp in (0, 1)] + [
+                ("area", h, supp) for h in _mortar_targets(s, u, halvings) for supp in (0, 1)]
     out: list[Action] = []
     mp, moved, move_done, attacked = p[2], p[3], p[4], p[5]
     can_move = not move_done and not (mode == "assault" and attacked)
@@ -963,7 +1008,10 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
     u = s.units[p[1]]
     if mode == "fire":
         s.pending = None
-        _attack(s, u, a, "fire")
+        if a[0] == "area":
+            _mortar_attack(s, u, a[1], bool(a[2]))
+        else:
+            _attack(s, u, a, "fire")
         _end_activation(s, u)
         return
     kind = a[0]
@@ -1035,7 +1083,7 @@ def _assault(s: State, a: Unit, h: int) -> None:
     dstrength = 0
     for d in defenders:
         if d.kind == SQUAD:
-            f = sum(x.inf for x in d.figs)
+            f = sum(x.inf for x in d.figs if not x.mortar)  # mortars add nothing in their own hex
             dstrength += 0 if d.cond == DISRUPTED else ((f + 1) // 2 if d.cond == PINNED and not officer else f)
         elif d.vtype.light:  # type: ignore[union-attr]
             dstrength += d.vtype.inf  # type: ignore[union-attr]

@@ -59,6 +59,8 @@ def score(s: E.State, a: E.Action) -> float:
             return 0.0
         red = E.defence_dice(s, mover, bool(a[3]), lead)
         return float(2 + prof[0] * E.P_SUCCESS[prof[1]] - red / 3 + 0.5 * a[2] + 0.5 * a[3] + 0.7 * a[4])
+    if kind == "area":
+        return 3.5 + sum(1 for u in s.units if u.alive and u.hex == a[1] and u.carrier < 0) * 0.5
     if kind == "heal":
         return 1.6
     if kind == "transfer":
@@ -83,7 +85,12 @@ def score(s: E.State, a: E.Action) -> float:
     if kind in ("advance", "fm"):
         return 2.0 if kind == "advance" else 1.5
     if kind == "opfire":
-        return 1.8 if s.phase == "action" else 1.0
+        if s.phase == "action":
+            return 1.8
+        # Status phase: hold objectives in Op Fire mode, keep the rest fresh to act.
+        u = s.units[a[1]]
+        held = {h for k, h in enumerate(s.static.objective_hexes) if s.control[k] == side}
+        return 0.8 if u.hex in held else -0.1
     if kind == "card":
         return 3.0
     if kind == "target":
