@@ -19,17 +19,16 @@ PLAYERS = st.sampled_from(["random", "greedy"])
 
 
 def _stacking_ok(s: E.State) -> bool:
-    """Outside a move (a unit may pass through a full hex), no hex holds more than three
-    units or two vehicles, and no hex ever holds units of both sides (004 Tide of Iron,
-    Setup; Movement)."""
+    """Outside a move (a unit may pass through a full hex, a tank overrun an enemy one),
+    no hex holds more than three units or two vehicles, or units of both sides (004 Tide
+    of Iron, Setup; Movement; Tanks, Overrun)."""
     seen: dict[int, list[E.Unit]] = {}
     for u in s.units:
         if u.alive and u.carrier < 0:
             seen.setdefault(u.hex, []).append(u)
     for units in seen.values():
-        if len({u.side for u in units}) > 1:
-            return False
-        if s.pending is None and (len(units) > E.STACK_UNITS or sum(u.kind for u in units) > E.STACK_VEHICLES):
+        if s.pending is None and (len(units) > E.STACK_UNITS or sum(u.kind for u in units) > E.STACK_VEHICLES
+                                  or len({u.side for u in units}) > 1):
             return False
     return True
 

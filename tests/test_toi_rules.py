@@ -280,3 +280,25 @@ def test_mortar_area_attack_and_ballistic_fire(pack) -> None:  # type: ignore[no
     s.rng = Dice([5, 5] + [1, 1, 6, 6] + [1] * 8)  # type: ignore[assignment]
     E._mortar_attack(s, mortar, grid.parse("C6"), suppressive=True)
     assert dog.cond == E.PINNED and able.dmg == 0
+
+
+def test_tank_overrun(pack) -> None:  # type: ignore[no-untyped-def]
+    """004 Tide of Iron, Tanks, Overrun: through an enemy hex for +1 MP a unit; leaving it
+    pins the squads there; a tank that must stop in it retreats, pinning nobody."""
+    s = E.new_game(pack, "bridge-at-dawn", seed=1)
+    grid = s.static.grid
+    tank = next(u for u in s.units if u.uid == "easy-eight")
+    squad = next(u for u in s.units if u.uid == "vierte")
+    halftrack = next(u for u in s.units if u.uid == "track-one")
+    tank.hex, squad.hex = grid.parse("D7"), grid.parse("D6")
+    ti = s.units.index(tank)
+    E.apply(s, ("advance", ti))
+    assert ("step", grid.parse("D6")) in E.legal_actions(s)
+    E.apply(s, ("step", grid.parse("D6")))
+    assert s.pending is not None and s.pending[2] == 3 * 6 - 3 - 3  # clear hex 1 MP + 1 MP for one enemy unit
+    assert ("stop",) not in E.legal_actions(s)
+    E.apply(s, ("step", grid.parse("D5")))
+    assert squad.cond == E.PINNED
+    # a half-track has no Overrun: it never enters an enemy hex
+    halftrack.hex = grid.parse("E7")
+    assert E._overrun_thirds(s, halftrack, grid.parse("D6")) == 999

@@ -13,7 +13,7 @@ RULES: list[tuple[str, str, str]] = [
     ("Setup", "full", "units in deployment zones, decks shuffled, one card face up per deck, round 1, initiative"),
     ("Setup: stacking", "full", "three units a hex, two vehicles; a stopped unit returns to its last non-full hex"),
     ("Action phase: alternating actions", "full", "actions per turn from the scenario; a player out of actions passes the rest to the opponent"),
-    ("Advance", "full", "hex by hex, movement costs of the terrain table, no entry into enemy hexes"),
+    ("Advance", "full", "hex by hex, movement costs of the terrain table, no entry into enemy hexes (but a tank's Overrun)"),
     ("Concentrated Fire", "full", "with combined fire of fresh friendly units (all eligible support when chosen)"),
     ("Prepare Op Fire", "full", "unit marked Op Fire; attacks moving enemies in range and LOS"),
     ("Fire & Movement", "full", "-1 MP squads, -2 MPs vehicles, half FPR, no long range, no support, no heavy weapons, move not split"),
@@ -46,7 +46,7 @@ RULES: list[tuple[str, str, str]] = [
     ("Specializations: engineer, experience", "not simulated", "no entrenchment markers or experience tokens in the bundled pack"),
     ("Tanks: sturdy, concussive firepower", "full", ""),
     ("Tanks: thick armor", "full", "one defence die turned to a 6"),
-    ("Tanks: overrun", "not simulated", "tanks never enter enemy hexes"),
+    ("Tanks: overrun", "full", "+1 MP an enemy unit, Op Fire at close range from the hex, squads pinned on leaving, retreat when stopped in it"),
     ("Trucks: effective road movement", "full", "a third of an MP from road to contiguous road"),
     ("Equipment (AT guns)", "not simulated", "AT guns move and fire like vehicles"),
     ("Concealed squads", "not simulated", ""),
@@ -65,7 +65,7 @@ def coverage_rows(pack: Any | None = None) -> list[dict[str, str]]:
                          "source": op.source})
         traits = sorted({t.value for v in pack.items["vehicles"].values() for t in v.traits})
         simulated = {"transport", "light-vehicle", "heavy-vehicle", "tank", "fragile", "sturdy", "concussive-firepower",
-                     "thick-armor", "effective-road-movement"}
+                     "thick-armor", "effective-road-movement", "overrun"}
         for t in traits:
             rows.append({"rule": f"trait: {t}", "status": "full" if t in simulated else "not simulated", "note": "",
                          "source": "004 Tide of Iron, Unit special abilities"})

@@ -59,7 +59,7 @@ class VehicleType:
     """A vehicle type's numbers."""
 
     __slots__ = ("id", "range", "inf", "veh", "mv", "av", "transport", "light", "heavy", "fragile", "sturdy",
-                 "concussive", "traits", "road_fast", "thick")
+                 "concussive", "traits", "road_fast", "thick", "overrun")
 
     def __init__(self, model: Any) -> None:
         self.id: str = model.id
@@ -74,6 +74,7 @@ class VehicleType:
         self.concussive = VehicleTrait.concussive in t
         self.road_fast = VehicleTrait.effective_road in t
         self.thick = VehicleTrait.thick_armor in t
+        self.overrun = VehicleTrait.overrun in t
 
 
 class Unit:
@@ -367,9 +368,8 @@ def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long:
     twice the range. Halvings round up; halved twice, no attack (Opportunity fire)."""
     grid = s.static.grid
     th = t.hex
-    d = grid.distance(src, th)
-    if d == 0:
-        return None
+    # The same hex only during an Overrun: those in the hex fire at close range (Tanks, Overrun).
+    d = max(1, grid.distance(src, th))
     up = 1 if grid.elevation[src] > grid.elevation[th] else 0
     vs_vehicle = t.kind == VEHICLE
     stealth = t.kind == SQUAD and _spec(s, t) == "recon"
@@ -809,7 +809,7 @@ def _pending_actions(s: State, p: list[Any]) -> list[Action]:
     can_move = not move_done and not (mode == "assault" and attacked)
     if can_move:
         for dst, _ in grid.steps[u.kind][u.hex]:
-            if _step_thirds(s, u, u.hex, dst) <= mp and not _enemy_in(s, dst, u.side):
+            if _step_thirds(s, u, u.hex, dst) + _overrun_thirds(s, u, dst) <= mp:
                 out.append(("step", dst))  # through full friendly hexes too; only the stop is limited
         if u.kind == SQUAD and mode == "advance" and mp >= 6:
             for vi, v in enumerate(s.units):
@@ -828,8 +828,8 @@ def _pending_actions(s: State, p: list[Any]) -> list[Action]:
             if not any(x.alive and x.hex == dst and x.carrier < 0 and x.kind == VEHICLE and x.vtype.heavy  # type: ignore[union-attr]
                        for x in s.units):
                 out.append(("assault", dst))
-    if not out or not _over(s, u.hex):
-        out.append(("stop",))  # with nowhere to go from a full hex, stopping sends the unit back
+    if not out or not (_over(s, u.hex) or _enemy_in(s, u.hex, u.side)):
+        out.append(("stop",))  # with nowhere to go from a full or enemy hex, stopping sends the unit back
     return out
 
 
@@ -937,7 +937,7 @@ def _apply_activation(s: State, a: Action) -> None:
         s.pending = ["fire", ui]
     else:
         mp = 3 * movement_points(s, u, kind)  # in thirds of an MP while moving (effective road movement)
-        s.pending = [kind, ui, mp, False, False, False, u.hex]
+        s.pending = [kind, ui, mp, False, False, False, u.hex, u.hex]
         if u.carrier >= 0:
             # Exiting a vehicle costs 2 MPs and may draw Op Fire (004 Tide of Iron, Transporting squads).
             u.hex = s.units[u.carrier].hex
@@ -1017,13 +1017,18 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
     kind = a[0]
     if kind == "step":
         dst = a[1]
-        p[2] -= _step_thirds(s, u, u.hex, dst)
+        p[2] -= _step_thirds(s, u, u.hex, dst) + _overrun_thirds(s, u, dst)
         p[3] = True
-        if not _over(s, u.hex):
-            p[6] = u.hex
+        src = u.hex
+        if not _over(s, src):
+            p[6] = src
         u.hex = dst
         if not _over(s, dst):
             p[6] = dst
+        if _enemy_in(s, src, u.side):
+            _overrun_pin(s, u, src)
+        if not _enemy_in(s, dst, u.side):
+            p[7] = dst
         _offer_op_fire(s, p[1])
     elif kind == "embark":
         u.carrier, u.hex = a[1], -1
@@ -1052,9 +1057,35 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
 
 
 def _return_if_overstacked(s: State, u: Unit, p: list[Any]) -> None:
-    """A unit stopped in a full hex goes back to the last non-full hex it left (004 Tide of Iron, Setup: stacking)."""
+    """A unit stopped in a full hex goes back to the last non-full hex it left (004 Tide of
+    Iron, Setup: stacking); a tank stopped in an enemy hex retreats to its last
+    enemy-free hex, pinning nobody (Tanks, Overrun)."""
+    if u.alive and u.hex >= 0 and _enemy_in(s, u.hex, u.side):
+        u.hex = p[7]
     if u.alive and u.hex >= 0 and _over(s, u.hex):
         u.hex = p[6]
+
+
+def _overrun_thirds(s: State, u: Unit, dst: int) -> int:
+    """Extra cost of entering ``dst``: +1 MP a unit for a tank's Overrun; other units
+    never enter enemy hexes (004 Tide of Iron, Movement; Tanks, Overrun)."""
+    enemies = sum(1 for x in s.units if x.alive and x.hex == dst and x.side != u.side and x.carrier < 0)
+    if not enemies:
+        return 0
+    if u.vtype is None or not u.vtype.overrun:
+        return 999
+    return 3 * enemies
+
+
+def _overrun_pin(s: State, tank: Unit, h: int) -> None:
+    """A tank leaving an overrun hex pins the enemy squads there that were neither pinned
+    nor disrupted (vehicles and transported squads are not affected)."""
+    for x in s.units:
+        if x.alive and x.hex == h and x.side != tank.side and x.carrier < 0 and x.kind == SQUAD and x.cond == NORMAL:
+            x.cond = PINNED
+            if x.token == OPFIRE:
+                x.token = FATIGUED
+            s.note(f"{tank.uid} overruns {x.uid}: pinned")
 
 
 def _attack(s: State, u: Unit, a: Action, mode: str) -> None:

@@ -92,11 +92,12 @@ def explain_move(state: E.State, name: str) -> dict[str, Any]:
         if cost > best.get(h, 999):
             continue
         for dst, _ in grid.steps[u.kind][h]:
-            c = cost + E._step_thirds(state, u, h, dst)
-            if c <= 3 * mp and c < best.get(dst, 999) and not E._enemy_in(state, dst, u.side):
+            c = cost + E._step_thirds(state, u, h, dst) + E._overrun_thirds(state, u, dst)
+            if c <= 3 * mp and c < best.get(dst, 999):
                 best[dst] = c
                 heapq.heappush(queue, (c, dst))
-    reach = {grid.label(h): _mps(c) for h, c in sorted(best.items()) if h != u.hex}
+    reach = {grid.label(h): _mps(c) for h, c in sorted(best.items())
+             if h != u.hex and not E._enemy_in(state, h, u.side)}  # an overrun hex is passed, never reached
     lines = [f"{name} at {grid.label(u.hex)}: {mp} MPs on an Advance (Fire & Movement: "
              f"{E.movement_points(state, u, 'fm')}, Assault: {E.movement_points(state, u, 'assault')})"]
     lines += [f"  {h}: {c} MP" for h, c in reach.items()]
