@@ -121,3 +121,11 @@ def test_render_roster_and_decks(pack: Path, tmp_path: Path, capsys: pytest.Capt
     assert code == 0 and "German support" in (tmp_path / "d.html").read_text()
     code, _, err = run(capsys, "render", "deck", "--faction", "xx", "--pack", pack, "-o", tmp_path / "e.html")
     assert code == 2 and "no nation 'xx'" in err
+
+
+def test_link_out_of_the_pack_is_refused(pack: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    outside = tmp_path / "outside.yaml"
+    outside.write_text("terrain: []\n")
+    (pack / "terrain" / "extra.yaml").symlink_to(outside)
+    code, out, _ = run(capsys, "validate", pack)
+    assert code == 1 and "N719" in out and "extra.yaml points outside the pack" in out

@@ -22,3 +22,4 @@ N_ARMY = define_code("N715", "Tide of Iron squad list does not match its schema"
 N_UNSIMULATED = define_code("N716", "rule not simulated by the Tide of Iron engine")
 N_FOLDER = define_code("N717", "unknown folder in a Tide of Iron pack")
 N_OBJECTIVE = define_code("N718", "objective or zone hex invalid")
+N_OUTSIDE = define_code("N719", "content file points outside the pack")

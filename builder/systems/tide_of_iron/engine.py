@@ -1265,6 +1265,10 @@ def _determine_initiative(s: State) -> None:
         s.initiative = 0 if s.pool[0] > s.pool[1] else 1
     else:
         s.initiative = 1 - s.initiative
+    target = s.static.scenario.vp_to_win
+    if target is not None and max(s.vp) >= target:  # VPs scored by command-phase cards
+        _finish(s, 0 if s.vp[0] > s.vp[1] else (1 if s.vp[1] > s.vp[0] else s.initiative), "victory points")
+        return
     _status_start(s)
 
 

@@ -30,7 +30,8 @@ def log_lines(state: E.State, actions: list[list[Any]], pack_ref: str, scenario:
     lines: list[dict[str, Any]] = [{"system": SYSTEM_ID, "pack": pack_ref, "scenario": scenario, "seed": seed,
                                     "players": players, "warnings": state.warnings}]
     lines.extend({"i": i, "side": a[0], "action": a[1:]} for i, a in enumerate(actions))
-    lines.append({"decisions": len(actions), "result": state.result, "state_hash": state.state_hash()})
+    lines.append({"decisions": len(actions), "result": state.result, "state_hash": state.state_hash(),
+                  "events": state.events})
     return lines
 
 

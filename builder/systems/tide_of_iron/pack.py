@@ -193,7 +193,12 @@ def validate(root: Path | str) -> Report:
         directory = root / folder
         if not directory.is_dir():
             continue
+        inside = root.resolve()
         for path in sorted(directory.glob("*.yaml")):
+            if not path.resolve().is_relative_to(inside):
+                diags.append(Diagnostic(codes.N_OUTSIDE, f"{path.name} points outside the pack", file=_display(path, cwd),
+                                        hint="copy the file into the pack instead of linking to it"))
+                continue
             try:
                 data, locator, display = _read(path, cwd)
             except HeroesError as exc:
