@@ -72,6 +72,9 @@ def new(
     from builder.army.writer import skeleton
     from builder.errors import UsageError
 
+    toi_side = toi.bundled_side(scenario, faction)
+    if toi_side is not None:
+        return toi.army_new(toi.BUNDLED, scenario, toi_side, name, out, force, suggest=False)
     if points is None and scenario is None:
         raise UsageError("give --points N (or --scenario ID, which sets the budget)")
     _write(skeleton(name or f"My {faction} army", faction, points, scenario, schema_ref(out)), out, force)

@@ -37,6 +37,24 @@ def army_pack(file: Path, pack: Path | None) -> Path | None:
     return BUNDLED if isinstance(data, dict) and data.get("system") == SYSTEM else None
 
 
+def bundled_side(scenario: str | None, nation: str) -> str | None:
+    """The side of a bundled Tide of Iron scenario played by ``nation``, so that
+    ``heroes army new --faction de --scenario crossroads-farm`` writes a squad list."""
+    if scenario is None:
+        return None
+    from builder.systems.tide_of_iron.pack import load
+
+    pack = load(BUNDLED)
+    found = pack.items["scenarios"].get(scenario)
+    if found is None:
+        return None
+    for side in found.sides:
+        if side.nation == nation or side.id == nation:
+            return str(side.id)
+    raise UsageError(f"Tide of Iron scenario '{scenario}' has no side of nation '{nation}' "
+                     f"(sides: {', '.join(f'{s.id} ({s.nation})' for s in found.sides)})")
+
+
 def not_for_system(command: str) -> None:
     """A command with no meaning for Tide of Iron says so (exit 2)."""
     raise UsageError(f"'heroes {command}' has no meaning for Tide of Iron packs (system: {SYSTEM}); "
