@@ -95,8 +95,10 @@ def play(pack: Path, scenario: str, seed: int, names: list[str], log: Path | Non
                                "decisions": len(actions), "result": res, "state_hash": state.state_hash(),
                                "warnings": state.warnings}, indent=2))
         return
+    from builder.systems.tide_of_iron.codes import N_UNSIMULATED
+
     for w in state.warnings:
-        typer.echo(f"warning N716: {w}", err=True)
+        typer.echo(f"warning {N_UNSIMULATED}: {w}", err=True)
     typer.echo(f"{scenario} seed {seed}: {res.get('winner')} wins ({res.get('level')}), {res.get('end_reason')} "
                f"after {res.get('rounds')} round(s), {len(actions)} decisions")
     typer.echo(f"victory points: {res.get('victory_points')}; losses: {res.get('losses')}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -16,7 +16,7 @@ from builder.content.yaml_io import parse_yaml, parse_yaml_positions, read_text
 from builder.diagnostics import Diagnostic, Severity
 from builder.errors import ContentError, HeroesError, UsageError, YamlError
 from builder.systems.tide_of_iron import codes
-from builder.systems.tide_of_iron.models import FILE_MODELS, KINDS, Cited, Manifest
+from builder.systems.tide_of_iron.models import FILE_MODELS, KINDS, Manifest
 
 Loc = tuple[str | int, ...]
 
@@ -229,8 +229,3 @@ def validate(root: Path | str) -> Report:
     diags.extend(check_pack(pack))
     return Report(root, pack, diags)
 
-
-def all_items(pack: ToiPack) -> Iterable[tuple[str, Cited]]:
-    for kind, items in pack.items.items():
-        for item in items.values():
-            yield kind, item

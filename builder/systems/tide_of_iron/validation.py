@@ -16,7 +16,7 @@ from typing import Any, Sequence
 from builder.diagnostics import Diagnostic
 from builder.systems.tide_of_iron import codes
 from builder.systems.tide_of_iron.hexes import parse_label
-from builder.systems.tide_of_iron.models import FigureRole, Squad, VehicleUnit
+from builder.systems.tide_of_iron.models import Squad, VehicleUnit
 from builder.systems.tide_of_iron.pack import Loc, ToiPack
 
 STACK_UNITS, STACK_VEHICLES = 3, 2
@@ -322,5 +322,3 @@ def _scenario_findings(pack: ToiPack, sc: Any) -> list[Finding]:
                                        f"unknown vehicle '{v.vehicle}'", "use an id from vehicles/"))
     return out
 
-
-HEAVY_ROLES = (FigureRole.machine_gun, FigureRole.mortar)
