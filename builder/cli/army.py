@@ -21,6 +21,8 @@ PACK_HELP = "Content pack folder (default: the bundled core pack)."
 
 
 def _pack(path: Optional[Path]):  # type: ignore[no-untyped-def]
+    if toi.is_toi(path):
+        toi.not_for_system("army options/edit (Tide of Iron squad lists are plain YAML: edit them, then army check)")
     from builder.content.pack_cache import load_pack_cached
     from builder.content.loader import BUNDLED_CONTENT
 
