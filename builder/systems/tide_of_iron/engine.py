@@ -757,8 +757,10 @@ def _activations(s: State, side: int) -> list[Action]:
         else:
             if u.dmg < 2 and movement_points(s, u, "advance") > 0 and grid.steps[1][u.hex]:
                 out.append(("advance", i))
-            if _fire_targets(s, u, u.hex, 0):
+            armed = u.vtype is not None and (u.vtype.inf > 0 or u.vtype.veh > 0)
+            if armed and _fire_targets(s, u, u.hex, 0):
                 out.append(("fire", i))
+            if armed:
                 out.append(("opfire", i))
                 if u.dmg < 2 and movement_points(s, u, "fm") > 0:
                     out.append(("fm", i))
