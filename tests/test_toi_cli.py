@@ -131,3 +131,13 @@ def test_link_out_of_the_pack_is_refused(pack: Path, tmp_path: Path, capsys: pyt
     (pack / "terrain" / "extra.yaml").symlink_to(outside)
     code, out, _ = run(capsys, "validate", pack)
     assert code == 1 and "N719" in out and "extra.yaml points outside the pack" in out
+
+
+def test_play_warns_of_what_it_does_not_simulate(pack: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sc = pack / "scenarios" / "crossroads-farm.yaml"
+    sc.write_text(sc.read_text().replace("figures: {us-elite: 3}, specialization: recon", "figures: {us-elite: 3}, "
+                                         "specialization: engineer").replace("recon: 1}", "recon: 1, engineer: 1}"))
+    code, _, err = run(capsys, "play", "crossroads-farm", "--pack", pack, "--seed", "2")
+    assert code == 0 and "N716" in err and "Dig Entrenchment is not simulated" in err
+    code, _, err = run(capsys, "play", "bridge-at-dawn", "--pack", pack, "--seed", "2")
+    assert code == 0 and "operations card 'morning-fog'" in err

@@ -134,8 +134,12 @@ def playtest(pack: Path, scenario: str, games: int, seed: int, players: str, job
     from builder.playtest.report import report_json, write_html, write_json
     from builder.systems.tide_of_iron.games import run_playtest
 
+    from builder.systems.tide_of_iron.codes import N_UNSIMULATED
+
     names = [p for p in players.split(",") if p.strip()]
     report, rows = run_playtest(pack, scenario, games, seed, names, jobs)
+    for w in report["warnings"]:
+        typer.echo(f"warning {N_UNSIMULATED}: {w}", err=True)
     if jsonl_path is not None:
         atomic_write_text(jsonl_path, "".join(json.dumps(r, sort_keys=True) + "\n" for r in rows))
     if output is not None:

@@ -257,11 +257,30 @@ def new_game(pack: ToiPack, scenario_id: str, seed: int, verbose: bool = False, 
     s.pending, s.events, s.decisions, s.result = None, [], 0, None
     s.control_log, s.losses, s.kills = [], [Counter(), Counter()], [Counter(), Counter()]
     s.spent, s.placed, s.verbose = [False, False], [False, False], verbose
-    s.warnings = [f"operations card '{op}' of side '{side.id}' is not simulated"
-                  for side in scenario.sides for op in side.operations]
+    s.warnings = unsimulated(pack, scenario)
     s.rapid, s.transfers = {}, {}
     _settle(s)
     return s
+
+
+def unsimulated(pack: ToiPack, scenario: Any) -> list[str]:
+    """What this scenario's content asks of rules the engine does not play (code N716):
+    Operations cards, equipment units, engineers' entrenchments."""
+    out = [f"operations card '{op}' of side '{side.id}' is not simulated"
+           for side in scenario.sides for op in side.operations]
+    for side in scenario.sides:
+        vehicles = list(side.vehicles) + [v for r in side.reinforcements for v in r.vehicles]
+        squads = list(side.squads) + [q for r in side.reinforcements for q in r.squads]
+        for v in vehicles:
+            vt = pack.items["vehicles"].get(v.vehicle)
+            if vt is not None and VehicleTrait.equipment in vt.traits:
+                out.append(f"'{v.id}' of side '{side.id}' is equipment: it moves and fires like a vehicle "
+                           "(the equipment rules are not simulated)")
+        for q in squads:
+            spec = pack.items["specializations"].get(q.specialization) if q.specialization else None
+            if spec is not None and spec.effect == "engineer":
+                out.append(f"squad '{q.id}' of side '{side.id}' is an engineer squad: Dig Entrenchment is not simulated")
+    return out
 
 
 def _place_force(s: State, si: int, squads: Any, vehicles: Any, zone: list[int] | None) -> list[str]:

@@ -156,4 +156,5 @@ def run_playtest(pack_path: Path, scenario: str, games: int, seed: int, players:
                           seed=seed, symmetric=False, records=rows, coverage=summary_line(),
                           side_names={s.id: s.id for s in sc.sides})
     report["system"] = SYSTEM_ID
+    report["warnings"] = E.unsimulated(pack, sc)
     return report, rows
