@@ -302,3 +302,22 @@ def test_tank_overrun(pack) -> None:  # type: ignore[no-untyped-def]
     # a half-track has no Overrun: it never enters an enemy hex
     halftrack.hex = grid.parse("E7")
     assert E._overrun_thirds(s, halftrack, grid.parse("D6")) == 999
+
+
+def test_owner_chooses_casualties(pack) -> None:  # type: ignore[no-untyped-def]
+    """004 Tide of Iron, Normal attack results: hits remove figures, which ones the owner
+    decides (here the officer first); then the game goes back to the attacker's turn."""
+    s = E.new_game(pack, "crossroads-farm", seed=1)
+    grid = s.static.grid
+    s.active = 1
+    erste = next(u for u in s.units if u.uid == "erste")
+    able = next(u for u in s.units if u.uid == "able")  # 3 regulars and an officer
+    erste.hex, able.hex = grid.parse("D4"), grid.parse("D5")
+    s.rng = Dice([6, 6, 1, 1] + [1] * 4)  # type: ignore[assignment]
+    E.apply(s, ("fire", s.units.index(erste)))
+    E.apply(s, ("attack", s.units.index(able), 0, 0))
+    assert s.active == 0 and E.legal_actions(s) == [("casualty", "us-officer"), ("casualty", "us-regular")]
+    E.apply(s, ("casualty", "us-officer"))
+    assert [f.id for f in able.figs] == ["us-regular"] * 2  # one type left: the second hit needs no choice
+    assert s.active == 1 and s.pending is None and erste.token == E.FATIGUED
+    assert s.losses[0]["us-officer"] == 1 and s.losses[0]["us-regular"] == 1

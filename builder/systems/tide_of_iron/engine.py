@@ -152,7 +152,8 @@ class State:
 
     __slots__ = ("static", "rng", "units", "round", "phase", "initiative", "active", "taken", "done", "command",
                  "pool", "vp", "control", "hands", "decks", "lasting", "pending", "events", "decisions", "result",
-                 "control_log", "losses", "kills", "spent", "placed", "verbose", "warnings", "rapid", "transfers")
+                 "control_log", "losses", "kills", "spent", "placed", "verbose", "warnings", "rapid", "transfers",
+                 "owed")
     static: Static
     rng: random.Random
     units: list[Unit]
@@ -182,6 +183,7 @@ class State:
     warnings: list[str]
     rapid: dict[int, list[int]]
     transfers: dict[int, int]
+    owed: list[list[int]]
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -205,6 +207,7 @@ class State:
         s.verbose, s.warnings = self.verbose, list(self.warnings)
         s.rapid = {k: list(v) for k, v in self.rapid.items()}
         s.transfers = dict(self.transfers)
+        s.owed = [list(x) for x in self.owed]
         return s
 
     def note(self, text: str) -> None:
@@ -217,6 +220,7 @@ class State:
             [u.key() for u in self.units], self.round, self.phase, self.initiative, self.active, self.taken, self.done,
             self.command, self.pool, self.vp, self.control, self.hands, self.decks, self.lasting, self.pending,
             self.spent, self.placed, self.result, sorted(self.rapid.items()), sorted(self.transfers.items()),
+            self.owed,
             repr(self.rng.getstate()),
         ], default=str, separators=(",", ":"))
         return hashlib.sha256(payload.encode()).hexdigest()
@@ -258,7 +262,7 @@ def new_game(pack: ToiPack, scenario_id: str, seed: int, verbose: bool = False, 
     s.control_log, s.losses, s.kills = [], [Counter(), Counter()], [Counter(), Counter()]
     s.spent, s.placed, s.verbose = [False, False], [False, False], verbose
     s.warnings = unsimulated(pack, scenario)
-    s.rapid, s.transfers = {}, {}
+    s.rapid, s.transfers, s.owed = {}, {}, []
     _settle(s)
     return s
 
@@ -493,8 +497,10 @@ def resolve_attack(s: State, attackers: list[tuple[Unit, int, int]], t: Unit, su
     return {"hits": hits, "outcome": outcome, "before": before}
 
 
-def apply_hits(s: State, t: Unit, hits: int, suppressive: bool, by: int) -> str:
-    """004 Tide of Iron, Normal attack results and Suppressive attack results."""
+def apply_hits(s: State, t: Unit, hits: int, suppressive: bool, by: int, choose: bool = True) -> str:
+    """004 Tide of Iron, Normal attack results and Suppressive attack results. With
+    ``choose``, a squad of several figure types losing some of its figures leaves the
+    choice of which to its owner (a ``casualty`` decision right after this one)."""
     if hits <= 0:
         return "no effect"
     if t.kind == VEHICLE:
@@ -526,6 +532,9 @@ def apply_hits(s: State, t: Unit, hits: int, suppressive: bool, by: int) -> str:
         if t.token == OPFIRE:
             t.token = FATIGUED  # a pinned or disrupted squad in Op Fire mode is fatigued at once (Squad conditions)
         return "pinned" if level == PINNED else "disrupted"
+    if choose and hits < len(t.figs) and len({f.id for f in t.figs}) > 1:
+        s.owed.append([s.units.index(t), hits, by])
+        return f"{hits} casualt{'y' if hits == 1 else 'ies'}, chosen by the owner"
     t.figs.sort(key=lambda f: f.order)
     removed = min(hits, len(t.figs))
     for f in t.figs[:removed]:
@@ -613,6 +622,16 @@ def _mortar_attack(s: State, u: Unit, h: int, suppressive: bool) -> None:
             red = _roll(s, defence_dice(s, t, suppressive and t.kind == SQUAD, u), 5)
             outcome = apply_hits(s, t, max(0, black - red), suppressive and t.kind == SQUAD, u.side)
             s.note(f"{u.uid} mortar on {s.static.grid.label(h)}: {t.uid} {outcome}")
+
+
+def _any_target(s: State, u: Unit, halvings: int) -> bool:
+    """Whether ``u`` could attack anything now (the first target found is enough)."""
+    grid = s.static.grid
+    for t in s.units:
+        if (t.alive and t.side != u.side and t.carrier < 0 and grid.los(u.hex, t.hex)
+                and attack_profile(s, u, t, u.hex, halvings) is not None):
+            return True
+    return False
 
 
 def _supporters(s: State, lead: Unit, t: Unit, opfire: bool) -> list[tuple[Unit, int, int]]:
@@ -762,7 +781,7 @@ def _activations(s: State, side: int) -> list[Action]:
         if u.kind == SQUAD:
             if u.cond == NORMAL:
                 out.append(("advance", i))
-                if _fire_targets(s, u, u.hex, 0) or _mortar_targets(s, u, 0):
+                if _any_target(s, u, 0) or _mortar_targets(s, u, 0):
                     out.append(("fire", i))
                 out.append(("opfire", i))
                 if not u.heavy_weapon:
@@ -771,13 +790,13 @@ def _activations(s: State, side: int) -> list[Action]:
                 if _spec(s, u) == "medic" and s.static.nations[side] in s.static.regular and _heal_takers(s, u):
                     out.append(("heal", i))
             elif u.cond == PINNED and _officer_in(s, u.hex, side) and (
-                    _fire_targets(s, u, u.hex, 1) or _mortar_targets(s, u, 1)):
+                    _any_target(s, u, 1) or _mortar_targets(s, u, 1)):
                 out.append(("fire", i))
         else:
             if u.dmg < 2 and movement_points(s, u, "advance") > 0 and grid.steps[1][u.hex]:
                 out.append(("advance", i))
             armed = u.vtype is not None and (u.vtype.inf > 0 or u.vtype.veh > 0)
-            if armed and _fire_targets(s, u, u.hex, 0):
+            if armed and _any_target(s, u, 0):
                 out.append(("fire", i))
             if armed:
                 out.append(("opfire", i))
@@ -799,6 +818,15 @@ def _heal_takers(s: State, medic: Unit) -> list[Unit]:
             and x.hex == medic.hex and len(x.figs) < x.cap]
 
 
+def _can_act(s: State, side: int) -> bool:
+    """Whether the side has any activation left: every fresh unit can at least be
+    fatigued; otherwise a playable action card."""
+    if any(u.alive and u.side == side and u.token == FRESH for u in s.units):
+        return True
+    return any(s.static.cards[c].phase.value == "action" and s.static.cards[c].cost <= s.command[side]
+               and _card_has_use(s, side, s.static.cards[c]) for c in s.hands[side])
+
+
 def _card_has_use(s: State, side: int, card: Any) -> bool:
     kind = card.effect.kind
     if kind == "area-attack":
@@ -812,6 +840,8 @@ def _pending_actions(s: State, p: list[Any]) -> list[Action]:
     mode, ui = p[0], p[1]
     if mode == "react":
         return _react_actions(s, p)
+    if mode == "casualty":
+        return [("casualty", fid) for fid in sorted({f.id for f in s.units[ui].figs})]
     u = s.units[ui]
     grid = s.static.grid
     if mode == "target":
@@ -860,9 +890,7 @@ def _spend_actions(s: State, side: int) -> list[Action]:
         card = s.static.cards[cid]
         if card.phase.value == "command" and card.cost <= s.command[side]:
             out.append(("card", k))
-    out.append(("bid", 0))
-    if s.command[side] > 0:
-        out.append(("bid", s.command[side]))
+    out.extend(("bid", n) for n in range(s.command[side] + 1))
     return out
 
 
@@ -1018,6 +1046,9 @@ def _drift(s: State, side: int, target: int) -> int | None:
 
 def _apply_pending(s: State, p: list[Any], a: Action) -> None:
     mode = p[0]
+    if mode == "casualty":
+        _apply_casualty(s, p, a[1])
+        return
     if mode == "react":
         _apply_react(s, p, a)
         return
@@ -1075,6 +1106,21 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
         p[5] = True
         _assault(s, u, a[1])
         _end_activation(s, u)
+
+
+def _apply_casualty(s: State, p: list[Any], figure: str) -> None:
+    """The owner removes one figure of his choice (004 Tide of Iron, Normal attack results)."""
+    u = s.units[p[1]]
+    fig = next(f for f in u.figs if f.id == figure)
+    u.figs.remove(fig)
+    s.losses[u.side][fig.id] += 1
+    s.kills[p[3]][fig.id] += 1
+    p[2] -= 1
+    if p[2] > 0 and len({f.id for f in u.figs}) > 1:
+        return
+    if p[2] > 0:
+        apply_hits(s, u, p[2], False, p[3], choose=False)
+    s.pending, s.active = p[4], p[5]
 
 
 def _return_if_overstacked(s: State, u: Unit, p: list[Any]) -> None:
@@ -1143,13 +1189,13 @@ def _assault(s: State, a: Unit, h: int) -> None:
     def_hits = defence_hits = _roll(s, dstrength, 4)
     for o in [a] + sup:
         while def_hits and o.alive:
-            apply_hits(s, o, 1, False, 1 - side)
+            apply_hits(s, o, 1, False, 1 - side, choose=False)
             def_hits -= 1
         o.token = FATIGUED
     left = att_hits
     for d in defenders:
         while left and d.alive:
-            apply_hits(s, d, 1, False, side)
+            apply_hits(s, d, 1, False, side, choose=False)
             left -= 1
     survivors = [d for d in defenders if d.alive]
     s.note(f"{a.uid} assaults {grid.label(h)}: {att_hits} attack hit(s), {defence_hits} defence hit(s)")
@@ -1208,9 +1254,18 @@ def _next_turn(s: State) -> None:
 
 def _settle(s: State) -> None:
     """Run the rules that need no decision until a player must decide again."""
+    while s.owed and not (s.pending is not None and s.pending[0] == "casualty"):
+        ui, hits, by = s.owed.pop(0)
+        u = s.units[ui]
+        if u.alive and hits < len(u.figs) and len({f.id for f in u.figs}) > 1:
+            s.pending = ["casualty", ui, hits, by, s.pending, s.active]
+            s.active = u.side
+            return
+        if u.alive:
+            apply_hits(s, u, hits, False, by, choose=False)
     while s.result is None and s.pending is None:
         if s.phase == "action":
-            if not s.done[s.active] and not _activations(s, s.active):
+            if not s.done[s.active] and not _can_act(s, s.active):
                 s.done[s.active] = True
             if s.done[s.active]:
                 other = 1 - s.active

@@ -61,6 +61,8 @@ def score(s: E.State, a: E.Action) -> float:
         return float(2 + prof[0] * E.P_SUCCESS[prof[1]] - red / 3 + 0.5 * a[2] + 0.5 * a[3] + 0.7 * a[4])
     if kind == "area":
         return 3.5 + sum(1 for u in s.units if u.alive and u.hex == a[1] and u.carrier < 0) * 0.5
+    if kind == "casualty":
+        return -float(s.static.figures[a[1]].order)  # regulars first, officers last
     if kind == "heal":
         return 1.6
     if kind == "transfer":
@@ -96,7 +98,9 @@ def score(s: E.State, a: E.Action) -> float:
     if kind == "target":
         return sum(1 for u in s.units if u.alive and u.hex == a[1] and u.carrier < 0)
     if kind == "bid":
-        return 1.0 if a[1] and s.pool[side] <= s.pool[1 - side] else 0.5
+        # all command onto the initiative pool while behind or level, else keep it for cards
+        behind = s.pool[side] <= s.pool[1 - side]
+        return 1.0 + a[1] * 0.01 if behind and a[1] == s.command[side] else (0.5 if a[1] == 0 else 0.0)
     if kind == "embark":
         return 0.8
     if kind == "done":
