@@ -58,6 +58,8 @@ def test_line_of_sight_and_blind_hexes(pack) -> None:  # type: ignore[no-untyped
     hill = Grid(["h.w...."], terrain)
     assert not hill.los(c("A1"), c("D1")) and not hill.los(c("A1"), c("E1"))  # 1 and 2 hexes behind: blind
     assert hill.los(c("A1"), c("F1"))
+    crest = Grid(["hh....."], terrain)
+    assert crest.los(c("B1"), c("E1")) and not crest.los(c("A1"), c("E1"))  # A1 is behind the crest B1
 
 
 def test_fire_and_movement_loses_one_mp_and_officer_adds_one(pack) -> None:  # type: ignore[no-untyped-def]

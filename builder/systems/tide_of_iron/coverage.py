@@ -36,7 +36,7 @@ RULES: list[tuple[str, str, str]] = [
     ("Combat: range and dice", "full", "close 4+, normal 5+, long 6+, defence 5+, least favourable range in combined fire, +1 range uphill"),
     ("Combat: normal and suppressive results", "full", "the owner chooses which figures a normal attack removes (in assaults: regulars first, officers last)"),
     ("Combat: vehicle damage", "full", "light/heavy/destroyed, -1 MP and AV, halved FPR, fragile"),
-    ("Line of sight", "policy", "blocking terrain between hexes, edge lines, blind hexes behind obstructions; the 'adjacent hex at the same level' clause is not simulated"),
+    ("Line of sight", "full", "blocking terrain between hexes, edge lines, blind hexes behind obstructions, hills as blocking terrain, no LOS down from behind a crest"),
     ("Area attacks and drift", "full", "strategy-card artillery with drift"),
     ("Mortar crew: area attack, ballistic fire", "full", "area attacks only, 5-6 (6 long), not adjacent, not from buildings, no Op Fire, nothing in their own hex's assault"),
     ("Machine gun: rapid Op Fire", "full", "MG crews alone, no fatigue, each target once a round"),

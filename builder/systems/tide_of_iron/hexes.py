@@ -139,7 +139,8 @@ class Grid:
         not in them; a line along an edge is blocked only with BT on both sides;
         adjacent hexes always see each other. Between levels, the obstruction nearest
         the lower unit leaves 2 blind hexes behind it (1 when the levels differ by 2);
-        a hill of a level between the two units counts as blocking terrain."""
+        a hill of a level between the two units counts as blocking terrain; a higher unit
+        behind the crest (an adjacent hex on the line at its own level) has no LOS down."""
         if a == b:
             return True
         key = a * self.n + b if a < b else b * self.n + a
@@ -155,8 +156,15 @@ class Grid:
         ea, eb = self.elevation[a], self.elevation[b]
         lo, hi = min(ea, eb), max(ea, eb)
         low = a if ea <= eb else b
+        steps = self.line(a, b)
+        if lo < hi and steps:
+            # The higher unit must stand at the crest: firing across an adjacent hex of its
+            # own level leaves no LOS (004 Tide of Iron, Line of sight).
+            beside_high = steps[0] if low == b else steps[-1]
+            if all(self.elevation[h] == hi for h in beside_high):
+                return False
         nearest: int | None = None
-        for step in self.line(a, b):
+        for step in steps:
             obstructs = [h for h in step if self.blocks[h] or self.elevation[h] > lo]
             if len(obstructs) < len(step):
                 continue
