@@ -323,3 +323,32 @@ def test_owner_chooses_casualties(pack) -> None:  # type: ignore[no-untyped-def]
     assert [f.id for f in able.figs] == ["us-regular"] * 2  # one type left: the second hit needs no choice
     assert s.active == 1 and s.pending is None and erste.token == E.FATIGUED
     assert s.losses[0]["us-officer"] == 1 and s.losses[0]["us-regular"] == 1
+
+
+def test_assault_retreat_is_the_defenders_choice(pack) -> None:  # type: ignore[no-untyped-def]
+    """004 Tide of Iron, Assault attacks: more attack hits than defence hits make the
+    defender retreat into an adjacent hex of his choice free of enemies; the assaulting
+    squad advances into the hex and is fatigued."""
+    s = E.new_game(pack, "crossroads-farm", seed=1)
+    grid = s.static.grid
+    baker = next(u for u in s.units if u.uid == "baker")  # 4 regulars
+    zweite = next(u for u in s.units if u.uid == "zweite")  # 4 regulars
+    for u in s.units:
+        if u.side == 1 and u is not zweite:
+            u.alive = False
+    for u in s.units:
+        if u.side == 0 and u is not baker:
+            u.token = E.FATIGUED
+    target = grid.parse("C5")  # low hill, no cover
+    zweite.hex, baker.hex = target, grid.parse("C6")
+    E.apply(s, ("assault", s.units.index(baker)))
+    # attack: 4 dice, three 4+; no cover dice; defence: 4 dice, one 4+
+    s.rng = Dice([4, 5, 6, 1] + [4, 1, 1, 1] + [1] * 10)  # type: ignore[assignment]
+    E.apply(s, ("assault", target))
+    assert s.active == 1 and s.pending is not None and s.pending[0] == "retreat"
+    options = E.legal_actions(s)
+    assert ("retreat", baker.hex) not in options and len(options) > 1
+    choice = options[-1]
+    E.apply(s, choice)
+    assert zweite.hex == choice[1] and len(zweite.figs) == 1 and len(baker.figs) == 3
+    assert baker.hex == target and baker.token == E.FATIGUED and s.active == 0

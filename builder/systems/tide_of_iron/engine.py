@@ -842,6 +842,8 @@ def _pending_actions(s: State, p: list[Any]) -> list[Action]:
         return _react_actions(s, p)
     if mode == "casualty":
         return [("casualty", fid) for fid in sorted({f.id for f in s.units[ui].figs})]
+    if mode == "retreat":
+        return [("retreat", h2) for h2 in _retreat_options(s, p[2], s.units[ui].side)]
     u = s.units[ui]
     grid = s.static.grid
     if mode == "target":
@@ -1049,6 +1051,9 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
     if mode == "casualty":
         _apply_casualty(s, p, a[1])
         return
+    if mode == "retreat":
+        _apply_retreat(s, p, a[1])
+        return
     if mode == "react":
         _apply_react(s, p, a)
         return
@@ -1104,8 +1109,8 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
             _end_activation(s, u)
     elif kind == "assault":
         p[5] = True
-        _assault(s, u, a[1])
-        _end_activation(s, u)
+        if not _assault(s, u, a[1]):
+            _end_activation(s, u)
 
 
 def _apply_casualty(s: State, p: list[Any], figure: str) -> None:
@@ -1167,9 +1172,10 @@ def _attack(s: State, u: Unit, a: Action, mode: str) -> None:
     resolve_attack(s, group, t, bool(suppressive) and t.kind == SQUAD)
 
 
-def _assault(s: State, a: Unit, h: int) -> None:
+def _assault(s: State, a: Unit, h: int) -> bool:
     """004 Tide of Iron, Assault attacks: both sides roll, attacker hits minus cover;
-    the loser of the exchange fatigues or retreats."""
+    the loser of the exchange fatigues or retreats. True when the defender must now
+    choose where to retreat (the activation ends after that decision)."""
     grid = s.static.grid
     side = a.side
     sup = sorted((o for o in s.units if o is not a and o.alive and o.side == side and o.kind == SQUAD and o.carrier < 0
@@ -1187,37 +1193,62 @@ def _assault(s: State, a: Unit, h: int) -> None:
             dstrength += d.vtype.inf  # type: ignore[union-attr]
     att_hits = max(0, _roll(s, strength, 4) - _roll(s, grid.cover[h], 5))
     def_hits = defence_hits = _roll(s, dstrength, 4)
+    # Casualties: the attacker's active squad first, then its supporters; the defender's
+    # hits go to its units in order, each owner choosing which figures.
     for o in [a] + sup:
-        while def_hits and o.alive:
-            apply_hits(s, o, 1, False, 1 - side, choose=False)
-            def_hits -= 1
+        if def_hits and o.alive:
+            n = min(def_hits, len(o.figs))
+            apply_hits(s, o, n, False, 1 - side)
+            def_hits -= n
         o.token = FATIGUED
     left = att_hits
     for d in defenders:
-        while left and d.alive:
-            apply_hits(s, d, 1, False, side, choose=False)
-            left -= 1
+        if left and d.alive:
+            n = min(left, len(d.figs) if d.kind == SQUAD else (4, 3, 1)[min(d.dmg, 2)])
+            apply_hits(s, d, n, False, side)
+            left -= n
     survivors = [d for d in defenders if d.alive]
     s.note(f"{a.uid} assaults {grid.label(h)}: {att_hits} attack hit(s), {defence_hits} defence hit(s)")
     if not survivors:
         if a.alive:
             a.hex = h
-        return
+        return False
     if att_hits <= defence_hits:
-        return
-    _retreat(s, survivors, h, side)
+        return False
+    options = _retreat_options(s, h, side)
+    if len(options) > 1:
+        s.pending = ["retreat", s.units.index(a), h, s.pending, s.active]
+        s.active = 1 - side
+        return True
+    _retreat(s, survivors, h, side, options[0] if options else None)
     if a.alive:
         a.hex = h
+    return False
 
 
-def _retreat(s: State, units: list[Unit], h: int, enemy: int) -> None:
-    """The defender moves all survivors to one adjacent enemy-free hex (most cover first);
-    excess over stacking, and disrupted units, are destroyed; pinned become disrupted."""
+def _retreat_options(s: State, h: int, enemy: int) -> list[int]:
+    """Adjacent hexes free of the assaulting side's units that squads can enter."""
     grid = s.static.grid
-    options = sorted((h2 for h2 in grid.neighbours[h] if not _enemy_in(s, h2, 1 - enemy) and grid.enterable(h2, SQUAD)
-                      and not any(x.alive and x.hex == h2 and x.side == enemy for x in s.units)),
-                     key=lambda x: (-grid.cover[x], x))
-    dest = options[0] if options else None
+    return [h2 for h2 in grid.neighbours[h] if grid.enterable(h2, SQUAD)
+            and not any(x.alive and x.hex == h2 and x.side == enemy and x.carrier < 0 for x in s.units)]
+
+
+def _apply_retreat(s: State, p: list[Any], dest: int) -> None:
+    """The defender's chosen retreat; the assaulting squad then advances into the hex."""
+    attacker = s.units[p[1]]
+    h = p[2]
+    survivors = [d for d in s.units if d.alive and d.hex == h and d.carrier < 0 and d.side != attacker.side]
+    _retreat(s, survivors, h, attacker.side, dest)
+    if attacker.alive:
+        attacker.hex = h
+    s.pending, s.active = p[3], p[4]
+    _end_activation(s, attacker)
+
+
+def _retreat(s: State, units: list[Unit], h: int, enemy: int, dest: int | None) -> None:
+    """The defender moves all survivors into ``dest``, an adjacent enemy-free hex (none:
+    all are destroyed); excess over stacking, and disrupted units, are destroyed; pinned
+    ones become disrupted (004 Tide of Iron, Assault attacks)."""
     for d in units:
         if dest is None or (d.kind == SQUAD and d.cond == DISRUPTED):
             _destroy(s, d, enemy)

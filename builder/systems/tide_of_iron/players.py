@@ -34,6 +34,10 @@ def _objective_pull(s: E.State, side: int, h: int) -> float:
     return -float(best) if best < 99 else 0.0
 
 
+def _stack_size(s: E.State, h: int) -> int:
+    return sum(1 for u in s.units if u.alive and u.hex == h and u.carrier < 0)
+
+
 def score(s: E.State, a: E.Action) -> float:
     """A cheap value of one decision for the side to move (no look-ahead)."""
     side = s.active
@@ -61,6 +65,8 @@ def score(s: E.State, a: E.Action) -> float:
         return float(2 + prof[0] * E.P_SUCCESS[prof[1]] - red / 3 + 0.5 * a[2] + 0.5 * a[3] + 0.7 * a[4])
     if kind == "area":
         return 3.5 + sum(1 for u in s.units if u.alive and u.hex == a[1] and u.carrier < 0) * 0.5
+    if kind == "retreat":
+        return float(s.static.grid.cover[a[1]]) - _stack_size(s, a[1])
     if kind == "casualty":
         return -float(s.static.figures[a[1]].order)  # regulars first, officers last
     if kind == "heal":
