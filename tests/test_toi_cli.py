@@ -141,3 +141,13 @@ def test_play_warns_of_what_it_does_not_simulate(pack: Path, capsys: pytest.Capt
     assert code == 0 and "N716" in err and "Dig Entrenchment is not simulated" in err
     code, _, err = run(capsys, "play", "bridge-at-dawn", "--pack", pack, "--seed", "2")
     assert code == 0 and "operations card 'morning-fog'" in err
+
+
+def test_playtest_html_report_and_site_page(pack: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "playtest", "crossroads-farm", "--pack", pack, "--games", "10", "-o", tmp_path / "r.html")
+    assert code == 0 and "verdict:" in out
+    assert "Tide of Iron rules as the engine simulates them" in (tmp_path / "r.html").read_text()
+    assert (pack / "reports" / "crossroads-farm.json").is_file()
+    code, _, _ = run(capsys, "site", "build", "--pack", pack, "-o", tmp_path / "site")
+    page = (tmp_path / "site" / "scenario-crossroads-farm.html").read_text()
+    assert code == 0 and "<h2>Playtest</h2>" in page and "10 games" in page
