@@ -59,14 +59,13 @@ class VehicleType:
     """A vehicle type's numbers."""
 
     __slots__ = ("id", "range", "inf", "veh", "mv", "av", "transport", "light", "heavy", "fragile", "sturdy",
-                 "concussive", "traits", "road_fast", "thick", "overrun")
+                 "concussive", "road_fast", "thick", "overrun")
 
     def __init__(self, model: Any) -> None:
         self.id: str = model.id
         self.range, self.inf, self.veh, self.mv = model.range, model.firepower.infantry, model.firepower.vehicle, model.movement
         self.av, self.transport = model.armour, model.transport
         t = set(model.traits)
-        self.traits = t
         self.light = VehicleTrait.light in t
         self.heavy = VehicleTrait.heavy in t
         self.fragile = VehicleTrait.fragile in t
