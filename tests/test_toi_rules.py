@@ -352,3 +352,20 @@ def test_assault_retreat_is_the_defenders_choice(pack) -> None:  # type: ignore[
     E.apply(s, choice)
     assert zweite.hex == choice[1] and len(zweite.figs) == 1 and len(baker.figs) == 3
     assert baker.hex == target and baker.token == E.FATIGUED and s.active == 0
+
+
+def test_status_draw_with_the_plus_mark(pack) -> None:  # type: ignore[no-untyped-def]
+    """004 Tide of Iron, Draw strategy cards: one card from a deck of the player's choice;
+    a '+' on the first card drawn allows one more, never a third."""
+    s = E.new_game(pack, "crossroads-farm", seed=1)
+    s.hands = [[], []]
+    s.decks = [[["hold-the-line", "field-telephone", "dug-in"]], [["rally-the-men", "mortar-harassment"]]]
+    E._status_start(s)
+    E._settle(s)
+    assert s.phase == "draw" and s.active == 0 and E.legal_actions(s) == [("draw", 0)]
+    E.apply(s, ("draw", 0))  # dug-in: no '+'
+    assert s.active == 1 and E.legal_actions(s) == [("draw", 0)]
+    E.apply(s, ("draw", 0))  # mortar-harassment has the '+'
+    assert E.legal_actions(s) == [("draw", 0), ("pass",)]
+    E.apply(s, ("draw", 0))
+    assert s.hands == [["dug-in"], ["mortar-harassment", "rally-the-men"]] and s.phase == "opfire"

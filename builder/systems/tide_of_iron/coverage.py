@@ -27,7 +27,7 @@ RULES: list[tuple[str, str, str]] = [
     ("Command: command and VPs", "full", "friendly or neutral command objectives; VPs per objective per round"),
     ("Command: spend command", "full", "command-phase cards, then any amount onto the initiative pool"),
     ("Command: initiative", "full", "larger pool; a tie goes to the player without initiative"),
-    ("Status: draw with '+'", "policy", "from the first deck with cards left; a '+' first card draws one more"),
+    ("Status: draw with '+'", "full", "initiative first, from the deck of the player's choice; a '+' first card lets him draw one more"),
     ("Status: remove tokens and transitions", "full", "pinned recover; disrupted become pinned, or recover with an officer"),
     ("Status: Op Fire placement", "full", "any fresh units, initiative first"),
     ("Status: squad transfers", "policy", "one figure at a time, same hex, no specialized, pinned, disrupted or transported squads, empty bases removed; a squad either gives or receives in one Status phase so transfers end; decided with Op Fire placement"),

@@ -6,12 +6,13 @@ game log is plain JSON. Dice come from the state's own seeded generator.
 
 Decisions follow the turn sequence (004 Tide of Iron, Turn sequence): in the Action
 phase a player activates one fresh unit (Advance, Concentrated Fire, Prepare Op Fire,
-Fire & Movement, Assault, Fatigue Unit) or a Strategy card; movement is decided one hex
-at a time and, after each hex entered, the opponent decides whether to Op Fire (the
-decision passes to him and back); the Command phase asks each
-player how to spend command; the Status phase asks which units go into Op Fire mode.
+Fire & Movement, Assault, Fatigue Unit, a medic's Heal) or a Strategy card; movement is
+decided one hex at a time and, after each hex entered, the opponent decides whether to
+Op Fire (the decision passes to him and back); owners choose their casualties and a
+beaten assault's retreat hex; the Command phase asks each player how to spend command;
+the Status phase asks for card draws, Op Fire placement and squad transfers.
 Everything else (control, command, VPs, initiative, token removal, condition
-transitions, card draws, reinforcements) follows the rules without a decision.
+transitions, reinforcements) follows the rules without a decision.
 Rules played by a fixed policy instead of a player's choice are listed in
 :mod:`builder.systems.tide_of_iron.coverage`.
 """
@@ -152,7 +153,7 @@ class State:
     __slots__ = ("static", "rng", "units", "round", "phase", "initiative", "active", "taken", "done", "command",
                  "pool", "vp", "control", "hands", "decks", "lasting", "pending", "events", "decisions", "result",
                  "control_log", "losses", "kills", "spent", "placed", "verbose", "warnings", "rapid", "transfers",
-                 "owed")
+                 "owed", "drawn")
     static: Static
     rng: random.Random
     units: list[Unit]
@@ -183,6 +184,7 @@ class State:
     rapid: dict[int, list[int]]
     transfers: dict[int, int]
     owed: list[list[int]]
+    drawn: list[int]
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -207,6 +209,7 @@ class State:
         s.rapid = {k: list(v) for k, v in self.rapid.items()}
         s.transfers = dict(self.transfers)
         s.owed = [list(x) for x in self.owed]
+        s.drawn = list(self.drawn)
         return s
 
     def note(self, text: str) -> None:
@@ -219,7 +222,7 @@ class State:
             [u.key() for u in self.units], self.round, self.phase, self.initiative, self.active, self.taken, self.done,
             self.command, self.pool, self.vp, self.control, self.hands, self.decks, self.lasting, self.pending,
             self.spent, self.placed, self.result, sorted(self.rapid.items()), sorted(self.transfers.items()),
-            self.owed,
+            self.owed, self.drawn,
             repr(self.rng.getstate()),
         ], default=str, separators=(",", ":"))
         return hashlib.sha256(payload.encode()).hexdigest()
@@ -261,7 +264,7 @@ def new_game(pack: ToiPack, scenario_id: str, seed: int, verbose: bool = False, 
     s.control_log, s.losses, s.kills = [], [Counter(), Counter()], [Counter(), Counter()]
     s.spent, s.placed, s.verbose = [False, False], [False, False], verbose
     s.warnings = unsimulated(pack, scenario)
-    s.rapid, s.transfers, s.owed = {}, {}, []
+    s.rapid, s.transfers, s.owed, s.drawn = {}, {}, [], [2, 2]
     _settle(s)
     return s
 
@@ -757,6 +760,8 @@ def legal_actions(s: State) -> list[Action]:
         return _spend_actions(s, s.active)
     if s.phase == "opfire":
         return _placement_actions(s, s.active)
+    if s.phase == "draw":
+        return _draw_actions(s, s.active)
     return []
 
 
@@ -945,6 +950,8 @@ def apply(s: State, action: Action | list[Any]) -> None:
         _apply_spend(s, action)
     elif s.phase == "opfire":
         _apply_placement(s, action)
+    elif s.phase == "draw":
+        _apply_draw(s, action)
     _settle(s)
 
 
@@ -1314,6 +1321,17 @@ def _settle(s: State) -> None:
                 s.active = other
                 continue
             return
+        if s.phase == "draw":
+            if s.drawn[s.active] < 2 and not _draw_actions(s, s.active):
+                s.drawn[s.active] = 2
+            if s.drawn[s.active] == 2:
+                other = 1 - s.active
+                if s.drawn[other] == 2:
+                    _draws_done(s)
+                    continue
+                s.active = other
+                continue
+            return
         if s.phase == "opfire":
             if s.placed[s.active]:
                 other = 1 - s.active
@@ -1379,16 +1397,34 @@ def _determine_initiative(s: State) -> None:
 
 
 def _status_start(s: State) -> None:
-    """004 Tide of Iron, Status phase steps 1 and 2: draw (with the '+' rule), remove tokens,
-    pinned and disrupted transitions (an officer in the hex clears disruption)."""
-    for side in (s.initiative, 1 - s.initiative):
-        for pile in s.decks[side]:
-            if pile:
-                first = pile.pop()
-                s.hands[side].append(first)
-                if s.static.cards[first].draw_again and pile:
-                    s.hands[side].append(pile.pop())
-                break
+    """004 Tide of Iron, Status phase step 1: each player, initiative first, draws a card
+    from the deck of his choice; a first card with the '+' mark lets him draw one more."""
+    s.phase, s.drawn, s.active = "draw", [0, 0], s.initiative
+
+
+def _draw_actions(s: State, side: int) -> list[Action]:
+    stage = s.drawn[side]
+    if stage == 2:
+        return []
+    out: list[Action] = [("draw", d) for d, pile in enumerate(s.decks[side]) if pile]
+    if stage == 1 and out:
+        out.append(("pass",))
+    return out
+
+
+def _apply_draw(s: State, a: Action) -> None:
+    side = s.active
+    if a[0] == "pass":
+        s.drawn[side] = 2
+        return
+    card = s.decks[side][a[1]].pop()
+    s.hands[side].append(card)
+    s.drawn[side] = 1 if s.drawn[side] == 0 and s.static.cards[card].draw_again else 2
+
+
+def _draws_done(s: State) -> None:
+    """Status phase step 2 (remove tokens, pinned and disrupted transitions), then the
+    Op Fire placement and squad transfer decisions."""
     status_transitions(s)
     s.rapid, s.transfers = {}, {}
     s.phase, s.placed, s.active = "opfire", [False, False], s.initiative

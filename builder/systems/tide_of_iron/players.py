@@ -109,6 +109,10 @@ def score(s: E.State, a: E.Action) -> float:
         return 1.0 + a[1] * 0.01 if behind and a[1] == s.command[side] else (0.5 if a[1] == 0 else 0.0)
     if kind == "embark":
         return 0.8
+    if kind == "draw":
+        return 1.0
+    if kind == "pass":
+        return 0.0
     if kind == "done":
         return 0.0
     return -1.0  # fatigue, end
