@@ -89,6 +89,50 @@ def run(rounds: int = 6, slice_seconds: float = 0.5) -> None:
     print(f"   engine random play on {scenario}: {rate:,.0f} decisions/s ({decisions} decisions, {games} games)")
     print(f"   python-chess random play: {crate:,.0f} moves/s ({moves} moves, {cgames} games)")
     print(f"   ratio engine/chess: {rate / crate:.2f} (target >= 1.00)")
+    run_toi(rounds, slice_seconds)
+
+
+def toi_rate(seconds: float, seed: int, setup: tuple[object, object]) -> tuple[float, int, int]:
+    """Random legal play of Tide of Iron's ``bridge-at-dawn`` (vehicles, transport, reinforcements)."""
+    from builder.systems.tide_of_iron import engine as toi
+
+    pack, static = setup
+    decisions = games = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        state = toi.new_game(pack, "bridge-at-dawn", seed, static=static)  # type: ignore[arg-type]
+        rng = random.Random(seed)
+        while state.result is None:
+            actions = toi.legal_actions(state)
+            toi.apply(state, actions[int(rng.random() * len(actions))])
+            decisions += 1
+        games += 1
+        seed += 1
+    return decisions / (time.perf_counter() - started), decisions, games
+
+
+def run_toi(rounds: int = 6, slice_seconds: float = 0.5) -> None:
+    """The Tide of Iron row: its decisions/s against python-chess moves/s, alternating slices."""
+    from builder.systems.tide_of_iron import engine as toi
+    from builder.systems.tide_of_iron.pack import load
+
+    pack = load(ROOT / "content" / "toi")
+    setup = (pack, toi.Static(pack, pack.scenario("bridge-at-dawn")))
+    e_time = c_time = 0.0
+    decisions = games = moves = 0
+    for r in range(rounds):
+        t = time.perf_counter()
+        _, d, g = toi_rate(slice_seconds, r * 1000, setup)
+        e_time += time.perf_counter() - t
+        decisions, games = decisions + d, games + g
+        t = time.perf_counter()
+        _, m, _ = chess_rate(slice_seconds, seed=r)
+        c_time += time.perf_counter() - t
+        moves += m
+    rate, crate = decisions / e_time, moves / c_time
+    print(f"   Tide of Iron random play on bridge-at-dawn: {rate:,.0f} decisions/s ({decisions} decisions, {games} games)")
+    print(f"   python-chess random play (same run): {crate:,.0f} moves/s")
+    print(f"   ratio Tide of Iron/chess: {rate / crate:.2f} (target >= 1.00)")
 
 
 if __name__ == "__main__":

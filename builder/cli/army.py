@@ -12,6 +12,7 @@ from typing import Optional
 import typer
 
 from builder.cli.common import OutputFormat
+from builder.systems.tide_of_iron import cli as toi  # Tide of Iron squad lists (system: tide-of-iron)
 
 app = typer.Typer(help="Army lists: build to a points budget, check legality, explore slots.",
                   no_args_is_help=True)
@@ -20,6 +21,8 @@ PACK_HELP = "Content pack folder (default: the bundled core pack)."
 
 
 def _pack(path: Optional[Path]):  # type: ignore[no-untyped-def]
+    if toi.is_toi(path):
+        toi.not_for_system("army options/edit (Tide of Iron squad lists are plain YAML: edit them, then army check)")
     from builder.content.pack_cache import load_pack_cached
     from builder.content.loader import BUNDLED_CONTENT
 
@@ -71,6 +74,9 @@ def new(
     from builder.army.writer import skeleton
     from builder.errors import UsageError
 
+    toi_side = toi.bundled_side(scenario, faction)
+    if toi_side is not None:
+        return toi.army_new(toi.BUNDLED, scenario, toi_side, name, out, force, suggest=False)
     if points is None and scenario is None:
         raise UsageError("give --points N (or --scenario ID, which sets the budget)")
     _write(skeleton(name or f"My {faction} army", faction, points, scenario, schema_ref(out)), out, force)
@@ -83,6 +89,9 @@ def check(
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="text, json or github."),
 ) -> None:
     """Check an army list; exit 0 legal, 1 illegal, 2 usage error."""
+    toi_pack = toi.army_pack(file, pack)
+    if toi_pack is not None:
+        toi.army_check(file, toi_pack, format.value)
     from builder.army.check import check_file
     from builder.diagnostics import FORMATS
 
@@ -114,6 +123,9 @@ def show(
     pack: Optional[Path] = typer.Option(None, "--pack", help=PACK_HELP),
 ) -> None:
     """Show an army as readable tables: points, tokens, units, breaking points, equipment."""
+    toi_pack = toi.army_pack(file, pack)
+    if toi_pack is not None:
+        toi.army_show(file, toi_pack)
     from builder.army.check import check_file
     from builder.army.show import render
     from builder.diagnostics import FORMATS
@@ -176,6 +188,8 @@ def suggest(
     from builder.army.suggest import suggest_for
     from builder.army.writer import army_yaml
 
+    if toi.is_toi(pack):
+        return toi.army_new(pack, scenario, side, name, out, force, suggest=True)  # type: ignore[arg-type]
     content = _pack(pack)
     army = suggest_for(content, faction=faction, points=points, seed=seed, name=name, scenario=scenario, side=side)
     command = " ".join(f"--{k} {v}" for k, v in (("faction", faction), ("points", points), ("scenario", scenario),

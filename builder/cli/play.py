@@ -12,6 +12,7 @@ from builder.cli.common import OutputFormat
 from builder.content.loader import BUNDLED_CONTENT, load_pack
 from builder.content.yaml_io import atomic_write_text
 from builder.errors import UsageError
+from builder.systems.tide_of_iron import cli as toi  # Tide of Iron packs (system: tide-of-iron)
 
 DEFAULT_PACK = BUNDLED_CONTENT / "core"
 
@@ -30,6 +31,8 @@ def play(
     names = [p.strip() for p in players.split(",") if p.strip()]
     if len(names) != 2:
         raise UsageError("--players takes two player names, e.g. random,random")
+    if toi.is_toi(pack):
+        return toi.play(pack, scenario, seed, names, log, format.value)
     content = load_pack(pack)
     state, record = play_game(content, scenario, seed, names, pack_ref=str(pack))
     if log is not None:
@@ -58,6 +61,8 @@ def replay(
 
     if not log.is_file():
         raise UsageError(f"no such log file: {log}")
+    if toi.log_system(log) == toi.SYSTEM:
+        return toi.replay(log, pack)
     try:
         text = log.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

@@ -12,6 +12,7 @@ import typer
 
 from builder.content.loader import BUNDLED_CONTENT
 from builder.errors import UsageError
+from builder.systems.tide_of_iron import cli as toi  # Tide of Iron packs (system: tide-of-iron)
 
 
 class OutputFormat(str, Enum):
@@ -57,6 +58,8 @@ def playtest(
         return
     if scenario is None:
         raise UsageError("give a SCENARIO to playtest, or --compare OLD NEW")
+    if toi.is_toi(pack):
+        return toi.playtest(pack, scenario, games, seed, players, jobs, format.value, output, jsonl, save)
     report, _rows = _run(scenario, games, seed, players, jobs, pack, jsonl)
     if output is not None:
         write_html(report, output)

@@ -22,7 +22,10 @@ def build(
     from builder.content.pack_cache import load_pack_cached
     from builder.content.loader import BUNDLED_CONTENT
     from builder.render.site.build import build_site
+    from builder.systems.tide_of_iron import cli as toi
 
+    if toi.is_toi(pack):
+        return toi.site_build(pack, out, reports)  # type: ignore[arg-type]
     loaded = load_pack_cached(pack or BUNDLED_CONTENT / "core")
     pages = build_site(loaded, out, reports)
     typer.echo(f"wrote {len(pages)} pages into {out}; open {out / 'index.html'}")

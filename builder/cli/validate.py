@@ -11,6 +11,7 @@ from rich.table import Table
 from builder.cli.common import OutputFormat, emit_diagnostics
 from builder.content.loader import BUNDLED_CONTENT
 from builder.diagnostics import FORMATS
+from builder.systems.tide_of_iron import cli as toi  # Tide of Iron packs (system: tide-of-iron)
 from builder.validation import validate_pack
 
 
@@ -23,6 +24,8 @@ def validate(
 
     Exit status: 0 valid, 1 invalid, 2 usage error.
     """
+    if toi.is_toi(pack):
+        toi.validate(pack, format.value, quiet)
     report = validate_pack(pack)
     if format is OutputFormat.json:
         emit_diagnostics(report.diagnostics, format, summary=report.summary())

@@ -1,0 +1,7 @@
+"""Tide of Iron: the second game system (004 Tide of Iron, the whole rules summary).
+
+Self-contained: it uses only the project's system-neutral pieces (safe YAML, located
+diagnostics, the error hierarchy, playtest statistics, PDF writing) and none of the
+Heroes engine. :data:`builder.systems.tide_of_iron.system.TIDE_OF_IRON` is the one object
+a game-system registry needs.
+"""

@@ -1,0 +1,111 @@
+"""Squad building, the army rules of Tide of Iron (004 Tide of Iron, Setup).
+
+A squad list (``system: tide-of-iron``) names a scenario and a side and lists the
+squads built from that side's pool of figures, bases and specialization tokens, and
+where every unit deploys. :func:`check_army` applies the same rules as the scenario's
+own starting forces (:func:`~builder.systems.tide_of_iron.validation.force_findings`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml as _pyyaml  # PyYAML: builder.content.fast_yaml already reads with it
+
+from builder.diagnostics import Diagnostic
+from builder.errors import ContentError, UsageError, YamlError
+from builder.systems.tide_of_iron import codes
+from builder.systems.tide_of_iron.models import Army, Squad
+from builder.systems.tide_of_iron.pack import ToiPack, read_model
+from builder.systems.tide_of_iron.validation import force_findings
+
+MODELINE = "# yaml-language-server: $schema={schema}\n"
+
+
+def check_army(path: Path, pack: ToiPack) -> tuple[Army | None, list[Diagnostic]]:
+    """Every problem of a squad list, located in its file."""
+    if not path.is_file():
+        raise UsageError(f"no such squad list: {path}")
+    try:
+        army, locator, display = read_model(path, Army, codes.N_ARMY)
+    except (ContentError, YamlError) as exc:
+        return None, list(exc.diagnostics)
+    scenario = pack.get("scenarios", army.scenario)
+    if scenario is None:
+        line, col = locator.where(("scenario",))
+        return army, [Diagnostic(codes.N_REFERENCE, f"unknown scenario '{army.scenario}'", file=display, line=line,
+                                 col=col, hint="use a scenario id of the pack: " + ", ".join(sorted(pack.items["scenarios"])))]
+    side = next((s for s in scenario.sides if s.id == army.side), None)
+    if side is None:
+        line, col = locator.where(("side",))
+        return army, [Diagnostic(codes.N_REFERENCE, f"scenario '{scenario.id}' has no side '{army.side}'", file=display,
+                                 line=line, col=col, hint="use one of: " + ", ".join(s.id for s in scenario.sides))]
+    diags = []
+    for f in force_findings(pack, scenario, side, army.squads, army.vehicles, ("squads",), ("vehicles",)):
+        line, col = locator.where(f.loc)
+        diags.append(Diagnostic(f.code, f.message, file=display, line=line, col=col, hint=f.hint, rule=f.rule))
+    return army, diags
+
+
+def show_army(army: Army, pack: ToiPack) -> str:
+    lines = [f"{army.name or army.side} ({army.scenario}, side {army.side})"]
+    for q in army.squads:
+        figs = ", ".join(f"{n} {pack.items['figures'][f].name if f in pack.items['figures'] else f}"
+                         for f, n in q.figures.items())
+        where = q.hex or f"in {q.in_vehicle}"
+        lines.append(f"  squad {q.id} [{where}]: {figs}" + (f"; {q.specialization}" if q.specialization else ""))
+    for v in army.vehicles:
+        vt = pack.items["vehicles"].get(v.vehicle)
+        lines.append(f"  vehicle {v.id} [{v.hex}]: {vt.name if vt else v.vehicle}")
+    return "\n".join(lines)
+
+
+def army_text(pack: ToiPack, scenario_id: str, side_id: str | None, schema: str, suggest: bool = False,
+              name: str | None = None) -> str:
+    """A squad list for a side: the scenario's own starting force, or (``suggest``) squads
+    built afresh from its pool (full bases, officers and heavy weapons spread out)."""
+    scenario = pack.scenario(scenario_id)
+    sides = {s.id: s for s in scenario.sides}
+    if side_id is None:
+        side_id = scenario.sides[0].id
+    side = sides.get(side_id)
+    if side is None:
+        raise UsageError(f"scenario '{scenario_id}' has no side '{side_id}' (sides: {', '.join(sides)})")
+    squads = [q.model_dump(exclude_none=True) for q in (suggested_squads(pack, side) if suggest else side.squads)]
+    data: dict[str, Any] = {"system": "tide-of-iron", "scenario": scenario.id, "side": side.id,
+                            "name": name or f"{side.id} of {scenario.name}", "squads": squads,
+                            "vehicles": [v.model_dump() for v in side.vehicles]}
+    body: str = _pyyaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+    return MODELINE.format(schema=schema) + body
+
+
+def suggested_squads(pack: ToiPack, side: Any) -> list[Squad]:
+    """Fill bases from the pool: one officer and at most one heavy weapon per squad,
+    regulars and elites to capacity, deployed on the zone's hexes in order."""
+    pool = dict(side.pool.figures)
+    figures = pack.items["figures"]
+    bases = [b for b, n in sorted(side.pool.bases.items()) for _ in range(n)]
+    hexes = [h for h in side.deployment if h not in {v.hex for v in side.vehicles}]
+    order = sorted(pool, key=lambda f: (figures[f].role.value != "officer", figures[f].heavy_weapon is False, f))
+    out: list[Squad] = []
+    for i, base_id in enumerate(bases):
+        capacity = pack.items["bases"][base_id].capacity
+        squad: dict[str, int] = {}
+        heavy = False
+        for fid in order:
+            while pool.get(fid, 0) > 0 and sum(squad.values()) < capacity:
+                fig = figures[fid]
+                if fig.heavy_weapon and heavy:
+                    break
+                if fig.role.value == "officer" and squad.get(fid):
+                    break
+                squad[fid] = squad.get(fid, 0) + 1
+                pool[fid] -= 1
+                heavy = heavy or fig.heavy_weapon
+                if fig.heavy_weapon or fig.role.value == "officer":
+                    break
+        if not squad or i >= len(hexes):
+            break
+        out.append(Squad(id=f"squad-{i + 1}", base=base_id, figures=squad, hex=hexes[i]))
+    return out

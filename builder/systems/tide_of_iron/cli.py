@@ -1,0 +1,308 @@
+"""The ``heroes`` commands on a Tide of Iron pack. The command modules of builder/cli
+hand over here when :func:`builder.systems.pack_system` says ``tide-of-iron``; these
+functions print and raise ``typer.Exit`` like the commands themselves."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from builder.content.yaml_io import atomic_write_text, read_yaml
+from builder.diagnostics import FORMATS, format_json
+from builder.errors import HeroesError, UsageError
+from builder.systems import pack_system
+
+SYSTEM = "tide-of-iron"
+BUNDLED = Path(__file__).resolve().parents[3] / "content" / "toi"
+
+
+def is_toi(pack: Path | str | None) -> bool:
+    return pack is not None and pack_system(pack) == SYSTEM
+
+
+def army_pack(file: Path, pack: Path | None) -> Path | None:
+    """The Tide of Iron pack of a squad list: ``--pack`` when it is one, else the bundled
+    pack when the list says ``system: tide-of-iron``; None for Heroes army lists."""
+    if pack is not None:
+        return pack if is_toi(pack) else None
+    if not file.is_file():
+        return None
+    try:
+        data = read_yaml(file)
+    except (HeroesError, OSError):
+        return None
+    return BUNDLED if isinstance(data, dict) and data.get("system") == SYSTEM else None
+
+
+def bundled_side(scenario: str | None, nation: str) -> str | None:
+    """The side of a bundled Tide of Iron scenario played by ``nation``, so that
+    ``heroes army new --faction de --scenario crossroads-farm`` writes a squad list."""
+    if scenario is None:
+        return None
+    from builder.systems.tide_of_iron.pack import load
+
+    pack = load(BUNDLED)
+    found = pack.items["scenarios"].get(scenario)
+    if found is None:
+        return None
+    for side in found.sides:
+        if side.nation == nation or side.id == nation:
+            return str(side.id)
+    raise UsageError(f"Tide of Iron scenario '{scenario}' has no side of nation '{nation}' "
+                     f"(sides: {', '.join(f'{s.id} ({s.nation})' for s in found.sides)})")
+
+
+def not_for_system(command: str) -> None:
+    """A command with no meaning for Tide of Iron says so (exit 2)."""
+    raise UsageError(f"'heroes {command}' has no meaning for Tide of Iron packs (system: {SYSTEM}); "
+                     "see docs/tide-of-iron.md for the commands that work on them")
+
+
+def validate(pack: Path, fmt: str, quiet: bool) -> None:
+    from builder.systems.tide_of_iron.pack import validate as run
+
+    report = run(pack)
+    if fmt == "json":
+        typer.echo(format_json(report.diagnostics, summary=report.summary()))
+    else:
+        if report.diagnostics:
+            typer.echo(FORMATS[fmt](report.diagnostics))
+        if not quiet and fmt == "text":
+            if report.pack is not None:
+                counts = ", ".join(f"{k} {v}" for k, v in report.pack.counts().items() if v)
+                typer.echo(f"pack '{report.pack.manifest.id}' {report.pack.manifest.version} (tide-of-iron): {counts}")
+                typer.echo(f"{len(report.pack.files)} files, {report.pack.placeholders()} items with placeholder values")
+            verdict = "valid" if report.ok else f"invalid: {len(report.errors)} error(s)"
+            typer.echo(f"{pack}: {verdict}, {len(report.warnings)} warning(s)")
+    raise typer.Exit(0 if report.ok else 1)
+
+
+def play(pack: Path, scenario: str, seed: int, names: list[str], log: Path | None, fmt: str) -> None:
+    from builder.systems.tide_of_iron.games import jsonl, log_lines
+    from builder.systems.tide_of_iron.pack import load
+    from builder.systems.tide_of_iron.players import play_game
+
+    content = load(pack)
+    state, actions = play_game(content, scenario, seed, names, verbose=True)
+    if log is not None:
+        atomic_write_text(log, jsonl(log_lines(state, actions, str(pack), scenario, seed, names)))
+    res = state.result or {}
+    if fmt == "json":
+        typer.echo(json.dumps({"system": SYSTEM, "scenario": scenario, "seed": seed, "players": names,
+                               "decisions": len(actions), "result": res, "state_hash": state.state_hash(),
+                               "warnings": state.warnings}, indent=2))
+        return
+    from builder.systems.tide_of_iron.codes import N_UNSIMULATED
+
+    for w in state.warnings:
+        typer.echo(f"warning {N_UNSIMULATED}: {w}", err=True)
+    typer.echo(f"{scenario} seed {seed}: {res.get('winner')} wins ({res.get('level')}), {res.get('end_reason')} "
+               f"after {res.get('rounds')} round(s), {len(actions)} decisions")
+    typer.echo(f"victory points: {res.get('victory_points')}; losses: {res.get('losses')}")
+    if log is not None:
+        typer.echo(f"log written to {log}")
+
+
+def log_system(log: Path) -> str | None:
+    """The ``system`` of a game log's header line, if it has one."""
+    try:
+        with log.open(encoding="utf-8") as handle:
+            head = json.loads(handle.readline() or "{}")
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    return head.get("system") if isinstance(head, dict) else None
+
+
+def replay(log: Path, pack: Path | None) -> None:
+    from builder.systems.tide_of_iron.games import parse_log, replay as run
+    from builder.systems.tide_of_iron.pack import load
+
+    try:
+        text = log.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read {log}: {exc}") from None
+    lines = parse_log(text, str(log))
+    state = run(load(pack or Path(str(lines[0].get("pack") or BUNDLED))), lines, str(log))
+    typer.echo(f"{log}: replay reproduces the final state ({state.state_hash()[:16]}...)")
+
+
+def playtest(pack: Path, scenario: str, games: int, seed: int, players: str, jobs: int, fmt: str,
+             output: Path | None, jsonl_path: Path | None, save: bool) -> None:
+    from builder.playtest.report import report_json, write_html, write_json
+    from builder.systems.tide_of_iron.games import run_playtest
+
+    from builder.systems.tide_of_iron.codes import N_UNSIMULATED
+
+    names = [p for p in players.split(",") if p.strip()]
+    report, rows = run_playtest(pack, scenario, games, seed, names, jobs)
+    for w in report["warnings"]:
+        typer.echo(f"warning {N_UNSIMULATED}: {w}", err=True)
+    if jsonl_path is not None:
+        atomic_write_text(jsonl_path, "".join(json.dumps(r, sort_keys=True) + "\n" for r in rows))
+    if output is not None:
+        write_html(report, output)
+    if save:
+        write_json(report, Path(pack) / "reports" / f"{scenario}.json")
+    if fmt == "json":
+        typer.echo(report_json(report), nl=False)
+        return
+    lines = [f"{report['scenario_name']} ({scenario}): {report['games']} games, seed {seed}",
+             "players: " + ", ".join(f"{s}={p}" for s, p in report["seats"].items()),
+             f"verdict: {report['verdict']}"]
+    for name, iv in report["win_intervals"].items():
+        lines.append(f"  {name:<10} {iv['rate'] * 100:5.1f}%  [{iv['low'] * 100:.1f}%, {iv['high'] * 100:.1f}%]")
+    lines.append(f"VP margin ({report['vp_margin']['of']}): mean {report['vp_margin']['mean']:.2f}")
+    lines.append(f"rounds: mean {report['rounds']['mean']:.2f}; lead changes: mean {report['lead_changes']['mean']:.2f}")
+    lines.append(f"distinct games: {report['distinct_games']} of {report['games']}")
+    typer.echo("\n".join(lines))
+
+
+def army_check(file: Path, pack: Path, fmt: str) -> None:
+    from builder.systems.tide_of_iron.army import check_army
+    from builder.systems.tide_of_iron.pack import load
+
+    _, diags = check_army(file, load(pack))
+    if fmt == "json":
+        typer.echo(format_json(diags, file=str(file)))
+    elif diags:
+        typer.echo(FORMATS[fmt](diags))
+    errors = sum(d.is_error for d in diags)
+    if fmt == "text":
+        typer.echo(f"{file}: {'legal' if not errors else f'illegal: {errors} error(s)'}")
+    raise typer.Exit(1 if errors else 0)
+
+
+def army_show(file: Path, pack: Path) -> None:
+    from builder.systems.tide_of_iron.army import check_army, show_army
+    from builder.systems.tide_of_iron.pack import load
+
+    loaded = load(pack)
+    army, diags = check_army(file, loaded)
+    if army is not None:
+        typer.echo(show_army(army, loaded))
+    if diags:
+        typer.echo(FORMATS["text"](diags))
+    raise typer.Exit(1 if any(d.is_error for d in diags) else 0)
+
+
+def army_new(pack: Path, scenario: str | None, side: str | None, name: str | None, out: Path | None,
+             force: bool, suggest: bool) -> None:
+    from builder.systems.tide_of_iron.army import army_text
+    from builder.systems.tide_of_iron.pack import load
+
+    if scenario is None:
+        raise UsageError("give --scenario for a Tide of Iron squad list (its pool and zones decide the squads)")
+    schema = "https://heroes-builder.invalid/schemas/toi-army.schema.json"
+    if out is not None:
+        import os
+
+        from builder.content.schema_export import SCHEMA_DIR
+
+        schema = Path(os.path.relpath(SCHEMA_DIR / "toi-army.schema.json", out.resolve().parent)).as_posix()
+    text = army_text(load(pack), scenario, side, schema, suggest=suggest, name=name)
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    if out.exists() and not force:
+        raise UsageError(f"{out} exists; use --force to overwrite it")
+    atomic_write_text(out, text)
+    typer.echo(f"wrote {out}")
+
+
+def render_scenario(pack: Path, scenario: str, out: Path, paper: Any, report: Path | None) -> None:
+    from builder.render.pdf import write_document
+    from builder.systems.tide_of_iron.pack import load
+    from builder.systems.tide_of_iron.render import scenario_html
+
+    loaded = load(pack)
+    data = None
+    path = report or Path(pack) / "reports" / f"{scenario}.json"
+    if path.is_file():
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            data = None
+    write_document(scenario_html(loaded, scenario, data), out, paper)
+    typer.echo(f"wrote {out}")
+
+
+def site_build(pack: Path, out: Path, reports: Path | None) -> None:
+    from builder.systems.tide_of_iron.pack import load
+    from builder.systems.tide_of_iron.render import build_site
+
+    pages = build_site(load(pack), out, reports)
+    typer.echo(f"wrote {len(pages)} pages into {out}; open {out / 'index.html'}")
+
+
+def coverage(pack: Path, fmt: str) -> None:
+    from builder.systems.tide_of_iron.coverage import coverage_rows
+    from builder.systems.tide_of_iron.pack import load
+
+    rows = coverage_rows(load(pack))
+    if fmt == "json":
+        typer.echo(json.dumps(rows, indent=2))
+        return
+    for r in rows:
+        typer.echo(f"{r['status']:<14} {r['rule']}" + (f"  ({r['note']})" if r["note"] else ""))
+
+
+def position_pack(position: Path, pack: Path | None) -> Path | None:
+    """The Tide of Iron pack of a position file that says ``system: tide-of-iron``."""
+    return army_pack(position, pack)
+
+
+def explain(position: Path, pack: Path, question: str, args: list[str], mode: str, fmt: str) -> None:
+    from builder.systems.tide_of_iron.explain import explain_question, load_position
+    from builder.systems.tide_of_iron.pack import load
+
+    report = explain_question(load_position(position, load(pack)), question, args, mode)
+    typer.echo(json.dumps(report, indent=2) if fmt == "json" else report["text"])
+
+
+def render_roster(file: Path, pack: Path, out: Path, paper: Any) -> None:
+    """A squad roster of a Tide of Iron squad list (an illegal list prints with its diagnostics)."""
+    from builder.render.pdf import write_document
+    from builder.systems.tide_of_iron.army import check_army
+    from builder.systems.tide_of_iron.pack import load
+    from builder.systems.tide_of_iron.render import roster_html
+
+    loaded = load(pack)
+    army, diags = check_army(file, loaded)
+    if army is None:
+        from builder.errors import InvalidInputError
+
+        raise InvalidInputError(f"{file}: the squad list cannot be read", diags)
+    write_document(roster_html(loaded, army, diags, str(file)), out, paper)
+    typer.echo(f"wrote {out}")
+
+
+def render_decks(file: Path | None, nation: str | None, pack: Path, out: Path, paper: Any) -> None:
+    """The Strategy decks a squad list's side is granted, or every deck of a nation."""
+    from builder.render.pdf import write_document
+    from builder.systems.tide_of_iron.army import check_army
+    from builder.systems.tide_of_iron.pack import load
+    from builder.systems.tide_of_iron.render import deck_html
+
+    loaded = load(pack)
+    if (file is None) == (nation is None):
+        raise UsageError("give either a squad list or --faction NATION (us, de, uk)")
+    if file is not None:
+        army, diags = check_army(file, loaded)
+        if army is None:
+            from builder.errors import InvalidInputError
+
+            raise InvalidInputError(f"{file}: the squad list cannot be read", diags)
+        scenario = loaded.scenario(army.scenario)
+        side = next((s for s in scenario.sides if s.id == army.side), None)
+        if side is None:
+            raise UsageError(f"scenario '{army.scenario}' has no side '{army.side}'")
+        html = deck_html(loaded, side.nation, list(side.decks))
+    else:
+        if nation not in loaded.items["nations"]:
+            raise UsageError(f"no nation '{nation}' in the pack (nations: {', '.join(loaded.items['nations'])})")
+        html = deck_html(loaded, nation)
+    write_document(html, out, paper)
+    typer.echo(f"wrote {out}")

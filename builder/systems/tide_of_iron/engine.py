@@ -1,0 +1,1496 @@
+"""The Tide of Iron rules engine: the whole turn sequence of 004, seeded and replayable.
+
+A game is a :class:`State` (compact, cheap to clone) changed only by :func:`apply` with
+one of :func:`legal_actions`. Actions are short tuples of strings and integers, so a
+game log is plain JSON. Dice come from the state's own seeded generator.
+
+Decisions follow the turn sequence (004 Tide of Iron, Turn sequence): in the Action
+phase a player activates one fresh unit (Advance, Concentrated Fire, Prepare Op Fire,
+Fire & Movement, Assault, Fatigue Unit, a medic's Heal) or a Strategy card; movement is
+decided one hex at a time and, after each hex entered, the opponent decides whether to
+Op Fire (the decision passes to him and back); owners choose their casualties and a
+beaten assault's retreat hex; the Command phase asks each player how to spend command;
+the Status phase asks for card draws, Op Fire placement and squad transfers.
+Everything else (control, command, VPs, initiative, token removal, condition
+transitions, reinforcements) follows the rules without a decision.
+Rules played by a fixed policy instead of a player's choice are listed in
+:mod:`builder.systems.tide_of_iron.coverage`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections import Counter
+from typing import Any
+
+from builder.errors import UsageError
+from builder.systems.tide_of_iron.hexes import SQUAD as SQUAD, VEHICLE as VEHICLE, Grid
+from builder.systems.tide_of_iron.models import FigureRole, VehicleTrait
+from builder.systems.tide_of_iron.pack import ToiPack
+
+Action = tuple[Any, ...]
+FRESH, FATIGUED, OPFIRE = 0, 1, 2
+NORMAL, PINNED, DISRUPTED = 0, 1, 2
+CLOSE, NORMAL_RANGE, LONG = 4, 5, 6  # success numbers on a die (004 Tide of Iron, Roll attack & determine hits)
+STACK_UNITS, STACK_VEHICLES = 3, 2
+P_SUCCESS = {CLOSE: 0.5, NORMAL_RANGE: 1 / 3, LONG: 1 / 6}
+CASUALTY_ORDER = {FigureRole.regular: 0, FigureRole.elite: 1, FigureRole.machine_gun: 2, FigureRole.mortar: 2,
+                  FigureRole.officer: 3}
+
+
+class Figure:
+    """A figure type's numbers, flattened for the hot loops."""
+
+    __slots__ = ("id", "range", "inf", "veh", "mv", "heavy", "role", "mortar", "officer", "elite", "order")
+
+    def __init__(self, model: Any) -> None:
+        self.id: str = model.id
+        self.range, self.inf, self.veh, self.mv = model.range, model.firepower.infantry, model.firepower.vehicle, model.movement
+        self.heavy: bool = model.heavy_weapon
+        self.role = model.role
+        self.mortar = model.role is FigureRole.mortar
+        self.officer = model.role is FigureRole.officer
+        self.elite = model.role is FigureRole.elite
+        self.order = CASUALTY_ORDER[model.role]
+
+
+class VehicleType:
+    """A vehicle type's numbers."""
+
+    __slots__ = ("id", "range", "inf", "veh", "mv", "av", "transport", "light", "heavy", "fragile", "sturdy",
+                 "concussive", "road_fast", "thick", "overrun")
+
+    def __init__(self, model: Any) -> None:
+        self.id: str = model.id
+        self.range, self.inf, self.veh, self.mv = model.range, model.firepower.infantry, model.firepower.vehicle, model.movement
+        self.av, self.transport = model.armour, model.transport
+        t = set(model.traits)
+        self.light = VehicleTrait.light in t
+        self.heavy = VehicleTrait.heavy in t
+        self.fragile = VehicleTrait.fragile in t
+        self.sturdy = VehicleTrait.sturdy in t
+        self.concussive = VehicleTrait.concussive in t
+        self.road_fast = VehicleTrait.effective_road in t
+        self.thick = VehicleTrait.thick_armor in t
+        self.overrun = VehicleTrait.overrun in t
+
+
+class Unit:
+    """A squad or vehicle on the board (``hex`` -1 when carried or not yet arrived)."""
+
+    __slots__ = ("uid", "side", "kind", "hex", "figs", "spec", "vtype", "token", "cond", "dmg", "carrier", "alive",
+                 "name", "cap")
+    uid: str
+    side: int
+    kind: int
+    hex: int
+    figs: list[Figure]
+    spec: str | None
+    vtype: VehicleType | None
+    token: int
+    cond: int
+    dmg: int
+    carrier: int
+    alive: bool
+    name: str
+    cap: int
+
+    def __init__(self, uid: str, side: int, kind: int, hex_: int, figs: list[Figure], spec: str | None,
+                 vtype: VehicleType | None, name: str) -> None:
+        self.uid, self.side, self.kind, self.hex = uid, side, kind, hex_
+        self.figs, self.spec, self.vtype, self.name = figs, spec, vtype, name
+        self.token, self.cond, self.dmg, self.carrier, self.alive = FRESH, NORMAL, 0, -1, True
+        self.cap = len(figs)
+
+    def copy(self) -> Unit:
+        u = Unit.__new__(Unit)
+        u.uid, u.side, u.kind, u.hex, u.figs, u.spec = self.uid, self.side, self.kind, self.hex, list(self.figs), self.spec
+        u.vtype, u.name, u.token, u.cond, u.dmg, u.carrier, u.alive, u.cap = (
+            self.vtype, self.name, self.token, self.cond, self.dmg, self.carrier, self.alive, self.cap)
+        return u
+
+    @property
+    def heavy_weapon(self) -> bool:
+        return any(f.heavy for f in self.figs)
+
+    @property
+    def has_officer(self) -> bool:
+        return any(f.officer for f in self.figs)
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.uid, self.hex, tuple(f.id for f in self.figs), self.token, self.cond, self.dmg, self.carrier,
+                self.alive)
+
+
+class Static:
+    """What never changes during a game: board tables, unit types, the scenario."""
+
+    def __init__(self, pack: ToiPack, scenario: Any) -> None:
+        self.pack, self.scenario = pack, scenario
+        board = pack.items["boards"][scenario.board]
+        terrain = {t.symbol: t for t in pack.items["terrain"].values()}
+        self.grid = Grid(board.rows, terrain)
+        self.figures = {fid: Figure(f) for fid, f in pack.items["figures"].items()}
+        self.vehicles = {vid: VehicleType(v) for vid, v in pack.items["vehicles"].items()}
+        self.sides = [s.id for s in scenario.sides]
+        self.nations = [s.nation for s in scenario.sides]
+        self.objectives = [(self.grid.hex(o.hex), o) for o in scenario.objectives]
+        self.objective_hexes = [h for h, _ in self.objectives]
+        self.cards = pack.items["cards"]
+        self.apt = scenario.actions_per_turn
+        self.zones = [[self.grid.hex(h) for h in s.reinforcement_zone] for s in scenario.sides]
+        self.spec_effect = {sid: s.effect for sid, s in pack.items["specializations"].items()}
+        self.capacity = {bid: b.capacity for bid, b in pack.items["bases"].items()}
+        self.regular = {f.nation: self.figures[fid] for fid, f in sorted(pack.items["figures"].items())
+                        if f.role is FigureRole.regular}
+
+
+class State:
+    """A game in progress. Plain attributes; :meth:`clone` copies what changes."""
+
+    __slots__ = ("static", "rng", "units", "round", "phase", "initiative", "active", "taken", "done", "command",
+                 "pool", "vp", "control", "hands", "decks", "lasting", "pending", "events", "decisions", "result",
+                 "control_log", "losses", "kills", "spent", "placed", "verbose", "warnings", "rapid", "transfers",
+                 "owed", "drawn")
+    static: Static
+    rng: random.Random
+    units: list[Unit]
+    round: int
+    phase: str
+    initiative: int
+    active: int
+    taken: int
+    done: list[bool]
+    command: list[int]
+    pool: list[int]
+    vp: list[int]
+    control: list[int]
+    hands: list[list[str]]
+    decks: list[list[list[str]]]
+    lasting: list[list[str]]
+    pending: list[Any] | None
+    events: list[str]
+    decisions: int
+    result: dict[str, Any] | None
+    control_log: list[dict[str, str | None]]
+    losses: list[Counter[str]]
+    kills: list[Counter[str]]
+    spent: list[bool]
+    placed: list[bool]
+    verbose: bool
+    warnings: list[str]
+    rapid: dict[int, list[int]]
+    transfers: dict[int, int]
+    owed: list[list[int]]
+    drawn: list[int]
+
+    def clone(self) -> State:
+        s = State.__new__(State)
+        s.static = self.static
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s.units = [u.copy() for u in self.units]
+        s.round, s.phase, s.initiative, s.active, s.taken = self.round, self.phase, self.initiative, self.active, self.taken
+        s.done, s.command, s.pool, s.vp = list(self.done), list(self.command), list(self.pool), list(self.vp)
+        s.control = list(self.control)
+        s.hands = [list(h) for h in self.hands]
+        s.decks = [[list(p) for p in d] for d in self.decks]
+        s.lasting = [list(x) for x in self.lasting]
+        s.pending = _copy_pending(self.pending)
+        s.events = list(self.events)
+        s.decisions, s.result = self.decisions, dict(self.result) if self.result else None
+        s.control_log = [dict(c) for c in self.control_log]
+        s.losses = [Counter(c) for c in self.losses]
+        s.kills = [Counter(c) for c in self.kills]
+        s.spent, s.placed = list(self.spent), list(self.placed)
+        s.verbose, s.warnings = self.verbose, list(self.warnings)
+        s.rapid = {k: list(v) for k, v in self.rapid.items()}
+        s.transfers = dict(self.transfers)
+        s.owed = [list(x) for x in self.owed]
+        s.drawn = list(self.drawn)
+        return s
+
+    def note(self, text: str) -> None:
+        if self.verbose:
+            self.events.append(f"r{self.round} {text}")
+
+    def state_hash(self) -> str:
+        """sha256 of everything that decides the rest of the game (and the dice to come)."""
+        payload = json.dumps([
+            [u.key() for u in self.units], self.round, self.phase, self.initiative, self.active, self.taken, self.done,
+            self.command, self.pool, self.vp, self.control, self.hands, self.decks, self.lasting, self.pending,
+            self.spent, self.placed, self.result, sorted(self.rapid.items()), sorted(self.transfers.items()),
+            self.owed, self.drawn,
+            repr(self.rng.getstate()),
+        ], default=str, separators=(",", ":"))
+        return hashlib.sha256(payload.encode()).hexdigest()
+
+
+def _copy_pending(p: list[Any] | None) -> list[Any] | None:
+    """A copy of the decision in progress (an Op Fire reaction nests the move it interrupts)."""
+    if p is None:
+        return None
+    return [_copy_pending(x) if isinstance(x, list) else x for x in p]
+
+
+# ---------------------------------------------------------------- set-up
+
+def new_game(pack: ToiPack, scenario_id: str, seed: int, verbose: bool = False, static: Static | None = None) -> State:
+    """Set up a scenario (004 Tide of Iron, Setup): units in their hexes, decks shuffled,
+    one card drawn face up per deck granted, round 1, the scenario's initiative."""
+    scenario = pack.scenario(scenario_id)
+    st = static if static is not None and static.scenario.id == scenario_id else Static(pack, scenario)
+    s = State.__new__(State)
+    s.static, s.rng = st, random.Random(seed)
+    s.units = []
+    for si, side in enumerate(scenario.sides):
+        _place_force(s, si, side.squads, side.vehicles, None)
+    s.round, s.phase, s.taken = 1, "action", 0
+    s.initiative = st.sides.index(scenario.initiative)
+    s.active = s.initiative
+    s.done, s.command, s.pool, s.vp = [False, False], [side.command for side in scenario.sides], [0, 0], [0, 0]
+    s.control = [-1] * len(st.objectives)
+    s.hands, s.decks, s.lasting = [[], []], [[], []], [[], []]
+    for si, side in enumerate(scenario.sides):
+        for deck_id in side.decks:
+            pile = list(pack.items["decks"][deck_id].cards)
+            s.rng.shuffle(pile)
+            s.decks[si].append(pile)
+            if pile:
+                s.hands[si].append(pile.pop())  # no '+' draw during set-up (004 Tide of Iron, Draw strategy cards)
+    s.pending, s.events, s.decisions, s.result = None, [], 0, None
+    s.control_log, s.losses, s.kills = [], [Counter(), Counter()], [Counter(), Counter()]
+    s.spent, s.placed, s.verbose = [False, False], [False, False], verbose
+    s.warnings = unsimulated(pack, scenario)
+    s.rapid, s.transfers, s.owed, s.drawn = {}, {}, [], [2, 2]
+    _settle(s)
+    return s
+
+
+def unsimulated(pack: ToiPack, scenario: Any) -> list[str]:
+    """What this scenario's content asks of rules the engine does not play (code N716):
+    Operations cards, equipment units, engineers' entrenchments."""
+    out = [f"operations card '{op}' of side '{side.id}' is not simulated"
+           for side in scenario.sides for op in side.operations]
+    for side in scenario.sides:
+        vehicles = list(side.vehicles) + [v for r in side.reinforcements for v in r.vehicles]
+        squads = list(side.squads) + [q for r in side.reinforcements for q in r.squads]
+        for v in vehicles:
+            vt = pack.items["vehicles"].get(v.vehicle)
+            if vt is not None and VehicleTrait.equipment in vt.traits:
+                out.append(f"'{v.id}' of side '{side.id}' is equipment: it moves and fires like a vehicle "
+                           "(the equipment rules are not simulated)")
+        for q in squads:
+            spec = pack.items["specializations"].get(q.specialization) if q.specialization else None
+            if spec is not None and spec.effect == "engineer":
+                out.append(f"squad '{q.id}' of side '{side.id}' is an engineer squad: Dig Entrenchment is not simulated")
+    return out
+
+
+def _place_force(s: State, si: int, squads: Any, vehicles: Any, zone: list[int] | None) -> list[str]:
+    st, grid = s.static, s.static.grid
+    lost: list[str] = []
+    ids: dict[str, int] = {}
+    for v in vehicles:
+        vt = st.vehicles[v.vehicle]
+        h = grid.parse(v.hex)
+        if zone is not None:
+            h = _arrival_hex(s, si, h, zone, True)
+        if h is None:
+            lost.append(v.id)
+            continue
+        ids[v.id] = len(s.units)
+        s.units.append(Unit(v.id, si, VEHICLE, h, [], None, vt, vt.id))
+    for q in squads:
+        figs = [st.figures[f] for f, n in sorted(q.figures.items()) for _ in range(n)]
+        if q.in_vehicle is not None:
+            if q.in_vehicle not in ids:
+                lost.append(q.id)
+                continue
+            u = Unit(q.id, si, SQUAD, -1, figs, q.specialization, None, "squad")
+            u.cap = st.capacity.get(q.base, len(figs))
+            u.carrier = ids[q.in_vehicle]
+        else:
+            h = grid.parse(q.hex) if q.hex else None
+            if zone is not None:
+                h = _arrival_hex(s, si, h, zone, False)
+            if h is None:
+                lost.append(q.id)
+                continue
+            u = Unit(q.id, si, SQUAD, h, figs, q.specialization, None, "squad")
+            u.cap = st.capacity.get(q.base, len(figs))
+        s.units.append(u)
+    return lost
+
+
+def _arrival_hex(s: State, si: int, wanted: int | None, zone: list[int], vehicle: bool) -> int | None:
+    """Reinforcements only in the zone, within stacking, never with enemies
+    (004 Tide of Iron, Placing reinforcements); the named hex first, then the zone's order."""
+    for h in ([wanted] if wanted in zone else []) + zone:
+        if h is None or _enemy_in(s, h, si) or not s.static.grid.enterable(h, VEHICLE if vehicle else SQUAD):
+            continue
+        units, vehicles = _stack(s, h)
+        if units < STACK_UNITS and (not vehicle or vehicles < STACK_VEHICLES):
+            return h
+    return None
+
+
+# ---------------------------------------------------------------- board queries
+
+def _stack(s: State, h: int) -> tuple[int, int]:
+    units = vehicles = 0
+    for u in s.units:
+        if u.alive and u.hex == h and u.carrier < 0:
+            units += 1
+            vehicles += u.kind
+    return units, vehicles
+
+
+def _over(s: State, h: int) -> bool:
+    """More than three units or two vehicles in ``h`` (004 Tide of Iron, Setup: stacking)."""
+    units, vehicles = _stack(s, h)
+    return units > STACK_UNITS or vehicles > STACK_VEHICLES
+
+
+def _enemy_in(s: State, h: int, side: int) -> bool:
+    for u in s.units:
+        if u.alive and u.hex == h and u.side != side and u.carrier < 0:
+            return True
+    return False
+
+
+def _officer_in(s: State, h: int, side: int) -> bool:
+    return any(u.alive and u.hex == h and u.side == side and u.carrier < 0 and u.has_officer for u in s.units)
+
+
+def _spec(s: State, u: Unit) -> str | None:
+    """A specialization works only while the squad is neither pinned nor disrupted
+    (004 Tide of Iron, Specialized squads)."""
+    if u.spec is None or u.cond != NORMAL:
+        return None
+    return s.static.spec_effect.get(u.spec)
+
+
+def movement_points(s: State, u: Unit, mode: str) -> int:
+    """MPs of an activation (004 Tide of Iron, Fire & Movement, Assault, Officer, Recon,
+    Normal attack results: damaged vehicles)."""
+    if u.kind == VEHICLE:
+        mp = u.vtype.mv - (1 if u.dmg == 1 else 0) if u.dmg < 2 else 0  # type: ignore[union-attr]
+        return max(0, mp - (2 if mode == "fm" else 0))
+    mp = min(f.mv for f in u.figs) + (1 if u.has_officer else 0) + (1 if _spec(s, u) == "recon" else 0)
+    return max(0, int(mp) - (1 if mode in ("fm", "assault") else 0))
+
+
+def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long: bool = False,
+                   mg_only: bool = False) -> tuple[int, int] | None:
+    """(FPR, success number) of ``u`` firing from ``src`` at ``t``, or None.
+
+    004 Tide of Iron, Range: the squad's range is its lowest firing figure's, so the
+    figures that fire are chosen for the better expected result (all that reach, or
+    only those at normal range); +1 range from higher ground; long range is up to
+    twice the range. Halvings round up; halved twice, no attack (Opportunity fire)."""
+    grid = s.static.grid
+    th = t.hex
+    # The same hex only during an Overrun: those in the hex fire at close range (Tanks, Overrun).
+    d = max(1, grid.distance(src, th))
+    up = 1 if grid.elevation[src] > grid.elevation[th] else 0
+    vs_vehicle = t.kind == VEHICLE
+    stealth = t.kind == SQUAD and _spec(s, t) == "recon"
+    best: tuple[float, int, int] | None = None
+    if u.kind == VEHICLE:
+        vt = u.vtype
+        assert vt is not None
+        fpr = vt.veh if vs_vehicle else vt.inf
+        if vt.concussive and not vs_vehicle and grid.terrain[th].id == "building":
+            fpr, reach = fpr + 3, vt.range + 3 + up
+        else:
+            reach = vt.range + up
+        if fpr <= 0 or d > 2 * reach:
+            return None
+        cls = CLOSE if d == 1 else (NORMAL_RANGE if d <= reach else LONG)
+        halv = halvings + (1 if u.dmg == 2 else 0)
+        if halv > 1 or (cls == LONG and (stealth or no_long)):
+            return None
+        for _ in range(halv):
+            fpr = (fpr + 1) // 2
+        return fpr, cls
+    spec = _spec(s, u)
+    for only_normal in (False, True):
+        fpr, worst = 0, CLOSE
+        for f in u.figs:
+            if f.mortar or (mg_only and f.role is not FigureRole.machine_gun):
+                continue  # mortars fire only area attacks, never with other figures (Mortar crew)
+            reach = f.range + up
+            if d > (reach if only_normal else 2 * reach):
+                continue
+            fpr += f.veh if vs_vehicle else f.inf
+            cls = CLOSE if d == 1 else (NORMAL_RANGE if d <= reach else LONG)
+            worst = max(worst, cls)
+        if fpr <= 0:
+            continue
+        if vs_vehicle and spec == "anti-tank":
+            fpr += 3
+        if spec == "flamethrower" and d == 1:
+            fpr += 2
+        if worst == LONG and (stealth or no_long):
+            continue
+        score = fpr * P_SUCCESS[worst]
+        if best is None or score > best[0]:
+            best = (score, fpr, worst)
+    if best is None or halvings > 1:
+        return None
+    fpr = best[1]
+    for _ in range(halvings):
+        fpr = (fpr + 1) // 2
+    return fpr, best[2]
+
+
+def defence_dice(s: State, t: Unit, suppressive: bool, attacker: Unit | None, assault: bool = False) -> int:
+    """Red dice: cover of the hex plus armour, with the bonuses of 004 Tide of Iron,
+    Unit special abilities (elite Battle-Hardened, officer Determination, medic
+    Bandage, flamethrower Flaming Death) and Normal attack results (damaged armour)."""
+    grid = s.static.grid
+    cover = grid.cover[t.hex]
+    if t.kind == VEHICLE:
+        av = t.vtype.av - (1 if t.dmg else 0)  # type: ignore[union-attr]
+        return max(0, int(av)) + int(cover)
+    if suppressive:
+        cover += sum(1 for f in t.figs if f.elite)
+        if _officer_in(s, t.hex, t.side):
+            cover += 1
+    else:
+        for o in s.units:
+            if o.alive and o.side == t.side and o.hex == t.hex and o.carrier < 0 and _spec(s, o) == "medic":
+                cover += 1
+                break
+    if attacker is not None and _spec(s, attacker) == "flamethrower" and grid.distance(attacker.hex, t.hex) == 1:
+        cover = max(0, cover - 5)
+    return int(cover)
+
+
+def _roll(s: State, dice: int, need: int) -> int:
+    r = s.rng.random
+    return sum(1 for _ in range(dice) if int(r() * 6) + 1 >= need)
+
+
+# ---------------------------------------------------------------- combat
+
+def resolve_attack(s: State, attackers: list[tuple[Unit, int, int]], t: Unit, suppressive: bool) -> dict[str, Any]:
+    """One attack (004 Tide of Iron, Resolving an attack): black dice = leader's FPR plus
+    half of each supporter's; success number = the least favourable range; red dice =
+    defence; hits = black successes minus red successes (5-6)."""
+    lead_fpr = attackers[0][1]
+    dice = lead_fpr + sum((fpr + 1) // 2 for _, fpr, _ in attackers[1:])
+    need = max(cls for _, _, cls in attackers)
+    red = defence_dice(s, t, suppressive, attackers[0][0])
+    black_hits = _roll(s, dice, need)
+    red_hits = _roll(s, red, 5)
+    if t.kind == VEHICLE and t.vtype is not None and t.vtype.thick and red_hits < red:
+        red_hits += 1  # Thick Armor: one defence die turned to a 6 (004 Tide of Iron, Tanks)
+    hits = max(0, black_hits - red_hits)
+    for a, _, _ in attackers:
+        a.token = FATIGUED  # every participant, Op Fire ones included (004 Tide of Iron, Combined fire)
+    before = (t.cond, t.dmg, len(t.figs))
+    outcome = apply_hits(s, t, hits, suppressive, attackers[0][0].side)
+    s.note(f"{attackers[0][0].uid} {'suppressive' if suppressive else 'normal'} attack on {t.uid}: {dice} dice need "
+           f"{need}+, {red} defence dice: {black_hits}-{red_hits} = {hits} hit(s), {outcome}")
+    return {"hits": hits, "outcome": outcome, "before": before}
+
+
+def apply_hits(s: State, t: Unit, hits: int, suppressive: bool, by: int, choose: bool = True) -> str:
+    """004 Tide of Iron, Normal attack results and Suppressive attack results. With
+    ``choose``, a squad of several figure types losing some of its figures leaves the
+    choice of which to its owner (a ``casualty`` decision right after this one)."""
+    if hits <= 0:
+        return "no effect"
+    if t.kind == VEHICLE:
+        vt = t.vtype
+        assert vt is not None
+        if t.dmg == 0:
+            t.dmg = 0 if hits == 0 else (1 if hits <= 2 else (2 if hits == 3 else 3))
+        elif t.dmg == 1:
+            t.dmg = 2 if hits <= 2 else 3
+        else:
+            t.dmg = 3
+        if t.dmg == 2 and vt.fragile:
+            t.dmg = 3
+        if t.dmg == 3:
+            _destroy(s, t, by)
+            return "destroyed"
+        return "lightly damaged" if t.dmg == 1 else "heavily damaged"
+    if suppressive:
+        if t.cond == NORMAL:
+            level = PINNED if hits <= 2 else (DISRUPTED if hits == 3 else 3)
+        elif t.cond == PINNED:
+            level = DISRUPTED if hits <= 2 else 3
+        else:
+            level = 3
+        if level >= 3:
+            _destroy(s, t, by)
+            return "routed"
+        t.cond = level
+        if t.token == OPFIRE:
+            t.token = FATIGUED  # a pinned or disrupted squad in Op Fire mode is fatigued at once (Squad conditions)
+        return "pinned" if level == PINNED else "disrupted"
+    if choose and hits < len(t.figs) and len({f.id for f in t.figs}) > 1:
+        s.owed.append([s.units.index(t), hits, by])
+        return f"{hits} casualt{'y' if hits == 1 else 'ies'}, chosen by the owner"
+    t.figs.sort(key=lambda f: f.order)
+    removed = min(hits, len(t.figs))
+    for f in t.figs[:removed]:
+        s.losses[t.side][f.id] += 1
+        s.kills[by][f.id] += 1
+    del t.figs[:removed]
+    if not t.figs:
+        t.alive = False
+        return "destroyed"
+    return f"{removed} casualt{'y' if removed == 1 else 'ies'}"
+
+
+def _destroy(s: State, t: Unit, by: int) -> None:
+    t.alive = False
+    if t.kind == VEHICLE:
+        s.losses[t.side][t.name] += 1
+        s.kills[by][t.name] += 1
+        me = s.units.index(t)
+        for c in s.units:
+            if c.alive and c.carrier == me:  # 004 Tide of Iron, Transporting squads: destroyed with it
+                _destroy(s, c, by)
+    else:
+        for f in t.figs:
+            s.losses[t.side][f.id] += 1
+            s.kills[by][f.id] += 1
+
+
+def _fire_targets(s: State, u: Unit, src: int, halvings: int, no_long: bool = False) -> list[tuple[int, int, int]]:
+    """(target index, FPR, success number) for every enemy ``u`` can attack from ``src``."""
+    grid = s.static.grid
+    out = []
+    for ti, t in enumerate(s.units):
+        if not t.alive or t.side == u.side or t.carrier >= 0:
+            continue
+        if not grid.los(src, t.hex):
+            continue
+        prof = attack_profile(s, u, t, src, halvings, no_long)
+        if prof is not None:
+            out.append((ti, prof[0], prof[1]))
+    return out
+
+
+def _mortar_profile(s: State, u: Unit, h: int, halvings: int) -> tuple[int, int, int] | None:
+    """(FPR vs infantry, FPR vs vehicles, success number) of the squad's mortar crews on
+    hex ``h`` (004 Tide of Iron, Mortar crew): an area attack succeeding on 5-6, 6 at
+    long range; never adjacent; never from a building; no LOS needed when a friendly
+    unit that is not fatigued sees the hex (Ballistic Fire)."""
+    grid = s.static.grid
+    mortars = [f for f in u.figs if f.mortar]
+    if not mortars or u.kind != SQUAD or u.carrier >= 0 or grid.terrain[u.hex].id == "building" or halvings > 1:
+        return None
+    d = grid.distance(u.hex, h)
+    if d <= 1:
+        return None
+    up = 1 if grid.elevation[u.hex] > grid.elevation[h] else 0
+    reach = min(f.range for f in mortars) + up
+    if d > 2 * reach:
+        return None
+    if not grid.los(u.hex, h) and not any(
+            o.alive and o.side == u.side and o.carrier < 0 and o.token != FATIGUED and grid.los(o.hex, h)
+            for o in s.units):
+        return None
+    inf, veh = sum(f.inf for f in mortars), sum(f.veh for f in mortars)
+    for _ in range(halvings):
+        inf, veh = (inf + 1) // 2, (veh + 1) // 2
+    return inf, veh, (NORMAL_RANGE if d <= reach else LONG)
+
+
+def _mortar_targets(s: State, u: Unit, halvings: int) -> list[int]:
+    if not any(f.mortar for f in u.figs):
+        return []
+    hexes = sorted({t.hex for t in s.units if t.alive and t.side != u.side and t.carrier < 0})
+    return [h for h in hexes if _mortar_profile(s, u, h, halvings) is not None]
+
+
+def _mortar_attack(s: State, u: Unit, h: int, suppressive: bool) -> None:
+    """An area attack: every unit in the hex rolls its own defence (004 Tide of Iron, Area attacks)."""
+    prof = _mortar_profile(s, u, h, _halvings(s, u, "fire"))
+    if prof is None:
+        return
+    for t in list(s.units):
+        if t.alive and t.hex == h and t.carrier < 0:
+            dice = prof[1] if t.kind == VEHICLE else prof[0]
+            black = _roll(s, dice, prof[2])
+            red = _roll(s, defence_dice(s, t, suppressive and t.kind == SQUAD, u), 5)
+            outcome = apply_hits(s, t, max(0, black - red), suppressive and t.kind == SQUAD, u.side)
+            s.note(f"{u.uid} mortar on {s.static.grid.label(h)}: {t.uid} {outcome}")
+
+
+def _any_target(s: State, u: Unit, halvings: int) -> bool:
+    """Whether ``u`` could attack anything now (the first target found is enough)."""
+    grid = s.static.grid
+    for t in s.units:
+        if (t.alive and t.side != u.side and t.carrier < 0 and grid.los(u.hex, t.hex)
+                and attack_profile(s, u, t, u.hex, halvings) is not None):
+            return True
+    return False
+
+
+def _supporters(s: State, lead: Unit, t: Unit, opfire: bool) -> list[tuple[Unit, int, int]]:
+    """Combined fire (004 Tide of Iron, Combined fire / Opportunity fire): fresh friendly
+    units (in Op Fire mode for an Op Fire attack) in range and LOS of the target."""
+    grid = s.static.grid
+    out = []
+    for o in s.units:
+        if o is lead or not o.alive or o.side != lead.side or o.carrier >= 0:
+            continue
+        if o.token != (OPFIRE if opfire else FRESH) or o.cond != NORMAL:
+            continue
+        if not grid.los(o.hex, t.hex):
+            continue
+        prof = attack_profile(s, o, t, o.hex, 0)
+        if prof is not None:
+            out.append((o, prof[0], prof[1]))
+    return out
+
+
+def _halvings(s: State, u: Unit, mode: str) -> int:
+    h = 1 if mode == "fm" else 0
+    if u.kind == SQUAD and u.cond == PINNED:
+        h += 1  # the officer's Rally: a pinned squad fires at half FPR
+    return h
+
+
+def _step_thirds(s: State, u: Unit, src: int, dst: int) -> int:
+    """Thirds of an MP to step from ``src`` to ``dst``: a third from road to contiguous
+    road for vehicles with Effective Road Movement (004 Tide of Iron, Trucks; Road)."""
+    grid = s.static.grid
+    if u.vtype is not None and u.vtype.road_fast and grid.terrain[src].road and grid.terrain[dst].road:
+        return 1
+    cost = grid.cost(src, dst, u.kind)
+    return 99 if cost is None else 3 * cost
+
+
+def _reactors(s: State, mover: Unit) -> list[tuple[int, int, int]]:
+    """(index, FPR, success number) of every enemy unit in Op Fire mode that could
+    attack ``mover`` where it now stands: in range and LOS, neither pinned nor disrupted."""
+    h = mover.hex
+    grid = s.static.grid
+    out = []
+    for ei, e in enumerate(s.units):
+        if not e.alive or e.side == mover.side or e.token != OPFIRE or e.carrier >= 0 or e.cond != NORMAL:
+            continue
+        if not grid.los(e.hex, h):
+            continue
+        prof = attack_profile(s, e, mover, e.hex, 0)
+        if prof is not None:
+            out.append((ei, prof[0], prof[1]))
+    return out
+
+
+def _offer_op_fire(s: State, ui: int) -> None:
+    """After the active unit enters a hex, the opponent may Op Fire at it once there
+    (004 Tide of Iron, Moving and opportunity fire): the decision passes to him."""
+    mover = s.units[ui]
+    if s.pending is not None and _reactors(s, mover):
+        s.pending = ["react", ui, s.pending]
+        s.active = 1 - mover.side
+
+
+def _react_actions(s: State, p: list[Any]) -> list[Action]:
+    """``react LEADER SUPPORT SUPPRESSIVE RAPID``: RAPID fires a squad's machine gun crews
+    alone, without fatigue, once per target a round (004 Tide of Iron, Machine gun crew)."""
+    mover = s.units[p[1]]
+    modes = (0, 1) if mover.kind == SQUAD else (0,)
+    out: list[Action] = [("hold",)]
+    for ei, _, _ in _reactors(s, mover):
+        out.extend(("react", ei, support, supp, 0) for support in (0, 1) for supp in modes)
+        lead = s.units[ei]
+        if (lead.kind == SQUAD and p[1] not in s.rapid.get(ei, ())
+                and attack_profile(s, lead, mover, lead.hex, 0, mg_only=True) is not None):
+            out.extend(("react", ei, 0, supp, 1) for supp in modes)
+    return out
+
+
+def _apply_react(s: State, p: list[Any], a: Action) -> None:
+    """Resolve (or decline) an Op Fire attack, then hand the move back. The mover stops,
+    fatigued, when pinned, disrupted or damaged (a sturdy tank lightly damaged goes on);
+    after no hits, or casualties from a normal attack, it may go on."""
+    mover = s.units[p[1]]
+    s.pending, s.active = p[2], mover.side
+    if a[0] == "hold":
+        return
+    lead = s.units[a[1]]
+    rapid = bool(a[4])
+    prof = attack_profile(s, lead, mover, lead.hex, 0, mg_only=rapid)
+    assert prof is not None
+    group = [(lead, prof[0], prof[1])] + (_supporters(s, lead, mover, True) if a[2] else [])
+    suppressive = bool(a[3]) and mover.kind == SQUAD
+    before = mover.cond
+    res = resolve_attack(s, group, mover, suppressive)
+    if rapid:
+        lead.token = OPFIRE
+        s.rapid.setdefault(a[1], []).append(p[1])
+    if not mover.alive:
+        stop = True
+    elif res["hits"] == 0:
+        stop = False
+    elif mover.kind == VEHICLE:
+        stop = not (mover.dmg == 1 and mover.vtype is not None and mover.vtype.sturdy)
+    else:
+        stop = mover.cond != before
+    if stop:
+        if s.pending is not None:
+            _return_if_overstacked(s, mover, s.pending)
+        _end_activation(s, mover)
+
+
+# ---------------------------------------------------------------- legal actions
+
+def legal_actions(s: State) -> list[Action]:
+    """Every decision open to the player to move (``to_move``)."""
+    if s.result is not None:
+        return []
+    p = s.pending
+    if p is not None:
+        return _pending_actions(s, p)
+    if s.phase == "action":
+        return _activations(s, s.active)
+    if s.phase == "command":
+        return _spend_actions(s, s.active)
+    if s.phase == "opfire":
+        return _placement_actions(s, s.active)
+    if s.phase == "draw":
+        return _draw_actions(s, s.active)
+    return []
+
+
+def to_move(s: State) -> int:
+    """Index of the side whose decision it is."""
+    return s.active
+
+
+def _activations(s: State, side: int) -> list[Action]:
+    out: list[Action] = []
+    grid = s.static.grid
+    for i, u in enumerate(s.units):
+        if not u.alive or u.side != side or u.token != FRESH:
+            continue
+        if u.carrier >= 0:
+            carrier = s.units[u.carrier]
+            if _stack(s, carrier.hex)[0] < STACK_UNITS:
+                out.append(("advance", i))
+            out.append(("fatigue", i))
+            continue
+        if u.kind == SQUAD:
+            if u.cond == NORMAL:
+                out.append(("advance", i))
+                if _any_target(s, u, 0) or _mortar_targets(s, u, 0):
+                    out.append(("fire", i))
+                out.append(("opfire", i))
+                if not u.heavy_weapon:
+                    out.append(("fm", i))
+                    out.append(("assault", i))
+                if _spec(s, u) == "medic" and s.static.nations[side] in s.static.regular and _heal_takers(s, u):
+                    out.append(("heal", i))
+            elif u.cond == PINNED and _officer_in(s, u.hex, side) and (
+                    _any_target(s, u, 1) or _mortar_targets(s, u, 1)):
+                out.append(("fire", i))
+        else:
+            if u.dmg < 2 and movement_points(s, u, "advance") > 0 and grid.steps[1][u.hex]:
+                out.append(("advance", i))
+            armed = u.vtype is not None and (u.vtype.inf > 0 or u.vtype.veh > 0)
+            if armed and _any_target(s, u, 0):
+                out.append(("fire", i))
+            if armed:
+                out.append(("opfire", i))
+                if u.dmg < 2 and movement_points(s, u, "fm") > 0:
+                    out.append(("fm", i))
+        out.append(("fatigue", i))
+    for k, cid in enumerate(s.hands[side]):
+        card = s.static.cards[cid]
+        if card.phase.value == "action" and card.cost <= s.command[side] and _card_has_use(s, side, card):
+            out.append(("card", k))
+    if out:
+        out.append(("end",))
+    return out
+
+
+def _heal_takers(s: State, medic: Unit) -> list[Unit]:
+    """Squads a medic can heal: its own or one in its hex, below its base's capacity."""
+    return [x for x in s.units if x.alive and x.kind == SQUAD and x.side == medic.side and x.carrier < 0
+            and x.hex == medic.hex and len(x.figs) < x.cap]
+
+
+def _can_act(s: State, side: int) -> bool:
+    """Whether the side has any activation left: every fresh unit can at least be
+    fatigued; otherwise a playable action card."""
+    if any(u.alive and u.side == side and u.token == FRESH for u in s.units):
+        return True
+    return any(s.static.cards[c].phase.value == "action" and s.static.cards[c].cost <= s.command[side]
+               and _card_has_use(s, side, s.static.cards[c]) for c in s.hands[side])
+
+
+def _card_has_use(s: State, side: int, card: Any) -> bool:
+    kind = card.effect.kind
+    if kind == "area-attack":
+        return any(u.alive and u.side != side and u.carrier < 0 for u in s.units)
+    if kind == "rally":
+        return any(u.alive and u.side == side and u.cond != NORMAL for u in s.units)
+    return True
+
+
+def _pending_actions(s: State, p: list[Any]) -> list[Action]:
+    mode, ui = p[0], p[1]
+    if mode == "react":
+        return _react_actions(s, p)
+    if mode == "casualty":
+        return [("casualty", fid) for fid in sorted({f.id for f in s.units[ui].figs})]
+    if mode == "retreat":
+        return [("retreat", h2) for h2 in _retreat_options(s, p[2], s.units[ui].side)]
+    u = s.units[ui]
+    grid = s.static.grid
+    if mode == "target":
+        card = s.static.cards[p[2]]
+        if card.effect.kind == "rally":
+            return sorted({("target", x.hex) for x in s.units
+                           if x.alive and x.side == s.active and x.cond != NORMAL and x.carrier < 0})
+        return sorted({("target", x.hex) for x in s.units if x.alive and x.side != s.active and x.carrier < 0})
+    if mode == "fire":
+        halvings = _halvings(s, u, "fire")
+        return [("attack", ti, sup, supp) for ti, _, _ in _fire_targets(s, u, u.hex, halvings)
+                for sup in ((0, 1) if s.units[ti].kind == SQUAD else (0,)) for supp in (0, 1)] + [
+                ("area", h, supp) for h in _mortar_targets(s, u, halvings) for supp in (0, 1)]
+    out: list[Action] = []
+    mp, moved, move_done, attacked = p[2], p[3], p[4], p[5]
+    can_move = not move_done and not (mode == "assault" and attacked)
+    if can_move:
+        for dst, _ in grid.steps[u.kind][u.hex]:
+            if _step_thirds(s, u, u.hex, dst) + _overrun_thirds(s, u, dst) <= mp:
+                out.append(("step", dst))  # through full friendly hexes too; only the stop is limited
+        if u.kind == SQUAD and mode == "advance" and mp >= 6:
+            for vi, v in enumerate(s.units):
+                if (v.alive and v.kind == VEHICLE and v.side == u.side and v.hex == u.hex and v.vtype.transport  # type: ignore[union-attr]
+                        and v.dmg < 2 and sum(1 for c in s.units if c.alive and c.carrier == vi) < v.vtype.transport):  # type: ignore[union-attr]
+                    out.append(("embark", vi))
+    if mode == "fm" and not attacked and (not moved or move_done):
+        out.extend(("attack", ti, 0, supp) for ti, _, _ in _fire_targets(s, u, u.hex, _halvings(s, u, "fm"), True)
+                   for supp in ((0, 1) if s.units[ti].kind == SQUAD else (0,)))
+    if mode == "assault" and not attacked:
+        seen = set()
+        for dst in grid.neighbours[u.hex]:
+            if dst in seen or not _enemy_in(s, dst, u.side):
+                continue
+            seen.add(dst)
+            if not any(x.alive and x.hex == dst and x.carrier < 0 and x.kind == VEHICLE and x.vtype.heavy  # type: ignore[union-attr]
+                       for x in s.units):
+                out.append(("assault", dst))
+    if not out or not (_over(s, u.hex) or _enemy_in(s, u.hex, u.side)):
+        out.append(("stop",))  # with nowhere to go from a full or enemy hex, stopping sends the unit back
+    return out
+
+
+def _spend_actions(s: State, side: int) -> list[Action]:
+    out: list[Action] = []
+    for k, cid in enumerate(s.hands[side]):
+        card = s.static.cards[cid]
+        if card.phase.value == "command" and card.cost <= s.command[side]:
+            out.append(("card", k))
+    out.extend(("bid", n) for n in range(s.command[side] + 1))
+    return out
+
+
+def _placement_actions(s: State, side: int) -> list[Action]:
+    """Status phase steps 3 and 4: Op Fire placement and squad transfers, until ``done``."""
+    out: list[Action] = [("done",)]
+    for i, u in enumerate(s.units):
+        if u.alive and u.side == side and u.token == FRESH and u.carrier < 0 and u.cond == NORMAL:
+            if (u.kind == SQUAD and any(f.inf for f in u.figs)) or (u.kind == VEHICLE and u.vtype.inf and u.dmg < 2):  # type: ignore[union-attr]
+                out.append(("opfire", i))
+    out.extend(_transfer_actions(s, side))
+    return out
+
+
+def _can_transfer(u: Unit) -> bool:
+    """Figures move only between unspecialized squads that are neither pinned, disrupted
+    nor transported (004 Tide of Iron, Squad transfers)."""
+    return u.alive and u.kind == SQUAD and u.carrier < 0 and u.cond == NORMAL and u.spec is None
+
+
+def _transfer_actions(s: State, side: int) -> list[Action]:
+    """Moving one figure between squads in the same hex. A squad either gives or receives
+    figures in one Status phase, so transfers always end."""
+    out: list[Action] = []
+    squads = [(i, u) for i, u in enumerate(s.units) if u.side == side and _can_transfer(u)]
+    for fi, giver in squads:
+        if s.transfers.get(fi) == 2:
+            continue
+        for ti, taker in squads:
+            if ti == fi or taker.hex != giver.hex or s.transfers.get(ti) == 1 or len(taker.figs) >= taker.cap:
+                continue
+            for fid in sorted({f.id for f in giver.figs}):
+                out.append(("transfer", fi, ti, fid))
+    return out
+
+
+# ---------------------------------------------------------------- apply
+
+def apply(s: State, action: Action | list[Any]) -> None:
+    """Play one decision; raise :class:`UsageError` when it is not legal now."""
+    action = tuple(action)
+    if action not in legal_actions(s):
+        raise UsageError(f"illegal action {list(action)} in round {s.round}, {s.phase} phase")
+    s.decisions += 1
+    p = s.pending
+    if p is not None:
+        _apply_pending(s, p, action)
+    elif s.phase == "action":
+        _apply_activation(s, action)
+    elif s.phase == "command":
+        _apply_spend(s, action)
+    elif s.phase == "opfire":
+        _apply_placement(s, action)
+    elif s.phase == "draw":
+        _apply_draw(s, action)
+    _settle(s)
+
+
+def _apply_activation(s: State, a: Action) -> None:
+    kind = a[0]
+    side = s.active
+    if kind == "end":
+        s.done[side] = True
+        s.note(f"{s.static.sides[side]} ends its Action phase")
+        _next_turn(s)
+        return
+    if kind == "card":
+        cid = s.hands[side][a[1]]
+        card = s.static.cards[cid]
+        s.command[side] -= card.cost
+        s.hands[side].pop(a[1])
+        if card.effect.kind in ("area-attack", "rally"):
+            s.pending = ["target", -1, cid]
+            return
+        _card_effect(s, side, card, None)
+        _finish_action(s)
+        return
+    ui = a[1]
+    u = s.units[ui]
+    if kind == "fatigue":
+        u.token = FATIGUED
+        _finish_action(s)
+    elif kind == "heal":
+        u.token = FATIGUED
+        if int(s.rng.random() * 6) + 1 >= 4:  # Medic, Heal: a 4-6 replaces one regular figure
+            taker = min(_heal_takers(s, u), key=lambda x: (x is not u, len(x.figs), x.uid))
+            taker.figs.append(s.static.regular[s.static.nations[u.side]])
+            s.note(f"{u.uid} heals: a regular figure rejoins {taker.uid}")
+        _finish_action(s)
+    elif kind == "opfire":
+        u.token = OPFIRE
+        s.note(f"{u.uid} prepares Op Fire")
+        _finish_action(s)
+    elif kind == "fire":
+        s.pending = ["fire", ui]
+    else:
+        mp = 3 * movement_points(s, u, kind)  # in thirds of an MP while moving (effective road movement)
+        s.pending = [kind, ui, mp, False, False, False, u.hex, u.hex]
+        if u.carrier >= 0:
+            # Exiting a vehicle costs 2 MPs and may draw Op Fire (004 Tide of Iron, Transporting squads).
+            u.hex = s.units[u.carrier].hex
+            u.carrier = -1
+            s.pending[2] = max(0, mp - 6)
+            s.pending[3] = True
+            s.note(f"{u.uid} leaves its vehicle")
+            _offer_op_fire(s, ui)
+
+
+def _card_effect(s: State, side: int, card: Any, target: int | None) -> None:
+    """Strategy card effects the engine resolves (004 Tide of Iron, Strategy cards)."""
+    e = card.effect
+    if card.lasting:
+        s.lasting[side].append(card.id)
+    if e.kind == "command":
+        s.command[side] += e.strength
+    elif e.kind == "victory-points":
+        s.vp[side] += e.strength
+    elif e.kind == "rally":
+        for u in s.units:
+            if u.alive and u.side == side and u.hex == target:
+                u.cond = NORMAL
+    elif e.kind == "area-attack" and target is not None:
+        h = _drift(s, side, target)
+        s.note(f"{card.id} on {s.static.grid.label(target)} lands on {s.static.grid.label(h) if h is not None else 'nothing'}")
+        if h is not None:
+            for t in list(s.units):
+                if t.alive and t.hex == h and t.carrier < 0:
+                    # Area attack: each unit rolls its own defence; successes on 5-6.
+                    black = _roll(s, e.strength, 5)
+                    red = _roll(s, defence_dice(s, t, e.suppressive, None), 5)
+                    apply_hits(s, t, max(0, black - red), e.suppressive and t.kind == SQUAD, side)
+    s.note(f"{s.static.sides[side]} plays {card.id}")
+
+
+def _drift(s: State, side: int, target: int) -> int | None:
+    """004 Tide of Iron, Strategy cards > Determine drift."""
+    grid = s.static.grid
+    number = 6
+    for u in s.units:
+        if u.alive and u.side == side and u.carrier < 0 and u.token != FATIGUED and grid.los(u.hex, target):
+            number = 4
+            if u.has_officer or grid.distance(u.hex, target) <= 1:
+                number = 3
+                break
+    red, black = int(s.rng.random() * 6), int(s.rng.random() * 6) + 1
+    if black >= number:
+        return target
+    h: int | None = target
+    for _ in range(black):
+        if h is None:
+            return None
+        h = grid.neighbour_in(h, red)
+    return h
+
+
+def _apply_pending(s: State, p: list[Any], a: Action) -> None:
+    mode = p[0]
+    if mode == "casualty":
+        _apply_casualty(s, p, a[1])
+        return
+    if mode == "retreat":
+        _apply_retreat(s, p, a[1])
+        return
+    if mode == "react":
+        _apply_react(s, p, a)
+        return
+    if mode == "target":
+        s.pending = None
+        _card_effect(s, s.active, s.static.cards[p[2]], a[1])
+        _finish_action(s)
+        return
+    u = s.units[p[1]]
+    if mode == "fire":
+        s.pending = None
+        if a[0] == "area":
+            _mortar_attack(s, u, a[1], bool(a[2]))
+        else:
+            _attack(s, u, a, "fire")
+        _end_activation(s, u)
+        return
+    kind = a[0]
+    if kind == "step":
+        dst = a[1]
+        p[2] -= _step_thirds(s, u, u.hex, dst) + _overrun_thirds(s, u, dst)
+        p[3] = True
+        src = u.hex
+        if not _over(s, src):
+            p[6] = src
+        u.hex = dst
+        if not _over(s, dst):
+            p[6] = dst
+        if _enemy_in(s, src, u.side):
+            _overrun_pin(s, u, src)
+        if not _enemy_in(s, dst, u.side):
+            p[7] = dst
+        _offer_op_fire(s, p[1])
+    elif kind == "embark":
+        u.carrier, u.hex = a[1], -1
+        s.note(f"{u.uid} enters {s.units[a[1]].uid}")
+        _end_activation(s, u)
+    elif kind == "stop":
+        if mode == "fm" and p[3] and not p[4] and not p[5]:
+            _return_if_overstacked(s, u, p)
+            p[4] = True
+            if not _pending_actions(s, p)[:-1]:
+                _end_activation(s, u)
+            return
+        _return_if_overstacked(s, u, p)
+        _end_activation(s, u)
+    elif kind == "attack":
+        p[5] = True
+        if p[3]:
+            p[4] = True
+        _attack(s, u, a, "fm")
+        if not u.alive or p[4]:
+            _end_activation(s, u)
+    elif kind == "assault":
+        p[5] = True
+        if not _assault(s, u, a[1]):
+            _end_activation(s, u)
+
+
+def _apply_casualty(s: State, p: list[Any], figure: str) -> None:
+    """The owner removes one figure of his choice (004 Tide of Iron, Normal attack results)."""
+    u = s.units[p[1]]
+    fig = next(f for f in u.figs if f.id == figure)
+    u.figs.remove(fig)
+    s.losses[u.side][fig.id] += 1
+    s.kills[p[3]][fig.id] += 1
+    p[2] -= 1
+    if p[2] > 0 and len({f.id for f in u.figs}) > 1:
+        return
+    if p[2] > 0:
+        apply_hits(s, u, p[2], False, p[3], choose=False)
+    s.pending, s.active = p[4], p[5]
+
+
+def _return_if_overstacked(s: State, u: Unit, p: list[Any]) -> None:
+    """A unit stopped in a full hex goes back to the last non-full hex it left (004 Tide of
+    Iron, Setup: stacking); a tank stopped in an enemy hex retreats to its last
+    enemy-free hex, pinning nobody (Tanks, Overrun)."""
+    if u.alive and u.hex >= 0 and _enemy_in(s, u.hex, u.side):
+        u.hex = p[7]
+    if u.alive and u.hex >= 0 and _over(s, u.hex):
+        u.hex = p[6]
+
+
+def _overrun_thirds(s: State, u: Unit, dst: int) -> int:
+    """Extra cost of entering ``dst``: +1 MP a unit for a tank's Overrun; other units
+    never enter enemy hexes (004 Tide of Iron, Movement; Tanks, Overrun)."""
+    enemies = sum(1 for x in s.units if x.alive and x.hex == dst and x.side != u.side and x.carrier < 0)
+    if not enemies:
+        return 0
+    if u.vtype is None or not u.vtype.overrun:
+        return 999
+    return 3 * enemies
+
+
+def _overrun_pin(s: State, tank: Unit, h: int) -> None:
+    """A tank leaving an overrun hex pins the enemy squads there that were neither pinned
+    nor disrupted (vehicles and transported squads are not affected)."""
+    for x in s.units:
+        if x.alive and x.hex == h and x.side != tank.side and x.carrier < 0 and x.kind == SQUAD and x.cond == NORMAL:
+            x.cond = PINNED
+            if x.token == OPFIRE:
+                x.token = FATIGUED
+            s.note(f"{tank.uid} overruns {x.uid}: pinned")
+
+
+def _attack(s: State, u: Unit, a: Action, mode: str) -> None:
+    ti, support, suppressive = a[1], a[2], a[3]
+    t = s.units[ti]
+    prof = attack_profile(s, u, t, u.hex, _halvings(s, u, mode), mode == "fm")
+    if prof is None:
+        return
+    group = [(u, prof[0], prof[1])]
+    if support and mode == "fire":
+        group += _supporters(s, u, t, False)
+    resolve_attack(s, group, t, bool(suppressive) and t.kind == SQUAD)
+
+
+def _assault(s: State, a: Unit, h: int) -> bool:
+    """004 Tide of Iron, Assault attacks: both sides roll, attacker hits minus cover;
+    the loser of the exchange fatigues or retreats. True when the defender must now
+    choose where to retreat (the activation ends after that decision)."""
+    grid = s.static.grid
+    side = a.side
+    sup = sorted((o for o in s.units if o is not a and o.alive and o.side == side and o.kind == SQUAD and o.carrier < 0
+                  and o.cond == NORMAL and not o.heavy_weapon and grid.distance(o.hex, h) == 1),
+                 key=lambda o: -sum(f.inf for f in o.figs))[:2]
+    strength = sum(f.inf for f in a.figs) + sum((sum(f.inf for f in o.figs) + 1) // 2 for o in sup)
+    defenders = [d for d in s.units if d.alive and d.hex == h and d.carrier < 0]
+    officer = any(d.has_officer for d in defenders if d.kind == SQUAD)
+    dstrength = 0
+    for d in defenders:
+        if d.kind == SQUAD:
+            f = sum(x.inf for x in d.figs if not x.mortar)  # mortars add nothing in their own hex
+            dstrength += 0 if d.cond == DISRUPTED else ((f + 1) // 2 if d.cond == PINNED and not officer else f)
+        elif d.vtype.light:  # type: ignore[union-attr]
+            dstrength += d.vtype.inf  # type: ignore[union-attr]
+    att_hits = max(0, _roll(s, strength, 4) - _roll(s, grid.cover[h], 5))
+    def_hits = defence_hits = _roll(s, dstrength, 4)
+    # Casualties: the attacker's active squad first, then its supporters; the defender's
+    # hits go to its units in order, each owner choosing which figures.
+    for o in [a] + sup:
+        if def_hits and o.alive:
+            n = min(def_hits, len(o.figs))
+            apply_hits(s, o, n, False, 1 - side)
+            def_hits -= n
+        o.token = FATIGUED
+    left = att_hits
+    for d in defenders:
+        if left and d.alive:
+            n = min(left, len(d.figs) if d.kind == SQUAD else (4, 3, 1)[min(d.dmg, 2)])
+            apply_hits(s, d, n, False, side)
+            left -= n
+    survivors = [d for d in defenders if d.alive]
+    s.note(f"{a.uid} assaults {grid.label(h)}: {att_hits} attack hit(s), {defence_hits} defence hit(s)")
+    if not survivors:
+        if a.alive:
+            a.hex = h
+        return False
+    if att_hits <= defence_hits:
+        return False
+    options = _retreat_options(s, h, side)
+    if len(options) > 1:
+        s.pending = ["retreat", s.units.index(a), h, s.pending, s.active]
+        s.active = 1 - side
+        return True
+    _retreat(s, survivors, h, side, options[0] if options else None)
+    if a.alive:
+        a.hex = h
+    return False
+
+
+def _retreat_options(s: State, h: int, enemy: int) -> list[int]:
+    """Adjacent hexes free of the assaulting side's units that squads can enter."""
+    grid = s.static.grid
+    return [h2 for h2 in grid.neighbours[h] if grid.enterable(h2, SQUAD)
+            and not any(x.alive and x.hex == h2 and x.side == enemy and x.carrier < 0 for x in s.units)]
+
+
+def _apply_retreat(s: State, p: list[Any], dest: int) -> None:
+    """The defender's chosen retreat; the assaulting squad then advances into the hex."""
+    attacker = s.units[p[1]]
+    h = p[2]
+    survivors = [d for d in s.units if d.alive and d.hex == h and d.carrier < 0 and d.side != attacker.side]
+    _retreat(s, survivors, h, attacker.side, dest)
+    if attacker.alive:
+        attacker.hex = h
+    s.pending, s.active = p[3], p[4]
+    _end_activation(s, attacker)
+
+
+def _retreat(s: State, units: list[Unit], h: int, enemy: int, dest: int | None) -> None:
+    """The defender moves all survivors into ``dest``, an adjacent enemy-free hex (none:
+    all are destroyed); excess over stacking, and disrupted units, are destroyed; pinned
+    ones become disrupted (004 Tide of Iron, Assault attacks)."""
+    for d in units:
+        if dest is None or (d.kind == SQUAD and d.cond == DISRUPTED):
+            _destroy(s, d, enemy)
+            continue
+        units_n, veh_n = _stack(s, dest)
+        if units_n >= STACK_UNITS or (d.kind == VEHICLE and veh_n >= STACK_VEHICLES):
+            _destroy(s, d, enemy)
+            continue
+        d.hex = dest
+        if d.kind == SQUAD and d.cond == PINNED:
+            d.cond = DISRUPTED
+
+
+def _end_activation(s: State, u: Unit) -> None:
+    s.pending = None
+    if u.token != OPFIRE:
+        u.token = FATIGUED
+    _finish_action(s)
+
+
+def _finish_action(s: State) -> None:
+    s.pending = None
+    s.taken += 1
+    if s.taken >= s.static.apt:
+        _next_turn(s)
+
+
+def _next_turn(s: State) -> None:
+    other = 1 - s.active
+    s.taken = 0
+    if not s.done[other]:
+        s.active = other
+
+
+def _settle(s: State) -> None:
+    """Run the rules that need no decision until a player must decide again."""
+    while s.owed and not (s.pending is not None and s.pending[0] == "casualty"):
+        ui, hits, by = s.owed.pop(0)
+        u = s.units[ui]
+        if u.alive and hits < len(u.figs) and len({f.id for f in u.figs}) > 1:
+            s.pending = ["casualty", ui, hits, by, s.pending, s.active]
+            s.active = u.side
+            return
+        if u.alive:
+            apply_hits(s, u, hits, False, by, choose=False)
+    while s.result is None and s.pending is None:
+        if s.phase == "action":
+            if not s.done[s.active] and not _can_act(s, s.active):
+                s.done[s.active] = True
+            if s.done[s.active]:
+                other = 1 - s.active
+                if s.done[other]:
+                    _command_phase(s)
+                    continue
+                s.active, s.taken = other, 0
+                continue
+            return
+        if s.phase == "command":
+            if s.spent[s.active]:
+                other = 1 - s.active
+                if s.spent[other]:
+                    _determine_initiative(s)
+                    continue
+                s.active = other
+                continue
+            return
+        if s.phase == "draw":
+            if s.drawn[s.active] < 2 and not _draw_actions(s, s.active):
+                s.drawn[s.active] = 2
+            if s.drawn[s.active] == 2:
+                other = 1 - s.active
+                if s.drawn[other] == 2:
+                    _draws_done(s)
+                    continue
+                s.active = other
+                continue
+            return
+        if s.phase == "opfire":
+            if s.placed[s.active]:
+                other = 1 - s.active
+                if s.placed[other]:
+                    _status_rest(s)
+                    continue
+                s.active = other
+                continue
+            return
+        return
+
+
+def _command_phase(s: State) -> None:
+    """004 Tide of Iron, Command phase steps 1 and 2: control, command and VPs."""
+    st = s.static
+    for k, (h, obj) in enumerate(st.objectives):
+        here = {u.side for u in s.units if u.alive and u.hex == h and u.carrier < 0}
+        if len(here) == 1:
+            s.control[k] = here.pop()
+    for k, (h, obj) in enumerate(st.objectives):
+        owner = s.control[k]
+        if owner < 0:
+            continue
+        if obj.kind == "command" and (obj.nation is None or obj.nation == st.nations[owner]):
+            s.command[owner] += obj.command
+        s.vp[owner] += obj.vp
+    s.control_log.append({st.grid.label(h): (st.sides[s.control[k]] if s.control[k] >= 0 else None)
+                          for k, (h, _) in enumerate(st.objectives)})
+    s.note(f"command phase: VP {s.vp}, command {s.command}")
+    target = st.scenario.vp_to_win
+    if target is not None and max(s.vp) >= target:
+        leader = 0 if s.vp[0] > s.vp[1] else (1 if s.vp[1] > s.vp[0] else s.initiative)
+        _finish(s, leader, "victory points")
+        return
+    s.phase, s.spent, s.active = "command", [False, False], s.initiative
+
+
+def _apply_spend(s: State, a: Action) -> None:
+    side = s.active
+    if a[0] == "card":
+        cid = s.hands[side].pop(a[1])
+        card = s.static.cards[cid]
+        s.command[side] -= card.cost
+        _card_effect(s, side, card, None)
+        return
+    s.command[side] -= a[1]
+    s.pool[side] += a[1]
+    s.spent[side] = True
+
+
+def _determine_initiative(s: State) -> None:
+    """004 Tide of Iron, Determine initiative: the larger pool; a tie goes to the player
+    without initiative. Then the Status phase begins."""
+    if s.pool[0] != s.pool[1]:
+        s.initiative = 0 if s.pool[0] > s.pool[1] else 1
+    else:
+        s.initiative = 1 - s.initiative
+    target = s.static.scenario.vp_to_win
+    if target is not None and max(s.vp) >= target:  # VPs scored by command-phase cards
+        _finish(s, 0 if s.vp[0] > s.vp[1] else (1 if s.vp[1] > s.vp[0] else s.initiative), "victory points")
+        return
+    _status_start(s)
+
+
+def _status_start(s: State) -> None:
+    """004 Tide of Iron, Status phase step 1: each player, initiative first, draws a card
+    from the deck of his choice; a first card with the '+' mark lets him draw one more."""
+    s.phase, s.drawn, s.active = "draw", [0, 0], s.initiative
+
+
+def _draw_actions(s: State, side: int) -> list[Action]:
+    stage = s.drawn[side]
+    if stage == 2:
+        return []
+    out: list[Action] = [("draw", d) for d, pile in enumerate(s.decks[side]) if pile]
+    if stage == 1 and out:
+        out.append(("pass",))
+    return out
+
+
+def _apply_draw(s: State, a: Action) -> None:
+    side = s.active
+    if a[0] == "pass":
+        s.drawn[side] = 2
+        return
+    card = s.decks[side][a[1]].pop()
+    s.hands[side].append(card)
+    s.drawn[side] = 1 if s.drawn[side] == 0 and s.static.cards[card].draw_again else 2
+
+
+def _draws_done(s: State) -> None:
+    """Status phase step 2 (remove tokens, pinned and disrupted transitions), then the
+    Op Fire placement and squad transfer decisions."""
+    status_transitions(s)
+    s.rapid, s.transfers = {}, {}
+    s.phase, s.placed, s.active = "opfire", [False, False], s.initiative
+
+
+def status_transitions(s: State) -> None:
+    """Remove activation tokens; pinned squads recover; disrupted become pinned, or
+    recover with an officer in their hex (004 Tide of Iron, Remove tokens)."""
+    officers = {(u.side, u.hex) for u in s.units if u.alive and u.carrier < 0 and u.has_officer}
+    for u in s.units:
+        u.token = FRESH
+        if u.cond == PINNED:
+            u.cond = NORMAL
+        elif u.cond == DISRUPTED:
+            u.cond = NORMAL if (u.side, u.hex) in officers else PINNED
+
+
+def _apply_placement(s: State, a: Action) -> None:
+    if a[0] == "done":
+        s.placed[s.active] = True
+    elif a[0] == "transfer":
+        giver, taker = s.units[a[1]], s.units[a[2]]
+        fig = next(f for f in giver.figs if f.id == a[3])
+        giver.figs.remove(fig)
+        taker.figs.append(fig)
+        s.transfers[a[1]], s.transfers[a[2]] = 1, 2
+        if not giver.figs:
+            giver.alive = False  # an empty squad base leaves the game (not a loss)
+        s.note(f"{fig.id} moves from {giver.uid} to {taker.uid}")
+    else:
+        s.units[a[1]].token = OPFIRE
+
+
+def _status_rest(s: State) -> None:
+    """Status phase steps 4-6: squad transfers (not simulated), reinforcements, round marker."""
+    st = s.static
+    for si, side in enumerate(st.scenario.sides):
+        for reinf in side.reinforcements:
+            if reinf.round == s.round:
+                lost = _place_force(s, si, reinf.squads, reinf.vehicles, st.zones[si])
+                s.note(f"reinforcements for {side.id}: {reinf.event or 'arrive'}" + (f"; lost: {lost}" if lost else ""))
+    if s.round >= st.scenario.rounds:
+        winner = 0 if s.vp[0] > s.vp[1] else (1 if s.vp[1] > s.vp[0] else s.initiative)
+        _finish(s, winner, "rounds")
+        return
+    s.round += 1
+    s.phase, s.done, s.taken, s.active = "action", [False, False], 0, s.initiative
+
+
+def _finish(s: State, winner: int, reason: str) -> None:
+    st = s.static
+    s.phase = "over"
+    s.result = {
+        "winner": st.sides[winner], "level": "victory", "end_reason": reason, "rounds": s.round,
+        "victory_points": {st.sides[i]: s.vp[i] for i in (0, 1)},
+        "losses": {st.sides[i]: dict(sorted(s.losses[i].items())) for i in (0, 1)},
+    }
+
+
+def result(s: State) -> dict[str, Any] | None:
+    return s.result
+
+
+def clone(s: State) -> State:
+    return s.clone()
+
+
+def state_hash(s: State) -> str:
+    return s.state_hash()

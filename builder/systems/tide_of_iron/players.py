@@ -1,0 +1,165 @@
+"""Players for Tide of Iron: random legal play and a greedy one-decision heuristic.
+
+Each player draws its choices from its own seeded generator, never from the game's
+dice, so a log of actions replays without the players.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from builder.errors import UsageError
+from builder.systems.tide_of_iron import engine as E
+
+Player = Callable[[E.State, list[E.Action]], E.Action]
+
+
+def random_player(seed: int) -> Player:
+    rng = random.Random(seed)
+
+    def choose(state: E.State, actions: list[E.Action]) -> E.Action:
+        return actions[int(rng.random() * len(actions))]
+
+    return choose
+
+
+def _objective_pull(s: E.State, side: int, h: int) -> float:
+    """How close hex ``h`` is to the nearest objective ``side`` does not hold."""
+    grid = s.static.grid
+    best = 99
+    for k, oh in enumerate(s.static.objective_hexes):
+        if s.control[k] != side:
+            best = min(best, grid.distance(h, oh))
+    return -float(best) if best < 99 else 0.0
+
+
+def _stack_size(s: E.State, h: int) -> int:
+    return sum(1 for u in s.units if u.alive and u.hex == h and u.carrier < 0)
+
+
+def score(s: E.State, a: E.Action) -> float:
+    """A cheap value of one decision for the side to move (no look-ahead)."""
+    side = s.active
+    kind = a[0]
+    if kind == "attack":
+        p = s.pending
+        assert p is not None
+        u, t = s.units[p[1]], s.units[a[1]]
+        prof = E.attack_profile(s, u, t, u.hex, E._halvings(s, u, "fm" if p[0] == "fm" else "fire"), p[0] == "fm")
+        if prof is None:
+            return 0.0
+        dice = prof[0] + (sum((f + 1) // 2 for _, f, _ in E._supporters(s, u, t, False)) if a[2] else 0)
+        red = E.defence_dice(s, t, bool(a[3]), u)
+        value = dice * E.P_SUCCESS[prof[1]] - red / 3
+        return float(3 + value + (0.5 if a[3] and t.cond == E.NORMAL else 0) + (1.5 if t.kind == E.VEHICLE else 0)
+                     - 0.2 * a[2])
+    if kind == "react":
+        p = s.pending
+        assert p is not None
+        mover, lead = s.units[p[1]], s.units[a[1]]
+        prof = E.attack_profile(s, lead, mover, lead.hex, 0, mg_only=bool(a[4]))
+        if prof is None:
+            return 0.0
+        red = E.defence_dice(s, mover, bool(a[3]), lead)
+        return float(2 + prof[0] * E.P_SUCCESS[prof[1]] - red / 3 + 0.5 * a[2] + 0.5 * a[3] + 0.7 * a[4])
+    if kind == "area":
+        return 3.5 + sum(1 for u in s.units if u.alive and u.hex == a[1] and u.carrier < 0) * 0.5
+    if kind == "retreat":
+        return float(s.static.grid.cover[a[1]]) - _stack_size(s, a[1])
+    if kind == "casualty":
+        return -float(s.static.figures[a[1]].order)  # regulars first, officers last
+    if kind == "heal":
+        return 1.6
+    if kind == "transfer":
+        giver, taker = s.units[a[1]], s.units[a[2]]
+        return 0.3 if len(taker.figs) + 1 < len(giver.figs) else -0.5
+    if kind == "hold":
+        return 2.5
+    if kind == "step":
+        p = s.pending
+        assert p is not None
+        u = s.units[p[1]]
+        return float(1 + _objective_pull(s, side, a[1]) - _objective_pull(s, side, u.hex) + 0.2 * s.static.grid.cover[a[1]])
+    if kind == "stop":
+        p = s.pending
+        assert p is not None
+        u = s.units[p[1]]
+        return 1.2 if u.hex in s.static.objective_hexes else 0.5
+    if kind == "fire":
+        return 4.0
+    if kind == "assault":
+        return 2.5
+    if kind in ("advance", "fm"):
+        return 2.0 if kind == "advance" else 1.5
+    if kind == "opfire":
+        if s.phase == "action":
+            return 1.8
+        # Status phase: hold objectives in Op Fire mode, keep the rest fresh to act.
+        u = s.units[a[1]]
+        held = {h for k, h in enumerate(s.static.objective_hexes) if s.control[k] == side}
+        return 0.8 if u.hex in held else -0.1
+    if kind == "card":
+        return 3.0
+    if kind == "target":
+        return sum(1 for u in s.units if u.alive and u.hex == a[1] and u.carrier < 0)
+    if kind == "bid":
+        # all command onto the initiative pool while behind or level, else keep it for cards
+        behind = s.pool[side] <= s.pool[1 - side]
+        return 1.0 + a[1] * 0.01 if behind and a[1] == s.command[side] else (0.5 if a[1] == 0 else 0.0)
+    if kind == "embark":
+        return 0.8
+    if kind == "draw":
+        return 1.0
+    if kind == "pass":
+        return 0.0
+    if kind == "done":
+        return 0.0
+    return -1.0  # fatigue, end
+
+
+def greedy_player(seed: int) -> Player:
+    rng = random.Random(seed)
+
+    def choose(state: E.State, actions: list[E.Action]) -> E.Action:
+        best, top = -1e9, []
+        for a in actions:
+            v = score(state, a)
+            if v > best + 1e-9:
+                best, top = v, [a]
+            elif abs(v - best) <= 1e-9:
+                top.append(a)
+        return top[int(rng.random() * len(top))]
+
+    return choose
+
+
+PLAYERS: dict[str, Callable[[int], Player]] = {"random": random_player, "greedy": greedy_player}
+
+
+def make_player(name: str, seed: int) -> Player:
+    factory = PLAYERS.get(name.strip().lower())
+    if factory is None:
+        raise UsageError(f"unknown Tide of Iron player '{name}'; choose from: {', '.join(PLAYERS)}")
+    return factory(seed)
+
+
+def play_game(pack: Any, scenario: str, seed: int, names: list[str], verbose: bool = False,
+              static: E.Static | None = None) -> tuple[E.State, list[list[Any]]]:
+    """Play one game; return the final state and the list of actions (the log body)."""
+    from builder.playtest.seeds import derive_seed
+
+    if len(names) != 2:
+        raise UsageError("give two players, e.g. --players random,greedy")
+    state = E.new_game(pack, scenario, seed, verbose=verbose, static=static)
+    players = [make_player(n, derive_seed("toi-player", seed, i, n)) for i, n in enumerate(names)]
+    actions: list[list[Any]] = []
+    limit = 20000
+    while state.result is None:
+        legal = E.legal_actions(state)
+        if not legal or len(actions) >= limit:
+            raise UsageError(f"game stuck after {len(actions)} decisions (engine bug); seed {seed}")
+        a = players[state.active](state, legal)
+        actions.append([state.active, *a])
+        E.apply(state, a)
+    return state, actions
