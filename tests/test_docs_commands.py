@@ -22,12 +22,14 @@ GAMES_CAP = 20
 # (document, a piece of the command) -> (exit status, text the output must hold)
 EXPECTED: dict[tuple[str, str], tuple[int, str]] = {
     ("README.md", "validate content/bfn"): (0, "bfn"),
+    ("README.md", "list tiles"): (0, "us-8th-infantry-regiment"),
     ("README.md", "army suggest"): (0, "de.yaml"),
     ("README.md", "army check de.yaml"): (0, "legal"),
     ("README.md", "army options"): (0, "slot 1"),
     ("README.md", "replay"): (0, "reproduces"),
     ("README.md", "rules coverage"): (0, "simulated"),
     ("docs/army.md", "army new"): (0, "my.yaml"),
+    ("docs/army.md", "list tiles"): (0, "us-8th-infantry-regiment"),
     ("docs/army.md", "army check my.yaml --format json"): (0, '"legal": true'),
     ("docs/army.md", "army check my.yaml"): (0, "legal"),
     ("docs/authoring.md", "validate content/my-pack"): (0, "valid, 0 warning"),

@@ -44,18 +44,20 @@ def skeleton(name: str, faction: str, points: int | None, scenario: str | None =
     if scenario:
         lines.append(f"scenario: {scenario}      # the scenario supplies the budget and constraints")
     lines += [
-        "# Recruitment tiles, each with the option chosen for its slots (numbered from 1).",
-        "# 'heroes army options FILE --tile N --slot M' lists what fits a slot.",
+        "# Recruitment tiles, each with the option chosen for its slots (numbered from 1):",
+        f"# 'heroes list tiles --faction {faction}' lists the tile ids,",
+        "# 'heroes army options FILE --tile N --slot M' what fits a slot. For example:",
+        "#   tiles:",
+        "#     - tile: <tile id>",
+        "#       options:",
+        "#         - {slot: 1, option: <option id>}",
         "tiles: []",
-        "#  - tile: <tile id>",
-        "#    options:",
-        "#      - {slot: 1, option: <option id>}",
-        "# Heroes need no slot; a specific insignia needs a tile bearing it.",
+        f"# Heroes need no slot; a specific insignia needs a tile bearing it ('heroes list heroes --faction {faction}').",
         "heroes: []",
-        "#  - hero: <hero id>",
-        "# The action-card deck: at least 40 cards of your faction, none beyond its printed copies.",
-        "# deck:",
-        "#   - {card: <card id>, copies: 2}",
+        f"# The action-card deck: at least 40 cards of your faction, none beyond its printed copies",
+        f"# ('heroes list cards --faction {faction}'), for example:",
+        "#   deck:",
+        "#     - {card: <card id>, copies: 2}",
     ]
     return "\n".join(lines) + "\n"
 
