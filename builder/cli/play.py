@@ -9,8 +9,7 @@ from pathlib import Path
 import typer
 
 from builder.cli.common import OutputFormat
-from builder.content.loader import BUNDLED_CONTENT, load_pack
-from builder.content.yaml_io import atomic_write_text
+from builder.content.paths import BUNDLED_CONTENT
 from builder.errors import UsageError
 
 DEFAULT_PACK = BUNDLED_CONTENT / "core"
@@ -30,6 +29,9 @@ def play(
     names = [p.strip() for p in players.split(",") if p.strip()]
     if len(names) != 2:
         raise UsageError("--players takes two player names, e.g. random,random")
+    from builder.content.loader import load_pack
+    from builder.content.yaml_io import atomic_write_text
+
     content = load_pack(pack)
     state, record = play_game(content, scenario, seed, names, pack_ref=str(pack))
     if log is not None:
@@ -63,6 +65,8 @@ def replay(
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"cannot read {log}: {exc}") from None
     lines = parse_log(text, str(log))
+    from builder.content.loader import load_pack
+
     content = load_pack(pack or Path(lines[0].get("pack") or DEFAULT_PACK))
     state, expected = replay_game(content, lines, str(log))
     check_replay(state, expected, str(log))

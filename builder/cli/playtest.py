@@ -10,7 +10,7 @@ from typing import Any, Optional
 
 import typer
 
-from builder.content.loader import BUNDLED_CONTENT
+from builder.content.paths import BUNDLED_CONTENT
 from builder.errors import UsageError
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from builder.content.schema_export import SCHEMA_DIR, export_schemas, stale_schemas
+from builder.content.paths import SCHEMA_DIR
 
 app = typer.Typer(help="JSON Schema for content files (editor hover help and completion).", no_args_is_help=True)
 
@@ -17,6 +17,8 @@ def export(
     check: bool = typer.Option(False, "--check", help="Only check the files are up to date (exit 1 if not)."),
 ) -> None:
     """Write schemas/<kind>.schema.json from the content models."""
+    from builder.content.schema_export import export_schemas, stale_schemas
+
     if check:
         stale = stale_schemas(out)
         for name in stale:

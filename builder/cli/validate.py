@@ -5,13 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from builder.cli.common import OutputFormat, emit_diagnostics
-from builder.content.loader import BUNDLED_CONTENT
-from builder.diagnostics import FORMATS
-from builder.validation import validate_pack
+from builder.content.paths import BUNDLED_CONTENT
 
 
 def validate(
@@ -23,6 +19,9 @@ def validate(
 
     Exit status: 0 valid, 1 invalid, 2 usage error.
     """
+    from builder.diagnostics import FORMATS
+    from builder.validation import validate_pack
+
     report = validate_pack(pack)
     if format is OutputFormat.json:
         emit_diagnostics(report.diagnostics, format, summary=report.summary())
@@ -35,6 +34,9 @@ def validate(
 
 
 def _print_summary(report) -> None:  # type: ignore[no-untyped-def]
+    from rich.console import Console
+    from rich.table import Table
+
     console = Console(highlight=False)
     if report.pack is not None:
         table = Table(title=f"pack '{report.pack.manifest.id}' {report.pack.manifest.version}")
