@@ -30,6 +30,7 @@ EXPECTED: dict[tuple[str, str], tuple[int, str]] = {
     ("README.md", "rules coverage"): (0, "simulated"),
     ("docs/army.md", "army new"): (0, "my.yaml"),
     ("docs/army.md", "list tiles"): (0, "us-8th-infantry-regiment"),
+    ("docs/army.md", "army check cw.yaml"): (0, "cw.yaml: legal"),
     ("docs/army.md", "army check my.yaml --format json"): (0, '"legal": true'),
     ("docs/army.md", "army check my.yaml"): (0, "legal"),
     ("docs/authoring.md", "validate content/my-pack"): (0, "valid, 0 warning"),

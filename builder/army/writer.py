@@ -31,14 +31,16 @@ def _named(pack: Pack | None, collection: str, item_id: str) -> str:
 
 
 def skeleton(name: str, faction: str, points: int | None, scenario: str | None = None,
-             schema: str = DEFAULT_SCHEMA) -> str:
+             schema: str = DEFAULT_SCHEMA, pack: str | None = None) -> str:
     """A commented, empty army list to fill in."""
     lines = [
         MODELINE.format(schema=schema),
         "# Army list for Heroes Builder. Check it with: heroes army check FILE",
         f"name: {_q(name)}",
-        f"faction: {faction}",
     ]
+    if pack:
+        lines.append(f"pack: {pack}            # the content pack: found through --pack, HEROES_PACK_PATH, content/")
+    lines.append(f"faction: {faction}")
     if points is not None:
         lines.append(f"points: {points}          # army points budget")
     if scenario:
@@ -68,6 +70,8 @@ def army_yaml(army: ArmyList, pack: Pack | None = None, schema: str = DEFAULT_SC
     lines = [MODELINE.format(schema=schema)]
     lines += [f"# {h}" for h in header or []]
     lines.append(f"name: {_q(army.name)}")
+    if army.pack:
+        lines.append(f"pack: {army.pack}")
     if army.faction:
         lines.append(f"faction: {army.faction}")
     if army.points is not None:
