@@ -55,3 +55,13 @@ def test_a_list_built_with_pack_checks_without_it(tmp_path: Path, monkeypatch: p
     army.write_text(text.replace("pack: bfn", "pack: nowhere"), encoding="utf-8")
     assert run_app(app, ["army", "check", str(army)]) == 2
     assert "HEROES_PACK_PATH" in capsys.readouterr().err
+
+
+def test_army_options_lists_the_scenarios_a_list_can_name(capsys: pytest.CaptureFixture[str]) -> None:
+    army = BUNDLED_CONTENT.parent / "examples" / "armies" / "us-300.yaml"
+    assert run_app(app, ["army", "options", str(army), "--tile", "1", "--slot", "1"]) == 0
+    assert "family-meeting-1 side us (170 points)" in capsys.readouterr().out
+    assert run_app(app, ["army", "options", str(army), "--tile", "1", "--slot", "1", "--format", "json"]) == 0
+    import json
+    scenarios = json.loads(capsys.readouterr().out)["scenarios"]
+    assert {"id": "clash", "name": "Clash in the bocage", "side": "us", "points": 300} in scenarios

@@ -149,7 +149,7 @@ def options(
     import json
 
     from builder.army.check import check_file
-    from builder.army.options import slot_options
+    from builder.army.options import scenarios_for, slot_options
     from builder.errors import InvalidInputError
 
     report = check_file(file, _pack(pack, file), _display(file))
@@ -159,11 +159,16 @@ def options(
     if format is OutputFormat.json:
         typer.echo(json.dumps({"tile": result.tile, "slot": result.slot, "size": result.size,
                                "bands": result.bands, "current": result.current, "points_left": result.left,
-                               "options": [c.to_dict() for c in result.candidates]}, indent=2))
+                               "options": [c.to_dict() for c in result.candidates],
+                               "scenarios": scenarios_for(report.roster)}, indent=2))
         return
     from builder.army.show import render_slot
 
     render_slot(result)
+    named = scenarios_for(report.roster)
+    if named:
+        typer.echo("scenarios this list can name (scenario: ID and side: SIDE): " + "; ".join(
+            f"{s['id']} side {s['side']}" + (f" ({s['points']} points)" if s["points"] else "") for s in named))
 
 
 @app.command("suggest")
