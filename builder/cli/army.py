@@ -35,16 +35,11 @@ def _display(path: Path) -> str:
 
 
 def schema_ref(out: Optional[Path]) -> str:
-    """The modeline's schema: relative to the written file, absolute on stdout."""
-    import os
+    """The modeline's schema: relative to the written file inside the checkout, else the
+    installed store's copy (``heroes schema install``), else absolute (schema_store)."""
+    from builder.content.schema_store import schema_for
 
-    from builder.content.schema_export import SCHEMA_DIR
-
-    target = SCHEMA_DIR / "army.schema.json"
-    folder = Path(out).resolve().parent if out is not None else None
-    if folder is None or not folder.is_relative_to(SCHEMA_DIR.parent):
-        return str(target)
-    return os.path.relpath(target, folder)
+    return schema_for("army", Path(out).parent if out is not None else None)
 
 
 def _write(text: str, out: Optional[Path], force: bool) -> None:

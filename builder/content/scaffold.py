@@ -8,11 +8,9 @@ and the modeline its files start with (docs/authoring.md explains every kind).
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
-from builder.content.paths import SCHEMA_DIR
 from builder.content.yaml_io import atomic_write_text
 from builder.errors import UsageError
 
@@ -22,8 +20,11 @@ FOLDERS = ("factions", "units", "recruitment", "cards", "abilities", "terrain", 
 
 
 def schema_ref(schema: str, folder: Path) -> str:
-    """The schema file as a path relative to ``folder`` (the editor resolves it from the file)."""
-    return os.path.relpath(SCHEMA_DIR / f"{schema}.schema.json", folder.resolve())
+    """The schema a file in ``folder`` names: relative inside the checkout, else the
+    installed store's copy (``heroes schema install``), else the absolute path."""
+    from builder.content.schema_store import schema_for
+
+    return schema_for(schema, folder)
 
 
 def scaffold_pack(folder: Path, pack_id: str, name: str | None = None,
