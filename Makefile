@@ -7,10 +7,10 @@ OUT    ?= out
 .PHONY: demo test bench native schemas site images clean help
 
 help:
-	@echo "make demo    create .venv, install, run 'heroes demo' on the bundled content"
+	@echo "make demo    create .venv, install, run 'heroes demo' on the bundled content (about a minute; no compile)"
 	@echo "make test    install the dev extras and run the whole test suite"
 	@echo "make bench   run the benchmarks and print their figures"
-	@echo "make native  compile the rules engine's hot modules with mypyc (.native/; demo, test and bench do it)"
+	@echo "make native  compile the rules engine's hot modules with mypyc (.native/, ~7 min once; test and bench do it)"
 	@echo "make schemas regenerate schemas/ from the content models"
 	@echo "make site    build the documentation and catalogue site into site/_build/ (offline, strict)"
 	@echo "make images  regenerate the screenshots in docs/images/ (demo PDFs, site pages, web builder)"
@@ -19,17 +19,23 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 
+# the runtime alone: what `make demo` needs, installed in well under a minute
+$(VENV)/.base: pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e .
+	@touch $@
+
+# the runtime and mypyc, for the compiled copies (make native)
 $(VENV)/.runtime: pyproject.toml | $(PY)
 	$(PY) -m pip install -q -e '.[native]'
-	@touch $@
+	@touch $@ $(VENV)/.base
 
 $(VENV)/.dev: pyproject.toml | $(PY)
 	$(PY) -m pip install -q -e '.[dev,native]'
-	@touch $@ $(VENV)/.runtime
+	@touch $@ $(VENV)/.runtime $(VENV)/.base
 
-demo: $(VENV)/.runtime
+# no compile here: the first run must be quick; compiled copies already built are used
+demo: $(VENV)/.base
 	bash scripts/system-deps.sh runtime
-	$(PY) scripts/build_native.py
 	$(VENV)/bin/heroes demo --out $(OUT)
 
 test: $(VENV)/.dev
@@ -46,7 +52,7 @@ bench: $(VENV)/.dev
 native: $(VENV)/.runtime
 	$(PY) scripts/build_native.py
 
-schemas: $(VENV)/.runtime
+schemas: $(VENV)/.base
 	$(VENV)/bin/heroes schema export
 
 # the documentation site: site/mkdocs.yml, guides from docs/, generated reference pages (site/hooks.py)

@@ -19,8 +19,19 @@ Sub-packages, one concern each:
 * :mod:`builder.cli`: the ``heroes`` command.
 """
 
-from builder.content.loader import load_pack
-from builder.validation import validate_pack
+from typing import Any
 
 __all__ = ["load_pack", "validate_pack"]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    """Import the library's entry points on first use (PEP 562), so that a command
+    which needs neither does not pay for the content models at start-up."""
+    if name == "load_pack":
+        from builder.content.loader import load_pack
+        return load_pack
+    if name == "validate_pack":
+        from builder.validation import validate_pack
+        return validate_pack
+    raise AttributeError(f"module 'builder' has no attribute {name!r}")

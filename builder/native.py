@@ -7,8 +7,8 @@ the same code runs markedly faster and plays the same games.
 
 How it stays safe to edit:
 
-* the Python sources stay the reference; ``make native`` (run by ``make demo``,
-  ``make test`` and ``make bench``; script ``scripts/build_native.py``) compiles
+* the Python sources stay the reference; ``make native`` (run by
+  ``make test`` and ``make bench``, not by ``make demo``; script ``scripts/build_native.py``) compiles
   :data:`MODULES` into ``.native/`` at the root of the checkout, with a manifest
   holding each source's sha256;
 * a package holding compiled modules puts its ``.native/`` directory first on its

@@ -164,3 +164,18 @@ def test_options_in_an_alliance_count_the_players_points(cli) -> None:  # type: 
 
     assert left("2", "1") == 110  # Bob: 150 - 40
     assert left("3", "2") == 130  # high command: (60 + 110) - its 40 points
+
+
+def test_edits_leave_the_skeletons_comments_above_their_keys(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    army = tmp_path / "my.yaml"
+    assert cli("army", "new", "--faction", "us", "--points", "200", "-o", str(army)).exit_code == 0
+    for change in (["--tile", "us-8th-infantry-regiment"], ["--tile", "1", "--slot", "1", "--option", "us-bazooka-team"],
+                   ["--hero", "us-sgt-tom-keller"], ["--tile", "1", "--slot", "2", "--option", "us-bar-team"],
+                   ["--card", "us-first-aid"], ["--card", "us-mine"]):
+        assert cli("army", "edit", str(army), *change).exit_code == 0
+    lines = army.read_text(encoding="utf-8").splitlines()
+    heroes_comment = next(i for i, line in enumerate(lines) if line.startswith("# Heroes need no slot"))
+    assert lines[heroes_comment + 1] == "heroes:"
+    assert lines[heroes_comment - 1] == "      - {slot: 2, option: us-bar-team}"
+    deck_comment = next(i for i, line in enumerate(lines) if line.startswith("# The action-card deck"))
+    assert lines[deck_comment - 1] == "  - {card: us-mine, copies: 1}" and "" not in lines

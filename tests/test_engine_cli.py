@@ -12,7 +12,7 @@ def test_play_writes_a_log_that_replays(cli, tmp_path: Path) -> None:
     log = tmp_path / "game.jsonl"
     r = cli("play", "skirmish", "--seed", "4", "--pack", str(PACK), "--log", str(log))
     assert r.exit_code == 0, r.stderr
-    assert "skirmish seed 4" in r.stdout
+    assert "(skirmish), seed 4: " in r.stdout and "{'" not in r.stdout and "victory points" in r.stdout
     lines = [json.loads(x) for x in log.read_text().splitlines()]
     assert lines[0]["type"] == "header" and lines[-1]["type"] == "result"
     assert any(x.get("kind") == "die" for x in lines)

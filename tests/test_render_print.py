@@ -246,3 +246,15 @@ def test_every_army_fixture_renders_or_fails_cleanly(tmp_path: Path) -> None:
         with pytest.raises(InvalidInputError) as caught:
             render_roster_html(path, army_pack)
         assert caught.value.diagnostics, path.name
+
+
+def test_the_roster_has_player_and_date_fields_and_the_versions(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from builder import __version__
+    from builder.content.loader import BUNDLED_CONTENT, load_pack
+    from builder.render.roster import render_roster_html
+
+    army = BUNDLED_CONTENT.parent / "examples" / "armies" / "us-300.yaml"
+    html = render_roster_html(army, load_pack(BUNDLED_CONTENT / "core"))
+    assert "<dt>Player</dt>" in html and "<dt>Date</dt>" in html
+    assert f"Heroes Builder {__version__} · packs core " in html
+    assert " 1 units" not in html

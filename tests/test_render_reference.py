@@ -56,3 +56,14 @@ def test_missing_engine_text_is_said_not_invented(monkeypatch) -> None:
 def test_implementation_sentences_are_left_out() -> None:
     text = " ".join(x for s in quick_reference()["sections"] for st in s["steps"] for x in [st["title"], *st["sub"]])
     assert "``" not in text and "breadth-first" not in text
+
+
+def test_the_printed_card_carries_no_source_paths(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from builder.cli import app
+    from builder.cli.common import run_app
+
+    out = tmp_path / "cards.html"
+    assert run_app(app, ["render", "cards", "--faction", "us", "-o", str(out)]) == 0
+    html = out.read_text(encoding="utf-8")
+    assert "Quick reference" in html
+    assert "builder." not in html and "builder/" not in html and ".py" not in html

@@ -193,3 +193,17 @@ def test_report_inside_the_pack_is_found(tmp_path: Path) -> None:
     out = tmp_path / "site"
     build_site(load_pack(copy), out)
     assert "favours us: 70% +/- 20%</strong> over 12 games" in (out / "scenarios" / "hedgerow-fight.html").read_text()
+
+
+def test_site_build_publishes_only_the_named_pack_unless_asked(tmp_path: Path) -> None:
+    from builder.cli import app
+    from builder.cli.common import run_app
+
+    bfn = Path(__file__).resolve().parent.parent / "content" / "bfn"
+    only, every = tmp_path / "only", tmp_path / "every"
+    assert run_app(app, ["site", "build", "-o", str(only), "--pack", str(bfn)]) == 0
+    assert run_app(app, ["site", "build", "-o", str(every), "--pack", str(bfn), "--with-dependencies"]) == 0
+    assert not (only / "tiles" / "us-8th-infantry-regiment.html").exists()
+    assert (every / "tiles" / "us-8th-infantry-regiment.html").exists()
+    assert (only / "tiles" / "cw-royal-scots-fusiliers.html").exists()
+    assert "us-8th-infantry-regiment" not in (only / "static" / "search-index.js").read_text(encoding="utf-8")

@@ -13,6 +13,8 @@ from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import CommentMark
+from ruamel.yaml.tokens import CommentToken
 
 from builder.content.yaml_io import atomic_write_text, parse_yaml, parse_yaml_positions
 from builder.errors import UsageError
@@ -30,6 +32,59 @@ def _seq(tree: CommentedMap, key: str) -> CommentedSeq:
         value = CommentedSeq(value or [])
         tree[key] = value
     return value
+
+
+def _last_path(node: Any) -> list[tuple[Any, Any]]:
+    """The block containers, with the key/index of their last item, down to the last value under ``node``."""
+    path = []
+    while isinstance(node, (CommentedMap, CommentedSeq)) and len(node):
+        key = next(reversed(node)) if isinstance(node, CommentedMap) else len(node) - 1
+        path.append((node, key))
+        if node.fa.flow_style():
+            break
+        node = node[key]
+    return path
+
+
+def _trailing(container: Any, item: Any) -> list[CommentToken]:
+    """Take the full-line comments ruamel.yaml hung after the last item of ``container``."""
+    taken: list[CommentToken] = []
+    end = getattr(container.ca, "end", None) or []
+    if end:
+        taken += [t for t in end if isinstance(t, CommentToken) and t.value.strip()]
+        container.ca.end = []
+    slots = container.ca.items.get(item)
+    index = 2 if isinstance(container, CommentedMap) else 0
+    token = slots[index] if slots and len(slots) > index else None
+    if isinstance(token, CommentToken):
+        first, _, rest = token.value.partition("\n")
+        if token.column == 0:
+            first, rest = "", token.value
+        rest = "\n".join(line for line in rest.split("\n") if line.strip())
+        if rest:
+            slots[index] = CommentToken(first + "\n", token.start_mark) if first else None
+            taken.append(CommentToken(rest + "\n", CommentMark(0), None))
+    return taken
+
+
+def _hoist_comments(tree: CommentedMap) -> None:
+    """Give each top-level key back the full-line comments written above it.
+
+    Why: ruamel.yaml attaches the comment lines between two keys to the last item
+    before them (``tiles: [...]`` then ``# Heroes ...``), so an item added to that
+    block would otherwise land below the comment meant for the next key. Moving those
+    lines to the next key (or to the end of the file) keeps them where they were.
+    """
+    keys = list(tree)
+    for at, key in enumerate(keys):
+        moved = [t for container, item in _last_path(tree[key]) for t in _trailing(container, item)]
+        if not moved:
+            continue
+        if at + 1 < len(keys):
+            before = tree.ca.items.setdefault(keys[at + 1], [None, None, None, None])
+            before[1] = [*moved, *(before[1] or [])]
+        else:
+            tree.ca.end = [*moved, *(tree.ca.end or [])]
 
 
 def _dump(tree: Any) -> str:
@@ -58,6 +113,7 @@ def edit_text(text: str, *, tile: str | None = None, slot: int | None = None, op
     tree = parse_yaml_positions(text, display)
     if not isinstance(tree, CommentedMap):
         raise UsageError(f"{display} is not an army list (a mapping of keys)")
+    _hoist_comments(tree)
     if tile is not None and slot is None:
         tiles = _seq(tree, "tiles")
         if remove:

@@ -92,6 +92,11 @@ class ArmyList(ContentModel):
     """An army list: tiles with the option chosen for each slot, heroes and the deck."""
 
     name: str = Field(min_length=1, description="Name of the army.")
+    pack: Id | None = Field(
+        default=None,
+        description="Id of the content pack the list is built from (found through --pack, HEROES_PACK_PATH "
+        "and the bundled packs); omit for the bundled core pack.",
+    )
     faction: Id | None = Field(default=None, description="Faction of the army (omit for an alliance).")
     points: int | None = Field(
         default=None, ge=0, le=5000,

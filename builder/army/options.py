@@ -8,6 +8,7 @@ and ``heroes army check`` can never disagree.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from builder.army.effects import points_bonus
 from builder.army.legality.slots import army_misfits, slot_misfits
@@ -116,3 +117,17 @@ def slot_options(roster: Roster, tile_key: str, number: int) -> SlotReport:
     candidates.sort(key=lambda c: (not c.fits, c.category, c.cost, c.option))
     return SlotReport(tile.name, number, slot.size, [b.value for b in slot.bands],
                       current.option_id if current else None, left, candidates)
+
+
+def scenarios_for(roster: Roster) -> list[dict[str, Any]]:
+    """The scenarios the list can name (``scenario:`` and ``side:``): those with a side of
+    the army's faction, with that side's id and points budget (000 core rules, Army
+    Creation: a scenario may supply the budget and the composition)."""
+    faction = roster.army.faction
+    found = []
+    for scenario_id, scenario in sorted(roster.pack.items["scenarios"].items()):
+        for side in scenario.sides:
+            if side.faction == faction:
+                points = side.army.points if side.army is not None else None
+                found.append({"id": scenario_id, "name": scenario.name, "side": side.id, "points": points})
+    return found

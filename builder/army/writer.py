@@ -31,31 +31,35 @@ def _named(pack: Pack | None, collection: str, item_id: str) -> str:
 
 
 def skeleton(name: str, faction: str, points: int | None, scenario: str | None = None,
-             schema: str = DEFAULT_SCHEMA) -> str:
+             schema: str = DEFAULT_SCHEMA, pack: str | None = None) -> str:
     """A commented, empty army list to fill in."""
     lines = [
         MODELINE.format(schema=schema),
         "# Army list for Heroes Builder. Check it with: heroes army check FILE",
         f"name: {_q(name)}",
-        f"faction: {faction}",
     ]
+    if pack:
+        lines.append(f"pack: {pack}            # the content pack: found through --pack, HEROES_PACK_PATH, content/")
+    lines.append(f"faction: {faction}")
     if points is not None:
         lines.append(f"points: {points}          # army points budget")
     if scenario:
         lines.append(f"scenario: {scenario}      # the scenario supplies the budget and constraints")
     lines += [
-        "# Recruitment tiles, each with the option chosen for its slots (numbered from 1).",
-        "# 'heroes army options FILE --tile N --slot M' lists what fits a slot.",
+        "# Recruitment tiles, each with the option chosen for its slots (numbered from 1):",
+        f"# 'heroes list tiles --faction {faction}' lists the tile ids,",
+        "# 'heroes army options FILE --tile N --slot M' what fits a slot. For example:",
+        "#   tiles:",
+        "#     - tile: <tile id>",
+        "#       options:",
+        "#         - {slot: 1, option: <option id>}",
         "tiles: []",
-        "#  - tile: <tile id>",
-        "#    options:",
-        "#      - {slot: 1, option: <option id>}",
-        "# Heroes need no slot; a specific insignia needs a tile bearing it.",
+        f"# Heroes need no slot; a specific insignia needs a tile bearing it ('heroes list heroes --faction {faction}').",
         "heroes: []",
-        "#  - hero: <hero id>",
-        "# The action-card deck: at least 40 cards of your faction, none beyond its printed copies.",
-        "# deck:",
-        "#   - {card: <card id>, copies: 2}",
+        f"# The action-card deck: at least 40 cards of your faction, none beyond its printed copies",
+        f"# ('heroes list cards --faction {faction}'), for example:",
+        "#   deck:",
+        "#     - {card: <card id>, copies: 2}",
     ]
     return "\n".join(lines) + "\n"
 
@@ -66,6 +70,8 @@ def army_yaml(army: ArmyList, pack: Pack | None = None, schema: str = DEFAULT_SC
     lines = [MODELINE.format(schema=schema)]
     lines += [f"# {h}" for h in header or []]
     lines.append(f"name: {_q(army.name)}")
+    if army.pack:
+        lines.append(f"pack: {army.pack}")
     if army.faction:
         lines.append(f"faction: {army.faction}")
     if army.points is not None:

@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from builder.cli import army, demo, play, playtest, render, schema, serve, site, validate
+from builder.cli import army, catalogue, demo, pack, play, playtest, render, schema, serve, site, validate
 from builder.cli.common import run_app
 
 app = typer.Typer(
@@ -29,6 +29,8 @@ play.register(app)
 app.add_typer(render.app, name="render")
 app.add_typer(site.app, name="site")
 app.command(name="serve")(serve.serve)
+catalogue.register(app)
+app.add_typer(pack.app, name="pack")
 
 
 def main(argv: list[str] | None = None) -> None:

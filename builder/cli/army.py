@@ -17,16 +17,18 @@ from builder.systems.tide_of_iron import cli as toi  # Tide of Iron squad lists 
 app = typer.Typer(help="Army lists: build to a points budget, check legality, explore slots.",
                   no_args_is_help=True)
 
-PACK_HELP = "Content pack folder (default: the bundled core pack)."
+PACK_HELP = ("Content pack folder, or a folder holding packs (default: the list's pack: id through "
+             "HEROES_PACK_PATH and the bundled packs, else the bundled core pack).")
 
 
-def _pack(path: Optional[Path]):  # type: ignore[no-untyped-def]
+def _pack(path: Optional[Path], army_file: Optional[Path] = None):  # type: ignore[no-untyped-def]
+    """The pack of a command: --pack, else the list's ``pack:`` id (builder.content.search)."""
     if toi.is_toi(path):
         toi.not_for_system("army options/edit (Tide of Iron squad lists are plain YAML: edit them, then army check)")
     from builder.content.pack_cache import load_pack_cached
-    from builder.content.loader import BUNDLED_CONTENT
+    from builder.content.search import army_pack
 
-    return load_pack_cached(path or BUNDLED_CONTENT / "core")
+    return load_pack_cached(army_pack(army_file, path))
 
 
 def _display(path: Path) -> str:
@@ -36,16 +38,11 @@ def _display(path: Path) -> str:
 
 
 def schema_ref(out: Optional[Path]) -> str:
-    """The modeline's schema: relative to the written file, absolute on stdout."""
-    import os
+    """The modeline's schema: relative to the written file inside the checkout, else the
+    installed store's copy (``heroes schema install``), else absolute (schema_store)."""
+    from builder.content.schema_store import schema_for
 
-    from builder.content.schema_export import SCHEMA_DIR
-
-    target = SCHEMA_DIR / "army.schema.json"
-    folder = Path(out).resolve().parent if out is not None else None
-    if folder is None or not folder.is_relative_to(SCHEMA_DIR.parent):
-        return str(target)
-    return os.path.relpath(target, folder)
+    return schema_for("army", Path(out).parent if out is not None else None)
 
 
 def _write(text: str, out: Optional[Path], force: bool) -> None:
@@ -67,6 +64,8 @@ def new(
     points: Optional[int] = typer.Option(None, "--points", min=0, max=5000, help="Points budget."),
     name: Optional[str] = typer.Option(None, "--name", help="Army name."),
     scenario: Optional[str] = typer.Option(None, "--scenario", help="Scenario id that sets the budget."),
+    pack: Optional[Path] = typer.Option(None, "--pack", help="Content pack folder the list is for (its id is "
+                                        "written as pack:; default: the bundled core pack)."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="File to write (default: stdout)."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
@@ -79,7 +78,14 @@ def new(
         return toi.army_new(toi.BUNDLED, scenario, toi_side, name, out, force, suggest=False)
     if points is None and scenario is None:
         raise UsageError("give --points N (or --scenario ID, which sets the budget)")
-    _write(skeleton(name or f"My {faction} army", faction, points, scenario, schema_ref(out)), out, force)
+    from builder.content.search import pack_id
+
+    declared = None
+    if pack is not None:
+        declared = pack_id(pack)
+        if declared is None:
+            raise UsageError(f"{pack} holds no pack.yaml with an id; give a pack folder with --pack")
+    _write(skeleton(name or f"My {faction} army", faction, points, scenario, schema_ref(out), declared), out, force)
 
 
 @app.command("check")
@@ -95,7 +101,7 @@ def check(
     from builder.army.check import check_file
     from builder.diagnostics import FORMATS
 
-    report = check_file(file, _pack(pack), _display(file))
+    report = check_file(file, _pack(pack, file), _display(file))
     if format is OutputFormat.json:
         totals = report.summary.to_dict() if report.summary else None
         typer.echo(FORMATS["json"](report.diagnostics, file=report.file.display, legal=report.ok, totals=totals))
@@ -130,7 +136,7 @@ def show(
     from builder.army.show import render
     from builder.diagnostics import FORMATS
 
-    report = check_file(file, _pack(pack), _display(file))
+    report = check_file(file, _pack(pack, file), _display(file))
     if report.roster is None or report.summary is None:
         typer.echo(FORMATS["text"](report.diagnostics))
         raise typer.Exit(1)
@@ -150,21 +156,26 @@ def options(
     import json
 
     from builder.army.check import check_file
-    from builder.army.options import slot_options
+    from builder.army.options import scenarios_for, slot_options
     from builder.errors import InvalidInputError
 
-    report = check_file(file, _pack(pack), _display(file))
+    report = check_file(file, _pack(pack, file), _display(file))
     if report.roster is None:
         raise InvalidInputError(f"{report.file.display} is not a valid army list", report.diagnostics)
     result = slot_options(report.roster, tile, slot)
     if format is OutputFormat.json:
         typer.echo(json.dumps({"tile": result.tile, "slot": result.slot, "size": result.size,
                                "bands": result.bands, "current": result.current, "points_left": result.left,
-                               "options": [c.to_dict() for c in result.candidates]}, indent=2))
+                               "options": [c.to_dict() for c in result.candidates],
+                               "scenarios": scenarios_for(report.roster)}, indent=2))
         return
     from builder.army.show import render_slot
 
     render_slot(result)
+    named = scenarios_for(report.roster)
+    if named:
+        typer.echo("scenarios this list can name (scenario: ID and side: SIDE): " + "; ".join(
+            f"{s['id']} side {s['side']}" + (f" ({s['points']} points)" if s["points"] else "") for s in named))
 
 
 @app.command("suggest")
@@ -194,6 +205,9 @@ def suggest(
     army = suggest_for(content, faction=faction, points=points, seed=seed, name=name, scenario=scenario, side=side)
     command = " ".join(f"--{k} {v}" for k, v in (("faction", faction), ("points", points), ("scenario", scenario),
                                                   ("side", side), ("seed", seed)) if v is not None)
+    if pack is not None:
+        command += f" --pack {pack}"
+        army.pack = content.manifest.id
     header = [f"Suggested by: heroes army suggest {command}"]
     _write(army_yaml(army, content, schema_ref(out), header), out, force)
 

@@ -12,10 +12,7 @@ from pathlib import Path
 
 import typer
 
-from builder.content.loader import BUNDLED_CONTENT
-from builder.content.yaml_io import atomic_write_text
-from builder.diagnostics import format_json
-from builder.validation import validate_pack
+from builder.content.paths import BUNDLED_CONTENT
 
 EXAMPLE_ARMY = BUNDLED_CONTENT.parent / "examples" / "armies" / "family-meeting-1-us.yaml"
 DEMO_FACTION = "us"
@@ -25,6 +22,10 @@ DEMO_SCENARIOS = ("family-meeting-1", "clash")
 
 def demo(out: Path = typer.Option(Path("out"), "--out", "-o", help="Folder for the files written.")) -> None:
     """Validate the bundled pack and write the demo outputs into OUT."""
+    from builder.content.yaml_io import atomic_write_text
+    from builder.diagnostics import format_json
+    from builder.validation import validate_pack
+
     report = validate_pack(BUNDLED_CONTENT / "core")
     path = out / "validation.json"
     atomic_write_text(path, format_json(report.diagnostics, summary=report.summary()) + "\n")
@@ -45,6 +46,7 @@ def _demo_army(pack, out: Path) -> Path:  # type: ignore[no-untyped-def]
     from builder.army.suggest import suggest
     from builder.army.writer import army_yaml
     from builder.cli.army import schema_ref
+    from builder.content.yaml_io import atomic_write_text
     from builder.errors import UsageError
 
     try:

@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from builder.cli.common import OutputFormat
-from builder.content.loader import BUNDLED_CONTENT
+from builder.content.paths import BUNDLED_CONTENT
 from builder.errors import UsageError
 
 

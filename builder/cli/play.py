@@ -3,14 +3,15 @@ checking a log against the engine (registers ``rules`` and ``explain`` too)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import json
 from pathlib import Path
 
 import typer
 
 from builder.cli.common import OutputFormat
-from builder.content.loader import BUNDLED_CONTENT, load_pack
-from builder.content.yaml_io import atomic_write_text
+from builder.content.paths import BUNDLED_CONTENT
 from builder.errors import UsageError
 from builder.systems.tide_of_iron import cli as toi  # Tide of Iron packs (system: tide-of-iron)
 
@@ -33,6 +34,9 @@ def play(
         raise UsageError("--players takes two player names, e.g. random,random")
     if toi.is_toi(pack):
         return toi.play(pack, scenario, seed, names, log, format.value)
+    from builder.content.loader import load_pack
+    from builder.content.yaml_io import atomic_write_text
+
     content = load_pack(pack)
     state, record = play_game(content, scenario, seed, names, pack_ref=str(pack))
     if log is not None:
@@ -43,10 +47,7 @@ def play(
         typer.echo(json.dumps({"scenario": scenario, "seed": seed, "players": names, "decisions": decisions,
                                "result": result, "state_hash": state.state_hash()}, indent=2))
         return
-    winner = result.get("winner") or "nobody (draw)"
-    typer.echo(f"{scenario} seed {seed}: {winner} wins ({result.get('level')}), {result.get('end_reason')} "
-               f"after {result.get('rounds')} round(s), {decisions} decisions")
-    typer.echo(f"victory points: {result.get('victory_points')}; losses: {result.get('losses')}")
+    typer.echo(game_summary(content, scenario, seed, names, result, decisions), nl=False)
     if log is not None:
         typer.echo(f"log written to {log}")
 
@@ -68,10 +69,57 @@ def replay(
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"cannot read {log}: {exc}") from None
     lines = parse_log(text, str(log))
+    from builder.content.loader import load_pack
+
     content = load_pack(pack or Path(lines[0].get("pack") or DEFAULT_PACK))
     state, expected = replay_game(content, lines, str(log))
     check_replay(state, expected, str(log))
     typer.echo(f"{log}: replay reproduces the final state ({state.state_hash()[:16]}...)")
+
+
+ENDINGS = {
+    "turns": "when the last round was over",
+    "no_units": "when a side had no unit left",
+    "no_orders": "when a side could give no more orders",
+}
+"""How a game ended, in words (builder.engine.victory.finish's reasons)."""
+
+
+def _losses(by_type: dict[str, int]) -> str:
+    return ", ".join(f"{count} {kind.replace('_', ' ')}" for kind, count in sorted(by_type.items())) or "none"
+
+
+def game_summary(pack: Any, scenario: str, seed: int, players: list[str], result: dict[str, Any],
+                 decisions: int) -> str:
+    """One game's result for a reader: a sentence, then a table of the sides."""
+    from io import StringIO
+
+    from rich.console import Console
+    from rich.table import Table
+
+    found = pack.items["scenarios"].get(scenario)
+    title = f"{found.name} ({scenario})" if found is not None else scenario
+    names = {s.id: (s.name or s.id) for s in found.sides} if found is not None else {}
+    winner = result.get("winner")
+    level = result.get("level")
+    verdict = (f"{names.get(winner, winner)} won" + (f" a {level} victory" if level else "")) if winner \
+        else "the game was a draw"
+    ending = ENDINGS.get(str(result.get("end_reason")), str(result.get("end_reason", "")).replace("_", " "))
+    rounds = result.get("rounds")
+    sentence = (f"{title}, seed {seed}: {verdict} {ending}, after {rounds} round{'s' if rounds != 1 else ''} "
+                f"and {decisions} decisions.")
+    table = Table()
+    for column in ("side", "player", "victory points", "losses"):
+        table.add_column(column)
+    points = result.get("victory_points") or {}
+    losses = result.get("losses") or {}
+    sides = list(names) or list(points)
+    for side, player in zip(sides, players):
+        table.add_row(f"{names.get(side, side)} ({side})", player, str(points.get(side, 0)),
+                      _losses(losses.get(side, {})))
+    out = StringIO()
+    Console(file=out, width=100, highlight=False).print(table)
+    return sentence + "\n" + out.getvalue()
 
 
 def register(app: typer.Typer) -> None:

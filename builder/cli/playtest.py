@@ -10,7 +10,7 @@ from typing import Any, Optional
 
 import typer
 
-from builder.content.loader import BUNDLED_CONTENT
+from builder.content.paths import BUNDLED_CONTENT
 from builder.errors import UsageError
 from builder.systems.tide_of_iron import cli as toi  # Tide of Iron packs (system: tide-of-iron)
 
@@ -60,6 +60,8 @@ def playtest(
         raise UsageError("give a SCENARIO to playtest, or --compare OLD NEW")
     if toi.is_toi(pack):
         return toi.playtest(pack, scenario, games, seed, players, jobs, format.value, output, jsonl, save)
+    if games >= LONG_PLAYTEST:
+        _suggest_native()
     report, _rows = _run(scenario, games, seed, players, jobs, pack, jsonl)
     if output is not None:
         write_html(report, output)
@@ -69,6 +71,36 @@ def playtest(
         typer.echo(report_json(report), nl=False)
     else:
         typer.echo(_text(report))
+
+
+LONG_PLAYTEST = 500
+"""Games from which a playtest lasts long enough for the compiled copies to matter."""
+
+
+def _suggest_native() -> None:
+    """Say once per user, on stderr, that ``make native`` would speed a long playtest.
+
+    Why: ``make demo`` skips the seven-minute compile so that a first run is quick;
+    whoever then plays thousands of games should learn that it exists, once, without
+    the note repeating on every run. Silent when the copies are in use or turned off
+    on purpose (``HEROES_NATIVE=0``) or when the stamp cannot be written.
+    """
+    from builder.content.pack_cache import cache_dir
+    from builder.native import status
+
+    state = status()
+    if state.active or "HEROES_NATIVE" in state.reason:
+        return
+    stamp = cache_dir().parent / "native-hint-shown"
+    if stamp.exists():
+        return
+    try:
+        stamp.parent.mkdir(parents=True, exist_ok=True)
+        stamp.touch()
+    except OSError:
+        return
+    typer.echo("note: long playtests run 1.5-2x faster with the compiled engine: `make native` "
+               f"(about 7 minutes, once; {state.reason}). This note is shown once.", err=True)
 
 
 def _run(scenario: str, games: int, seed: int, players: str, jobs: int, pack: Path,

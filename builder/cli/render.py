@@ -20,14 +20,15 @@ OUT = typer.Option(..., "--out", "-o", help="Output file: .html or .pdf.")
 PAPER = typer.Option(Paper.a4, "--paper", help="Paper size for PDF: a4 or letter.")
 
 
-def _pack(path: Optional[Path]):  # type: ignore[no-untyped-def]
-    """The pack, through the pack disk cache (builder.content.pack_cache) (HEROES_NO_CACHE=1 bypasses it)."""
+def _pack(path: Optional[Path], army: Optional[Path] = None):  # type: ignore[no-untyped-def]
+    """The pack, through the pack disk cache (builder.content.pack_cache) (HEROES_NO_CACHE=1 bypasses it);
+    for an army list without --pack, the pack its ``pack:`` key names (builder.content.search)."""
     if toi.is_toi(path):
         toi.not_for_system("render cards")
     from builder.content.pack_cache import load_pack_cached
-    from builder.content.loader import BUNDLED_CONTENT
+    from builder.content.search import army_pack
 
-    return load_pack_cached(path or BUNDLED_CONTENT / "core")
+    return load_pack_cached(army_pack(army, path))
 
 
 def _write(html: str, out: Path, paper: Paper) -> None:
@@ -50,7 +51,7 @@ def roster(
     from builder.content.loader import display_path
     from builder.render.roster import render_roster_html
 
-    loaded = _pack(pack)
+    loaded = _pack(pack, army)
     _write(render_roster_html(army, loaded, display_path(army)), out, paper)
 
 
@@ -95,7 +96,7 @@ def deck(
     from builder.errors import UsageError
     from builder.render.cards import deck_lines, pool_deck, render_deck_html
 
-    loaded = _pack(pack)
+    loaded = _pack(pack, army)
     if (army is None) == (faction is None):
         raise UsageError("give either an army file or --faction")
     if army is not None:
@@ -117,7 +118,7 @@ def cards(
     Without an army or --faction, every card of the pack."""
     from builder.render.cards import faction_cards, render_cards_html
 
-    loaded = _pack(pack)
+    loaded = _pack(pack, army)
     if army is not None:
         title, entries = _army_deck(army, loaded)
     else:

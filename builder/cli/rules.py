@@ -6,11 +6,9 @@ import json
 from pathlib import Path
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from builder.cli.common import OutputFormat
-from builder.content.loader import BUNDLED_CONTENT, load_pack
+from builder.content.paths import BUNDLED_CONTENT
 
 app = typer.Typer(help="The rules engine's coverage of the rules.", no_args_is_help=True)
 
@@ -28,10 +26,15 @@ def coverage_command(
     import builder.ai.solo_mode.coverage  # noqa: F401  (adds the Solo Mode rules to the registry)
     from builder.engine.coverage import coverage, summary
 
+    from builder.content.loader import load_pack
+
     rows = coverage(load_pack(pack))
     if format is OutputFormat.json:
         typer.echo(json.dumps({"summary": summary(rows), "rules": rows}, indent=2))
         return
+    from rich.console import Console
+    from rich.table import Table
+
     table = Table(title="rules coverage")
     for col in ("kind", "id", "status", "missing"):
         table.add_column(col)

@@ -3,12 +3,26 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Optional
 
 import typer
 
-from builder.content.schema_export import SCHEMA_DIR, export_schemas, stale_schemas
+from builder.content.paths import SCHEMA_DIR
 
 app = typer.Typer(help="JSON Schema for content files (editor hover help and completion).", no_args_is_help=True)
+
+
+@app.command("install")
+def install(
+    folder: Optional[Path] = typer.Option(None, "--dir", help="Store folder (default: HEROES_SCHEMA_STORE, else "
+                                          "$XDG_DATA_HOME/heroes-builder/schemas)."),
+) -> None:
+    """Copy the schemas into a per-user store, so that files written outside the checkout
+    name a schema that stays where it is (re-run after an update)."""
+    from builder.content.schema_store import install as install_schemas
+
+    written = install_schemas(folder)
+    typer.echo(f"installed {len(written)} schemas into {written[0].parent if written else folder}")
 
 
 @app.command("export")
@@ -17,6 +31,8 @@ def export(
     check: bool = typer.Option(False, "--check", help="Only check the files are up to date (exit 1 if not)."),
 ) -> None:
     """Write schemas/<kind>.schema.json from the content models."""
+    from builder.content.schema_export import export_schemas, stale_schemas
+
     if check:
         stale = stale_schemas(out)
         for name in stale:

@@ -16,6 +16,9 @@ def build(
     pack: Optional[Path] = typer.Option(None, "--pack", "-p", help="Content pack folder (default: bundled core)."),
     reports: Optional[Path] = typer.Option(
         None, "--reports", help="Folder of playtest reports (default: reports/ in the pack, else beside it)."),
+    dependencies: bool = typer.Option(
+        False, "--with-dependencies/--only-pack",
+        help="Also publish the pages of the packs it depends on (default: only the pack's own items)."),
 ) -> None:
     """Write a static site: index, a page per faction, unit, tile, option, card, board
     and scenario, with a filter and search that work when opened from disk."""
@@ -27,7 +30,7 @@ def build(
     if toi.is_toi(pack):
         return toi.site_build(pack, out, reports)  # type: ignore[arg-type]
     loaded = load_pack_cached(pack or BUNDLED_CONTENT / "core")
-    pages = build_site(loaded, out, reports)
+    pages = build_site(loaded, out, reports, None if dependencies else {loaded.manifest.id})
     typer.echo(f"wrote {len(pages)} pages into {out}; open {out / 'index.html'}")
 
 

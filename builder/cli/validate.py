@@ -5,14 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from builder.cli.common import OutputFormat, emit_diagnostics
-from builder.content.loader import BUNDLED_CONTENT
-from builder.diagnostics import FORMATS
+from builder.content.paths import BUNDLED_CONTENT
 from builder.systems.tide_of_iron import cli as toi  # Tide of Iron packs (system: tide-of-iron)
-from builder.validation import validate_pack
 
 
 def validate(
@@ -26,6 +22,9 @@ def validate(
     """
     if toi.is_toi(pack):
         toi.validate(pack, format.value, quiet)
+    from builder.diagnostics import FORMATS
+    from builder.validation import validate_pack
+
     report = validate_pack(pack)
     if format is OutputFormat.json:
         emit_diagnostics(report.diagnostics, format, summary=report.summary())
@@ -38,6 +37,9 @@ def validate(
 
 
 def _print_summary(report) -> None:  # type: ignore[no-untyped-def]
+    from rich.console import Console
+    from rich.table import Table
+
     console = Console(highlight=False)
     if report.pack is not None:
         table = Table(title=f"pack '{report.pack.manifest.id}' {report.pack.manifest.version}")

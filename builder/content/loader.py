@@ -35,7 +35,7 @@ P_OVERRIDE = define_code("P505", "item replaced by an errata pack")
 C_DUPLICATE_ID = define_code("C301", "duplicate id")
 S_CHECK_FAILED = define_code("S200", "a model check failed (a bug in Heroes Builder, not in the content)")
 
-BUNDLED_CONTENT = Path(__file__).resolve().parents[2] / "content"
+from builder.content.paths import BUNDLED_CONTENT  # noqa: E402  (re-exported)
 
 
 @dataclass

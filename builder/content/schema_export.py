@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from builder.content.models import KINDS, PackManifest
 from builder.content.yaml_io import atomic_write_text
 
-SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schemas"
+from builder.content.paths import SCHEMA_DIR  # noqa: E402  (re-exported)
 
 EXTRA_SCHEMAS: dict[str, type[BaseModel]] = {"pack": PackManifest}
 

@@ -178,8 +178,34 @@ def _suppression() -> tuple[list[dict[str, Any]], list[str]]:
     return steps, sources
 
 
+_CODE_REF = r"(?::mod:`[^`]*`|(?:builder/)?[\w/]+/\s?\w+\.py|\w+\.py|builder\.[\w.]+)"
+_CODE_ASIDE = re.compile(r"\s*\((?:[^()]*?;\s*)?[^()]*?" + _CODE_REF + r"[^()]*\)")
+_CODE_WORD = re.compile(r"\s*" + _CODE_REF)
+
+
+def for_players(text: str) -> str:
+    """``text`` without the engine's source references (asides naming a module or file).
+
+    Why: the steps come from the engine modules' docstrings, which name the code that
+    implements them; players at the table need the rule, not where the code lives.
+    """
+    text = _CODE_ASIDE.sub("", text)
+    return _CODE_WORD.sub("", text).strip()
+
+
+def _clean(step: Any) -> Any:
+    if isinstance(step, str):
+        return for_players(step)
+    if isinstance(step, dict):
+        return {k: _clean(v) if k in ("title", "detail", "sub") else v for k, v in step.items()}
+    if isinstance(step, list):
+        return [_clean(x) for x in step]
+    return step
+
+
 def quick_reference() -> dict[str, Any]:
-    """The card's sections, each with its steps and the engine source it came from."""
+    """The card's sections, each with its steps and the engine source it came from
+    (the source is data for maintainers; the printed steps carry no code references)."""
     sections = []
     for title, constant, modules in SECTIONS:
         value = _constant(constant)
@@ -189,7 +215,7 @@ def quick_reference() -> dict[str, Any]:
             steps, sources = _suppression()
         else:
             steps, sources = _from_modules(modules)
-        sections.append({"title": title, "constant": constant, "steps": steps,
+        sections.append({"title": title, "constant": constant, "steps": _clean(steps),
                          "sources": sources, "missing": not steps})
     numbers = _numbers()
     if numbers:

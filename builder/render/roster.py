@@ -97,4 +97,7 @@ def roster_context(report: ArmyReport, pack: Pack) -> dict[str, Any]:
 def render_roster_html(path: Path, pack: Pack, display: str | None = None) -> str:
     """Check the army file with the army checker (builder.army) and lay the roster out."""
     report = check_file(Path(path), pack, display)
-    return render("print/roster.html.j2", **roster_context(report, pack), pack=pack.manifest)
+    from builder import __version__
+
+    return render("print/roster.html.j2", **roster_context(report, pack), pack=pack.manifest,
+                  versions=[f"{m.id} {m.version}" for m in pack.packs], tool_version=__version__)

@@ -9,6 +9,7 @@ from pydantic import Field
 from builder.content.models.base import ContentModel, Id, Item, Phase
 from builder.content.models.recruitment import BlastPattern
 from builder.content.models.unit import CombatValues
+from builder.content.effect_keys import schema_hint
 
 
 class CommandIcon(str, Enum):
@@ -30,7 +31,8 @@ class ActionCard(Item):
     )
     effect: str = Field(description="Paraphrased effect.")
     effect_key: Id | None = Field(
-        default=None, description="Rules effect the engine implements for this card, if any."
+        default=None, description="Rules effect the engine implements for this card, if any. An unknown key is "
+        "warning S210.", json_schema_extra=schema_hint("cards"),
     )
     blast: BlastPattern | None = Field(
         default=None, description="The blast pattern an artillery card places, with its printed values."

@@ -12,6 +12,7 @@ from pydantic import Field
 from builder.content.models.ability import AbilityRef
 from builder.content.models.base import Band, ContentModel, Id, Item
 from builder.content.models.unit import CombatValues
+from builder.content.effect_keys import schema_hint
 
 
 class TileKind(str, Enum):
@@ -145,7 +146,8 @@ class RecruitmentOption(Item):
     effect_key: Id | None = Field(
         default=None,
         description="Rules effect implemented by the engine and army checker (e.g. 'ammo', "
-        "'planning'); several printed options may share one effect.",
+        "'planning'); several printed options may share one effect. An unknown key is warning S210.",
+        json_schema_extra=schema_hint("options"),
     )
     cost: int = Field(ge=0, le=500, description="Cost in army points.")
     size: int = Field(default=1, ge=1, le=3, description="Size of the option tile.")

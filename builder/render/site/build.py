@@ -32,13 +32,23 @@ STATIC_FILES = ("common.css", "site.css", "site.js")
 class SiteWriter:
     """Renders pages of one pack into one folder."""
 
-    def __init__(self, pack: Pack, root: Path, reports: Path | None) -> None:
+    def __init__(self, pack: Pack, root: Path, reports: Path | None, packs: set[str] | None = None) -> None:
         self.pack, self.root, self.reports = pack, root, reports
+        self.packs = packs
         self.env = environment()
         self.written: list[str] = []
 
+    def published(self, collection: str, item_id: str) -> bool:
+        """Whether the item gets a page: every item, or only those of the packs asked for."""
+        if self.packs is None:
+            return True
+        origin = self.pack.origin(collection, item_id)
+        return origin is None or origin.pack in self.packs
+
     def known(self, collection: str, item_id: str) -> bool:
-        return self.pack.get(collection, item_id) is not None if collection in self.pack.items else False
+        if collection not in self.pack.items or self.pack.get(collection, item_id) is None:
+            return False
+        return self.published(collection, item_id)
 
     def page(self, path: str, template: str, **context: Any) -> None:
         page = Page(path)
@@ -50,11 +60,13 @@ class SiteWriter:
         self.written.append(path)
 
     def sections(self) -> list[dict[str, Any]]:
-        return [{"collection": c, "folder": folder, "title": title, "count": len(self.pack.items.get(c, {}))}
-                for c, (folder, title) in SECTIONS.items() if self.pack.items.get(c)]
+        counts = {c: len(self.items(c)) for c in SECTIONS}
+        return [{"collection": c, "folder": folder, "title": title, "count": counts[c]}
+                for c, (folder, title) in SECTIONS.items() if counts[c]]
 
     def items(self, collection: str) -> list[Any]:
-        return sorted(self.pack.items.get(collection, {}).values(), key=lambda i: (i.name.lower(), i.id))
+        return sorted((i for i in self.pack.items.get(collection, {}).values() if self.published(collection, i.id)),
+                      key=lambda i: (i.name.lower(), i.id))
 
     def report_for(self, scenario_id: str) -> Path:
         if self.reports is None:
@@ -134,11 +146,15 @@ def _list_row(pack: Pack, collection: str, item: Any) -> dict[str, str]:
             "search": " ".join([item.name, item.id, *detail]).lower()}
 
 
-def search_index(pack: Pack) -> str:
+def search_index(pack: Pack, packs: set[str] | None = None) -> str:
     """The search index as a script assigning a global (fetch() fails from file://).
-    '<' is escaped so no content can close the script early."""
+    '<' is escaped so no content can close the script early. ``packs`` as in :func:`build_site`."""
+    def published(collection: str, item_id: str) -> bool:
+        origin = pack.origin(collection, item_id)
+        return packs is None or origin is None or origin.pack in packs
+
     entries = [search_entry(c, item) for c in SECTIONS for item in
-               sorted(pack.items.get(c, {}).values(), key=lambda i: i.id)]
+               sorted(pack.items.get(c, {}).values(), key=lambda i: i.id) if published(c, item.id)]
     data = json.dumps(entries, ensure_ascii=True, sort_keys=True, separators=(",", ":"))
     return "window.HEROES_SEARCH = " + data.replace("<", "\\u003c").replace(">", "\\u003e") + ";\n"
 
@@ -150,21 +166,22 @@ def _check_target(out: Path) -> None:
         raise UsageError(f"{out} is not empty and was not built by 'heroes site build'; choose another folder")
 
 
-def build_site(pack: Pack, out: Path, reports: Path | None = None) -> list[str]:
+def build_site(pack: Pack, out: Path, reports: Path | None = None, packs: set[str] | None = None) -> list[str]:
     """Write the site of ``pack`` into ``out`` (replacing a previous build) and return
     the pages written. ``reports`` holds playtest reports (default: reports/ in the pack,
-    else beside it)."""
+    else beside it). ``packs`` limits the pages to the items of those pack ids (a pack's
+    own site need not republish the packs it depends on); None publishes everything."""
     out = Path(out)
     _check_target(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
-        writer = SiteWriter(pack, staging, reports)
+        writer = SiteWriter(pack, staging, reports, packs)
         write_pages(writer)
         (staging / "static").mkdir(exist_ok=True)
         for name in STATIC_FILES:
             shutil.copyfile(STATIC / name, staging / "static" / name)
-        atomic_write_text(staging / "static" / "search-index.js", search_index(pack))
+        atomic_write_text(staging / "static" / "search-index.js", search_index(pack, packs))
         atomic_write_text(staging / MARKER, "built by heroes site build\n")
         os.chmod(staging, 0o755)
         _swap(staging, out)

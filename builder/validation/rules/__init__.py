@@ -2,6 +2,7 @@
 
 from builder.validation.rules import (  # noqa: F401
     cards,
+    effect_keys,
     factions,
     modeline,
     recruitment,

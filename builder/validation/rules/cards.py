@@ -27,7 +27,12 @@ def deck_copies(ctx: CheckContext, faction: str) -> int:
 
 @rule
 def factions_can_build_a_deck(ctx: CheckContext) -> Iterable[Diagnostic]:
-    """Each faction's non-command cards add up to at least 40 copies."""
+    """Each faction's non-command cards add up to at least 40 copies.
+
+    A warning, not an error: the 40-card rule binds an army's deck (checked by
+    ``heroes army check``, A427), while a pack may add a new faction a few cards at a
+    time, or leave its cards to another pack; the pack stays valid meanwhile.
+    """
     for faction in ctx.pack.factions.values():
         cards = ctx.by_faction("cards", faction.id)
         copies = deck_copies(ctx, faction.id)
@@ -40,7 +45,7 @@ def factions_can_build_a_deck(ctx: CheckContext) -> Iterable[Diagnostic]:
             yield ctx.at("factions", faction.id, ("id",), C_DECK_TOO_SMALL,
                          f"faction '{faction.id}' has {copies} copies of non-command cards; a deck needs at "
                          f"least {MIN_DECK}", hint="add cards or raise their 'copies' to the printed numbers; "
-                         "command cards (artillery, aviation) do not count", rule=DECK)
+                         "command cards (artillery, aviation) do not count", rule=DECK, severity=Severity.WARNING)
 
 
 @rule

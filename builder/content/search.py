@@ -1,0 +1,81 @@
+"""Finding a pack by its id: the search path an army list's ``pack:`` key goes through.
+
+Why: an army list built against a community pack must check again later, on another
+machine, without the user remembering which ``--pack`` folder it needed. The list keeps
+the pack's id; the id is looked up, in this order, in
+
+1. the folder given with ``--pack`` (a pack itself, or a folder holding packs);
+2. each folder of the ``HEROES_PACK_PATH`` environment variable (separated like ``PATH``;
+   each a pack or a folder holding packs);
+3. the bundled packs (``content/``).
+
+This module imports nothing heavy: only the ``id:`` line of each ``pack.yaml`` is read.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from builder.content.paths import BUNDLED_CONTENT
+from builder.errors import UsageError
+
+ENV = "HEROES_PACK_PATH"
+_ID_LINE = re.compile(r"^id:\s*['\"]?([A-Za-z0-9][\w.-]*)['\"]?\s*(?:#.*)?$", re.M)
+
+
+def pack_id(folder: Path) -> str | None:
+    """The id a pack folder's ``pack.yaml`` declares, or None when it is not a pack."""
+    manifest = folder / "pack.yaml"
+    try:
+        match = _ID_LINE.search(manifest.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return None
+    return match.group(1) if match else None
+
+
+def search_path(given: Path | None = None) -> list[Path]:
+    """The folders searched, in order (see the module docstring)."""
+    folders = [given] if given is not None else []
+    folders += [Path(p) for p in os.environ.get(ENV, "").split(os.pathsep) if p]
+    folders.append(BUNDLED_CONTENT)
+    return folders
+
+
+def find_pack(wanted: str, given: Path | None = None) -> Path:
+    """The folder of the pack whose id is ``wanted``; UsageError naming where it looked."""
+    looked = search_path(given)
+    for folder in looked:
+        candidates = [folder] if (folder / "pack.yaml").is_file() else (
+            sorted(p for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else [])
+        for candidate in candidates:
+            if pack_id(candidate) == wanted:
+                return candidate
+    raise UsageError(f"no pack with id {wanted!r} in {', '.join(str(f) for f in looked)}; give its folder with "
+                     f"--pack, or add the folder holding it to {ENV}")
+
+
+def army_pack(army_file: Path | None, given: Path | None) -> Path:
+    """The pack an army command uses: ``--pack`` when it is a pack folder, else the list's
+    ``pack:`` id through the search path, else the bundled core pack."""
+    if given is not None and (given / "pack.yaml").is_file():
+        return given
+    wanted = _declared_pack(army_file) if army_file is not None else None
+    if wanted:
+        return find_pack(wanted, given)
+    if given is not None:
+        raise UsageError(f"{given} holds no pack.yaml; give a pack folder with --pack")
+    return BUNDLED_CONTENT / "core"
+
+
+_PACK_LINE = re.compile(r"^pack:\s*['\"]?([A-Za-z0-9][\w.-]*)['\"]?\s*(?:#.*)?$", re.M)
+
+
+def _declared_pack(army_file: Path) -> str | None:
+    """The top-level ``pack:`` id of an army list (read before the full, checked load)."""
+    try:
+        match = _PACK_LINE.search(army_file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return None
+    return match.group(1) if match else None
