@@ -1,6 +1,6 @@
 """Every command shown in README.md and docs/*.md runs as written (tests/docs_commands.py).
 
-Each document's commands run in order in a fresh folder holding ``content/`` (links to the
+Each document's commands run in order in a fresh folder holding ``content/`` and ``examples/`` (links to the
 bundled packs, plus the pack a guide asks its reader to write), through the library's CLI
 entry. Two changes keep the suite quick and the bundled packs untouched, and are the only
 ones: a playtest plays at most 20 games and does not save its report into the pack.
@@ -52,8 +52,13 @@ def _expected(cmd: Command) -> tuple[int, str]:
 
 
 def _as_run(argv: tuple[str, ...]) -> list[str]:
-    """The command with a playtest's games capped and its report kept out of the pack."""
+    """The command with a playtest's games capped and its report kept out of the pack; a server's
+    command line checked with ``--help`` instead of left running."""
     args = list(argv)
+    if "serve" in args[:2]:
+        # A server runs until stopped: the test checks that the command line parses
+        # (tests/test_web_app.py starts the README's `heroes serve` for real).
+        return [*args, "--help"]
     if args[:1] == ["playtest"] and "--compare" not in args:
         for flag in ("--games", "-n"):
             if flag in args:
@@ -69,6 +74,7 @@ def _folder(tmp: Path, doc: Path) -> None:
     for pack in sorted((ROOT / "content").iterdir()):
         if (pack / "pack.yaml").is_file():
             (content / pack.name).symlink_to(pack, target_is_directory=True)
+    (tmp / "examples").symlink_to(ROOT / "examples", target_is_directory=True)
     files = guide_files(doc)
     if files:
         pack_id = "my-pack"
