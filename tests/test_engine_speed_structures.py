@@ -48,3 +48,32 @@ def test_replace_works_on_a_shot_plan() -> None:
     off = dataclasses.replace(plan, ok=False, reason="no line of sight")
     assert (off.ok, off.reason, off.firer_sq, off.target_sq, off.extra) == (False, "no line of sight", 5, 9, 1)
     assert plan.ok and off.terms is plan.terms
+
+
+def test_actions_are_never_changed_once_made() -> None:
+    """Actions are shared between decisions (builder.engine.actions.interned): every one
+    listed during whole games (core rules and the Solo game mode) keeps its fields."""
+    import random
+    from pathlib import Path
+
+    from builder.ai.solo_mode.rules import SoloModeRules
+    from builder.content.loader import load_pack
+    from builder.engine import Rules, apply, legal_actions
+
+    pack = load_pack(Path(__file__).parent / "fixtures" / "playtest" / "pack")
+    games = [Rules.new_game(pack, "meeting", seed=4),
+             SoloModeRules.new_game(pack, "meeting", seed=4,
+                                    options={"ai_side": 1, "attitude": "balanced", "difficulty": "easy"})]
+    seen: dict[int, tuple[object, dict[str, object]]] = {}
+    rng = random.Random(4)
+    for state in games:
+        for _ in range(400):
+            if state.result is not None:
+                break
+            actions = legal_actions(state)
+            for a in actions:
+                seen.setdefault(id(a), (a, a.to_dict()))
+            apply(state, rng.choice(actions))
+    assert len(seen) > 100
+    changed = [(before, a.to_dict()) for a, before in seen.values() if a.to_dict() != before]  # type: ignore[attr-defined]
+    assert not changed, f"actions changed after being listed: {changed[:3]}"
