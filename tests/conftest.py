@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -15,6 +16,11 @@ from builder.cli.common import run_app
 # per-example deadline and its too-slow health check fail on a loaded CI machine.
 settings.register_profile("heroes", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("heroes")
+
+# An exception inside a game fails the test (builder.playtest.game.play_game_safely
+# raises engine bugs instead of turning them into error rows); set before any worker
+# process of a parallel playtest starts, so the workers inherit it.
+os.environ["HEROES_STRICT_ENGINE"] = "1"
 
 ROOT = Path(__file__).resolve().parents[1]
 CORE = ROOT / "content" / "core"

@@ -275,13 +275,11 @@ def test_the_mg_nest_goes_anywhere_but_the_enemy_deployment_zone() -> None:
     assert after.defence_total == before.defence_total + 1  # the nest's +1 (placeholder), as a position's
 
 
-def test_all_five_registered_and_off_the_catalogue() -> None:
-    from builder.engine.effects.catalogue import ABILITIES, OPTIONS
+def test_all_five_registered() -> None:
     for kind, key in (("option", CUTTER), ("ability", "urban-fighter"), ("option", "goliath"),
                       ("option", "horn-of-plenty"), ("option", "mg-nest")):
         m = get(kind, key)
         assert m is not None and m.status in ("simulated", "partial") and m.rule
-        assert key not in ABILITIES and key not in OPTIONS
 
 
 # --- players ----------------------------------------------------------------------------
@@ -335,3 +333,24 @@ def test_games_with_all_five_keep_the_invariants(seed: int) -> None:
         check_invariants(state)
         assert state.clone().state_hash() == state.state_hash()
         steps += 1
+
+
+@pytest.mark.parametrize("at,facing", [("J2", "s"), ("I6", "n"), ("C3", "e"), ("K8", "w"), ("E5", "se")])
+def test_the_passage_flood_is_the_plain_flood_while_no_passage_lies(at: str, facing: str) -> None:
+    """Oracle tying the two vehicle floods (issue 19 item 4): with no Passage token on
+    the battlefield, builder.engine.hedgerow_cutter's flood reaches the same states at
+    the same cost, through the same parents, as builder.engine.movement's."""
+    from builder.engine.hedgerow_cutter import through_passages
+    from builder.engine.movement import vehicle_states
+
+    state, n = make([{"name": "pz", "unit": "de-panzer", "side": "de", "at": at, "facing": facing},
+                     {"name": "r", "unit": "us-rifles", "side": "us", "at": "A3"}])
+    assert not state.passages
+    pz = state.units[n["pz"]]
+    for mv in (1, 3, 8):
+        plain_parents: dict[int, int] = {}
+        cutter_parents: dict[int, int] = {}
+        plain = vehicle_states(state, pz, mv, plain_parents)
+        assert len(plain) > 1
+        assert through_passages(state, pz, mv, cutter_parents) == plain
+        assert cutter_parents == plain_parents

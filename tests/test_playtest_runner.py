@@ -76,5 +76,23 @@ def test_rows_carry_what_the_report_needs():
 
 def test_solo_game_mode_keeps_the_ai_on_its_side_even_on_symmetric_scenarios():
     report, rows = run_playtest("meeting", games=4, seed=1, players=["greedy", "solo-mode:aggressive:easy"], pack=PACK)
-    assert all(r["players"]["de"] == "solo-mode:aggressive:easy" for r in rows if "error" not in r)
+    assert len(rows) == 4 and not any("error" in r for r in rows)
+    assert all(r["players"]["de"] == "solo-mode:aggressive:easy" for r in rows)
     assert report["symmetric"] is False
+
+
+def _crash(*args, **kwargs):
+    raise KeyError("unit 99")
+
+
+def test_engine_bug_fails_under_strict_and_is_a_row_with_its_seed_for_users(monkeypatch):
+    from builder.ai.players import parse_spec
+    from builder.playtest import game
+
+    monkeypatch.setattr(game, "play_game", _crash)
+    specs = [parse_spec("random"), parse_spec("greedy")]
+    with pytest.raises(KeyError):
+        game.play_game_safely(PACK, "meeting", 17, specs)  # the suite sets HEROES_STRICT_ENGINE=1
+    row = game.play_game_safely(PACK, "meeting", 17, specs, strict=False, index=3)
+    assert row["seed"] == 17 and row["index"] == 3
+    assert row["error"].startswith("KeyError") and "seed 17" in row["error"]

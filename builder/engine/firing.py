@@ -68,16 +68,18 @@ class ShotPlan:
     move_penalty: int = 0  # the Firing on the Move penalty taken (a positive number)
 
     def __init__(self, firer: int, target: int, weapon: int, mode: str, ok: bool = True, reason: str = "",
-                 firer_sq: int = -1, target_sq: int = -1, extra: int = 0) -> None:
-        # written out (see builder/engine/terms.py); the fields worked out later start empty
+                 firer_sq: int = -1, target_sq: int = -1, sight: Sight | None = None, range: int = 0,
+                 defence: int = 0, defence_label: str = "", defence_terms: list[Term] | None = None,
+                 terms: list[Term] | None = None, dice: int = 1, extra: int = 0, move_penalty: int = 0) -> None:
+        # written out for speed (see builder/engine/terms.py), taking exactly the fields in
+        # order (tests/test_engine_speed_structures.py) so dataclasses.replace works;
+        # the fields worked out later start empty
         self.firer, self.target, self.weapon, self.mode, self.ok, self.reason = firer, target, weapon, mode, ok, reason
-        self.firer_sq, self.target_sq, self.extra = firer_sq, target_sq, extra
-        self.sight = None
-        self.range = self.defence = self.move_penalty = 0
-        self.defence_label = ""
-        self.defence_terms = []
-        self.terms = []
-        self.dice = 1
+        self.firer_sq, self.target_sq, self.sight, self.range = firer_sq, target_sq, sight, range
+        self.defence, self.defence_label, self.dice, self.extra = defence, defence_label, dice, extra
+        self.defence_terms = [] if defence_terms is None else defence_terms
+        self.terms = [] if terms is None else terms
+        self.move_penalty = move_penalty
 
     @property
     def defence_total(self) -> int:

@@ -204,11 +204,6 @@ _BLOCKING_KEYS: Final = (("blocking", 0), ("blocking", 1))
 """The memo keys of :func:`_blocking`, made once (asked at every move listed)."""
 
 
-def infantry_destinations(state: "GameState", unit: "UnitState") -> list[int]:
-    """Squares where ``unit`` may end a move (not the start, not on another unit)."""
-    return list(infantry_moves(state, unit, movement_allowance(state, unit)).free_squares)
-
-
 def vehicle_graph(bf, vtype: str, amph: bool, fp: int, opened: frozenset[int] = frozenset()):  # type: ignore[no-untyped-def]
     """Static moves of a vehicle as a graph over states ``square * 8 + facing``:
     one square forward (counted from the front), one back (from the back), or 45

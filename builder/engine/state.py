@@ -333,10 +333,6 @@ class GameState:
     def side_ids(self) -> list[str]:
         return [s.id for s in self.static.sides]
 
-    def unit_at(self, sq: int) -> UnitState | None:
-        uid = self.occ[sq]
-        return self.units[uid] if uid >= 0 else None
-
     def set_occupant(self, sq: int, uid: int) -> None:
         """Put unit ``uid`` on ``sq`` in the occupancy (-1: clear it). Every change of
         ``occ`` goes through here, keeping ``occupied`` the same set of squares."""

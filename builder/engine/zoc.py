@@ -154,12 +154,6 @@ def _enemy_zones(state: "GameState", side: int) -> Zones:
     return zones
 
 
-def enemy_zoc_table(state: "GameState", side: int) -> list[int]:
-    """As :func:`enemy_zoc`, as a list by square (0 where no enemy controls it):
-    the masks of :func:`enemy_zones` (callers must not modify it)."""
-    return enemy_zones(state, side).masks
-
-
 def zoc_step_forbidden(masks: dict[int, int], a: int, b: int) -> bool:
     ma = masks.get(a)
     return bool(ma and ma & masks.get(b, 0))

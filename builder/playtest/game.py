@@ -8,6 +8,7 @@ how often each AI rule fired, and a digest of every decision (to count distinct 
 from __future__ import annotations
 
 import hashlib
+import os
 from collections import Counter
 from typing import Any
 
@@ -16,6 +17,14 @@ from builder.engine import IllegalAction, Rules, apply, legal_actions
 from builder.errors import HeroesError
 
 MAX_DECISIONS = 20_000
+
+#: Exceptions that mean a bug in the engine or an AI player rather than a refused game.
+ENGINE_BUGS: tuple[type[Exception], ...] = (AssertionError, IndexError, KeyError, ValueError, RuntimeError)
+
+#: Set to ``1`` (the test suite does, in tests/conftest.py) to let engine bugs raise
+#: out of :func:`play_game_safely` instead of becoming ``error`` rows: a crash inside a
+#: game must fail a test, never pass as one more error row.
+STRICT_ENV = "HEROES_STRICT_ENGINE"
 
 
 class PlaytestError(HeroesError):
@@ -48,15 +57,24 @@ def rules_for(specs: list[PlayerSpec]) -> tuple[type[Rules], dict[str, Any]]:
 
 
 def play_game_safely(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *,
-                     initiative_swapped: bool = False, index: int = 0) -> dict[str, Any]:
+                     initiative_swapped: bool = False, index: int = 0,
+                     strict: bool | None = None) -> dict[str, Any]:
     """:func:`play_game`, but an engine failure becomes an ``error`` row (kept out of the
-    rates and counted by the report) instead of ending the whole batch."""
+    rates and counted by the report, with the seed that reproduces it) instead of ending
+    the whole batch.
+
+    Under ``strict`` (default: the ``HEROES_STRICT_ENGINE=1`` environment variable, set
+    by the test suite) an engine bug (:data:`ENGINE_BUGS`) raises instead."""
+    if strict is None:
+        strict = os.environ.get(STRICT_ENV) == "1"
     try:
         return play_game(pack, scenario, seed, specs, initiative_swapped=initiative_swapped, index=index)
     except (PlaytestError, IllegalAction) as exc:
         message = str(exc)
-    except (AssertionError, IndexError, KeyError, ValueError, RuntimeError) as exc:
-        message = f"{type(exc).__name__}: {exc}"
+    except ENGINE_BUGS as exc:
+        if strict:
+            raise
+        message = f"{type(exc).__name__}: {exc} (reproduce with seed {seed})"
     return {"index": index, "seed": seed, "players": {str(i): s.text for i, s in enumerate(specs)},
             "initiative_swapped": initiative_swapped, "error": message}
 

@@ -241,10 +241,3 @@ def discard_from_dashboard(rules: "SoloModeRules", token: str) -> None:
     elif token == "tactician":
         solo.tactician -= 1
     rules.rules_fired[f"tactical-bonus/{token}:discarded-by-player"] += 1
-
-
-def token_squares(state: "GameState") -> list[int]:
-    solo = getattr(state.rules, "solo", None)
-    return list(solo.bonuses) if solo is not None and getattr(solo, "bonuses", None) else []
-
-
