@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+
 import json
 import os
 import re
@@ -82,6 +84,7 @@ def docs_copy(tmp_path: Path, extra: str) -> Path:
     docs.mkdir()
     for page in (REPO / "docs").glob("*.md"):
         (docs / page.name).write_bytes(page.read_bytes())
+    shutil.copytree(REPO / "docs" / "images", docs / "images")
     (docs / "zz-new-guide.md").write_text(f"# A new guide\n\nSee the [armies guide]({extra}).\n", encoding="utf-8")
     return docs
 

@@ -17,6 +17,8 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Iterator
 
+from builder.systems import pack_system
+
 # Typer builds its commands on a click of its own (``typer._click`` in recent releases),
 # so the tree is read by duck typing: ``commands`` marks a group, ``param_type_name`` an option.
 Command = Any
@@ -204,6 +206,9 @@ def coverage_page(content: Path) -> Page:
              "Which rules the engine simulates, from its rule-module registry "
              "(the same data as `heroes rules coverage --pack PACK`).", ""]
     for pack_dir in sorted(p.parent for p in content.glob("*/pack.yaml")):
+        if pack_system(pack_dir) == "tide-of-iron":
+            lines += _toi_coverage(pack_dir)
+            continue
         pack = load_pack_cached(pack_dir)
         rows = coverage(pack)
         lines += [f"## {pack.manifest.name if hasattr(pack, 'manifest') else pack_dir.name} (`{pack_dir.name}`)", "",
@@ -214,6 +219,19 @@ def coverage_page(content: Path) -> Page:
                          f"| {_cell(r['rule'])} |")
         lines.append("")
     return Page("reference/coverage.md", "Rules coverage", "\n".join(lines))
+
+
+def _toi_coverage(pack_dir: Path) -> list[str]:
+    """A Tide of Iron pack's coverage section (builder.systems.tide_of_iron.coverage)."""
+    from builder.systems.tide_of_iron.coverage import coverage_rows
+    from builder.systems.tide_of_iron.pack import load
+
+    pack = load(pack_dir)
+    lines = [f"## Tide of Iron (`{pack_dir.name}`)", "",
+             "| rule | status | note | source |", "| --- | --- | --- | --- |"]
+    for r in coverage_rows(pack):
+        lines.append(f"| {_cell(r['rule'])} | {r['status']} | {_cell(r['note'])} | {_cell(r['source'])} |")
+    return [*lines, ""]
 
 
 def benchmarks_page(results: Path = BENCH_RESULTS) -> Page:
@@ -237,8 +255,15 @@ def catalogue(content: Path, out: Path) -> list[tuple[str, str]]:
 
     built = []
     for pack_dir in sorted(p.parent for p in content.glob("*/pack.yaml")):
-        loaded = load_pack_cached(pack_dir)
-        build_site(loaded, out / pack_dir.name, None)
+        if pack_system(pack_dir) == "tide-of-iron":
+            from builder.systems.tide_of_iron.pack import load
+            from builder.systems.tide_of_iron.render import build_site as build_toi_site
+
+            loaded = load(pack_dir)
+            build_toi_site(loaded, out / pack_dir.name, None)
+        else:
+            loaded = load_pack_cached(pack_dir)
+            build_site(loaded, out / pack_dir.name, None)
         name = getattr(getattr(loaded, "manifest", None), "name", pack_dir.name)
         built.append((pack_dir.name, str(name)))
     return built
