@@ -121,3 +121,18 @@ def format_github(diagnostics: Iterable[Diagnostic]) -> str:
 
 
 FORMATS = {"text": format_text, "json": format_json, "github": format_github}
+
+
+class DiagnosticTally:
+    """What every validation report offers over its ``diagnostics`` list, whatever the game
+    system: the errors and the warnings among them."""
+
+    diagnostics: list[Diagnostic]
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.is_error]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity is Severity.WARNING]

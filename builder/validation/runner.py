@@ -7,7 +7,7 @@ from pathlib import Path
 
 from builder.content.loader import BUNDLED_CONTENT, display_path, load_pack_with_diagnostics
 from builder.content.pack import Pack
-from builder.diagnostics import Diagnostic, Severity, define_code
+from builder.diagnostics import Diagnostic, DiagnosticTally, define_code
 from builder.validation import rules as _rules  # noqa: F401  (registers the rules)
 from builder.validation.context import CheckContext
 from builder.validation.registry import RULES, Rule
@@ -16,20 +16,12 @@ C_RULE_FAILED = define_code("C300", "a semantic rule failed (a bug in Heroes Bui
 
 
 @dataclass
-class ValidationReport:
+class ValidationReport(DiagnosticTally):
     """The outcome of validating a pack."""
 
     path: str
     pack: Pack | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
-
-    @property
-    def errors(self) -> list[Diagnostic]:
-        return [d for d in self.diagnostics if d.is_error]
-
-    @property
-    def warnings(self) -> list[Diagnostic]:
-        return [d for d in self.diagnostics if d.severity is Severity.WARNING]
 
     @property
     def ok(self) -> bool:

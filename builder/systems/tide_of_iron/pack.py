@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from builder.content.yaml_io import parse_yaml, parse_yaml_positions, read_text
-from builder.diagnostics import Diagnostic, Severity
+from builder.diagnostics import Diagnostic, DiagnosticTally, Severity
 from builder.errors import ContentError, HeroesError, UsageError, YamlError
 from builder.systems.tide_of_iron import codes
 from builder.systems.tide_of_iron.models import FILE_MODELS, KINDS, Manifest
@@ -103,20 +103,12 @@ class ToiPack:
 
 
 @dataclass
-class Report:
+class Report(DiagnosticTally):
     """What ``validate`` found."""
 
     path: Path
     pack: ToiPack | None
     diagnostics: list[Diagnostic]
-
-    @property
-    def errors(self) -> list[Diagnostic]:
-        return [d for d in self.diagnostics if d.is_error]
-
-    @property
-    def warnings(self) -> list[Diagnostic]:
-        return [d for d in self.diagnostics if d.severity is Severity.WARNING]
 
     @property
     def ok(self) -> bool:
