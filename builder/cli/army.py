@@ -12,7 +12,7 @@ from typing import Optional
 import typer
 
 from builder.cli.common import OutputFormat
-from builder.systems.tide_of_iron import cli as toi  # Tide of Iron squad lists (system: tide-of-iron)
+from builder.systems.seam import command_for, system_of_file, system_of_scenario
 
 app = typer.Typer(help="Army lists: build to a points budget, check legality, explore slots.",
                   no_args_is_help=True)
@@ -23,8 +23,6 @@ PACK_HELP = ("Content pack folder, or a folder holding packs (default: the list'
 
 def _pack(path: Optional[Path], army_file: Optional[Path] = None):  # type: ignore[no-untyped-def]
     """The pack of a command: --pack, else the list's ``pack:`` id (builder.content.search)."""
-    if toi.is_toi(path):
-        toi.not_for_system("army options/edit (Tide of Iron squad lists are plain YAML: edit them, then army check)")
     from builder.content.pack_cache import load_pack_cached
     from builder.content.search import army_pack
 
@@ -73,9 +71,9 @@ def new(
     from builder.army.writer import skeleton
     from builder.errors import UsageError
 
-    toi_side = toi.bundled_side(scenario, faction)
-    if toi_side is not None:
-        return toi.army_new(toi.BUNDLED, scenario, toi_side, name, out, force, suggest=False)
+    system, system_pack = system_of_scenario(scenario, pack)
+    if (handler := command_for(system, "army new")) is not None:
+        return handler(system_pack, scenario, faction, name, out, force)
     if points is None and scenario is None:
         raise UsageError("give --points N (or --scenario ID, which sets the budget)")
     from builder.content.search import pack_id
@@ -95,9 +93,9 @@ def check(
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="text, json or github."),
 ) -> None:
     """Check an army list; exit 0 legal, 1 illegal, 2 usage error."""
-    toi_pack = toi.army_pack(file, pack)
-    if toi_pack is not None:
-        toi.army_check(file, toi_pack, format.value)
+    system, system_pack = system_of_file(file, pack)
+    if (handler := command_for(system, "army check")) is not None:
+        return handler(file, system_pack, format.value)
     from builder.army.check import check_file
     from builder.diagnostics import FORMATS
 
@@ -129,9 +127,9 @@ def show(
     pack: Optional[Path] = typer.Option(None, "--pack", help=PACK_HELP),
 ) -> None:
     """Show an army as readable tables: points, tokens, units, breaking points, equipment."""
-    toi_pack = toi.army_pack(file, pack)
-    if toi_pack is not None:
-        toi.army_show(file, toi_pack)
+    system, system_pack = system_of_file(file, pack)
+    if (handler := command_for(system, "army show")) is not None:
+        return handler(file, system_pack)
     from builder.army.check import check_file
     from builder.army.show import render
     from builder.diagnostics import FORMATS
@@ -159,6 +157,7 @@ def options(
     from builder.army.options import scenarios_for, slot_options
     from builder.errors import InvalidInputError
 
+    command_for(system_of_file(file, pack)[0], "army options")
     report = check_file(file, _pack(pack, file), _display(file))
     if report.roster is None:
         raise InvalidInputError(f"{report.file.display} is not a valid army list", report.diagnostics)
@@ -199,8 +198,9 @@ def suggest(
     from builder.army.suggest import suggest_for
     from builder.army.writer import army_yaml
 
-    if toi.is_toi(pack):
-        return toi.army_new(pack, scenario, side, name, out, force, suggest=True)  # type: ignore[arg-type]
+    system, system_pack = system_of_file(None, pack)
+    if (handler := command_for(system, "army suggest")) is not None:
+        return handler(system_pack, scenario, side, name, out, force)
     content = _pack(pack)
     army = suggest_for(content, faction=faction, points=points, seed=seed, name=name, scenario=scenario, side=side)
     command = " ".join(f"--{k} {v}" for k, v in (("faction", faction), ("points", points), ("scenario", scenario),

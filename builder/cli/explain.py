@@ -24,11 +24,11 @@ def explain(
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="text or json."),
 ) -> None:
     """Explain line of sight, movement, a shot or an assault on POSITION."""
-    from builder.systems.tide_of_iron import cli as toi
+    from builder.systems.seam import command_for, system_of_file
 
-    toi_pack = toi.position_pack(position, pack)
-    if toi_pack is not None:
-        return toi.explain(position, toi_pack, question, list(args or []), mode, format.value)
+    system, system_pack = system_of_file(position, pack)
+    if (handler := command_for(system, "explain")) is not None:
+        return handler(position, system_pack, question, list(args or []), mode, format.value)
     from builder.engine.explain import explain_question
     from builder.engine.position import load_position
 

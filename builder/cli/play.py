@@ -13,7 +13,7 @@ import typer
 from builder.cli.common import OutputFormat
 from builder.content.paths import BUNDLED_CONTENT
 from builder.errors import UsageError
-from builder.systems.tide_of_iron import cli as toi  # Tide of Iron packs (system: tide-of-iron)
+from builder.systems.seam import command_for, pack_command, system_of_log
 
 DEFAULT_PACK = BUNDLED_CONTENT / "core"
 
@@ -32,8 +32,8 @@ def play(
     names = [p.strip() for p in players.split(",") if p.strip()]
     if len(names) != 2:
         raise UsageError("--players takes two player names, e.g. random,random")
-    if toi.is_toi(pack):
-        return toi.play(pack, scenario, seed, names, log, format.value)
+    if (handler := pack_command(pack, "play")) is not None:
+        return handler(pack, scenario, seed, names, log, format.value)
     from builder.content.loader import load_pack
     from builder.content.yaml_io import atomic_write_text
 
@@ -62,8 +62,8 @@ def replay(
 
     if not log.is_file():
         raise UsageError(f"no such log file: {log}")
-    if toi.log_system(log) == toi.SYSTEM:
-        return toi.replay(log, pack)
+    if (handler := command_for(system_of_log(log), "replay")) is not None:
+        return handler(log, pack)
     try:
         text = log.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

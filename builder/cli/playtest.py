@@ -12,7 +12,7 @@ import typer
 
 from builder.content.paths import BUNDLED_CONTENT
 from builder.errors import UsageError
-from builder.systems.tide_of_iron import cli as toi  # Tide of Iron packs (system: tide-of-iron)
+from builder.systems.seam import pack_command
 
 
 class OutputFormat(str, Enum):
@@ -58,8 +58,8 @@ def playtest(
         return
     if scenario is None:
         raise UsageError("give a SCENARIO to playtest, or --compare OLD NEW")
-    if toi.is_toi(pack):
-        return toi.playtest(pack, scenario, games, seed, players, jobs, format.value, output, jsonl, save)
+    if (handler := pack_command(pack, "playtest")) is not None:
+        return handler(pack, scenario, games, seed, players, jobs, format.value, output, jsonl, save)
     if games >= LONG_PLAYTEST:
         _suggest_native()
     report, _rows = _run(scenario, games, seed, players, jobs, pack, jsonl)

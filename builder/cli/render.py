@@ -10,7 +10,7 @@ from typing import Optional
 import typer
 
 from builder.render.paper import Paper
-from builder.systems.tide_of_iron import cli as toi  # Tide of Iron packs (system: tide-of-iron)
+from builder.systems.seam import command_for, pack_command, system_of_file
 
 app = typer.Typer(help="Printable aids: roster, scenario sheet, deck list, card sheets (HTML or PDF).",
                   no_args_is_help=True)
@@ -23,8 +23,6 @@ PAPER = typer.Option(Paper.a4, "--paper", help="Paper size for PDF: a4 or letter
 def _pack(path: Optional[Path], army: Optional[Path] = None):  # type: ignore[no-untyped-def]
     """The pack, through the pack disk cache (builder.content.pack_cache) (HEROES_NO_CACHE=1 bypasses it);
     for an army list without --pack, the pack its ``pack:`` key names (builder.content.search)."""
-    if toi.is_toi(path):
-        toi.not_for_system("render cards")
     from builder.content.pack_cache import load_pack_cached
     from builder.content.search import army_pack
 
@@ -45,9 +43,9 @@ def roster(
 ) -> None:
     """A roster: tiles, both sides of every unit, options, heroes, totals, deck and
     the legality verdict (an illegal army prints with its diagnostics)."""
-    toi_pack = toi.army_pack(army, pack)
-    if toi_pack is not None:
-        return toi.render_roster(army, toi_pack, out, paper)
+    system, system_pack = system_of_file(army, pack)
+    if (handler := command_for(system, "render roster")) is not None:
+        return handler(army, system_pack, out, paper)
     from builder.content.loader import display_path
     from builder.render.roster import render_roster_html
 
@@ -63,8 +61,8 @@ def scenario(
         None, "--report", help="Playtest report JSON (default: reports/<scenario>.json in the pack, else beside it)."),
 ) -> None:
     """A scenario sheet with its battlefield map, events, victory conditions and armies."""
-    if toi.is_toi(pack):
-        return toi.render_scenario(pack, scenario_id, out, paper, report)  # type: ignore[arg-type]
+    if (handler := pack_command(pack, "render scenario")) is not None:
+        return handler(pack, scenario_id, out, paper, report)
     from builder.render.scenario_sheet import find_scenario, render_scenario_html
 
     loaded = _pack(pack)
@@ -90,9 +88,9 @@ def deck(
     out: Path = OUT, pack: Optional[Path] = PACK, paper: Paper = PAPER,
 ) -> None:
     """A deck list: an army's deck, or every card of a faction at its printed copies."""
-    toi_pack = toi.army_pack(army, pack) if army is not None else (pack if toi.is_toi(pack) else None)
-    if toi_pack is not None:
-        return toi.render_decks(army, faction, toi_pack, out, paper)
+    system, system_pack = system_of_file(army, pack)
+    if (handler := command_for(system, "render deck")) is not None:
+        return handler(army, faction, system_pack, out, paper)
     from builder.errors import UsageError
     from builder.render.cards import deck_lines, pool_deck, render_deck_html
 
@@ -118,6 +116,7 @@ def cards(
     Without an army or --faction, every card of the pack."""
     from builder.render.cards import faction_cards, render_cards_html
 
+    command_for(system_of_file(army, pack)[0], "render cards")
     loaded = _pack(pack, army)
     if army is not None:
         title, entries = _army_deck(army, loaded)

@@ -19,10 +19,10 @@ def coverage_command(
     pack: Path = typer.Option(BUNDLED_CONTENT / "core", "--pack", help="Pack whose cards and effects to include."),
 ) -> None:
     """List every special ability, recruitment option and card effect with its status."""
-    from builder.systems.tide_of_iron import cli as toi
+    from builder.systems.seam import pack_command
 
-    if toi.is_toi(pack):
-        return toi.coverage(pack, format.value)
+    if (handler := pack_command(pack, "rules coverage")) is not None:
+        return handler(pack, format.value)
     import builder.ai.solo_mode.coverage  # noqa: F401  (adds the Solo Mode rules to the registry)
     from builder.engine.coverage import coverage, summary
 

@@ -25,10 +25,10 @@ def build(
     from builder.content.pack_cache import load_pack_cached
     from builder.content.loader import BUNDLED_CONTENT
     from builder.render.site.build import build_site
-    from builder.systems.tide_of_iron import cli as toi
+    from builder.systems.seam import pack_command
 
-    if toi.is_toi(pack):
-        return toi.site_build(pack, out, reports)  # type: ignore[arg-type]
+    if (handler := pack_command(pack, "site build")) is not None:
+        return handler(pack, out, reports)
     loaded = load_pack_cached(pack or BUNDLED_CONTENT / "core")
     pages = build_site(loaded, out, reports, None if dependencies else {loaded.manifest.id})
     typer.echo(f"wrote {len(pages)} pages into {out}; open {out / 'index.html'}")

@@ -8,7 +8,7 @@ import typer
 
 from builder.cli.common import OutputFormat, emit_diagnostics
 from builder.content.paths import BUNDLED_CONTENT
-from builder.systems.tide_of_iron import cli as toi  # Tide of Iron packs (system: tide-of-iron)
+from builder.systems.seam import pack_command
 
 
 def validate(
@@ -20,8 +20,8 @@ def validate(
 
     Exit status: 0 valid, 1 invalid, 2 usage error.
     """
-    if toi.is_toi(pack):
-        toi.validate(pack, format.value, quiet)
+    if (handler := pack_command(pack, "validate")) is not None:
+        return handler(pack, format.value, quiet)
     from builder.diagnostics import FORMATS
     from builder.validation import validate_pack
 

@@ -17,7 +17,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Iterator
 
-from builder.systems import pack_system
+from builder.systems.seam import GameSystem, system_of_pack
 
 # Typer builds its commands on a click of its own (``typer._click`` in recent releases),
 # so the tree is read by duck typing: ``commands`` marks a group, ``param_type_name`` an option.
@@ -206,8 +206,9 @@ def coverage_page(content: Path) -> Page:
              "Which rules the engine simulates, from its rule-module registry "
              "(the same data as `heroes rules coverage --pack PACK`).", ""]
     for pack_dir in sorted(p.parent for p in content.glob("*/pack.yaml")):
-        if pack_system(pack_dir) == "tide-of-iron":
-            lines += _toi_coverage(pack_dir)
+        system = system_of_pack(pack_dir)
+        if not system.builtin_cli:
+            lines += _system_coverage(system, pack_dir)
             continue
         pack = load_pack_cached(pack_dir)
         rows = coverage(pack)
@@ -221,16 +222,15 @@ def coverage_page(content: Path) -> Page:
     return Page("reference/coverage.md", "Rules coverage", "\n".join(lines))
 
 
-def _toi_coverage(pack_dir: Path) -> list[str]:
-    """A Tide of Iron pack's coverage section (builder.systems.tide_of_iron.coverage)."""
-    from builder.systems.tide_of_iron.coverage import coverage_rows
-    from builder.systems.tide_of_iron.pack import load
-
-    pack = load(pack_dir)
-    lines = [f"## Tide of Iron (`{pack_dir.name}`)", "",
-             "| rule | status | note | source |", "| --- | --- | --- | --- |"]
-    for r in coverage_rows(pack):
-        lines.append(f"| {_cell(r['rule'])} | {r['status']} | {_cell(r['note'])} | {_cell(r['source'])} |")
+def _system_coverage(system: GameSystem, pack_dir: Path) -> list[str]:
+    """The coverage section of another game system's pack: its ``coverage`` rows as a
+    table whose columns are the rows' keys (builder.systems.seam)."""
+    rows = system.coverage(system.load(pack_dir))
+    columns = list(rows[0]) if rows else []
+    lines = [f"## {system.title} (`{pack_dir.name}`)", "",
+             "| " + " | ".join(columns) + " |", "|" + " --- |" * len(columns)]
+    for r in rows:
+        lines.append("| " + " | ".join(_cell(str(r[c])) for c in columns) + " |")
     return [*lines, ""]
 
 
@@ -255,15 +255,13 @@ def catalogue(content: Path, out: Path) -> list[tuple[str, str]]:
 
     built = []
     for pack_dir in sorted(p.parent for p in content.glob("*/pack.yaml")):
-        if pack_system(pack_dir) == "tide-of-iron":
-            from builder.systems.tide_of_iron.pack import load
-            from builder.systems.tide_of_iron.render import build_site as build_toi_site
-
-            loaded = load(pack_dir)
-            build_toi_site(loaded, out / pack_dir.name, None)
-        else:
+        system = system_of_pack(pack_dir)
+        if system.builtin_cli:
             loaded = load_pack_cached(pack_dir)
             build_site(loaded, out / pack_dir.name, None)
+        else:
+            loaded = system.load(pack_dir)
+            system.site_builder(loaded, out / pack_dir.name, None)
         name = getattr(getattr(loaded, "manifest", None), "name", pack_dir.name)
         built.append((pack_dir.name, str(name)))
     return built

@@ -23,3 +23,7 @@ class PackManifest(ContentModel):
         description="True for an errata pack: items whose id a dependency already defines replace it.",
     )
     game: str = Field(default="heroes-of-normandie", description="Game system of the content.")
+    system: str = Field(
+        default="heroes-of-normandie",
+        description="Game system the pack is for (builder.systems.seam); absent means the Heroes System.",
+    )

@@ -1,6 +1,7 @@
-"""The ``heroes`` commands on a Tide of Iron pack. The command modules of builder/cli
-hand over here when :func:`builder.systems.pack_system` says ``tide-of-iron``; these
-functions print and raise ``typer.Exit`` like the commands themselves."""
+"""The ``heroes`` commands on a Tide of Iron pack: the command handlers of this system
+behind the game-system seam (``GAME_SYSTEM.commands`` in system.py). The command modules
+of builder/cli hand over here when the pack, list, position or log belongs to Tide of
+Iron; these functions print and raise ``typer.Exit`` like the commands themselves."""
 
 from __future__ import annotations
 
@@ -10,44 +11,22 @@ from typing import Any
 
 import typer
 
-from builder.content.yaml_io import atomic_write_text, read_yaml
+from builder.content.yaml_io import atomic_write_text
 from builder.diagnostics import FORMATS, format_json
-from builder.errors import HeroesError, UsageError
-from builder.systems import pack_system
+from builder.errors import UsageError
 
 SYSTEM = "tide-of-iron"
 BUNDLED = Path(__file__).resolve().parents[3] / "content" / "toi"
 
 
-def is_toi(pack: Path | str | None) -> bool:
-    return pack is not None and pack_system(pack) == SYSTEM
-
-
-def army_pack(file: Path, pack: Path | None) -> Path | None:
-    """The Tide of Iron pack of a squad list: ``--pack`` when it is one, else the bundled
-    pack when the list says ``system: tide-of-iron``; None for Heroes army lists."""
-    if pack is not None:
-        return pack if is_toi(pack) else None
-    if not file.is_file():
-        return None
-    try:
-        data = read_yaml(file)
-    except (HeroesError, OSError):
-        return None
-    return BUNDLED if isinstance(data, dict) and data.get("system") == SYSTEM else None
-
-
-def bundled_side(scenario: str | None, nation: str) -> str | None:
-    """The side of a bundled Tide of Iron scenario played by ``nation``, so that
+def side_of_nation(pack: Path, scenario: str, nation: str) -> str:
+    """The side of a Tide of Iron scenario played by ``nation``, so that
     ``heroes army new --faction de --scenario crossroads-farm`` writes a squad list."""
-    if scenario is None:
-        return None
     from builder.systems.tide_of_iron.pack import load
 
-    pack = load(BUNDLED)
-    found = pack.items["scenarios"].get(scenario)
+    found = load(pack).items["scenarios"].get(scenario)
     if found is None:
-        return None
+        raise UsageError(f"no Tide of Iron scenario '{scenario}' in {pack}")
     for side in found.sides:
         if side.nation == nation or side.id == nation:
             return str(side.id)
@@ -55,10 +34,26 @@ def bundled_side(scenario: str | None, nation: str) -> str | None:
                      f"(sides: {', '.join(f'{s.id} ({s.nation})' for s in found.sides)})")
 
 
-def not_for_system(command: str) -> None:
-    """A command with no meaning for Tide of Iron says so (exit 2)."""
-    raise UsageError(f"'heroes {command}' has no meaning for Tide of Iron packs (system: {SYSTEM}); "
-                     "see docs/tide-of-iron.md for the commands that work on them")
+def scenario_ids(pack: Path) -> list[str]:
+    """The scenario ids of a Tide of Iron pack folder (the seam's ``scenarios`` hook)."""
+    from builder.systems.tide_of_iron.pack import load
+
+    return list(load(pack).items["scenarios"])
+
+
+def army_new_command(pack: Path, scenario: str | None, nation: str, name: str | None, out: Path | None,
+                     force: bool) -> None:
+    """``heroes army new --faction NATION --scenario ID``: the squad list of the side of
+    ``scenario`` that ``nation`` plays."""
+    if scenario is None:
+        raise UsageError("give --scenario for a Tide of Iron squad list (its pool and zones decide the squads)")
+    army_new(pack, scenario, side_of_nation(pack, scenario, nation), name, out, force, suggest=False)
+
+
+def army_suggest_command(pack: Path, scenario: str | None, side: str | None, name: str | None,
+                         out: Path | None, force: bool) -> None:
+    """``heroes army suggest``: a squad list with the scenario's squads filled in."""
+    army_new(pack, scenario, side, name, out, force, suggest=True)
 
 
 def validate(pack: Path, fmt: str, quiet: bool) -> None:
@@ -106,14 +101,6 @@ def play(pack: Path, scenario: str, seed: int, names: list[str], log: Path | Non
         typer.echo(f"log written to {log}")
 
 
-def log_system(log: Path) -> str | None:
-    """The ``system`` of a game log's header line, if it has one."""
-    try:
-        with log.open(encoding="utf-8") as handle:
-            head = json.loads(handle.readline() or "{}")
-    except (OSError, UnicodeDecodeError, ValueError):
-        return None
-    return head.get("system") if isinstance(head, dict) else None
 
 
 def replay(log: Path, pack: Path | None) -> None:
@@ -249,9 +236,6 @@ def coverage(pack: Path, fmt: str) -> None:
         typer.echo(f"{r['status']:<14} {r['rule']}" + (f"  ({r['note']})" if r["note"] else ""))
 
 
-def position_pack(position: Path, pack: Path | None) -> Path | None:
-    """The Tide of Iron pack of a position file that says ``system: tide-of-iron``."""
-    return army_pack(position, pack)
 
 
 def explain(position: Path, pack: Path, question: str, args: list[str], mode: str, fmt: str) -> None:

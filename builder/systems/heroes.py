@@ -1,0 +1,52 @@
+"""The Heroes System (Heroes of Normandie, its expansions and Solo Mode) behind the
+game-system seam: the first system registered through it (pyproject.toml declares it in
+the ``heroes_builder.systems`` entry-point group).
+
+Its ``heroes`` commands are the command bodies of builder/cli themselves
+(``builtin_cli``); every other hook points at the library module that does the work,
+imported on first call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from builder.content.models import KINDS
+from builder.content.paths import BUNDLED_CONTENT
+from builder.render.env import TEMPLATES
+from builder.systems.seam import HEROES_SYSTEM, GameSystem, lazy
+
+
+
+def players() -> Mapping[str, Callable[[int, int], Any]]:
+    """The Heroes players by name (random, greedy, solo and solo-mode specs)."""
+    # imported here, not at the top: the engine and the AI load only when a game is played
+    from builder.ai.players import register_all
+    from builder.engine.players import PLAYERS
+
+    register_all()
+    return dict(PLAYERS)
+
+
+HEROES = GameSystem(
+    id=HEROES_SYSTEM,
+    title="Heroes System",
+    kinds={folder: kind.file_model for folder, kind in KINDS.items()},
+    validate=lazy("builder.validation:validate_pack"),
+    load=lazy("builder.content.pack_cache:load_pack_cached"),
+    check_army=lazy("builder.army.check:check_file"),
+    rules=lazy("builder.engine.setup:new_game"),
+    players=players,
+    coverage=lazy("builder.engine.coverage:coverage"),
+    site_builder=lazy("builder.render.site.build:build_site"),
+    render={
+        "roster": lazy("builder.render.roster:render_roster_html"),
+        "scenario": lazy("builder.render.scenario_sheet:render_scenario_html"),
+        "deck": lazy("builder.render.cards:render_deck_html"),
+        "cards": lazy("builder.render.cards:render_cards_html"),
+    },
+    templates=TEMPLATES,
+    builtin_cli=True,
+    bundled_pack=BUNDLED_CONTENT / "core",
+)

@@ -1,0 +1,262 @@
+"""The game-system seam: what a game system gives Heroes Builder, and where it is found.
+
+A :class:`GameSystem` is one plain, typed object per system: its id and title, the
+content kinds it adds with their pydantic models, its validation, army rules, engine
+(a ``Rules``/new-game factory and players), templates, site builder, printing and the
+``heroes`` commands it answers. Systems are found through the entry-point group
+:data:`ENTRY_POINT_GROUP`, so one can live in a package of its own::
+
+    [project.entry-points."heroes_builder.systems"]
+    my-game = "my_package.system:MY_GAME"
+
+The two bundled systems are also registered directly (an editable checkout whose
+installed metadata is older still finds them); a system is registered once per id, an
+installed entry point first. ``pack.yaml`` names its system with ``system:``; absent
+means the Heroes System, so existing packs load unchanged.
+
+Hooks are callables that import their module on first call (:func:`lazy`): asking
+which system a pack belongs to costs no engine import.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import importlib.metadata
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from builder.diagnostics import Diagnostic, define_code
+from builder.errors import InvalidInputError, UsageError
+
+ENTRY_POINT_GROUP = "heroes_builder.systems"
+HEROES_SYSTEM = "heroes-of-normandie"
+
+S_UNKNOWN_SYSTEM = define_code("S220", "pack names an unknown game system")
+S_COMMAND = define_code("S221", "command has no meaning for the pack's game system")
+S_BAD_PLUGIN = define_code("S222", "a game-system entry point does not load")
+
+# the entry values of the two bundled systems (also declared in pyproject.toml)
+BUILTIN = {
+    HEROES_SYSTEM: "builder.systems.heroes:HEROES",
+    "tide-of-iron": "builder.systems.tide_of_iron.system:GAME_SYSTEM",
+}
+
+#: A ``heroes`` command handler a system supplies: it prints and raises ``typer.Exit``
+#: like the command itself; its arguments are the command's, pack first (see the
+#: handlers of builder.systems.tide_of_iron.cli for each command's signature).
+CommandHandler = Callable[..., None]
+
+
+def lazy(target: str) -> Callable[..., Any]:
+    """A callable that imports ``module:attribute`` on its first call, then calls it.
+
+    Keeps registration cheap: a CLI run on one system imports none of the others."""
+    module, _, attribute = target.partition(":")
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module), attribute)(*args, **kwargs)
+
+    call.__name__ = attribute
+    call.__qualname__ = target
+    call.__doc__ = f"{target} (imported on first call)"
+    return call
+
+
+@dataclass(frozen=True)
+class GameSystem:
+    """Everything Heroes Builder needs to know about one game system.
+
+    ``commands`` maps a ``heroes`` command as users type it (``"validate"``,
+    ``"army check"``, ``"render scenario"``...) to the system's handler; a command
+    missing there has no meaning for the system and :func:`command_for` says so.
+    ``builtin_cli`` marks the Heroes System, whose handlers are the command bodies of
+    builder/cli themselves.
+    """
+
+    id: str
+    title: str
+    kinds: Mapping[str, type[Any]]
+    """Content kind (a pack's folder name) to the pydantic model of its files."""
+    validate: Callable[[Path], Any]
+    """Validate a pack folder: a report with ``ok`` and ``diagnostics``."""
+    load: Callable[[Path], Any]
+    """Load a pack folder into the system's content object."""
+    check_army: Callable[..., Any]
+    """The army rules: check an army (or squad) list against a loaded pack."""
+    rules: Callable[..., Any]
+    """The engine: a new game (or the ``Rules`` class) from a pack and a scenario."""
+    players: Callable[[], Mapping[str, Any]]
+    """The AI players by name."""
+    coverage: Callable[[Any], list[dict[str, Any]]]
+    """Rules coverage rows of a loaded pack (``heroes rules coverage``)."""
+    site_builder: Callable[..., Any]
+    """Write the static site of a loaded pack: ``(pack, out, reports)``."""
+    render: Mapping[str, Callable[..., str]]
+    """Printable documents by name (``roster``, ``scenario``, ``deck``...) as HTML text."""
+    templates: Path
+    """Folder of the system's Jinja templates."""
+    commands: Mapping[str, CommandHandler] = field(default_factory=dict)
+    builtin_cli: bool = False
+    bundled_pack: Path | None = None
+    """The pack a file naming this system (``system:`` key) uses when no --pack is given."""
+    scenarios: Callable[[Path], Iterable[str]] | None = None
+    """Scenario ids of a pack folder, so ``heroes army new --scenario ID`` without --pack
+    finds the system whose bundled pack holds that scenario."""
+
+    def supports(self, command: str) -> bool:
+        return self.builtin_cli or command in self.commands
+
+
+def _entry_points() -> Iterator[tuple[str, str, Callable[[], Any]]]:
+    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        yield ep.name, ep.value, ep.load
+
+
+def _load_builtin(value: str) -> Callable[[], Any]:
+    module, _, attribute = value.partition(":")
+    return lambda: getattr(importlib.import_module(module), attribute)
+
+
+@functools.cache
+def _registry() -> tuple[dict[str, GameSystem], tuple[Diagnostic, ...]]:
+    systems: dict[str, GameSystem] = {}
+    problems: list[Diagnostic] = []
+    found = list(_entry_points())
+    found += [(sid, value, _load_builtin(value)) for sid, value in BUILTIN.items()]
+    for name, value, load in found:
+        try:
+            system = load()
+        except Exception as exc:  # a broken third-party package must not break the tool
+            problems.append(Diagnostic(S_BAD_PLUGIN, f"entry point '{name} = {value}' of group "
+                                       f"{ENTRY_POINT_GROUP} does not load: {type(exc).__name__}: {exc}",
+                                       hint="reinstall or remove the package that declares it"))
+            continue
+        if not isinstance(system, GameSystem):
+            problems.append(Diagnostic(S_BAD_PLUGIN, f"entry point '{name} = {value}' is not a GameSystem",
+                                       hint="point the entry point at a builder.systems.seam.GameSystem object"))
+            continue
+        systems.setdefault(system.id, system)
+    return systems, tuple(problems)
+
+
+def systems() -> dict[str, GameSystem]:
+    """Every registered game system by id (entry points first, then the bundled ones)."""
+    return dict(_registry()[0])
+
+
+def reset_registry() -> None:
+    """Forget the registry (tests that fake entry points; a plugin installed at run time)."""
+    _registry.cache_clear()
+
+
+def get_system(system_id: str, file: str = "", line: int = 0, col: int = 0) -> GameSystem:
+    """The system registered as ``system_id``; an unknown id is a located error (S220)
+    that names the known systems and any entry point that failed to load."""
+    registered, problems = _registry()
+    found = registered.get(system_id)
+    if found is not None:
+        return found
+    known = ", ".join(sorted(registered))
+    diag = Diagnostic(S_UNKNOWN_SYSTEM, f"unknown game system '{system_id}'", file, line, col,
+                      hint=f"use one of: {known} (or install the package that provides it)")
+    raise InvalidInputError(f"{file or 'pack.yaml'}: unknown game system '{system_id}' (known: {known})",
+                            [diag, *problems])
+
+
+def _system_key(path: Path) -> tuple[str, int, int] | None:
+    """The ``system:`` value of a YAML mapping file with its line and column, or None
+    when the file has none, is missing or does not parse (its own loader then reports
+    the file with the usual located diagnostics)."""
+    from builder.content.yaml_io import parse_yaml_positions, read_text
+    from builder.errors import HeroesError
+
+    if not path.is_file():
+        return None
+    try:
+        data = parse_yaml_positions(read_text(path))
+    except (HeroesError, OSError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    value = data.get("system")
+    if not isinstance(value, str) or not value:
+        return None
+    try:
+        line, col = data.lc.value("system")
+        return value, line + 1, col + 1
+    except (AttributeError, KeyError, TypeError):
+        return value, 0, 0
+
+
+def system_of_pack(pack: Path | str | None) -> GameSystem:
+    """The system a pack folder's ``pack.yaml`` names (default: the Heroes System)."""
+    if pack is None:
+        return get_system(HEROES_SYSTEM)
+    manifest = Path(pack) / "pack.yaml"
+    key = _system_key(manifest)
+    if key is None:
+        return get_system(HEROES_SYSTEM)
+    return get_system(key[0], str(manifest), key[1], key[2])
+
+
+def system_of_file(file: Path | None, pack: Path | None) -> tuple[GameSystem, Path | None]:
+    """The system and pack of a content file given to a command (army list, position):
+    the ``--pack`` when given, else the system the file's own ``system:`` key names with
+    that system's bundled pack, else the Heroes System (and no pack: its default)."""
+    if pack is not None:
+        return system_of_pack(pack), pack
+    key = _system_key(file) if file is not None else None
+    if key is None:
+        return get_system(HEROES_SYSTEM), None
+    system = get_system(key[0], str(file), key[1], key[2])
+    return system, system.bundled_pack
+
+
+def system_of_scenario(scenario: str | None, pack: Path | None) -> tuple[GameSystem, Path | None]:
+    """The system and pack of a command naming a scenario: the ``--pack``'s when given,
+    else the system whose bundled pack holds ``scenario`` (the Heroes System first)."""
+    if pack is not None or scenario is None:
+        return system_of_file(None, pack)
+    for system in systems().values():
+        if system.builtin_cli or system.scenarios is None or system.bundled_pack is None:
+            continue
+        if scenario in system.scenarios(system.bundled_pack):
+            return system, system.bundled_pack
+    return get_system(HEROES_SYSTEM), None
+
+
+def system_of_log(log: Path) -> GameSystem:
+    """The system of a game log: its header line's ``system`` (absent: Heroes)."""
+    import json
+
+    try:
+        with log.open(encoding="utf-8") as handle:
+            head = json.loads(handle.readline() or "{}")
+    except (OSError, UnicodeDecodeError, ValueError):
+        head = {}
+    value = head.get("system") if isinstance(head, dict) else None
+    if not isinstance(value, str) or not value:
+        return get_system(HEROES_SYSTEM)
+    return get_system(value, str(log), 1, 1)
+
+
+def command_for(system: GameSystem, command: str) -> CommandHandler | None:
+    """The handler of ``command`` for ``system``: None for the Heroes System (the command
+    body runs), the system's handler otherwise. The one place that says a command has
+    no meaning for a system (a usage error, exit 2)."""
+    if system.builtin_cli:
+        return None
+    handler = system.commands.get(command)
+    if handler is None:
+        offered = ", ".join(f"heroes {c}" for c in sorted(system.commands))
+        raise UsageError(f"{S_COMMAND}: 'heroes {command}' has no meaning for {system.title} packs "
+                         f"(system: {system.id}); the commands that work on them: {offered}")
+    return handler
+
+
+def pack_command(pack: Path | str | None, command: str) -> CommandHandler | None:
+    """:func:`command_for` the system of ``pack``."""
+    return command_for(system_of_pack(pack), command)
