@@ -45,12 +45,14 @@ list them for editor completion and the validator warns (S210) about any other k
 without importing the engine.
 """
 
+from pydantic.json_schema import JsonDict
+
 KNOWN: dict[str, dict[str, str]] = '''
 
 
 FOOTER = '''
 
-def schema_hint(kind: str) -> dict[str, object]:
+def schema_hint(kind: str) -> JsonDict:
     """The known keys of ``kind`` for an editor: offered as completions with their
     descriptions, not enforced (an unknown key is the validator's warning S210, so the
     editor must not call it an error)."""

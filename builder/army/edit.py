@@ -99,7 +99,7 @@ def _dump(tree: Any) -> str:
 def _tile_node(tiles: CommentedSeq, key: str) -> CommentedMap:
     if key.isdigit() and 1 <= int(key) <= len(tiles):
         return tiles[int(key) - 1]
-    found = [t for t in tiles if isinstance(t, dict) and t.get("tile") == key]
+    found = [t for t in tiles if isinstance(t, CommentedMap) and t.get("tile") == key]
     if len(found) != 1:
         raise UsageError(f"no single tile '{key}' in the list; give its position (1, 2...)")
     return found[0]
@@ -132,14 +132,14 @@ def edit_text(text: str, *, tile: str | None = None, slot: int | None = None, op
     elif hero is not None:
         heroes = _seq(tree, "heroes")
         if remove:
-            for node in [h for h in heroes if isinstance(h, dict) and h.get("hero") == hero]:
-                heroes.remove(node)
+            for entry in [h for h in heroes if isinstance(h, dict) and h.get("hero") == hero]:
+                heroes.remove(entry)
         else:
             heroes.append(CommentedMap({"hero": hero}))
     elif card is not None:
         deck = _seq(tree, "deck")
-        for node in [c for c in deck if isinstance(c, dict) and c.get("card") == card]:
-            deck.remove(node)
+        for entry in [c for c in deck if isinstance(c, dict) and c.get("card") == card]:
+            deck.remove(entry)
         if not remove:
             deck.append(_flow({"card": card, "copies": copies}))
     else:

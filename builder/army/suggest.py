@@ -20,7 +20,7 @@ from builder.army.model import ArmyList, CardEntry, HeroEntry, SlotChoice, TileE
 from builder.army.roster import resolve
 from builder.army.summary import USERS
 from builder.army.totals import MAX_BLUFFS, MAX_ORDERS, MAX_SPECIAL_ORDERS, BASE_BLUFFS, compute, unit_stars
-from builder.content.models.recruitment import OptionCategory, TileKind
+from builder.content.models.recruitment import Hero, OptionCategory, RecruitmentOption, RecruitmentTile, TileKind
 from builder.content.pack import Pack
 from builder.errors import UsageError
 
@@ -30,8 +30,8 @@ RESTARTS = 60
 @dataclass
 class _Build:
     left: int
-    tiles: list[tuple[object, dict[int, object]]] = field(default_factory=list)
-    heroes: list[object] = field(default_factory=list)
+    tiles: list[tuple[RecruitmentTile, dict[int, RecruitmentOption]]] = field(default_factory=list)
+    heroes: list[Hero] = field(default_factory=list)
     stars: int = 0
     special: int = 0
     bluffs: int = BASE_BLUFFS
@@ -44,7 +44,7 @@ class _Build:
 class _Facts:
     """What the search needs to know about an option, computed once."""
 
-    option: object
+    option: RecruitmentOption
     net: int
     order: bool
     stars: int
@@ -176,7 +176,7 @@ def suggest(pack: Pack, faction: str, points: int, seed: int = 0, name: str | No
     fitting = _fitting(tiles, options)
     rng = random.Random(f"army-suggest:{faction}:{points}:{seed}")
     label = name or f"Suggested: {pack.factions[faction].name}, {points} points (seed {seed})"
-    ranked: list[tuple[tuple[int, int, int], int, ArmyList]] = []
+    ranked: list[tuple[tuple[int, int, int, int], int, ArmyList]] = []
     for restart in range(restarts):
         build = _Build(left=points)
         while True:

@@ -97,12 +97,12 @@ def check(
     if (handler := command_for(system, "army check")) is not None:
         return handler(file, system_pack, format.value)
     from builder.army.check import check_file
-    from builder.diagnostics import FORMATS
+    from builder.diagnostics import FORMATS, format_json
 
     report = check_file(file, _pack(pack, file), _display(file))
     if format is OutputFormat.json:
         totals = report.summary.to_dict() if report.summary else None
-        typer.echo(FORMATS["json"](report.diagnostics, file=report.file.display, legal=report.ok, totals=totals))
+        typer.echo(format_json(report.diagnostics, file=report.file.display, legal=report.ok, totals=totals))
     else:
         if report.diagnostics:
             typer.echo(FORMATS[format.value](report.diagnostics))

@@ -6,6 +6,8 @@ list them for editor completion and the validator warns (S210) about any other k
 without importing the engine.
 """
 
+from pydantic.json_schema import JsonDict
+
 KNOWN: dict[str, dict[str, str]] = {
     "cards": {
         "add-suppression": "Pinned Down card: simulated in the engine (000 core rules, Action Card; card effect as the pack words it)",
@@ -94,7 +96,7 @@ KNOWN: dict[str, dict[str, str]] = {
 }
 
 
-def schema_hint(kind: str) -> dict[str, object]:
+def schema_hint(kind: str) -> JsonDict:
     """The known keys of ``kind`` for an editor: offered as completions with their
     descriptions, not enforced (an unknown key is the validator's warning S210, so the
     editor must not call it an error)."""

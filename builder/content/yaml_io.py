@@ -102,7 +102,7 @@ def _read_text(path: Path, limits: Limits, display: str) -> str:
         raise YamlError(f"cannot read {display}: {exc.strerror}") from None
 
 
-def _yaml_diagnostic(exc: YAMLError, display: str) -> Diagnostic:
+def _yaml_diagnostic(exc: YAMLError | fast_yaml.YAMLError, display: str) -> Diagnostic:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     line = mark.line + 1 if mark is not None else 0
     col = mark.column + 1 if mark is not None else 0

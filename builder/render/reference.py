@@ -47,14 +47,6 @@ def _constant(name: str) -> Any:
     return None
 
 
-_CITATION = re.compile(r"\s*\([^()]*>[^()]*\)")
-
-
-def _clean(text: str) -> str:
-    """One line of prose without rule-document citations like '(000 ..., A > B)'."""
-    return _CITATION.sub("", " ".join(text.split())).strip()
-
-
 #: Words that mark a sentence about how the engine computes, not about the rules.
 IMPLEMENTATION_WORDS = ("breadth-first", "``", "bit per", "cheap check")
 _CODE_ASIDE = re.compile(r"\s*\([^()]*``[^()]*\)")
@@ -194,6 +186,10 @@ def for_players(text: str) -> str:
 
 
 def _clean(step: Any) -> Any:
+    """Steps (text, or trees of title/detail/sub) in the players' words (:func:`for_players`).
+
+    One definition: an older ``_clean(text)`` that also dropped rule citations was
+    shadowed by this one at import time and never ran."""
     if isinstance(step, str):
         return for_players(step)
     if isinstance(step, dict):

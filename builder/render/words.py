@@ -74,16 +74,16 @@ def condition_in_words(condition: Any, names: Namer) -> str:
             count = "all of " if len(spec.objectives) != 1 else ""
         return f"{names.side(spec.side)} controls {count}{what}"
     if isinstance(condition, PointsCondition):
-        spec = condition.victory_points
+        points = condition.victory_points
         parts = []
-        if spec.at_least is not None:
-            parts.append(f"has at least {spec.at_least} victory points")
-        if spec.more_than_opponent:
+        if points.at_least is not None:
+            parts.append(f"has at least {points.at_least} victory points")
+        if points.more_than_opponent:
             parts.append("has more victory points than the opponent")
-        return f"{names.side(spec.side)} {join(parts) or 'scores victory points'}"
+        return f"{names.side(points.side)} {join(parts) or 'scores victory points'}"
     if isinstance(condition, DestroyedCondition):
-        spec = condition.destroyed
-        return f"{names.side(spec.side)}'s {names.unit(spec.unit)} has been eliminated"
+        destroyed = condition.destroyed
+        return f"{names.side(destroyed.side)}'s {names.unit(destroyed.unit)} has been eliminated"
     if isinstance(condition, NoUnitsCondition):
         return f"{names.side(condition.no_units)} has no units left"
     if isinstance(condition, OtherwiseCondition):

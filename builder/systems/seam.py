@@ -185,10 +185,10 @@ def _system_key(path: Path) -> tuple[str, int, int] | None:
     if not isinstance(value, str) or not value:
         return None
     try:
-        line, col = data.lc.value("system")
-        return value, line + 1, col + 1
+        line, col = getattr(data, "lc").value("system")  # ruamel's round-trip positions
     except (AttributeError, KeyError, TypeError):
         return value, 0, 0
+    return value, line + 1, col + 1
 
 
 def system_of_pack(pack: Path | str | None) -> GameSystem:

@@ -102,7 +102,8 @@ def check(roster: Roster) -> Iterator[Finding]:
 
 def _alliance_nation(roster: Roster, faction: str) -> Iterator[Finding]:
     players = {f.faction for f in roster.forces}
-    loc = ("alliance", "deck_faction") if roster.army.alliance and roster.army.alliance.deck_faction else ("deck",)
+    named = bool(roster.army.alliance and roster.army.alliance.deck_faction)
+    loc = ("alliance", "deck_faction") if named else ("deck",)
     if faction not in players:
         yield Finding(A_ALLIANCE_DECK, f"the alliance deck is {faction}'s, but no player of the alliance leads "
                       f"{faction}", loc, rule=rules.ALLIANCE_CARDS,
@@ -111,5 +112,5 @@ def _alliance_nation(roster: Roster, faction: str) -> Iterator[Finding]:
         if tile.is_high_command and tile.tile is not None and tile.tile.faction != faction:
             yield Finding(A_ALLIANCE_DECK, f"the alliance recruited the {tile.tile.faction} high command "
                           f"'{tile.name}', so its deck must be {tile.tile.faction}'s, not {faction}'s",
-                          loc if roster.army.alliance.deck_faction else tile.loc + ("tile",),
+                          loc if named else tile.loc + ("tile",),
                           rule=rules.ALLIANCE_CARDS, hint=f"set 'deck_faction: {tile.tile.faction}' and its cards")

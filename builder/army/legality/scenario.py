@@ -9,7 +9,7 @@ the recruitment rules. The list's faction must be the side's.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterator
+from typing import Any, Iterator
 
 from builder.army.findings import Finding
 from builder.army.legality import rules
@@ -49,11 +49,11 @@ def check(roster: Roster) -> Iterator[Finding]:
         yield Finding(A_SIDE, f"the scenario gives side '{side.id}' {side.army.points} points, not {army.points}",
                       ("points",), rule=rules.SCENARIO, hint="remove 'points:' (the scenario sets it) or fix it")
     if side.army.composition:
-        yield from _composition(roster)
+        yield from _composition(roster, side, roster.scenario.name)
 
 
-def _composition(roster: Roster) -> Iterator[Finding]:
-    side = roster.side
+def _composition(roster: Roster, side: Any, name: str) -> Iterator[Finding]:
+    """The differences from the composition ``side`` of scenario ``name`` prints."""
     expected: Counter[tuple[str, str]] = Counter()
     for entry in side.army.composition:
         for kind in ("tile", "option", "hero"):
@@ -69,7 +69,6 @@ def _composition(roster: Roster) -> Iterator[Finding]:
         actual[("option", placed.option_id)] += 1
     missing = expected - actual
     extra = actual - expected
-    name = roster.scenario.name
     for (kind, item), n in sorted(missing.items()):
         yield Finding(A_COMPOSITION, f"'{name}' gives side '{side.id}' {n} more {kind} '{item}' than the list has",
                       ("tiles",) if kind != "hero" else ("heroes",), rule=rules.SCENARIO,
@@ -80,9 +79,10 @@ def _composition(roster: Roster) -> Iterator[Finding]:
                       hint=f"remove the {kind} '{item}' (or drop 'scenario:' to build freely)")
     for entry in side.army.composition:
         if entry.option and entry.on:
-            placed = [o for t in roster.tiles if t.tile_id == entry.on for o in t.options if o.option_id == entry.option]
-            elsewhere = [o for o in roster.options() if o.option_id == entry.option and o not in placed]
-            if len(placed) < entry.count and elsewhere:
+            on_tile = [o for t in roster.tiles if t.tile_id == entry.on for o in t.options
+                       if o.option_id == entry.option]
+            elsewhere = [o for o in roster.options() if o.option_id == entry.option and o not in on_tile]
+            if len(on_tile) < entry.count and elsewhere:
                 yield Finding(A_COMPOSITION, f"'{name}' puts '{entry.option}' on '{entry.on}'", elsewhere[0].loc,
                               rule=rules.SCENARIO, hint=f"move it to a slot of '{entry.on}'")
         wearer = getattr(entry, "for_hero", None)
