@@ -4,11 +4,12 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 OUT    ?= out
 
-.PHONY: demo test bench native schemas site images clean help
+.PHONY: demo test lint bench native schemas site images clean help
 
 help:
 	@echo "make demo    create .venv, install, run 'heroes demo' on the bundled content (about a minute; no compile)"
-	@echo "make test    install the dev extras and run the whole test suite"
+	@echo "make test    install the dev extras, run make lint, then the whole test suite"
+	@echo "make lint    mypy on builder/, ruff check, and the import-layer contracts (lint-imports)"
 	@echo "make bench   run the benchmarks and print their figures"
 	@echo "make native  compile the rules engine's hot modules with mypyc (.native/, ~7 min once; test and bench do it)"
 	@echo "make schemas regenerate schemas/ from the content models"
@@ -41,7 +42,14 @@ demo: $(VENV)/.base
 test: $(VENV)/.dev
 	bash scripts/system-deps.sh test
 	$(PY) scripts/build_native.py --strict
+	$(MAKE) --no-print-directory lint
 	$(PY) -m pytest -n 2 -p no:cacheprovider
+
+# static checks, configured in pyproject.toml ([tool.mypy], [tool.ruff], [tool.importlinter])
+lint: $(VENV)/.dev
+	$(PY) -m mypy
+	$(PY) -m ruff check builder
+	$(VENV)/bin/lint-imports
 
 bench: $(VENV)/.dev
 	bash scripts/system-deps.sh runtime
@@ -65,4 +73,4 @@ images: $(VENV)/.dev
 	$(PY) scripts/screenshots.py
 
 clean:
-	rm -rf $(VENV) $(OUT) .pytest_cache .hypothesis .native site/_build
+	rm -rf $(VENV) $(OUT) .pytest_cache .hypothesis .native site/_build .mypy_cache .ruff_cache .import_linter_cache

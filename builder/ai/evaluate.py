@@ -67,7 +67,7 @@ def objective_maps(state: "GameState") -> tuple[list[list[int]], dict[str, froze
     if cache is None:
         dist = [[bf.distance(sq, osq) for sq in range(bf.size)] for (_, osq, _, _, _) in static.objectives]
         presence: dict[str, set[int]] = {"any": set()}
-        for i, (_, osq, kind, _, _) in enumerate(static.objectives):
+        for i, (_, _, kind, _, _) in enumerate(static.objectives):
             near = {sq for sq in range(bf.size) if dist[i][sq] <= 1}
             presence.setdefault(kind, set()).update(near)
             presence["any"].update(near)

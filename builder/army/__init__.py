@@ -29,7 +29,8 @@ _EXPORTS = {
     "summarize": "builder.army.summary", "army_units": "builder.army.summary",
 }
 
-__all__ = sorted(_EXPORTS)
+__all__ = ["ArmyList", "ArmyReport", "army_units", "check_army", "check_file", "check_text", "suggest_army",
+           "summarize"]
 
 
 def __getattr__(name: str) -> Any:

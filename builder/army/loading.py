@@ -68,7 +68,7 @@ def parse_army(text: str, display: str = "<army>") -> ArmyFile:
     except ValidationError as exc:
         try:
             result.diagnostics = validation_diagnostics(exc, ArmyList, display, result.tree())
-        except Exception:  # the shared formatter failed on odd input: keep the plain errors
+        except Exception:  # noqa: BLE001  (the shared formatter failed on odd input: keep the plain errors)
             result.diagnostics = _plain_diagnostics(exc, display, result.tree())
     return result
 
@@ -85,7 +85,7 @@ def _plain_diagnostics(exc: ValidationError, display: str, tree: Any) -> list[Di
         code = {"extra_forbidden": "S201", "missing": "S203"}.get(error["type"], "S202")
         try:
             line, col = locate(tree, loc, at_key=code == "S201")
-        except Exception:
+        except Exception:  # noqa: BLE001  (locating is best effort: the file's start still names it)
             line, col = 1, 1
         where = ".".join(str(s) for s in loc) or "document"
         out.append(Diagnostic(code, f"{where}: {error['msg']}", file=display, line=line, col=col,

@@ -153,7 +153,7 @@ def compute(roster: Roster) -> Totals:
     for f, force in enumerate(roster.forces):
         bonus = force_bonus(roster, f)
         share = None if base is None else (base // n if roster.is_alliance else base)
-        forces.append(ForceTotals(force.player or roster.army.name, force_spent(roster, f), 
+        forces.append(ForceTotals(force.player or roster.army.name, force_spent(roster, f),
                                   None if share is None else share + bonus, bonus))
     hc_cost = force_spent(roster, HIGH_COMMAND)
     bonus = sum(f.bonus for f in forces) + force_bonus(roster, HIGH_COMMAND)

@@ -56,7 +56,7 @@ def skeleton(name: str, faction: str, points: int | None, scenario: str | None =
         "tiles: []",
         f"# Heroes need no slot; a specific insignia needs a tile bearing it ('heroes list heroes --faction {faction}').",
         "heroes: []",
-        f"# The action-card deck: at least 40 cards of your faction, none beyond its printed copies",
+        "# The action-card deck: at least 40 cards of your faction, none beyond its printed copies",
         f"# ('heroes list cards --faction {faction}'), for example:",
         "#   deck:",
         "#     - {card: <card id>, copies: 2}",

@@ -81,12 +81,12 @@ def load_pack_cached(path: str | Path) -> Pack:
             stamps, pack = pickle.load(handle)
         if isinstance(pack, Pack) and _fresh(stamps):
             return pack
-    except Exception:  # a missing, truncated or outdated cache file: load the pack instead
+    except Exception:  # noqa: BLE001  (a missing, truncated or outdated cache file: load the pack instead)
         pass
     pack = load_pack(root)
     try:
         roots = {root} | {r for o in pack.origins.values() if o.path and (r := _pack_root(o.path.resolve()))}
         atomic_write_bytes(file, pickle.dumps((_stamps(roots), pack), protocol=pickle.HIGHEST_PROTOCOL))
-    except Exception:  # an unwritable cache only costs speed
+    except Exception:  # noqa: BLE001  (an unwritable cache only costs speed)
         pass
     return pack

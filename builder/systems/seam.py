@@ -129,7 +129,7 @@ def _registry() -> tuple[dict[str, GameSystem], tuple[Diagnostic, ...]]:
     for name, value, load in found:
         try:
             system = load()
-        except Exception as exc:  # a broken third-party package must not break the tool
+        except Exception as exc:  # noqa: BLE001  (a broken third-party package must not break the tool)
             problems.append(Diagnostic(S_BAD_PLUGIN, f"entry point '{name} = {value}' of group "
                                        f"{ENTRY_POINT_GROUP} does not load: {type(exc).__name__}: {exc}",
                                        hint="reinstall or remove the package that declares it"))
@@ -185,7 +185,7 @@ def _system_key(path: Path) -> tuple[str, int, int] | None:
     if not isinstance(value, str) or not value:
         return None
     try:
-        line, col = getattr(data, "lc").value("system")  # ruamel's round-trip positions
+        line, col = data.lc.value("system")  # type: ignore[attr-defined]  # ruamel's round-trip positions
     except (AttributeError, KeyError, TypeError):
         return value, 0, 0
     return value, line + 1, col + 1

@@ -74,7 +74,7 @@ class Jobs:
             job.done = job.games
         except HeroesError as exc:
             job.error = str(exc)
-        except Exception as exc:  # an engine bug: shown on the page, the server keeps serving
+        except Exception as exc:  # noqa: BLE001  (an engine bug: shown on the page, the server keeps serving)
             job.error = f"the playtest failed: {type(exc).__name__}: {exc}"
         finally:
             job.finished = True

@@ -63,7 +63,7 @@ def check(roster: Roster) -> Iterator[Finding]:
     counted = 0
     commands: Counter[str] = Counter()
     totals: Counter[str] = Counter()
-    for i, entry in enumerate(army.deck):
+    for entry in army.deck:
         totals[entry.card] += entry.copies
     reported: set[str] = set()
     for i, entry in enumerate(army.deck):

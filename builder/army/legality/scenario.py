@@ -23,7 +23,7 @@ A_SUPPORT = define_code("A423", "support-tile option the scenario does not bring
 
 def check(roster: Roster) -> Iterator[Finding]:
     army = roster.army
-    for i, placed in enumerate(roster.support):
+    for placed in roster.support:
         allowed = roster.scenario.support_tiles if roster.scenario is not None else []
         if placed.option_id not in allowed:
             what = f"scenario '{army.scenario}' brings {', '.join(allowed) or 'no support tile'}" \
@@ -73,7 +73,7 @@ def _composition(roster: Roster, side: Any, name: str) -> Iterator[Finding]:
         yield Finding(A_COMPOSITION, f"'{name}' gives side '{side.id}' {n} more {kind} '{item}' than the list has",
                       ("tiles",) if kind != "hero" else ("heroes",), rule=rules.SCENARIO,
                       hint=f"add the {kind} '{item}' as the scenario's composition prints it")
-    for (kind, item), n in sorted(extra.items()):
+    for kind, item in sorted(extra):
         yield Finding(A_COMPOSITION, f"'{name}' fixes side '{side.id}''s army; {kind} '{item}' is not part of it",
                       _loc_of(roster, kind, item), rule=rules.SCENARIO,
                       hint=f"remove the {kind} '{item}' (or drop 'scenario:' to build freely)")

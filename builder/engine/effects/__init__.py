@@ -19,5 +19,5 @@ from builder.engine.effects.registry import (
 
 __all__ = [
     "HOOKS", "REGISTRY", "STATUSES", "RuleModule", "collect", "get", "hook_functions", "in_game", "invalidate",
-    "register", "unit_modules",
+    "register", "unit_modules", "_load",
 ]

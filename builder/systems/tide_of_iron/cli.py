@@ -186,7 +186,7 @@ def army_new(pack: Path, scenario: str | None, side: str | None, name: str | Non
     if out is not None:
         import os
 
-        from builder.content.schema_export import SCHEMA_DIR
+        from builder.content.paths import SCHEMA_DIR
 
         schema = Path(os.path.relpath(SCHEMA_DIR / "toi-army.schema.json", out.resolve().parent)).as_posix()
     text = army_text(load(pack), scenario, side, schema, suggest=suggest, name=name)

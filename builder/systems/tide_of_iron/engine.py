@@ -1347,11 +1347,11 @@ def _settle(s: State) -> None:
 def _command_phase(s: State) -> None:
     """004 Tide of Iron, Command phase steps 1 and 2: control, command and VPs."""
     st = s.static
-    for k, (h, obj) in enumerate(st.objectives):
+    for k, (h, _) in enumerate(st.objectives):
         here = {u.side for u in s.units if u.alive and u.hex == h and u.carrier < 0}
         if len(here) == 1:
             s.control[k] = here.pop()
-    for k, (h, obj) in enumerate(st.objectives):
+    for k, (_, obj) in enumerate(st.objectives):
         owner = s.control[k]
         if owner < 0:
             continue

@@ -152,7 +152,7 @@ def infantry_can_stand_there(ctx: CheckContext) -> Iterable[Diagnostic]:
             continue
         field, overlays = battlefield(ctx, sc)
 
-        def blocked(xy: tuple[int, int]) -> bool:
+        def blocked(xy: tuple[int, int], field: Battlefield = field, overlays: list[Placed | None] = overlays) -> bool:
             return field.contains(xy) and impassable_to_infantry(terrain_at(ctx, field, overlays, xy))
 
         checks: list[tuple[tuple[str | int, ...], str, str]] = [
