@@ -198,9 +198,7 @@ def diagnostics_page() -> Page:
 
 def coverage_page(content: Path) -> Page:
     """The rules coverage of each bundled game system (``heroes rules coverage``)."""
-    import builder.ai.solo_mode.coverage  # noqa: F401  (adds the Solo Mode rules to the registry)
-    from builder.content.pack_cache import load_pack_cached
-    from builder.engine.coverage import coverage, summary
+    from collections import Counter
 
     lines = ["# Rules coverage", "",
              "Which rules the engine simulates, from its rule-module registry "
@@ -210,10 +208,11 @@ def coverage_page(content: Path) -> Page:
         if not system.builtin_cli:
             lines += _system_coverage(system, pack_dir)
             continue
-        pack = load_pack_cached(pack_dir)
-        rows = coverage(pack)
+        pack = system.load(pack_dir)
+        rows = system.coverage(pack)
+        counts = Counter(r["status"] for r in rows)
         lines += [f"## {pack.manifest.name if hasattr(pack, 'manifest') else pack_dir.name} (`{pack_dir.name}`)", "",
-                  ", ".join(f"{k}: {v}" for k, v in summary(rows).items()), "",
+                  ", ".join(f"{k}: {v}" for k, v in counts.items()), "",
                   "| kind | id | status | missing | rule |", "| --- | --- | --- | --- | --- |"]
         for r in rows:
             lines.append(f"| {r['kind']} | `{_cell(r['id'])}` | {r['status']} | {_cell(r['missing'])} "

@@ -29,6 +29,16 @@ def players() -> Mapping[str, Callable[[int, int], Any]]:
     return dict(PLAYERS)
 
 
+def coverage(pack: Any) -> list[dict[str, str]]:
+    """Rules coverage rows of a loaded pack, the Solo Mode rules included
+    (``heroes rules coverage``: kind, id, name, status, missing, rule)."""
+    # imported here: the engine's rule registry loads only when coverage is asked for
+    import builder.ai.solo_mode.coverage  # noqa: F401  (adds the Solo Mode rules to the registry)
+    from builder.engine.coverage import coverage as rows
+
+    return rows(pack)
+
+
 HEROES = GameSystem(
     id=HEROES_SYSTEM,
     title="Heroes System",
@@ -38,7 +48,7 @@ HEROES = GameSystem(
     check_army=lazy("builder.army.check:check_file"),
     rules=lazy("builder.engine.setup:new_game"),
     players=players,
-    coverage=lazy("builder.engine.coverage:coverage"),
+    coverage=coverage,
     site_builder=lazy("builder.render.site.build:build_site"),
     render={
         "roster": lazy("builder.render.roster:render_roster_html"),

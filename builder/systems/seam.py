@@ -184,8 +184,9 @@ def _system_key(path: Path) -> tuple[str, int, int] | None:
     value = data.get("system")
     if not isinstance(value, str) or not value:
         return None
+    positions: Any = getattr(data, "lc", None)  # ruamel's round-trip positions
     try:
-        line, col = data.lc.value("system")  # type: ignore[attr-defined]  # ruamel's round-trip positions
+        line, col = positions.value("system")
     except (AttributeError, KeyError, TypeError):
         return value, 0, 0
     return value, line + 1, col + 1
