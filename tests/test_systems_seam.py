@@ -122,6 +122,16 @@ def test_command_without_meaning_is_said_once(plugin: Path, capsys: pytest.Captu
         seam.pack_command(pack, "rules coverage")
 
 
+@pytest.mark.parametrize("args", [("list", "tiles"), ("show", "us-rifle"), ("render", "cards", "-o", "c.html"),
+                                  ("army", "options", str(ROOT / "examples" / "toi" / "crossroads-germans.yaml"),
+                                   "--tile", "1", "--slot", "1")])
+def test_heroes_only_commands_say_so_for_tide_of_iron(args: tuple[str, ...], tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, *(tmp_path / a if a.endswith(".html") else a for a in args),
+                       "--pack", ROOT / "content" / "toi")
+    assert code == 2 and "no meaning for Tide of Iron packs" in err, err
+
+
 def test_broken_entry_point_does_not_break_the_tool(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     found = _entry_points(("gone", "no_such_module_xyz:SYSTEM"), ("odd", "builder.systems.seam:HEROES_SYSTEM"))
     monkeypatch.setattr(importlib.metadata, "entry_points", lambda group=None, **_: found)

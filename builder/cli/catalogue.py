@@ -41,7 +41,10 @@ def list_command(
     Exit status: 0 fine, 1 invalid pack, 2 usage error (an unknown kind).
     """
     from builder.catalogue import list_items
+    from builder.systems.seam import pack_command
 
+    if (handler := pack_command(pack, "list")) is not None:
+        return handler(pack, kind, faction, format.value)
     rows = list_items(_pack(pack), kind, faction)
     if format is ListFormat.json:
         typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
@@ -91,7 +94,10 @@ def show_command(
     Exit status: 0 fine, 1 invalid pack, 2 usage error (no such id).
     """
     from builder.catalogue import show_item
+    from builder.systems.seam import pack_command
 
+    if (handler := pack_command(pack, "show")) is not None:
+        return handler(pack, item_id, format.value)
     item = show_item(_pack(pack), item_id)
     if format is ListFormat.json:
         typer.echo(json.dumps(item, indent=2, ensure_ascii=False))
