@@ -68,3 +68,13 @@ def test_add_a_system_walkthrough_runs(checkers: Path, capsys: pytest.CaptureFix
     assert run_app(app, ["play", "opening", "--pack", str(checkers)]) == 2
     err = capsys.readouterr().err
     assert "no meaning for Checkers packs" in err and "heroes validate" in err
+
+
+def test_make_test_runs_the_lint_before_the_suite() -> None:
+    """The contracts, mypy and ruff gate every `make test` (and so CI, .ci/run)."""
+    makefile = (ROOT / "Makefile").read_text()
+    recipe = makefile.split("\ntest:", 1)[1].split("\n\n", 1)[0]
+    assert recipe.index("lint") < recipe.index("pytest")
+    lint = makefile.split("\nlint:", 1)[1].split("\n\n", 1)[0]
+    assert all(tool in lint for tool in ("mypy", "ruff check", "lint-imports"))
+    assert "make test" in (ROOT / ".ci" / "run").read_text()

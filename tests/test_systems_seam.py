@@ -93,6 +93,9 @@ def test_pack_system_defaults_to_heroes(tmp_path: Path) -> None:
     assert seam.system_of_pack(tmp_path / "no-pack-here").id == "heroes-of-normandie"
     assert seam.system_of_pack(ROOT / "content" / "core").id == "heroes-of-normandie"
     assert seam.system_of_pack(ROOT / "content" / "toi").id == "tide-of-iron"
+    from builder.systems import pack_system
+
+    assert pack_system(ROOT / "content" / "toi") == "tide-of-iron" and pack_system(None) == "heroes-of-normandie"
 
 
 def test_unknown_system_is_a_located_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
