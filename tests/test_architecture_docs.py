@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import re
+import sys
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -45,6 +46,7 @@ def checkers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     package.mkdir(parents=True)
     (package / "__init__.py").write_text(_blocks(walkthrough, "python")[0])
     monkeypatch.syspath_prepend(str(tmp_path / "site"))
+    monkeypatch.delitem(sys.modules, "checkers_system", raising=False)
     declared = tomllib.loads(_blocks(walkthrough, "toml")[0])["project"]["entry-points"]
     found = [importlib.metadata.EntryPoint(name, value, group)
              for group, entries in declared.items() for name, value in entries.items()]

@@ -5,6 +5,7 @@ asked by the commands for everything system-specific."""
 from __future__ import annotations
 
 import importlib.metadata
+import sys
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
@@ -51,10 +52,11 @@ def _entry_points(*values: tuple[str, str]) -> list[importlib.metadata.EntryPoin
 @pytest.fixture()
 def plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """An installed third-party package declaring the ``checkers`` system."""
-    (tmp_path / "site" / "checkers_system").mkdir(parents=True)
-    (tmp_path / "site" / "checkers_system" / "__init__.py").write_text(PLUGIN)
+    (tmp_path / "site" / "seam_test_plugin").mkdir(parents=True)
+    (tmp_path / "site" / "seam_test_plugin" / "__init__.py").write_text(PLUGIN)
     monkeypatch.syspath_prepend(str(tmp_path / "site"))
-    found = _entry_points(("checkers", "checkers_system:CHECKERS"))
+    monkeypatch.delitem(sys.modules, "seam_test_plugin", raising=False)
+    found = _entry_points(("checkers", "seam_test_plugin:CHECKERS"))
     monkeypatch.setattr(importlib.metadata, "entry_points",
                         lambda group=None, **_: found if group == seam.ENTRY_POINT_GROUP else [])
     seam.reset_registry()
@@ -79,6 +81,12 @@ def test_bundled_systems_are_registered() -> None:
     assert {"heroes-of-normandie", "tide-of-iron"} <= set(found)
     assert found["heroes-of-normandie"].builtin_cli and not found["tide-of-iron"].builtin_cli
     assert "units" in found["heroes-of-normandie"].kinds and "figures" in found["tide-of-iron"].kinds
+    from builder.render.env import TEMPLATES
+    from builder.systems.tide_of_iron import render
+
+    assert found["tide-of-iron"].templates == render.TEMPLATES and found["heroes-of-normandie"].templates == TEMPLATES
+    assert set(found["tide-of-iron"].players()) == {"random", "greedy"}
+    assert "random" in found["heroes-of-normandie"].players()
 
 
 def test_pyproject_declares_both_bundled_systems() -> None:
@@ -152,7 +160,7 @@ def test_broken_entry_point_does_not_break_the_tool(monkeypatch: pytest.MonkeyPa
 
 def test_an_installed_system_wins_over_the_bundled_copy(monkeypatch: pytest.MonkeyPatch) -> None:
     """One system per id: an entry point registered first is kept, the built-in not added twice."""
-    found = _entry_points(("tide-of-iron", "builder.systems.tide_of_iron.system:GAME_SYSTEM"))
+    found = _entry_points(("tide-of-iron", "builder.systems.tide_of_iron.game_system:GAME_SYSTEM"))
     monkeypatch.setattr(importlib.metadata, "entry_points", lambda group=None, **_: found)
     seam.reset_registry()
     try:

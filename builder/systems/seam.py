@@ -9,9 +9,9 @@ content kinds it adds with their pydantic models, its validation, army rules, en
     [project.entry-points."heroes_builder.systems"]
     my-game = "my_package.system:MY_GAME"
 
-The two bundled systems are also registered directly (an editable checkout whose
-installed metadata is older still finds them); a system is registered once per id, an
-installed entry point first. ``pack.yaml`` names its system with ``system:``; absent
+An entry point's name is its system's id. The two bundled systems are also registered
+directly (an editable checkout whose installed metadata is older still finds them); a
+system is registered once per id, an installed entry point first, and loaded on first use. ``pack.yaml`` names its system with ``system:``; absent
 means the Heroes System, so existing packs load unchanged.
 
 Hooks are callables that import their module on first call (:func:`lazy`): asking
@@ -41,7 +41,7 @@ S_BAD_PLUGIN = define_code("S222", "a game-system entry point does not load")
 # the entry values of the two bundled systems (also declared in pyproject.toml)
 BUILTIN = {
     HEROES_SYSTEM: "builder.systems.heroes:HEROES",
-    "tide-of-iron": "builder.systems.tide_of_iron.system:GAME_SYSTEM",
+    "tide-of-iron": "builder.systems.tide_of_iron.game_system:GAME_SYSTEM",
 }
 
 #: A ``heroes`` command handler a system supplies: it prints and raises ``typer.Exit``
@@ -120,31 +120,50 @@ def _load_builtin(value: str) -> Callable[[], Any]:
     return lambda: getattr(importlib.import_module(module), attribute)
 
 
+class _Registry:
+    """The declared systems by id (an entry point's name is its system's id), each loaded
+    on first use: a command on one system imports no other system."""
+
+    def __init__(self) -> None:
+        self.declared: dict[str, list[tuple[str, Callable[[], Any]]]] = {}
+        for name, value, load in _entry_points():
+            self.declared.setdefault(name, []).append((value, load))
+        for name, value in BUILTIN.items():  # after the installed ones: an entry point wins
+            self.declared.setdefault(name, []).append((value, _load_builtin(value)))
+        self.loaded: dict[str, GameSystem] = {}
+        self.problems: dict[str, Diagnostic] = {}
+
+    def get(self, system_id: str) -> GameSystem | None:
+        if system_id in self.loaded:
+            return self.loaded[system_id]
+        for value, load in self.declared.get(system_id, []):
+            where = f"entry point '{system_id} = {value}' of group {ENTRY_POINT_GROUP}"
+            try:
+                system = load()
+            except Exception as exc:  # noqa: BLE001  (a broken third-party package must not break the tool)
+                self.problems[value] = Diagnostic(S_BAD_PLUGIN, f"{where} does not load: {type(exc).__name__}: {exc}",
+                                                  hint="reinstall or remove the package that declares it")
+                continue
+            if not isinstance(system, GameSystem) or system.id != system_id:
+                self.problems[value] = Diagnostic(
+                    S_BAD_PLUGIN, f"{where} is not a GameSystem with id '{system_id}'",
+                    hint="point the entry point, named as the system's id, at a builder.systems.seam.GameSystem")
+                continue
+            self.loaded[system_id] = system
+            return system
+        return None
+
+
 @functools.cache
-def _registry() -> tuple[dict[str, GameSystem], tuple[Diagnostic, ...]]:
-    systems: dict[str, GameSystem] = {}
-    problems: list[Diagnostic] = []
-    found = list(_entry_points())
-    found += [(sid, value, _load_builtin(value)) for sid, value in BUILTIN.items()]
-    for name, value, load in found:
-        try:
-            system = load()
-        except Exception as exc:  # noqa: BLE001  (a broken third-party package must not break the tool)
-            problems.append(Diagnostic(S_BAD_PLUGIN, f"entry point '{name} = {value}' of group "
-                                       f"{ENTRY_POINT_GROUP} does not load: {type(exc).__name__}: {exc}",
-                                       hint="reinstall or remove the package that declares it"))
-            continue
-        if not isinstance(system, GameSystem):
-            problems.append(Diagnostic(S_BAD_PLUGIN, f"entry point '{name} = {value}' is not a GameSystem",
-                                       hint="point the entry point at a builder.systems.seam.GameSystem object"))
-            continue
-        systems.setdefault(system.id, system)
-    return systems, tuple(problems)
+def _registry() -> _Registry:
+    return _Registry()
 
 
 def systems() -> dict[str, GameSystem]:
-    """Every registered game system by id (entry points first, then the bundled ones)."""
-    return dict(_registry()[0])
+    """Every registered game system by id (each declared one that loads)."""
+    registry = _registry()
+    found = {name: registry.get(name) for name in sorted(registry.declared)}
+    return {name: system for name, system in found.items() if system is not None}
 
 
 def reset_registry() -> None:
@@ -154,12 +173,12 @@ def reset_registry() -> None:
 
 def get_system(system_id: str, file: str = "", line: int = 0, col: int = 0) -> GameSystem:
     """The system registered as ``system_id``; an unknown id is a located error (S220)
-    that names the known systems and any entry point that failed to load."""
-    registered, problems = _registry()
-    found = registered.get(system_id)
+    that names the known systems and any entry point that failed to load (S222)."""
+    found = _registry().get(system_id)
     if found is not None:
         return found
-    known = ", ".join(sorted(registered))
+    known = ", ".join(systems())
+    problems = list(_registry().problems.values())
     diag = Diagnostic(S_UNKNOWN_SYSTEM, f"unknown game system '{system_id}'", file, line, col,
                       hint=f"use one of: {known} (or install the package that provides it)")
     raise InvalidInputError(f"{file or 'pack.yaml'}: unknown game system '{system_id}' (known: {known})",

@@ -1,5 +1,5 @@
 """The ``heroes`` commands on a Tide of Iron pack: the command handlers of this system
-behind the game-system seam (``GAME_SYSTEM.commands`` in system.py). The command modules
+behind the game-system seam (``GAME_SYSTEM.commands`` in game_system.py). The command modules
 of builder/cli hand over here when the pack, list, position or log belongs to Tide of
 Iron; these functions print and raise ``typer.Exit`` like the commands themselves."""
 

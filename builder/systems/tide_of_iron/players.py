@@ -137,6 +137,11 @@ def greedy_player(seed: int) -> Player:
 PLAYERS: dict[str, Callable[[int], Player]] = {"random": random_player, "greedy": greedy_player}
 
 
+def players() -> dict[str, Callable[[int], Player]]:
+    """The players by name, for the game-system seam."""
+    return dict(PLAYERS)
+
+
 def make_player(name: str, seed: int) -> Player:
     factory = PLAYERS.get(name.strip().lower())
     if factory is None:

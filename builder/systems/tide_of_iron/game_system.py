@@ -1,0 +1,54 @@
+"""Tide of Iron behind the game-system seam (builder.systems.seam), registered through the
+``heroes_builder.systems`` entry-point group (pyproject.toml).
+
+Only the content models load with it; the engine, players, printing and the command
+handlers import on first use (:func:`builder.systems.seam.lazy`), so ``heroes validate``
+on a Tide of Iron pack does not load the engine.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.systems.seam import GameSystem, lazy
+from builder.systems.tide_of_iron.models import FILE_MODELS
+
+HANDLERS = "builder.systems.tide_of_iron.cli"
+
+#: The ``heroes`` commands that work on a Tide of Iron pack, by command name.
+COMMANDS = {
+    "validate": "validate",
+    "play": "play",
+    "replay": "replay",
+    "playtest": "playtest",
+    "army new": "army_new_command",
+    "army suggest": "army_suggest_command",
+    "army check": "army_check",
+    "army show": "army_show",
+    "render roster": "render_roster",
+    "render scenario": "render_scenario",
+    "render deck": "render_decks",
+    "site build": "site_build",
+    "rules coverage": "coverage",
+    "explain": "explain",
+}
+
+GAME_SYSTEM = GameSystem(
+    id="tide-of-iron",
+    title="Tide of Iron",
+    kinds=dict(FILE_MODELS),
+    validate=lazy("builder.systems.tide_of_iron.pack:validate"),
+    load=lazy("builder.systems.tide_of_iron.pack:load"),
+    check_army=lazy("builder.systems.tide_of_iron.army:check_army"),
+    rules=lazy("builder.systems.tide_of_iron.engine:new_game"),
+    players=lazy("builder.systems.tide_of_iron.players:players"),
+    coverage=lazy("builder.systems.tide_of_iron.coverage:coverage_rows"),
+    site_builder=lazy("builder.systems.tide_of_iron.render:build_site"),
+    render={"roster": lazy("builder.systems.tide_of_iron.render:roster_html"),
+            "scenario": lazy("builder.systems.tide_of_iron.render:scenario_html"),
+            "deck": lazy("builder.systems.tide_of_iron.render:deck_html")},
+    templates=Path(__file__).resolve().parents[3] / "templates" / "toi",
+    commands={command: lazy(f"{HANDLERS}:{handler}") for command, handler in COMMANDS.items()},
+    bundled_pack=Path(__file__).resolve().parents[3] / "content" / "toi",
+    scenarios=lazy(f"{HANDLERS}:scenario_ids"),
+)
