@@ -89,6 +89,18 @@ def test_bundled_systems_are_registered() -> None:
     assert "random" in found["heroes-of-normandie"].players()
 
 
+@pytest.mark.parametrize(("system_id", "pack", "scenario"), [("heroes-of-normandie", "core", "family-meeting-1"),
+                                                          ("tide-of-iron", "toi", "crossroads-farm")])
+def test_every_system_sets_up_a_game_through_the_seam(system_id: str, pack: str, scenario: str) -> None:
+    system = seam.get_system(system_id)
+    loaded = system.load(ROOT / "content" / pack)
+    first, again = system.rules(loaded, scenario, 3), system.rules(loaded, scenario, 3)
+    assert first.state_hash() == again.state_hash()
+    rows = system.coverage(loaded)
+    assert rows and all(r["status"] for r in rows)
+    assert system.validate(ROOT / "content" / pack).ok
+
+
 def test_pyproject_declares_both_bundled_systems() -> None:
     import tomllib
 

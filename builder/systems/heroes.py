@@ -29,6 +29,14 @@ def players() -> Mapping[str, Callable[[int, int], Any]]:
     return dict(PLAYERS)
 
 
+def new_game(pack: Any, scenario_id: str, seed: int) -> Any:
+    """A new game of ``scenario_id`` under the core rules (000), ready for the first decision."""
+    # imported here, not at the top: the engine loads only when a game is played
+    from builder.engine.rules import Rules
+
+    return Rules.new_game(pack, scenario_id, seed=seed)
+
+
 def coverage(pack: Any) -> list[dict[str, str]]:
     """Rules coverage rows of a loaded pack, the Solo Mode rules included
     (``heroes rules coverage``: kind, id, name, status, missing, rule)."""
@@ -46,7 +54,7 @@ HEROES = GameSystem(
     validate=lazy("builder.validation:validate_pack"),
     load=lazy("builder.content.pack_cache:load_pack_cached"),
     check_army=lazy("builder.army.check:check_file"),
-    rules=lazy("builder.engine.setup:new_game"),
+    rules=new_game,
     players=players,
     coverage=coverage,
     site_builder=lazy("builder.render.site.build:build_site"),

@@ -11,8 +11,9 @@ content kinds it adds with their pydantic models, its validation, army rules, en
 
 An entry point's name is its system's id. The two bundled systems are also registered
 directly (an editable checkout whose installed metadata is older still finds them); a
-system is registered once per id, an installed entry point first, and loaded on first use. ``pack.yaml`` names its system with ``system:``; absent
-means the Heroes System, so existing packs load unchanged.
+system is registered once per id, an installed entry point first, and loaded on first
+use. ``pack.yaml`` names its system with ``system:``; absent means the Heroes System, so
+existing packs load unchanged.
 
 Hooks are callables that import their module on first call (:func:`lazy`): asking
 which system a pack belongs to costs no engine import.
@@ -86,8 +87,9 @@ class GameSystem:
     """Load a pack folder into the system's content object."""
     check_army: Callable[..., Any]
     """The army rules: check an army (or squad) list against a loaded pack."""
-    rules: Callable[..., Any]
-    """The engine: a new game (or the ``Rules`` class) from a pack and a scenario."""
+    rules: Callable[[Any, str, int], Any]
+    """The engine: ``rules(loaded_pack, scenario_id, seed)`` sets up a new game, the
+    system's game state (with ``state_hash()``), under the system's default rules."""
     players: Callable[[], Mapping[str, Any]]
     """The AI players by name."""
     coverage: Callable[[Any], list[dict[str, Any]]]
@@ -105,9 +107,6 @@ class GameSystem:
     scenarios: Callable[[Path], Iterable[str]] | None = None
     """Scenario ids of a pack folder, so ``heroes army new --scenario ID`` without --pack
     finds the system whose bundled pack holds that scenario."""
-
-    def supports(self, command: str) -> bool:
-        return self.builtin_cli or command in self.commands
 
 
 def _entry_points() -> Iterator[tuple[str, str, Callable[[], Any]]]:
