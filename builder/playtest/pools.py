@@ -83,7 +83,7 @@ class DaskPool:
             from distributed import Client, LocalCluster
         except ImportError:
             raise UsageError("--scheduler needs dask.distributed: pip install 'distributed>=2024.1' "
-                             "(or install Heroes Builder with its 'dev' extra)") from None
+                             "(the 'cluster' extra of Heroes Builder)") from None
         self.address = address
         self._cluster: Any = None
         try:
