@@ -111,3 +111,24 @@ def test_all_makes_a_table(pack):
     assert text.startswith("| scenario |")
     assert "`budget`" in text and "`points.de`" in text
     assert "`meeting`" in text and "`turns`" in text  # fixed armies: the number of turns is searched
+
+
+def test_a_saved_balance_report_becomes_a_site_page(cli, pack, tmp_path):
+    r = cli("balance", "budget", "--pack", str(pack), "--vary", "turns=2,4", "--games", "100",
+            "--players", "random,random", "--save")
+    assert r.exit_code == 0, r.stderr
+    out = tmp_path / "site"
+    r = cli("site", "build", "--pack", str(pack), "--out", str(out))
+    assert r.exit_code == 0, r.stderr + r.stdout
+    page = (out / "scenarios" / "budget-balance.html").read_text()
+    assert "Recommendation:" in page and "<svg" in page and "budget.html" in page
+    assert 'href="budget-balance.html"' in (out / "scenarios" / "budget.html").read_text()
+    assert not (out / "scenarios" / "meeting-balance.html").exists()
+
+
+def test_a_broken_balance_report_is_an_input_error_for_the_site(cli, pack, tmp_path):
+    (pack / "reports").mkdir()
+    (pack / "reports" / "budget.balance.json").write_text('{"format": "heroes-balance/1"}')
+    r = cli("site", "build", "--pack", str(pack), "--out", str(tmp_path / "site"))
+    assert r.exit_code == 1
+    assert "budget.balance.json" in r.stderr and "Traceback" not in r.stderr

@@ -264,19 +264,57 @@ def balance_text(report: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def curves_svg(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """One inline SVG curve per knob (escaped markup, safe in an autoescaped template)."""
+    from builder.playtest.svg import share_curve
+
+    return [{"knob": c["knob"], "svg": share_curve(
+        [str(v) for v in c["values"]], c["share"], list(zip(c["low"], c["high"])), report["target"],
+        report["margin"], title=f"{report['sides'][0]} share of decisive games against {c['knob']}")}
+        for c in report["curves"]]
+
+
 def balance_html(report: dict[str, Any]) -> str:
     """The HTML page: recommendation, table of settings tried, an SVG curve per knob."""
     from jinja2 import Environment, FileSystemLoader, select_autoescape
 
     from builder.playtest.report import TEMPLATES
-    from builder.playtest.svg import share_curve
 
-    curves = [{"knob": c["knob"], "svg": share_curve(
-        [str(v) for v in c["values"]], c["share"], list(zip(c["low"], c["high"])), report["target"],
-        report["margin"], title=f"{report['sides'][0]} share of decisive games against {c['knob']}")}
-        for c in report["curves"]]
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(["html", "j2"]))
-    return env.get_template("playtest/balance.html.j2").render(report=report, curves=curves)
+    return env.get_template("playtest/balance.html.j2").render(report=report, curves=curves_svg(report))
+
+
+MAX_REPORT_BYTES = 2_000_000
+NEEDED = ("format", "scenario", "scenario_name", "sides", "seats", "points", "recommendation", "curves", "summary",
+          "knobs", "target", "margin", "alpha", "beta", "cap", "batch", "method", "games", "seed", "symmetric")
+
+
+def balance_path(report_file: Path, scenario_id: str) -> Path:
+    """Where ``--save`` puts the balance report: beside the playtest report of the scenario."""
+    return Path(report_file).with_name(f"{scenario_id}.balance.json")
+
+
+def load_balance(path: Path, scenario_id: str) -> dict[str, Any] | None:
+    """A saved balance report for the site, None when there is none; a file that is too
+    large, not JSON, of another format or scenario is an input error naming it."""
+    from builder.errors import InvalidInputError
+
+    path = Path(path)
+    if not path.is_file():
+        return None
+    if path.stat().st_size > MAX_REPORT_BYTES:
+        raise InvalidInputError(f"{path}: balance report larger than {MAX_REPORT_BYTES} bytes")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InvalidInputError(f"{path}: balance report is not valid JSON ({exc})") from None
+    missing = [k for k in NEEDED if not isinstance(data, dict) or k not in data]
+    if missing or data.get("format") != FORMAT:
+        raise InvalidInputError(f"{path}: not a {FORMAT} report (lacks {', '.join(missing) or 'format'}); "
+                                "write it again with heroes balance --save")
+    if data["scenario"] != scenario_id:
+        raise InvalidInputError(f"{path}: balance report is for scenario '{data['scenario']}', not '{scenario_id}'")
+    return dict(data)
 
 
 def write_report(report: dict[str, Any], path: Path) -> None:
@@ -291,7 +329,7 @@ def write_report(report: dict[str, Any], path: Path) -> None:
 
 def default_vary(scenario: Any) -> str:
     """The knob ``--all`` searches: the second side's points when it builds to a budget
-    (40% either way, by 5), else the number of turns (3 either way)."""
+    (60% either way, by 5), else the number of turns (3 either way)."""
     from builder.playtest.knobs import knobs_of
 
     knobs = knobs_of(scenario)
@@ -299,7 +337,7 @@ def default_vary(scenario: Any) -> str:
     name = f"points.{side.id}"
     if name in knobs:
         points = side.army.points or 100
-        low, high = max(0, round(points * 0.6 / 5) * 5), min(5000, round(points * 1.4 / 5) * 5)
+        low, high = max(0, round(points * 0.4 / 5) * 5), min(5000, round(points * 1.6 / 5) * 5)
         return f"{name}={low}:{high}:5"
     return f"turns={max(1, scenario.turns - 3)}:{min(20, scenario.turns + 3)}"
 
