@@ -26,7 +26,8 @@ def test_bisection_brackets_the_target(pack):
     report = lib.balance(lib.BalanceRequest("budget", ("greedy", "greedy"), ("points.de=60:200:5",), games=200,
                                             pack=str(pack)))
     tried = [p["setting"]["points.de"] for p in report["points"]]
-    assert tried[:2] == [60, 200] and len(tried) < 29  # ends first, then halves: far fewer than every value
+    # as written first, then the ends, then halves: far fewer than every value
+    assert tried[:3] == [100, 60, 200] and len(tried) < 10
     assert report["method"].startswith("bisection")
     rec = report["recommendation"]
     # the share falls as the German budget grows; the recommendation is the setting closest to 50%
@@ -36,6 +37,14 @@ def test_bisection_brackets_the_target(pack):
     assert report["games"] == sum(p["games"] for p in report["points"])
     assert report["curves"][0]["knob"] == "points.de" and report["current"] == {"points.de": 100}
     assert "points.de = " in report["summary"] and "(was 100)" in report["summary"]
+
+
+def test_a_scenario_already_even_is_left_as_written(pack):
+    # random players on this scenario as written: the US side wins about two decisive games in three
+    report = lib.balance(lib.BalanceRequest("meeting", ("random", "random"), ("turns=1:9",), games=400,
+                                            target=0.65, margin=0.15, pack=str(pack)))
+    assert [p["setting"] for p in report["points"]] == [{"turns": 6}], report["points"]
+    assert "as written" in report["method"] and report["recommendation"]["decision"] == "within"
 
 
 def test_grid_of_two_knobs_and_a_choice(pack):

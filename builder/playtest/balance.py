@@ -123,6 +123,9 @@ def _bisect(search: _Search, vary: Vary) -> tuple[dict[str, Any], str]:
         return "above" if p["share"]["rate"] > search.req.target else "below"
 
     lo, hi = 0, len(values) - 1
+    here = values.index(vary.knob.current) if vary.knob.current in values else None
+    if here is not None and at(here)["decision"] == "within":
+        return at(here), "bisection: the scenario as written is within the margin"
     a, b = at(lo), at(hi)
     for p in (a, b):
         if side(p) == "within":
@@ -130,6 +133,11 @@ def _bisect(search: _Search, vary: Vary) -> tuple[dict[str, Any], str]:
     if side(a) == side(b):
         return _best([a, b]), "bisection: the target lies outside the range"
     rising = side(b) == "above"
+    if here is not None and lo < here < hi:  # the setting as written narrows the bracket
+        if (side(at(here)) == "above") == rising:
+            hi = here
+        else:
+            lo = here
     while hi - lo > 1:
         mid = (lo + hi) // 2
         p = at(mid)
