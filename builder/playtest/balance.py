@@ -124,7 +124,7 @@ def _bisect(search: _Search, vary: Vary) -> tuple[dict[str, Any], str]:
 
     lo, hi = 0, len(values) - 1
     here = values.index(vary.knob.current) if vary.knob.current in values else None
-    if here is not None and at(here)["decision"] == "within":
+    if here is not None and side(at(here)) == "within":
         return at(here), "bisection: the scenario as written is within the margin"
     a, b = at(lo), at(hi)
     for p in (a, b):
