@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import os
 import time
+from typing import Any
 
+from builder.playtest.pools import Pool
 from builder.playtest.runner import Batch, default_pack
 
 
-def _timed(pool, batch: Batch) -> tuple[float, list[dict]]:  # type: ignore[no-untyped-def,type-arg]
+def _timed(pool: Pool, batch: Batch) -> tuple[float, list[dict[str, Any]]]:
     started = time.perf_counter()
     rows = list(pool.play(batch))
     return time.perf_counter() - started, rows
@@ -38,8 +40,10 @@ def run() -> None:
         up = time.perf_counter() - started
         list(local.play(warm))
         list(cluster.play(warm))
-        rates = {}
-        for name, pool in (("process pool", local), ("LocalCluster", cluster), ("process pool again", local)):
+        rates: dict[str, float] = {}
+        pools: tuple[tuple[str, Pool], ...] = (("process pool", local), ("LocalCluster", cluster),
+                                               ("process pool again", local))
+        for name, pool in pools:
             elapsed, rows = _timed(pool, batch)
             rates[name] = games / elapsed
             print(f"   {name}, 2 workers: {games} games in {elapsed:.1f} s = {rates[name]:.1f} games/s")

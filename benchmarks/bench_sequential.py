@@ -17,6 +17,7 @@ import os
 import random
 import statistics
 import time
+from typing import Any, Callable
 
 from builder.playtest.sequential import BalanceRule, fixed_sample_size, run_until_decided
 
@@ -27,10 +28,10 @@ CLASH_POINTS = {0.5: 300, 0.6: 260, 0.75: 200, 0.95: 120}
 the share actually measured is printed beside it)."""
 
 
-def _coin(share: float, seed: int):  # type: ignore[no-untyped-def]
+def _coin(share: float, seed: int) -> Callable[[int, int], list[dict[str, Any]]]:
     rng = random.Random(seed)
 
-    def play(first: int, count: int) -> list[dict[str, object]]:
+    def play(first: int, count: int) -> list[dict[str, Any]]:
         return [{"winner": "a" if rng.random() < share else "b"} for _ in range(count)]
     return play
 

@@ -67,6 +67,8 @@ def playtest(
     if scenario is None:
         raise UsageError("give a SCENARIO to playtest, or --compare OLD NEW")
     if toi.is_toi(pack):
+        if until_decided or scheduler:
+            raise UsageError("--until-decided and --scheduler are not yet offered for Tide of Iron packs")
         return toi.playtest(pack, scenario, games, seed, players, jobs, format.value, output, jsonl, save)
     if games >= LONG_PLAYTEST:
         _suggest_native()
