@@ -366,7 +366,8 @@ def all_scenarios(players: tuple[str, ...], *, pack: str | None = None, **settin
 
 def table(reports: list[dict[str, Any]]) -> str:
     """The Markdown table of recommended settings (docs/playtest.md)."""
-    lines = ["| scenario | knob | as written | recommended | first side's share | draws | games | search |",
+    lines = ["| scenario | knob | as written | recommended | first side's share of decisive games | draws | games "
+             "| decision, search |",
              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in reports:
         rec = r["recommendation"]
@@ -375,8 +376,19 @@ def table(reports: list[dict[str, Any]]) -> str:
             lines.append(
                 f"| {r['scenario_name']} (`{r['scenario']}`) | `{knob}` | {r['current'][knob]} | {value} | "
                 f"{r['sides'][0]} {share['rate'] * 100:.0f}% [{share['low'] * 100:.0f}%, {share['high'] * 100:.0f}%] | "
-                f"{rec['draw_rate']['rate'] * 100:.0f}% | {r['games']} | {rec['decision']} ({r['method'].split(':')[0]}) |")
+                f"{rec['draw_rate']['rate'] * 100:.0f}% | {r['games']} | {rec['decision']}, {_how(r['method'])} |")
     return "\n".join(lines) + "\n"
+
+
+def _how(method: str) -> str:
+    """The search's outcome in a few words, for the table."""
+    if "as written" in method:
+        return "as written"
+    if "outside" in method:
+        return "target outside the range"
+    if "closest neighbour" in method:
+        return "closest neighbour"
+    return method
 
 
 def all_scenarios_table(players: tuple[str, ...], **settings: Any) -> str:
