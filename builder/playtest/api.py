@@ -16,9 +16,9 @@ from typing import Any, Callable
 
 from builder.ai.players import parse_spec
 from builder.content.loader import BUNDLED_CONTENT
+from builder.content.yaml_io import atomic_write_text
 from builder.errors import UsageError
 from builder.playtest.report import build_report
-from builder.content.yaml_io import atomic_write_text
 from builder.playtest.runner import Batch, _pack, run_batch, scenario_facts
 from builder.playtest.sequential import BATCH, BalanceRule, Outcome, run_until_decided
 
