@@ -115,6 +115,15 @@ def test_until_decided_stops_early_and_says_so(cli, pack):
     assert f"after {seq['games']} of at most 400 games" in text.stdout
 
 
+def test_the_html_report_states_the_rule(cli, pack, tmp_path):
+    out = tmp_path / "r.html"
+    r = cli("playtest", "overwhelming", "--pack", str(pack), "--games", "300", "--players", "greedy,random",
+            "--until-decided", "--no-save", "-o", str(out))
+    assert r.exit_code == 0, r.stderr
+    page = out.read_text()
+    assert "Sequential test:" in page and "alpha 0.05" in page and "Wald" in page
+
+
 def test_until_decided_is_the_same_at_any_jobs(cli, pack):
     outs = [cli("playtest", "meeting", "--pack", str(pack), "--games", "200", "--players", "random,random",
                 "--until-decided", "--margin", "0.3", "--no-save", "--format", "json", "--jobs", jobs).stdout
