@@ -40,7 +40,7 @@ def balance(
     save: bool = typer.Option(False, "--save/--no-save",
                               help="Also write PACK/reports/SCENARIO.balance.json, which the site turns into a page."),
     all_: bool = typer.Option(False, "--all",
-                              help="Every two-player scenario of the pack, each side's points (or turns when "
+                              help="Every two-player scenario of the pack, the second side's points (or the turns when "
                               "armies are fixed) searched; prints a Markdown table."),
 ) -> None:
     """Recommend knob settings that balance a scenario, with the evidence.
