@@ -108,6 +108,7 @@ def test_html_report_has_table_and_curve_and_escapes(cli, pack, tmp_path):
     (["nope", "--vary", "turns=2,4"], "unknown scenario"),
     (["--vary", "turns=2,4"], "SCENARIO"),
     (["budget", "--all"], "--all"),
+    (["budget", "--vary", "turns=2,4", "-o", "."], "folder"),
 ])
 def test_usage_errors(cli, pack, args, needle):
     r = cli("balance", *args, "--pack", str(pack), "--games", "10")

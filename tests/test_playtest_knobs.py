@@ -8,6 +8,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from builder.content.loader import load_pack
 from builder.errors import InvalidInputError, UsageError
@@ -116,3 +118,16 @@ def test_tunable_range_and_names_are_checked_by_the_schema(cli, tmp_path):
                                    "  - {id: x, path: turns, min: 1, max: 9, colour: red}\n")
     r = cli("validate", str(pack))
     assert r.exit_code == 1 and "Traceback" not in r.stderr + r.stdout
+
+
+@given(st.data())
+def test_any_value_in_a_knob_range_applies_and_only_moves_that_knob(data):
+    budget = load_pack(PACK).items["scenarios"]["budget"]
+    found = knobs.knobs_of(budget)
+    name = data.draw(st.sampled_from(sorted(found)))
+    knob = found[name]
+    value = data.draw(st.sampled_from(knob.choices) if knob.choices else st.integers(knob.low, knob.high))
+    turned = knobs.apply(budget, ((name, value),))
+    assert knobs.knobs_of(turned)[name].current == value
+    assert {k: v.current for k, v in knobs.knobs_of(turned).items() if k != name} == \
+        {k: v.current for k, v in found.items() if k != name}

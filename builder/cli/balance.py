@@ -59,8 +59,9 @@ def balance(
         return
     if scenario is None:
         raise UsageError("give a SCENARIO to balance (or --all)")
-    if output is not None and output.exists() and output.is_dir():
-        raise UsageError(f"{output} is a folder; give a file name ending in .json or .html")
+    if output is not None and (output.is_dir() or (output.parent.exists() and not output.parent.is_dir())):
+        raise UsageError(f"cannot write {output}: it is a folder or lies under a file; give a file name ending "
+                         "in .json or .html")
     report = _run(lib.BalanceRequest(scenario, names, tuple(vary), **common))
     if output is not None:
         lib.write_report(report, output)
