@@ -29,7 +29,7 @@ from typing import Any, Callable
 from builder.ai.players import parse_spec
 from builder.content.loader import BUNDLED_CONTENT
 from builder.errors import UsageError
-from builder.playtest.knobs import Setting, Value, Vary, parse_vary
+from builder.playtest.knobs import Setting, Vary, parse_vary
 from builder.playtest.runner import Batch, scenario_facts
 from builder.playtest.sequential import BATCH, BalanceRule, run_until_decided
 from builder.playtest.stats import wilson
