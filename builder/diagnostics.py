@@ -10,6 +10,7 @@ that ``docs/diagnostics.md`` can be checked against the registry by a test.
 
 from __future__ import annotations
 
+import difflib
 import json
 from dataclasses import asdict, dataclass, field
 from enum import Enum
@@ -34,6 +35,12 @@ class Code:
 
 
 CODES: dict[str, Code] = {}
+
+
+def did_you_mean(value: str, choices: Iterable[str]) -> str:
+    """"did you mean 'x'?" for the closest id, or '' when nothing is close."""
+    close = difflib.get_close_matches(value, list(choices), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else ""
 
 
 def define_code(code_id: str, title: str, rule: str = "") -> str:

@@ -45,6 +45,7 @@ EXPECTED = [
     ("p502-dependency", "P502", "pack.yaml", 1, 1),
     ("p504-unknown-folder", "P504", "weapons", 0, 0),
     ("p506-modeline", "P506", "units/units.yaml", 1, 1),
+    ("p540-tunable", "P540", "scenarios/skirmish.yaml", 41, 11),
     ("s210-unknown-effect-key", "S210", "cards/cards.yaml", 5, 18),
     ("s201-unknown-key", "S201", "units/units.yaml", 10, 9),
     ("s202-bad-value", "S202", "units/units.yaml", 35, 50),

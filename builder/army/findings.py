@@ -8,11 +8,10 @@ round-trip parse of the army file, which is read only when there is something to
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from typing import Iterable
 
-from builder.diagnostics import Diagnostic, Severity
+from builder.diagnostics import Diagnostic, Severity, did_you_mean  # noqa: F401  (re-exported)
 
 Loc = tuple[str | int, ...]
 
@@ -39,11 +38,6 @@ class Finding:
         return Diagnostic(self.code, self.message, file=file, line=line, col=col,
                           severity=self.severity, hint=self.hint, rule=self.rule)
 
-
-def did_you_mean(value: str, choices: Iterable[str]) -> str:
-    """"did you mean 'x'?" for the closest id, or '' when nothing is close."""
-    close = difflib.get_close_matches(value, list(choices), n=1, cutoff=0.6)
-    return f"did you mean '{close[0]}'?" if close else ""
 
 
 def one_of(words: Iterable[str], conj: str = "or") -> str:

@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from builder.cli import army, catalogue, demo, pack, play, playtest, render, schema, serve, site, validate
+from builder.cli import army, balance, catalogue, demo, pack, play, playtest, render, schema, serve, site, validate
 from builder.cli.common import run_app
 
 app = typer.Typer(
@@ -25,6 +25,7 @@ app.add_typer(schema.app, name="schema")
 app.command(name="demo")(demo.demo)
 app.add_typer(army.app, name="army")
 app.command(name="playtest")(playtest.playtest)
+app.command(name="balance")(balance.balance)
 play.register(app)
 app.add_typer(render.app, name="render")
 app.add_typer(site.app, name="site")

@@ -40,6 +40,14 @@ def playtest(
                               help="Also write the JSON report to PACK/reports/SCENARIO.json for sheets and site."),
     compare: Optional[tuple[Path, Path]] = typer.Option(
         None, "--compare", help="Compare two JSON reports OLD NEW instead of playing."),
+    until_decided: bool = typer.Option(
+        False, "--until-decided",
+        help="Stop as soon as a sequential test (Wald's SPRT) decides the balance; --games is then a cap."),
+    margin: float = typer.Option(0.05, "--margin", help="--until-decided: win-share margin counted as balanced."),
+    alpha: float = typer.Option(0.05, "--alpha", help="--until-decided: chance of calling a balanced scenario unbalanced."),
+    beta: float = typer.Option(0.05, "--beta", help="--until-decided: chance of missing an imbalance of --margin."),
+    scheduler: Optional[str] = typer.Option(
+        None, "--scheduler", help="Play on a Dask cluster: its scheduler's address, or 'local' for a LocalCluster."),
 ) -> None:
     """Playtest a scenario with AI players and report its balance.
 
@@ -59,10 +67,14 @@ def playtest(
     if scenario is None:
         raise UsageError("give a SCENARIO to playtest, or --compare OLD NEW")
     if (handler := pack_command(pack, "playtest")) is not None:
+        if until_decided or scheduler:
+            raise UsageError("--until-decided and --scheduler are not yet offered for this game system's packs")
         return handler(pack, scenario, games, seed, players, jobs, format.value, output, jsonl, save)
     if games >= LONG_PLAYTEST:
         _suggest_native()
-    report, _rows = _run(scenario, games, seed, players, jobs, pack, jsonl)
+    sequential = {"until_decided": until_decided, "margin": margin, "alpha": alpha, "beta": beta,
+                  "scheduler": scheduler}
+    report, _rows = _run(scenario, games, seed, players, jobs, pack, jsonl, sequential)
     if output is not None:
         write_html(report, output)
     if save:
@@ -104,26 +116,32 @@ def _suggest_native() -> None:
 
 
 def _run(scenario: str, games: int, seed: int, players: str, jobs: int, pack: Path,
-         jsonl: Optional[Path]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+         jsonl: Optional[Path], extra: dict[str, Any] | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Run the batch, with a progress bar when stderr is a terminal."""
     from builder.playtest.api import run_playtest
 
     names = [p for p in players.split(",") if p.strip()]
+    extra = extra or {}
     if not sys.stderr.isatty():
-        return run_playtest(scenario, games=games, seed=seed, players=names, jobs=jobs, pack=pack, jsonl=jsonl)
+        return run_playtest(scenario, games=games, seed=seed, players=names, jobs=jobs, pack=pack, jsonl=jsonl,
+                            **extra)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), transient=True) as bar:
         task = bar.add_task(f"playing {scenario}", total=games)
         return run_playtest(scenario, games=games, seed=seed, players=names, jobs=jobs, pack=pack, jsonl=jsonl,
-                            progress=lambda n: bar.advance(task, n))
+                            progress=lambda n: bar.advance(task, n), **extra)
 
 
 def _text(report: dict[str, Any]) -> str:
     lines = [f"{report['scenario_name']} ({report['scenario']}): {report['games']} games, seed {report['seed']}",
              "players: " + ", ".join(f"{side}={p}" for side, p in report["seats"].items()),
              f"verdict: {report['verdict']}"]
+    if "sequential" in report:
+        seq = report["sequential"]
+        lines.append(f"sequential test: {seq['decision']} after {seq['games']} of at most {seq['cap']} games "
+                     f"(SPRT, margin {seq['margin']:g}, alpha {seq['alpha']:g}, beta {seq['beta']:g})")
     for name, iv in report["win_intervals"].items():
         lines.append(f"  {name:<10} {iv['rate'] * 100:5.1f}%  [{iv['low'] * 100:.1f}%, {iv['high'] * 100:.1f}%]")
     if report["symmetric"]:

@@ -10,14 +10,18 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
 from builder.ai.players import parse_spec
 from builder.content.loader import BUNDLED_CONTENT
+from builder.content.yaml_io import atomic_write_text
 from builder.errors import UsageError
 from builder.playtest.report import build_report
 from builder.playtest.runner import Batch, _pack, run_batch, scenario_facts
+from builder.playtest.sequential import BATCH, BalanceRule, Outcome, run_until_decided
+
 
 def coverage_line(players: tuple[str, ...]) -> str:
     """What the report's games simulate: the Solo Mode rules when a Solo player took part."""
@@ -65,8 +69,16 @@ def check_players(scenario: Any, players: list[str]) -> None:
 
 def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jobs: int = 1,
                  pack: str | Path | None = None, progress: Callable[[int], None] | None = None,
-                 jsonl: Path | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Play ``games`` games and return (report, rows)."""
+                 jsonl: Path | None = None, until_decided: bool = False, margin: float = 0.05,
+                 alpha: float = 0.05, beta: float = 0.05, scheduler: str | None = None,
+                 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Play ``games`` games and return (report, rows).
+
+    ``until_decided``: ``games`` is a cap; batches stop as soon as the sequential rule
+    (builder.playtest.sequential) decides, at ``margin`` with error rates ``alpha`` and
+    ``beta``, and the report's ``sequential`` entry says how many games it took.
+    ``scheduler``: play on a Dask cluster (builder.playtest.pools) instead of ``jobs``
+    local processes; the rows are the same."""
     if games < 1:
         raise UsageError("--games must be at least 1")
     if jobs < 1:
@@ -78,20 +90,50 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
     # The Solo game mode is asymmetric by nature: the AI keeps the side the scenario allows.
     rotate = bool(model.symmetric) and not any(parse_spec(p).kind == "solo-mode" for p in names)
     batch = Batch(pack_path, scenario, games, seed, names, rotate)
-    rows = []
-    handle = open(jsonl, "w", encoding="utf-8") if jsonl is not None else None
-    try:
-        for row in run_batch(batch, jobs, progress):
-            rows.append(row)
-            if handle is not None:
-                handle.write(json.dumps(row, sort_keys=True) + "\n")
-    finally:
-        if handle is not None:
-            handle.close()
     sides = [s.id for s in model.sides]
+    rule = _sequential_rule(until_decided, sides, margin, alpha, beta)
+    outcome = None
+    if scheduler is None and rule is None:
+        rows = list(run_batch(batch, jobs, progress))
+    else:
+        from builder.playtest.pools import open_pool
+
+        with open_pool(jobs, scheduler) as pool:
+            if rule is None:
+                rows = list(pool.play(batch, progress))
+            else:
+                rows, outcome = run_until_decided(
+                    lambda first, count: pool.play(replace(batch, first=first, games=count), progress),
+                    sides, rule, games)
+    if jsonl is not None:
+        atomic_write_text(Path(jsonl), "".join(json.dumps(row, sort_keys=True) + "\n" for row in rows))
     report = build_report(
         scenario=scenario, scenario_name=model.name, sides=sides, players=list(batch.players), seed=seed,
         symmetric=rotate, records=rows, coverage=coverage_line(batch.players), unit_costs=unit_costs(_pack(pack_path)),
         side_names={s.id: s.name or s.id for s in model.sides},
     )
+    if rule is not None and outcome is not None:
+        report["sequential"] = sequential_entry(rule, outcome, sides, games)
     return report, rows
+
+
+def _sequential_rule(until_decided: bool, sides: list[str], margin: float, alpha: float, beta: float
+                     ) -> BalanceRule | None:
+    """The stopping rule of ``--until-decided``; its settings are checked as usage."""
+    if not until_decided:
+        return None
+    if len(sides) != 2:
+        raise UsageError("--until-decided weighs two sides against each other; this scenario has "
+                         f"{len(sides)}")
+    try:
+        return BalanceRule(0.5, margin, alpha, beta)
+    except ValueError as exc:
+        raise UsageError(f"--until-decided: {exc} (e.g. --margin 0.05 --alpha 0.05 --beta 0.05)") from None
+
+
+def sequential_entry(rule: BalanceRule, outcome: Outcome, sides: list[str], cap: int) -> dict[str, Any]:
+    """The report's account of a sequential run: the rule, its error rates, the games
+    it took and its decision in the sides' names."""
+    said = {"favours-first": f"favours {sides[0]}", "favours-second": f"favours {sides[1]}",
+            "balanced": "balanced", "undecided": f"undecided after {cap} games (the cap)"}[outcome.verdict]
+    return {**rule.describe(), **outcome.to_dict(), "cap": cap, "batch": BATCH, "decision": said}

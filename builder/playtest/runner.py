@@ -31,6 +31,10 @@ class Batch:
     seed: int
     players: tuple[str, ...]
     symmetric: bool = False
+    first: int = 0
+    """Index of the batch's first game: a sequential run plays games first..first+games-1."""
+    knobs: tuple[tuple[str, Any], ...] = ()
+    """Knob settings played instead of the scenario's own (builder.content.knobs)."""
 
     def specs(self) -> list[PlayerSpec]:
         return [parse_spec(p) for p in self.players]
@@ -53,7 +57,12 @@ def play_index(batch: Batch, index: int, pack: Any = None) -> dict[str, Any]:
     seat = seating(index, len(specs), batch.symmetric)
     seated = [specs[seat.seats[side]] for side in range(len(specs))]
     seed = game_seed(batch.seed, index, batch.scenario, batch.players)
-    return play_game_safely(pack, batch.scenario, seed, seated, initiative_swapped=seat.initiative_swapped, index=index)
+    scenario = batch.scenario
+    if batch.knobs:  # same seeds at every setting: a balance curve compares like with like
+        from builder.content.knobs import variant
+
+        scenario = variant(pack, batch.scenario, batch.knobs)
+    return play_game_safely(pack, scenario, seed, seated, initiative_swapped=seat.initiative_swapped, index=index)
 
 
 def play_chunk(batch: Batch, start: int, stop: int) -> list[dict[str, Any]]:
@@ -78,7 +87,7 @@ def scenario_facts(pack_path: str, scenario: str) -> Any:
 def run_batch(batch: Batch, jobs: int = 1, progress: Callable[[int], None] | None = None
               ) -> Iterator[dict[str, Any]]:
     """Yield the records of ``batch`` in index order, playing on ``jobs`` processes."""
-    work = [(batch, a, b) for a, b in chunks(batch.games, jobs)]
+    work = [(batch, batch.first + a, batch.first + b) for a, b in chunks(batch.games, jobs)]
     if jobs <= 1 or len(work) <= 1:
         for args in work:
             rows = _play_chunk_args(args)

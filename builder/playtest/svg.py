@@ -71,3 +71,39 @@ def line_chart(x_labels: list[str], series: dict[str, list[float]], *, percent: 
         parts.append(f'<rect x="{WIDTH - 150}" y="{8 + 14 * k}" width="10" height="10" fill="{colour}"/>'
                      f'<text x="{WIDTH - 136}" y="{17 + 14 * k}">{escape(name)}</text>')
     return _frame("".join(parts), title=title)
+
+
+def share_curve(x_labels: list[str], shares: list[float], intervals: list[tuple[float, float]], target: float,
+                margin: float, *, title: str = "") -> Markup:
+    """A balance curve: the share at each knob value with its 95% interval, over a
+    shaded band of the target +/- the margin (0% at the bottom, 100% at the top)."""
+    if not x_labels:
+        return _frame('<text x="10" y="20">no data</text>', 40, title)
+    plot_h = HEIGHT - 2 * PAD
+    step = (WIDTH - 2 * PAD) / max(1, len(x_labels) - 1)
+
+    def y(v: float) -> float:
+        return HEIGHT - PAD - plot_h * v
+
+    def x(i: int) -> float:
+        return PAD + i * step if len(x_labels) > 1 else WIDTH / 2
+
+    band_top, band_low = y(min(1.0, target + margin)), y(max(0.0, target - margin))
+    parts = [f'<rect x="{PAD}" y="{band_top:.1f}" width="{WIDTH - 2 * PAD}" height="{band_low - band_top:.1f}" '
+             'fill="#e3ecd5"/>',
+             f'<line x1="{PAD}" y1="{y(target):.1f}" x2="{WIDTH - PAD}" y2="{y(target):.1f}" stroke="#7a8b4f" '
+             'stroke-dasharray="4 3"/>',
+             f'<line x1="{PAD}" y1="{HEIGHT - PAD}" x2="{WIDTH - PAD}" y2="{HEIGHT - PAD}" stroke="#333"/>',
+             f'<line x1="{PAD}" y1="{PAD}" x2="{PAD}" y2="{HEIGHT - PAD}" stroke="#333"/>']
+    for v in (0.0, 0.5, 1.0):
+        parts.append(f'<text x="{PAD - 4}" y="{y(v) + 4:.1f}" text-anchor="end">{v * 100:.0f}%</text>')
+    for i, label in enumerate(x_labels):
+        parts.append(f'<text x="{x(i):.1f}" y="{HEIGHT - PAD + 14}" text-anchor="middle">{escape(label)}</text>')
+    points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(shares))
+    parts.append(f'<polyline points="{points}" fill="none" stroke="{COLOURS[0]}" stroke-width="2"/>')
+    for i, (v, (lo, hi)) in enumerate(zip(shares, intervals)):
+        parts.append(f'<path d="M{x(i):.1f} {y(lo):.1f}V{y(hi):.1f}M{x(i) - 4:.1f} {y(lo):.1f}h8M{x(i) - 4:.1f} '
+                     f'{y(hi):.1f}h8" stroke="#222" fill="none"/>')
+        parts.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="3" fill="{COLOURS[0]}">'
+                     f"<title>{escape(x_labels[i])}: {v * 100:.1f}%</title></circle>")
+    return _frame("".join(parts), title=title)

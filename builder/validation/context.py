@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 from builder.content.locator import Locator
 from builder.content.pack import Pack
-from builder.diagnostics import Diagnostic, Severity
+from builder.diagnostics import Diagnostic, Severity, did_you_mean  # noqa: F401  (re-exported for the rules)
 from builder.validation.walk import walk_fields
 
 
@@ -61,8 +60,3 @@ class CheckContext:
         return Diagnostic(code, message, file=origin.file, line=line, col=col,
                           severity=severity, hint=hint, rule=rule)
 
-
-def did_you_mean(value: str, choices: Iterable[str]) -> str:
-    """' (did you mean 'x'?)' or '' when nothing is close."""
-    close = difflib.get_close_matches(value, list(choices), n=1, cutoff=0.6)
-    return f"did you mean '{close[0]}'?" if close else ""

@@ -195,6 +195,29 @@ class SoloNotes(ContentModel):
         return self
 
 
+class Tunable(ContentModel):
+    """A number of the scenario a designer may tune to balance it (``heroes balance``
+    varies it within its range; see docs/playtest.md, Balance).
+
+    ``path`` is where the number lives in this scenario, written as dot-separated
+    keys: a list item by its position or by its ``id`` (``objectives.crossroads.victory_points``,
+    ``victory.0.when.victory_points.at_least``)."""
+
+    id: Id = Field(description="Knob name on the command line (heroes balance --vary ID=RANGE).")
+    path: str = Field(min_length=1, max_length=200, pattern=r"^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$",
+                      description="Where the number lives: dot-separated keys, list items by position or id.")
+    min: int = Field(ge=-1000, le=5000, description="Smallest value the designer allows.")
+    max: int = Field(ge=-1000, le=5000, description="Largest value the designer allows.")
+    step: int = Field(default=1, ge=1, le=1000, description="Granularity of the search (e.g. 5 for points).")
+    description: str = Field(default="", max_length=300, description="What the number means for balance.")
+
+    @model_validator(mode="after")
+    def _range(self) -> "Tunable":
+        if self.min > self.max:
+            raise ValueError(f"tunable '{self.id}': min {self.min} is above max {self.max}")
+        return self
+
+
 class Scenario(Item):
     """A scenario: battlefield, sides, objectives, events and victory conditions."""
 
@@ -221,6 +244,19 @@ class Scenario(Item):
         "Mode scenario speaks to the player: 'minor defeat' is the other side's minor victory).",
     )
     solo: SoloNotes | None = Field(default=None, description="Solo Mode notes.")
+    tunable: list[Tunable] = Field(
+        default_factory=list, max_length=20,
+        description="Numbers a designer may tune to balance the scenario, with their ranges (heroes balance).")
+
+    @model_validator(mode="after")
+    def _tunable_names(self) -> "Scenario":
+        """No two tunable numbers share a name (their paths are checked by the
+        validation rule builder.validation.rules.scenario_tunable, which can point at them)."""
+        names = [t.id for t in self.tunable]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise ValueError(f"tunable number(s) named twice: {', '.join(twice)}")
+        return self
 
 
 class ScenarioFile(Scenario):

@@ -114,7 +114,9 @@ def write_pages(w: SiteWriter) -> None:
                    m=build_grid_map(grid, pack), kind=collection[:-1])
     for scenario in w.items("scenarios"):
         context = scenario_context(scenario, pack, w.report_for(scenario.id))
-        w.page(f"scenarios/{scenario.id}.html", "site/scenario.html.j2", title=scenario.name, **context)
+        balanced = _balance_page(w, scenario)
+        w.page(f"scenarios/{scenario.id}.html", "site/scenario.html.j2", title=scenario.name,
+               balance_page=balanced, **context)
     for faction in w.items("factions"):
         members = {c: [i for i in w.items(c) if getattr(i, "faction", None) == faction.id]
                    for c in ("units", "tiles", "options", "heroes", "cards")}
@@ -127,6 +129,20 @@ def write_pages(w: SiteWriter) -> None:
     w.page("reference.html", "site/reference.html.j2", title="Quick reference", reference=quick_reference())
     w.page("abilities.html", "site/abilities.html.j2", title="Special abilities", abilities=w.items("abilities"))
     w.page("index.html", "site/index.html.j2", title=pack.manifest.name)
+
+
+def _balance_page(w: SiteWriter, scenario: Any) -> str | None:
+    """The page of the scenario's ``heroes balance --save`` report when one lies beside
+    its playtest report (issue 26); its file name, else None."""
+    from builder.playtest.balance import balance_path, curves_svg, load_balance
+
+    report = load_balance(balance_path(w.report_for(scenario.id), scenario.id), scenario.id)
+    if report is None:
+        return None
+    name = f"{scenario.id}-balance.html"
+    w.page(f"scenarios/{name}", "site/balance.html.j2", title=f"Balance: {scenario.name}", report=report,
+           curves=curves_svg(report))
+    return name
 
 
 def _list_row(pack: Pack, collection: str, item: Any) -> dict[str, str]:

@@ -10,5 +10,6 @@ from builder.validation.rules import (  # noqa: F401
     scenario_army,
     scenario_map,
     scenario_refs,
+    scenario_tunable,
     units,
 )

@@ -1,0 +1,395 @@
+"""Balance a scenario: find the knob settings whose win share is closest to a target.
+
+The playtest report says who wins and by how much; this says what to change. For one
+whole-number knob with a wide range it bisects, assuming the share moves one way as
+the knob turns (more points, more wins): each setting tried is played until the
+sequential rule of builder.playtest.sequential decides whether its share lies above the
+target, below it, or within the margin, and the first setting within the margin is the
+answer. Several knobs, a choice (``initiative``) or a short range are searched as a
+grid: every combination is played the same way and the closest to the target wins.
+
+The share is the first side's share of the *decisive* games; draws are their own
+outcome, reported with their own interval for each setting and kept out of the share
+(a scenario with many draws can still be even between the sides).
+
+Every setting plays the same game seeds (game ``i`` has the same seed whatever the
+knobs), so the curve compares like with like; the sequential rule looks at fixed
+100-game boundaries in seed order, and settings are tried in an order that depends
+only on the results, so the report is byte-identical at any ``--jobs`` and on a cluster.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Callable
+
+from builder.ai.players import parse_spec
+from builder.content.loader import BUNDLED_CONTENT
+from builder.errors import UsageError
+from builder.content.knobs import Setting, Vary, parse_vary
+from builder.playtest.runner import Batch, scenario_facts
+from builder.playtest.sequential import BATCH, BalanceRule, run_until_decided
+from builder.playtest.stats import wilson
+
+FORMAT = "heroes-balance/1"
+GRID_LIMIT = 5
+"""A single numeric knob with at most this many values is searched as a grid."""
+MAX_SETTINGS = 64
+"""Most combinations a grid may try: beyond, a coarser STEP is asked for."""
+
+DECISIONS = {"favours-first": "above", "favours-second": "below", "balanced": "within", "undecided": "undecided"}
+
+
+@dataclass(frozen=True)
+class BalanceRequest:
+    """What to balance and how sure to be (plain data; see :func:`balance`)."""
+
+    scenario: str
+    players: tuple[str, ...]
+    vary: tuple[str, ...]
+    target: float = 0.5
+    seed: int = 1
+    games: int = 2000
+    margin: float = 0.05
+    alpha: float = 0.05
+    beta: float = 0.05
+    jobs: int = 1
+    scheduler: str | None = None
+    pack: str | None = None
+
+
+def _point(setting: Setting, rows: list[dict[str, Any]], verdict: str, sides: list[str], target: float
+           ) -> dict[str, Any]:
+    played = [r for r in rows if "error" not in r]
+    first = sum(r["winner"] == sides[0] for r in played)
+    second = sum(r["winner"] == sides[1] for r in played)
+    draws = sum(r["winner"] is None for r in played)
+    share = wilson(first, first + second).to_dict()
+    return {
+        "setting": {name: value for name, value in setting},
+        "games": len(rows), "engine_errors": len(rows) - len(played),
+        "wins": {sides[0]: first, sides[1]: second}, "draws": draws,
+        "share": share, "draw_rate": wilson(draws, len(played)).to_dict(),
+        "decision": DECISIONS[verdict],
+        "distance": round(abs(share["rate"] - target), 6) if first + second else 1.0,
+    }
+
+
+class _Search:
+    """Plays settings through one pool and remembers what it measured."""
+
+    def __init__(self, req: BalanceRequest, batch: Batch, sides: list[str], pool: Any,
+                 progress: Callable[[int], None] | None) -> None:
+        self.req, self.batch, self.sides, self.pool, self.progress = req, batch, sides, pool, progress
+        self.points: list[dict[str, Any]] = []
+        self._seen: dict[Setting, dict[str, Any]] = {}
+
+    def measure(self, setting: Setting) -> dict[str, Any]:
+        known = self._seen.get(setting)
+        if known is not None:
+            return known
+        rule = BalanceRule(self.req.target, self.req.margin, self.req.alpha, self.req.beta)
+        here = replace(self.batch, knobs=setting)
+        rows, outcome = run_until_decided(
+            lambda first, count: self.pool.play(replace(here, first=first, games=count), self.progress),
+            self.sides, rule, self.req.games)
+        point = _point(setting, rows, outcome.verdict, self.sides, self.req.target)
+        self.points.append(point)
+        self._seen[setting] = point
+        return point
+
+
+def _best(points: list[dict[str, Any]]) -> dict[str, Any]:
+    """Within the margin first, then the smallest distance; ties to the earliest tried."""
+    return min(points, key=lambda p: (p["decision"] != "within", p["distance"]))
+
+
+def _bisect(search: _Search, vary: Vary) -> tuple[dict[str, Any], str]:
+    values = list(vary.values)
+    name = vary.knob.name
+
+    def at(i: int) -> dict[str, Any]:
+        return search.measure(((name, values[i]),))
+
+    def side(p: dict[str, Any]) -> str:
+        """above, below or within; a setting left undecided by the cap goes by its estimate."""
+        if p["decision"] != "undecided":
+            return str(p["decision"])
+        if p["distance"] <= search.req.margin:
+            return "within"
+        return "above" if p["share"]["rate"] > search.req.target else "below"
+
+    lo, hi = 0, len(values) - 1
+    here = values.index(vary.knob.current) if vary.knob.current in values else None
+    if here is not None and side(at(here)) == "within":
+        return at(here), "bisection: the scenario as written is within the margin"
+    a, b = at(lo), at(hi)
+    for p in (a, b):
+        if side(p) == "within":
+            return p, "bisection"
+    if side(a) == side(b):
+        return _best([a, b]), "bisection: the target lies outside the range"
+    rising = side(b) == "above"
+    if here is not None and lo < here < hi:  # the setting as written narrows the bracket
+        if (side(at(here)) == "above") == rising:
+            hi = here
+        else:
+            lo = here
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        p = at(mid)
+        if side(p) == "within":
+            return p, "bisection"
+        if (side(p) == "above") == rising:
+            hi = mid
+        else:
+            lo = mid
+    return _best([at(lo), at(hi)]), "bisection: no setting within the margin; the closest neighbour"
+
+
+def _grid(search: _Search, varies: list[Vary]) -> tuple[dict[str, Any], str]:
+    for combo in itertools.product(*(v.values for v in varies)):
+        search.measure(tuple((v.knob.name, value) for v, value in zip(varies, combo)))
+    return _best(search.points), "grid"
+
+
+def _curves(points: list[dict[str, Any]], varies: list[Vary], best: dict[str, Any]) -> list[dict[str, Any]]:
+    """For each knob, the share at each value tried with the other knobs as recommended."""
+    out = []
+    for v in varies:
+        others = {k: x for k, x in best["setting"].items() if k != v.knob.name}
+        chosen = [p for p in points if all(p["setting"].get(k) == x for k, x in others.items())]
+        order = {value: i for i, value in enumerate(v.values)}
+        chosen.sort(key=lambda p: order.get(p["setting"][v.knob.name], len(order)))
+        out.append({"knob": v.knob.name, "values": [p["setting"][v.knob.name] for p in chosen],
+                    "share": [p["share"]["rate"] for p in chosen],
+                    "low": [p["share"]["low"] for p in chosen], "high": [p["share"]["high"] for p in chosen]})
+    return out
+
+
+def _sentence(report: dict[str, Any]) -> str:
+    rec = report["recommendation"]
+    sides = report["sides"]
+    share = rec["share"]
+    half = (share["high"] - share["low"]) / 2 * 100
+    setting = ", ".join(f"{k} = {v} (was {report['current'][k]})" for k, v in rec["setting"].items())
+    line = (f"{setting}: {sides[0]} wins {share['rate'] * 100:.0f}% +/- {half:.0f}% of the decisive games "
+            f"against {sides[1]} (target {report['target'] * 100:g}%), draws {rec['draw_rate']['rate'] * 100:.0f}%, "
+            f"{rec['games']} games")
+    if rec["decision"] != "within":
+        line += f"; not shown within {report['margin'] * 100:g}% of the target"
+    return line
+
+
+def check_request(req: BalanceRequest) -> None:
+    if req.games < 1:
+        raise UsageError("--games must be at least 1 (the most games played at one setting)")
+    if not req.vary:
+        raise UsageError("give at least one --vary KNOB=RANGE, e.g. --vary points.de=400:500")
+    try:
+        BalanceRule(req.target, req.margin, req.alpha, req.beta)
+    except ValueError as exc:
+        raise UsageError(f"heroes balance: {exc} (e.g. --target 0.5 --margin 0.05)") from None
+
+
+def balance(req: BalanceRequest, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Search the knobs of ``req`` and return the balance report (JSON-ready, deterministic)::
+
+        from builder.playtest.balance import BalanceRequest, balance
+        report = balance(BalanceRequest("zuruck", ("greedy", "greedy"), ("points.de=400:500",),
+                                        pack="content/bfn"))
+        report["recommendation"]["setting"]    # {'points.de': 445}
+    """
+    from builder.playtest.api import check_players
+    from builder.playtest.pools import open_pool
+
+    check_request(req)
+    pack_path = str(Path(req.pack) if req.pack is not None else BUNDLED_CONTENT / "core")
+    model = scenario_facts(pack_path, req.scenario)
+    players = [p.strip().lower() for p in req.players]
+    check_players(model, players)
+    if len(model.sides) != 2:
+        raise UsageError(f"heroes balance weighs two sides; '{req.scenario}' has {len(model.sides)}")
+    sides = [s.id for s in model.sides]
+    varies = [parse_vary(model, text) for text in req.vary]
+    names = [v.knob.name for v in varies]
+    if len(set(names)) != len(names):
+        raise UsageError(f"--vary names a knob twice: {', '.join(sorted({n for n in names if names.count(n) > 1}))}")
+    combos = 1
+    for v in varies:
+        combos *= len(v.values)
+    single = len(varies) == 1 and varies[0].knob.numeric and len(varies[0].values) > GRID_LIMIT
+    if not single and combos > MAX_SETTINGS:
+        raise UsageError(f"{combos} combinations to try (at most {MAX_SETTINGS}): give a coarser STEP, "
+                         "e.g. --vary points.de=400:500:20, or vary fewer knobs at once")
+    rotate = bool(model.symmetric) and not any(parse_spec(p).kind == "solo-mode" for p in players)
+    batch = Batch(pack_path, req.scenario, BATCH, req.seed, tuple(players), rotate)
+    with open_pool(req.jobs, req.scheduler) as pool:
+        search = _Search(req, batch, sides, pool, progress)
+        best, method = _bisect(search, varies[0]) if single else _grid(search, varies)
+    report: dict[str, Any] = {
+        "format": FORMAT, "scenario": req.scenario, "scenario_name": model.name, "sides": sides,
+        "side_names": {s.id: s.name or s.id for s in model.sides},
+        "players": players, "seats": dict(zip(sides, players)), "symmetric": rotate, "seed": req.seed,
+        "target": req.target, "margin": req.margin, "alpha": req.alpha, "beta": req.beta,
+        "cap": req.games, "batch": BATCH, "method": method,
+        "rule": BalanceRule(req.target, req.margin, req.alpha, req.beta).describe(),
+        "knobs": [{"name": v.knob.name, "values": list(v.values), "current": v.knob.current,
+                   "description": v.knob.description} for v in varies],
+        "current": {v.knob.name: v.knob.current for v in varies},
+        "points": search.points,
+        "games": sum(p["games"] for p in search.points),
+        "recommendation": best,
+        "curves": _curves(search.points, varies, best),
+    }
+    report["summary"] = _sentence(report)
+    return report
+
+
+def report_json(report: dict[str, Any]) -> str:
+    return json.dumps(report, indent=2, sort_keys=True) + "\n"
+
+
+def balance_text(report: dict[str, Any]) -> str:
+    """The recommendation and its evidence, for the terminal."""
+    lines = [f"{report['scenario_name']} ({report['scenario']}): balance search ({report['method']}), "
+             f"seed {report['seed']}, {report['games']} games",
+             "players: " + ", ".join(f"{s}={p}" for s, p in report["seats"].items()),
+             f"recommendation: {report['summary']}",
+             f"rule: SPRT at each setting, margin {report['margin']:g}, alpha {report['alpha']:g}, "
+             f"beta {report['beta']:g}, at most {report['cap']} games a setting",
+             f"{'setting':<32} {'games':>6} {report['sides'][0] + ' share':>14} {'95% interval':>16} "
+             f"{'draws':>6}  decision"]
+    for p in report["points"]:
+        setting = ", ".join(f"{k}={v}" for k, v in p["setting"].items())
+        s = p["share"]
+        lines.append(f"{setting:<32} {p['games']:>6} {s['rate'] * 100:>13.1f}% "
+                     f"{'[' + format(s['low'] * 100, '.1f') + ', ' + format(s['high'] * 100, '.1f') + ']':>16} "
+                     f"{p['draw_rate']['rate'] * 100:>5.0f}%  {p['decision']}")
+    return "\n".join(lines) + "\n"
+
+
+def curves_svg(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """One inline SVG curve per knob (escaped markup, safe in an autoescaped template)."""
+    from builder.playtest.svg import share_curve
+
+    return [{"knob": c["knob"], "svg": share_curve(
+        [str(v) for v in c["values"]], c["share"], list(zip(c["low"], c["high"])), report["target"],
+        report["margin"], title=f"{report['sides'][0]} share of decisive games against {c['knob']}")}
+        for c in report["curves"]]
+
+
+def balance_html(report: dict[str, Any]) -> str:
+    """The HTML page: recommendation, table of settings tried, an SVG curve per knob."""
+    from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+    from builder.playtest.report import TEMPLATES
+
+    env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(["html", "j2"]))
+    return env.get_template("playtest/balance.html.j2").render(report=report, curves=curves_svg(report))
+
+
+MAX_REPORT_BYTES = 2_000_000
+NEEDED = ("format", "scenario", "scenario_name", "sides", "seats", "points", "recommendation", "curves", "summary",
+          "knobs", "target", "margin", "alpha", "beta", "cap", "batch", "method", "games", "seed", "symmetric")
+
+
+def balance_path(report_file: Path, scenario_id: str) -> Path:
+    """Where ``--save`` puts the balance report: beside the playtest report of the scenario."""
+    return Path(report_file).with_name(f"{scenario_id}.balance.json")
+
+
+def load_balance(path: Path, scenario_id: str) -> dict[str, Any] | None:
+    """A saved balance report for the site, None when there is none; a file that is too
+    large, not JSON, of another format or scenario is an input error naming it."""
+    from builder.errors import InvalidInputError
+
+    path = Path(path)
+    if not path.is_file():
+        return None
+    if path.stat().st_size > MAX_REPORT_BYTES:
+        raise InvalidInputError(f"{path}: balance report larger than {MAX_REPORT_BYTES} bytes")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InvalidInputError(f"{path}: balance report is not valid JSON ({exc})") from None
+    missing = [k for k in NEEDED if not isinstance(data, dict) or k not in data]
+    if missing or data.get("format") != FORMAT:
+        raise InvalidInputError(f"{path}: not a {FORMAT} report (lacks {', '.join(missing) or 'format'}); "
+                                "write it again with heroes balance --save")
+    if data["scenario"] != scenario_id:
+        raise InvalidInputError(f"{path}: balance report is for scenario '{data['scenario']}', not '{scenario_id}'")
+    return dict(data)
+
+
+def write_report(report: dict[str, Any], path: Path) -> None:
+    """JSON when ``path`` ends in .json, else the HTML page; written atomically."""
+    from builder.content.yaml_io import atomic_write_text
+
+    path = Path(path)
+    text = report_json(report) if path.suffix.lower() == ".json" else balance_html(report)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(path, text)
+
+
+def default_vary(scenario: Any) -> str:
+    """The knob ``--all`` searches: the second side's points when it builds to a budget
+    (60% either way, by 5), else the number of turns (3 either way)."""
+    from builder.content.knobs import knobs_of
+
+    knobs = knobs_of(scenario)
+    side = scenario.sides[1]
+    name = f"points.{side.id}"
+    if name in knobs:
+        points = side.army.points or 100
+        low, high = max(0, round(points * 0.4 / 5) * 5), min(5000, round(points * 1.6 / 5) * 5)
+        return f"{name}={low}:{high}:5"
+    return f"turns={max(1, scenario.turns - 3)}:{min(20, scenario.turns + 3)}"
+
+
+def all_scenarios(players: tuple[str, ...], *, pack: str | None = None, **settings: Any) -> list[dict[str, Any]]:
+    """A balance report for every two-player scenario of ``pack``, each with :func:`default_vary`."""
+    from builder.playtest.runner import _pack
+
+    pack_path = str(Path(pack) if pack is not None else BUNDLED_CONTENT / "core")
+    scenarios = _pack(pack_path).items.get("scenarios", {})
+    chosen = sorted(sid for sid, sc in scenarios.items()
+                    if sc.players == 2 and len(sc.sides) == 2 and "@" not in sid)
+    if not chosen:
+        raise UsageError(f"{pack_path} has no two-player scenario to balance")
+    return [balance(BalanceRequest(sid, players, (default_vary(scenarios[sid]),), pack=pack_path, **settings))
+            for sid in chosen]
+
+
+def table(reports: list[dict[str, Any]]) -> str:
+    """The Markdown table of recommended settings (docs/playtest.md)."""
+    lines = ["| scenario | knob | as written | recommended | first side's share of decisive games | draws | games "
+             "| decision, search |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for r in reports:
+        rec = r["recommendation"]
+        share = rec["share"]
+        for knob, value in rec["setting"].items():
+            lines.append(
+                f"| {r['scenario_name']} (`{r['scenario']}`) | `{knob}` | {r['current'][knob]} | {value} | "
+                f"{r['sides'][0]} {share['rate'] * 100:.0f}% [{share['low'] * 100:.0f}%, {share['high'] * 100:.0f}%] | "
+                f"{rec['draw_rate']['rate'] * 100:.0f}% | {r['games']} | {rec['decision']}, {_how(r['method'])} |")
+    return "\n".join(lines) + "\n"
+
+
+def _how(method: str) -> str:
+    """The search's outcome in a few words, for the table."""
+    if "as written" in method:
+        return "as written"
+    if "outside" in method:
+        return "target outside the range"
+    if "closest neighbour" in method:
+        return "closest neighbour"
+    return method
+
+
+def all_scenarios_table(players: tuple[str, ...], **settings: Any) -> str:
+    return table(all_scenarios(players, **settings))
