@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from builder.engine.dice import Dice
+from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
 from builder.engine.grid import Battlefield
 from builder.engine.profiles import FaceProfile, UnitProfile
@@ -501,6 +502,19 @@ class GameState:
             back = self.static.bf.offset(unit.sq, (unit.facing + 4) % 8)
             return (unit.sq, back) if back >= 0 else (unit.sq,)
         return (unit.sq,)
+
+    # --- the kernel's Game protocol (builder.engine.kernel.Game) --------------------
+
+    def legal_actions(self) -> list[Any]:
+        """Every decision open to the side to act (empty when the game is over)."""
+        return self.rules.legal_actions(self)  # type: ignore[no-any-return]
+
+    def apply(self, action: Any) -> list[Event]:
+        """Apply ``action`` in place; returns the events (builder.engine.api.apply
+        checks it is legal first when asked)."""
+        if self.result is not None:
+            raise IllegalAction("the game is over")
+        return self.rules.apply(self, action)  # type: ignore[no-any-return]
 
     # --- cloning and hashing -------------------------------------------------------
 
