@@ -349,13 +349,6 @@ def move_value(state: "GameState", unit: "UnitState", sq: int) -> float:
     return move_value_map(state, unit)[sq]
 
 
-def move_values(state: "GameState", unit: "UnitState", squares: list[int]) -> list[float]:
-    """:func:`move_value` of ``unit`` for many squares at once (the greedy player scores
-    every destination of a unit)."""
-    values = move_value_map(state, unit)
-    return [values[sq] for sq in squares]
-
-
 _MOVE_MAPS: dict[tuple[Any, ...], list[float]] = {}
 _COVER: dict[Any, list[float]] = {}
 
