@@ -38,18 +38,14 @@ def engine_setup() -> tuple[object, str]:
 
 def engine_rate(seconds: float = SECONDS, seed: int = 0, setup: tuple[object, str] | None = None
                 ) -> tuple[str, float, int, int]:
-    from builder.engine import Rng, Rules, apply, legal_actions
+    from builder.engine import Rng, Rules, random_playout
 
     pack, scenario = setup or engine_setup()
     decisions = games = 0
     started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
+    while time.perf_counter() - started < seconds:  # through the one game loop, as every game is played
         state = Rules.new_game(pack, scenario, seed=seed)
-        rng = Rng(seed)
-        while state.result is None:
-            actions = legal_actions(state)
-            apply(state, actions[rng.below(len(actions))])
-            decisions += 1
+        decisions += random_playout(state, Rng(seed))
         games += 1
         seed += 1
     return scenario, decisions / (time.perf_counter() - started), decisions, games

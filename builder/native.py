@@ -67,7 +67,7 @@ MODULES: tuple[str, ...] = tuple(
     )
 ) + tuple(
     f"builder.ai.{name}" for name in (
-        "demolition", "evaluate", "extras_values", "greedy", "players", "random_player", "support_values",
+        "demolition", "evaluate", "extras_values", "greedy", "players", "support_values",
         "token_values",
         "tables.compiled", "tables.interpreter",
         "solo_mode.bonuses", "solo_mode.brain", "solo_mode.clarifications", "solo_mode.danger",

@@ -93,8 +93,6 @@ def test_move_value_maps_are_the_one_square_values_exactly(positions):
             values = ev.move_value_map(state, unit)
             for sq in range(state.static.bf.size):
                 assert values[sq] == move_value_by_definition(state, unit, sq)
-            some = list(range(0, state.static.bf.size, 7))
-            assert ev.move_values(state, unit, some) == [values[sq] for sq in some]
 
 
 def test_target_values_and_danger_distances_are_their_definitions(positions):

@@ -86,10 +86,10 @@ def test_a_player_unit_taking_the_trap_springs_it(core):
     us = infantry(state, rules.player)[1]
     token, around = open_square_with_free_neighbours(state, 1)
     move_to(state, us, around[0])
-    rules.solo.bonuses = {token: "trap"}
+    state.variant.bonuses = {token: "trap"}
     state.events = []
     bonuses.check_taken(rules, state)
-    assert not rules.solo.bonuses
+    assert not state.variant.bonuses
     assert [e.data["target"] for e in state.events if e.kind == "shot"] == [us.id]
     assert rules.rules_fired["tactical-bonus/trap:player"] == 1
 
@@ -122,9 +122,9 @@ def test_ai_resupply_takes_back_one_marker_grenades_first(core):
 def test_ai_resupply_works_each_order_phase_from_the_dashboard(core):
     state = new_game(core)
     rules = state.rules
-    rules.solo.dashboard = []
+    state.variant.dashboard = []
     bonuses.ai_takes(rules, state, "resupply")
-    assert rules.solo.dashboard == ["resupply"]
+    assert state.variant.dashboard == ["resupply"]
     state.sides[rules.ai].equipment[(0, "grenade")] = 0
     for left in (1, 2):
         bonuses.ai_resupply(rules, state)
@@ -139,12 +139,12 @@ def test_player_resupply_is_held_then_takes_back_every_marker_of_one_option(core
     side = state.sides[rules.player]
     bonuses.player_takes(rules, state, "resupply")
     bonuses.player_resupply(rules, state)
-    assert rules.solo.player_tokens == ["resupply"], "kept while nothing is spent"
+    assert state.variant.player_tokens == ["resupply"], "kept while nothing is spent"
     side.equipment[(0, "grenade")] = 2
     side.equipment[(0, "ammo")] = 0
     bonuses.player_resupply(rules, state)
     assert side.equipment[(0, "ammo")] == 3 and side.equipment[(0, "grenade")] == 2
-    assert rules.solo.player_tokens == []
+    assert state.variant.player_tokens == []
 
 
 def test_player_reinforcements_bring_back_a_destroyed_infantry_unit(core):
@@ -154,7 +154,7 @@ def test_player_reinforcements_bring_back_a_destroyed_infantry_unit(core):
     rules = state.rules
     bonuses.player_takes(rules, state, "reinforcements")
     bonuses.player_reinforcement(rules, state)
-    assert rules.solo.player_tokens == ["reinforcements"], "nothing destroyed yet: kept"
+    assert state.variant.player_tokens == ["reinforcements"], "nothing destroyed yet: kept"
     squad = infantry(state, rules.player)[1]
     eliminate(state, squad, "test")
     assert not squad.alive
@@ -162,7 +162,7 @@ def test_player_reinforcements_bring_back_a_destroyed_infantry_unit(core):
     spec = state.static.scenario.sides[rules.player]
     zone = {s for a in spec.deployment for s in state.bf.area_squares(a)}
     assert squad.active and squad.sq in zone and state.occ[squad.sq] == squad.id
-    assert squad.face == 0 and rules.solo.player_tokens == []
+    assert squad.face == 0 and state.variant.player_tokens == []
 
 
 def test_ai_advantage_moves_first_in_the_supply_phase(core):
@@ -176,13 +176,13 @@ def test_ai_advantage_moves_first_in_the_supply_phase(core):
 def test_player_advantage_discards_the_ai_token_that_helps_it_most(core):
     state = new_game(core)
     rules = state.rules
-    rules.solo.dashboard = []
+    state.variant.dashboard = []
     for token in ("grand-strategy", "tactician", "advantage"):
         bonuses.ai_takes(rules, state, token)
     bonuses.player_takes(rules, state, "advantage")
-    assert rules.solo.dashboard == ["grand-strategy", "tactician"]
+    assert state.variant.dashboard == ["grand-strategy", "tactician"]
     bonuses.player_takes(rules, state, "advantage")
-    assert rules.solo.dashboard == ["grand-strategy"] and rules.solo.tactician == 0
+    assert state.variant.dashboard == ["grand-strategy"] and state.variant.tactician == 0
 
 
 def test_player_opportunistic_draws_one_more_card(core):
@@ -210,7 +210,7 @@ def test_solo_games_with_every_token_end_and_stay_legal(core):
         bf = state.bf
         pool = [b.effect_key or b.id for b in core.items["tactical_bonuses"].values() for _ in range(b.count)]
         free = [sq for sq in bonuses._candidates(state)[0] if state.occ[sq] < 0]
-        rules.solo.bonuses = dict(zip(free[::7], pool))
+        state.variant.bonuses = dict(zip(free[::7], pool))
         players = [get_player("greedy", seed, 0), get_player("solo-mode", seed, 1)]
         while state.result is None:
             apply(state, players[state.to_act].choose(state, legal_actions(state)))
@@ -305,7 +305,7 @@ def test_a_trap_turns_a_decoy_over_and_it_simply_leaves(core):
     the map (builder.engine.decoys); no shot is resolved against it."""
     state = new_game(core)
     rules = state.rules
-    decoy = state.units[rules.solo.decoys[0]]
+    decoy = state.units[state.variant.decoys[0]]
     token, around = open_square_with_free_neighbours(state, 1)
     move_to(state, decoy, around[0])
     state.events = []

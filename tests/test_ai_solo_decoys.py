@@ -36,7 +36,7 @@ def move_to(state, u, sq: int) -> None:
 def tally(state) -> tuple:
     """Everything a loss would change: victory points, losses, breaking points, the
     danger gauge, the reinforcements bag, the units counted as lost by the Solo rules."""
-    solo = state.rules.solo
+    solo = state.variant
     return ([s.vp for s in state.sides], [dict(s.losses) for s in state.sides], [list(s.lost) for s in state.sides],
             solo.gauge.position, list(solo.bag), set(solo.counted))
 
@@ -45,7 +45,7 @@ def test_decoys_are_deployed_face_down_with_the_anonymous_counters(core):
     """Family Meeting 1: 7 anonymous and 1 numbered counters call for 2 decoys, deployed
     in the AI's zone, concealed, each holding its square."""
     state = family_meeting(core)
-    rules, solo = state.rules, state.rules.solo
+    rules, solo = state.rules, state.variant
     assert solo.forces.decoys == 2 and len(solo.decoys) == 2
     for uid in solo.decoys:
         u = state.units[uid]
@@ -63,7 +63,7 @@ def test_decoys_are_deployed_face_down_with_the_anonymous_counters(core):
 def test_a_spotted_decoy_leaves_the_map_and_no_loss_is_counted(core):
     state = family_meeting(core)
     rules = state.rules
-    decoy = state.units[rules.solo.decoys[0]]
+    decoy = state.units[state.variant.decoys[0]]
     square = decoy.sq
     spotter = next(u for u in state.units if u.side == rules.player and u.type == "infantry" and u.active)
     move_to(state, spotter, next(sq for sq in state.bf.adjacent(square) if state.occ[sq] < 0))
@@ -81,7 +81,7 @@ def test_a_concealed_decoy_cannot_be_shot_but_can_be_assaulted(core):
     an assaulted decoy is discarded and the assault ends, the attacker on its square."""
     state = family_meeting(core)
     rules = state.rules
-    decoy = state.units[rules.solo.decoys[0]]
+    decoy = state.units[state.variant.decoys[0]]
     shooters = [u for u in state.units if u.side == rules.player and u.active]
     assert all(a.target != decoy.id for u in shooters for a in fire_actions(state, u, moving=False))
     attacker = next(u for u in shooters if u.type == "infantry")
@@ -98,7 +98,7 @@ def test_a_decoy_picked_by_a_reaction_effect_ends_the_effect(core):
     and the effect does nothing else (an order token goes with it)."""
     state = family_meeting(core)
     rules = state.rules
-    first, second = rules.solo.decoys
+    first, second = state.variant.decoys
     for u in state.units:
         if u.side == rules.ai and u.id != first:
             u.activated = True  # only the first decoy is left to pick
@@ -107,9 +107,9 @@ def test_a_decoy_picked_by_a_reaction_effect_ends_the_effect(core):
     assert not state.units[first].alive
     assert [(u.id, u.sq, u.order) for u in state.units if u.id != first] == others
     state.units[second].activated = False
-    tokens = list(rules.solo.available)
+    tokens = list(state.variant.available)
     assert reaction.place_order(rules, state) == "decoy"
-    assert rules.solo.available == tokens[1:] and not state.queues[rules.ai]
+    assert state.variant.available == tokens[1:] and not state.queues[rules.ai]
     assert not state.units[second].alive
 
 
@@ -118,7 +118,7 @@ def test_an_activated_decoy_is_discarded_and_its_activation_ends(core):
     counter and the numbered token are discarded."""
     state = family_meeting(core)
     rules = state.rules
-    decoy = state.units[rules.solo.decoys[0]]
+    decoy = state.units[state.variant.decoys[0]]
     decoy.order = 1
     state.phase, state.current, state.queues = "activation", decoy.id, [[], []]
     before = tally(state)
@@ -132,7 +132,7 @@ def test_an_activated_decoy_is_discarded_and_its_activation_ends(core):
 def test_a_decoy_neither_controls_objectives_nor_keeps_its_side_in_the_game(core):
     state = family_meeting(core)
     rules = state.rules
-    decoy = state.units[rules.solo.decoys[0]]
+    decoy = state.units[state.variant.decoys[0]]
     objective = state.static.objectives[0][1]
     for sq in (objective, *state.bf.adjacent(objective)):
         if state.occ[sq] >= 0:
@@ -154,7 +154,7 @@ def test_the_player_side_cannot_tell_a_decoy_from_an_anonymous_unit(core):
 
     state = family_meeting(core)
     rules = state.rules
-    decoy = state.units[rules.solo.decoys[0]]
+    decoy = state.units[state.variant.decoys[0]]
     attacker = next(u for u in state.units if u.side == rules.player and u.type == "infantry"
                     and u.ability("assault") is not None)
     move_to(state, attacker, next(sq for sq in state.bf.adjacent(decoy.sq) if state.occ[sq] < 0))
@@ -177,8 +177,8 @@ def test_a_clone_keeps_the_decoys_and_the_hash(core):
     state = family_meeting(core)
     copy = state.clone()
     assert copy.state_hash() == state.state_hash()
-    assert [u.id for u in copy.units if u.st.decoy] == state.rules.solo.decoys
-    uid = state.rules.solo.decoys[0]
+    assert [u.id for u in copy.units if u.st.decoy] == state.variant.decoys
+    uid = state.variant.decoys[0]
     discard(copy, copy.units[uid], "test")  # the copy's decoy goes; the original's stays
     assert state.units[uid].active and state.occ[state.units[uid].sq] == uid
     assert copy.state_hash() != state.state_hash()

@@ -49,7 +49,7 @@ def test_ai_places_no_orders_and_the_player_keeps_the_initiative(pack):
     state = new_game(pack)
     rules = state.rules
     assert state.phase == "orders" and state.initiative == rules.player
-    assert state.sides[rules.ai].to_place == [] and rules.solo.available
+    assert state.sides[rules.ai].to_place == [] and state.variant.available
     while state.phase == "orders":
         assert state.to_act == rules.player
         apply(state, legal_actions(state)[0])
@@ -80,9 +80,9 @@ def test_a_reaction_card_is_drawn_before_each_player_activation_but_not_on_a_spe
 def test_place_order_gives_the_lowest_token_to_the_table_choice(pack):
     state = new_game(pack)
     rules = state.rules
-    for uid in rules.solo.decoys:
+    for uid in state.variant.decoys:
         state.units[uid].activated = True  # out of the table's reach
-    low = rules.solo.available[0]
+    low = state.variant.available[0]
     assert reaction.place_order(rules, state) == "done"
     (token, uid), = state.queues[rules.ai]
     assert token == low and state.units[uid].order == low and state.units[uid].side == rules.ai
@@ -90,10 +90,10 @@ def test_place_order_gives_the_lowest_token_to_the_table_choice(pack):
 
 def test_effects_gated_by_difficulty_and_attitude(pack):
     state = new_game(pack, attitude="defensive", difficulty="easy")
-    card = state.rules.solo.cards["hold-the-line"]
+    card = state.variant.cards["hold-the-line"]
     gated = [e for e in list(card.effects) + list(card.special) if reaction.applies(state.rules, e)]
     assert [e.attitude for e in gated] == [[], [], ["defensive"]]
-    aimed = state.rules.solo.cards["aimed-fire"].effects[0]
+    aimed = state.variant.cards["aimed-fire"].effects[0]
     assert not reaction.applies(state.rules, aimed)
 
 
@@ -133,7 +133,7 @@ def test_tactical_bonus_tokens_laid_outside_deployment_zones():
     core = load_pack()
     state = SoloModeRules.new_game(core, "family-meeting-1", seed=2,
                                    options={"ai_side": 1, "attitude": "aggressive", "difficulty": "hard"})
-    laid = state.rules.solo.bonuses
+    laid = state.variant.bonuses
     assert len(laid) == 3
     bf = state.bf
     zones = {s for spec in state.static.scenario.sides for a in spec.deployment for s in bf.area_squares(a)}
@@ -144,7 +144,7 @@ def test_tactical_bonus_works_differently_for_ai_and_player(pack):
     from builder.ai.solo_mode import bonuses
 
     state = new_game(pack)
-    rules, solo = state.rules, state.rules.solo
+    rules, solo = state.rules, state.variant
     ai_inf = next(u for u in state.units if u.side == rules.ai and u.type == "infantry" and u.active)
     solo.bonuses = {ai_inf.sq: "tactician"}
     bonuses.check_taken(rules, state)
@@ -177,7 +177,7 @@ def test_tactical_bonus_spread_is_the_farthest_square_each_time():
         laid.append(best)
     assert _spread(state, 4) == laid
     assert _spread(state, 2) == laid[:2]
-    assert list(state.rules.solo.bonuses) == laid
+    assert list(state.variant.bonuses) == laid
     # the squares are kept per batch, but not past a unit standing on one of them
     state.set_occupant(laid[0], 0)
     assert laid[0] not in _spread(state, 4)

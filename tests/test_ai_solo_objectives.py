@@ -42,7 +42,7 @@ def test_infantry_within_twice_its_movement_of_an_objective_closes_in_during_sup
     """5.6 instructions: an aggressive AI unit keeps approaching the nearest objective;
     before this priority it turned aside to look for targets or cover instead."""
     state = fm1(pack)
-    brain = state.rules.solo.brain
+    brain = state.variant.brain
     bf = state.static.bf
     view = EngineView(state, state.rules.ai, "aggressive")
     u = next(u for u in _infantry(state) if not view.fragile(u.id))
@@ -64,7 +64,7 @@ def test_infantry_that_can_reach_an_objective_moves_onto_it(pack):
     """5.2 Priority 2 / 5.6 Priority 1: a unit whose move can control or contest an
     objective goes there, the primary first."""
     state = fm1(pack)
-    brain = state.rules.solo.brain
+    brain = state.variant.brain
     bf = state.static.bf
     for e in state.units:  # clear the American defenders off the objectives' squares
         if e.side != state.rules.ai and e.active and ev.nearest_objective_distance(state, e.sq, e.side) <= 1:

@@ -43,7 +43,7 @@ def test_the_bag_holds_the_scenarios_minimum_at_set_up(core):
     """Family Meeting 1 asks for at least 3 units: counter-sized infantry of the AI's
     faction, off the battlefield, face down, none of the stack's units, no scout."""
     state = family_meeting(core)
-    rules, solo = state.rules, state.rules.solo
+    rules, solo = state.rules, state.variant
     assert len(solo.bag) == bag_size(state.static.scenario.solo) == 3
     stack = set(solo.forces.bagged + solo.forces.particular + solo.forces.scouts + solo.decoys)
     for uid in solo.bag:
@@ -59,9 +59,9 @@ def test_the_policy_favours_the_tiles_unused_options_then_the_collection(core):
     fill the bag. FM1 bought both of the regiment's options and the common options bring
     no infantry: the bag takes more of the regiment's own squads (combat groups first)."""
     fm2 = family_meeting(core, 2)
-    assert [fm2.units[uid].st.profile.id for uid in fm2.rules.solo.bag] == ["de-panzergrenadiere"] * 3
+    assert [fm2.units[uid].st.profile.id for uid in fm2.variant.bag] == ["de-panzergrenadiere"] * 3
     fm1 = family_meeting(core, 1)
-    assert [fm1.units[uid].st.profile.id for uid in fm1.rules.solo.bag] == \
+    assert [fm1.units[uid].st.profile.id for uid in fm1.variant.bag] == \
         ["de-assault-group", "de-assault-group", "de-panzergrenadiere"]
 
 
@@ -79,7 +79,7 @@ def test_bagged_units_count_for_nothing(core, monkeypatch):
     battlefield), no forces, not destroyed."""
     plain = family_meeting(core)
     state = with_bag(core, monkeypatch, ["de-major-brassert"])
-    rules, solo = state.rules, state.rules.solo
+    rules, solo = state.rules, state.variant
     brassert = solo.bag[0]
     assert state.units[brassert].st.profile.faces[0].stars == 1
     assert rules.order_tokens_for(state, rules.ai) == plain.rules.order_tokens_for(plain, rules.ai)
@@ -98,7 +98,7 @@ def test_bagged_units_count_for_nothing(core, monkeypatch):
 
 def test_a_reinforcements_effect_deploys_a_bag_unit_before_any_ai_loss(core):
     state = family_meeting(core)
-    rules, solo = state.rules, state.rules.solo
+    rules, solo = state.rules, state.variant
     assert not solo.counted and state.sides[rules.ai].losses == {}
     bag = list(solo.bag)
     state.events = []
@@ -129,7 +129,7 @@ def test_a_particular_unit_goes_in_as_a_numbered_anonymous_counter(core, monkeyp
     after the stack's 1-3; here Major Brassert follows Oberleutnant Berger's 1. Drawn, it
     deploys face down with its marker; destroyed, it does not go back in the bag."""
     state = with_bag(core, monkeypatch, ["de-major-brassert"])
-    rules, solo = state.rules, state.rules.solo
+    rules, solo = state.rules, state.variant
     names = [state.units[uid].st.profile.id for uid in solo.bag]
     assert names[0] == "de-major-brassert" and len(names) == 3
     brassert = solo.bag[0]
@@ -147,7 +147,7 @@ def test_a_particular_unit_goes_in_as_a_numbered_anonymous_counter(core, monkeyp
 
 def test_destroyed_infantry_still_feeds_the_bag(core):
     state = family_meeting(core)
-    rules, solo = state.rules, state.rules.solo
+    rules, solo = state.rules, state.variant
     uid = solo.forces.bagged[0]
     eliminate(state, state.units[uid], "test")
     rules._count_losses(state, [Event("eliminated", {"unit": uid})], 0)

@@ -106,7 +106,7 @@ def solo_game(core, seed: int = 2):  # type: ignore[no-untyped-def]
 def test_the_solo_stream_draws_the_ais_directive(core):
     state = solo_game(core)
     rules = state.rules
-    assert tokens.stream(state, rules.ai, None) is rules.solo.rng
+    assert tokens.stream(state, rules.ai, None) is state.variant.rng
     assert tokens.stream(state, rules.player, "mine") == "mine"
 
 

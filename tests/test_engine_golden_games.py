@@ -22,7 +22,7 @@ import pytest
 
 from builder.content.loader import load_pack
 from builder.content.yaml_io import atomic_write_text
-from builder.engine import Rng, Rules, apply, legal_actions
+from builder.engine import RandomPlayer, Rng, Rules, make_player, play as play_loop
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "fixtures" / "engine_golden" / "games.json"
@@ -53,34 +53,31 @@ def _record(state: Any, decisions: int, digest: Any) -> dict[str, Any]:
 
 
 def random_game(pack: str, scenario: str, seed: int) -> dict[str, Any]:
-    """Uniform random legal play, as the engine benchmark plays it."""
+    """Uniform random legal play, as the engine benchmark plays it (one stream for both
+    sides), through the one game loop."""
     state = Rules.new_game(_pack(pack), scenario, seed=seed)
-    rng, digest, n = Rng(seed), hashlib.sha256(), 0
-    while state.result is None:
-        actions = legal_actions(state)
-        action = actions[rng.below(len(actions))]
-        digest.update(repr(sorted(action.to_dict().items())).encode())
-        apply(state, action)
-        n += 1
+    digest = hashlib.sha256()
+    player = RandomPlayer(seed, 0, Rng(seed))
+    n = play_loop(state, [player, player], max_decisions=100_000,
+                  on_decision=lambda side, action, events: digest.update(_action_text(action)))
     return _record(state, n, digest)
 
 
-def ai_game(scenario: str, specs: tuple[str, ...], seed: int) -> dict[str, Any]:
-    from builder.ai.players import get_player, parse_spec
-    from builder.playtest.game import rules_for
+def _action_text(action: Any) -> bytes:
+    return repr(sorted(action.to_dict().items())).encode()
 
-    parsed = [parse_spec(s) for s in specs]
-    rules_cls, options = rules_for(parsed)
+
+def ai_game(scenario: str, specs: tuple[str, ...], seed: int) -> dict[str, Any]:
+    """A game between builder.ai players, set up and played as `heroes play` and
+    `heroes playtest` play it (builder.ai.players.rules_for, the one game loop)."""
+    from builder.ai.players import parse_spec, rules_for
+
+    rules_cls, options = rules_for([parse_spec(s) for s in specs])
     state = rules_cls.new_game(_pack("core"), scenario, seed=seed, options=options or None)
-    players = [get_player(spec, seed, i) for i, spec in enumerate(parsed)]
-    digest, n = hashlib.sha256(), 0
-    while not state.is_over:
-        action = players[state.to_act].choose(state, legal_actions(state))
-        digest.update(repr(sorted(action.to_dict().items())).encode())
-        events = apply(state, action)
-        for p in players:
-            p.notify(state, events)
-        n += 1
+    players = [make_player(spec, seed, i) for i, spec in enumerate(specs)]
+    digest = hashlib.sha256()
+    n = play_loop(state, players, max_decisions=100_000,
+                  on_decision=lambda side, action, events: digest.update(_action_text(action)))
     return _record(state, n, digest)
 
 

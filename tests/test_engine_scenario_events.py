@@ -139,7 +139,7 @@ def test_fm1_danger_jump_is_not_applicable_in_the_core_rules(core):
 @pytest.mark.parametrize("difficulty, space", [("easy", 7), ("medium", 6), ("hard", 5)])
 def test_fm1_turn_5_danger_jump_by_difficulty(core, difficulty, space):
     state = solo_game(core, difficulty=difficulty)
-    gauge = state.rules.solo.gauge
+    gauge = state.variant.gauge
     gauge.position = 2
     at_turn(state, 5)
     assert gauge.position == space and gauge.level == "red"
@@ -148,7 +148,7 @@ def test_fm1_turn_5_danger_jump_by_difficulty(core, difficulty, space):
 
 def test_fm1_danger_jump_goes_to_black_when_already_red(core):
     state = solo_game(core, difficulty="medium")
-    gauge = state.rules.solo.gauge
+    gauge = state.variant.gauge
     gauge.move_to(gauge.thresholds["red"])
     at_turn(state, 5)
     assert gauge.position == gauge.thresholds["black"] and gauge.level == "black"
@@ -156,7 +156,7 @@ def test_fm1_danger_jump_goes_to_black_when_already_red(core):
 
 def test_fm1_solo_ludwig_fires_with_the_ai_bonuses_and_spends_a_reserve_card(core):
     state = solo_game(core, seed=2)
-    solo = state.rules.solo
+    solo = state.variant
     solo.reserve = 2
     at_turn(state, 3)
     lud = ludwig(state)
@@ -296,7 +296,7 @@ def test_fm1_solo_ai_picks_ludwigs_target_with_its_firing_table(core):
             asked.append(actions)
             return actions[-1]
 
-    solo = state.rules.solo
+    solo = state.variant
     old = solo.brain
     solo.brain = Recording(old.tables, old.side, old.attitude, old.rng, old.fired)
     at_turn(state, 3)

@@ -28,7 +28,7 @@ KIND_ORDER = ("primary", "secondary", "neutral", "tactical_bonus")
 
 def tokens(state: "GameState") -> list[int]:
     """Squares of the Solo Mode tactical bonus tokens still on the battlefield."""
-    solo = getattr(state.rules, "solo", None)
+    solo = state.variant  # the Solo game mode's dashboard, None in the core rules
     return list(solo.bonuses) if solo is not None and solo.bonuses else []
 
 
@@ -131,7 +131,7 @@ def nearest_objective_distance(state: "GameState", sq: int, side: int, kind: str
 def nearest_map(state: "GameState", side: int, kind: str = "any", not_held: bool = False) -> list[int]:
     """:func:`nearest_objective_distance` for every square at once, cached for as long as
     objective control and the tactical bonus tokens stay as they are."""
-    solo = getattr(state.rules, "solo", None)
+    solo = state.variant  # the Solo game mode's dashboard, None in the core rules
     on_board = tuple(solo.bonuses) if solo is not None and solo.bonuses and kind in ("any", "tactical_bonus") else ()
     where = state.static.caches.get("_ai_where") or where_key(state)
     key = (where, kind, side if not_held else -1, tuple(state.control) if not_held else (), on_board)
@@ -347,13 +347,6 @@ def move_value(state: "GameState", unit: "UnitState", sq: int) -> float:
     """Objective gain of moving ``unit`` to ``sq``: reaching an objective (or token) not
     held, closing on the nearest one, ending in cover."""
     return move_value_map(state, unit)[sq]
-
-
-def move_values(state: "GameState", unit: "UnitState", squares: list[int]) -> list[float]:
-    """:func:`move_value` of ``unit`` for many squares at once (the greedy player scores
-    every destination of a unit)."""
-    values = move_value_map(state, unit)
-    return [values[sq] for sq in squares]
 
 
 _MOVE_MAPS: dict[tuple[Any, ...], list[float]] = {}

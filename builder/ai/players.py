@@ -1,10 +1,10 @@
-"""The player interface and the registry of players by spec.
+"""The AI players, registered with the one player registry (builder.engine.kernel).
 
 A player chooses among the legal actions of a state, is told of the events that
 follow every decision, and draws every random choice from its own stream derived from
 the game seed (so a game replays exactly). Specs:
 
-- ``random``: uniform over legal actions;
+- ``random``: uniform over legal actions (the kernel's own player);
 - ``greedy``: best immediate expected damage or objective gain, ties at random;
 - ``solo:ATTITUDE``: the Solo Mode decision tables (002 Solo Mode, 5) as a policy in
   the standard two-player game;
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
-from builder.engine import Action, Event, GameState, Rng, derive_seed, register_player
+from builder.engine import Action, Event, GameState, RandomPlayer, Rng, Rules, derive_seed, register_player
 from builder.errors import UsageError
 
 ATTITUDES = ("defensive", "balanced", "aggressive")
@@ -87,11 +87,11 @@ def parse_spec(text: str) -> PlayerSpec:
     raise UsageError(f"unknown player {text!r}: {usage}")
 
 
-def get_player(spec: str | PlayerSpec, seed: int, side: int) -> Player:
-    """A player for ``side`` of a game seeded ``seed``."""
+def get_player(spec: str | PlayerSpec, seed: int, side: int) -> Any:
+    """A player for ``side`` of a game seeded ``seed`` (the kernel's registry,
+    builder.engine.kernel.make_player, calls this for every kind but ``random``)."""
     ps = parse_spec(spec) if isinstance(spec, str) else spec
     if ps.kind == "random":
-        from builder.ai.random_player import RandomPlayer
         return RandomPlayer(seed, side)
     if ps.kind == "greedy":
         from builder.ai.greedy import GreedyPlayer
@@ -100,13 +100,44 @@ def get_player(spec: str | PlayerSpec, seed: int, side: int) -> Player:
     return SoloPlayer(seed, side, ps.attitude, mode=ps.kind == "solo-mode", difficulty=ps.difficulty)
 
 
-def _factory(spec: str) -> Callable[[int, int], Player]:
-    return lambda seed, side: get_player(spec, seed, side)
-
-
 def register_all() -> None:
-    """Make every spec known to the engine's own registry (builder.engine.get_player)."""
-    names = ["greedy"] + [f"solo:{a}" for a in ATTITUDES] + [
-        f"solo-mode:{a}:{d}" for a in ATTITUDES for d in DIFFICULTIES]
-    for name in names:
-        register_player(name, _factory(name))
+    """Register the AI's kinds of player with the one player registry."""
+    for kind in ("greedy", "solo", "solo-mode"):
+        register_player(kind, get_player)
+
+
+def rules_for(specs: list[PlayerSpec]) -> tuple[type[Rules], dict[str, Any]]:
+    """The rules class and options of a game between these players: the Solo game mode
+    (002) when a side is ``solo-mode``, whose AI is that side; the core rules otherwise.
+    ``heroes play``, ``heroes playtest`` and the golden games set games up by it."""
+    solo = [i for i, s in enumerate(specs) if s.kind == "solo-mode"]
+    if len(solo) > 1:
+        raise UsageError("only one side can be the Solo Mode AI (solo-mode:...); use solo:ATTITUDE "
+                         "for a decision-table policy in the two-player game")
+    if solo:
+        from builder.ai.solo_mode.rules import SoloModeRules  # the Solo rules import these players' helpers
+        spec = specs[solo[0]]
+        return SoloModeRules, {"ai_side": solo[0], "attitude": spec.attitude, "difficulty": spec.difficulty}
+    return Rules, {}
+
+
+def check_players(scenario: Any, players: list[str]) -> list[PlayerSpec]:
+    """One player per side of ``scenario`` (a scenario model), a Solo Mode AI only on a
+    side the scenario gives the AI and on one side at most; returns the parsed specs."""
+    sides = [s.id for s in scenario.sides]
+    if len(players) != len(sides):
+        raise UsageError(
+            f"scenario '{scenario.id}' has {len(sides)} sides ({', '.join(sides)}); give one player per side "
+            f"in that order, e.g. --players greedy,random"
+        )
+    specs = [parse_spec(p) for p in players]
+    allowed = list(scenario.solo.ai_sides) if scenario.solo and scenario.solo.ai_sides else None
+    for side, spec in zip(sides, specs):
+        if spec.kind == "solo-mode" and allowed is not None and side not in allowed:
+            raise UsageError(
+                f"the Solo Mode AI cannot play side '{side}' of '{scenario.id}' (the scenario lets it play: "
+                f"{', '.join(allowed)}); put solo-mode on that side or use solo:ATTITUDE as a policy"
+            )
+    if sum(s.kind == "solo-mode" for s in specs) > 1:
+        raise UsageError("only one side can be the Solo Mode AI (solo-mode:...)")
+    return specs

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from enum import Enum
 from typing import NoReturn
 
@@ -54,7 +53,3 @@ def run_app(app: typer.Typer, argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     return 0
-
-
-def stdout_is_terminal() -> bool:
-    return sys.stdout.isatty()

@@ -21,7 +21,10 @@ DEFAULT_PACK = BUNDLED_CONTENT / "core"
 def play(
     scenario: str = typer.Argument(..., help="Scenario id, e.g. family-meeting-1."),
     seed: int = typer.Option(1, "--seed", "-s", help="Seed of the game (dice, players, deployment)."),
-    players: str = typer.Option("random,random", "--players", help="Player per side, comma-separated."),
+    players: str = typer.Option(
+        "random,random", "--players",
+        help="Player per side, comma-separated: random, greedy, solo:ATTITUDE, solo-mode:ATTITUDE:DIFFICULTY "
+             "(the Solo game mode, on a side the scenario gives the AI)."),
     log: Path | None = typer.Option(None, "--log", help="Write the JSONL game log here."),
     pack: Path = typer.Option(DEFAULT_PACK, "--pack", help="Content pack folder."),
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="text or json."),

@@ -25,14 +25,14 @@ from builder.engine.firing import fire_odds, plan_shot
 from builder.engine.los import line_of_sight, precompute_lines
 from builder.engine.movement import reachable
 from builder.engine.objectives import objective_control
-from builder.engine.players import PLAYERS, get_player, register_player
-from builder.engine.random_play import RandomPlayer, random_playout
+from builder.engine.kernel import RandomPlayer, make_player, play, register_player
+from builder.engine.random_play import random_playout
 from builder.engine.rules import Rules
 from builder.engine.state import GameResult, GameState, UnitState
 
 __all__ = [
-    "Action", "Event", "GameResult", "GameState", "IllegalAction", "PLAYERS", "RandomPlayer", "Rng", "Rules",
-    "UnitState", "apply", "derive_seed", "fire_odds", "get_player", "legal_actions", "line_of_sight",
-    "objective_control", "plan_assault", "plan_shot", "precompute_lines", "random_playout", "reachable",
+    "Action", "Event", "GameResult", "GameState", "IllegalAction", "RandomPlayer", "Rng", "Rules",
+    "UnitState", "apply", "derive_seed", "fire_odds", "legal_actions", "line_of_sight", "make_player",
+    "objective_control", "play", "plan_assault", "plan_shot", "precompute_lines", "random_playout", "reachable",
     "register_player",
 ]

@@ -44,11 +44,9 @@ def legal_actions(state: "GameState") -> list[Action]:
 def apply(state: "GameState", action: Action, *, check: bool = False) -> list[Event]:
     """Apply ``action`` in place; returns the events (decision, dice, results).
     With ``check`` the action must be one of ``legal_actions(state)``."""
-    if state.result is not None:
-        raise IllegalAction("the game is over")
-    if check and action not in legal_actions(state):
+    if check and state.result is None and action not in legal_actions(state):
         raise IllegalAction(f"illegal action {action.to_dict()} for side {state.to_act} in {state.phase}")
-    return state.rules.apply(state, action)
+    return state.apply(action)
 
 
 def core_legal_actions(state: "GameState") -> list[Action]:

@@ -18,13 +18,13 @@ from typing import Any, Iterable
 
 from builder.diagnostics import Diagnostic, define_code
 from builder.engine.actions import Action
-from builder.engine.api import apply, legal_actions
-from builder.engine.dice import derive_seed
+from builder.engine.api import apply
 from builder.engine.errors import IllegalAction
-from builder.engine.players import get_player
+from builder.engine.kernel import make_player
+from builder.engine.kernel import play as play_loop
 from builder.engine.rules import Rules
 from builder.engine.state import GameState
-from builder.errors import InvalidInputError
+from builder.errors import InvalidInputError, UsageError
 
 E602 = define_code("E602", "game log cannot be replayed")
 E603 = define_code("E603", "replay does not reproduce the logged state hash")
@@ -42,22 +42,35 @@ class GameRecord:
 
 
 def play(pack: Any, scenario: str, seed: int, players: list[str], *, pack_ref: str = "",
-         rules: type[Rules] = Rules, max_decisions: int = 200_000) -> tuple[GameState, GameRecord]:
-    """Play one game with the named players; returns the final state and its log."""
-    state = rules.new_game(pack, scenario, seed=seed)
-    agents = [get_player(name, derive_seed(seed, "player", i, name), i) for i, name in enumerate(players)]
+         max_decisions: int = 200_000) -> tuple[GameState, GameRecord]:
+    """Play one game with the named players through the one game loop
+    (builder.engine.kernel.play), set up as ``heroes playtest`` sets it up (the Solo
+    game mode when a side is ``solo-mode``, builder.ai.players.rules_for): the same
+    seed and players give the same game. Returns the final state and its log."""
+    from builder.ai.players import (  # the players live above the engine
+        check_players,
+        parse_spec,
+        rules_for,
+    )
+
+    found = pack.items.get("scenarios", {}).get(scenario)
+    specs = check_players(found, players) if found is not None else [parse_spec(p) for p in players]
+    rules, options = rules_for(specs)
+    state = rules.new_game(pack, scenario, seed=seed, options=options or None)
+    agents = [make_player(name, seed, i) for i, name in enumerate(players)]
     record = GameRecord({"type": "header", "version": LOG_VERSION, "scenario": scenario, "seed": seed,
                          "players": players, "pack": pack_ref, "rules": rules.name,
                          "start_hash": state.state_hash()})
+
     n = 0
-    while state.result is None and n < max_decisions:
-        actions = legal_actions(state)
-        side = state.to_act
-        action = agents[side].choose(state, actions)  # type: ignore[index]
-        events = apply(state, action)
+
+    def write(side: int, action: Action, events: list[Any]) -> None:
+        nonlocal n
         record.lines.append({"type": "decision", "n": n, "side": side, "action": action.to_dict()})
         record.lines.extend({"type": "event", **e.to_dict()} for e in events[1:])
         n += 1
+
+    play_loop(state, agents, max_decisions=max_decisions, on_decision=write)
     result = state.result.to_dict() if state.result else None
     record.lines.append({"type": "result", "decisions": n, "result": result, "state_hash": state.state_hash()})
     return state, record
@@ -90,8 +103,16 @@ def replay(pack: Any, lines: Iterable[dict[str, Any]], file: str = "<log>",
     """Re-apply a parsed log; returns the state and the logged final hash."""
     lines = list(lines)
     header = lines[0]
+    options: dict[str, Any] = {}
+    if header.get("rules") == "solo-mode":  # set up as `heroes play` did: the players name the AI side
+        from builder.ai.players import parse_spec, rules_for
+
+        try:
+            rules, options = rules_for([parse_spec(str(p)) for p in header.get("players", [])])
+        except UsageError as exc:
+            raise _bad(f"the header's players cannot be read: {exc}", file, 1) from None
     try:
-        state = rules.new_game(pack, header["scenario"], seed=int(header["seed"]))
+        state = rules.new_game(pack, header["scenario"], seed=int(header["seed"]), options=options or None)
     except KeyError as exc:
         raise _bad(f"the header lacks {exc}", file, 1) from None
     expected = None

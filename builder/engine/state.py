@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from builder.engine.dice import Dice
+from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
 from builder.engine.grid import Battlefield
 from builder.engine.profiles import FaceProfile, UnitProfile
@@ -30,6 +32,112 @@ DAMAGE_NAMES = {1: "crew", 2: "track", 4: "hull", 8: "primary-weapon"}
 # state.memo key of what a side's units share while legal actions are listed
 # (nothing changes then): builder.engine.api.core_legal_actions sets it
 LISTING: Final = "listing"
+
+
+# --- the field tables: one per state class ------------------------------------------
+# Each state class lists its fields once, in a table of StateField; its __slots__,
+# its clone and its canonical form (what the state hash covers) are all read from
+# that table, so a field added to a game cannot be forgotten by the copy or the hash
+# (issue 19, "the state is whole": perft, clone-based search and replay hashes rely
+# on a clone being a copy and the hash covering everything a game's future depends on).
+
+
+def _same(v: Any) -> Any:
+    return v  # immutable (int, str, tuple) or shared by every copy (rules, static)
+
+
+def _list(v: Any) -> Any:
+    return v[:]
+
+
+def _lists(v: Any) -> Any:
+    return [x[:] for x in v]
+
+
+def _dict(v: Any) -> Any:
+    return dict(v)
+
+
+def _clones(v: Any) -> Any:
+    return [x.clone() for x in v]
+
+
+def _clone(v: Any) -> Any:
+    return None if v is None else v.clone()
+
+
+def _empty_list(v: Any) -> Any:
+    return []
+
+
+def _empty_dict(v: Any) -> Any:
+    return {}
+
+
+def _as_list(v: Any) -> Any:
+    return list(v)
+
+
+def _rows(v: Any) -> Any:
+    return [list(x) for x in v]
+
+
+def _key(v: Any) -> Any:
+    return v.to_key()
+
+
+@dataclass(frozen=True)
+class StateField:
+    """One field of a state class: how a clone copies it and how the canonical form
+    writes it.
+
+    ``copy`` makes the clone's value from the original's (``_same`` for immutable
+    values and what every copy shares); ``key`` gives its canonical form, None when
+    it is not hashed (derived data such as the occupancy, or per-decision scratch);
+    ``when`` (of the owning object) puts it in the canonical form only when it holds:
+    a rule's field enters the hash once used, so games without that rule keep their
+    hashes; ``spread`` splices a list-shaped key into a list canonical form (units
+    and sides are hashed as lists); ``as_`` names it in a dict canonical form when
+    the name differs."""
+
+    name: str
+    copy: Callable[[Any], Any] = _same
+    key: Callable[[Any], Any] | None = _same
+    when: Callable[[Any], bool] | None = None
+    spread: bool = False
+    as_: str = ""
+
+
+def slots(table: tuple[StateField, ...]) -> tuple[str, ...]:
+    """The ``__slots__`` of a state class: its table's field names."""
+    return tuple(f.name for f in table)
+
+
+def copy_fields(table: tuple[StateField, ...], source: Any, target: Any) -> None:
+    """Set every field of ``target`` to the copy of ``source``'s (clone)."""
+    for f in table:
+        setattr(target, f.name, f.copy(getattr(source, f.name)))
+
+
+def key_list(table: tuple[StateField, ...], obj: Any) -> list[Any]:
+    """The canonical form of ``obj`` as a list (units, sides), in table order."""
+    out: list[Any] = []
+    for f in table:
+        if f.key is None or (f.when is not None and not f.when(obj)):
+            continue
+        value = f.key(getattr(obj, f.name))
+        if f.spread:
+            out.extend(value)
+        else:
+            out.append(value)
+    return out
+
+
+def key_dict(table: tuple[StateField, ...], obj: Any) -> dict[str, Any]:
+    """The canonical form of ``obj`` as a dict (the game), by field name."""
+    return {f.as_ or f.name: f.key(getattr(obj, f.name)) for f in table
+            if f.key is not None and (f.when is None or f.when(obj))}
+
 
 @dataclass
 class Group:
@@ -105,13 +213,21 @@ class GameStatic:
         return ids
 
 
+UNIT_FIELDS: Final = (
+    StateField("id"), StateField("side"), StateField("st", key=None), StateField("face"), StateField("sq"),
+    StateField("facing"), StateField("suppressed"), StateField("activated", key=int), StateField("damage"),
+    StateField("concealed", key=int), StateField("alive", key=int), StateField("wreck", key=int),
+    StateField("order"), StateField("acted", key=int), StateField("supply_moved", key=int),
+    # the Transport vehicle carrying it: hashed only when carried
+    StateField("carried_by", when=lambda u: u.carried_by >= 0),
+)
+"""The fields of :class:`UnitState`, in the order of its canonical list."""
+
+
 class UnitState:
     """One counter on (or off) the battlefield."""
 
-    __slots__ = (
-        "id", "side", "st", "face", "sq", "facing", "suppressed", "activated", "damage",
-        "concealed", "alive", "wreck", "order", "acted", "supply_moved", "carried_by",
-    )
+    __slots__ = slots(UNIT_FIELDS)
 
     def __init__(self, uid: int, side: int, st: UnitStatic) -> None:
         self.id = uid
@@ -133,10 +249,7 @@ class UnitState:
 
     def clone(self) -> "UnitState":
         u = UnitState(self.id, self.side, self.st)
-        u.face, u.sq, u.facing = self.face, self.sq, self.facing
-        u.suppressed, u.activated, u.damage, u.concealed = self.suppressed, self.activated, self.damage, self.concealed
-        u.alive, u.wreck, u.order, u.acted, u.supply_moved = self.alive, self.wreck, self.order, self.acted, self.supply_moved
-        u.carried_by = self.carried_by
+        copy_fields(UNIT_FIELDS, self, u)
         return u
 
     @property
@@ -187,19 +300,33 @@ class UnitState:
         return self.st.granted.get(name)
 
     def to_key(self) -> list[Any]:
-        return [self.id, self.side, self.face, self.sq, self.facing, self.suppressed, int(self.activated),
-                self.damage, int(self.concealed), int(self.alive), int(self.wreck), self.order,
-                int(self.acted), int(self.supply_moved)] + ([self.carried_by] if self.carried_by >= 0 else [])
+        return key_list(UNIT_FIELDS, self)
+
+
+SIDE_FIELDS: Final = (
+    StateField("orders", copy=_same), StateField("to_place", copy=_list), StateField("bluffs_left"),
+    StateField("specials_left"), StateField("hand", copy=_list),
+    StateField("deck", copy=_list, key=lambda d: (len(d), d[:8]), spread=True),  # its size and top cards
+    StateField("discard", copy=_list), StateField("vp"),
+    StateField("equipment", copy=_dict, key=lambda e: sorted([list(k) + [v] for k, v in e.items()])),
+    StateField("lost", copy=_list), StateField("broken", copy=_list),
+    StateField("losses", copy=_dict, key=lambda d: sorted(d.items())), StateField("supply_done", key=int),
+    StateField("initiative_kept", key=None),
+    # the rules' fields enter the canonical list only when used (a smoke bomb ordered, a
+    # Concealed token held, a directive decided): other games' hashes stay as they were
+    StateField("bombs", copy=_list, when=lambda s: bool(s.bombs)),
+    StateField("concealed_tokens", key=lambda t: ("concealed", list(t)), when=lambda s: bool(s.concealed_tokens),
+               spread=True),
+    StateField("directive_turn", when=lambda s: s.directive_turn != 0),
+    StateField("directives_used", key=_as_list, when=lambda s: s.directive_turn != 0),
+)
+"""The fields of :class:`SideState`, in the order of its canonical list."""
 
 
 class SideState:
     """A side's tokens, cards and score."""
 
-    __slots__ = (
-        "orders", "to_place", "bluffs_left", "specials_left", "hand", "deck", "discard", "vp",
-        "equipment", "lost", "broken", "losses", "supply_done", "initiative_kept", "bombs",
-        "concealed_tokens", "directive_turn", "directives_used",
-    )
+    __slots__ = slots(SIDE_FIELDS)
 
     def __init__(self) -> None:
         self.orders = 0
@@ -224,23 +351,11 @@ class SideState:
 
     def clone(self) -> "SideState":
         s = SideState()
-        s.orders, s.to_place, s.bluffs_left, s.specials_left = self.orders, self.to_place[:], self.bluffs_left, self.specials_left
-        s.hand, s.deck, s.discard, s.vp = self.hand[:], self.deck[:], self.discard[:], self.vp
-        s.equipment, s.lost, s.broken, s.losses = dict(self.equipment), self.lost[:], self.broken[:], dict(self.losses)
-        s.supply_done, s.initiative_kept, s.bombs = self.supply_done, self.initiative_kept, self.bombs[:]
-        s.concealed_tokens = self.concealed_tokens
-        s.directive_turn, s.directives_used = self.directive_turn, self.directives_used
+        copy_fields(SIDE_FIELDS, self, s)
         return s
 
     def to_key(self) -> list[Any]:
-        return [self.orders, self.to_place, self.bluffs_left, self.specials_left, self.hand, len(self.deck),
-                self.deck[:8], self.discard, self.vp, sorted([list(k) + [v] for k, v in self.equipment.items()]),
-                self.lost, self.broken, sorted(self.losses.items()), int(self.supply_done)] \
-            + ([self.bombs] if self.bombs else []) \
-            + (["concealed", list(self.concealed_tokens)] if self.concealed_tokens else []) \
-            + ([self.directive_turn, list(self.directives_used)] if self.directive_turn else [])
-        # the optional parts only when used (a smoke bomb ordered, a Concealed token held, a directive
-        # decided): other games' hashes stay as they were
+        return key_list(SIDE_FIELDS, self)
 
 
 @dataclass
@@ -263,16 +378,52 @@ class GameResult:
         }
 
 
+def _used(name: str) -> Callable[[Any], bool]:
+    """A rule's field of the game enters the hash only once used (not empty): games
+    that never use it keep the hashes they had before the rule was written."""
+    return lambda g: bool(getattr(g, name))
+
+
+GAME_FIELDS: Final = (
+    StateField("rules", key=None), StateField("static", key=None),
+    StateField("dice", copy=_clone, key=lambda d: d.state),
+    StateField("turn"), StateField("phase"), StateField("initiative"), StateField("to_act"),
+    StateField("units", copy=_clones, key=lambda us: [u.to_key() for u in us]),
+    StateField("occ", copy=_list, key=None), StateField("occupied", key=None),  # derived from the units
+    StateField("sides", copy=_clones, key=lambda ss: [s.to_key() for s in ss]),
+    StateField("queues", copy=_lists), StateField("turn_side"), StateField("current"),
+    StateField("fired", key=_as_list), StateField("moved"),
+    StateField("pending", copy=_list, key=lambda ps: [[p[0], p[1], p[2], list(p[3]), list(p[4])] for p in ps]),
+    StateField("control", copy=_list), StateField("control_history", copy=_lists, key=None),
+    StateField("result", key=lambda r: r.to_dict() if r else None),
+    StateField("events", copy=_empty_list, key=None),  # this decision's events: a clone starts with none
+    StateField("decisions", key=None), StateField("supply_side"),
+    StateField("memo", copy=_empty_dict, key=None),  # derived data valid for this decision only
+    StateField("boosts", copy=_dict, key=lambda b: sorted([k[0], k[1], v] for k, v in b.items())),
+    StateField("path", key=_as_list),
+    StateField("smoke", key=_rows, when=_used("smoke")),
+    StateField("vehicle_bombs", key=_rows, when=_used("vehicle_bombs")),
+    StateField("fuelled", key=_as_list, when=_used("fuelled")),
+    StateField("directives", key=_rows, when=_used("directives")),
+    StateField("positions", key=_as_list, when=_used("positions")),
+    StateField("markers", key=_rows, when=_used("markers")),
+    StateField("postponed", key=_rows, when=_used("postponed")),
+    StateField("demolition", key=_rows, when=_used("demolition")),
+    StateField("charges", key=_rows, when=_used("charges")),
+    StateField("passages", key=_as_list, when=_used("passages")),
+    StateField("autonomous", when=lambda g: g.autonomous >= 0),
+    # a variant's own state (the Solo game mode's dashboard, builder.ai.solo_mode.rules.
+    # SoloState): anything with clone() and to_key(), None in the core rules
+    StateField("variant", copy=_clone, key=_key, when=lambda g: g.variant is not None),
+)
+"""The fields of :class:`GameState`; the structures destroyed (``ruined``), kept on the
+copy-on-write static data (builder/engine/structures.py), are hashed beside them."""
+
+
 class GameState:
     """A game in progress; ``apply`` (builder.engine.api) moves it on."""
 
-    __slots__ = (
-        "rules", "static", "dice", "turn", "phase", "initiative", "to_act", "units", "occ", "sides",
-        "queues", "turn_side", "current", "fired", "moved", "pending", "control", "control_history",
-        "result", "events", "decisions", "supply_side", "memo", "boosts", "path", "occupied", "smoke",
-        "vehicle_bombs", "fuelled", "directives", "positions", "markers", "postponed", "demolition", "charges",
-        "passages", "autonomous",
-    )
+    __slots__ = slots(GAME_FIELDS)
 
     def __init__(self, rules: Any, static: GameStatic, dice: Dice) -> None:
         self.rules = rules
@@ -318,6 +469,7 @@ class GameState:
         self.charges: tuple[tuple[int, int], ...] = ()
         self.passages: tuple[int, ...] = ()  # hedgerow squares with a Passage token (builder/engine/hedgerow_cutter.py)
         self.autonomous = -1  # the unit acting without an order token, -1 none (builder/engine/autonomy.py)
+        self.variant: Any = None  # a variant's state (GAME_FIELDS), set by its rules at set-up
 
     # --- public views ------------------------------------------------------------
 
@@ -351,66 +503,30 @@ class GameState:
             return (unit.sq, back) if back >= 0 else (unit.sq,)
         return (unit.sq,)
 
+    # --- the kernel's Game protocol (builder.engine.kernel.Game) --------------------
+
+    def legal_actions(self) -> list[Any]:
+        """Every decision open to the side to act (empty when the game is over)."""
+        return self.rules.legal_actions(self)  # type: ignore[no-any-return]
+
+    def apply(self, action: Any) -> list[Event]:
+        """Apply ``action`` in place; returns the events (builder.engine.api.apply
+        checks it is legal first when asked)."""
+        if self.result is not None:
+            raise IllegalAction("the game is over")
+        return self.rules.apply(self, action)  # type: ignore[no-any-return]
+
     # --- cloning and hashing -------------------------------------------------------
 
     def clone(self) -> "GameState":
-        g = GameState(self.rules, self.static, self.dice.clone())
-        g.turn, g.phase, g.initiative, g.to_act = self.turn, self.phase, self.initiative, self.to_act
-        g.units = [u.clone() for u in self.units]
-        g.occ, g.occupied = self.occ[:], self.occupied
-        g.sides = [s.clone() for s in self.sides]
-        g.queues = [q[:] for q in self.queues]
-        g.turn_side, g.current, g.fired, g.moved = self.turn_side, self.current, self.fired, self.moved
-        g.pending = self.pending[:]
-        g.control = self.control[:]
-        g.control_history = [c[:] for c in self.control_history]
-        g.result, g.events, g.decisions, g.supply_side = self.result, [], self.decisions, self.supply_side
-        g.memo = {}
-        g.boosts = dict(self.boosts)
-        g.path = self.path
-        g.smoke = self.smoke
-        g.vehicle_bombs = self.vehicle_bombs
-        g.fuelled, g.directives, g.positions = self.fuelled, self.directives, self.positions
-        g.markers, g.postponed = self.markers, self.postponed
-        g.demolition, g.charges = self.demolition, self.charges
-        g.passages = self.passages
-        g.autonomous = self.autonomous
+        g = GameState(self.rules, self.static, self.dice)
+        copy_fields(GAME_FIELDS, self, g)
         return g
 
     def canonical(self) -> dict[str, Any]:
-        out = {
-            "turn": self.turn, "phase": self.phase, "initiative": self.initiative, "to_act": self.to_act,
-            "dice": self.dice.state, "units": [u.to_key() for u in self.units],
-            "sides": [s.to_key() for s in self.sides], "queues": self.queues, "turn_side": self.turn_side,
-            "current": self.current, "fired": list(self.fired), "moved": self.moved,
-            "pending": [[p[0], p[1], p[2], list(p[3]), list(p[4])] for p in self.pending], "control": self.control,
-            "result": self.result.to_dict() if self.result else None, "supply_side": self.supply_side,
-            "boosts": sorted([k[0], k[1], v] for k, v in self.boosts.items()), "path": list(self.path),
-        }
-        if self.smoke:  # only when some lies on the battlefield: hashes of games without smoke stay as they were
-            out["smoke"] = [list(s) for s in self.smoke]
-        if self.vehicle_bombs:  # likewise for bombs and mines on vehicles
-            out["vehicle_bombs"] = [list(b) for b in self.vehicle_bombs]
-        if self.fuelled:  # likewise for Fuel tokens spent, directives placed and advanced positions
-            out["fuelled"] = list(self.fuelled)
-        if self.directives:
-            out["directives"] = [list(d) for d in self.directives]
-        if self.positions:
-            out["positions"] = list(self.positions)
-        if self.markers:  # likewise for scenario markers and postponed events
-            out["markers"] = [list(m) for m in self.markers]
-        if self.postponed:
-            out["postponed"] = [list(p) for p in self.postponed]
-        if self.demolition:  # likewise for demolition points, charges laid and structures destroyed
-            out["demolition"] = [list(d) for d in self.demolition]
-        if self.charges:
-            out["charges"] = [list(c) for c in self.charges]
+        out = key_dict(GAME_FIELDS, self)
         if self.static.bf.ruined:
             out["ruined"] = [[a, r or ""] for a, r in self.static.bf.ruined]
-        if self.passages:
-            out["passages"] = list(self.passages)
-        if self.autonomous >= 0:  # an Autonomous unit acting without an order token
-            out["autonomous"] = self.autonomous
         return out
 
     def state_hash(self) -> str:

@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
-from builder.ai.players import parse_spec
+from builder.ai.players import check_players, parse_spec
 from builder.content.loader import BUNDLED_CONTENT
 from builder.content.yaml_io import atomic_write_text
 from builder.errors import UsageError
@@ -46,25 +46,6 @@ def unit_costs(pack: Any) -> dict[str, int]:
             for g in grants:
                 costs[g.unit] = min(costs.get(g.unit, each), each)
     return costs
-
-
-def check_players(scenario: Any, players: list[str]) -> None:
-    sides = [s.id for s in scenario.sides]
-    if len(players) != len(sides):
-        raise UsageError(
-            f"scenario '{scenario.id}' has {len(sides)} sides ({', '.join(sides)}); give one player per side "
-            f"in that order, e.g. --players greedy,random"
-        )
-    specs = [parse_spec(p) for p in players]
-    allowed = list(scenario.solo.ai_sides) if scenario.solo and scenario.solo.ai_sides else None
-    for side, spec in zip(sides, specs):
-        if spec.kind == "solo-mode" and allowed is not None and side not in allowed:
-            raise UsageError(
-                f"the Solo Mode AI cannot play side '{side}' of '{scenario.id}' (the scenario lets it play: "
-                f"{', '.join(allowed)}); put solo-mode on that side or use solo:ATTITUDE as a policy"
-            )
-    if sum(s.kind == "solo-mode" for s in specs) > 1:
-        raise UsageError("only one side can be the Solo Mode AI (solo-mode:...)")
 
 
 def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jobs: int = 1,

@@ -12,8 +12,9 @@ import os
 from collections import Counter
 from typing import Any
 
-from builder.ai.players import PlayerSpec, get_player
-from builder.engine import IllegalAction, Rules, apply, legal_actions
+from builder.ai.players import PlayerSpec, rules_for
+from builder.engine import IllegalAction, Rules, make_player, play
+from builder.engine.kernel import GameStuck
 from builder.errors import HeroesError
 
 MAX_DECISIONS = 20_000
@@ -40,20 +41,6 @@ class PlaytestRules(Rules):
     def initiative_for_turn(self, state: Any) -> int:
         side = super().initiative_for_turn(state)
         return 1 - side if self.options.get("initiative_swapped") else side
-
-
-def rules_for(specs: list[PlayerSpec]) -> tuple[type[Rules], dict[str, Any]]:
-    """The rules class and options of a game: the Solo game mode when a side is
-    ``solo-mode``, the core rules otherwise."""
-    solo = [i for i, s in enumerate(specs) if s.kind == "solo-mode"]
-    if len(solo) > 1:
-        raise PlaytestError("only one side can be the Solo Mode AI (solo-mode:...); use solo:ATTITUDE "
-                            "for a decision-table policy in the two-player game")
-    if solo:
-        from builder.ai.solo_mode.rules import SoloModeRules
-        spec = specs[solo[0]]
-        return SoloModeRules, {"ai_side": solo[0], "attitude": spec.attitude, "difficulty": spec.difficulty}
-    return PlaytestRules, {}
 
 
 def play_game_safely(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *,
@@ -87,6 +74,8 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
               index: int = 0) -> dict[str, Any]:
     """Play one game; ``specs[i]`` plays the scenario's side ``i``."""
     rules_cls, options = rules_for(specs)
+    if rules_cls is Rules:
+        rules_cls = PlaytestRules
     if initiative_swapped:
         options = {**options, "initiative_swapped": True}
     state = rules_cls.new_game(pack, scenario, seed=seed, options=options or None)
@@ -96,7 +85,7 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
         state.initiative = state.turn_side = 1 - state.initiative
         orders.advance(state)
     sides = state.side_ids
-    players = [get_player(spec, seed, i) for i, spec in enumerate(specs)]
+    players = [make_player(spec.text, seed, i) for i, spec in enumerate(specs)]
     fielded: dict[str, Counter[str]] = {s: Counter() for s in sides}
     for u in state.units:  # decoy counters stand for no unit (builder.engine.decoys); a unit of the
         if not u.st.decoy and not u.st.reinforcement:  # Solo reinforcements bag is fielded once drawn
@@ -106,15 +95,11 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
     kills: dict[str, Counter[str]] = {s: Counter() for s in sides}
     digest = hashlib.sha256()
     last_actor = -1
-    decisions = 0
-    while not state.is_over:
-        side = state.to_act
-        actions = legal_actions(state)
-        if side is None or not actions:
-            raise PlaytestError(f"game {index} (seed {seed}): no legal action in phase {state.phase}")
-        action = players[side].choose(state, actions)
+
+    def record(side: int, action: Any, events: list[Any]) -> None:
+        """The row's counters, after each decision of the game loop."""
+        nonlocal last_actor
         digest.update(repr((side, action.to_dict())).encode())
-        events = apply(state, action)
         if action.kind in ("fire", "assault", "blast"):
             last_actor = action.unit
         for e in events:
@@ -128,11 +113,13 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
                 if last_actor >= 0 and state.units[last_actor].side != dead.side:
                     killer = state.units[last_actor]
                     kills[sides[killer.side]][_profile_key(killer)] += 1
-        for p in players:
-            p.notify(state, events)
-        decisions += 1
-        if decisions > MAX_DECISIONS:
-            raise PlaytestError(f"game {index} (seed {seed}) did not end within {MAX_DECISIONS} decisions")
+
+    try:
+        decisions = play(state, players, max_decisions=MAX_DECISIONS + 1, on_decision=record)
+    except GameStuck:
+        raise PlaytestError(f"game {index} (seed {seed}): no legal action in phase {state.phase}") from None
+    if decisions > MAX_DECISIONS:
+        raise PlaytestError(f"game {index} (seed {seed}) did not end within {MAX_DECISIONS} decisions")
     result = state.result
     assert result is not None
     rules_fired: Counter[str] = Counter()
@@ -158,4 +145,5 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
         "rules": dict(sorted(rules_fired.items())),
         "decisions": decisions,
         "digest": digest.hexdigest()[:16],
+        "state_hash": state.state_hash(),
     }

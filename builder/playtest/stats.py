@@ -23,11 +23,6 @@ class Proportion:
     low: float
     high: float
 
-    @property
-    def half_width(self) -> float:
-        """Half the interval's width: the '+/-' of a verdict line."""
-        return (self.high - self.low) / 2
-
     def to_dict(self) -> dict[str, float | int]:
         return {
             "successes": self.successes, "trials": self.trials, "rate": round(self.rate, 6),

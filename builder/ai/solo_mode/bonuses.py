@@ -31,7 +31,7 @@ DROP_FIRST = ("advantage", "tactician", "opportunistic", "resupply", "grand-stra
 def lay_tokens(rules: "SoloModeRules", state: "GameState") -> None:
     """Draw the scenario's number of tokens and spread them: each next square is the
     free one farthest from the tokens already laid and the objectives."""
-    solo = rules.solo_state
+    solo = rules.solo_state(state)
     count = int(getattr(state.static.scenario, "tactical_bonuses", 0) or 0)
     pool = [b.effect_key or b.id for b in sorted(state.static.pack.items.get("tactical_bonuses", {}).values(),
                                                     key=lambda b: b.id) for _ in range(b.count)]
@@ -110,7 +110,7 @@ def _candidates(state: "GameState") -> tuple[list[int], list[int]]:
 def check_taken(rules: "SoloModeRules", state: "GameState") -> None:
     """Infantry of one side alone on or next to a token takes it (a decoy counter, which
     stands for no unit, neither takes nor disputes one: builder.engine.decoys)."""
-    solo = rules.solo_state
+    solo = rules.solo_state(state)
     if not solo.bonuses:
         return
     bf = state.static.bf
@@ -133,7 +133,7 @@ def check_taken(rules: "SoloModeRules", state: "GameState") -> None:
 def ai_takes(rules: "SoloModeRules", state: "GameState", token: str, square: int = -1) -> None:
     from builder.ai.solo_mode.events import apply_tiles
 
-    solo = rules.solo_state
+    solo = rules.solo_state(state)
     rules.rules_fired[f"tactical-bonus/{token}:ai"] += 1
     if token in LASTING:
         if len(solo.dashboard) >= DASHBOARD:
@@ -154,7 +154,7 @@ def ai_takes(rules: "SoloModeRules", state: "GameState", token: str, square: int
 
 
 def player_takes(rules: "SoloModeRules", state: "GameState", token: str, square: int = -1) -> None:
-    solo = rules.solo_state
+    solo = rules.solo_state(state)
     rules.rules_fired[f"tactical-bonus/{token}:player"] += 1
     if token == "grand-strategy":
         solo.player_specials += 1
@@ -163,7 +163,7 @@ def player_takes(rules: "SoloModeRules", state: "GameState", token: str, square:
     elif token == "tactician":
         solo.player_orders += 1
     elif token == "advantage" and solo.dashboard:
-        discard_from_dashboard(rules, min(solo.dashboard, key=DROP_FIRST.index))
+        discard_from_dashboard(rules, state, min(solo.dashboard, key=DROP_FIRST.index))
     elif token == "opportunistic":
         solo.player_hand += 1
     elif token in ("resupply", "reinforcements"):
@@ -187,7 +187,7 @@ def player_resupply(rules: "SoloModeRules", state: "GameState") -> None:
     gear option has spent markers (builder.ai.solo_mode.resupply)."""
     from builder.ai.solo_mode.resupply import player_takes_back_all
 
-    solo = rules.solo_state
+    solo = rules.solo_state(state)
     if "resupply" in solo.player_tokens and player_takes_back_all(state, rules.player):
         solo.player_tokens.remove("resupply")
         rules.rules_fired["tactical-bonus/resupply:player-used"] += 1
@@ -197,7 +197,7 @@ def ai_resupply(rules: "SoloModeRules", state: "GameState") -> None:
     """At the start of each order phase, an AI holding Resupply takes back one marker."""
     from builder.ai.solo_mode.resupply import ai_takes_back_one
 
-    if "resupply" in rules.solo_state.dashboard and ai_takes_back_one(state, rules.ai):
+    if "resupply" in rules.solo_state(state).dashboard and ai_takes_back_one(state, rules.ai):
         rules.rules_fired["tactical-bonus/resupply:ai-used"] += 1
 
 
@@ -208,7 +208,7 @@ def player_reinforcement(rules: "SoloModeRules", state: "GameState") -> None:
     the zone's free square nearest an objective."""
     from builder.engine.setup import place_somewhere
 
-    solo = rules.solo_state
+    solo = rules.solo_state(state)
     if "reinforcements" not in solo.player_tokens:
         return
     lost = [u for u in state.units if u.side == rules.player and u.type == "infantry" and not u.alive]
@@ -229,9 +229,9 @@ def player_reinforcement(rules: "SoloModeRules", state: "GameState") -> None:
     state.events.append(Event("reinforcement", {"unit": u.id, "square": u.sq}))
 
 
-def discard_from_dashboard(rules: "SoloModeRules", token: str) -> None:
+def discard_from_dashboard(rules: "SoloModeRules", state: "GameState", token: str) -> None:
     """The player's Advantage removes a token from the AI's dashboard, and its effect."""
-    solo = rules.solo_state
+    solo = rules.solo_state(state)
     solo.dashboard.remove(token)
     if token == "grand-strategy":
         solo.extra_orders -= 1

@@ -39,6 +39,11 @@ class Brain:
         self._memo_key: tuple[Any, ...] = ()
         self._memo = Memo()
 
+    def with_rng(self, rng: Any) -> "Brain":
+        """The same brain drawing from ``rng``: a cloned game's Solo dashboard
+        (builder.ai.solo_mode.rules.SoloState.clone) has its own random stream."""
+        return type(self)(self.tables, self.side, self.attitude, rng, self.fired)
+
     def view(self, state: "GameState", *, actor: int | None = None, from_reaction: bool = False,
              suppressive: bool = False, actors: list[int] | None = None) -> EngineView:
         """A view of the position (see :class:`EngineView` for the context arguments);

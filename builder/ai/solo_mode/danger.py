@@ -37,6 +37,10 @@ class DangerGauge:
                 out.append(self.tiles[lv])
         return out
 
+    def clone(self) -> "DangerGauge":
+        """A copy for a cloned game: the tiles are content, shared."""
+        return DangerGauge(self.thresholds, self.tiles, self.position, self.revealed[:])
+
     def climb(self, spaces: int = 1) -> list[Any]:
         return self.move_to(self.position + spaces)
 

@@ -31,7 +31,7 @@ def add_life_points(rules: "SoloModeRules", state: "GameState", count: int, each
 def set_danger(rules: "SoloModeRules", state: "GameState", eff: Any) -> None:
     """A scenario's jump of the danger marker to the first space of a level, by
     difficulty (Family Meeting 1, turn 5); the tiles reached are revealed at once."""
-    gauge = rules.solo_state.gauge
+    gauge = rules.solo_state(state).gauge
     tiles = gauge.set_level(str(eff.danger_level), dict(eff.danger_spaces), rules.difficulty, eff.if_reached)
     rules.rules_fired["danger/scenario-jump"] += 1
     state.events.append(Event("danger-jump", {"position": gauge.position, "level": gauge.level}))
@@ -40,7 +40,7 @@ def set_danger(rules: "SoloModeRules", state: "GameState", eff: Any) -> None:
 
 def apply_tiles(rules: "SoloModeRules", state: "GameState", tiles: list[Any]) -> None:
     """Reveal danger tiles and apply their bonuses at once (they add up)."""
-    solo = rules.solo_state
+    solo = rules.solo_state(state)
     for tile in tiles:
         if tile is None:
             continue
@@ -54,7 +54,7 @@ def apply_tiles(rules: "SoloModeRules", state: "GameState", tiles: list[Any]) ->
             solo.combat += tile.amount
         elif tile.bonus == "action_card":
             for _ in range(tile.amount):
-                rules.draw_action_card()
+                rules.draw_action_card(state)
         elif tile.bonus == "reinforcements":
             for _ in range(tile.amount):
                 rules.reinforce(state)

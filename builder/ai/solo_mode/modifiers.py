@@ -18,7 +18,7 @@ ID = "solo-ai"
 
 
 def _solo(state: "GameState") -> Any:
-    return getattr(state.rules, "solo", None)
+    return state.variant  # the Solo game mode's dashboard, None in the core rules
 
 
 def attack_bonus(state: "GameState", unit: Any, suppressive: bool = False) -> list[Term]:

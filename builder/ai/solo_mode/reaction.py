@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 def draw_card(rules: "SoloModeRules", state: "GameState") -> Any:
     """The next reaction card; the discard pile is reshuffled when the deck runs out."""
-    solo = rules.solo_state
+    solo = rules.solo_state(state)
     if not solo.deck:
         solo.deck, solo.discard = solo.discard, []
         solo.rng.shuffle(solo.deck)
@@ -47,9 +47,9 @@ def resolve_card(rules: "SoloModeRules", state: "GameState", card: Any) -> None:
         if not applies(rules, effect):
             continue
         if effect.lasting:
-            rules.solo_state.lasting = effect.lasting_bonus
+            rules.solo_state(state).lasting = effect.lasting_bonus
         kind = effect.effect
-        if index == 0 and rules.solo_state.offboard and kind != "tactical_movement":
+        if index == 0 and rules.solo_state(state).offboard and kind != "tactical_movement":
             kind = "tactical_movement"  # far far away: units off the battlefield enter instead
         resolve_effect(rules, state, kind, effect)
         if state.result is not None:
@@ -70,7 +70,7 @@ def _resolve(rules: "SoloModeRules", state: "GameState", kind: str, bonus: int) 
     if kind == "place_order":
         return place_order(rules, state)
     if kind == "action_card":
-        rules.draw_action_card()
+        rules.draw_action_card(state)
         return "done"
     if kind == "tactical_movement":
         return tactical_movement(rules, state, bonus)
@@ -99,7 +99,7 @@ def _decoy_picked(rules: "SoloModeRules", state: "GameState", choice: int) -> bo
 def place_order(rules: "SoloModeRules", state: "GameState", queue: bool = True) -> str:
     """The lowest available numbered token goes to the unit table 5.1 picks (in the
     order phase, for the Tactician bonus, the activation queue is built later)."""
-    solo = rules.solo_state
+    solo = rules.solo_state(state)
     if not solo.available:
         return "ignored"
     candidates = [u for u in free_units(rules, state) if state.units[u].order == NO_ORDER]
@@ -120,14 +120,14 @@ def place_order(rules: "SoloModeRules", state: "GameState", queue: bool = True) 
 def _finish(rules: "SoloModeRules", state: "GameState", uid: int) -> None:
     u = state.units[uid]
     u.activated = True
-    rules.solo_state.effect_unit, rules.solo_state.effect_bonus = -1, 0
+    rules.solo_state(state).effect_unit, rules.solo_state(state).effect_bonus = -1, 0
     rules.settle_pending(state)
 
 
 def tactical_movement(rules: "SoloModeRules", state: "GameState", bonus: int = 0) -> str:
     """Table 5.2 picks the unit and its destination; units still off the battlefield
     enter first (Far Far Away...)."""
-    solo = rules.solo_state
+    solo = rules.solo_state(state)
     if solo.offboard:
         return "done" if rules.enter_unit(state) else "ignored"
     candidates = free_units(rules, state)
@@ -149,7 +149,7 @@ def firing(rules: "SoloModeRules", state: "GameState", bonus: int = 0, suppressi
     """Table 5.3: the target, then the firing unit, then its best weapon. A unit
     without Suppressive Fire cannot fire suppressively in the engine, so a suppressive
     effect only considers units that can."""
-    solo = rules.solo_state
+    solo = rules.solo_state(state)
     actions = [a for uid in free_units(rules, state) for a in fire_actions(state, state.units[uid], moving=False)]
     action = solo.brain.fire(state, actions, suppressive=suppressive, from_reaction=True)
     return _attack(rules, state, action, bonus, do_fire)
@@ -158,7 +158,7 @@ def firing(rules: "SoloModeRules", state: "GameState", bonus: int = 0, suppressi
 def assault(rules: "SoloModeRules", state: "GameState", bonus: int = 0) -> str:
     """Table 5.4: the target, then the assaulting unit; a suicidal assault (the enemy's
     bonus ahead by 3 or more) is ignored."""
-    solo = rules.solo_state
+    solo = rules.solo_state(state)
     actions = [a for uid in free_units(rules, state) for a in move_actions(state, state.units[uid], assaults=True)
                if a.kind == "assault"]
     action = solo.brain.assault(state, actions, from_reaction=True)
@@ -171,7 +171,7 @@ def _attack(rules: "SoloModeRules", state: "GameState", action: Any, bonus: int,
     bonus applies to that unit only, then the AI's after-attack bookkeeping."""
     if action is None:
         return "ignored"
-    rules.solo_state.effect_unit, rules.solo_state.effect_bonus = action.unit, bonus
+    rules.solo_state(state).effect_unit, rules.solo_state(state).effect_bonus = action.unit, bonus
     resolve(state, action)
     rules.after_ai_attack(state, action.unit)
     _finish(rules, state, action.unit)

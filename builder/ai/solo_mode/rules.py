@@ -13,7 +13,7 @@ simulated is listed in docs/solo-mode.md.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from builder.ai import evaluate as ev
@@ -71,6 +71,47 @@ class SoloState:
     player_hand: int = 0  # the player's Opportunistic tokens: extra cards in hand
     player_tokens: list[str] = field(default_factory=list)  # single-use tokens the player holds
 
+    def clone(self) -> "SoloState":
+        """A copy for a cloned game (``GameState.variant``): its own random stream,
+        gauge and lists; the brain draws from the copy's stream. What is fixed at
+        set-up (the cards' content, the sorted forces, the tables) is shared."""
+        rng = self.rng.clone()
+        copy = {f.name: _copied(getattr(self, f.name)) for f in fields(self)}
+        copy.update(rng=rng, brain=self.brain.with_rng(rng), gauge=self.gauge.clone())
+        return SoloState(**copy)
+
+    def to_key(self) -> list[Any]:
+        """The dashboard's canonical form (part of the game's state hash): every field
+        but those fixed at set-up, in field order."""
+        return [[f.name, _plain(getattr(self, f.name))] for f in fields(self) if f.name not in FIXED]
+
+
+FIXED = frozenset({"brain", "cards", "forces"})
+"""Fields of :class:`SoloState` fixed at set-up and left out of its hash (the forces'
+sorting is a function of the set-up the rest of the state already covers)."""
+
+
+def _copied(value: Any) -> Any:
+    """A field's value for the clone: containers copied, the rest shared."""
+    if isinstance(value, list):
+        return value[:]
+    if isinstance(value, (dict, set)):
+        return value.copy()
+    return value
+
+
+def _plain(value: Any) -> Any:
+    """A field's value as JSON data for the hash (sets and dicts in a fixed order)."""
+    if isinstance(value, Rng):
+        return value.state
+    if isinstance(value, DangerGauge):
+        return [value.position, value.revealed]
+    if isinstance(value, set):
+        return sorted(value)
+    if isinstance(value, dict):
+        return sorted([str(k), v] for k, v in value.items())
+    return value
+
 
 class SoloModeRules(Rules):
     """Options: ``ai_side`` (index), ``attitude``, ``difficulty``."""
@@ -83,14 +124,14 @@ class SoloModeRules(Rules):
         self.player = 1 - self.ai
         self.attitude = str(self.options.get("attitude", "aggressive"))
         self.difficulty = str(self.options.get("difficulty", "medium"))
-        self.solo: SoloState | None = None
         self.rules_fired: Counter[str] = Counter()
 
-    @property
-    def solo_state(self) -> SoloState:
-        """The Solo Mode state, set up with the game (``solo`` is None before)."""
-        assert self.solo is not None, "Solo Mode rules used before the game's set-up"
-        return self.solo
+    def solo_state(self, state: GameState) -> SoloState:
+        """The game's Solo Mode dashboard (``state.variant``, cloned and hashed with the
+        game), set up with the game's first phase (None before)."""
+        solo: SoloState | None = state.variant
+        assert isinstance(solo, SoloState), "Solo Mode rules used before the game's set-up"
+        return solo
 
     # --- set-up (002, 2 Set Up) -------------------------------------------------------------
     def _set_up(self, state: GameState) -> SoloState:
@@ -114,7 +155,7 @@ class SoloModeRules(Rules):
         state.initiative = self.player
         # the AI's action cards are its reserve (002, 2.3 Cards): it holds no hand of the core deck
         state.sides[self.ai].hand, state.sides[self.ai].deck = [], []
-        self.solo = solo
+        state.variant = solo
         self._deploy_scouts(state, solo)
         solo.decoys = deploy_decoys(state, self, solo)
         solo.bag = fill_bag(state, self, solo)
@@ -141,7 +182,7 @@ class SoloModeRules(Rules):
         return self.player
 
     def on_start_of_phase(self, state: GameState, phase: str) -> None:
-        solo = self.solo or self._set_up(state)
+        solo = state.variant or self._set_up(state)
         if phase == "orders":
             bonuses.ai_resupply(self, state)
             bonuses.player_resupply(self, state)
@@ -155,7 +196,7 @@ class SoloModeRules(Rules):
         """AI orders (002, 3.1): the green level draws an action card; the numbered
         tokens go to the dashboard; autonomous units take theirs at once."""
         solo.lasting = "none"
-        self.draw_action_card()
+        self.draw_action_card(state)
         player = state.sides[self.player]
         player.specials_left += solo.player_specials
         solo.player_specials = 0
@@ -176,7 +217,7 @@ class SoloModeRules(Rules):
     def on_before_activation(self, state: GameState, side: int) -> None:
         """Before the other side's unit acts, the AI draws a reaction card, except on a
         special order (002, 3.2 > Activation Phase Steps 1-3)."""
-        if self.solo is None:
+        if state.variant is None:
             return
         unit = state.units[state.current]
         if side == self.ai and unit.st.decoy:
@@ -209,7 +250,7 @@ class SoloModeRules(Rules):
         Mode, Family Meeting 1, turn 5); a fire effect spends a reserve action card on
         its bonus and spots the firer, as any AI attack; a unit a scenario brings back
         leaves the reinforcements bag and counts again as a loss."""
-        if self.solo is None:
+        if state.variant is None:
             return super().scenario_effect(state, effect, side)
         if effect.do == "set_danger":
             from builder.ai.solo_mode.events import set_danger
@@ -226,9 +267,9 @@ class SoloModeRules(Rules):
             done = place_units(state, effect, side)
             for e in state.events[mark:]:
                 if e.kind == "reinforcement":
-                    self.solo.counted.discard(e.data["unit"])
-                    if e.data["unit"] in self.solo.bag:
-                        self.solo.bag.remove(e.data["unit"])
+                    state.variant.counted.discard(e.data["unit"])
+                    if e.data["unit"] in state.variant.bag:
+                        state.variant.bag.remove(e.data["unit"])
             return done
         return None
 
@@ -239,16 +280,16 @@ class SoloModeRules(Rules):
     def scenario_fire_target(self, state: GameState, unit: Any, plans: list[Any]) -> Any:
         """The AI picks the target of a scenario's shot with its firing table (002 Solo
         Mode, 5.3 Firing Action), as for any shot of its own."""
-        if self.solo is None or unit.side != self.ai:
+        if state.variant is None or unit.side != self.ai:
             return super().scenario_fire_target(state, unit, plans)
         actions = [Action("fire", unit=unit.id, weapon=p.weapon, target=p.target, mode=p.mode) for p in plans]
-        chosen = self.solo.brain.fire(state, actions)
+        chosen = state.variant.brain.fire(state, actions)
         picked = [p for p in plans if chosen is not None and chosen.kind == "fire" and p.target == chosen.target]
         return picked[0] if picked else super().scenario_fire_target(state, unit, plans)
 
     def tactical_bonus_squares(self, state: GameState) -> list[int]:
         """Squares of the tactical bonus tokens still on the battlefield."""
-        return sorted(self.solo.bonuses) if self.solo is not None else []
+        return sorted(state.variant.bonuses) if state.variant is not None else []
 
     def autonomous_activation(self, state: GameState, side: int) -> bool:
         """The AI's Autonomous units act on the numbered tokens they add (002 Solo Mode,
@@ -258,29 +299,29 @@ class SoloModeRules(Rules):
     def supply_first(self, state: GameState) -> int:
         """The AI's Advantage token makes it move first in every supply phase (002 Solo
         Mode, Tactical Bonus Descriptions > Advantage)."""
-        if self.solo is not None and "advantage" in self.solo.dashboard:
+        if state.variant is not None and "advantage" in state.variant.dashboard:
             return self.ai
         return super().supply_first(state)
 
     def hand_size(self, state: GameState, side: int) -> int:
         """The player's Opportunistic token adds a card to the hand (002 Solo Mode,
         Tactical Bonus Descriptions > Opportunistic)."""
-        extra = self.solo.player_hand if self.solo is not None and side == self.player else 0
+        extra = state.variant.player_hand if state.variant is not None and side == self.player else 0
         return super().hand_size(state, side) + extra
 
     def order_tokens_for(self, state: GameState, side: int) -> int:
         """The player's Tactician tokens add a numbered order token for good; each AI
         unit with Autonomous adds one to the AI's (002 Solo Mode, 4.1 Autonomous)."""
         extra = 0
-        if self.solo is not None:
-            extra = self.solo.player_orders if side == self.player else clarifications.autonomous_units(state, side)
+        if state.variant is not None:
+            extra = state.variant.player_orders if side == self.player else clarifications.autonomous_units(state, side)
         return min(10, super().order_tokens_for(state, side) + extra)
 
     def discard_lowest_order(self, state: GameState, side: int) -> None:
         """A Communications Scrambled card played on the AI discards the lowest numbered
         token of the Available Orders box (002 Solo Mode, 3.1 Order Phase >
         Communications Scrambled)."""
-        solo = self.solo
+        solo: SoloState | None = state.variant
         if side == self.ai and solo is not None and solo.available:
             token = min(solo.available)
             solo.available.remove(token)
@@ -290,7 +331,7 @@ class SoloModeRules(Rules):
 
     def movement_bonus(self, state: GameState, unit: Any) -> int:
         bonus = super().movement_bonus(state, unit)
-        solo = self.solo
+        solo: SoloState | None = state.variant
         if solo is not None and unit.side == self.ai:
             if unit.id == solo.effect_unit:
                 bonus += solo.effect_bonus
@@ -301,7 +342,7 @@ class SoloModeRules(Rules):
     # --- after every decision -------------------------------------------------------------------------
     def apply(self, state: GameState, action: Action) -> list[Event]:
         events = super().apply(state, action)
-        if self.solo is not None and state.result is None:
+        if state.variant is not None and state.result is None:
             self._after(state, action, events)
         return events
 
@@ -318,7 +359,7 @@ class SoloModeRules(Rules):
     def _count_losses(self, state: GameState, events: list[Event], start: int) -> None:
         """Each AI unit lost climbs the danger gauge once (the events of the decision
         from ``start`` on)."""
-        solo = self.solo
+        solo: SoloState | None = state.variant
         assert solo is not None
         for e in events[start:]:
             uid = e.data.get("unit", -1) if e.kind in ("eliminated", "wrecked") else -1
@@ -332,7 +373,7 @@ class SoloModeRules(Rules):
         """Danger climbs one space; lost infantry (not particular) goes in the bag."""
         from builder.ai.solo_mode.events import apply_tiles
 
-        solo = self.solo
+        solo: SoloState | None = state.variant
         assert solo is not None
         u = state.units[uid]
         if u.type == "infantry" and uid not in solo.forces.particular and uid not in solo.forces.markers:
@@ -345,8 +386,8 @@ class SoloModeRules(Rules):
         u = state.units[uid]
         if u.concealed:
             self.reveal(state, uid)
-        if self.solo is not None and self.solo.reserve > 0:
-            self.solo.reserve -= 1
+        if state.variant is not None and state.variant.reserve > 0:
+            state.variant.reserve -= 1
 
     def reveal(self, state: GameState, uid: int, why: str = "Solo Mode spotting") -> None:
         """Turn the counter over (the engine's Ambush reveal: a unit with a concealed side
@@ -378,8 +419,8 @@ class SoloModeRules(Rules):
                         break
 
     # --- effects used by cards, tiles and events ------------------------------------------------------
-    def draw_action_card(self) -> None:
-        solo = self.solo
+    def draw_action_card(self, state: GameState) -> None:
+        solo: SoloState | None = state.variant
         if solo is not None and solo.reserve < solo.reserve_cap:
             solo.reserve += 1
 
@@ -387,7 +428,7 @@ class SoloModeRules(Rules):
         """Draw a unit from the reinforcements bag (the Solo stream's draw) and deploy
         it face down by the deployment rules (002, Reinforcements; 2.5 Deployment): the
         bag holds the units put in at set-up and destroyed AI infantry."""
-        solo = self.solo
+        solo: SoloState | None = state.variant
         if solo is None or not solo.bag:
             return False
         uid = solo.bag.pop(solo.rng.below(len(solo.bag)))
@@ -410,7 +451,7 @@ class SoloModeRules(Rules):
     def enter_unit(self, state: GameState, move: bool = True) -> bool:
         """An AI unit waiting off the battlefield comes on by a free arrow square (and
         moves on from it in the activation phase)."""
-        solo = self.solo
+        solo: SoloState | None = state.variant
         if solo is None or not solo.offboard:
             return False
         uid = solo.offboard[0]

@@ -34,7 +34,7 @@ def stream(state: "GameState", side: int, fallback: Any) -> Any:
     """The random stream for the AI's draws: the Solo apparatus's in the Solo game
     mode (when ``side`` is the AI), else ``fallback`` (anything with ``choice``)."""
     rules = state.rules
-    solo = getattr(rules, "solo", None)
+    solo = state.variant  # the Solo game mode's dashboard, None in the core rules
     if solo is not None and getattr(rules, "ai", -1) == side:
         return solo.rng
     return fallback

@@ -1,0 +1,39 @@
+"""The game protocol: what the loop, the players and perft need of a game in progress,
+whatever the system (issue 19, item 1)."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from builder.errors import HeroesError
+
+
+class Game(Protocol):
+    """A game in progress. ``apply`` changes it in place; ``clone`` is an independent
+    copy (applying on it leaves the original and its ``state_hash`` as they were);
+    ``state_hash`` covers everything the game's future depends on."""
+
+    @property
+    def to_act(self) -> int | None:
+        """The side to decide (an index into the players), None when nobody may."""
+
+    @property
+    def result(self) -> Any:
+        """None while the game goes on; how it ended once over."""
+
+    def legal_actions(self) -> list[Any]:
+        """Every decision open to the side to act (empty once the game is over)."""
+
+    def apply(self, action: Any) -> list[Any]:
+        """Carry out ``action`` in place; returns the events it caused."""
+
+    def clone(self) -> Game:
+        """An independent copy."""
+
+    def state_hash(self) -> str:
+        """A digest of the whole state (hex)."""
+
+
+class GameStuck(HeroesError):
+    """A game still going offers its side to act no decision: a bug in the rules, never
+    a user's mistake (the playtest reports it as an error row with its seed)."""
