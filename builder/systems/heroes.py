@@ -9,6 +9,8 @@ imported on first call.
 
 from __future__ import annotations
 
+import functools
+
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -20,13 +22,12 @@ from builder.systems.seam import HEROES_SYSTEM, GameSystem, lazy
 
 
 def players() -> Mapping[str, Callable[[int, int], Any]]:
-    """The Heroes players by name (random, greedy, solo and solo-mode specs)."""
+    """The Heroes players by kind (random, greedy, solo and solo-mode), each a factory of
+    (seed, side) over the engine's one player registry (builder.engine.kernel.players)."""
     # imported here, not at the top: the engine and the AI load only when a game is played
-    from builder.ai.players import register_all
-    from builder.engine.players import PLAYERS
+    from builder.engine.kernel.players import make_player, player_kinds
 
-    register_all()
-    return dict(PLAYERS)
+    return {kind: functools.partial(make_player, kind) for kind in player_kinds()}
 
 
 def new_game(pack: Any, scenario_id: str, seed: int) -> Any:
