@@ -17,7 +17,7 @@ Box = tuple[float, float, float, float]
 
 
 def _svg(html: str) -> ET.Element:
-    return ET.fromstring(re.search(r"<svg class=\"battlefield\".*?</svg>", html, re.S).group(0))  # type: ignore[union-attr]
+    return ET.fromstring(re.search(r"<svg class=\"battlefield\".*?</svg>", html, re.DOTALL).group(0))  # type: ignore[union-attr]
 
 
 def label_and_marker_boxes(html: str) -> tuple[list[tuple[str, Box]], list[Box]]:
