@@ -63,7 +63,7 @@ def roster_context(report: ArmyReport, pack: Pack) -> dict[str, Any]:
     if roster is None or summary is None:
         raise InvalidInputError(f"{report.file.display}: the army list cannot be read", report.diagnostics)
     army = roster.army
-    tiles = []
+    tiles: list[dict[str, Any]] = []
     for placed in roster.tiles:
         tiles.append({
             "name": placed.name, "cost": placed.cost,
@@ -72,7 +72,7 @@ def roster_context(report: ArmyReport, pack: Pack) -> dict[str, Any]:
             "options": _options(placed.options, pack),
             "units": _units(placed.unit_grants(), pack),
         })
-    heroes = []
+    heroes: list[dict[str, Any]] = []
     for hero in roster.heroes:
         unit = pack.get("units", hero.hero.unit) if hero.hero else None
         heroes.append({
