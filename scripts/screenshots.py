@@ -39,15 +39,18 @@ def shrink(png: Path) -> None:
 
 
 def pdf_pages(out: Path, work: Path) -> list[Path]:
-    """First page of each demo PDF as PNG, 900 pixels wide."""
+    """First page of each demo PDF as PNG, 900 pixels wide; a roster's second page (its
+    stat blocks) too, as ``...-page-2.png``."""
     demo = work / "demo"
     subprocess.run([sys.executable, "-m", "builder", "demo", "--out", str(demo)], check=True, cwd=REPO)
     written = []
     for pdf in sorted(demo.rglob("*.pdf")):
-        target = out / f"print-{pdf.stem}"
-        subprocess.run(["pdftoppm", "-png", "-f", "1", "-l", "1", "-singlefile", "-scale-to-x", "900",
-                        "-scale-to-y", "-1", str(pdf), str(target)], check=True)
-        written.append(target.with_suffix(".png"))
+        pages = [1, 2] if pdf.stem.startswith("roster") else [1]
+        for page in pages:
+            target = out / (f"print-{pdf.stem}" + (f"-page-{page}" if page > 1 else ""))
+            subprocess.run(["pdftoppm", "-png", "-f", str(page), "-l", str(page), "-singlefile", "-scale-to-x",
+                            "900", "-scale-to-y", "-1", str(pdf), str(target)], check=True)
+            written.append(target.with_suffix(".png"))
     return written
 
 

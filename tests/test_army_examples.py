@@ -58,3 +58,17 @@ def test_family_meeting_compositions_give_legal_armies(scenario: str, side: str)
     report = check_text(army_yaml(army, PACK), PACK)
     assert report.ok, "\n".join(d.format() for d in report.errors)
     assert report.summary is not None and report.summary.totals.left == 0
+
+
+def test_the_alliance_example_of_docs_army_md_is_legal() -> None:
+    """docs/army.md's multiplayer example: a US and a Commonwealth player with the core
+    box's high command tile (its cost shared) check without errors against Battle for
+    Normandy (which depends on the core box)."""
+    import re
+
+    text = (ROOT / "docs" / "army.md").read_text(encoding="utf-8")
+    block = re.search(r"```yaml\n(name: Allies\n.*?)```", text, re.S)
+    assert block is not None
+    report = check_text(block.group(1), load_pack(ROOT / "content" / "bfn"), "docs/army.md")
+    assert not [d for d in report.diagnostics if d.is_error], [d.format() for d in report.diagnostics]
+    assert report.roster is not None and any(t.is_high_command for t in report.roster.tiles)

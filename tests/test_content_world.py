@@ -333,3 +333,40 @@ def test_the_guides_sample_diagnostic_is_what_validate_prints(tmp_path: Path, cl
     result = cli("validate", str(root), "-q")
     assert result.exit_code == 1
     assert sample.removeprefix("content/my-pack/") in result.stdout
+
+
+def test_a_new_faction_pack_from_the_guide_alone_validates(tmp_path: Path) -> None:
+    """Issue 24: section 11's blocks (faction, insignia, units, every tile kind, options of
+    every kind, a hero, command cards), beside the guide's pack.yaml and nothing else,
+    form a valid pack; the only warning is the small deck (C305), and every effect_key the
+    guide uses is a known one (no S210)."""
+    files = guide_files()
+    faction_files = {p: t for p, t in files.items() if p.endswith("/poles.yaml")}
+    assert {p.split("/")[0] for p in faction_files} == {"factions", "units", "recruitment", "cards"}
+    root = tmp_path / "my-faction"
+    for relative, text in {"pack.yaml": files["pack.yaml"], **faction_files}.items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    report = validate_pack(root)
+    assert report.ok, "\n".join(d.format() for d in report.errors)
+    assert {d.code for d in report.warnings} == {"C305"}, [d.format() for d in report.warnings]
+    kinds = {t.kind.value for t in report.pack.tiles.values() if t.faction == "pl"}  # type: ignore[union-attr]
+    assert kinds == {"platoon", "officer", "high_command"}
+    recruitment = faction_files["recruitment/poles.yaml"]
+    for key in ("grants:", "stars:", "special_orders:", "bluffs:", "unlocks_cards:", "points_bonus:",
+                "heroes:", "breaking_point:", "tokens:"):
+        assert key in recruitment, key
+    assert "generic: true" in faction_files["factions/poles.yaml"]
+    assert "command: aviation" in faction_files["cards/poles.yaml"] and "aaa:" in faction_files["cards/poles.yaml"]
+
+
+def test_the_whole_guide_pack_warns_of_nothing_but_small_decks(tmp_path: Path) -> None:
+    root = tmp_path / "my-pack"
+    for relative, text in guide_files().items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    report = validate_pack(root)
+    assert report.ok and {d.code for d in report.warnings} <= {"C305"}, [d.format() for d in report.warnings]
+    assert "campaigns" in {p.split("/")[0] for p in guide_files()}

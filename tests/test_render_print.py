@@ -258,3 +258,21 @@ def test_the_roster_has_player_and_date_fields_and_the_versions(tmp_path) -> Non
     assert "<dt>Player</dt>" in html and "<dt>Date</dt>" in html
     assert f"Heroes Builder {__version__} · packs core " in html
     assert " 1 units" not in html
+
+
+@pytest.mark.parametrize("name", ["us-300", "de-300"])
+def test_a_300_point_roster_is_a_list_page_then_stat_blocks_on_two_a4_pages(name: str) -> None:
+    """Issue 24: the list on page one (with tick boxes), the stat blocks on page two; the
+    placeholder tag is one footnote, not a tag on every counter."""
+    from builder.content.loader import BUNDLED_CONTENT
+
+    army = BUNDLED_CONTENT.parent / "examples" / "armies" / f"{name}.yaml"
+    html = render_roster_html(army, load_pack(BUNDLED_CONTENT / "core"))
+    assert "placeholder values</span>" not in html
+    assert html.count("* Placeholder values") == 1
+    assert '<span class="tick">' in html and 'class="band band-' in html
+    reader, _ = pdf_text(html_to_pdf(html, Paper.a4))
+    assert len(reader.pages) == 2
+    first, second = (page.extract_text() for page in reader.pages)
+    assert "Army list" in first and "Deck" in first and "Stat blocks" not in first
+    assert "Stat blocks" in second and "Healthy" in second

@@ -1,6 +1,8 @@
-"""The roster sheet: each tile with its units' stats on both sides, options and tokens,
-heroes, totals (points, orders, special orders, breaking points and VP), the deck list
-and the legality verdict printed on the sheet (000 core rules, Army Creation).
+"""The roster sheet, made for the table: a one-page list first (tiles with their
+options and units, heroes, points, order tokens, breaking points, equipment tokens and
+the deck, with tick boxes), then the stat blocks of every unit counter (both sides, a
+damage box per counter), option and hero, and the legality verdict printed on the sheet
+(000 core rules, Army Creation; Breaking Point; Order Tokens).
 
 Legality, totals and the summary come from :mod:`builder.army` (``check_file``); this
 module only lays them out. An illegal army still renders, with its diagnostics.
@@ -35,9 +37,24 @@ def _units(grants: list[Any], pack: Pack) -> list[dict[str, Any]]:
 
 def _options(placed: list[Any], pack: Pack) -> list[dict[str, Any]]:
     return [
-        {"slot": p.slot, "block": option_block(p.option, pack) if p.option else None, "id": p.option_id}
+        {"slot": p.slot, "block": option_block(p.option, pack) if p.option else None, "id": p.option_id,
+         "name": p.name, "cost": p.cost}
         for p in placed
     ]
+
+
+def _counters(tiles: list[dict[str, Any]], heroes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each unit kind of the army once, with how many counters of it the army fields, so
+    the stat blocks carry one damage box per counter (000 core rules, Damage)."""
+    merged: dict[str, dict[str, Any]] = {}
+    for tile in tiles:
+        for unit in tile["units"]:
+            entry = merged.setdefault(unit["block"]["id"], {"count": 0, "block": unit["block"]})
+            entry["count"] += unit["count"]
+    for hero in heroes:
+        if hero["unit"] is not None:
+            merged.setdefault(hero["unit"]["id"], {"count": 1, "block": hero["unit"], "hero": hero["name"]})
+    return list(merged.values())
 
 
 def roster_context(report: ArmyReport, pack: Pack) -> dict[str, Any]:
@@ -46,7 +63,7 @@ def roster_context(report: ArmyReport, pack: Pack) -> dict[str, Any]:
     if roster is None or summary is None:
         raise InvalidInputError(f"{report.file.display}: the army list cannot be read", report.diagnostics)
     army = roster.army
-    tiles = []
+    tiles: list[dict[str, Any]] = []
     for placed in roster.tiles:
         tiles.append({
             "name": placed.name, "cost": placed.cost,
@@ -55,7 +72,7 @@ def roster_context(report: ArmyReport, pack: Pack) -> dict[str, Any]:
             "options": _options(placed.options, pack),
             "units": _units(placed.unit_grants(), pack),
         })
-    heroes = []
+    heroes: list[dict[str, Any]] = []
     for hero in roster.heroes:
         unit = pack.get("units", hero.hero.unit) if hero.hero else None
         heroes.append({
@@ -65,11 +82,23 @@ def roster_context(report: ArmyReport, pack: Pack) -> dict[str, Any]:
             "options": _options(hero.options, pack),
         })
     totals = summary.totals
+    counters = _counters(tiles, heroes)
+    option_blocks: dict[str, dict[str, Any]] = {}
+    for entry in [*tiles, *heroes, {"options": _options(roster.support, pack)}]:
+        for option in entry["options"]:
+            if option["block"] is not None:
+                option_blocks.setdefault(option["block"]["id"], option["block"])
+    placeholder = any(c["block"]["placeholder"] for c in counters) or any(
+        t["block"] is not None and t["block"]["placeholder"] for t in tiles)
     deck = deck_lines([(e.card, e.copies) for e in army.deck], pack) if army.deck is not None else None
     errors = [d for d in report.diagnostics if d.is_error]
     faction = pack.get("factions", army.faction) if army.faction else None
+    from builder import __version__
+
     return {
         "army": army, "tiles": tiles,
+        "versions": [f"{m.id} {m.version}" for m in pack.packs], "tool_version": __version__,
+        "counters": counters, "option_blocks": list(option_blocks.values()), "placeholder": placeholder,
         "faction_name": faction.name if faction else (army.faction or "alliance"), "heroes": heroes,
         "support": _options(roster.support, pack),
         "totals": {
@@ -97,7 +126,4 @@ def roster_context(report: ArmyReport, pack: Pack) -> dict[str, Any]:
 def render_roster_html(path: Path, pack: Pack, display: str | None = None) -> str:
     """Check the army file with the army checker (builder.army) and lay the roster out."""
     report = check_file(Path(path), pack, display)
-    from builder import __version__
-
-    return render("print/roster.html.j2", **roster_context(report, pack), pack=pack.manifest,
-                  versions=[f"{m.id} {m.version}" for m in pack.packs], tool_version=__version__)
+    return render("print/roster.html.j2", **roster_context(report, pack), pack=pack.manifest)

@@ -96,7 +96,37 @@ def build_map(scenario: Scenario, pack: Pack, side_names: dict[str, str] | None 
     _zones(data, scenario, pack, side_names or {})
     _objectives(data, scenario)
     _scouts(data, scenario)
+    place_labels(data)
     return data
+
+
+LABEL_SIZE = 7  # font size of an overlay's name on the map
+
+
+def label_box(x: float, y: float, text: str, size: float = LABEL_SIZE) -> tuple[float, float, float, float]:
+    """The box a left-anchored SVG label covers (a generous 0.62 em per character)."""
+    return (x, y - size, x + 0.62 * size * len(text), y + 0.25 * size)
+
+
+def boxes_overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def place_labels(data: MapData) -> None:
+    """Move each overlay's name to the first spot that covers no objective marker: inside
+    the top or bottom edge of the overlay, or just above or below it. A marker must stay
+    readable, since players place and score them (000 core rules, Victory Conditions)."""
+    markers = [(o["cx"] - o["r"] - 1, o["cy"] - o["r"] - 1, o["cx"] + o["r"] + 1, o["cy"] + o["r"] + 1)
+               for o in data.objectives]
+    for outline in data.outlines:
+        x0, y0, x1, y1 = outline["box"]
+        width = 0.62 * LABEL_SIZE * len(outline["name"])
+        spots = [(x0 + 3, y0 + 10), (x0 + 3, y1 - 3), (x1 - 3 - width, y0 + 10), (x1 - 3 - width, y1 - 3),
+                 (x0 + 3, y0 - 3), (x0 + 3, y1 + 9)]
+        for x, y in spots:
+            if not any(boxes_overlap(label_box(x, y, outline["name"]), m) for m in markers):
+                outline["label_x"], outline["label_y"] = x, y
+                break
 
 
 def _scouts(data: MapData, scenario: Scenario) -> None:
@@ -183,9 +213,13 @@ def _outline(data: MapData, overlay: Any, placement: Any, cells: dict[tuple[int,
     for opening in getattr(overlay, "openings", []):
         r, c = _place_square(opening.square, overlay, placement.at, rotation)
         openings.append(_side_mark(r, c, rotate_side(opening.side, rotation), opening.grenade))
+    bottom = max(r for r, _ in cells)
+    right = max(c for _, c in cells)
     data.outlines.append({
         "path": path, "name": overlay.name, "kind": overlay.kind.value.replace("_", " "),
         "label_x": MARGIN + left * CELL + 3, "label_y": MARGIN + top * CELL + 10, "openings": openings,
+        "box": (MARGIN + min(c for _, c in cells) * CELL, MARGIN + top * CELL,
+                MARGIN + (right + 1) * CELL, MARGIN + (bottom + 1) * CELL),
     })
 
 
@@ -263,7 +297,8 @@ def _objectives(data: MapData, scenario: Scenario) -> None:
         data.objectives.append({
             "cx": MARGIN + c * CELL + CELL / 2, "cy": MARGIN + r * CELL + CELL / 2,
             "r": CELL * 0.36, "colour": OBJECTIVE_COLOURS[kind], "kind": kind,
-            "id": objective.id, "at": objective.at, "vp": objective.victory_points,
+            "id": objective.id, "name": objective.display_name, "at": objective.at,
+            "vp": objective.victory_points,
         })
     data.legend_objectives = [{"kind": k, "colour": OBJECTIVE_COLOURS[k]}
                               for k in OBJECTIVE_COLOURS if k in kinds]

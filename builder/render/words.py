@@ -29,11 +29,15 @@ class Namer:
             faction = pack.get("factions", side.faction)
             self.sides[side.id] = side.name or (faction.adjective if faction and faction.adjective else side.id.upper())
         self.pack = pack
+        self.objectives = {o.id: o.display_name for o in scenario.objectives}
 
     def side(self, side_id: str | None) -> str:
         if side_id is None:
             return "either side"
         return self.sides.get(side_id, side_id)
+
+    def objective(self, objective_id: str) -> str:
+        return self.objectives.get(objective_id, objective_id)
 
     def unit(self, unit_id: str) -> str:
         unit = self.pack.get("units", unit_id)
@@ -60,7 +64,8 @@ def condition_in_words(condition: Any, names: Namer) -> str:
     if isinstance(condition, ControlsCondition):
         spec = condition.controls
         kind = f"{spec.kind.value} " if spec.kind is not None else ""
-        what = (f"objective{'s' if len(spec.objectives) > 1 else ''} {join(spec.objectives)}"
+        what = (f"objective{'s' if len(spec.objectives) > 1 else ''} "
+                f"{join([names.objective(o) for o in spec.objectives])}"
                 if spec.objectives else f"the {kind}objectives")
         if spec.at_least is not None and spec.at_most is not None:
             count = f"between {spec.at_least} and {spec.at_most} of "

@@ -121,10 +121,19 @@ class Objective(ContentModel):
     """An objective marker: only infantry control it (000 Setup > Victory Conditions)."""
 
     id: Id = Field(description="Objective id.")
+    name: str | None = Field(
+        default=None, max_length=60,
+        description="Name printed on sheets and pages (e.g. 'the farm'); the id, spaced, when absent.",
+    )
     kind: ObjectiveKind = Field(description="primary, secondary or neutral.")
     at: Square = Field(description="Square of the marker.")
     owner: Id | None = Field(default=None, description="Side that owns it at start, if any.")
     victory_points: int = Field(default=0, ge=0, le=50, description="VP for controlling it.")
+
+    @property
+    def display_name(self) -> str:
+        """What players read: the name, or the id with its hyphens as spaces."""
+        return self.name or self.id.replace("-", " ").replace("_", " ")
 
 
 class Initiative(ContentModel):
