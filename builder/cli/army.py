@@ -11,6 +11,8 @@ from typing import Optional
 
 import typer
 
+from builder.cli.outputs import output_file
+
 from builder.cli.common import OutputFormat
 from builder.systems.tide_of_iron import cli as toi  # Tide of Iron squad lists (system: tide-of-iron)
 
@@ -66,7 +68,8 @@ def new(
     scenario: Optional[str] = typer.Option(None, "--scenario", help="Scenario id that sets the budget."),
     pack: Optional[Path] = typer.Option(None, "--pack", help="Content pack folder the list is for (its id is "
                                         "written as pack:; default: the bundled core pack)."),
-    out: Optional[Path] = typer.Option(None, "--out", "-o", help="File to write (default: stdout)."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="File to write (default: stdout).",
+                                       callback=output_file(what="army list")),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Write a commented army-list skeleton."""
@@ -188,7 +191,8 @@ def suggest(
     side: Optional[str] = typer.Option(None, "--side", help="Side of --scenario to build for."),
     name: Optional[str] = typer.Option(None, "--name", help="Army name."),
     pack: Optional[Path] = typer.Option(None, "--pack", help=PACK_HELP),
-    out: Optional[Path] = typer.Option(None, "--out", "-o", help="File to write (default: stdout)."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="File to write (default: stdout).",
+                                       callback=output_file(what="army list")),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Suggest a legal army that spends the budget well (seeded search over the pack).

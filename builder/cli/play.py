@@ -11,6 +11,7 @@ from pathlib import Path
 import typer
 
 from builder.cli.common import OutputFormat
+from builder.cli.outputs import output_file
 from builder.content.paths import BUNDLED_CONTENT
 from builder.errors import UsageError
 from builder.systems.tide_of_iron import cli as toi  # Tide of Iron packs (system: tide-of-iron)
@@ -22,7 +23,8 @@ def play(
     scenario: str = typer.Argument(..., help="Scenario id, e.g. family-meeting-1."),
     seed: int = typer.Option(1, "--seed", "-s", help="Seed of the game (dice, players, deployment)."),
     players: str = typer.Option("random,random", "--players", help="Player per side, comma-separated."),
-    log: Path | None = typer.Option(None, "--log", help="Write the JSONL game log here."),
+    log: Path | None = typer.Option(None, "--log", help="Write the JSONL game log here.",
+                                    callback=output_file(what="game log")),
     pack: Path = typer.Option(DEFAULT_PACK, "--pack", help="Content pack folder."),
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="text or json."),
 ) -> None:

@@ -10,6 +10,7 @@ from typing import Any, Optional
 
 import typer
 
+from builder.cli.outputs import output_file
 from builder.content.paths import BUNDLED_CONTENT
 from builder.errors import UsageError
 from builder.systems.tide_of_iron import cli as toi  # Tide of Iron packs (system: tide-of-iron)
@@ -34,10 +35,13 @@ def playtest(
     jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (the result does not depend on it)."),
     pack: Path = typer.Option(BUNDLED_CONTENT / "core", "--pack", help="Content pack folder."),
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="text or json (the report)."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the HTML report here."),
-    jsonl: Optional[Path] = typer.Option(None, "--jsonl", help="Write one JSON row per game here."),
-    save: bool = typer.Option(True, "--save/--no-save",
-                              help="Also write the JSON report to PACK/reports/SCENARIO.json for sheets and site."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the HTML report here.",
+                                          callback=output_file(".html", ".htm", what="HTML report")),
+    jsonl: Optional[Path] = typer.Option(None, "--jsonl", help="Write one JSON row per game here.",
+                                         callback=output_file(what="JSONL file")),
+    save: bool = typer.Option(False, "--save/--no-save",
+                              help="Also write the JSON report to PACK/reports/SCENARIO.json for sheets and site "
+                              "(default: nothing is written into the pack)."),
     compare: Optional[tuple[Path, Path]] = typer.Option(
         None, "--compare", help="Compare two JSON reports OLD NEW instead of playing."),
 ) -> None:
@@ -46,7 +50,8 @@ def playtest(
     Exit status: 0 fine, 1 invalid input, 2 usage error.
     """
     from builder.playtest import compare as cmp
-    from builder.playtest.report import load_report, report_json, write_html, write_json
+    from builder.outputs import check_output
+    from builder.playtest.report import load_report, report_json, write_reports
 
     if compare is not None:
         result = cmp.compare_reports(load_report(compare[0]), load_report(compare[1]))
@@ -62,15 +67,15 @@ def playtest(
         return toi.playtest(pack, scenario, games, seed, players, jobs, format.value, output, jsonl, save)
     if games >= LONG_PLAYTEST:
         _suggest_native()
-    report, _rows = _run(scenario, games, seed, players, jobs, pack, jsonl)
-    if output is not None:
-        write_html(report, output)
-    if save:
-        write_json(report, Path(pack) / "reports" / f"{scenario}.json")
+    saved = check_output(Path(pack) / "reports" / f"{scenario}.json", what="saved report") if save else None
+    report, rows = _run(scenario, games, seed, players, jobs, pack, None)
+    failures = write_reports(report, output, saved, jsonl, rows)
     if format is OutputFormat.json:
         typer.echo(report_json(report), nl=False)
     else:
         typer.echo(_text(report))
+    if failures:
+        raise failures[0]
 
 
 LONG_PLAYTEST = 500

@@ -7,12 +7,15 @@ from typing import Optional
 
 import typer
 
+from builder.cli.outputs import output_folder
+
 app = typer.Typer(help="The browsable site of a content pack.", no_args_is_help=True)
 
 
 @app.command("build")
 def build(
-    out: Path = typer.Option(Path("site-out"), "--out", "-o", help="Folder to write the site into."),
+    out: Path = typer.Option(Path("site-out"), "--out", "-o", help="Folder to write the site into.",
+                             callback=output_folder),
     pack: Optional[Path] = typer.Option(None, "--pack", "-p", help="Content pack folder (default: bundled core)."),
     reports: Optional[Path] = typer.Option(
         None, "--reports", help="Folder of playtest reports (default: reports/ in the pack, else beside it)."),

@@ -18,8 +18,6 @@ it is used only to locate problems (see :mod:`builder.content.locate`).
 
 from __future__ import annotations
 
-import os
-import tempfile
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +31,7 @@ from builder.content import fast_yaml
 from builder.content.fast_yaml import FastYamlError
 from builder.diagnostics import Diagnostic, define_code
 from builder.errors import YamlError
+from builder.outputs import write_bytes, write_text
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_NODES = 200_000
@@ -213,25 +212,11 @@ def read_yaml_positions(path: Path, display: str | None = None,
 
 
 def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` as UTF-8, unchanged, through :func:`atomic_write_bytes`."""
-    atomic_write_bytes(path, text.encode("utf-8"))
+    """Write ``text`` as UTF-8, unchanged, through :func:`builder.outputs.write_bytes`."""
+    write_text(path, text)
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder and a rename.
-
-    A crash or an error half-way never leaves a truncated file behind.
-    """
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+    """Write ``data`` atomically through the one output path, :func:`builder.outputs.write_bytes`
+    (checked target, fsync before the rename, umask mode, symlinks followed)."""
+    write_bytes(path, data)

@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from builder.ai.players import parse_spec
 from builder.content.loader import BUNDLED_CONTENT
+from builder.content.yaml_io import atomic_write_text
 from builder.errors import UsageError
 from builder.playtest.report import build_report
 from builder.playtest.runner import Batch, _pack, run_batch, scenario_facts
@@ -63,6 +64,11 @@ def check_players(scenario: Any, players: list[str]) -> None:
         raise UsageError("only one side can be the Solo Mode AI (solo-mode:...)")
 
 
+def rows_jsonl(rows: list[dict[str, Any]]) -> str:
+    """The per-game rows as JSON lines (``playtest --jsonl``)."""
+    return "".join(json.dumps(row, sort_keys=True) + "\n" for row in rows)
+
+
 def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jobs: int = 1,
                  pack: str | Path | None = None, progress: Callable[[int], None] | None = None,
                  jsonl: Path | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -78,16 +84,9 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
     # The Solo game mode is asymmetric by nature: the AI keeps the side the scenario allows.
     rotate = bool(model.symmetric) and not any(parse_spec(p).kind == "solo-mode" for p in names)
     batch = Batch(pack_path, scenario, games, seed, names, rotate)
-    rows = []
-    handle = open(jsonl, "w", encoding="utf-8") if jsonl is not None else None
-    try:
-        for row in run_batch(batch, jobs, progress):
-            rows.append(row)
-            if handle is not None:
-                handle.write(json.dumps(row, sort_keys=True) + "\n")
-    finally:
-        if handle is not None:
-            handle.close()
+    rows = list(run_batch(batch, jobs, progress))
+    if jsonl is not None:
+        atomic_write_text(Path(jsonl), rows_jsonl(rows))
     sides = [s.id for s in model.sides]
     report = build_report(
         scenario=scenario, scenario_name=model.name, sides=sides, players=list(batch.players), seed=seed,
