@@ -227,9 +227,12 @@ def edit(
     card: Optional[str] = typer.Option(None, "--card", help="Card id to put in the deck."),
     copies: int = typer.Option(1, "--copies", min=1, max=20, help="Copies of --card."),
     remove: bool = typer.Option(False, "--remove", help="Remove instead of add."),
+    pack: Optional[Path] = typer.Option(None, "--pack", help=PACK_HELP + " The edit is checked against it."),
 ) -> None:
-    """Add or remove a tile, slot option, hero or card, keeping comments and key order."""
+    """Add or remove a tile, slot option, hero or card, keeping comments and key order.
+    Unknown ids, missing slots and options that do not fit are refused (exit 1, file unchanged)."""
     from builder.army.edit import edit_file
 
-    edit_file(file, tile=tile, slot=slot, option=option, hero=hero, card=card, copies=copies, remove=remove)
+    edit_file(file, _pack(pack, file) if file.is_file() else None, tile=tile, slot=slot, option=option, hero=hero,
+              card=card, copies=copies, remove=remove)
     typer.echo(f"updated {file}; check it with: heroes army check {file}", err=True)
