@@ -86,7 +86,7 @@ def test_compare_reports_significance(cli, tmp_path):
     (["meeting", "--players", "greedy,chess"], 2, "unknown player"),
     (["nowhere"], 2, "unknown scenario"),
     (["overwhelming", "--players", "solo-mode,greedy"], 2, "cannot play side 'us'"),
-    (["meeting", "--games", "0"], 2, "at least 1"),
+    (["meeting", "--games", "0"], 2, "--games"),
     ([], 2, "SCENARIO"),
 ])
 def test_usage_errors(cli, args, code, words):

@@ -185,7 +185,7 @@ def options(
 def suggest(
     faction: Optional[str] = typer.Option(None, "--faction", help="Faction id."),
     points: Optional[int] = typer.Option(None, "--points", min=1, max=5000, help="Points budget."),
-    seed: int = typer.Option(0, "--seed", help="Search seed: same seed, same army."),
+    seed: int = typer.Option(0, "--seed", min=0, max=2**63 - 1, help="Search seed: same seed, same army."),
     scenario: Optional[str] = typer.Option(None, "--scenario", help="Build for this scenario (its budget, "
                                            "or its fixed composition)."),
     side: Optional[str] = typer.Option(None, "--side", help="Side of --scenario to build for."),

@@ -21,7 +21,8 @@ DEFAULT_PACK = BUNDLED_CONTENT / "core"
 
 def play(
     scenario: str = typer.Argument(..., help="Scenario id, e.g. family-meeting-1."),
-    seed: int = typer.Option(1, "--seed", "-s", help="Seed of the game (dice, players, deployment)."),
+    seed: int = typer.Option(1, "--seed", "-s", min=0, max=2**63 - 1,
+                             help="Seed of the game (dice, players, deployment)."),
     players: str = typer.Option("random,random", "--players", help="Player per side, comma-separated."),
     log: Path | None = typer.Option(None, "--log", help="Write the JSONL game log here.",
                                     callback=output_file(what="game log")),
@@ -38,8 +39,10 @@ def play(
         return toi.play(pack, scenario, seed, names, log, format.value)
     from builder.content.loader import load_pack
     from builder.content.yaml_io import atomic_write_text
+    from builder.engine.log import require_scenario
 
     content = load_pack(pack)
+    require_scenario(content, scenario)
     state, record = play_game(content, scenario, seed, names, pack_ref=str(pack))
     if log is not None:
         atomic_write_text(log, record.jsonl())

@@ -25,14 +25,16 @@ class OutputFormat(str, Enum):
 
 def playtest(
     scenario: Optional[str] = typer.Argument(None, help="Scenario id (e.g. family-meeting-1)."),
-    games: int = typer.Option(1000, "--games", "-n", help="Games to play."),
-    seed: int = typer.Option(1, "--seed", "-s", help="Base seed; the same seed gives the same report."),
+    games: int = typer.Option(1000, "--games", "-n", min=1, max=10_000_000, help="Games to play."),
+    seed: int = typer.Option(1, "--seed", "-s", min=0, max=2**63 - 1,
+                             help="Base seed; the same seed gives the same report."),
     players: str = typer.Option(
         "greedy,greedy", "--players", "-p",
         help="One player per side, in the scenario's order: random, greedy, solo:ATTITUDE, "
         "solo-mode:ATTITUDE:DIFFICULTY.",
     ),
-    jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (the result does not depend on it)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1,
+                             help="Worker processes, at most the CPU count (the result does not depend on it)."),
     pack: Path = typer.Option(BUNDLED_CONTENT / "core", "--pack", help="Content pack folder."),
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="text or json (the report)."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the HTML report here.",
@@ -51,6 +53,7 @@ def playtest(
     """
     from builder.playtest import compare as cmp
     from builder.outputs import check_output
+    from builder.playtest.api import cap_jobs
     from builder.playtest.report import load_report, report_json, write_reports
 
     if compare is not None:
@@ -65,6 +68,9 @@ def playtest(
         raise UsageError("give a SCENARIO to playtest, or --compare OLD NEW")
     if toi.is_toi(pack):
         return toi.playtest(pack, scenario, games, seed, players, jobs, format.value, output, jsonl, save)
+    jobs, note = cap_jobs(jobs, games)
+    if note:
+        typer.echo(f"note: {note}", err=True)
     if games >= LONG_PLAYTEST:
         _suggest_native()
     saved = check_output(Path(pack) / "reports" / f"{scenario}.json", what="saved report") if save else None

@@ -63,6 +63,29 @@ def _rt_loader() -> YAML:
     return yaml
 
 
+def decode_utf8(raw: bytes, display: str) -> str:
+    """``raw`` as UTF-8 text, a leading byte-order mark dropped (editors on Windows write
+    one; it used to hide the modeline). A byte that is not UTF-8 is a located error
+    naming its value, its offset, its line and column."""
+    try:
+        return raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line, col = before.count(b"\n") + 1, exc.start - (before.rfind(b"\n") + 1) + 1
+        raise YamlError(
+            f"{display} is not UTF-8",
+            [
+                Diagnostic(
+                    Y_ENCODING,
+                    f"byte 0x{raw[exc.start]:02x} at offset {exc.start} (line {line}, column {col}) "
+                    "is not valid UTF-8",
+                    file=display, line=line, col=col,
+                    hint="save the file as UTF-8",
+                )
+            ],
+        ) from None
+
+
 def _read_text(path: Path, limits: Limits, display: str) -> str:
     try:
         size = path.stat().st_size
@@ -82,23 +105,9 @@ def _read_text(path: Path, limits: Limits, display: str) -> str:
         )
     try:
         raw = path.read_bytes()
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        before = raw[: exc.start]
-        line, col = before.count(b"\n") + 1, exc.start - (before.rfind(b"\n") + 1) + 1
-        raise YamlError(
-            f"{display} is not UTF-8",
-            [
-                Diagnostic(
-                    Y_ENCODING,
-                    f"byte {exc.start} is not valid UTF-8",
-                    file=display, line=line, col=col,
-                    hint="save the file as UTF-8",
-                )
-            ],
-        ) from None
     except OSError as exc:
         raise YamlError(f"cannot read {display}: {exc.strerror}") from None
+    return decode_utf8(raw, display)
 
 
 def _yaml_diagnostic(exc: YAMLError, display: str) -> Diagnostic:
@@ -137,7 +146,7 @@ def _yaml_diagnostic(exc: YAMLError, display: str) -> Diagnostic:
     )
 
 
-def _fast_diagnostic(exc: FastYamlError, display: str) -> Diagnostic:
+def _fast_diagnostic(exc: FastYamlError, display: str, aliased: bool = True, size: int = 0) -> Diagnostic:
     line, col = exc.line + 1, exc.column + 1
     if exc.kind == "duplicate":
         return Diagnostic(Y_DUPKEY, exc.message, file=display, line=line, col=col,
@@ -145,6 +154,13 @@ def _fast_diagnostic(exc: FastYamlError, display: str) -> Diagnostic:
     if exc.kind == "tag":
         return Diagnostic(Y_TAG, exc.message, file=display, line=line, col=col,
                           hint="content files use plain YAML only: remove the '!tag'")
+    if exc.kind == "size" and "nested deeper" in exc.message:
+        return Diagnostic(Y_BOMB, exc.message, file=display, line=line, col=col,
+                          hint="flatten the nesting: content files are a few levels deep")
+    if exc.kind == "size" and not aliased:
+        message = exc.message.replace(" once aliases are expanded", "") + f" ({size:,} bytes, no aliases)"
+        return Diagnostic(Y_BOMB, message, file=display, line=line, col=col,
+                          hint="split the file into several files of the same kind")
     if exc.kind == "size":
         return Diagnostic(Y_BOMB, exc.message, file=display, line=line, col=col,
                           hint="remove the aliases ('*name') that repeat large blocks, or flatten the nesting")
@@ -163,7 +179,7 @@ def parse_yaml(text: str, display: str = "<input>", limits: Limits = DEFAULT_LIM
     try:
         return fast_yaml.load(text, limits.max_nodes, limits.max_depth)
     except FastYamlError as exc:
-        diag = _fast_diagnostic(exc, display)
+        diag = _fast_diagnostic(exc, display, "*" in text, len(text.encode("utf-8")))
         raise YamlError(diag.message, [diag]) from None
     except fast_yaml.YAMLError as exc:
         diag = _yaml_diagnostic(exc, display)

@@ -31,7 +31,7 @@ from builder.engine.errors import IllegalAction
 from builder.engine.players import get_player
 from builder.engine.rules import Rules
 from builder.engine.state import GameState
-from builder.errors import InvalidInputError
+from builder.errors import InvalidInputError, UsageError
 
 E602 = define_code("E602", "game log cannot be replayed")
 E603 = define_code("E603", "replay does not reproduce the logged state hash")
@@ -74,6 +74,15 @@ def play(pack: Any, scenario: str, seed: int, players: list[str], *, pack_ref: s
     result = state.result.to_dict() if state.result else None
     record.lines.append({"type": "result", "decisions": n, "result": result, "state_hash": state.state_hash()})
     return state, record
+
+
+def require_scenario(pack: Any, scenario_id: str) -> None:
+    """A scenario id given on the command line names a scenario of the pack, else a usage
+    error (exit 2, as for ``render scenario``); a log naming an unknown scenario stays an
+    input error (exit 1) raised when the game is set up."""
+    if scenario_id not in pack.items["scenarios"]:
+        known = ", ".join(sorted(pack.items["scenarios"])) or "none"
+        raise UsageError(f"unknown scenario '{scenario_id}' (known: {known})")
 
 
 def parse_log(text: str, file: str = "<log>") -> list[dict[str, Any]]:

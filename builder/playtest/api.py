@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any, Callable
 
@@ -64,6 +65,21 @@ def check_players(scenario: Any, players: list[str]) -> None:
         raise UsageError("only one side can be the Solo Mode AI (solo-mode:...)")
 
 
+def cap_jobs(jobs: int, games: int) -> tuple[int, str | None]:
+    """The worker count actually used, and a note when it is lower than asked.
+
+    Why: ``--jobs 1000`` forked a thousand workers for 4 games on a two-core machine;
+    more workers than CPUs or than games only cost memory and start-up (the report
+    does not depend on the count, builder.playtest.runner).
+    """
+    cpus = os.cpu_count() or 1
+    used = max(1, min(jobs, cpus, games))
+    if used == jobs:
+        return jobs, None
+    limit = "the CPU count" if used == cpus else "the number of games"
+    return used, f"--jobs {jobs} capped at {used} ({limit}); the report does not depend on it"
+
+
 def rows_jsonl(rows: list[dict[str, Any]]) -> str:
     """The per-game rows as JSON lines (``playtest --jsonl``)."""
     return "".join(json.dumps(row, sort_keys=True) + "\n" for row in rows)
@@ -77,6 +93,7 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
         raise UsageError("--games must be at least 1")
     if jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    jobs, _note = cap_jobs(jobs, games)
     pack_path = str(Path(pack) if pack is not None else BUNDLED_CONTENT / "core")
     model = scenario_facts(pack_path, scenario)
     check_players(model, players)

@@ -94,7 +94,7 @@ def scenario_context(scenario: Scenario, pack: Pack, report: Path | None = None)
         "solo_particular": [names.unit(u) for u in solo.particular_units] if solo else [],
         "solo_scouts": [names.unit(u) for u in getattr(solo, "scouts", [])] if solo else [],
         "support_tiles": [getattr(pack.get("tiles", t), "name", t) for t in scenario.support_tiles],
-        "verdict": load_verdict(verdict_file, scenario.id, names.sides),
+        "verdict": load_verdict(verdict_file, scenario.id, names.sides, required=report is not None),
         "names": names,
     }
 

@@ -11,4 +11,5 @@ from builder.validation.rules import (  # noqa: F401
     scenario_map,
     scenario_refs,
     units,
+    values,
 )
