@@ -41,6 +41,12 @@ H862 = define_code("H862", "game log header is invalid")
 LOG_VERSION = 2
 READABLE_VERSIONS = (1, 2)
 """Log versions :func:`replay` reads: 1 (no hash per decision) and 2."""
+RECORD_KEYS = {
+    "header": {"type", "version", "scenario", "seed", "players", "pack", "rules", "start_hash"},
+    "decision": {"type", "n", "side", "action", "hash"},
+    "result": {"type", "decisions", "result", "state_hash"},
+}
+"""The keys each record may carry: a key the replay cannot check is refused, not ignored."""
 
 
 @dataclass
@@ -99,6 +105,9 @@ def parse_log(text: str, file: str = "<log>") -> list[dict[str, Any]]:
             raise _bad(f"line {i} is nested too deeply to be a log record", file, i) from None
         if not isinstance(obj, dict) or "type" not in obj:
             raise _bad(f"line {i} is not a log record (an object with a 'type')", file, i)
+        extra = sorted(set(obj) - RECORD_KEYS.get(obj["type"], set(obj))) if isinstance(obj["type"], str) else []
+        if extra:
+            raise _bad(f"line {i}: a {obj['type']} record has no key {extra[0]!r}", file, i)
         lines.append({**obj, "_line": i})
     if not lines or lines[0]["type"] != "header":
         raise _bad("the first line must be the header record", file, 1)
