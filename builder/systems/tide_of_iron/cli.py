@@ -111,7 +111,7 @@ def log_system(log: Path) -> str | None:
     try:
         with log.open(encoding="utf-8") as handle:
             head = json.loads(handle.readline() or "{}")
-    except (OSError, UnicodeDecodeError, ValueError):
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return None
     return head.get("system") if isinstance(head, dict) else None
 
