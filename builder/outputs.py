@@ -176,7 +176,7 @@ def check_output_folder(path: Path | str) -> Path:
         raise _error(H852, shown, f"{ancestor} is a file, not a folder",
                      "write somewhere else or move that file away", 2)
     try:
-        fd, probe = tempfile.mkstemp(prefix=TEMP_PREFIX + "probe.", suffix=TEMP_SUFFIX, dir=ancestor)
+        fd, probe = tempfile.mkstemp(prefix=_temp_prefix(shown), suffix=TEMP_SUFFIX, dir=ancestor)
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
