@@ -40,7 +40,7 @@ def build(
 @app.command("serve")
 def serve(
     folder: Path = typer.Argument(Path("site-out"), help="Built site folder."),
-    port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port on 127.0.0.1 (1-65535)."),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port on 127.0.0.1."),
 ) -> None:
     """Preview a built site on http://127.0.0.1:PORT/ (Ctrl-C stops it)."""
     from builder.render.site.serve import make_server
