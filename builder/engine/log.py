@@ -183,6 +183,9 @@ def replay(pack: Any, lines: Iterable[dict[str, Any]], file: str = "<log>",
         state = rules.new_game(pack, header["scenario"], seed=header["seed"])
     except KeyError as exc:
         raise _bad(f"the header lacks {exc}", file, 1) from None
+    if header.get("rules") not in (None, rules.name):
+        raise _differs(f"the header's rules {header.get('rules')!r} are not the {rules.name!r} rules replaying it",
+                       file, header["_line"])
     if header.get("start_hash") not in (None, state.state_hash()):
         raise _differs("the start state differs from the header's 'start_hash'", file, header["_line"])
     version = header.get("version", 1)
