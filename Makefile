@@ -4,13 +4,14 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 OUT    ?= out
 
-.PHONY: demo test lint bench native schemas site images clean help
+.PHONY: demo test lint bench fuzz native schemas site images clean help
 
 help:
 	@echo "make demo    create .venv, install, run 'heroes demo' on the bundled content (about a minute; no compile)"
 	@echo "make test    install the dev extras, run make lint, then the whole test suite"
 	@echo "make lint    mypy on builder/, ruff check, and the import-layer contracts (lint-imports)"
 	@echo "make bench   run the benchmarks and print their figures"
+	@echo "make fuzz    fuzz army lists, position files and game logs, 10,000 inputs each (benchmarks/bench_fuzz.py)"
 	@echo "make native  compile the rules engine's hot modules with mypyc (.native/, ~7 min once; test and bench do it)"
 	@echo "make schemas regenerate schemas/ from the content models"
 	@echo "make site    build the documentation and catalogue site into site/_build/ (offline, strict)"
@@ -55,6 +56,9 @@ bench: $(VENV)/.dev
 	bash scripts/system-deps.sh runtime
 	$(PY) scripts/build_native.py
 	$(PY) -m benchmarks
+
+fuzz: $(VENV)/.dev
+	$(PY) -m benchmarks fuzz
 
 # compiled copies of the engine's hot modules (builder/native.py); rebuilt only when a source changed
 native: $(VENV)/.runtime

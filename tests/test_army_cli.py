@@ -110,17 +110,18 @@ def test_suggest_writes_a_legal_army(cli, tmp_path: Path) -> None:  # type: igno
 def test_edit_keeps_comments_and_key_order(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "army.yaml"
     path.write_text("# my list\nname: Edits  # keep me\nfaction: us\npoints: 200\ntiles: []\n")
-    assert cli("army", "edit", str(path), "--tile", "us-8th-infantry-regiment").exit_code == 0
-    assert cli("army", "edit", str(path), "--tile", "1", "--slot", "1", "--option", "us-ammo").exit_code == 0
-    assert cli("army", "edit", str(path), "--hero", "us-sarge").exit_code == 0
+    assert cli("army", "edit", str(path), "--tile", "us-8th-infantry-regiment", "--pack", PACK).exit_code == 0
+    assert cli("army", "edit", str(path), "--tile", "1", "--slot", "1", "--option", "us-ammo",
+               "--pack", PACK).exit_code == 0
+    assert cli("army", "edit", str(path), "--hero", "us-sarge", "--pack", PACK).exit_code == 0
     text = path.read_text()
     assert text.startswith("# my list\nname: Edits  # keep me\nfaction: us\npoints: 200\ntiles:")
     assert "{slot: 1, option: us-ammo}" in text
     assert cli("army", "check", str(path), "--pack", PACK).exit_code == 0
-    assert cli("army", "edit", str(path), "--tile", "1", "--slot", "1", "--remove").exit_code == 0
+    assert cli("army", "edit", str(path), "--tile", "1", "--slot", "1", "--remove", "--pack", PACK).exit_code == 0
     assert "us-ammo" not in path.read_text()
-    assert cli("army", "edit", str(path)).exit_code == 2
-    assert cli("army", "edit", str(path), "--tile", "5", "--slot", "1", "--option", "x").exit_code == 2
+    assert cli("army", "edit", str(path), "--pack", PACK).exit_code == 2
+    assert cli("army", "edit", str(path), "--tile", "5", "--slot", "1", "--option", "x", "--pack", PACK).exit_code == 1
 
 
 def test_suggest_for_a_scenario_gives_its_composition(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -44,7 +44,7 @@ def test_tampered_log_fails_replay_with_a_located_diagnostic(cli, tmp_path: Path
 
 def test_unknown_scenario_and_player_are_errors_not_tracebacks(cli) -> None:
     r = cli("play", "nowhere", "--pack", str(PACK))
-    assert r.exit_code == 1 and "unknown scenario" in r.stderr
+    assert r.exit_code == 2 and "unknown scenario" in r.stderr  # a usage error, as for render scenario
     r = cli("play", "skirmish", "--pack", str(PACK), "--players", "random,wizard")
     assert r.exit_code == 2 and "unknown player" in r.stderr
 

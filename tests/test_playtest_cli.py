@@ -23,7 +23,7 @@ def pack(tmp_path: Path) -> Path:
 def test_playtest_writes_html_json_and_rows(cli, pack, tmp_path):
     html, rows = tmp_path / "r.html", tmp_path / "rows.jsonl"
     r = cli("playtest", "meeting", "--pack", str(pack), "--games", "12", "--seed", "4",
-            "--players", "greedy,solo:aggressive", "-o", str(html), "--jsonl", str(rows))
+            "--players", "greedy,solo:aggressive", "-o", str(html), "--jsonl", str(rows), "--save")
     assert r.exit_code == 0, r.stderr
     assert "verdict:" in r.stdout
     saved = json.loads((pack / "reports" / "meeting.json").read_text())
@@ -33,6 +33,12 @@ def test_playtest_writes_html_json_and_rows(cli, pack, tmp_path):
     assert "<svg" in page and "Wilson" in page
     assert not re.search(r"""(src|href)=["']?https?:""", page), "the report needs no network"
     assert len(rows.read_text().splitlines()) == 12
+
+
+def test_playtest_writes_nothing_into_the_pack_by_default(cli, pack):
+    r = cli("playtest", "meeting", "--pack", str(pack), "--games", "2", "--players", "random,random")
+    assert r.exit_code == 0, r.stderr
+    assert not (pack / "reports").exists()
 
 
 def test_json_format_is_the_report(cli, pack):
@@ -80,7 +86,7 @@ def test_compare_reports_significance(cli, tmp_path):
     (["meeting", "--players", "greedy,chess"], 2, "unknown player"),
     (["nowhere"], 2, "unknown scenario"),
     (["overwhelming", "--players", "solo-mode,greedy"], 2, "cannot play side 'us'"),
-    (["meeting", "--games", "0"], 2, "at least 1"),
+    (["meeting", "--games", "0"], 2, "--games"),
     ([], 2, "SCENARIO"),
 ])
 def test_usage_errors(cli, args, code, words):

@@ -7,6 +7,7 @@ the author wrote around the change stays as it was.
 
 from __future__ import annotations
 
+import difflib
 import io
 from pathlib import Path
 from typing import Any
@@ -16,8 +17,16 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import CommentMark
 from ruamel.yaml.tokens import CommentToken
 
-from builder.content.yaml_io import atomic_write_text, parse_yaml, parse_yaml_positions
-from builder.errors import UsageError
+from builder.army.loading import parse_army
+from builder.army.options import slot_options
+from builder.army.roster import resolve
+from builder.content.pack import Pack
+from builder.content.yaml_io import atomic_write_text, parse_yaml, parse_yaml_positions, read_text
+from builder.diagnostics import Diagnostic, define_code
+from builder.errors import InvalidInputError, UsageError
+
+H855 = define_code("H855", "army edit names an unknown id")
+H856 = define_code("H856", "army edit does not fit the list")
 
 
 def _flow(mapping: dict[str, Any]) -> CommentedMap:
@@ -101,7 +110,9 @@ def _tile_node(tiles: CommentedSeq, key: str) -> CommentedMap:
         return tiles[int(key) - 1]
     found = [t for t in tiles if isinstance(t, CommentedMap) and t.get("tile") == key]
     if len(found) != 1:
-        raise UsageError(f"no single tile '{key}' in the list; give its position (1, 2...)")
+        raise InvalidInputError(f"no single tile '{key}' in the list; give its position (1, 2...)",
+                                [Diagnostic(H856, f"no single tile '{key}' in the list",
+                                            hint="give its position (1, 2...); `heroes army show` lists them")])
     return found[0]
 
 
@@ -147,6 +158,87 @@ def edit_text(text: str, *, tile: str | None = None, slot: int | None = None, op
     return _dump(tree)
 
 
-def edit_file(path: Path, **changes: Any) -> None:
-    text = Path(path).read_text(encoding="utf-8")
-    atomic_write_text(Path(path), edit_text(text, display=str(path), **changes))
+def _refuse(code: str, message: str, display: str, hint: str) -> InvalidInputError:
+    return InvalidInputError(f"{message}; {display} is unchanged",
+                             [Diagnostic(code, message, file=display, hint=hint)])
+
+
+def _known(pack: Pack, collection: str, item_id: str, what: str, display: str) -> None:
+    """``item_id`` names an item of the pack, else a refusal with the closest ids."""
+    items = pack.items.get(collection, {})
+    if item_id in items:
+        return
+    close = difflib.get_close_matches(item_id, list(items), n=3)
+    hint = f"did you mean {' or '.join(repr(c) for c in close)}?" if close else \
+        f"`heroes list {collection}` lists the {collection} of the pack"
+    raise _refuse(H855, f"the pack has no {what} {item_id!r}", display, hint)
+
+
+def check_edit(before: str, pack: Pack, display: str = "<army>", *, tile: str | None = None,
+               slot: int | None = None, option: str | None = None, hero: str | None = None,
+               card: str | None = None, remove: bool = False, **_: Any) -> None:
+    """Refuse an edit that would leave a list the tool cannot use.
+
+    Why before writing: ``army edit`` used to write whatever it was given (an unknown
+    option, a slot 99), leaving a file that ``army check`` no longer reads. Ids added must
+    exist in the pack (with the closest ids as a hint), a slot must exist on its tile and
+    the option must fit it (000 core rules, Army Creation > Recruitment tiles: an option
+    goes in a slot of its size and band); only the points budget is left to ``army check``,
+    as a list may be drafted over budget. :func:`check_edited` then checks the new text.
+    """
+    if not remove:
+        for collection, item_id, what in (("tiles", tile if slot is None else None, "tile"),
+                                          ("options", option, "option"), ("heroes", hero, "hero"),
+                                          ("cards", card, "card")):
+            if item_id is not None:
+                _known(pack, collection, item_id, what, display)
+    if tile is not None and slot is not None:
+        _check_slot(before, pack, display, tile, slot, None if remove else option)
+
+
+def check_edited(after: str, display: str = "<army>") -> None:
+    """The edited text is still an army list (else the edit is refused, the file unchanged)."""
+    edited = parse_army(after, display)
+    if edited.army is None:
+        first = edited.diagnostics[0].message if edited.diagnostics else "it does not validate"
+        raise InvalidInputError(f"the edit would leave {display} unreadable as an army list ({first}); "
+                                "it is unchanged", edited.diagnostics)
+
+
+def _check_slot(before: str, pack: Pack, display: str, tile: str, slot: int, option: str | None) -> None:
+    listed = parse_army(before, display)
+    if listed.army is None:
+        raise InvalidInputError(f"{display} is not a valid army list; fix it first (heroes army check)",
+                                listed.diagnostics)
+    try:
+        report = slot_options(resolve(listed.army, pack), tile, slot)
+    except UsageError as exc:
+        raise _refuse(H856, str(exc), display, "`heroes army show` lists the tiles and their slots") from None
+    if option is None:
+        return
+    found = next((c for c in report.candidates if c.option == option), None)
+    if found is None:
+        raise _refuse(H856, f"option {option!r} is not of this tile's faction", display,
+                      f"`heroes army options {display} --tile {tile} --slot {slot}` lists what fits")
+    misfits = found.reasons[:-1] if found.over_budget else found.reasons
+    if misfits:
+        raise _refuse(H856, f"option {option!r} does not fit slot {slot} of {report.tile!r}: "
+                      f"{'; '.join(misfits)}", display,
+                      f"`heroes army options {display} --tile {tile} --slot {slot}` lists what fits")
+
+
+def edit_file(path: Path, pack: Pack | None = None, **changes: Any) -> None:
+    """Apply one edit to an army file in place, after checking it against ``pack``
+    (default: the list's own pack); the file keeps its mode, a symlink stays a link."""
+    path = Path(path)
+    display = str(path)
+    text = read_text(path, display=display)
+    if pack is None:
+        from builder.content.pack_cache import load_pack_cached
+        from builder.content.search import army_pack
+
+        pack = load_pack_cached(army_pack(path, None))
+    check_edit(text, pack, display, **changes)
+    after = edit_text(text, display=display, **changes)
+    check_edited(after, display)
+    atomic_write_text(path, after)

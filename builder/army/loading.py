@@ -18,7 +18,7 @@ from builder.army.findings import Finding
 from builder.army.model import ArmyList
 from builder.content.locate import locate
 from builder.content.pydantic_errors import validation_diagnostics
-from builder.content.yaml_io import parse_yaml, parse_yaml_positions
+from builder.content.yaml_io import decode_utf8, parse_yaml, parse_yaml_positions
 from builder.diagnostics import Diagnostic, define_code
 from builder.errors import YamlError
 
@@ -102,8 +102,7 @@ def read_army(path: Path, display: str | None = None) -> ArmyFile:
         return ArmyFile(shown, "", None, [Diagnostic(A_UNREADABLE, f"cannot read the army file: {exc.strerror}",
                                                      file=shown, hint="check the path")])
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return ArmyFile(shown, "", None, [Diagnostic("Y106", f"byte {exc.start} is not valid UTF-8",
-                                                     file=shown, hint="save the file as UTF-8")])
+        text = decode_utf8(raw, shown)
+    except YamlError as exc:
+        return ArmyFile(shown, "", None, list(exc.diagnostics))
     return parse_army(text, shown)

@@ -11,6 +11,8 @@ from typing import Optional
 
 import typer
 
+from builder.cli.outputs import output_file
+
 from builder.cli.common import OutputFormat
 from builder.systems.seam import command_for, system_of_file, system_of_scenario
 
@@ -64,7 +66,8 @@ def new(
     scenario: Optional[str] = typer.Option(None, "--scenario", help="Scenario id that sets the budget."),
     pack: Optional[Path] = typer.Option(None, "--pack", help="Content pack folder the list is for (its id is "
                                         "written as pack:; default: the bundled core pack)."),
-    out: Optional[Path] = typer.Option(None, "--out", "-o", help="File to write (default: stdout)."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="File to write (default: stdout).",
+                                       callback=output_file(what="army list")),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Write a commented army-list skeleton."""
@@ -181,13 +184,14 @@ def options(
 def suggest(
     faction: Optional[str] = typer.Option(None, "--faction", help="Faction id."),
     points: Optional[int] = typer.Option(None, "--points", min=1, max=5000, help="Points budget."),
-    seed: int = typer.Option(0, "--seed", help="Search seed: same seed, same army."),
+    seed: int = typer.Option(0, "--seed", min=0, max=2**63 - 1, help="Search seed: same seed, same army."),
     scenario: Optional[str] = typer.Option(None, "--scenario", help="Build for this scenario (its budget, "
                                            "or its fixed composition)."),
     side: Optional[str] = typer.Option(None, "--side", help="Side of --scenario to build for."),
     name: Optional[str] = typer.Option(None, "--name", help="Army name."),
     pack: Optional[Path] = typer.Option(None, "--pack", help=PACK_HELP),
-    out: Optional[Path] = typer.Option(None, "--out", "-o", help="File to write (default: stdout)."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="File to write (default: stdout).",
+                                       callback=output_file(what="army list")),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Suggest a legal army that spends the budget well (seeded search over the pack).
@@ -223,9 +227,12 @@ def edit(
     card: Optional[str] = typer.Option(None, "--card", help="Card id to put in the deck."),
     copies: int = typer.Option(1, "--copies", min=1, max=20, help="Copies of --card."),
     remove: bool = typer.Option(False, "--remove", help="Remove instead of add."),
+    pack: Optional[Path] = typer.Option(None, "--pack", help=PACK_HELP + " The edit is checked against it."),
 ) -> None:
-    """Add or remove a tile, slot option, hero or card, keeping comments and key order."""
+    """Add or remove a tile, slot option, hero or card, keeping comments and key order.
+    Unknown ids, missing slots and options that do not fit are refused (exit 1, file unchanged)."""
     from builder.army.edit import edit_file
 
-    edit_file(file, tile=tile, slot=slot, option=option, hero=hero, card=card, copies=copies, remove=remove)
+    edit_file(file, _pack(pack, file) if file.is_file() else None, tile=tile, slot=slot, option=option, hero=hero,
+              card=card, copies=copies, remove=remove)
     typer.echo(f"updated {file}; check it with: heroes army check {file}", err=True)

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import typer
 
+from builder.cli.outputs import output_folder
+
 from builder.content.paths import BUNDLED_CONTENT
 
 EXAMPLE_ARMY = BUNDLED_CONTENT.parent / "examples" / "armies" / "family-meeting-1-us.yaml"
@@ -20,7 +22,8 @@ DEMO_POINTS = 200
 DEMO_SCENARIOS = ("family-meeting-1", "clash")
 
 
-def demo(out: Path = typer.Option(Path("out"), "--out", "-o", help="Folder for the files written.")) -> None:
+def demo(out: Path = typer.Option(Path("out"), "--out", "-o", help="Folder for the files written.",
+                                  callback=output_folder)) -> None:
     """Validate the bundled pack and write the demo outputs into OUT."""
     from builder.content.yaml_io import atomic_write_text
     from builder.diagnostics import format_json

@@ -11,6 +11,7 @@ from pathlib import Path
 import typer
 
 from builder.cli.common import OutputFormat
+from builder.cli.outputs import output_file
 from builder.content.paths import BUNDLED_CONTENT
 from builder.errors import UsageError
 from builder.systems.seam import command_for, pack_command, system_of_log
@@ -20,12 +21,14 @@ DEFAULT_PACK = BUNDLED_CONTENT / "core"
 
 def play(
     scenario: str = typer.Argument(..., help="Scenario id, e.g. family-meeting-1."),
-    seed: int = typer.Option(1, "--seed", "-s", help="Seed of the game (dice, players, deployment)."),
+    seed: int = typer.Option(1, "--seed", "-s", min=0, max=2**63 - 1,
+                             help="Seed of the game (dice, players, deployment)."),
     players: str = typer.Option(
         "random,random", "--players",
         help="Player per side, comma-separated: random, greedy, solo:ATTITUDE, solo-mode:ATTITUDE:DIFFICULTY "
              "(the Solo game mode, on a side the scenario gives the AI)."),
-    log: Path | None = typer.Option(None, "--log", help="Write the JSONL game log here."),
+    log: Path | None = typer.Option(None, "--log", help="Write the JSONL game log here.",
+                                    callback=output_file(what="game log")),
     pack: Path = typer.Option(DEFAULT_PACK, "--pack", help="Content pack folder."),
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="text or json."),
 ) -> None:
@@ -39,8 +42,10 @@ def play(
         return handler(pack, scenario, seed, names, log, format.value)
     from builder.content.loader import load_pack
     from builder.content.yaml_io import atomic_write_text
+    from builder.engine.log import require_scenario
 
     content = load_pack(pack)
+    require_scenario(content, scenario)
     state, record = play_game(content, scenario, seed, names, pack_ref=str(pack))
     if log is not None:
         atomic_write_text(log, record.jsonl())
@@ -59,8 +64,8 @@ def replay(
     log: Path = typer.Argument(..., help="A JSONL log written by `heroes play --log`."),
     pack: Path | None = typer.Option(None, "--pack", help="Content pack folder (default: the log's)."),
 ) -> None:
-    """Re-apply a game log and check that it reproduces the logged final state hash."""
-    from builder.engine.log import check_replay, parse_log
+    """Re-apply a game log and prove it: every event, state hash and the result must match."""
+    from builder.engine.log import parse_log
     from builder.engine.log import replay as replay_game
 
     if not log.is_file():
@@ -75,8 +80,7 @@ def replay(
     from builder.content.loader import load_pack
 
     content = load_pack(pack or Path(lines[0].get("pack") or DEFAULT_PACK))
-    state, expected = replay_game(content, lines, str(log))
-    check_replay(state, expected, str(log))
+    state, _expected = replay_game(content, lines, str(log))
     typer.echo(f"{log}: replay reproduces the final state ({state.state_hash()[:16]}...)")
 
 

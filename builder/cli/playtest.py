@@ -10,6 +10,7 @@ from typing import Any, Optional
 
 import typer
 
+from builder.cli.outputs import output_file
 from builder.content.paths import BUNDLED_CONTENT
 from builder.errors import UsageError
 from builder.systems.seam import pack_command
@@ -24,20 +25,25 @@ class OutputFormat(str, Enum):
 
 def playtest(
     scenario: Optional[str] = typer.Argument(None, help="Scenario id (e.g. family-meeting-1)."),
-    games: int = typer.Option(1000, "--games", "-n", help="Games to play."),
-    seed: int = typer.Option(1, "--seed", "-s", help="Base seed; the same seed gives the same report."),
+    games: int = typer.Option(1000, "--games", "-n", min=1, max=10_000_000, help="Games to play."),
+    seed: int = typer.Option(1, "--seed", "-s", min=0, max=2**63 - 1,
+                             help="Base seed; the same seed gives the same report."),
     players: str = typer.Option(
         "greedy,greedy", "--players", "-p",
         help="One player per side, in the scenario's order: random, greedy, solo:ATTITUDE, "
         "solo-mode:ATTITUDE:DIFFICULTY.",
     ),
-    jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (the result does not depend on it)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1,
+                             help="Worker processes, at most the CPU count (the result does not depend on it)."),
     pack: Path = typer.Option(BUNDLED_CONTENT / "core", "--pack", help="Content pack folder."),
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="text or json (the report)."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the HTML report here."),
-    jsonl: Optional[Path] = typer.Option(None, "--jsonl", help="Write one JSON row per game here."),
-    save: bool = typer.Option(True, "--save/--no-save",
-                              help="Also write the JSON report to PACK/reports/SCENARIO.json for sheets and site."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the HTML report here.",
+                                          callback=output_file(".html", ".htm", what="HTML report")),
+    jsonl: Optional[Path] = typer.Option(None, "--jsonl", help="Write one JSON row per game here.",
+                                         callback=output_file(what="JSONL file")),
+    save: bool = typer.Option(False, "--save/--no-save",
+                              help="Also write the JSON report to PACK/reports/SCENARIO.json for sheets and site "
+                              "(default: nothing is written into the pack)."),
     compare: Optional[tuple[Path, Path]] = typer.Option(
         None, "--compare", help="Compare two JSON reports OLD NEW instead of playing."),
     until_decided: bool = typer.Option(
@@ -54,7 +60,9 @@ def playtest(
     Exit status: 0 fine, 1 invalid input, 2 usage error.
     """
     from builder.playtest import compare as cmp
-    from builder.playtest.report import load_report, report_json, write_html, write_json
+    from builder.outputs import check_output
+    from builder.playtest.api import cap_jobs
+    from builder.playtest.report import load_report, report_json, write_reports
 
     if compare is not None:
         result = cmp.compare_reports(load_report(compare[0]), load_report(compare[1]))
@@ -70,19 +78,22 @@ def playtest(
         if until_decided or scheduler:
             raise UsageError("--until-decided and --scheduler are not yet offered for this game system's packs")
         return handler(pack, scenario, games, seed, players, jobs, format.value, output, jsonl, save)
+    jobs, note = cap_jobs(jobs, games)
+    if note:
+        typer.echo(f"note: {note}", err=True)
     if games >= LONG_PLAYTEST:
         _suggest_native()
+    saved = check_output(Path(pack) / "reports" / f"{scenario}.json", what="saved report") if save else None
     sequential = {"until_decided": until_decided, "margin": margin, "alpha": alpha, "beta": beta,
                   "scheduler": scheduler}
-    report, _rows = _run(scenario, games, seed, players, jobs, pack, jsonl, sequential)
-    if output is not None:
-        write_html(report, output)
-    if save:
-        write_json(report, Path(pack) / "reports" / f"{scenario}.json")
+    report, rows = _run(scenario, games, seed, players, jobs, pack, None, sequential)
+    failures = write_reports(report, output, saved, jsonl, rows)
     if format is OutputFormat.json:
         typer.echo(report_json(report), nl=False)
     else:
         typer.echo(_text(report))
+    if failures:
+        raise failures[0]
 
 
 LONG_PLAYTEST = 500

@@ -9,6 +9,7 @@ from typing import Optional
 
 import typer
 
+from builder.cli.outputs import PRINTABLE, output_file
 from builder.render.paper import Paper
 from builder.systems.seam import command_for, pack_command, system_of_file
 
@@ -16,7 +17,8 @@ app = typer.Typer(help="Printable aids: roster, scenario sheet, deck list, card 
                   no_args_is_help=True)
 
 PACK = typer.Option(None, "--pack", "-p", help="Content pack folder (default: the bundled core pack).")
-OUT = typer.Option(..., "--out", "-o", help="Output file: .html or .pdf.")
+OUT = typer.Option(..., "--out", "-o", help="Output file: .html or .pdf (missing folders are created).",
+                   callback=output_file(*PRINTABLE))
 PAPER = typer.Option(Paper.a4, "--paper", help="Paper size for PDF: a4 or letter.")
 
 

@@ -7,12 +7,15 @@ from typing import Optional
 
 import typer
 
+from builder.cli.outputs import output_folder
+
 app = typer.Typer(help="The browsable site of a content pack.", no_args_is_help=True)
 
 
 @app.command("build")
 def build(
-    out: Path = typer.Option(Path("site-out"), "--out", "-o", help="Folder to write the site into."),
+    out: Path = typer.Option(Path("site-out"), "--out", "-o", help="Folder to write the site into.",
+                             callback=output_folder),
     pack: Optional[Path] = typer.Option(None, "--pack", "-p", help="Content pack folder (default: bundled core)."),
     reports: Optional[Path] = typer.Option(
         None, "--reports", help="Folder of playtest reports (default: reports/ in the pack, else beside it)."),
@@ -37,7 +40,7 @@ def build(
 @app.command("serve")
 def serve(
     folder: Path = typer.Argument(Path("site-out"), help="Built site folder."),
-    port: int = typer.Option(8000, "--port", help="Port on 127.0.0.1."),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port on 127.0.0.1."),
 ) -> None:
     """Preview a built site on http://127.0.0.1:PORT/ (Ctrl-C stops it)."""
     from builder.render.site.serve import make_server

@@ -8,6 +8,7 @@ is refused with a diagnostic.
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -16,6 +17,8 @@ from builder.diagnostics import Diagnostic, Severity, define_code
 
 P_PATH_ESCAPE = define_code("P503", "file lies outside the pack folder")
 P_UNKNOWN_FOLDER = define_code("P504", "folder of unknown kind in a pack")
+H865 = define_code("H865", "symbolic link in a pack leads nowhere")
+H866 = define_code("H866", "symbolic link loop in a pack")
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -54,13 +57,33 @@ def find_modeline(text: str) -> str | None:
     return None
 
 
-def _yaml_files(folder: Path, real_root: str, shown: str, diagnostics: list[Diagnostic]) -> list[tuple[Path, str]]:
+def _broken_link(path: str, display: str) -> Diagnostic | None:
+    """A located error for a symbolic link that loops or leads nowhere, else None.
+
+    Why: a link to itself or a dangling link used to end in an ``OSError`` traceback or
+    be skipped without a word; the author must learn that a file is missing.
+    """
+    try:
+        os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return Diagnostic(H866, f"{display} is a symbolic link loop (it leads back to itself)", file=display,
+                              hint="replace the link by the file, or remove it")
+        return Diagnostic(H865, f"{display} is a symbolic link to {os.readlink(path)!r}, which does not exist",
+                          file=display, hint="restore the file it points to, or remove the link")
+    return None
+
+
+def _yaml_files(folder: Path, real_root: str, shown: str, diagnostics: list[Diagnostic],
+                seen: frozenset[str] = frozenset()) -> list[tuple[Path, str]]:
     """YAML files under ``folder`` (sorted, recursive) with their display paths.
 
     Uses ``os.scandir`` so a pack of thousands of files costs one directory read per
-    folder; only symbolic links are resolved, to refuse those leading out of the pack.
+    folder; only symbolic links are resolved, to refuse those leading out of the pack,
+    those leading nowhere and folder links leading back into a folder being read (a loop).
     """
     found: list[tuple[Path, str]] = []
+    seen = seen | {os.path.realpath(folder)}
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
     except OSError:
@@ -70,6 +93,10 @@ def _yaml_files(folder: Path, real_root: str, shown: str, diagnostics: list[Diag
             continue
         path, display = Path(entry.path), f"{shown}/{entry.name}"
         if entry.is_symlink():
+            broken = _broken_link(entry.path, display)
+            if broken is not None:
+                diagnostics.append(broken)
+                continue
             target = os.path.realpath(entry.path)
             if os.path.commonpath([target, real_root]) != real_root:
                 diagnostics.append(
@@ -77,8 +104,17 @@ def _yaml_files(folder: Path, real_root: str, shown: str, diagnostics: list[Diag
                                hint="packs may not link to files outside their folder; copy the file in")
                 )
                 continue
-        if entry.is_dir():
-            found.extend(_yaml_files(path, real_root, display, diagnostics))
+            if target in seen or any(s.startswith(target + os.sep) for s in seen):
+                diagnostics.append(
+                    Diagnostic(H866, f"{display} is a symbolic link loop (it leads back into {shown})",
+                               file=display, hint="replace the link by the folder's files, or remove it"))
+                continue
+        try:
+            is_dir = entry.is_dir()
+        except OSError:
+            is_dir = False
+        if is_dir:
+            found.extend(_yaml_files(path, real_root, display, diagnostics, seen))
         elif entry.name.endswith(YAML_SUFFIXES) and entry.is_file():
             found.append((path, display))
     return found

@@ -18,8 +18,6 @@ it is used only to locate problems (see :mod:`builder.content.locate`).
 
 from __future__ import annotations
 
-import os
-import tempfile
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +31,7 @@ from builder.content import fast_yaml
 from builder.content.fast_yaml import FastYamlError
 from builder.diagnostics import Diagnostic, define_code
 from builder.errors import YamlError
+from builder.outputs import write_bytes, write_text
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_NODES = 200_000
@@ -64,6 +63,29 @@ def _rt_loader() -> YAML:
     return yaml
 
 
+def decode_utf8(raw: bytes, display: str) -> str:
+    """``raw`` as UTF-8 text, a leading byte-order mark dropped (editors on Windows write
+    one; it used to hide the modeline). A byte that is not UTF-8 is a located error
+    naming its value, its offset, its line and column."""
+    try:
+        return raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line, col = before.count(b"\n") + 1, exc.start - (before.rfind(b"\n") + 1) + 1
+        raise YamlError(
+            f"{display} is not UTF-8",
+            [
+                Diagnostic(
+                    Y_ENCODING,
+                    f"byte 0x{raw[exc.start]:02x} at offset {exc.start} (line {line}, column {col}) "
+                    "is not valid UTF-8",
+                    file=display, line=line, col=col,
+                    hint="save the file as UTF-8",
+                )
+            ],
+        ) from None
+
+
 def _read_text(path: Path, limits: Limits, display: str) -> str:
     try:
         size = path.stat().st_size
@@ -83,23 +105,9 @@ def _read_text(path: Path, limits: Limits, display: str) -> str:
         )
     try:
         raw = path.read_bytes()
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        before = raw[: exc.start]
-        line, col = before.count(b"\n") + 1, exc.start - (before.rfind(b"\n") + 1) + 1
-        raise YamlError(
-            f"{display} is not UTF-8",
-            [
-                Diagnostic(
-                    Y_ENCODING,
-                    f"byte {exc.start} is not valid UTF-8",
-                    file=display, line=line, col=col,
-                    hint="save the file as UTF-8",
-                )
-            ],
-        ) from None
     except OSError as exc:
         raise YamlError(f"cannot read {display}: {exc.strerror}") from None
+    return decode_utf8(raw, display)
 
 
 def _yaml_diagnostic(exc: YAMLError | fast_yaml.YAMLError, display: str) -> Diagnostic:
@@ -138,7 +146,7 @@ def _yaml_diagnostic(exc: YAMLError | fast_yaml.YAMLError, display: str) -> Diag
     )
 
 
-def _fast_diagnostic(exc: FastYamlError, display: str) -> Diagnostic:
+def _fast_diagnostic(exc: FastYamlError, display: str, aliased: bool = True, size: int = 0) -> Diagnostic:
     line, col = exc.line + 1, exc.column + 1
     if exc.kind == "duplicate":
         return Diagnostic(Y_DUPKEY, exc.message, file=display, line=line, col=col,
@@ -146,6 +154,13 @@ def _fast_diagnostic(exc: FastYamlError, display: str) -> Diagnostic:
     if exc.kind == "tag":
         return Diagnostic(Y_TAG, exc.message, file=display, line=line, col=col,
                           hint="content files use plain YAML only: remove the '!tag'")
+    if exc.kind == "size" and "nested deeper" in exc.message:
+        return Diagnostic(Y_BOMB, exc.message, file=display, line=line, col=col,
+                          hint="flatten the nesting: content files are a few levels deep")
+    if exc.kind == "size" and not aliased:
+        message = exc.message.replace(" once aliases are expanded", "") + f" ({size:,} bytes, no aliases)"
+        return Diagnostic(Y_BOMB, message, file=display, line=line, col=col,
+                          hint="split the file into several files of the same kind")
     if exc.kind == "size":
         return Diagnostic(Y_BOMB, exc.message, file=display, line=line, col=col,
                           hint="remove the aliases ('*name') that repeat large blocks, or flatten the nesting")
@@ -164,7 +179,7 @@ def parse_yaml(text: str, display: str = "<input>", limits: Limits = DEFAULT_LIM
     try:
         return fast_yaml.load(text, limits.max_nodes, limits.max_depth)
     except FastYamlError as exc:
-        diag = _fast_diagnostic(exc, display)
+        diag = _fast_diagnostic(exc, display, "*" in text, len(text.encode("utf-8")))
         raise YamlError(diag.message, [diag]) from None
     except fast_yaml.YAMLError as exc:
         diag = _yaml_diagnostic(exc, display)
@@ -213,25 +228,11 @@ def read_yaml_positions(path: Path, display: str | None = None,
 
 
 def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` as UTF-8, unchanged, through :func:`atomic_write_bytes`."""
-    atomic_write_bytes(path, text.encode("utf-8"))
+    """Write ``text`` as UTF-8, unchanged, through :func:`builder.outputs.write_bytes`."""
+    write_text(path, text)
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder and a rename.
-
-    A crash or an error half-way never leaves a truncated file behind.
-    """
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+    """Write ``data`` atomically through the one output path, :func:`builder.outputs.write_bytes`
+    (checked target, fsync before the rename, umask mode, symlinks followed)."""
+    write_bytes(path, data)

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-import json
+import os
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
@@ -18,7 +18,7 @@ from builder.ai.players import check_players, parse_spec
 from builder.content.loader import BUNDLED_CONTENT
 from builder.content.yaml_io import atomic_write_text
 from builder.errors import UsageError
-from builder.playtest.report import build_report
+from builder.playtest.report import build_report, rows_jsonl
 from builder.playtest.runner import Batch, _pack, run_batch, scenario_facts
 from builder.playtest.sequential import BATCH, BalanceRule, Outcome, run_until_decided
 
@@ -48,6 +48,22 @@ def unit_costs(pack: Any) -> dict[str, int]:
     return costs
 
 
+def cap_jobs(jobs: int, games: int) -> tuple[int, str | None]:
+    """The worker count actually used, and a note when it is lower than asked.
+
+    Why: ``--jobs 1000`` forked a thousand workers for 4 games on a two-core machine;
+    more workers than CPUs or than games only cost memory and start-up (the report
+    does not depend on the count, builder.playtest.runner).
+    """
+    cpus = os.cpu_count() or 1
+    used = max(1, min(jobs, cpus, games))
+    if used == jobs:
+        return jobs, None
+    limit = "the CPU count" if used == cpus else "the number of games"
+    return used, f"--jobs {jobs} capped at {used} ({limit}); the report does not depend on it"
+
+
+
 def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jobs: int = 1,
                  pack: str | Path | None = None, progress: Callable[[int], None] | None = None,
                  jsonl: Path | None = None, until_decided: bool = False, margin: float = 0.05,
@@ -64,6 +80,7 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
         raise UsageError("--games must be at least 1")
     if jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    jobs, _note = cap_jobs(jobs, games)
     pack_path = str(Path(pack) if pack is not None else BUNDLED_CONTENT / "core")
     model = scenario_facts(pack_path, scenario)
     check_players(model, players)
@@ -87,7 +104,7 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
                     lambda first, count: pool.play(replace(batch, first=first, games=count), progress),
                     sides, rule, games)
     if jsonl is not None:
-        atomic_write_text(Path(jsonl), "".join(json.dumps(row, sort_keys=True) + "\n" for row in rows))
+        atomic_write_text(Path(jsonl), rows_jsonl(rows))
     report = build_report(
         scenario=scenario, scenario_name=model.name, sides=sides, players=list(batch.players), seed=seed,
         symmetric=rotate, records=rows, coverage=coverage_line(batch.players), unit_costs=unit_costs(_pack(pack_path)),

@@ -14,6 +14,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from builder.content.yaml_io import atomic_write_text
+from builder.outputs import OutputError
 from builder.playtest.aggregate import summarise, verdict
 from builder.playtest.svg import bar_chart, line_chart
 
@@ -91,10 +92,34 @@ def report_html(report: dict[str, Any]) -> str:
 
 
 def write_json(report: dict[str, Any], path: Path) -> None:
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
     atomic_write_text(Path(path), report_json(report))
 
 
 def write_html(report: dict[str, Any], path: Path) -> None:
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
     atomic_write_text(Path(path), report_html(report))
+
+
+def rows_jsonl(rows: list[dict[str, Any]]) -> str:
+    """The per-game rows as JSON lines (``playtest --jsonl``)."""
+    return "".join(json.dumps(row, sort_keys=True) + "\n" for row in rows)
+
+
+def write_reports(report: dict[str, Any], html: Path | None, saved: Path | None,
+                  jsonl: Path | None = None, rows: list[dict[str, Any]] | None = None) -> list[OutputError]:
+    """Write the HTML report, the saved JSON report and the per-game rows, each
+    atomically; return the failures.
+
+    Why not raise at once: the games are played already, so a write that fails must
+    not lose the verdict; the caller prints it and then reports where it could not write.
+    """
+    failures = []
+    texts = ((html, lambda: report_html(report)), (saved, lambda: report_json(report)),
+             (jsonl, lambda: rows_jsonl(rows or [])))
+    for path, render in texts:
+        if path is None:
+            continue
+        try:
+            atomic_write_text(Path(path), render())
+        except OutputError as exc:
+            failures.append(exc)
+    return failures

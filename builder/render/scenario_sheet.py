@@ -57,7 +57,8 @@ def composition(army: ArmySpec, pack: Pack) -> dict[str, Any]:
     return {"lines": lines, "total": total, "budget": army.points, "cards": army.cards, "hand": army.hand}
 
 
-def scenario_context(scenario: Scenario, pack: Pack, report: Path | None = None) -> dict[str, Any]:
+def scenario_context(scenario: Scenario, pack: Pack, report: Path | None = None,
+                     report_required: bool = False) -> dict[str, Any]:
     """Everything the sheet (and the site's scenario page) shows, as plain data."""
     names = Namer(scenario, pack)
     sides = []
@@ -94,11 +95,13 @@ def scenario_context(scenario: Scenario, pack: Pack, report: Path | None = None)
         "solo_particular": [names.unit(u) for u in solo.particular_units] if solo else [],
         "solo_scouts": [names.unit(u) for u in getattr(solo, "scouts", [])] if solo else [],
         "support_tiles": [getattr(pack.get("tiles", t), "name", t) for t in scenario.support_tiles],
-        "verdict": load_verdict(verdict_file, scenario.id, names.sides),
+        "verdict": load_verdict(verdict_file, scenario.id, names.sides, required=report_required),
         "names": names,
     }
 
 
 def render_scenario_html(scenario: Scenario, pack: Pack, report: Path | None = None) -> str:
-    """The printable scenario sheet as a standalone HTML document."""
-    return render("print/scenario.html.j2", **scenario_context(scenario, pack, report), pack=pack.manifest)
+    """The printable scenario sheet as a standalone HTML document; a ``report`` named by
+    the caller (``render scenario --report``) must exist."""
+    return render("print/scenario.html.j2", **scenario_context(scenario, pack, report, report is not None),
+                  pack=pack.manifest)

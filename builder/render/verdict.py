@@ -8,7 +8,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from builder.diagnostics import Diagnostic, define_code
 from builder.errors import InvalidInputError
+
+H875 = define_code("H875", "playtest report holds values of the wrong kind")
 
 MAX_REPORT_BYTES = 2_000_000
 
@@ -22,13 +25,18 @@ def report_path(pack_root: Path, scenario_id: str) -> Path:
 
 
 def load_verdict(path: Path | None, scenario_id: str,
-                 side_names: dict[str, str] | None = None) -> dict[str, Any] | None:
+                 side_names: dict[str, str] | None = None, required: bool = False) -> dict[str, Any] | None:
     """The verdict summary of a report file, or None when there is no report.
 
-    A report that is not valid JSON, is too large, or lacks the agreed keys is an input
-    error naming the file, never a traceback.
+    A report that is not valid JSON, is too large, lacks the agreed keys or holds values
+    of the wrong kind (``games: "x"``, a rate above 1) is an input error naming the file,
+    never a traceback nor a sheet printing "over x games". ``required``: the user named
+    the file (``render scenario --report``), so its absence is an error too.
     """
     if path is None or not Path(path).is_file():
+        if required and path is not None:
+            raise _invalid(Path(path), "no such playtest report (write one with `heroes playtest --save` "
+                           "or --format json)")
         return None
     path = Path(path)
     if path.stat().st_size > MAX_REPORT_BYTES:
@@ -40,6 +48,7 @@ def load_verdict(path: Path | None, scenario_id: str,
     missing = [k for k in ("scenario", "games", "verdict", "win_rates") if not isinstance(data, dict) or k not in data]
     if missing:
         raise InvalidInputError(f"{path}: playtest report lacks {', '.join(missing)}")
+    check_values(path, data)
     if data["scenario"] != scenario_id:
         raise InvalidInputError(
             f"{path}: report is for scenario '{data['scenario']}', not '{scenario_id}'"
@@ -60,6 +69,26 @@ def load_verdict(path: Path | None, scenario_id: str,
         if isinstance(data.get("seats"), dict) else "",
         "file": path.name,
     }
+
+
+def _invalid(path: Path, message: str) -> InvalidInputError:
+    return InvalidInputError(f"{path}: {message}", [Diagnostic(H875, message, file=str(path),
+                                                               hint="use a report written by `heroes playtest`")])
+
+
+def check_values(path: Path, data: dict[str, Any]) -> None:
+    """The report's values have the kinds ``heroes playtest`` writes."""
+    games = data["games"]
+    if type(games) is not int or games < 1:
+        raise _invalid(path, f"'games' must be a whole number of games, 1 or more, not {games!r}")
+    if not isinstance(data["verdict"], str):
+        raise _invalid(path, f"'verdict' must be text, not {data['verdict']!r}")
+    rates = data["win_rates"]
+    if not isinstance(rates, dict):
+        raise _invalid(path, f"'win_rates' must map each side to a rate, not {rates!r}")
+    for side, rate in [*rates.items(), *([("draw_rate", data["draw_rate"])] if "draw_rate" in data else [])]:
+        if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 <= rate <= 1:
+            raise _invalid(path, f"the rate of {side!r} must be a number from 0 to 1, not {rate!r}")
 
 
 def _percent(rate: Any) -> str:

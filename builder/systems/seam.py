@@ -254,7 +254,7 @@ def system_of_log(log: Path) -> GameSystem:
     try:
         with log.open(encoding="utf-8") as handle:
             head = json.loads(handle.readline() or "{}")
-    except (OSError, UnicodeDecodeError, ValueError):
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):  # a deeply nested first line
         head = {}
     value = head.get("system") if isinstance(head, dict) else None
     if not isinstance(value, str) or not value:

@@ -10,12 +10,13 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from builder.content.pack import Pack
 from builder.content.yaml_io import atomic_write_text
+from builder.outputs import (check_output_folder, current_umask, exchange, output_failure, sweep_temporaries,
+                             temporary_folder)
 from builder.errors import UsageError
 from builder.render.blocks import card_block, option_block, tile_block, unit_block
 from builder.render.env import STATIC, environment
@@ -189,8 +190,13 @@ def build_site(pack: Pack, out: Path, reports: Path | None = None, packs: set[st
     own site need not republish the packs it depends on); None publishes everything."""
     out = Path(out)
     _check_target(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    check_output_folder(out)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        sweep_temporaries(out.parent, out.name)
+        staging = temporary_folder(out)
+    except OSError as exc:
+        raise output_failure(out, exc) from None
     try:
         writer = SiteWriter(pack, staging, reports, packs)
         write_pages(writer)
@@ -199,8 +205,11 @@ def build_site(pack: Pack, out: Path, reports: Path | None = None, packs: set[st
             shutil.copyfile(STATIC / name, staging / "static" / name)
         atomic_write_text(staging / "static" / "search-index.js", search_index(pack, packs))
         atomic_write_text(staging / MARKER, "built by heroes site build\n")
-        os.chmod(staging, 0o755)
+        os.chmod(staging, 0o777 & ~current_umask())
         _swap(staging, out)
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise output_failure(out, exc) from None
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -208,11 +217,15 @@ def build_site(pack: Pack, out: Path, reports: Path | None = None, packs: set[st
 
 
 def _swap(staging: Path, out: Path) -> None:
-    """Replace ``out`` by ``staging`` with two renames."""
+    """Replace ``out`` by ``staging``: one atomic exchange where the system has it, else
+    two renames; the previous build is removed afterwards (or by the next build's sweep)."""
     if not out.exists():
         os.replace(staging, out)
         return
-    old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old.", dir=out.parent))
+    if exchange(staging, out):
+        shutil.rmtree(staging, ignore_errors=True)
+        return
+    old = temporary_folder(out)
     old.rmdir()
     os.replace(out, old)
     os.replace(staging, out)

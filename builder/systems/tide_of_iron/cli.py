@@ -118,24 +118,27 @@ def replay(log: Path, pack: Path | None) -> None:
 
 def playtest(pack: Path, scenario: str, games: int, seed: int, players: str, jobs: int, fmt: str,
              output: Path | None, jsonl_path: Path | None, save: bool) -> None:
-    from builder.playtest.report import report_json, write_html, write_json
+    from builder.outputs import check_output
+    from builder.playtest.report import report_json, write_reports
     from builder.systems.tide_of_iron.games import run_playtest
 
     from builder.systems.tide_of_iron.codes import N_UNSIMULATED
 
     names = [p for p in players.split(",") if p.strip()]
+    saved = check_output(Path(pack) / "reports" / f"{scenario}.json", what="saved report") if save else None
     report, rows = run_playtest(pack, scenario, games, seed, names, jobs)
     for w in report["warnings"]:
         typer.echo(f"warning {N_UNSIMULATED}: {w}", err=True)
-    if jsonl_path is not None:
-        atomic_write_text(jsonl_path, "".join(json.dumps(r, sort_keys=True) + "\n" for r in rows))
-    if output is not None:
-        write_html(report, output)
-    if save:
-        write_json(report, Path(pack) / "reports" / f"{scenario}.json")
+    failures = write_reports(report, output, saved, jsonl_path, rows)  # the verdict is printed whatever fails
     if fmt == "json":
         typer.echo(report_json(report), nl=False)
-        return
+    else:
+        typer.echo(_playtest_text(report, scenario, seed))
+    if failures:
+        raise failures[0]
+
+
+def _playtest_text(report: dict[str, Any], scenario: str, seed: int) -> str:
     lines = [f"{report['scenario_name']} ({scenario}): {report['games']} games, seed {seed}",
              "players: " + ", ".join(f"{s}={p}" for s, p in report["seats"].items()),
              f"verdict: {report['verdict']}"]
@@ -144,7 +147,7 @@ def playtest(pack: Path, scenario: str, games: int, seed: int, players: str, job
     lines.append(f"VP margin ({report['vp_margin']['of']}): mean {report['vp_margin']['mean']:.2f}")
     lines.append(f"rounds: mean {report['rounds']['mean']:.2f}; lead changes: mean {report['lead_changes']['mean']:.2f}")
     lines.append(f"distinct games: {report['distinct_games']} of {report['games']}")
-    typer.echo("\n".join(lines))
+    return "\n".join(lines)
 
 
 def army_check(file: Path, pack: Path, fmt: str) -> None:

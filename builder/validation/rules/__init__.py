@@ -12,4 +12,5 @@ from builder.validation.rules import (  # noqa: F401
     scenario_refs,
     scenario_tunable,
     units,
+    values,
 )

@@ -1,0 +1,310 @@
+"""The one output path of every command: check a target before the work, then write it
+atomically.
+
+Why one helper: a command that lays a PDF out for two seconds, plays a thousand games
+or builds a whole site must learn that it cannot write its result *before* it starts,
+and a write that fails half-way must never leave a truncated file or a stray temporary
+one. Every writer of the tool (``heroes render``, ``army new/suggest/edit``, ``play
+--log``, ``playtest -o/--jsonl/--save``, ``site build``, ``demo``...) goes through
+:func:`check_output` and :func:`write_bytes` (``builder.content.yaml_io.atomic_write_*``
+delegate here), so that:
+
+- the target is checked first: its folder exists (missing folders are created) or the
+  first existing ancestor is a folder the user can write into (probed by creating and
+  removing a file, which is honest for root and read-only mounts alike), and the target
+  itself is not a folder;
+- the bytes go to a temporary file in the same folder, are flushed with ``fsync`` and
+  renamed over the target (the folder is fsynced too), so a reader or a crash sees the
+  old file or the new one, never a mixture;
+- a new file gets the mode a new file gets under the user's umask (``mkstemp`` alone
+  gives 0600, which a web server's user cannot read), an edited file keeps its mode, and
+  a symbolic link is followed: its target is replaced and the link kept;
+- every failure is an :class:`OutputError` naming the file and what to do, never an
+  ``OSError`` traceback.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import errno
+import os
+import shutil
+import stat
+import tempfile
+import threading
+from pathlib import Path
+from typing import Iterable
+
+from builder.diagnostics import Diagnostic, define_code
+from builder.errors import HeroesError
+
+H850 = define_code("H850", "output cannot be written")
+H851 = define_code("H851", "output path names a folder")
+H852 = define_code("H852", "output folder is a file")
+
+TEMP_PREFIX = "."
+TEMP_SUFFIX = ".heroes-tmp"
+"""Temporary files are ``.NAME.PID.XXXX.heroes-tmp`` beside the target (see :func:`sweep_temporaries`)."""
+
+_UMASK_LOCK = threading.Lock()
+
+
+class OutputError(HeroesError):
+    """An output file cannot be written; ``diagnostic`` says which and why.
+
+    Exit status 2 when the argument itself is wrong (a folder given as file, a file
+    where a folder is needed), 1 when writing failed (permissions, a full disk).
+    """
+
+    def __init__(self, message: str, diagnostic: Diagnostic, exit_code: int = 1) -> None:
+        super().__init__(message)
+        self.diagnostic = diagnostic
+        self.exit_code = exit_code
+        self.diagnostics = [diagnostic]
+
+
+def _error(code: str, path: Path | str, message: str, hint: str, exit_code: int = 1) -> OutputError:
+    text = f"{path}: {message}"
+    return OutputError(f"{text} ({code}; hint: {hint})", Diagnostic(code, text, file=str(path), hint=hint),
+                       exit_code)
+
+
+def _temp_prefix(target: Path) -> str:
+    return f"{TEMP_PREFIX}{target.name}.{os.getpid()}."
+
+
+def current_umask() -> int:
+    """The process umask, read without changing it where the system allows.
+
+    Linux shows it in /proc/self/status; elsewhere it is read by setting and restoring it
+    under a lock (``os.umask`` has no read-only form).
+    """
+    try:
+        with open("/proc/self/status", encoding="ascii") as handle:
+            for line in handle:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    with _UMASK_LOCK:
+        mask = os.umask(0o022)
+        os.umask(mask)
+    return mask
+
+
+def new_file_mode() -> int:
+    """The mode ``open(..., "w")`` would give a new file: 0666 less the umask."""
+    return 0o666 & ~current_umask()
+
+
+def resolve_target(path: Path | str) -> Path:
+    """The file actually written for ``path``: a symbolic link's final target, else the path."""
+    path = Path(path)
+    if path.is_symlink():
+        return Path(os.path.realpath(path))
+    return path
+
+
+def _describe(exc: OSError) -> str:
+    reasons = {
+        errno.EACCES: "permission denied",
+        errno.EPERM: "operation not permitted",
+        errno.EROFS: "the file system is read-only",
+        errno.ENOSPC: "no space left on the device",
+        errno.EDQUOT: "disk quota exceeded",
+        errno.ENOTDIR: "a part of the path is a file, not a folder",
+        errno.EISDIR: "it is a folder",
+        errno.ENOENT: "no file can be created there",
+        errno.ELOOP: "too many levels of symbolic links",
+        errno.ENAMETOOLONG: "the name is too long",
+    }
+    return reasons.get(exc.errno or 0, exc.strerror or type(exc).__name__)
+
+
+def check_output(path: Path | str, *, suffixes: Iterable[str] = (), what: str = "output file") -> Path:
+    """Check, before any work, that ``path`` can be written; return the file to write.
+
+    Missing parent folders are created (documented on every ``-o``). Raises
+    :class:`OutputError` with exit status 2 for a folder given as file or a file where a
+    folder is needed, and 1 for a folder the user cannot write into.
+    """
+    shown = Path(path)
+    try:
+        target = resolve_target(shown)
+    except (OSError, RuntimeError) as exc:
+        raise _error(H850, shown, f"cannot follow the link ({exc})", "fix or remove the symbolic link") from None
+    if target.is_dir():
+        raise _error(H851, shown, f"is a folder; the {what} must be a file name",
+                     f"give a file inside it, e.g. {shown / ('out' + next(iter(suffixes), ''))}", 2)
+    allowed = tuple(s.lower() for s in suffixes)
+    if allowed and target.suffix.lower() not in allowed:
+        named = [s for s in allowed if not (s == ".htm" and ".html" in allowed)]
+        raise _error(H850, shown, f"the {what} must end in {' or '.join(named)}",
+                     f"rename it, e.g. {shown.with_suffix(allowed[0]).name}", 2)
+    folder = target.parent
+    ancestor = folder
+    while not ancestor.exists() and not ancestor.is_symlink() and ancestor != ancestor.parent:
+        ancestor = ancestor.parent
+    if not ancestor.is_dir():
+        raise _error(H852, shown, f"{ancestor} is a file, not a folder",
+                     "write somewhere else or move that file away", 2)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=_temp_prefix(target), suffix=TEMP_SUFFIX, dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise _error(H850, shown, f"cannot write into {folder}: {_describe(exc)}",
+                     "choose a folder you can write to (-o/--out)") from None
+    return target
+
+
+def check_output_folder(path: Path | str) -> Path:
+    """Check, before any work, that the folder ``path`` can be created or filled.
+
+    The folder itself must not be a file; the first existing ancestor must be a folder
+    the user can write into. Nothing is created here (a site build swaps a staging
+    folder in), so a refused build leaves no empty folder behind.
+    """
+    shown = Path(path)
+    if shown.exists() and not shown.is_dir():
+        raise _error(H852, shown, "is a file; a folder is needed here", "give a folder name", 2)
+    ancestor = shown if shown.is_dir() else shown.parent
+    while not ancestor.exists() and ancestor != ancestor.parent:
+        ancestor = ancestor.parent
+    if not ancestor.is_dir():
+        raise _error(H852, shown, f"{ancestor} is a file, not a folder",
+                     "write somewhere else or move that file away", 2)
+    try:
+        fd, probe = tempfile.mkstemp(prefix=_temp_prefix(shown), suffix=TEMP_SUFFIX, dir=ancestor)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise _error(H850, shown, f"cannot write into {ancestor}: {_describe(exc)}",
+                     "choose a folder you can write to (-o/--out)") from None
+    return shown
+
+
+def output_failure(path: Path | str, exc: OSError) -> OutputError:
+    """The located error for an ``OSError`` met while writing ``path`` outside :func:`write_bytes`."""
+    return _error(H850, path, f"cannot write it: {_describe(exc)}",
+                  "free some space or choose a folder you can write to")
+
+
+def write_bytes(path: Path | str, data: bytes) -> Path:
+    """Write ``data`` to ``path`` atomically (temporary file, fsync, rename); return the file written.
+
+    The mode is the existing file's, else the umask's for a new file; a symbolic link
+    is followed and its target replaced. Raises :class:`OutputError`, leaving the old
+    file untouched and no temporary file behind.
+    """
+    shown = Path(path)
+    target = check_output(shown)
+    try:
+        mode = stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        mode = new_file_mode()
+    except OSError as exc:
+        raise _error(H850, shown, f"cannot read its mode: {_describe(exc)}", "check the file") from None
+    sweep_temporaries(target.parent, target.name)
+    tmp = ""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(target), suffix=TEMP_SUFFIX, dir=target.parent)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fchmod(handle.fileno(), mode)
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+        tmp = ""
+        _fsync_folder(target.parent)
+    except OSError as exc:
+        raise _error(H850, shown, f"cannot write it: {_describe(exc)}",
+                     "free some space or choose a folder you can write to") from None
+    finally:
+        if tmp:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+    return target
+
+
+def write_text(path: Path | str, text: str) -> Path:
+    """Write ``text`` as UTF-8, unchanged, through :func:`write_bytes`."""
+    return write_bytes(path, text.encode("utf-8"))
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename itself durable (best effort: some file systems refuse it)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def sweep_temporaries(folder: Path | str, name: str | None = None) -> list[Path]:
+    """Remove the temporary files that killed writers left in ``folder`` (for ``name`` only, if given).
+
+    A SIGKILL between ``mkstemp`` and the rename leaves ``.NAME.PID.XXXX.heroes-tmp``;
+    the next write of the same target removes it once process PID is gone (a live
+    writer's file, e.g. a parallel test's, is left alone).
+    """
+    pattern = f"{TEMP_PREFIX}{name}.*{TEMP_SUFFIX}" if name else f"{TEMP_PREFIX}*{TEMP_SUFFIX}"
+    removed: list[Path] = []
+    try:
+        leftovers = list(Path(folder).glob(pattern))
+    except OSError:
+        return removed
+    for leftover in leftovers:
+        parts = leftover.name[len(TEMP_PREFIX):-len(TEMP_SUFFIX)].rsplit(".", 2)
+        pid_text = parts[1] if len(parts) == 3 else ""
+        if not pid_text.isdigit() or _alive(int(pid_text)):
+            continue
+        try:
+            if leftover.is_dir() and not leftover.is_symlink():
+                shutil.rmtree(leftover)
+            else:
+                leftover.unlink()
+            removed.append(leftover)
+        except OSError:
+            pass
+    return removed
+
+
+def temporary_folder(target: Path) -> Path:
+    """A new staging folder beside ``target``, named so that :func:`sweep_temporaries` finds it."""
+    return Path(tempfile.mkdtemp(prefix=_temp_prefix(target), suffix=TEMP_SUFFIX, dir=target.parent))
+
+
+def exchange(a: Path, b: Path) -> bool:
+    """Swap two existing paths in one atomic step (Linux ``renameat2(RENAME_EXCHANGE)``).
+
+    Why: replacing a whole folder (a site) with two renames leaves a moment without
+    it; an exchange never does. Returns False where the call is missing or refused, and
+    the caller falls back to two renames.
+    """
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    done = renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange)
+    return bool(done == 0)
