@@ -81,6 +81,7 @@ ENDINGS = {
     "turns": "when the last round was over",
     "no_units": "when a side had no unit left",
     "no_orders": "when a side could give no more orders",
+    "sudden_death": "at the end of the round in which the scenario's victory condition was met",
 }
 """How a game ended, in words (builder.engine.victory.finish's reasons)."""
 
