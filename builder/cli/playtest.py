@@ -131,6 +131,8 @@ def _text(report: dict[str, Any]) -> str:
             f"{name} {iv['rate'] * 100:.1f}%" for name, iv in report["player_win_rates"].items()))
     lines.append(f"rounds: mean {report['rounds']['mean']:.2f}; lead changes: mean {report['lead_changes']['mean']:.2f}")
     lines.append(f"distinct games: {report['distinct_games']} of {report['games']}")
+    lines.append("end reasons: " + ", ".join(f"{k} {v}" for k, v in report["end_reasons"].items()))
+    lines += [f"warning: {w}" for w in report.get("warnings", [])]
     if report["engine_errors"]["games"]:
         lines.append(f"engine errors: {report['engine_errors']['games']} game(s) left out "
                      f"(first: {report['engine_errors']['examples'][0]['error']})")

@@ -2,7 +2,8 @@
 
 The record is one JSONL row (see docs/playtest.md): seed, players by side, winner and
 victory level, VP, rounds, end reason, losses by unit, objective control per turn, kills,
-how often each AI rule fired, and a digest of every decision (to count distinct games).
+how often each AI rule fired, the scenario effects met that the engine does not play
+(``not_simulated``: effect text -> times), and a digest of every decision (to count distinct games).
 """
 
 from __future__ import annotations
@@ -104,6 +105,7 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
     drawn: set[int] = set()
     losses: dict[str, Counter[str]] = {s: Counter() for s in sides}
     kills: dict[str, Counter[str]] = {s: Counter() for s in sides}
+    not_played: Counter[str] = Counter()
     digest = hashlib.sha256()
     last_actor = -1
     decisions = 0
@@ -118,6 +120,8 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
         if action.kind in ("fire", "assault", "blast"):
             last_actor = action.unit
         for e in events:
+            if e.kind == "event-not-simulated":
+                not_played[str(e.data.get("text") or e.data.get("do"))] += 1
             if e.kind == "reinforcement" and e.data["unit"] not in drawn and state.units[e.data["unit"]].st.reinforcement:
                 drawn.add(e.data["unit"])  # first out of the Solo reinforcements bag: now fielded
                 arrived = state.units[e.data["unit"]]
@@ -156,6 +160,7 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
         "kills": {s: dict(sorted(c.items())) for s, c in kills.items()},
         "objective_control": [dict(t) for t in result.objective_control],
         "rules": dict(sorted(rules_fired.items())),
+        "not_simulated": dict(sorted(not_played.items())),
         "decisions": decisions,
         "digest": digest.hexdigest()[:16],
     }
