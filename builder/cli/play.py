@@ -13,6 +13,7 @@ import typer
 from builder.cli.common import OutputFormat
 from builder.content.paths import BUNDLED_CONTENT
 from builder.errors import UsageError
+from builder.playtest.armies import ARMY_HELP
 from builder.systems.tide_of_iron import cli as toi  # Tide of Iron packs (system: tide-of-iron)
 
 DEFAULT_PACK = BUNDLED_CONTENT / "core"
@@ -25,6 +26,7 @@ def play(
     log: Path | None = typer.Option(None, "--log", help="Write the JSONL game log here."),
     pack: Path = typer.Option(DEFAULT_PACK, "--pack", help="Content pack folder."),
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="text or json."),
+    army: list[str] = typer.Option([], "--army", help=ARMY_HELP),
 ) -> None:
     """Play one game of SCENARIO and print the result."""
     from builder.engine.log import play as play_game
@@ -38,7 +40,8 @@ def play(
     from builder.content.yaml_io import atomic_write_text
 
     content = load_pack(pack)
-    state, record = play_game(content, scenario, seed, names, pack_ref=str(pack))
+    armies = _armies(content, scenario, army) if army else None
+    state, record = play_game(content, scenario, seed, names, pack_ref=str(pack), armies=armies)
     if log is not None:
         atomic_write_text(log, record.jsonl())
     result = state.result.to_dict() if state.result else {}
@@ -50,6 +53,17 @@ def play(
     typer.echo(game_summary(content, scenario, seed, names, result, decisions), nl=False)
     if log is not None:
         typer.echo(f"log written to {log}")
+
+
+def _armies(content: Any, scenario: str, army: list[str]) -> tuple[Any, ...]:
+    """The checked army lists of ``--army SIDE=FILE`` (builder.playtest.armies)."""
+    from builder.playtest.armies import load_armies, parse_army_options
+
+    model = content.items["scenarios"].get(scenario)
+    if model is None:
+        known = ", ".join(sorted(content.items["scenarios"])) or "none"
+        raise UsageError(f"unknown scenario '{scenario}' (known: {known})")
+    return load_armies(content, model, parse_army_options(army, [s.id for s in model.sides]))
 
 
 def replay(

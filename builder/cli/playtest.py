@@ -12,6 +12,7 @@ import typer
 
 from builder.content.paths import BUNDLED_CONTENT
 from builder.errors import UsageError
+from builder.playtest.armies import ARMY_HELP
 from builder.systems.tide_of_iron import cli as toi  # Tide of Iron packs (system: tide-of-iron)
 
 
@@ -40,6 +41,7 @@ def playtest(
                               help="Also write the JSON report to PACK/reports/SCENARIO.json for sheets and site."),
     compare: Optional[tuple[Path, Path]] = typer.Option(
         None, "--compare", help="Compare two JSON reports OLD NEW instead of playing."),
+    army: list[str] = typer.Option([], "--army", help=ARMY_HELP),
 ) -> None:
     """Playtest a scenario with AI players and report its balance.
 
@@ -62,7 +64,7 @@ def playtest(
         return toi.playtest(pack, scenario, games, seed, players, jobs, format.value, output, jsonl, save)
     if games >= LONG_PLAYTEST:
         _suggest_native()
-    report, _rows = _run(scenario, games, seed, players, jobs, pack, jsonl)
+    report, _rows = _run(scenario, games, seed, players, jobs, pack, jsonl, army)
     if output is not None:
         write_html(report, output)
     if save:
@@ -104,26 +106,28 @@ def _suggest_native() -> None:
 
 
 def _run(scenario: str, games: int, seed: int, players: str, jobs: int, pack: Path,
-         jsonl: Optional[Path]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+         jsonl: Optional[Path], army: list[str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Run the batch, with a progress bar when stderr is a terminal."""
     from builder.playtest.api import run_playtest
 
     names = [p for p in players.split(",") if p.strip()]
     if not sys.stderr.isatty():
-        return run_playtest(scenario, games=games, seed=seed, players=names, jobs=jobs, pack=pack, jsonl=jsonl)
+        return run_playtest(scenario, games=games, seed=seed, players=names, jobs=jobs, pack=pack, jsonl=jsonl,
+                            armies=army)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), transient=True) as bar:
         task = bar.add_task(f"playing {scenario}", total=games)
         return run_playtest(scenario, games=games, seed=seed, players=names, jobs=jobs, pack=pack, jsonl=jsonl,
-                            progress=lambda n: bar.advance(task, n))
+                            armies=army, progress=lambda n: bar.advance(task, n))
 
 
 def _text(report: dict[str, Any]) -> str:
     lines = [f"{report['scenario_name']} ({report['scenario']}): {report['games']} games, seed {report['seed']}",
              "players: " + ", ".join(f"{side}={p}" for side, p in report["seats"].items()),
              f"verdict: {report['verdict']}"]
+    lines += [f"army of {side}: {what}" for side, what in report.get("armies", {}).items()]
     for name, iv in report["win_intervals"].items():
         lines.append(f"  {name:<10} {iv['rate'] * 100:5.1f}%  [{iv['low'] * 100:.1f}%, {iv['high'] * 100:.1f}%]")
     if report["symmetric"]:

@@ -42,13 +42,19 @@ class GameRecord:
 
 
 def play(pack: Any, scenario: str, seed: int, players: list[str], *, pack_ref: str = "",
-         rules: type[Rules] = Rules, max_decisions: int = 200_000) -> tuple[GameState, GameRecord]:
-    """Play one game with the named players; returns the final state and its log."""
-    state = rules.new_game(pack, scenario, seed=seed)
+         rules: type[Rules] = Rules, max_decisions: int = 200_000,
+         armies: Any = None) -> tuple[GameState, GameRecord]:
+    """Play one game with the named players (and ``armies``: an army list or None per
+    side); returns the final state and its log. Given armies go into the header as
+    composition entries, so the log replays without the army files."""
+    from builder.engine.armies import army_composition
+
+    entries = [army_composition(a) if a is not None else None for a in armies] if armies else None
+    state = rules.new_game(pack, scenario, seed=seed, armies=entries)
     agents = [get_player(name, derive_seed(seed, "player", i, name), i) for i, name in enumerate(players)]
     record = GameRecord({"type": "header", "version": LOG_VERSION, "scenario": scenario, "seed": seed,
                          "players": players, "pack": pack_ref, "rules": rules.name,
-                         "start_hash": state.state_hash()})
+                         "start_hash": state.state_hash(), **({"armies": entries} if entries else {})})
     n = 0
     while state.result is None and n < max_decisions:
         actions = legal_actions(state)
@@ -91,7 +97,7 @@ def replay(pack: Any, lines: Iterable[dict[str, Any]], file: str = "<log>",
     lines = list(lines)
     header = lines[0]
     try:
-        state = rules.new_game(pack, header["scenario"], seed=int(header["seed"]))
+        state = rules.new_game(pack, header["scenario"], seed=int(header["seed"]), armies=header.get("armies"))
     except KeyError as exc:
         raise _bad(f"the header lacks {exc}", file, 1) from None
     expected = None

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from builder.ai.players import parse_spec
 from builder.content.loader import BUNDLED_CONTENT
 from builder.errors import UsageError
+from builder.playtest.armies import describe, load_armies, parse_army_options
 from builder.playtest.report import build_report
 from builder.playtest.runner import Batch, _pack, run_batch, scenario_facts
 
@@ -65,8 +66,11 @@ def check_players(scenario: Any, players: list[str]) -> None:
 
 def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jobs: int = 1,
                  pack: str | Path | None = None, progress: Callable[[int], None] | None = None,
-                 jsonl: Path | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Play ``games`` games and return (report, rows)."""
+                 jsonl: Path | None = None, armies: dict[str, Path] | Sequence[str] | None = None
+                 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Play ``games`` games and return (report, rows); ``armies`` gives sides their army
+    list files, as {side: path} or ``["de=armies/de.yaml"]`` (checked before any game;
+    builder.playtest.armies)."""
     if games < 1:
         raise UsageError("--games must be at least 1")
     if jobs < 1:
@@ -74,10 +78,13 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
     pack_path = str(Path(pack) if pack is not None else BUNDLED_CONTENT / "core")
     model = scenario_facts(pack_path, scenario)
     check_players(model, players)
+    sides = [s.id for s in model.sides]
+    files = dict(armies) if isinstance(armies, dict) else parse_army_options(armies or (), sides)
+    lists = load_armies(_pack(pack_path), model, files) if files else ()
     names = tuple(p.strip().lower() for p in players)
     # The Solo game mode is asymmetric by nature: the AI keeps the side the scenario allows.
     rotate = bool(model.symmetric) and not any(parse_spec(p).kind == "solo-mode" for p in names)
-    batch = Batch(pack_path, scenario, games, seed, names, rotate)
+    batch = Batch(pack_path, scenario, games, seed, names, rotate, lists)
     rows = []
     handle = open(jsonl, "w", encoding="utf-8") if jsonl is not None else None
     try:
@@ -88,10 +95,10 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
     finally:
         if handle is not None:
             handle.close()
-    sides = [s.id for s in model.sides]
     report = build_report(
         scenario=scenario, scenario_name=model.name, sides=sides, players=list(batch.players), seed=seed,
         symmetric=rotate, records=rows, coverage=coverage_line(batch.players), unit_costs=unit_costs(_pack(pack_path)),
         side_names={s.id: s.name or s.id for s in model.sides},
     )
+    report["armies"] = describe(model, files)
     return report, rows

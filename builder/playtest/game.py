@@ -59,7 +59,7 @@ def rules_for(specs: list[PlayerSpec]) -> tuple[type[Rules], dict[str, Any]]:
 
 def play_game_safely(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *,
                      initiative_swapped: bool = False, index: int = 0,
-                     strict: bool | None = None) -> dict[str, Any]:
+                     strict: bool | None = None, armies: Any = None) -> dict[str, Any]:
     """:func:`play_game`, but an engine failure becomes an ``error`` row (kept out of the
     rates and counted by the report, with the seed that reproduces it) instead of ending
     the whole batch.
@@ -69,7 +69,8 @@ def play_game_safely(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec
     if strict is None:
         strict = os.environ.get(STRICT_ENV) == "1"
     try:
-        return play_game(pack, scenario, seed, specs, initiative_swapped=initiative_swapped, index=index)
+        return play_game(pack, scenario, seed, specs, initiative_swapped=initiative_swapped, index=index,
+                         armies=armies)
     except (PlaytestError, IllegalAction) as exc:
         message = str(exc)
     except ENGINE_BUGS as exc:
@@ -85,12 +86,13 @@ def _profile_key(u: Any) -> str:
 
 
 def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, initiative_swapped: bool = False,
-              index: int = 0) -> dict[str, Any]:
-    """Play one game; ``specs[i]`` plays the scenario's side ``i``."""
+              index: int = 0, armies: Any = None) -> dict[str, Any]:
+    """Play one game; ``specs[i]`` plays the scenario's side ``i`` with ``armies[i]``
+    (an army list; None or missing: the scenario's army)."""
     rules_cls, options = rules_for(specs)
     if initiative_swapped:
         options = {**options, "initiative_swapped": True}
-    state = rules_cls.new_game(pack, scenario, seed=seed, options=options or None)
+    state = rules_cls.new_game(pack, scenario, seed=seed, armies=armies, options=options or None)
     if initiative_swapped and rules_cls is PlaytestRules and state.phase == "orders":
         from builder.engine.phases import orders
 

@@ -31,6 +31,7 @@ class Batch:
     seed: int
     players: tuple[str, ...]
     symmetric: bool = False
+    armies: tuple[Any, ...] = ()  # an army list or None per side (builder.playtest.armies)
 
     def specs(self) -> list[PlayerSpec]:
         return [parse_spec(p) for p in self.players]
@@ -53,7 +54,8 @@ def play_index(batch: Batch, index: int, pack: Any = None) -> dict[str, Any]:
     seat = seating(index, len(specs), batch.symmetric)
     seated = [specs[seat.seats[side]] for side in range(len(specs))]
     seed = game_seed(batch.seed, index, batch.scenario, batch.players)
-    return play_game_safely(pack, batch.scenario, seed, seated, initiative_swapped=seat.initiative_swapped, index=index)
+    return play_game_safely(pack, batch.scenario, seed, seated, initiative_swapped=seat.initiative_swapped, index=index,
+                            armies=batch.armies or None)
 
 
 def play_chunk(batch: Batch, start: int, stop: int) -> list[dict[str, Any]]:
