@@ -42,3 +42,11 @@ def test_a_side_that_cannot_win_is_named_and_sudden_death_is_an_end_reason() -> 
     s = games(scenario_pack(victory=only_de, events=[end]))
     assert s["end_reasons"] == {"sudden_death": 4}
     assert "us never won in 4 games: check that its victory condition can be reached" in s["warnings"]
+
+
+def test_a_special_effect_of_the_first_orders_phase_is_counted_too() -> None:
+    """Turn 1's start-of-orders events run while the game is set up, before any decision."""
+    lost = TurnEvent.model_validate({"turns": [1], "timing": "start_of_orders", "text": "Lost.",
+                                     "effects": [{"do": "special", "text": "A support tile."}]})
+    s = games(scenario_pack(events=[lost]), n=2)
+    assert s["not_simulated"] == {"A support tile.": {"times": 2, "games": 2}}

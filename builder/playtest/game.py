@@ -108,6 +108,9 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
     losses: dict[str, Counter[str]] = {s: Counter() for s in sides}
     kills: dict[str, Counter[str]] = {s: Counter() for s in sides}
     not_played: Counter[str] = Counter()
+    for e in state.events:  # events of the set-up and the first orders phase, before any decision
+        if e.kind == "event-not-simulated":
+            not_played[str(e.data.get("text") or e.data.get("do"))] += 1
     digest = hashlib.sha256()
     last_actor = -1
     decisions = 0
