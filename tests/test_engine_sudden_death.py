@@ -94,3 +94,17 @@ def test_elimination_wins_at_the_best_level_the_scenario_prints(levels, expected
     apply(state, Action("fire", unit=n["mg"], weapon=0, target=n["g"], mode="normal"))
     result = play_out(state)
     assert (result.end_reason, result.winner, result.level) == ("no_units", "us", expected)
+
+
+def test_coverage_lists_terrain_and_scenario_rules() -> None:
+    """Issue 21 item 2: terrain rules and scenario rules sit beside abilities, options and cards."""
+    from builder.content.loader import load_pack
+    from builder.engine.coverage import coverage
+
+    rows = coverage(load_pack())
+    kinds = {r["kind"] for r in rows}
+    assert {"terrain", "scenario-rule", "ability"} <= kinds
+    by_id = {(r["kind"], r["id"]): r for r in rows}
+    assert by_id[("scenario-rule", "sudden-death")]["status"] == "simulated"
+    assert by_id[("terrain", "elevated-positions")]["status"] == "not simulated"
+    assert all(r["missing"] for r in rows if r["kind"] == "terrain" and r["status"] != "simulated")
