@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from builder.content.models.scenario_events import Effect
 from builder.diagnostics import Diagnostic, Severity, define_code
 from builder.validation.context import CheckContext
 from builder.validation.registry import rule
@@ -33,7 +34,7 @@ def special_effects_are_flagged(ctx: CheckContext) -> Iterable[Diagnostic]:
                                   "if its text is known; keep 'special' only for text lost in print")
 
 
-def _effects(path: tuple[str | int, ...], effects: list) -> Iterable[tuple[tuple[str | int, ...], object]]:  # type: ignore[type-arg]
+def _effects(path: tuple[str | int, ...], effects: list[Effect]) -> Iterable[tuple[tuple[str | int, ...], Effect]]:
     for k, effect in enumerate(effects):
         here = (*path, k)
         yield here, effect
