@@ -232,7 +232,8 @@ def test_trading_blows_victory(pack) -> None:
     assert outcome(scenario, controls={"de": both}) == ("minor", "de")
     assert outcome(scenario, controls={"de": {"de-secondary-west"}}) == ("regular", "cw")
     early = [e for e in scenario.events if e.turns == [6, 7]]
-    assert early[0].effects[0].params == {"end_game": True, "winner": "de", "level": "major"}
+    end = early[0].effects[0]
+    assert (end.do, end.winner, end.level) == ("end_game", "de", "major")
 
 
 def test_charge_of_the_light_brigade_victory(pack) -> None:

@@ -39,3 +39,22 @@ def test_close_results_are_called_balanced():
     rows = [row(i, "de" if i % 2 else "us", [{"a": None}]) for i in range(100)]
     s = summarise(rows, ["us", "de"])
     assert verdict(s, ["us", "de"]).startswith("balanced: us 50%")
+
+
+def test_draws_are_their_own_verdict_not_balance():
+    rows = [row(i, None, [{"a": None}]) for i in range(100)]
+    s = summarise(rows, ["us", "de"])
+    assert verdict(s, ["us", "de"]).startswith("mostly draws: draws 100%")
+    assert s["warnings"] == ["us never won in 100 games: check that its victory condition can be reached",
+                             "de never won in 100 games: check that its victory condition can be reached"]
+    rows = [row(i, None if i % 3 else ("us" if i % 2 else "de"), [{"a": None}]) for i in range(99)]
+    assert not verdict(summarise(rows, ["us", "de"]), ["us", "de"]).startswith("balanced")
+
+
+def test_effects_the_engine_does_not_play_are_counted_as_warnings():
+    rows = [row(i, "de" if i % 2 else "us", [{"a": None}]) for i in range(10)]
+    for r in rows[:4]:
+        r["not_simulated"] = {"The German event; its effect was lost.": 2}
+    s = summarise(rows, ["us", "de"])
+    assert s["not_simulated"] == {"The German event; its effect was lost.": {"times": 8, "games": 4}}
+    assert s["warnings"] == ["not simulated, met in 4 of 10 games (8 times): The German event; its effect was lost."]

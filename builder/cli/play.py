@@ -14,6 +14,7 @@ from builder.cli.common import OutputFormat
 from builder.cli.outputs import output_file
 from builder.content.paths import BUNDLED_CONTENT
 from builder.errors import UsageError
+from builder.playtest.armies import ARMY_HELP
 from builder.systems.seam import command_for, pack_command, system_of_log
 
 DEFAULT_PACK = BUNDLED_CONTENT / "core"
@@ -31,6 +32,7 @@ def play(
                                     callback=output_file(what="game log")),
     pack: Path = typer.Option(DEFAULT_PACK, "--pack", help="Content pack folder."),
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="text or json."),
+    army: list[str] = typer.Option([], "--army", help=ARMY_HELP),
 ) -> None:
     """Play one game of SCENARIO and print the result."""
     from builder.engine.log import play as play_game
@@ -39,6 +41,8 @@ def play(
     if len(names) != 2:
         raise UsageError("--players takes two player names, e.g. random,random")
     if (handler := pack_command(pack, "play")) is not None:
+        if army:
+            raise UsageError("--army is not yet offered for this game system's packs")
         return handler(pack, scenario, seed, names, log, format.value)
     from builder.content.loader import load_pack
     from builder.content.yaml_io import atomic_write_text
@@ -46,7 +50,8 @@ def play(
 
     content = load_pack(pack)
     require_scenario(content, scenario)
-    state, record = play_game(content, scenario, seed, names, pack_ref=str(pack))
+    armies = _armies(content, scenario, army) if army else None
+    state, record = play_game(content, scenario, seed, names, pack_ref=str(pack), armies=armies)
     if log is not None:
         atomic_write_text(log, record.jsonl())
     result = state.result.to_dict() if state.result else {}
@@ -58,6 +63,17 @@ def play(
     typer.echo(game_summary(content, scenario, seed, names, result, decisions), nl=False)
     if log is not None:
         typer.echo(f"log written to {log}")
+
+
+def _armies(content: Any, scenario: str, army: list[str]) -> tuple[Any, ...]:
+    """The checked army lists of ``--army SIDE=FILE`` (builder.playtest.armies)."""
+    from builder.playtest.armies import load_armies, parse_army_options
+
+    model = content.items["scenarios"].get(scenario)
+    if model is None:
+        known = ", ".join(sorted(content.items["scenarios"])) or "none"
+        raise UsageError(f"unknown scenario '{scenario}' (known: {known})")
+    return load_armies(content, model, parse_army_options(army, [s.id for s in model.sides]))
 
 
 def replay(
@@ -88,6 +104,7 @@ ENDINGS = {
     "turns": "when the last round was over",
     "no_units": "when a side had no unit left",
     "no_orders": "when a side could give no more orders",
+    "sudden_death": "at the end of the round in which the scenario's victory condition was met",
 }
 """How a game ended, in words (builder.engine.victory.finish's reasons)."""
 

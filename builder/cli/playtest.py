@@ -13,6 +13,7 @@ import typer
 from builder.cli.outputs import output_file
 from builder.content.paths import BUNDLED_CONTENT
 from builder.errors import UsageError
+from builder.playtest.armies import ARMY_HELP
 from builder.systems.seam import pack_command
 
 
@@ -54,6 +55,7 @@ def playtest(
     beta: float = typer.Option(0.05, "--beta", help="--until-decided: chance of missing an imbalance of --margin."),
     scheduler: Optional[str] = typer.Option(
         None, "--scheduler", help="Play on a Dask cluster: its scheduler's address, or 'local' for a LocalCluster."),
+    army: list[str] = typer.Option([], "--army", help=ARMY_HELP),
 ) -> None:
     """Playtest a scenario with AI players and report its balance.
 
@@ -75,8 +77,9 @@ def playtest(
     if scenario is None:
         raise UsageError("give a SCENARIO to playtest, or --compare OLD NEW")
     if (handler := pack_command(pack, "playtest")) is not None:
-        if until_decided or scheduler:
-            raise UsageError("--until-decided and --scheduler are not yet offered for this game system's packs")
+        if until_decided or scheduler or army:
+            raise UsageError("--until-decided, --scheduler and --army are not yet offered for this game system's "
+                             "packs")
         return handler(pack, scenario, games, seed, players, jobs, format.value, output, jsonl, save)
     jobs, note = cap_jobs(jobs, games)
     if note:
@@ -84,9 +87,9 @@ def playtest(
     if games >= LONG_PLAYTEST:
         _suggest_native()
     saved = check_output(Path(pack) / "reports" / f"{scenario}.json", what="saved report") if save else None
-    sequential = {"until_decided": until_decided, "margin": margin, "alpha": alpha, "beta": beta,
-                  "scheduler": scheduler}
-    report, rows = _run(scenario, games, seed, players, jobs, pack, None, sequential)
+    extra = {"until_decided": until_decided, "margin": margin, "alpha": alpha, "beta": beta,
+             "scheduler": scheduler, "armies": army}
+    report, rows = _run(scenario, games, seed, players, jobs, pack, None, extra)
     failures = write_reports(report, output, saved, jsonl, rows)
     if format is OutputFormat.json:
         typer.echo(report_json(report), nl=False)
@@ -153,6 +156,7 @@ def _text(report: dict[str, Any]) -> str:
         seq = report["sequential"]
         lines.append(f"sequential test: {seq['decision']} after {seq['games']} of at most {seq['cap']} games "
                      f"(SPRT, margin {seq['margin']:g}, alpha {seq['alpha']:g}, beta {seq['beta']:g})")
+    lines += [f"army of {side}: {what}" for side, what in report.get("armies", {}).items()]
     for name, iv in report["win_intervals"].items():
         lines.append(f"  {name:<10} {iv['rate'] * 100:5.1f}%  [{iv['low'] * 100:.1f}%, {iv['high'] * 100:.1f}%]")
     if report["symmetric"]:
@@ -160,6 +164,8 @@ def _text(report: dict[str, Any]) -> str:
             f"{name} {iv['rate'] * 100:.1f}%" for name, iv in report["player_win_rates"].items()))
     lines.append(f"rounds: mean {report['rounds']['mean']:.2f}; lead changes: mean {report['lead_changes']['mean']:.2f}")
     lines.append(f"distinct games: {report['distinct_games']} of {report['games']}")
+    lines.append("end reasons: " + ", ".join(f"{k} {v}" for k, v in report["end_reasons"].items()))
+    lines += [f"warning: {w}" for w in report.get("warnings", [])]
     if report["engine_errors"]["games"]:
         lines.append(f"engine errors: {report['engine_errors']['games']} game(s) left out "
                      f"(first: {report['engine_errors']['examples'][0]['error']})")

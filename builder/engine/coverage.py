@@ -1,6 +1,7 @@
 """Rules coverage, generated from the rule-module registry (never typed by hand):
 every special ability, recruitment option and order the core rules name, plus the
-card effects and scenario-event effects a pack uses, with its status."""
+card effects and scenario-event effects a pack uses, the terrain rules and the scenario
+rules (builder/engine/terrain_coverage.py), with its status."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 from builder.engine import effects
 from builder.engine.scenario_events import STATUS
+from builder.engine.terrain_coverage import scenario_rows, terrain_rows
 
 
 def coverage(pack: Any = None) -> list[dict[str, str]]:
@@ -38,7 +40,9 @@ def coverage(pack: Any = None) -> list[dict[str, str]]:
             status, missing = STATUS.get(do, ("not simulated", "logged as not simulated when it fires"))
             rows.append({"kind": "scenario-effect", "id": do, "name": do, "status": status, "missing": missing,
                          "rule": "builder/content/models/scenario.py"})
-    order = {"ability": 0, "option": 1, "card": 2, "scenario-effect": 3}
+        rows.extend(terrain_rows())
+        rows.extend(scenario_rows(pack))
+    order = {"ability": 0, "option": 1, "card": 2, "scenario-effect": 3, "terrain": 4, "scenario-rule": 5}
     rows.sort(key=lambda r: (order.get(r["kind"], 9), r["id"]))
     return rows
 

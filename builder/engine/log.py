@@ -42,7 +42,7 @@ LOG_VERSION = 2
 READABLE_VERSIONS = (1, 2)
 """Log versions :func:`replay` reads: 1 (no hash per decision) and 2."""
 RECORD_KEYS = {
-    "header": {"type", "version", "scenario", "seed", "players", "pack", "rules", "start_hash"},
+    "header": {"type", "version", "scenario", "seed", "players", "pack", "rules", "start_hash", "armies"},
     "decision": {"type", "n", "side", "action", "hash"},
     "result": {"type", "decisions", "result", "state_hash"},
 }
@@ -60,25 +60,29 @@ class GameRecord:
 
 
 def play(pack: Any, scenario: str, seed: int, players: list[str], *, pack_ref: str = "",
-         max_decisions: int = 200_000) -> tuple[GameState, GameRecord]:
+         max_decisions: int = 200_000, armies: Any = None) -> tuple[GameState, GameRecord]:
     """Play one game with the named players through the one game loop
     (builder.engine.kernel.play), set up as ``heroes playtest`` sets it up (the Solo
     game mode when a side is ``solo-mode``, builder.ai.players.rules_for): the same
-    seed and players give the same game. Returns the final state and its log."""
+    seed and players give the same game. ``armies``: an army list or None per side; given
+    armies go into the header as composition entries, so the log replays without the
+    army files. Returns the final state and its log."""
     from builder.ai.players import (  # the players live above the engine
         check_players,
         parse_spec,
         rules_for,
     )
+    from builder.engine.armies import army_composition
 
     found = pack.items.get("scenarios", {}).get(scenario)
     specs = check_players(found, players) if found is not None else [parse_spec(p) for p in players]
     rules, options = rules_for(specs)
-    state = rules.new_game(pack, scenario, seed=seed, options=options or None)
+    entries = [army_composition(a) if a is not None else None for a in armies] if armies else None
+    state = rules.new_game(pack, scenario, seed=seed, armies=entries, options=options or None)
     agents = [make_player(name, seed, i) for i, name in enumerate(players)]
     record = GameRecord({"type": "header", "version": LOG_VERSION, "scenario": scenario, "seed": seed,
                          "players": players, "pack": pack_ref, "rules": rules.name,
-                         "start_hash": state.state_hash()})
+                         "start_hash": state.state_hash(), **({"armies": entries} if entries else {})})
 
     n = 0
 
@@ -145,6 +149,10 @@ def check_header(header: dict[str, Any], file: str) -> None:
     players = header.get("players", [])
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise refuse(f"header 'players' must be a list of player names, not {players!r}")
+    armies = header.get("armies")
+    if armies is not None and (not isinstance(armies, list)
+                               or not all(a is None or isinstance(a, list) for a in armies)):
+        raise refuse(f"header 'armies' must be a list of compositions (or null) per side, not {json.dumps(armies)[:60]}")
     if not isinstance(header.get("pack", ""), str):
         raise refuse(f"header 'pack' must be a folder name, not {header.get('pack')!r}")
 
@@ -201,7 +209,8 @@ def replay(pack: Any, lines: Iterable[dict[str, Any]], file: str = "<log>",
         except UsageError as exc:
             raise _bad(f"the header's players cannot be read: {exc}", file, 1) from None
     try:
-        state = rules.new_game(pack, header["scenario"], seed=header["seed"], options=options or None)
+        state = rules.new_game(pack, header["scenario"], seed=header["seed"], armies=header.get("armies"),
+                               options=options or None)
     except KeyError as exc:
         raise _bad(f"the header lacks {exc}", file, 1) from None
     if header.get("rules") not in (None, rules.name):

@@ -17,7 +17,8 @@ Solo game mode moves its danger gauge; the core rules, which have none, log a
 - ``fire``: an immediate shot (:mod:`builder.engine.scenario_fire`);
 - ``roll_table``: a die through the game's dice, the column by the AI attitude
   (:meth:`Rules.scenario_attitude`), then the outcome's effects;
-- ``move_toward``: units move nearer an objective or tactical bonus.
+- ``move_toward``: units move nearer an objective or tactical bonus;
+- ``end_game``: sudden death at the end of the round (:mod:`builder.engine.sudden_death`).
 
 ``special`` effects are logged as not simulated (see the coverage).
 """
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from builder.engine import markers
+from builder.engine import markers, sudden_death
 from builder.engine.damage import roll, suppress
 from builder.engine.events import Event
 from builder.engine.scenario_fire import fire
@@ -45,6 +46,7 @@ STATUS = {
     "roll_table": ("simulated", ""),
     "move_toward": ("partial", "the move draws no opportunity fire"),
     "set_danger": ("simulated", ""),
+    "end_game": ("simulated", ""),
 }
 
 
@@ -97,6 +99,9 @@ def effect(state: "GameState", eff: Any, event_side: str | None = None) -> bool:
     handled = state.rules.scenario_effect(state, eff, si)
     if handled is not None:
         return handled
+    if eff.do == "end_game":
+        sudden_death.declare(state, eff)
+        return True
     if si < 0 and eff.do != "special":
         state.events.append(Event("event-not-simulated", {"do": eff.do, "text": eff.text, "why": "no side"}))
         return True

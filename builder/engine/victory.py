@@ -2,9 +2,12 @@
 builder/content/models/scenario.py: declarative victory levels).
 
 The game ends after the scenario's turns (8 by default), or at the end of a round
-in which a side has no units or no order tokens left. Objectives then score their
+in which a side has no units or no order tokens left, or in which a scenario event
+declared sudden death (builder.engine.sudden_death). Objectives then score their
 victory points for their controller; the scenario's victory levels are checked
-in order and the first that holds gives the result.
+in order and the first that holds gives the result. A side left without units or
+orders has lost: its opponent wins at the best level the scenario prints for it
+(plain "regular" where it prints none), never a level the scenario lacks.
 """
 
 from __future__ import annotations
@@ -83,8 +86,22 @@ def holds(state: "GameState", cond: Any) -> bool:
     return False
 
 
-def finish(state: "GameState", reason: str) -> GameResult:
-    """Score objectives, evaluate the victory levels, and close the game."""
+_RANK = {"minor": 1, "regular": 2, "major": 3}
+
+
+def best_level(state: "GameState", side_id: str) -> str:
+    """The highest victory level the scenario prints for ``side_id``: what winning by
+    eliminating the enemy is worth (000 Setup > Victory Conditions: a player without
+    units or orders has lost); "regular" when the scenario prints no level for it."""
+    printed = [lvl.level for lvl in state.static.scenario.victory if lvl.winner == side_id]
+    return max(printed, key=lambda lv: _RANK.get(lv, 0)) if printed else "regular"
+
+
+def finish(state: "GameState", reason: str, winner_id: str | None = None,
+           declared_level: str | None = None) -> GameResult:
+    """Score objectives, evaluate the victory levels, and close the game. A sudden death
+    that declares its winner and level (``winner_id``, ``declared_level``) gives them
+    instead of the victory levels."""
     for i, (_, _, _, vp, _) in enumerate(state.static.objectives):
         if state.control[i] >= 0:
             state.sides[state.control[i]].vp += vp
@@ -94,10 +111,12 @@ def finish(state: "GameState", reason: str) -> GameResult:
         if holds(state, lvl.when):
             winner, level = lvl.winner, lvl.level
             break
+    if winner_id is not None and declared_level is not None:
+        winner, level = winner_id, declared_level
     if reason in ("no_units", "no_orders"):  # a side without units or orders has lost
         alive = [i for i in range(len(ids)) if has_forces(state, i) and state.sides[i].orders > 0]
         if len(alive) == 1:
-            winner, level = ids[alive[0]], "major"
+            winner, level = ids[alive[0]], best_level(state, ids[alive[0]])
     result = GameResult(
         winner=winner, level=level if winner else "draw",
         victory_points={ids[i]: s.vp for i, s in enumerate(state.sides)},

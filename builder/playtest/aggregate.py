@@ -100,6 +100,12 @@ def summarise(records: Iterable[dict[str, Any]], sides: list[str], unit_costs: d
     for r in rows:
         rules.update(r.get("rules", {}))
     digests = Counter(r["digest"] for r in rows)
+    not_played: Counter[str] = Counter()
+    met_in: Counter[str] = Counter()
+    for r in rows:
+        not_played.update(r.get("not_simulated", {}))
+        met_in.update(r.get("not_simulated", {}).keys())
+    not_simulated = {text: {"times": not_played[text], "games": met_in[text]} for text in sorted(not_played)}
     return {
         "games": n,
         "engine_errors": {"games": len(errors),
@@ -122,11 +128,27 @@ def summarise(records: Iterable[dict[str, Any]], sides: list[str], unit_costs: d
         "rules": dict(sorted(rules.items())),
         "distinct_games": len(digests),
         "distinct_share": round(len(digests) / n, ROUND) if n else 0.0,
+        "not_simulated": not_simulated,
+        "warnings": warnings(n, wins, sides, not_simulated),
     }
 
 
+def warnings(n: int, wins: Counter[str | None], sides: list[str], not_simulated: dict[str, dict[str, int]]
+             ) -> list[str]:
+    """What the verdict leans on without the engine playing it (issue 21, an honest
+    report): scenario effects met but not simulated, with counts, and a side that never
+    reached its victory condition."""
+    out = [f"not simulated, met in {c['games']} of {n} games ({c['times']} times): {text}"
+           for text, c in not_simulated.items()]
+    if n:
+        out += [f"{side} never won in {n} games: check that its victory condition can be reached"
+                for side in sides if not wins.get(side)]
+    return out
+
+
 def verdict(summary: dict[str, Any], sides: list[str], names: dict[str, str] | None = None) -> str:
-    """One line: which side the scenario favours, with its 95% margin, or 'balanced'
+    """One line: which side the scenario favours, with its 95% margin; 'mostly draws'
+    when at least half the games end undecided (draws are no balance); else 'balanced'
     when the leading side's interval overlaps the other's."""
     names = names or {}
     n = summary["games"]
@@ -140,6 +162,9 @@ def verdict(summary: dict[str, Any], sides: list[str], names: dict[str, str] | N
         half = (iv[side]["high"] - iv[side]["low"]) / 2 * 100
         return f"{iv[side]['rate'] * 100:.0f}% +/- " + (f"{half:.0f}%" if half >= 1 else f"{half:.1f}%")
 
+    if summary["draw_rate"] >= 0.5:
+        return "mostly draws: draws " + pct("draw") + "".join(
+            f", {names.get(s, s)} {pct(s)}" for s in sides)
     if all(iv[top]["low"] > iv[s]["high"] for s in rest):
         return f"favours {names.get(top, top)}: {pct(top)}"
     return "balanced: " + ", ".join(f"{names.get(s, s)} {pct(s)}" for s in sides) + (

@@ -12,12 +12,13 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from builder.ai.players import check_players, parse_spec
 from builder.content.loader import BUNDLED_CONTENT
 from builder.content.yaml_io import atomic_write_text
 from builder.errors import UsageError
+from builder.playtest.armies import describe, load_armies, parse_army_options
 from builder.playtest.report import build_report, rows_jsonl
 from builder.playtest.runner import Batch, _pack, run_batch, scenario_facts
 from builder.playtest.sequential import BATCH, BalanceRule, Outcome, run_until_decided
@@ -68,9 +69,12 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
                  pack: str | Path | None = None, progress: Callable[[int], None] | None = None,
                  jsonl: Path | None = None, until_decided: bool = False, margin: float = 0.05,
                  alpha: float = 0.05, beta: float = 0.05, scheduler: str | None = None,
+                 armies: dict[str, Path] | Sequence[str] | None = None,
                  ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Play ``games`` games and return (report, rows).
 
+    ``armies`` gives sides their army list files, as {side: path} or
+    ``["de=armies/de.yaml"]`` (checked before any game; builder.playtest.armies).
     ``until_decided``: ``games`` is a cap; batches stop as soon as the sequential rule
     (builder.playtest.sequential) decides, at ``margin`` with error rates ``alpha`` and
     ``beta``, and the report's ``sequential`` entry says how many games it took.
@@ -84,11 +88,13 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
     pack_path = str(Path(pack) if pack is not None else BUNDLED_CONTENT / "core")
     model = scenario_facts(pack_path, scenario)
     check_players(model, players)
+    sides = [s.id for s in model.sides]
+    files = dict(armies) if isinstance(armies, dict) else parse_army_options(armies or (), sides)
+    lists = load_armies(_pack(pack_path), model, files) if files else ()
     names = tuple(p.strip().lower() for p in players)
     # The Solo game mode is asymmetric by nature: the AI keeps the side the scenario allows.
     rotate = bool(model.symmetric) and not any(parse_spec(p).kind == "solo-mode" for p in names)
-    batch = Batch(pack_path, scenario, games, seed, names, rotate)
-    sides = [s.id for s in model.sides]
+    batch = Batch(pack_path, scenario, games, seed, names, rotate, armies=lists)
     rule = _sequential_rule(until_decided, sides, margin, alpha, beta)
     outcome = None
     if scheduler is None and rule is None:
@@ -112,6 +118,7 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
     )
     if rule is not None and outcome is not None:
         report["sequential"] = sequential_entry(rule, outcome, sides, games)
+    report["armies"] = describe(model, files)
     return report, rows
 
 

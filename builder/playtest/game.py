@@ -2,7 +2,8 @@
 
 The record is one JSONL row (see docs/playtest.md): seed, players by side, winner and
 victory level, VP, rounds, end reason, losses by unit, objective control per turn, kills,
-how often each AI rule fired, and a digest of every decision (to count distinct games).
+how often each AI rule fired, the scenario effects met that the engine does not play
+(``not_simulated``: effect text -> times), and a digest of every decision (to count distinct games).
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ class PlaytestRules(Rules):
 
 def play_game_safely(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *,
                      initiative_swapped: bool = False, index: int = 0,
-                     strict: bool | None = None) -> dict[str, Any]:
+                     strict: bool | None = None, armies: Any = None) -> dict[str, Any]:
     """:func:`play_game`, but an engine failure becomes an ``error`` row (kept out of the
     rates and counted by the report, with the seed that reproduces it) instead of ending
     the whole batch.
@@ -55,7 +56,8 @@ def play_game_safely(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec
     if strict is None:
         strict = os.environ.get(STRICT_ENV) == "1"
     try:
-        return play_game(pack, scenario, seed, specs, initiative_swapped=initiative_swapped, index=index)
+        return play_game(pack, scenario, seed, specs, initiative_swapped=initiative_swapped, index=index,
+                         armies=armies)
     except (PlaytestError, IllegalAction) as exc:
         message = str(exc)
     except ENGINE_BUGS as exc:
@@ -71,14 +73,15 @@ def _profile_key(u: Any) -> str:
 
 
 def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, initiative_swapped: bool = False,
-              index: int = 0) -> dict[str, Any]:
-    """Play one game; ``specs[i]`` plays the scenario's side ``i``."""
+              index: int = 0, armies: Any = None) -> dict[str, Any]:
+    """Play one game; ``specs[i]`` plays the scenario's side ``i`` with ``armies[i]``
+    (an army list; None or missing: the scenario's army)."""
     rules_cls, options = rules_for(specs)
     if rules_cls is Rules:
         rules_cls = PlaytestRules
     if initiative_swapped:
         options = {**options, "initiative_swapped": True}
-    state = rules_cls.new_game(pack, scenario, seed=seed, options=options or None)
+    state = rules_cls.new_game(pack, scenario, seed=seed, armies=armies, options=options or None)
     if initiative_swapped and rules_cls is PlaytestRules and state.phase == "orders":
         from builder.engine.phases import orders
 
@@ -93,6 +96,10 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
     drawn: set[int] = set()
     losses: dict[str, Counter[str]] = {s: Counter() for s in sides}
     kills: dict[str, Counter[str]] = {s: Counter() for s in sides}
+    not_played: Counter[str] = Counter()
+    for e in state.events:  # events of the set-up and the first orders phase, before any decision
+        if e.kind == "event-not-simulated":
+            not_played[str(e.data.get("text") or e.data.get("do"))] += 1
     digest = hashlib.sha256()
     last_actor = -1
 
@@ -103,6 +110,8 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
         if action.kind in ("fire", "assault", "blast"):
             last_actor = action.unit
         for e in events:
+            if e.kind == "event-not-simulated":
+                not_played[str(e.data.get("text") or e.data.get("do"))] += 1
             if e.kind == "reinforcement" and e.data["unit"] not in drawn and state.units[e.data["unit"]].st.reinforcement:
                 drawn.add(e.data["unit"])  # first out of the Solo reinforcements bag: now fielded
                 arrived = state.units[e.data["unit"]]
@@ -143,6 +152,7 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
         "kills": {s: dict(sorted(c.items())) for s, c in kills.items()},
         "objective_control": [dict(t) for t in result.objective_control],
         "rules": dict(sorted(rules_fired.items())),
+        "not_simulated": dict(sorted(not_played.items())),
         "decisions": decisions,
         "digest": digest.hexdigest()[:16],
         "state_hash": state.state_hash(),

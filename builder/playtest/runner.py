@@ -35,6 +35,7 @@ class Batch:
     """Index of the batch's first game: a sequential run plays games first..first+games-1."""
     knobs: tuple[tuple[str, Any], ...] = ()
     """Knob settings played instead of the scenario's own (builder.content.knobs)."""
+    armies: tuple[Any, ...] = ()  # an army list or None per side (builder.playtest.armies)
 
     def specs(self) -> list[PlayerSpec]:
         return [parse_spec(p) for p in self.players]
@@ -62,7 +63,8 @@ def play_index(batch: Batch, index: int, pack: Any = None) -> dict[str, Any]:
         from builder.content.knobs import variant
 
         scenario = variant(pack, batch.scenario, batch.knobs)
-    return play_game_safely(pack, scenario, seed, seated, initiative_swapped=seat.initiative_swapped, index=index)
+    return play_game_safely(pack, scenario, seed, seated, initiative_swapped=seat.initiative_swapped, index=index,
+                            armies=batch.armies or None)
 
 
 def play_chunk(batch: Batch, start: int, stop: int) -> list[dict[str, Any]]:

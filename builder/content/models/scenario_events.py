@@ -68,7 +68,7 @@ class Effect(ContentModel):
 
     do: Literal[
         "add_marker", "place_unit", "reinforce", "set_danger", "score", "roll_table",
-        "move_toward", "special", "fire",
+        "move_toward", "special", "fire", "end_game",
     ] = Field(description="What the effect does.")
     text: str = Field(description="The effect in words (paraphrased).")
     selector: Selector | None = Field(default=None, description="Units affected.")
@@ -113,6 +113,14 @@ class Effect(ContentModel):
         description="move_toward: what each unit moves closer to (the nearest of these); "
         "'count' squares, ending in terrain elements when possible, never an assault.",
     )
+    winner: Id | None = Field(
+        default=None,
+        description="end_game: the side the scenario declares the winner; none: the victory "
+        "levels decide as at the end of the last turn.",
+    )
+    level: Literal["minor", "regular", "major"] | None = Field(
+        default=None, description="end_game: the victory level the scenario prints for 'winner'."
+    )
     outcomes: dict[str, list["Effect"]] = Field(
         default_factory=dict,
         description="roll_table by attitude: outcome letter (A, B...) -> its effects.",
@@ -137,6 +145,10 @@ class Effect(ContentModel):
             raise ValueError(f"'{self.do}' needs {', '.join(missing)}")
         if self.do == "roll_table":
             _check_roll_table(self)
+        if (self.winner is None) != (self.level is None) and self.do == "end_game":
+            raise ValueError("'end_game' gives both 'winner' and 'level', or neither")
+        if self.do != "end_game" and (self.winner or self.level):
+            raise ValueError("'winner' and 'level' belong to 'end_game' effects")
         return self
 
 
@@ -181,3 +193,13 @@ class TurnEvent(ContentModel):
         default=None, description="The event happens only if this condition holds then."
     )
     effects: list[Effect] = Field(default_factory=list, description="Its effects.")
+
+    @model_validator(mode="after")
+    def _sudden_death_at_round_end(self) -> "TurnEvent":
+        """Reaching a victory condition ends the game at the end of the round
+        (000 Setup > Victory Conditions): an ``end_game`` effect sits in an
+        ``end_of_supply`` event, the last step of the round."""
+        if any(e.do == "end_game" for e in self.effects) and self.timing is not EventTiming.END_OF_SUPPLY:
+            raise ValueError("'end_game' effects belong to events with timing 'end_of_supply' "
+                             "(the game ends at the end of the round)")
+        return self

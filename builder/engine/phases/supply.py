@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.engine import effects
+from builder.engine import effects, sudden_death
 from builder.engine.actions import Action, interned
 from builder.engine.concealment import CONCEALED, assign, conceal_actions
 from builder.engine.advanced_positions import POSITION, place_position, position_actions
@@ -138,7 +138,9 @@ def finish_supply(state: "GameState") -> None:
     if state.directives:
         discard_directives(state)
     state.rules.on_end_of_supply(state)
+    since = len(state.events)
     run_events(state, "end_of_supply")
+    ending = sudden_death.due(state, since)
     for i, s in enumerate(state.sides):
         hand = state.rules.hand_size(state, i)
         while len(s.hand) < hand and s.deck:
@@ -153,6 +155,9 @@ def finish_supply(state: "GameState") -> None:
                                                "vp": [s.vp for s in state.sides]}))
     if any(not has_forces(state, i) for i in range(len(state.sides))):
         finish(state, "no_units")
+        return
+    if ending is not None:
+        finish(state, "sudden_death", ending.data["winner"], ending.data["level"])
         return
     if any(s.orders == 0 for s in state.sides):
         finish(state, "no_orders")

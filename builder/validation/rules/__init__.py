@@ -9,6 +9,7 @@ from builder.validation.rules import (  # noqa: F401
     references,
     scenario_army,
     scenario_map,
+    scenario_play,
     scenario_refs,
     scenario_tunable,
     units,

@@ -1,0 +1,78 @@
+"""Army lists given to a game by side (``--army SIDE=FILE`` of ``heroes play`` and
+``heroes playtest``; issue 21 item 3).
+
+Each file is checked first, as ``heroes army check`` does (000 core rules, Army
+Creation): a list that is not legal, leads another faction than the side's, or spends
+more than the side's points is an input error located in the file, before any game is
+played. A side without a file plays the scenario's composition, or the engine's default
+army for its points (builder.engine.armies.default_composition); :func:`describe` says
+which, for the report.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Sequence
+
+from builder.errors import InvalidInputError, UsageError
+
+ARMY_HELP = ("An army list for a side, as SIDE=FILE (checked first, like `heroes army check`); "
+             "repeat for each side. A side without one plays the scenario's army.")
+
+
+def parse_army_options(values: Sequence[str], sides: list[str]) -> dict[str, Path]:
+    """``["de=armies/de.yaml"]`` -> {side: path}; unknown sides and repeats are usage errors."""
+    out: dict[str, Path] = {}
+    for value in values:
+        side, sep, file = value.partition("=")
+        side, file = side.strip(), file.strip()
+        if not sep or not side or not file:
+            raise UsageError(f"--army takes SIDE=FILE, not {value!r} (e.g. --army de=armies/de.yaml)")
+        if side not in sides:
+            raise UsageError(f"--army names side '{side}'; the scenario's sides are: {', '.join(sides)}")
+        if side in out:
+            raise UsageError(f"--army gives side '{side}' twice")
+        out[side] = Path(file)
+    return out
+
+
+def load_armies(pack: Any, scenario: Any, files: dict[str, Path]) -> tuple[Any, ...]:
+    """One checked army list (or None) per side of ``scenario``, in its order."""
+    from builder.army.check import check_file
+
+    armies: list[Any] = []
+    for side in scenario.sides:
+        path = files.get(side.id)
+        if path is None:
+            armies.append(None)
+            continue
+        if not path.is_file():
+            raise InvalidInputError(f"{path}: no such army file (given with --army {side.id}=...)")
+        report = check_file(path, pack, str(path))
+        if not report.ok or report.file.army is None:
+            raise InvalidInputError(f"{path} is not a legal army list for side '{side.id}'",
+                                    report.errors or report.diagnostics)
+        army = report.file.army
+        if army.faction is not None and army.faction != side.faction:
+            raise InvalidInputError(f"{path}: the army leads faction '{army.faction}', but side '{side.id}' of "
+                                    f"'{scenario.id}' is '{side.faction}'; give a '{side.faction}' list")
+        budget = side.army.points
+        spent = report.summary.totals.spent if report.summary is not None else 0
+        if budget is not None and spent > budget:
+            raise InvalidInputError(f"{path}: the army spends {spent} points, more than the {budget} of side "
+                                    f"'{side.id}' in '{scenario.id}'; trim the list")
+        armies.append(army)
+    return tuple(armies)
+
+
+def describe(scenario: Any, files: dict[str, Path]) -> dict[str, str]:
+    """Which army each side played, in words for the report."""
+    out: dict[str, str] = {}
+    for side in scenario.sides:
+        if side.id in files:
+            out[side.id] = f"army list {files[side.id]}"
+        elif side.army.composition:
+            out[side.id] = "the scenario's army"
+        else:
+            out[side.id] = f"default army for {side.army.points or 0} points (each platoon tile once, cheapest first, then support)"
+    return out
