@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from builder.cli import army, catalogue, demo, pack, play, playtest, render, schema, serve, site, validate
+from builder.cli import army, campaign, catalogue, demo, pack, play, playtest, render, schema, serve, site, validate
 from builder.cli.common import run_app
 
 app = typer.Typer(
@@ -31,6 +31,7 @@ app.add_typer(site.app, name="site")
 app.command(name="serve")(serve.serve)
 catalogue.register(app)
 app.add_typer(pack.app, name="pack")
+app.add_typer(campaign.app, name="campaign")
 
 
 def main(argv: list[str] | None = None) -> None:
