@@ -152,3 +152,24 @@ def next_(
     body = yaml.safe_dump(scenario.model_dump(mode="json", exclude_defaults=True, by_alias=True), sort_keys=False,
                           allow_unicode=True)
     _write(f"# yaml-language-server: $schema={schema_for('scenarios', out.parent)}\n{body}", out, force)
+
+
+def playtest_campaign(campaign: str, games: int, seed: int, players: str, jobs: int, pack: Path,
+                      as_json: bool, save: bool) -> None:
+    """``heroes playtest --campaign``: whole campaigns (builder.campaign.playtest); the
+    bundled pack holding the campaign when ``pack`` does not."""
+    import json
+
+    from builder.campaign.playtest import report_text, run_campaign_playtest
+    from builder.content.pack_cache import load_pack_cached
+    from builder.content.yaml_io import atomic_write_text
+
+    folder = pack if campaign in load_pack_cached(pack).campaigns else _pack_for(campaign, None)
+    report = run_campaign_playtest(campaign, games=games, seed=seed, players=players.split(","), jobs=jobs,
+                                   pack=str(folder))
+    text = json.dumps(report, indent=2, sort_keys=True) + "\n"
+    if save:
+        target = folder / "reports" / "campaigns" / f"{campaign}.json"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(target, text)
+    typer.echo(text if as_json else report_text(report), nl=not as_json)

@@ -40,6 +40,8 @@ def playtest(
                               help="Also write the JSON report to PACK/reports/SCENARIO.json for sheets and site."),
     compare: Optional[tuple[Path, Path]] = typer.Option(
         None, "--compare", help="Compare two JSON reports OLD NEW instead of playing."),
+    campaign: Optional[str] = typer.Option(
+        None, "--campaign", help="Play whole campaigns (e.g. battle-for-normandy) instead of one scenario."),
 ) -> None:
     """Playtest a scenario with AI players and report its balance.
 
@@ -56,8 +58,12 @@ def playtest(
         else:
             typer.echo(cmp.compare_text(result), nl=False)
         return
+    if campaign is not None:
+        from builder.cli.campaign import playtest_campaign
+
+        return playtest_campaign(campaign, games, seed, players, jobs, pack, format is OutputFormat.json, save)
     if scenario is None:
-        raise UsageError("give a SCENARIO to playtest, or --compare OLD NEW")
+        raise UsageError("give a SCENARIO to playtest, --campaign CAMPAIGN, or --compare OLD NEW")
     if toi.is_toi(pack):
         return toi.playtest(pack, scenario, games, seed, players, jobs, format.value, output, jsonl, save)
     if games >= LONG_PLAYTEST:
