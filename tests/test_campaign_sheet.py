@@ -41,3 +41,23 @@ def test_render_campaign_cli(cli, tmp_path: Path) -> None:  # type: ignore[no-un
     done = cli("render", "campaign", "family-meeting", "-o", str(out))
     assert done.exit_code == 0 and "us +20 army points" in out.read_text()
     assert cli("render", "campaign", "nope", "-o", str(out)).exit_code == 2
+
+
+def test_site_campaign_page_links_scenarios_and_shows_a_saved_verdict(tmp_path: Path) -> None:
+    import json
+
+    from builder.content.loader import load_pack
+    from builder.render.site.build import build_site
+    from tests.test_render_site import broken_links
+
+    reports = tmp_path / "reports"
+    (reports / "campaigns").mkdir(parents=True)
+    (reports / "campaigns" / "battle-for-normandy.json").write_text(
+        json.dumps({"verdict": "de wins the campaign more often (de 80%, cw 20%)", "games": 200}))
+    out = tmp_path / "site"
+    build_site(load_pack(ROOT / "content" / "bfn"), out, reports=reports)
+    page = (out / "campaigns" / "battle-for-normandy.html").read_text()
+    assert 'href="../scenarios/trading-blows.html"' in page
+    assert "Campaign playtest (200 campaigns): de wins the campaign more often" in page
+    assert "battle-for-normandy.html" in (out / "campaigns" / "index.html").read_text()
+    assert broken_links(out) == []
