@@ -303,11 +303,13 @@ def test_campaign_consequences(pack) -> None:
     medals = {(c.side, c.medal) for cs in steps.values() for c in cs if c.medal}
     assert medals == {("de", "eisernes-kreuz"), ("cw", "victoria-cross")}
     # a Commonwealth victory in 3/6 makes 4/6 last 8 turns instead of 6
-    assert any(c.winner == "cw" and "8 turns" in c.text for c in steps["beaver-tails-with-sauerkraut"])
+    assert any(c.winner == "cw" and [(e.do, e.turns) for e in c.effects] == [("turns", 8)]
+               for c in steps["beaver-tails-with-sauerkraut"])
     assert "8 turns" in " ".join(pack.items["scenarios"]["zuruck"].special_rules)
     # a Commonwealth minor victory in 4/6 brings a Battle Plan order into 5/6
-    assert any(c.winner == "cw" and c.level == "minor" and "Battle Plan" in c.text for c in steps["zuruck"])
-    assert all(c.points == 0 for cs in steps.values() for c in cs)
+    assert any(c.winner == "cw" and c.level == "minor" and [e.option for e in c.effects] == ["cw-battle-plan"]
+               for c in steps["zuruck"])
+    assert all(e.do != "points" for cs in steps.values() for c in cs for e in c.effects)
 
 
 # --- errata --------------------------------------------------------------------------------

@@ -10,7 +10,8 @@ import sys
 
 import typer
 
-from builder.cli import army, balance, catalogue, demo, pack, play, playtest, render, schema, serve, site, validate
+from builder.cli import (army, balance, campaign, catalogue, demo, pack, play, playtest, render, schema, serve, site,
+                         validate)
 from builder.cli.common import run_app
 
 app = typer.Typer(
@@ -32,6 +33,7 @@ app.add_typer(site.app, name="site")
 app.command(name="serve")(serve.serve)
 catalogue.register(app)
 app.add_typer(pack.app, name="pack")
+app.add_typer(campaign.app, name="campaign")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -56,6 +56,8 @@ def playtest(
     scheduler: Optional[str] = typer.Option(
         None, "--scheduler", help="Play on a Dask cluster: its scheduler's address, or 'local' for a LocalCluster."),
     army: list[str] = typer.Option([], "--army", help=ARMY_HELP),
+    campaign: Optional[str] = typer.Option(
+        None, "--campaign", help="Play whole campaigns (e.g. battle-for-normandy) instead of one scenario."),
 ) -> None:
     """Playtest a scenario with AI players and report its balance.
 
@@ -74,8 +76,12 @@ def playtest(
         else:
             typer.echo(cmp.compare_text(result), nl=False)
         return
+    if campaign is not None:
+        from builder.cli.campaign import playtest_campaign
+
+        return playtest_campaign(campaign, games, seed, players, jobs, pack, format is OutputFormat.json, save)
     if scenario is None:
-        raise UsageError("give a SCENARIO to playtest, or --compare OLD NEW")
+        raise UsageError("give a SCENARIO to playtest, --campaign CAMPAIGN, or --compare OLD NEW")
     if (handler := pack_command(pack, "playtest")) is not None:
         if until_decided or scheduler or army:
             raise UsageError("--until-decided, --scheduler and --army are not yet offered for this game system's "

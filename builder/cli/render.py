@@ -71,6 +71,25 @@ def scenario(
     _write(render_scenario_html(find_scenario(loaded, scenario_id), loaded, report), out, paper)
 
 
+@app.command("campaign")
+def campaign(
+    campaign_id: str = typer.Argument(..., metavar="CAMPAIGN", help="Campaign id in the pack."),
+    out: Path = OUT, pack: Optional[Path] = PACK, paper: Paper = PAPER,
+    record: Optional[Path] = typer.Option(
+        None, "--record", help="Campaign record (heroes campaign start) whose results fill the report grid."),
+) -> None:
+    """A campaign sheet: the Campaign Report grid and the scenarios in order with their consequences."""
+    from builder.render.campaign_sheet import render_campaign_html
+
+    if record is not None:
+        from builder.cli.campaign import _load
+
+        loaded, kept = _load(record)
+        _write(render_campaign_html(loaded, kept.campaign, kept), out, paper)
+        return
+    _write(render_campaign_html(_pack(pack), campaign_id, None), out, paper)
+
+
 def _army_deck(army: Path, loaded):  # type: ignore[no-untyped-def]
     from builder.army.loading import read_army
     from builder.errors import InvalidInputError, UsageError

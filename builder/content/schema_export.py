@@ -29,6 +29,7 @@ def register_schema(name: str, model: type[BaseModel]) -> None:
 
 def _all_models() -> dict[str, type[BaseModel]]:
     import builder.army.model  # noqa: F401  (registers the army-list schema)
+    import builder.campaign.record  # noqa: F401  (registers the campaign-record schema)
     import builder.systems.tide_of_iron.schemas  # noqa: F401  (the Tide of Iron schemas)
 
     models: dict[str, type[BaseModel]] = {name: kind.file_model for name, kind in KINDS.items()}

@@ -88,6 +88,29 @@ def slot_fits(pack: Pack, tile: Any) -> list[dict[str, Any]]:
     ]
 
 
+def campaign_page(w: SiteWriter, campaign: Any) -> dict[str, Any]:
+    """A campaign's page: its scenarios in order (linked when published) with their
+    consequences, and the verdict of ``reports/campaigns/<id>.json`` when a campaign
+    playtest saved one (builder.campaign.playtest)."""
+    import json
+
+    from builder.render.campaign_sheet import campaign_context
+
+    context = campaign_context(campaign, w.pack)
+    for step in context["steps"]:
+        step["url"] = f"../scenarios/{step['id']}.html" if w.published("scenarios", step["id"]) else ""
+    folder = w.reports if w.reports is not None else w.pack.root / "reports"
+    saved = folder / "campaigns" / f"{campaign.id}.json"
+    verdict = None
+    if saved.is_file():
+        try:
+            data = json.loads(saved.read_text(encoding="utf-8"))
+            verdict = {"text": str(data["verdict"]), "games": int(data["games"])}
+        except (ValueError, KeyError, TypeError):
+            verdict = None  # a broken report is left out, as for scenario verdicts
+    return {**context, "verdict": verdict}
+
+
 def _faction_name(pack: Pack, faction_id: str) -> str:
     faction = pack.get("factions", faction_id)
     return faction.name if faction is not None else faction_id
@@ -118,6 +141,9 @@ def write_pages(w: SiteWriter) -> None:
         balanced = _balance_page(w, scenario)
         w.page(f"scenarios/{scenario.id}.html", "site/scenario.html.j2", title=scenario.name,
                balance_page=balanced, **context)
+    for campaign in w.items("campaigns"):
+        w.page(f"campaigns/{campaign.id}.html", "site/campaign.html.j2", title=campaign.name,
+               **campaign_page(w, campaign))
     for faction in w.items("factions"):
         members = {c: [i for i in w.items(c) if getattr(i, "faction", None) == faction.id]
                    for c in ("units", "tiles", "options", "heroes", "cards")}

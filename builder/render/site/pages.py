@@ -20,6 +20,7 @@ SECTIONS: dict[str, tuple[str, str]] = {
     "boards": ("boards", "Boards"),
     "overlays": ("overlays", "Overlays"),
     "scenarios": ("scenarios", "Scenarios"),
+    "campaigns": ("campaigns", "Campaigns"),
 }
 
 

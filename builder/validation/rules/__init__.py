@@ -1,6 +1,7 @@
 """Semantic rules, one module per concern; importing this package registers them all."""
 
 from builder.validation.rules import (  # noqa: F401
+    campaign_refs,
     cards,
     effect_keys,
     factions,
