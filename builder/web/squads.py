@@ -124,10 +124,14 @@ class SquadBench:
         self._replace(_hook(self.system, "edit_army")(self.text, self.filename, **change))
 
     def add_squad(self, base: str) -> None:
+        """A new squad on ``base`` in the first free deployment hex, holding one figure
+        the pool still has (a squad holds at least one: 004 Tide of Iron, Setup)."""
         army = self.check()[0]
         taken = {q.id for q in army.squads} if army is not None else set()
         number = next(n for n in range(1, len(taken) + 2) if f"squad-{n}" not in taken)
-        self.edit(squad=f"squad-{number}", base=base, hex_label=self.free_hex())
+        figures = [r for r in self.pool() if r["kind"] == "figure"]
+        spare = next((r["id"] for r in figures if r["used"] < r["have"]), figures[0]["id"] if figures else None)
+        self.edit(squad=f"squad-{number}", base=base, figure=spare, hex_label=self.free_hex())
 
     def suggest(self) -> None:
         """Replace the squads with the system's suggestion from the pool (undoable)."""

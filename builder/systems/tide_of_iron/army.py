@@ -122,7 +122,7 @@ def suggested_squads(pack: ToiPack, side: Any) -> list[Squad]:
 def edit_squads(text: str, display: str, *, squad: str, base: str | None = None, figure: str | None = None,
                 delta: int = 0, hex_label: str | None = None, remove: bool = False) -> str:
     """One change of a squad list's text, as the web builder makes it: add a squad on a
-    base (``base``, deployed on ``hex_label``), add or take one figure (``figure``,
+    base (``base``, deployed on ``hex_label``, with one ``figure`` when given), add or take one figure (``figure``,
     ``delta`` +1/-1), or remove the squad. A round-trip edit (ruamel): comments, key
     order and every other key stay as the author wrote them. Deciding whether the
     result is legal is :func:`check_army_text`'s job, never this one's (004 Tide of
@@ -144,7 +144,7 @@ def edit_squads(text: str, display: str, *, squad: str, base: str | None = None,
     if base is not None:
         if found is not None:
             raise UsageError(f"the list already has a squad '{squad}'; choose another id")
-        entry = CommentedMap([("id", squad), ("base", base), ("figures", CommentedMap())])
+        entry = CommentedMap([("id", squad), ("base", base), ("figures", CommentedMap([(figure, 1)] if figure else []))])
         entry["hex"] = hex_label or ""
         entry.fa.set_flow_style()
         squads.append(entry)
