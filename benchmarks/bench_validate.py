@@ -99,6 +99,7 @@ def run() -> None:
         print(f"   target: under 2 s for {n} files -> {'met' if cli < 2 else 'NOT met'}")
         print(f"   bytes: {size / in_process:,.0f} KiB/s in-process")
         run_toi(Path(tmp) / "toi", n / in_process, size / in_process)
+        per_file_row(pack, Path(tmp) / "toi")
 
 
 def generate_toi(target: Path, copies: int = 250) -> int:
@@ -128,5 +129,39 @@ def run_toi(target: Path, heroes_files_per_second: float, heroes_kib_per_second:
           f"({size / seconds / heroes_kib_per_second:.2f} x the Heroes KiB/s)")
 
 
+
+def per_file_row(heroes: Path, toi: Path, rounds: int = 3) -> tuple[float, float]:
+    """The issue 20 row: per-file ``heroes validate`` time of a Tide of Iron pack against
+    a Heroes pack's, in the same run, each the best of ``rounds`` runs taken in turn (so
+    load from other work on the machine falls on both alike). Returns the per-file and
+    the per-KiB ratios (Heroes time / Tide of Iron time: above 1, Tide of Iron is faster)."""
+    from builder.systems.tide_of_iron.pack import validate as validate_toi
+    from builder.validation import validate_pack
+
+    files = {name: [p for p in root.rglob("*.yaml") if p.name != "pack.yaml"] for name, root in
+             (("heroes", heroes), ("toi", toi))}
+    kib = {name: sum(p.stat().st_size for p in paths) / 1024 for name, paths in files.items()}
+    best = {"heroes": float("inf"), "toi": float("inf")}
+    for _ in range(rounds):
+        best["heroes"] = min(best["heroes"], _timed(lambda: validate_pack(heroes))[0])
+        best["toi"] = min(best["toi"], _timed(lambda: validate_toi(toi))[0])
+    per_file = {name: best[name] / len(files[name]) * 1000 for name in best}
+    per_kib = {name: best[name] / kib[name] * 1000 for name in best}
+    print(f"   per-file validate, same run (best of {rounds}): Tide of Iron {per_file['toi']:.3f} ms/file "
+          f"({kib['toi'] / len(files['toi']):.2f} KiB/file), Heroes {per_file['heroes']:.3f} ms/file "
+          f"({kib['heroes'] / len(files['heroes']):.2f} KiB/file): {per_file['heroes'] / per_file['toi']:.2f} x "
+          f"per file, {per_kib['heroes'] / per_kib['toi']:.2f} x per KiB (target per file >= 1.00)")
+    return per_file["heroes"] / per_file["toi"], per_kib["heroes"] / per_kib["toi"]
+
+
+def run_per_file() -> None:
+    """Only the per-file row (``python -m benchmarks.bench_validate per-file``): no
+    subprocess and no check-jsonschema, for a quick before/after."""
+    with tempfile.TemporaryDirectory() as tmp:
+        generate(Path(tmp) / "heroes")
+        generate_toi(Path(tmp) / "toi")
+        per_file_row(Path(tmp) / "heroes", Path(tmp) / "toi")
+
+
 if __name__ == "__main__":
-    run()
+    run_per_file() if sys.argv[1:] == ["per-file"] else run()

@@ -149,3 +149,38 @@ def test_dashboard_shows_an_error_after_a_file_breaks(browser: Any, core_copy: P
         _wait(browser, "#pack-verdict", "Invalid pack", timeout=30)
         wheres = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#pack-diagnostics code.where")]
         assert any(re.search(rf"units/{re.escape(target.name)}:\d+:\d+$", w) for w in wheres), wheres
+
+
+def test_build_a_tide_of_iron_squad_list_by_clicking(browser: Any, tmp_path: Path, cli: Any) -> None:
+    """The second game system through the seam: a squad too many shows its located
+    error, undo takes it away, and the saved list passes ``heroes army check``."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    from builder.web.app import create_app
+
+    armies = tmp_path / "armies"
+    armies.mkdir()
+    with running(create_app([BUNDLED_CONTENT / "toi"], [armies])) as url:
+        browser.get(url + "/")
+        Select(browser.find_element(By.ID, "new-scenario")).select_by_value("toi:bridge-at-dawn:germans")
+        browser.find_element(By.CSS_SELECTOR, "#new-scenario-army button[type=submit]").click()
+        _wait(browser, "#verdict", "Legal squad list")
+        _click(browser, "#add-squad-de-squad-base")
+        _wait(browser, "#squad-squad-1")
+        for count in ("1", "2"):
+            _click(browser, "#add-squad-1-de-officer")
+            _wait(browser, "#count-squad-1-de-officer", count)
+        _wait(browser, "#verdict", "Not legal")
+        where = browser.find_element(By.CSS_SELECTOR, "#bench .diag .where").text
+        assert re.fullmatch(r"bridge-at-dawn-germans\.yaml:\d+:\d+", where), where
+        for gone in ("2", "1"):
+            _click(browser, "#undo")
+            _wait(browser, "#count-squad-1-de-officer", str(int(gone) - 1))
+        _click(browser, "#undo")
+        _wait(browser, "#verdict", "Legal squad list")
+        browser.find_element(By.ID, "save-name-0").clear()
+        browser.find_element(By.ID, "save-name-0").send_keys("germans.yaml")
+        _click(browser, "#save-button-0")
+        _wait(browser, "body", "Saved")
+    assert cli("army", "check", str(armies / "germans.yaml")).exit_code == 0

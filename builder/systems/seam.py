@@ -104,6 +104,15 @@ class GameSystem:
     builtin_cli: bool = False
     bundled_pack: Path | None = None
     """The pack a file naming this system (``system:`` key) uses when no --pack is given."""
+    check_army_text: Callable[[Any, str, str], tuple[Any, list[Diagnostic]]] | None = None
+    """The army rules on a list held in memory: ``(loaded_pack, text, display)`` gives the
+    list and its diagnostics located as in the file ``display`` (``heroes serve``)."""
+    army_text: Callable[..., str] | None = None
+    """A new list's YAML text for a scenario side: ``(loaded_pack, scenario, side, schema,
+    suggest=False, name=None)``; ``suggest`` fills it from the side's pool."""
+    edit_army: Callable[..., str] | None = None
+    """One round-trip edit of a list's text: ``(text, display, **change)`` (the web builder's
+    buttons; the system's own keyword arguments)."""
     scenarios: Callable[[Path], Iterable[str]] | None = None
     """Scenario ids of a pack folder, so ``heroes army new --scenario ID`` without --pack
     finds the system whose bundled pack holds that scenario."""

@@ -26,9 +26,11 @@ from builder.content.pack import Pack
 from builder.content.yaml_io import atomic_write_text
 from builder.errors import HeroesError, UsageError
 from builder.render.env import STATIC, environment
+from builder.systems.seam import GameSystem, system_of_pack
 from builder.web.army_view import army_view
 from builder.web.background import Jobs, Watched
 from builder.web.safety import MAX_UPLOAD, W_UPLOAD, Folders, Refused, Tokens
+from builder.web.squads import SquadBench
 from builder.web.workbench import Bench
 
 COOKIE = "heroes_session"
@@ -38,17 +40,21 @@ MAX_BENCHES = 64  # browser sessions with an army in memory (a local server has 
 
 @dataclass
 class Site:
-    """What the server holds: the packs by id, their folders, the benches by session."""
+    """What the server holds: the packs by id, their folders, the benches by session.
+
+    ``packs`` are the Heroes System's; ``others`` the packs of any other game system
+    (Tide of Iron) with that system, reached only through the seam."""
 
     packs: dict[str, Pack]
     roots: dict[str, Path]
     folders: Folders
     tokens: Tokens = field(default_factory=Tokens)
-    benches: dict[str, Bench] = field(default_factory=dict)
+    benches: dict[str, Bench | SquadBench] = field(default_factory=dict)
     jobs: Jobs = field(default_factory=Jobs)
     watched: dict[str, Watched] = field(default_factory=dict)
+    others: dict[str, tuple[GameSystem, Any]] = field(default_factory=dict)
 
-    def keep(self, session: str, bench: Bench) -> Bench:
+    def keep(self, session: str, bench: Bench | SquadBench) -> Bench | SquadBench:
         """Put ``bench`` on the session; the oldest benches go beyond :data:`MAX_BENCHES`."""
         self.benches.pop(session, None)
         self.benches[session] = bench
@@ -66,17 +72,24 @@ def _page(request: Request, template: str, status: int = 200, **context: Any) ->
     session = request.state.session
     html = environment().get_template(template).render(
         csrf=request.app.state.site.tokens.token(session), packs=request.app.state.site.packs,
-        folders_of_packs=request.app.state.site.roots, **context)
+        folders_of_packs=request.app.state.site.roots, other_packs=request.app.state.site.others, **context)
     response = HTMLResponse(html, status_code=status)
     if request.state.new_session:
         response.set_cookie(COOKIE, session, httponly=True, samesite="strict")
     return response
 
 
-def _bench(request: Request) -> Bench:
+def _any_bench(request: Request) -> Bench | SquadBench:
     bench = request.app.state.site.benches.get(request.state.session)
     if bench is None:
         raise UsageError("no army on the bench yet; start one from the home page")
+    return bench
+
+
+def _bench(request: Request) -> Bench:
+    bench = _any_bench(request)
+    if not isinstance(bench, Bench):
+        raise UsageError("the bench holds a squad list: tiles, slots and heroes are Heroes System rules")
     return bench
 
 
@@ -124,12 +137,19 @@ async def home(request: Request) -> Response:
     scenarios = [{"pack": pid, "id": s.id, "name": s.name,
                   "sides": [{"id": side.id, "name": side.name or side.id, "faction": side.faction} for side in s.sides]}
                  for pid, p in site.packs.items() for s in sorted(p.items["scenarios"].values(), key=lambda s: s.id)]
+    scenarios += [{"pack": pid, "id": s.id, "name": s.name, "system": system.title,
+                   "sides": [{"id": side.id, "name": side.id, "faction": side.nation} for side in s.sides]}
+                  for pid, (system, p) in site.others.items()
+                  for s in sorted(p.items["scenarios"].values(), key=lambda s: s.id)]
     return _page(request, "web/home.html.j2", scenarios=scenarios, folders=site.folders.listing(),
                  has_bench=request.state.session in site.benches, title="Heroes Builder")
 
 
 async def army_page(request: Request) -> Response:
-    bench = _bench(request)
+    bench = _any_bench(request)
+    if isinstance(bench, SquadBench):
+        return _page(request, "web/squads.html.j2", b=bench, folders=request.app.state.site.folders.listing(),
+                     title="Squad builder")
     context: dict[str, Any] = {"view": army_view(bench), "picker": None, "pack_id": bench.pack.manifest.id,
                                "folders": request.app.state.site.folders.listing(), "title": "Army builder"}
     tile, slot = request.query_params.get("tile"), request.query_params.get("slot")
@@ -162,6 +182,11 @@ async def army_new(request: Request) -> Response:
         scenario, _, side = rest.partition(":")
     else:
         pack_id, _, faction = form.get("faction", "").partition(":")
+    if pack_id in site.others and scenario:
+        system, loaded = site.others[pack_id]
+        site.keep(request.state.session, SquadBench.new(system, loaded, pack_id, scenario, side or None,
+                                                        name=form.get("name") or None))
+        return RedirectResponse("/army", status_code=303)
     pack = site.pack(pack_id)
     points = _int(form, "points") if form.get("points") else None
     if points is not None and not 1 <= points <= 5000:
@@ -181,9 +206,16 @@ async def army_open(request: Request) -> Response:
     else:
         path = site.folders.path(_int(form, "folder"), form.get("file", ""))
         text, name = path.read_text(encoding="utf-8"), path.name
+    if form.get("pack", "") in site.others:
+        system, loaded = site.others[form["pack"]]
+        squads = site.benches.get(request.state.session)
+        if not isinstance(squads, SquadBench) or squads.pack is not loaded:
+            squads = site.keep(request.state.session, SquadBench(system, loaded, form["pack"], text, name))
+        squads.load(text, name)
+        return RedirectResponse("/army", status_code=303)
     pack = site.pack(form.get("pack", ""))
     bench = site.benches.get(request.state.session)
-    if bench is None or bench.pack is not pack:
+    if not isinstance(bench, Bench) or bench.pack is not pack:
         site.keep(request.state.session, Bench(pack, text, name))
     else:
         bench.load(text, name)
@@ -205,10 +237,29 @@ ACTIONS: dict[str, Callable[[Bench, dict[str, str]], object]] = {
 }
 
 
+SQUAD_ACTIONS: dict[str, Callable[[SquadBench, dict[str, str]], object]] = {
+    "add-squad": lambda b, f: b.add_squad(_need(f, "base")),
+    "remove-squad": lambda b, f: b.edit(squad=_need(f, "squad"), remove=True),
+    "add-figure": lambda b, f: b.edit(squad=_need(f, "squad"), figure=_need(f, "figure"), delta=1),
+    "remove-figure": lambda b, f: b.edit(squad=_need(f, "squad"), figure=_need(f, "figure"), delta=-1),
+    "suggest": lambda b, f: b.suggest(),
+    "undo": lambda b, f: b.undo(),
+}
+
+
 async def army_do(request: Request) -> Response:
     """One builder interaction; answers the builder panel (fragment) or the page."""
     form = await _form(request)
-    bench = _bench(request)
+    any_bench = _any_bench(request)
+    if isinstance(any_bench, SquadBench):
+        squad_action = SQUAD_ACTIONS.get(form.get("action", ""))
+        if squad_action is None:
+            raise UsageError(f"unknown action '{form.get('action', '')}'")
+        squad_action(any_bench, form)
+        if request.headers.get(FRAGMENT):
+            return _page(request, "web/_squads.html.j2", b=any_bench)
+        return RedirectResponse("/army", status_code=303)
+    bench = any_bench
     action = ACTIONS.get(form.get("action", ""))
     if action is None:
         raise UsageError(f"unknown action '{form.get('action', '')}'")
@@ -221,7 +272,7 @@ async def army_do(request: Request) -> Response:
 async def army_save(request: Request) -> Response:
     form = await _form(request)
     site: Site = request.app.state.site
-    bench = _bench(request)
+    bench = _any_bench(request)
     path = site.folders.path(_int(form, "folder"), form.get("file", "").strip())
     atomic_write_text(path, bench.text)
     bench.filename = path.name
@@ -230,7 +281,7 @@ async def army_save(request: Request) -> Response:
 
 
 async def army_download(request: Request) -> Response:
-    bench = _bench(request)
+    bench = _any_bench(request)
     kind = request.path_params["kind"]
     if kind not in ("yaml", "txt", "html", "pdf"):
         raise UsageError(f"no '{kind}' download: yaml, txt, html or pdf")
@@ -240,13 +291,13 @@ async def army_download(request: Request) -> Response:
                         headers={"content-disposition": f'attachment; filename="{stem}.yaml"'})
     if kind == "txt":
         return PlainTextResponse(bench.plain_text())
-    from builder.army.check import check_text
-    from builder.render.env import render
-    from builder.render.roster import roster_context
-
-    pack = bench.pack
-    html = render("print/roster.html.j2", **roster_context(check_text(bench.text, pack, bench.filename), pack),
-                  pack=pack.manifest)
+    if isinstance(bench, SquadBench):
+        army, diagnostics = bench.check()
+        if army is None:
+            raise UsageError("the list cannot be read; fix its errors first")
+        html = bench.system.render["roster"](bench.pack, army, diagnostics, bench.filename)
+    else:
+        html = _roster_html(bench)
     if kind == "html":
         return HTMLResponse(html, headers={"content-disposition": f'attachment; filename="{stem}-roster.html"'})
     from starlette.concurrency import run_in_threadpool
@@ -258,12 +309,26 @@ async def army_download(request: Request) -> Response:
                     headers={"content-disposition": f'attachment; filename="{stem}-roster.pdf"'})
 
 
+def _roster_html(bench: Bench) -> str:
+    from builder.army.check import check_text
+    from builder.render.env import render
+    from builder.render.roster import roster_context
+
+    pack = bench.pack
+    html: str = render("print/roster.html.j2", **roster_context(check_text(bench.text, pack, bench.filename), pack),
+                       pack=pack.manifest)
+    return html
+
+
 async def scenario_page(request: Request) -> Response:
     from builder.render.scenario_sheet import find_scenario, scenario_context
     from builder.web.scenario_view import hover_cells, square_info
 
     site: Site = request.app.state.site
     pack_id = request.path_params["pack"]
+    if pack_id in site.others:  # the system's own sheet, its hex map included (render["scenario"])
+        system, loaded = site.others[pack_id]
+        return HTMLResponse(system.render["scenario"](loaded, request.path_params["scenario"], None))
     pack = site.pack(pack_id)
     scenario = find_scenario(pack, request.path_params["scenario"])
     context = scenario_context(scenario, pack)
@@ -363,7 +428,18 @@ def create_app(packs: list[Path], armies: list[Path], hosts: list[str] | None = 
 
     loaded: dict[str, Pack] = {}
     roots: dict[str, Path] = {}
+    others: dict[str, tuple[GameSystem, Any]] = {}
     for folder in packs:
+        system = system_of_pack(folder)
+        if not system.builtin_cli:
+            try:
+                other = system.load(Path(folder))
+            except HeroesError:
+                roots[Path(folder).resolve().name] = Path(folder).resolve()
+                continue
+            others[other.manifest.id] = (system, other)
+            roots[other.manifest.id] = Path(folder).resolve()
+            continue
         try:
             pack = load_pack_cached(folder)
         except HeroesError:  # a broken pack still gets its dashboard, to be fixed while watched
@@ -371,7 +447,7 @@ def create_app(packs: list[Path], armies: list[Path], hosts: list[str] | None = 
             continue
         loaded[pack.manifest.id] = pack
         roots[pack.manifest.id] = Path(folder).resolve()
-    site = Site(loaded, roots, Folders(list(armies)))
+    site = Site(loaded, roots, Folders(list(armies)), others=others)
     routes = [
         Route("/", _guard(home)),
         Route("/army", _guard(army_page)),

@@ -4,7 +4,7 @@ dashboard's watch over its folder.
 The playtest is :func:`builder.playtest.api.run_playtest` with a progress callback; the
 page polls the job and draws a progress bar. The dashboard keeps a fingerprint of the
 pack folder (each YAML file's path, size and modification time) and validates again
-through :func:`builder.validation.validate_pack` only when it changed: polling,
+through its game system's ``validate`` (builder.systems.seam) only when it changed: polling,
 because a page open beside an editor needs a new verdict within a second or two,
 which a scan of a pack's few hundred files gives for a few milliseconds.
 """
@@ -93,6 +93,15 @@ def fingerprint(root: Path) -> tuple[tuple[str, int, int], ...]:
 
 
 @dataclass
+class _Unreadable:
+    """A pack folder the validator cannot start on, as a report with its diagnostics."""
+
+    diagnostics: list[Diagnostic]
+    ok: bool = False
+    pack: None = None
+
+
+@dataclass
 class Watched:
     """One pack folder, its last fingerprint and the diagnostics of its last validation."""
 
@@ -110,9 +119,14 @@ class Watched:
             now = fingerprint(self.root)
             if now == self.print_ and self.version:
                 return self.version
-            from builder.validation import validate_pack
+            from builder.errors import HeroesError
+            from builder.systems.seam import system_of_pack
 
-            report = validate_pack(self.root)
+            try:
+                report = system_of_pack(self.root).validate(self.root)
+            except HeroesError as exc:  # no pack.yaml, an unknown system: shown, and watched again
+                report = _Unreadable(list(getattr(exc, "diagnostics", []) or [
+                    Diagnostic("S220", str(exc), str(self.root / "pack.yaml"))]))
             grouped: dict[str, list[Diagnostic]] = defaultdict(list)
             for d in sorted(report.diagnostics, key=lambda d: (d.file, d.line, d.col, d.code)):
                 grouped[d.file or "(pack)"].append(d)

@@ -101,8 +101,11 @@ class Bench:
     # -- the checker's view ------------------------------------------------------------
 
     def check(self) -> Checked:
+        """The checker's verdict on the list as it would be saved, located: every
+        diagnostic names ``file:line:col`` as ``heroes army check`` reports it (a legal
+        list has nothing to locate, so the position parse costs only while errors show)."""
         if self._checked is None:
-            self._checked = check_bench_text(self.text, self.pack, self.filename)
+            self._checked = check_bench_text(self.text, self.pack, self.filename, locate=True)
         return self._checked
 
     @property

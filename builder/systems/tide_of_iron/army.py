@@ -17,7 +17,8 @@ from builder.diagnostics import Diagnostic
 from builder.errors import ContentError, UsageError, YamlError
 from builder.systems.tide_of_iron import codes
 from builder.systems.tide_of_iron.models import Army, Squad
-from builder.systems.tide_of_iron.pack import ToiPack, read_model
+from builder.content.yaml_io import read_text
+from builder.systems.tide_of_iron.pack import ToiPack, display_of, parse_model
 from builder.systems.tide_of_iron.validation import force_findings
 
 MODELINE = "# yaml-language-server: $schema={schema}\n"
@@ -27,8 +28,15 @@ def check_army(path: Path, pack: ToiPack) -> tuple[Army | None, list[Diagnostic]
     """Every problem of a squad list, located in its file."""
     if not path.is_file():
         raise UsageError(f"no such squad list: {path}")
+    display = display_of(path)
+    return check_army_text(pack, read_text(path, display), display)
+
+
+def check_army_text(pack: ToiPack, text: str, display: str) -> tuple[Army | None, list[Diagnostic]]:
+    """:func:`check_army` on a squad list's text, located as the file ``display``: the
+    web builder checks the list it holds exactly as ``heroes army check`` reads the file."""
     try:
-        army, locator, display = read_model(path, Army, codes.N_ARMY)
+        army, locator, display = parse_model(text, display, Army, codes.N_ARMY)
     except (ContentError, YamlError) as exc:
         return None, list(exc.diagnostics)
     scenario = pack.get("scenarios", army.scenario)
@@ -109,3 +117,52 @@ def suggested_squads(pack: ToiPack, side: Any) -> list[Squad]:
             break
         out.append(Squad(id=f"squad-{i + 1}", base=base_id, figures=squad, hex=hexes[i]))
     return out
+
+
+def edit_squads(text: str, display: str, *, squad: str, base: str | None = None, figure: str | None = None,
+                delta: int = 0, hex_label: str | None = None, remove: bool = False) -> str:
+    """One change of a squad list's text, as the web builder makes it: add a squad on a
+    base (``base``, deployed on ``hex_label``, with one ``figure`` when given), add or take one figure (``figure``,
+    ``delta`` +1/-1), or remove the squad. A round-trip edit (ruamel): comments, key
+    order and every other key stay as the author wrote them. Deciding whether the
+    result is legal is :func:`check_army_text`'s job, never this one's (004 Tide of
+    Iron, Setup: squads are built from the side's pool of figures and bases)."""
+    import io
+
+    from ruamel.yaml import YAML
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    from builder.content.yaml_io import parse_yaml_positions
+
+    tree = parse_yaml_positions(text, display)
+    if not isinstance(tree, CommentedMap):
+        raise UsageError(f"{display}: a squad list is a mapping with 'scenario', 'side' and 'squads'")
+    squads = tree.get("squads")
+    if not isinstance(squads, list):
+        squads = tree["squads"] = CommentedSeq()
+    found = next((q for q in squads if isinstance(q, dict) and q.get("id") == squad), None)
+    if base is not None:
+        if found is not None:
+            raise UsageError(f"the list already has a squad '{squad}'; choose another id")
+        entry = CommentedMap([("id", squad), ("base", base), ("figures", CommentedMap([(figure, 1)] if figure else []))])
+        entry["hex"] = hex_label or ""
+        entry.fa.set_flow_style()
+        squads.append(entry)
+    elif found is None:
+        raise UsageError(f"the list has no squad '{squad}'")
+    elif remove:
+        squads.remove(found)
+    elif figure is not None:
+        figures = found.get("figures")
+        if not isinstance(figures, dict):
+            figures = found["figures"] = CommentedMap()
+        count = int(figures.get(figure, 0) or 0) + delta
+        if count > 0:
+            figures[figure] = count
+        elif figure in figures:
+            del figures[figure]
+    yaml = YAML(typ="rt")
+    yaml.width = 120
+    out = io.StringIO()
+    yaml.dump(tree, out)
+    return out.getvalue()

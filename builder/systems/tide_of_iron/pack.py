@@ -120,7 +120,7 @@ class Report(DiagnosticTally):
                 "warnings": len(self.warnings)}
 
 
-def _display(path: Path, cwd: Path | None = None) -> str:
+def display_of(path: Path, cwd: Path | None = None) -> str:
     """The path as shown to users: relative to the working folder when inside it."""
     try:
         return str(path.absolute().relative_to(cwd or Path.cwd().absolute()))
@@ -140,14 +140,21 @@ def _schema_diagnostics(exc: ValidationError, locator: Locator, display: str, co
 
 
 def _read(path: Path, cwd: Path | None = None) -> tuple[Any, Locator, str]:
-    display = _display(path, cwd)
+    display = display_of(path, cwd)
     text = read_text(path, display)
     return parse_yaml(text, display), Locator(text, display), display
 
 
 def read_model(path: Path, model: type[BaseModel], code: str) -> tuple[Any, Locator, str]:
     """Read one YAML file into ``model``; located errors as :class:`ContentError`."""
-    data, locator, display = _read(path)
+    display = display_of(path)
+    return parse_model(read_text(path, display), display, model, code)
+
+
+def parse_model(text: str, display: str, model: type[BaseModel], code: str) -> tuple[Any, Locator, str]:
+    """:func:`read_model` on a text already in memory (the web builder's squad list),
+    located as the file ``display`` it will be saved as."""
+    data, locator = parse_yaml(text, display), Locator(text, display)
     try:
         return model.model_validate(data), locator, display
     except ValidationError as exc:
@@ -179,7 +186,7 @@ def validate(root: Path | str) -> Report:
     for sub in sorted(p for p in root.iterdir() if p.is_dir()):
         if sub.name not in KINDS and sub.name not in ("reports", "armies"):
             diags.append(Diagnostic(codes.N_FOLDER, f"folder '{sub.name}' is not a Tide of Iron content kind",
-                                    file=_display(sub), severity=Severity.WARNING,
+                                    file=display_of(sub), severity=Severity.WARNING,
                                     hint="use one of: " + ", ".join(KINDS)))
     for folder, (key, _model) in KINDS.items():
         directory = root / folder
@@ -188,7 +195,7 @@ def validate(root: Path | str) -> Report:
         inside = root.resolve()
         for path in sorted(directory.glob("*.yaml")):
             if not path.resolve().is_relative_to(inside):
-                diags.append(Diagnostic(codes.N_OUTSIDE, f"{path.name} points outside the pack", file=_display(path, cwd),
+                diags.append(Diagnostic(codes.N_OUTSIDE, f"{path.name} points outside the pack", file=display_of(path, cwd),
                                         hint="copy the file into the pack instead of linking to it"))
                 continue
             try:

@@ -51,14 +51,28 @@ def board_findings(pack: ToiPack, board: Any) -> list[Finding]:
 
 
 class BoardView:
-    """A board's hexes for checking labels (no engine tables)."""
+    """A board's hexes for checking labels (no engine tables).
+
+    The labels a squad or a vehicle may stand on are listed once per board: a pack's
+    scenarios name thousands of hexes (zones, objectives, units), and a set lookup
+    answers the usual, legal one without parsing it (the issue 20 profile)."""
 
     def __init__(self, pack: ToiPack, board: Any) -> None:
         self.rows = board.rows
         self.width, self.height = len(board.rows[0]), len(board.rows)
         self.terrain = {t.symbol: t for t in pack.items["terrain"].values()}
+        self.enterable = (frozenset(self._labels(False)), frozenset(self._labels(True)))
+
+    def _labels(self, vehicle: bool) -> list[str]:
+        return [label for r, row in enumerate(self.rows) for c in range(len(row)) if c < 26
+                if self._slow_check(label := f"{chr(ord('A') + c)}{r + 1}", (), vehicle) is None]
 
     def check(self, text: str, loc: Loc, vehicle: bool = False) -> Finding | None:
+        if text in self.enterable[vehicle]:
+            return None
+        return self._slow_check(text, loc, vehicle)
+
+    def _slow_check(self, text: str, loc: Loc, vehicle: bool) -> Finding | None:
         index = parse_label(text, self.width, self.height)
         if index is None:
             return Finding(codes.N_HEX, loc, f"hex {text} is off the board ({self.width} columns, {self.height} rows)",
@@ -121,11 +135,13 @@ def squad_findings(pack: ToiPack, nation: str, squad: Squad, loc: Loc) -> list[F
 
 def force_findings(pack: ToiPack, scenario: Any, side: Any, squads: Sequence[Squad],
                    vehicles: Sequence[VehicleUnit], squads_loc: Loc, vehicles_loc: Loc,
-                   pool_check: bool = True) -> list[Finding]:
-    """Every rule of a side's starting force: squads, pool, zones, transport, stacking."""
+                   pool_check: bool = True, view: BoardView | None = None) -> list[Finding]:
+    """Every rule of a side's starting force: squads, pool, zones, transport, stacking.
+    ``view``: the scenario board's, when the caller has it already."""
     out: list[Finding] = []
     board = pack.get("boards", scenario.board)
-    view = BoardView(pack, board) if board is not None else None
+    if view is None and board is not None:
+        view = BoardView(pack, board)
     zone = set(side.deployment)
     units_at: Counter[str] = Counter()
     vehicles_at: Counter[str] = Counter()
@@ -240,21 +256,24 @@ def check_pack(pack: ToiPack) -> list[Diagnostic]:
         emit("decks", deck.id, [Finding(codes.N_REFERENCE, ("cards", i), f"unknown strategy card '{c}'",
                                         "use an id from cards/") for i, c in enumerate(deck.cards)
                                 if c not in pack.items["cards"]])
+    views: dict[str, BoardView | None] = {}  # per board: its scenarios share one view
     for board in pack.items["boards"].values():
-        emit("boards", board.id, board_findings(pack, board))
+        findings = board_findings(pack, board)
+        emit("boards", board.id, findings)
+        views[board.id] = None if findings else BoardView(pack, board)
     for sc in pack.items["scenarios"].values():
-        emit("scenarios", sc.id, _scenario_findings(pack, sc))
+        emit("scenarios", sc.id, _scenario_findings(pack, sc, views))
     return diags
 
 
-def _scenario_findings(pack: ToiPack, sc: Any) -> list[Finding]:
+def _scenario_findings(pack: ToiPack, sc: Any, views: dict[str, BoardView | None]) -> list[Finding]:
     out: list[Finding] = []
     board = pack.get("boards", sc.board)
     if board is None:
         return [Finding(codes.N_REFERENCE, ("board",), f"unknown board '{sc.board}'", "use an id from boards/")]
-    if board_findings(pack, board):
+    view = views.get(board.id)
+    if view is None:  # the board's own findings are reported with the board
         return out
-    view = BoardView(pack, board)
     side_ids = [s.id for s in sc.sides]
     if sc.initiative not in side_ids:
         out.append(Finding(codes.N_REFERENCE, ("initiative",), f"unknown side '{sc.initiative}'",
@@ -295,7 +314,8 @@ def _scenario_findings(pack: ToiPack, sc: Any) -> list[Finding]:
             if fig_id not in pack.items["figures"]:
                 out.append(Finding(codes.N_REFERENCE, loc + ("pool", "figures", fig_id), f"unknown figure '{fig_id}'",
                                    "use an id from figures/"))
-        out.extend(force_findings(pack, sc, side, side.squads, side.vehicles, loc + ("squads",), loc + ("vehicles",)))
+        out.extend(force_findings(pack, sc, side, side.squads, side.vehicles, loc + ("squads",), loc + ("vehicles",),
+                                  view=view))
         reinf_zone = set(side.reinforcement_zone)
         for ri, reinf in enumerate(side.reinforcements):
             rloc = loc + ("reinforcements", ri)
