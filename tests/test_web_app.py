@@ -207,7 +207,9 @@ def test_army_view_places_slot_findings() -> None:
     bench.edit(tile="1", slot=1, option="us-grenade")  # equipment in a support slot
     view = army_view(bench)
     placed = view["tiles"][0]["slots"][0]["diagnostics"]
-    assert placed and placed[0]["code"] == "A404" and placed[0]["rule"]
+    assert placed and placed[0]["code"] == "A404" and placed[0]["rule"] and placed[0]["hint"]
+    line = bench.text.splitlines().index(next(x for x in bench.text.splitlines() if "us-grenade" in x)) + 1
+    assert re.fullmatch(rf"army\.yaml:{line}:\d+", placed[0]["where"]), placed[0]["where"]
     assert not view["army_diagnostics"] or all(d["code"] != "A404" for d in view["army_diagnostics"])
 
 

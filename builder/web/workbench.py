@@ -49,13 +49,14 @@ class Checked:
         return not any(d.is_error for d in self.diagnostics)
 
 
-def check_bench_text(text: str, pack: Pack, display: str, *, locate: bool = False) -> Checked:
+def check_bench_text(text: str, pack: Pack, display: str, *, locate: bool = True) -> Checked:
     """The checker's verdict on ``text``, keeping each finding's place in the list.
 
-    The page shows a finding beside the tile, slot, hero or deck it is about, so it
-    needs no line and column; finding those takes a second round-trip parse of the
-    list, as long as the edit itself, and is done only when ``locate`` asks for it
-    (reading a file still reports YAML and schema errors with their positions)."""
+    The page shows a finding beside the tile, slot, hero or deck it is about and, as
+    ``heroes army check`` does, with its ``file:line:col`` in the list as written (the
+    CLI's located path, :meth:`builder.army.loading.ArmyFile.locate`), so a player who
+    saves the list finds the same place in the file. That costs a round-trip parse of
+    the text, made only when there are findings; ``locate=False`` skips it."""
     file = parse_army(text, display)
     if file.army is None:
         return Checked(file)
@@ -102,7 +103,7 @@ class Bench:
 
     def check(self) -> Checked:
         if self._checked is None:
-            self._checked = check_bench_text(self.text, self.pack, self.filename)
+            self._checked = check_bench_text(self.text, self.pack, self.filename, locate=True)
         return self._checked
 
     @property
