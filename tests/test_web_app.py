@@ -186,6 +186,20 @@ def test_bench_keeps_unknown_keys_such_as_pack_when_editing() -> None:
     assert bench.undo() and "tiles: []" in bench.text and not bench.undo()
 
 
+def test_fill_to_budget_completes_the_list_and_keeps_comments() -> None:
+    pack = load_pack_cached(CORE)
+    bench = Bench(pack, "# mine\npack: core  # which pack\nname: A\nfaction: us\npoints: 300\n"
+                        "tiles:\n  - tile: us-16th-infantry-regiment  # my first pick\n")
+    before = bench.check().summary.totals.spent
+    bench.fill_to_budget()
+    assert "# mine" in bench.text and "# my first pick" in bench.text and "pack: core" in bench.text
+    assert any(t.tile == "us-16th-infantry-regiment" for t in bench.army.tiles)
+    checked = bench.check()
+    assert checked.summary.totals.spent > before
+    assert not [d for d in checked.diagnostics if d.severity.value == "error"]
+    assert bench.undo() and bench.text.endswith("# my first pick\n")
+
+
 def test_army_view_places_slot_findings() -> None:
     pack = load_pack_cached(CORE)
     bench = Bench.new(pack, faction="us", points=300)
@@ -193,7 +207,9 @@ def test_army_view_places_slot_findings() -> None:
     bench.edit(tile="1", slot=1, option="us-grenade")  # equipment in a support slot
     view = army_view(bench)
     placed = view["tiles"][0]["slots"][0]["diagnostics"]
-    assert placed and placed[0]["code"] == "A404" and placed[0]["rule"]
+    assert placed and placed[0]["code"] == "A404" and placed[0]["rule"] and placed[0]["hint"]
+    line = bench.text.splitlines().index(next(x for x in bench.text.splitlines() if "us-grenade" in x)) + 1
+    assert re.fullmatch(rf"army\.yaml:{line}:\d+", placed[0]["where"]), placed[0]["where"]
     assert not view["army_diagnostics"] or all(d["code"] != "A404" for d in view["army_diagnostics"])
 
 

@@ -4,7 +4,9 @@ pack's tiles, options and heroes (never a fixed list).
 Each restart builds an army by repeated random moves (buy a tile, fill a free slot with
 an option that fits, recruit a hero whose insignia a tile bears), weighted towards
 costly moves so the budget gets spent; moves that would break a rule are never
-offered. The best army (most of the agreed budget spent, then no points-bonus trait with
+offered. Given a ``start`` list, every restart begins from it (its tiles, the options in
+their slots and its heroes are kept) and only adds to it, so a half-built list is
+completed to the budget rather than replaced. The best army (most of the agreed budget spent, then no points-bonus trait with
 its drawback, then most order tokens) that passes the full legality check without
 warnings wins. Same pack, faction, budget and seed: same army.
 """
@@ -159,9 +161,41 @@ def _to_army(build: _Build, faction: str, points: int, name: str) -> ArmyList:
     return ArmyList(name=name, faction=faction, points=points, tiles=tiles, heroes=heroes)
 
 
+def _start_moves(pack: Pack, start: ArmyList) -> list[tuple]:
+    """The moves that rebuild ``start`` (tiles, then options in their slots, then heroes)."""
+    moves: list[tuple] = []
+    for index, entry in enumerate(start.tiles):
+        tile = pack.tiles.get(entry.tile)
+        if tile is None:
+            raise UsageError(f"the list names unknown tile '{entry.tile}'; fix it before filling to budget")
+        moves.append(("tile", tile))
+        for choice in entry.options:
+            option = pack.options.get(choice.option)
+            if option is None or not 1 <= choice.slot <= len(tile.slots):
+                raise UsageError(f"tile '{entry.tile}' has no slot {choice.slot} for '{choice.option}'; "
+                                 "fix it before filling to budget")
+            moves.append(("option", index, choice.slot, option))
+    for hero_entry in start.heroes:
+        hero = pack.heroes.get(hero_entry.hero)
+        if hero is None:
+            raise UsageError(f"the list names unknown hero '{hero_entry.hero}'; fix it before filling to budget")
+        moves.append(("hero", hero))
+    return moves
+
+
+def _error_codes(pack: Pack, army: ArmyList) -> set[str]:
+    roster = resolve(army, pack)
+    return {f.code for f in legality(roster, compute(roster)) if f.is_error}
+
+
 def suggest(pack: Pack, faction: str, points: int, seed: int = 0, name: str | None = None,
-            restarts: int = RESTARTS) -> ArmyList:
-    """A legal army of ``faction`` for ``points``, found by a seeded search."""
+            restarts: int = RESTARTS, start: ArmyList | None = None) -> ArmyList:
+    """A legal army of ``faction`` for ``points``, found by a seeded search.
+
+    With ``start``, the army is ``start`` completed: its entries (and its deck, if it
+    has one) are kept and the search only adds tiles, options and heroes; the result
+    breaks no rule that ``start`` itself did not already break (a list that is over
+    budget, say, stays as it is)."""
     if faction not in pack.factions:
         raise UsageError(f"unknown faction '{faction}'; the pack has: {', '.join(sorted(pack.factions))}")
     # Platoon and officer tiles form an army; high command, support and aircraft tiles
@@ -173,12 +207,16 @@ def suggest(pack: Pack, faction: str, points: int, seed: int = 0, name: str | No
     heroes = sorted((h for h in pack.heroes.values() if h.faction == faction), key=lambda h: h.id)
     if not any(t.cost <= points for t in tiles):
         raise UsageError(f"no {faction} recruitment tile costs {points} points or less")
-    fitting = _fitting(tiles, options)
+    kept = _start_moves(pack, start) if start is not None else []
+    kept_tiles = [m[1] for m in kept if m[0] == "tile" and m[1] not in tiles]
+    fitting = _fitting(tiles + kept_tiles, options)
     rng = random.Random(f"army-suggest:{faction}:{points}:{seed}")
     label = name or f"Suggested: {pack.factions[faction].name}, {points} points (seed {seed})"
     ranked: list[tuple[tuple[int, int, int, int], int, ArmyList]] = []
     for restart in range(restarts):
         build = _Build(left=points)
+        for move in kept:
+            _apply(pack, build, move)
         while True:
             moves = _moves(pack, build, tiles, fitting, heroes)
             if not moves:
@@ -195,13 +233,23 @@ def suggest(pack: Pack, faction: str, points: int, seed: int = 0, name: str | No
     ranked.sort(key=lambda r: (r[0], r[1]), reverse=True)
     from builder.army.legality.deck import command_allowance, minimum
 
+    allowed: set[str] = set()
+    if start is not None:
+        start_copy = start.model_copy(deep=True)
+        if not start_copy.deck:
+            roster = resolve(start_copy, pack)
+            start_copy.deck = _deck(pack, faction, command_allowance(roster), minimum(roster))
+        allowed = _error_codes(pack, start_copy)
     fallback = None
     for _, _, army in ranked:
-        roster = resolve(army, pack)
-        army.deck = _deck(pack, faction, command_allowance(roster), minimum(roster))
+        if start is not None and start.deck:
+            army.deck = [entry.model_copy() for entry in start.deck]
+        else:
+            roster = resolve(army, pack)
+            army.deck = _deck(pack, faction, command_allowance(roster), minimum(roster))
         roster = resolve(army, pack)
         findings = legality(roster, compute(roster))
-        if any(f.is_error for f in findings):
+        if {f.code for f in findings if f.is_error} - allowed:
             continue
         if not any(f.code != "A427" for f in findings):
             return army  # legal and free of warnings
@@ -212,12 +260,14 @@ def suggest(pack: Pack, faction: str, points: int, seed: int = 0, name: str | No
 
 
 def suggest_for(pack: Pack, *, faction: str | None = None, points: int | None = None, seed: int = 0,
-                name: str | None = None, scenario: str | None = None, side: str | None = None) -> ArmyList:
-    """:func:`suggest`, or a scenario side's composition, or a search to the side's budget."""
+                name: str | None = None, scenario: str | None = None, side: str | None = None,
+                start: ArmyList | None = None) -> ArmyList:
+    """:func:`suggest`, or a scenario side's composition, or a search to the side's budget
+    (completing ``start`` when given; a fixed composition is never a completion)."""
     if scenario is None:
         if faction is None or points is None:
             raise UsageError("give --faction and --points (or --scenario and --side)")
-        return suggest(pack, faction, points, seed, name)
+        return suggest(pack, faction, points, seed, name, start=start)
     from builder.army.composition import from_composition
 
     found = pack.get("scenarios", scenario)
@@ -233,9 +283,11 @@ def suggest_for(pack: Pack, *, faction: str | None = None, points: int | None = 
         budget = points or chosen.army.points
         if budget is None:
             raise UsageError(f"side '{chosen.id}' of '{scenario}' sets no points; give --points")
-        army = suggest(pack, chosen.faction, budget, seed, name)
+        army = suggest(pack, chosen.faction, budget, seed, name, start=start)
         army.points = None if points is None else points
     army.scenario, army.side = scenario, chosen.id
+    if start is not None and start.deck and not chosen.army.composition:
+        return army  # the user's own deck is kept
     roster = resolve(army, pack)
     from builder.army.legality.deck import command_allowance, minimum
 

@@ -49,13 +49,14 @@ class Checked:
         return not any(d.is_error for d in self.diagnostics)
 
 
-def check_bench_text(text: str, pack: Pack, display: str, *, locate: bool = False) -> Checked:
+def check_bench_text(text: str, pack: Pack, display: str, *, locate: bool = True) -> Checked:
     """The checker's verdict on ``text``, keeping each finding's place in the list.
 
-    The page shows a finding beside the tile, slot, hero or deck it is about, so it
-    needs no line and column; finding those takes a second round-trip parse of the
-    list, as long as the edit itself, and is done only when ``locate`` asks for it
-    (reading a file still reports YAML and schema errors with their positions)."""
+    The page shows a finding beside the tile, slot, hero or deck it is about and, as
+    ``heroes army check`` does, with its ``file:line:col`` in the list as written (the
+    CLI's located path, :meth:`builder.army.loading.ArmyFile.locate`), so a player who
+    saves the list finds the same place in the file. That costs a round-trip parse of
+    the text, made only when there are findings; ``locate=False`` skips it."""
     file = parse_army(text, display)
     if file.army is None:
         return Checked(file)
@@ -163,9 +164,11 @@ class Bench:
         return True
 
     def fill_to_budget(self) -> None:
-        """Replace the list with the suggester's army for the same faction and budget or
-        scenario side (builder.army.suggest); each press tries the next seed, and undo
-        brings the previous list back."""
+        """Complete the list to its budget or scenario side with the suggester
+        (builder.army.suggest, given the list as its start): the user's tiles, options,
+        heroes and deck stay, and only the suggester's additions are edited into the text,
+        so comments and keys survive. A side with a fixed composition is replaced by it.
+        Each press tries the next seed; undo brings the previous list back."""
         from builder.army.suggest import suggest_for
 
         army = self.army
@@ -174,9 +177,41 @@ class Bench:
         summary = self.check().summary
         budget = summary.totals.budget if summary is not None else army.points
         suggested = suggest_for(self.pack, faction=army.faction, points=army.points if army.scenario else budget,
-                                seed=self.seed, name=army.name, scenario=army.scenario, side=army.side)
+                                seed=self.seed, name=army.name, scenario=army.scenario, side=army.side,
+                                start=army)
         self.seed += 1
-        self._replace(army_yaml(suggested, self.pack, header=[f"Filled to budget by heroes serve (seed {self.seed - 1})"]))
+        if self._completes(army, suggested):
+            self._replace(self._additions(army, suggested))
+        else:
+            self._replace(army_yaml(suggested, self.pack,
+                                    header=[f"Filled to budget by heroes serve (seed {self.seed - 1})"]))
+
+    @staticmethod
+    def _completes(army: ArmyList, suggested: ArmyList) -> bool:
+        """Whether ``suggested`` keeps every entry of ``army`` (a completion, not a replacement)."""
+        kept = {t.tile: {(c.slot, c.option) for c in t.options} for t in suggested.tiles}
+        return (all(t.tile in kept and {(c.slot, c.option) for c in t.options} <= kept[t.tile] for t in army.tiles)
+                and {h.hero for h in army.heroes} <= {h.hero for h in suggested.heroes})
+
+    def _additions(self, army: ArmyList, suggested: ArmyList) -> str:
+        """The bench's text with the entries ``suggested`` adds to ``army`` edited in."""
+        text = self.text
+        had = {t.tile: {c.slot for c in t.options} for t in army.tiles}
+        for entry in suggested.tiles:
+            if entry.tile not in had:
+                text = edit_text(text, tile=entry.tile, display=self.filename)
+            for choice in entry.options:
+                if choice.slot not in had.get(entry.tile, set()):
+                    text = edit_text(text, tile=entry.tile, slot=choice.slot, option=choice.option,
+                                     display=self.filename)
+        heroes = {h.hero for h in army.heroes}
+        for hero in suggested.heroes:
+            if hero.hero not in heroes:
+                text = edit_text(text, hero=hero.hero, display=self.filename)
+        if not army.deck:
+            for card in suggested.deck or []:
+                text = edit_text(text, card=card.card, copies=card.copies, display=self.filename)
+        return text
 
     def fill_deck(self) -> None:
         """Complete the deck to the rules' minimum with the suggester's deck builder
