@@ -82,6 +82,20 @@ def main(argv: list[str]) -> int:
             ActionChains(driver).move_to_element(cell).perform()
             _wait_text(driver, "#square-text", square)
             _shoot(driver, args.out, "scenario")
+        toi_armies = work / "toi-armies"
+        toi_armies.mkdir()
+        with running(create_app([BUNDLED_CONTENT / "toi"], [toi_armies])) as url, \
+                chromium(work / "profile-toi", 1400, 1050) as driver:
+            driver.get(url + "/")
+            Select(driver.find_element(By.ID, "new-scenario")).select_by_value("toi:bridge-at-dawn:germans")
+            driver.find_element(By.CSS_SELECTOR, "#new-scenario-army button[type=submit]").click()
+            _wait_text(driver, "#verdict", "Legal squad list")
+            driver.find_element(By.ID, "add-squad-de-squad-base").click()
+            _wait_text(driver, "#squad-squad-1", "")
+            driver.execute_script("window.scrollTo(0, 0)")
+            _shoot(driver, args.out, "toi-squads")
+            driver.get(url + "/scenario/toi/bridge-at-dawn")
+            _shoot(driver, args.out, "toi-scenario")
         broken = sorted((pack / "units").glob("*.yaml"))[0]
         broken.write_text(broken.read_text(encoding="utf-8").replace("movement:", "movment:", 1), encoding="utf-8")
         with running(create_app([pack], [])) as url, chromium(work / "profile2", 1400, 1050) as driver:
