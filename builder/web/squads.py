@@ -16,8 +16,8 @@ from typing import Any
 from builder.diagnostics import Diagnostic
 from builder.errors import UsageError
 from builder.systems.seam import GameSystem
+from builder.web.undo import UndoableText
 
-UNDO_DEPTH = 100
 SCHEMA = "https://heroes-builder.invalid/schemas/toi-army.schema.json"
 
 
@@ -29,7 +29,7 @@ def _hook(system: GameSystem, name: str) -> Any:
 
 
 @dataclass
-class SquadBench:
+class SquadBench(UndoableText):
     """One squad list being built: its system, loaded pack, text and undo history."""
 
     system: GameSystem
@@ -111,14 +111,6 @@ class SquadBench:
 
     # -- changes ---------------------------------------------------------------------
 
-    def _replace(self, text: str) -> None:
-        if text == self.text:
-            return
-        self.history.append(self.text)
-        del self.history[:-UNDO_DEPTH]
-        self.text = text
-        self._checked = None
-
     def edit(self, **change: Any) -> None:
         """One edit through the system's ``edit_army`` (undoable)."""
         self._replace(_hook(self.system, "edit_army")(self.text, self.filename, **change))
@@ -140,17 +132,6 @@ class SquadBench:
             raise UsageError("the list cannot be read; fix its errors first")
         self._replace(_hook(self.system, "army_text")(self.pack, army.scenario, army.side, SCHEMA,
                                                       suggest=True, name=army.name))
-
-    def load(self, text: str, filename: str) -> None:
-        self.filename = filename
-        self._replace(text)
-
-    def undo(self) -> bool:
-        if not self.history:
-            return False
-        self.text = self.history.pop()
-        self._checked = None
-        return True
 
     def plain_text(self) -> str:
         army, diags = self.check()

@@ -26,8 +26,8 @@ from builder.army.writer import army_yaml, skeleton
 from builder.content.pack import Pack
 from builder.diagnostics import Diagnostic
 from builder.errors import UsageError
+from builder.web.undo import UndoableText
 
-UNDO_DEPTH = 100
 
 
 @dataclass
@@ -66,7 +66,7 @@ def check_bench_text(text: str, pack: Pack, display: str, *, locate: bool = True
 
 
 @dataclass
-class Bench:
+class Bench(UndoableText):
     """One army being built: its text, the pack it is checked against, the undo history."""
 
     pack: Pack
@@ -139,29 +139,9 @@ class Bench:
 
     # -- changes ---------------------------------------------------------------------
 
-    def _replace(self, text: str) -> None:
-        if text == self.text:
-            return
-        self.history.append(self.text)
-        del self.history[:-UNDO_DEPTH]
-        self.text = text
-        self._checked = None
-
     def edit(self, **change: Any) -> None:
         """One edit of the list (:func:`builder.army.edit.edit_text` arguments)."""
         self._replace(edit_text(self.text, display=self.filename, **change))
-
-    def load(self, text: str, filename: str) -> None:
-        """Replace the list with a file's text (undoable)."""
-        self.filename = filename
-        self._replace(text)
-
-    def undo(self) -> bool:
-        if not self.history:
-            return False
-        self.text = self.history.pop()
-        self._checked = None
-        return True
 
     def fill_to_budget(self) -> None:
         """Complete the list to its budget or scenario side with the suggester
