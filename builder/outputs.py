@@ -142,20 +142,13 @@ def check_output(path: Path | str, *, suffixes: Iterable[str] = (), what: str = 
         raise _error(H850, shown, f"the {what} must end in {' or '.join(named)}",
                      f"rename it, e.g. {shown.with_suffix(allowed[0]).name}", 2)
     folder = target.parent
-    ancestor = folder
-    while not ancestor.exists() and not ancestor.is_symlink() and ancestor != ancestor.parent:
-        ancestor = ancestor.parent
-    if not ancestor.is_dir():
-        raise _error(H852, shown, f"{ancestor} is a file, not a folder",
-                     "write somewhere else or move that file away", 2)
+    _existing_folder(shown, folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        fd, probe = tempfile.mkstemp(prefix=_temp_prefix(target), suffix=TEMP_SUFFIX, dir=folder)
-        os.close(fd)
-        os.unlink(probe)
     except OSError as exc:
         raise _error(H850, shown, f"cannot write into {folder}: {_describe(exc)}",
                      "choose a folder you can write to (-o/--out)") from None
+    _probe(shown, folder, target)
     return target
 
 
@@ -169,20 +162,32 @@ def check_output_folder(path: Path | str) -> Path:
     shown = Path(path)
     if shown.exists() and not shown.is_dir():
         raise _error(H852, shown, "is a file; a folder is needed here", "give a folder name", 2)
-    ancestor = shown if shown.is_dir() else shown.parent
-    while not ancestor.exists() and ancestor != ancestor.parent:
+    _probe(shown, _existing_folder(shown, shown if shown.is_dir() else shown.parent), shown)
+    return shown
+
+
+def _existing_folder(shown: Path, folder: Path) -> Path:
+    """The nearest existing (or linked) folder at or above ``folder``; H852 when that
+    ancestor is a file, so nothing can be created below it."""
+    ancestor = folder
+    while not ancestor.exists() and not ancestor.is_symlink() and ancestor != ancestor.parent:
         ancestor = ancestor.parent
     if not ancestor.is_dir():
         raise _error(H852, shown, f"{ancestor} is a file, not a folder",
                      "write somewhere else or move that file away", 2)
+    return ancestor
+
+
+def _probe(shown: Path, folder: Path, target: Path) -> None:
+    """Create and delete a temporary file in ``folder``: the only sure test that the
+    user may write there (permission bits say nothing of read-only mounts or of root)."""
     try:
-        fd, probe = tempfile.mkstemp(prefix=_temp_prefix(shown), suffix=TEMP_SUFFIX, dir=ancestor)
+        fd, probe = tempfile.mkstemp(prefix=_temp_prefix(target), suffix=TEMP_SUFFIX, dir=folder)
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
-        raise _error(H850, shown, f"cannot write into {ancestor}: {_describe(exc)}",
+        raise _error(H850, shown, f"cannot write into {folder}: {_describe(exc)}",
                      "choose a folder you can write to (-o/--out)") from None
-    return shown
 
 
 def output_failure(path: Path | str, exc: OSError) -> OutputError:
