@@ -31,6 +31,7 @@ from builder.content.loader import BUNDLED_CONTENT
 from builder.errors import UsageError
 from builder.content.knobs import Setting, Vary, parse_vary
 from builder.playtest.runner import Batch, scenario_facts
+from builder.playtest.saved import read_saved_report
 from builder.playtest.sequential import BATCH, BalanceRule, run_until_decided
 from builder.playtest.stats import wilson
 
@@ -292,7 +293,6 @@ def balance_html(report: dict[str, Any]) -> str:
     return env.get_template("playtest/balance.html.j2").render(report=report, curves=curves_svg(report))
 
 
-MAX_REPORT_BYTES = 2_000_000
 NEEDED = ("format", "scenario", "scenario_name", "sides", "seats", "points", "recommendation", "curves", "summary",
           "knobs", "target", "margin", "alpha", "beta", "cap", "batch", "method", "games", "seed", "symmetric")
 
@@ -310,19 +310,13 @@ def load_balance(path: Path, scenario_id: str) -> dict[str, Any] | None:
     path = Path(path)
     if not path.is_file():
         return None
-    if path.stat().st_size > MAX_REPORT_BYTES:
-        raise InvalidInputError(f"{path}: balance report larger than {MAX_REPORT_BYTES} bytes")
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InvalidInputError(f"{path}: balance report is not valid JSON ({exc})") from None
-    missing = [k for k in NEEDED if not isinstance(data, dict) or k not in data]
-    if missing or data.get("format") != FORMAT:
-        raise InvalidInputError(f"{path}: not a {FORMAT} report (lacks {', '.join(missing) or 'format'}); "
+    data = read_saved_report(path, "balance report", NEEDED, hint="; write it again with heroes balance --save")
+    if data["format"] != FORMAT:
+        raise InvalidInputError(f"{path}: not a {FORMAT} report (format {data['format']!r}); "
                                 "write it again with heroes balance --save")
     if data["scenario"] != scenario_id:
         raise InvalidInputError(f"{path}: balance report is for scenario '{data['scenario']}', not '{scenario_id}'")
-    return dict(data)
+    return data
 
 
 def write_report(report: dict[str, Any], path: Path) -> None:

@@ -4,17 +4,14 @@ and site pages print the latest one when it exists."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from builder.diagnostics import Diagnostic, define_code
 from builder.errors import InvalidInputError
+from builder.playtest.saved import read_saved_report
 
 H875 = define_code("H875", "playtest report holds values of the wrong kind")
-
-MAX_REPORT_BYTES = 2_000_000
-
 
 def report_path(pack_root: Path, scenario_id: str) -> Path:
     """Where the report of ``scenario_id`` lives by convention: ``reports/`` inside the
@@ -39,15 +36,7 @@ def load_verdict(path: Path | None, scenario_id: str,
                            "or --format json)")
         return None
     path = Path(path)
-    if path.stat().st_size > MAX_REPORT_BYTES:
-        raise InvalidInputError(f"{path}: playtest report larger than {MAX_REPORT_BYTES} bytes")
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InvalidInputError(f"{path}: playtest report is not valid JSON ({exc})") from None
-    missing = [k for k in ("scenario", "games", "verdict", "win_rates") if not isinstance(data, dict) or k not in data]
-    if missing:
-        raise InvalidInputError(f"{path}: playtest report lacks {', '.join(missing)}")
+    data = read_saved_report(path, "playtest report", ("scenario", "games", "verdict", "win_rates"))
     check_values(path, data)
     if data["scenario"] != scenario_id:
         raise InvalidInputError(
