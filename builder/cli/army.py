@@ -11,30 +11,16 @@ from typing import Optional
 
 import typer
 
-from builder.cli.outputs import output_file
-
+from builder.cli.army_check import PACK_HELP, army_pack, check_army_file, display
 from builder.cli.common import OutputFormat
+from builder.cli.outputs import output_file
 from builder.systems.seam import command_for, system_of_file, system_of_scenario
 
 app = typer.Typer(help="Army lists: build to a points budget, check legality, explore slots.",
                   no_args_is_help=True)
 
-PACK_HELP = ("Content pack folder, or a folder holding packs (default: the list's pack: id through "
-             "HEROES_PACK_PATH and the bundled packs, else the bundled core pack).")
-
-
-def _pack(path: Optional[Path], army_file: Optional[Path] = None):  # type: ignore[no-untyped-def]
-    """The pack of a command: --pack, else the list's ``pack:`` id (builder.content.search)."""
-    from builder.content.pack_cache import load_pack_cached
-    from builder.content.search import army_pack
-
-    return load_pack_cached(army_pack(army_file, path))
-
-
-def _display(path: Path) -> str:
-    from builder.content.loader import display_path
-
-    return display_path(path)
+_pack = army_pack
+_display = display
 
 
 def schema_ref(out: Optional[Path]) -> str:
@@ -99,29 +85,7 @@ def check(
     system, system_pack = system_of_file(file, pack)
     if (handler := command_for(system, "army check")) is not None:
         return handler(file, system_pack, format.value)
-    from builder.army.check import check_file
-    from builder.diagnostics import FORMATS, format_json
-
-    report = check_file(file, _pack(pack, file), _display(file))
-    if format is OutputFormat.json:
-        totals = report.summary.to_dict() if report.summary else None
-        typer.echo(format_json(report.diagnostics, file=report.file.display, legal=report.ok, totals=totals))
-    else:
-        if report.diagnostics:
-            typer.echo(FORMATS[format.value](report.diagnostics))
-        if format is OutputFormat.text:
-            typer.echo(_verdict(report))
-    raise typer.Exit(0 if report.ok else 1)
-
-
-def _verdict(report) -> str:  # type: ignore[no-untyped-def]
-    name = report.file.display
-    if report.summary is None:
-        return f"{name}: not an army list ({len(report.errors)} error(s))"
-    t = report.summary.totals
-    budget = f"{t.spent}/{t.budget} points" if t.budget is not None else f"{t.spent} points"
-    state = "legal" if report.ok else f"illegal: {len(report.errors)} error(s)"
-    return f"{name}: {state}, {budget}, {t.order_tokens} order tokens, {len(report.warnings)} warning(s)"
+    raise typer.Exit(check_army_file(file, pack, format.value))
 
 
 @app.command("show")

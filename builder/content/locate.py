@@ -4,13 +4,12 @@ ruamel's round-trip containers record 0-based positions: ``m.lc.key(k)`` and
 ``m.lc.value(k)`` for mappings, ``s.lc.item(i)`` for sequences. Scalars carry none, so a
 scalar is located through its parent container. Segments that pydantic adds for unions
 (member type names, tag values) have no counterpart in the YAML and are skipped.
+ruamel is imported on the first call: only a file with a problem is ever located.
 """
 
 from __future__ import annotations
 
 from typing import Any, Sequence
-
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 
 def locate(root: Any, loc: Sequence[str | int], *, at_key: bool = False) -> tuple[int, int]:
@@ -20,6 +19,8 @@ def locate(root: Any, loc: Sequence[str | int], *, at_key: bool = False) -> tupl
     for unknown keys). A path that runs out (a missing key) points at the deepest
     container reached, i.e. the mapping that should hold the key.
     """
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
     node = root
     line, col = _start(root)
     for index, segment in enumerate(loc):

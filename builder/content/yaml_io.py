@@ -13,7 +13,8 @@ Two loaders serve two needs. The fast path (:func:`read_yaml`) builds plain
 ``dict``/``list`` data from libyaml's C event parser (:mod:`.fast_yaml`); valid content,
 the common case, never pays for positions. :func:`read_yaml_positions` re-reads a file with the
 round-trip loader, whose containers know the line and column of every key and item;
-it is used only to locate problems (see :mod:`builder.content.locate`).
+it is used only to locate problems (see :mod:`builder.content.locate`), so ruamel is
+imported only then: reading a valid army list never loads it.
 """
 
 from __future__ import annotations
@@ -21,17 +22,17 @@ from __future__ import annotations
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-from ruamel.yaml import YAML
-from ruamel.yaml.constructor import ConstructorError, DuplicateKeyError
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from typing import TYPE_CHECKING, Any
 
 from builder.content import fast_yaml
 from builder.content.fast_yaml import FastYamlError
 from builder.diagnostics import Diagnostic, define_code
 from builder.errors import YamlError
 from builder.outputs import write_bytes, write_text
+
+if TYPE_CHECKING:
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_NODES = 200_000
@@ -58,6 +59,8 @@ DEFAULT_LIMITS = Limits()
 
 
 def _rt_loader() -> YAML:
+    from ruamel.yaml import YAML
+
     yaml = YAML(typ="rt")
     yaml.allow_duplicate_keys = False
     return yaml
@@ -111,6 +114,8 @@ def _read_text(path: Path, limits: Limits, display: str) -> str:
 
 
 def _yaml_diagnostic(exc: YAMLError | fast_yaml.YAMLError, display: str) -> Diagnostic:
+    from ruamel.yaml.constructor import ConstructorError, DuplicateKeyError
+
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     line = mark.line + 1 if mark is not None else 0
     col = mark.column + 1 if mark is not None else 0
@@ -210,6 +215,8 @@ def parse_yaml_positions(text: str, display: str = "<input>") -> Any:
     cases) becomes a :class:`YamlError`, and callers then report without positions.
     Reused anchors are legal YAML, so ruamel's warning about them is silenced.
     """
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")

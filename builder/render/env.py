@@ -8,14 +8,12 @@ variables are errors, so a template typo fails the tests instead of printing bla
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
-STATIC = TEMPLATES / "static"
+from builder.render.paths import STATIC, TEMPLATES
 
 
 def no_link(collection: str, item_id: str) -> None:

@@ -11,14 +11,34 @@ from __future__ import annotations
 
 import functools
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from builder.content.models import KINDS
 from builder.content.paths import BUNDLED_CONTENT
-from builder.render.env import TEMPLATES
+from builder.render.paths import TEMPLATES
 from builder.systems.seam import HEROES_SYSTEM, GameSystem, lazy
 
+
+class _Kinds(Mapping[str, type[Any]]):
+    """Content kind (folder) to the pydantic model of its files, imported on first look:
+    registering the system runs on every command, and building the models is most of
+    a short command's start-up (``heroes army check`` on a cached pack needs them only
+    when the cache is cold)."""
+
+    @functools.cached_property
+    def _models(self) -> dict[str, type[Any]]:
+        from builder.content.models import KINDS
+
+        return {folder: kind.file_model for folder, kind in KINDS.items()}
+
+    def __getitem__(self, folder: str) -> type[Any]:
+        return self._models[folder]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._models)
+
+    def __len__(self) -> int:
+        return len(self._models)
 
 
 def players() -> Mapping[str, Callable[[int, int], Any]]:
@@ -51,7 +71,7 @@ def coverage(pack: Any) -> list[dict[str, str]]:
 HEROES = GameSystem(
     id=HEROES_SYSTEM,
     title="Heroes System",
-    kinds={folder: kind.file_model for folder, kind in KINDS.items()},
+    kinds=_Kinds(),
     validate=lazy("builder.validation:validate_pack"),
     load=lazy("builder.content.pack_cache:load_pack_cached"),
     check_army=lazy("builder.army.check:check_file"),

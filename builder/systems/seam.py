@@ -196,14 +196,18 @@ def get_system(system_id: str, file: str = "", line: int = 0, col: int = 0) -> G
 def _system_key(path: Path) -> tuple[str, int, int] | None:
     """The ``system:`` value of a YAML mapping file with its line and column, or None
     when the file has none, is missing or does not parse (its own loader then reports
-    the file with the usual located diagnostics)."""
-    from builder.content.yaml_io import parse_yaml_positions, read_text
+    the file with the usual located diagnostics).
+
+    The fast loader answers; the round-trip parse (for the position) runs only when the
+    file names a system, so a plain Heroes list costs no ruamel import."""
+    from builder.content.yaml_io import parse_yaml, parse_yaml_positions, read_text
     from builder.errors import HeroesError
 
     if not path.is_file():
         return None
     try:
-        data = parse_yaml_positions(read_text(path))
+        text = read_text(path)
+        data = parse_yaml(text)
     except (HeroesError, OSError):
         return None
     if not isinstance(data, dict):
@@ -211,10 +215,10 @@ def _system_key(path: Path) -> tuple[str, int, int] | None:
     value = data.get("system")
     if not isinstance(value, str) or not value:
         return None
-    positions: Any = getattr(data, "lc", None)  # ruamel's round-trip positions
     try:
+        positions: Any = getattr(parse_yaml_positions(text), "lc", None)  # ruamel's round-trip positions
         line, col = positions.value("system")
-    except (AttributeError, KeyError, TypeError):
+    except (HeroesError, AttributeError, KeyError, TypeError):
         return value, 0, 0
     return value, line + 1, col + 1
 

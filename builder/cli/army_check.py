@@ -1,0 +1,66 @@
+"""The body of ``heroes army check``, free of Typer so the fast start-up path
+(:mod:`builder.cli.fast`) and the Typer command (:mod:`builder.cli.army`) share it.
+
+Why a module of its own: importing Typer costs more than the whole check of a small
+list (it builds pydantic adapters for every option it parses), so the common
+invocation runs this body directly; both paths print the same lines and return the
+same exit code (0 legal, 1 illegal).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    from builder.army.check import ArmyReport
+    from builder.content.pack import Pack
+
+PACK_HELP = ("Content pack folder, or a folder holding packs (default: the list's pack: id through "
+             "HEROES_PACK_PATH and the bundled packs, else the bundled core pack).")
+
+
+def army_pack(path: Optional[Path], army_file: Optional[Path] = None) -> Pack:
+    """The pack of a command: --pack, else the list's ``pack:`` id (builder.content.search)."""
+    from builder.content.pack_cache import load_pack_cached
+    from builder.content.search import army_pack as search
+
+    return load_pack_cached(search(army_file, path))
+
+
+def display(path: Path) -> str:
+    """``path`` as diagnostics show it (relative to the working folder when inside it)."""
+    from builder.content.loader import display_path
+
+    return display_path(path)
+
+
+def check_army_file(file: Path, pack: Optional[Path], fmt: str) -> int:
+    """Check ``file`` (Heroes System) and print its diagnostics in ``fmt`` (text, json or
+    github) and, for text, the verdict line; the exit code: 0 legal, 1 illegal."""
+    from builder.army.check import check_file
+    from builder.diagnostics import FORMATS, format_json
+
+    report = check_file(file, army_pack(pack, file), display(file))
+    if fmt == "json":
+        totals = report.summary.to_dict() if report.summary else None
+        print(format_json(report.diagnostics, file=report.file.display, legal=report.ok, totals=totals))
+    else:
+        if report.diagnostics:
+            print(FORMATS[fmt](report.diagnostics))
+        if fmt == "text":
+            print(verdict(report))
+    sys.stdout.flush()
+    return 0 if report.ok else 1
+
+
+def verdict(report: ArmyReport) -> str:
+    """The one-line summary: legal or not, points spent of the budget, tokens, warnings."""
+    name = report.file.display
+    if report.summary is None:
+        return f"{name}: not an army list ({len(report.errors)} error(s))"
+    t = report.summary.totals
+    budget = f"{t.spent}/{t.budget} points" if t.budget is not None else f"{t.spent} points"
+    state = "legal" if report.ok else f"illegal: {len(report.errors)} error(s)"
+    return f"{name}: {state}, {budget}, {t.order_tokens} order tokens, {len(report.warnings)} warning(s)"

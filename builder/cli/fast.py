@@ -1,0 +1,70 @@
+"""The fast start-up path of ``heroes army check FILE [--pack P] [--format F]``.
+
+Why: checking a list is the command users run most, often from an editor on every
+save, and Typer's start-up (its import, and a pydantic adapter built for each option
+it parses) cost several times the check itself. When the arguments take exactly this
+plain form and the list is a Heroes System list, the check runs here without Typer,
+through the same body as the Typer command (:mod:`builder.cli.army_check`) and the
+same error mapping (:mod:`builder.cli.exits`). Anything else (``--help``, ``=`` forms,
+an unknown option, another game system) returns None and Typer handles the command,
+so help, usage errors and the command reference stay Typer's.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import NamedTuple
+
+FORMATS = ("text", "json", "github")
+
+
+class ArmyCheck(NamedTuple):
+    """The arguments of a plain ``heroes army check``."""
+
+    file: Path
+    pack: Path | None
+    fmt: str
+
+
+def parse(argv: list[str]) -> ArmyCheck | None:
+    """``argv`` as a plain army check, or None for anything Typer should parse."""
+    if argv[:2] != ["army", "check"]:
+        return None
+    file: str | None = None
+    options: dict[str, str] = {}
+    rest = iter(argv[2:])
+    for word in rest:
+        if word in ("--pack", "--format", "-f"):
+            name = "pack" if word == "--pack" else "format"
+            value = next(rest, None)
+            if name in options or not value or value.startswith("-"):
+                return None
+            options[name] = value
+        elif file is None and word and not word.startswith("-"):
+            file = word
+        else:
+            return None
+    fmt = options.get("format", "text")
+    if file is None or fmt not in FORMATS:
+        return None
+    pack = options.get("pack")
+    return ArmyCheck(Path(file), Path(pack) if pack is not None else None, fmt)
+
+
+def run(argv: list[str]) -> int | None:
+    """The exit code of a plain Heroes System army check, or None when Typer must run."""
+    args = parse(argv)
+    if args is None:
+        return None
+    from builder.cli.army_check import check_army_file
+    from builder.cli.exits import exit_code
+    from builder.errors import HeroesError
+    from builder.systems.seam import system_of_file
+
+    try:
+        system, _ = system_of_file(args.file, args.pack)
+    except HeroesError:
+        return None  # e.g. an unknown system: Typer's run reports it
+    if not system.builtin_cli:
+        return None  # another system's list: its own handler, through Typer
+    return exit_code(lambda: check_army_file(*args))
