@@ -212,6 +212,22 @@ class State:
         s.drawn = list(self.drawn)
         return s
 
+    # --- the kernel's Game protocol (builder.engine.kernel.Game): kernel.play drives it
+
+    @property
+    def to_act(self) -> int | None:
+        """The side to decide, None once the game is over."""
+        return None if self.result is not None else self.active
+
+    def legal_actions(self) -> list[Action]:
+        return legal_actions(self)
+
+    def apply(self, action: Action | list[Any]) -> list[str]:
+        """Play one decision (:func:`apply`); returns the events it noted (verbose games)."""
+        before = len(self.events)
+        apply(self, action)
+        return self.events[before:]
+
     def note(self, text: str) -> None:
         if self.verbose:
             self.events.append(f"r{self.round} {text}")
