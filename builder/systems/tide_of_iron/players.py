@@ -191,12 +191,13 @@ def make_player(name: str, seed: int, side: int = 0) -> kernel.Player:
 
 
 def play_game(pack: Any, scenario: str, seed: int, names: list[str], verbose: bool = False,
-              static: E.Static | None = None) -> tuple[E.State, list[list[Any]]]:
+              static: E.Static | None = None, forces: E.Forces | None = None) -> tuple[E.State, list[list[Any]]]:
     """Play one game through the kernel's game loop; return the final state and the
-    list of actions (the log body)."""
+    list of actions (the log body). ``forces``: squad lists played instead of the
+    scenario's squads, by side index."""
     if len(names) != 2:
         raise UsageError("give two players, e.g. --players random,greedy")
-    state = E.new_game(pack, scenario, seed, verbose=verbose, static=static)
+    state = E.new_game(pack, scenario, seed, verbose=verbose, static=static, forces=forces)
     players = [make_player(n, seed, i) for i, n in enumerate(names)]
     actions: list[list[Any]] = []
 
