@@ -41,9 +41,7 @@ def play(
     if len(names) != 2:
         raise UsageError("--players takes two player names, e.g. random,random")
     if (handler := pack_command(pack, "play")) is not None:
-        if army:
-            raise UsageError("--army is not yet offered for this game system's packs")
-        return handler(pack, scenario, seed, names, log, format.value)
+        return handler(pack, scenario, seed, names, log, format.value, army)
     from builder.content.loader import load_pack
     from builder.content.yaml_io import atomic_write_text
     from builder.engine.log import require_scenario

@@ -83,10 +83,8 @@ def playtest(
     if scenario is None:
         raise UsageError("give a SCENARIO to playtest, --campaign CAMPAIGN, or --compare OLD NEW")
     if (handler := pack_command(pack, "playtest")) is not None:
-        if until_decided or scheduler or army:
-            raise UsageError("--until-decided, --scheduler and --army are not yet offered for this game system's "
-                             "packs")
-        return handler(pack, scenario, games, seed, players, jobs, format.value, output, jsonl, save)
+        return handler(pack, scenario, games, seed, players, jobs, format.value, output, jsonl, save,
+                       until_decided, margin, alpha, beta, scheduler, army)
     jobs, note = cap_jobs(jobs, games)
     if note:
         typer.echo(f"note: {note}", err=True)

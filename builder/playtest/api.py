@@ -21,7 +21,7 @@ from builder.errors import UsageError
 from builder.playtest.armies import describe, load_armies, parse_army_options
 from builder.playtest.report import build_report, rows_jsonl
 from builder.playtest.runner import Batch, _pack, run_batch, scenario_facts
-from builder.playtest.sequential import BATCH, BalanceRule, Outcome, run_until_decided
+from builder.playtest.sequential import run_until_decided, sequential_entry, sequential_rule
 
 
 def coverage_line(players: tuple[str, ...]) -> str:
@@ -95,7 +95,7 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
     # The Solo game mode is asymmetric by nature: the AI keeps the side the scenario allows.
     rotate = bool(model.symmetric) and not any(parse_spec(p).kind == "solo-mode" for p in names)
     batch = Batch(pack_path, scenario, games, seed, names, rotate, armies=lists)
-    rule = _sequential_rule(until_decided, sides, margin, alpha, beta)
+    rule = sequential_rule(until_decided, sides, margin, alpha, beta)
     outcome = None
     if scheduler is None and rule is None:
         rows = list(run_batch(batch, jobs, progress))
@@ -122,23 +122,3 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
     return report, rows
 
 
-def _sequential_rule(until_decided: bool, sides: list[str], margin: float, alpha: float, beta: float
-                     ) -> BalanceRule | None:
-    """The stopping rule of ``--until-decided``; its settings are checked as usage."""
-    if not until_decided:
-        return None
-    if len(sides) != 2:
-        raise UsageError("--until-decided weighs two sides against each other; this scenario has "
-                         f"{len(sides)}")
-    try:
-        return BalanceRule(0.5, margin, alpha, beta)
-    except ValueError as exc:
-        raise UsageError(f"--until-decided: {exc} (e.g. --margin 0.05 --alpha 0.05 --beta 0.05)") from None
-
-
-def sequential_entry(rule: BalanceRule, outcome: Outcome, sides: list[str], cap: int) -> dict[str, Any]:
-    """The report's account of a sequential run: the rule, its error rates, the games
-    it took and its decision in the sides' names."""
-    said = {"favours-first": f"favours {sides[0]}", "favours-second": f"favours {sides[1]}",
-            "balanced": "balanced", "undecided": f"undecided after {cap} games (the cap)"}[outcome.verdict]
-    return {**rule.describe(), **outcome.to_dict(), "cap": cap, "batch": BATCH, "decision": said}

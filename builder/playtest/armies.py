@@ -12,28 +12,12 @@ which, for the report.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
-from builder.errors import InvalidInputError, UsageError
+from builder.errors import InvalidInputError
+from builder.playtest.army_options import ARMY_HELP, parse_army_options
 
-ARMY_HELP = ("An army list for a side, as SIDE=FILE (checked first, like `heroes army check`); "
-             "repeat for each side. A side without one plays the scenario's army.")
-
-
-def parse_army_options(values: Sequence[str], sides: list[str]) -> dict[str, Path]:
-    """``["de=armies/de.yaml"]`` -> {side: path}; unknown sides and repeats are usage errors."""
-    out: dict[str, Path] = {}
-    for value in values:
-        side, sep, file = value.partition("=")
-        side, file = side.strip(), file.strip()
-        if not sep or not side or not file:
-            raise UsageError(f"--army takes SIDE=FILE, not {value!r} (e.g. --army de=armies/de.yaml)")
-        if side not in sides:
-            raise UsageError(f"--army names side '{side}'; the scenario's sides are: {', '.join(sides)}")
-        if side in out:
-            raise UsageError(f"--army gives side '{side}' twice")
-        out[side] = Path(file)
-    return out
+__all__ = ["ARMY_HELP", "describe", "load_armies", "parse_army_options"]
 
 
 def load_armies(pack: Any, scenario: Any, files: dict[str, Path]) -> tuple[Any, ...]:

@@ -1,7 +1,8 @@
 """Where a batch's games are played: here, a local process pool, or a Dask cluster.
 
-A pool plays a :class:`~builder.playtest.runner.Batch` and yields its rows in index
-order. A game's seed and seating depend only on the batch and its index
+A pool plays a batch (:class:`Batch`: the Heroes System's
+:class:`builder.playtest.runner.Batch`, or another game system's, e.g. Tide of Iron's
+``ToiBatch``; issue 20) and yields its rows in index order. A game's seed and seating depend only on the batch and its index
 (builder.playtest.seeds), so every pool gives the same rows; only speed differs.
 
 The pool stays open across batches (a sequential playtest or a balance search plays
@@ -22,11 +23,35 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, Callable, Iterator, Protocol
 
 from builder.errors import UsageError
-from builder.playtest.runner import Batch, _play_chunk_args, play_chunk
 from builder.playtest.seeds import chunks
 
 CLUSTER_CHUNK = 128
 """Most games in one cluster task: a task costs a few milliseconds of scheduling."""
+
+
+class Batch(Protocol):
+    """What a pool plays: ``games`` games from index ``first``, in chunks. A batch is
+    picklable (it travels to worker processes and cluster workers) and plays its own
+    chunks, so the pools serve every game system alike."""
+
+    @property
+    def first(self) -> int: ...
+
+    @property
+    def games(self) -> int: ...
+
+    def play_chunk(self, start: int, stop: int) -> list[dict[str, Any]]:
+        """The rows of games ``start`` to ``stop - 1``, in index order."""
+        ...
+
+
+def play_chunk(batch: Batch, start: int, stop: int) -> list[dict[str, Any]]:
+    """One chunk of ``batch`` (a module-level function: what a worker is sent)."""
+    return batch.play_chunk(start, stop)
+
+
+def _play_chunk_args(args: tuple[Batch, int, int]) -> list[dict[str, Any]]:
+    return play_chunk(*args)
 
 
 class Pool(Protocol):

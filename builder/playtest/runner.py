@@ -40,6 +40,10 @@ class Batch:
     def specs(self) -> list[PlayerSpec]:
         return [parse_spec(p) for p in self.players]
 
+    def play_chunk(self, start: int, stop: int) -> list[dict[str, Any]]:
+        """Games ``start`` to ``stop - 1`` (what builder.playtest.pools asks of a batch)."""
+        return play_chunk(self, start, stop)
+
 
 _PACKS: dict[str, Any] = {}
 

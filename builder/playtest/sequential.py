@@ -38,6 +38,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Literal
 
+from builder.errors import UsageError
+
 Verdict = Literal["balanced", "favours-first", "favours-second", "undecided"]
 
 REFERENCE = ("A. Wald, Sequential tests of statistical hypotheses, Ann. Math. Statist. 16 (1945); "
@@ -178,3 +180,25 @@ def fixed_sample_size(margin: float, alpha: float, beta: float, target: float = 
     p1 = target + margin
     n = ((z(1 - alpha / 2) * math.sqrt(target * (1 - target)) + z(1 - beta) * math.sqrt(p1 * (1 - p1))) / margin) ** 2
     return math.ceil(n)
+
+
+def sequential_rule(until_decided: bool, sides: list[str], margin: float, alpha: float, beta: float
+                     ) -> BalanceRule | None:
+    """The stopping rule of ``--until-decided``; its settings are checked as usage."""
+    if not until_decided:
+        return None
+    if len(sides) != 2:
+        raise UsageError("--until-decided weighs two sides against each other; this scenario has "
+                         f"{len(sides)}")
+    try:
+        return BalanceRule(0.5, margin, alpha, beta)
+    except ValueError as exc:
+        raise UsageError(f"--until-decided: {exc} (e.g. --margin 0.05 --alpha 0.05 --beta 0.05)") from None
+
+
+def sequential_entry(rule: BalanceRule, outcome: Outcome, sides: list[str], cap: int) -> dict[str, Any]:
+    """The report's account of a sequential run: the rule, its error rates, the games
+    it took and its decision in the sides' names."""
+    said = {"favours-first": f"favours {sides[0]}", "favours-second": f"favours {sides[1]}",
+            "balanced": "balanced", "undecided": f"undecided after {cap} games (the cap)"}[outcome.verdict]
+    return {**rule.describe(), **outcome.to_dict(), "cap": cap, "batch": BATCH, "decision": said}

@@ -7,6 +7,11 @@ seed, so a game replays exactly. Players are named by a spec, ``KIND[:ARGS]``
 a factory per kind with :func:`register_player`. The kernel knows ``random`` only: the
 AI players of builder.ai register themselves when it is imported, which
 :func:`make_player` does on the first unknown kind.
+
+The registry is one for every game system: each player is registered under a system
+id (an opaque name to the kernel; ``None`` is the Heroes System, whose players were
+here first), so two systems may both offer a ``random`` or a ``greedy`` player with
+their own rules (Tide of Iron registers its own, issue 20).
 """
 
 from __future__ import annotations
@@ -39,29 +44,31 @@ class Player(Protocol):
 PlayerFactory = Callable[[str, int, int], Player]
 """Makes a player from its spec, the game's seed and its side."""
 
-_FACTORIES: dict[str, PlayerFactory] = {}
+_FACTORIES: dict[tuple[str | None, str], PlayerFactory] = {}
 
 
-def register_player(kind: str, factory: PlayerFactory) -> None:
-    """Make the players of ``kind`` (the spec's part before any ``:``) known."""
-    _FACTORIES[kind] = factory
+def register_player(kind: str, factory: PlayerFactory, system: str | None = None) -> None:
+    """Make the players of ``kind`` (the spec's part before any ``:``) known for the game
+    system ``system`` (None: the Heroes System)."""
+    _FACTORIES[(system, kind)] = factory
 
 
-def player_kinds() -> list[str]:
-    """The kinds of player known (after loading the player packages)."""
-    _load()
-    return sorted(_FACTORIES)
-
-
-def make_player(spec: str, seed: int, side: int) -> Player:
-    """The player ``spec`` names, for ``side`` of a game seeded ``seed``; a usage error
-    names the kinds known when the spec's kind is not one."""
-    kind = spec.strip().lower().split(":")[0]
-    if kind not in _FACTORIES:
+def player_kinds(system: str | None = None) -> list[str]:
+    """The kinds of player known for ``system`` (after loading the player packages)."""
+    if system is None:
         _load()
-    factory = _FACTORIES.get(kind)
+    return sorted(kind for owner, kind in _FACTORIES if owner == system)
+
+
+def make_player(spec: str, seed: int, side: int, system: str | None = None) -> Player:
+    """The player ``spec`` names, for ``side`` of a game of ``system`` seeded ``seed``;
+    a usage error names the kinds known when the spec's kind is not one."""
+    kind = spec.strip().lower().split(":")[0]
+    if (system, kind) not in _FACTORIES and system is None:
+        _load()
+    factory = _FACTORIES.get((system, kind))
     if factory is None:
-        raise UsageError(f"unknown player '{spec}' (known: {', '.join(sorted(_FACTORIES))})")
+        raise UsageError(f"unknown player '{spec}' (known: {', '.join(player_kinds(system))})")
     return factory(spec, seed, side)
 
 

@@ -166,3 +166,41 @@ def edit_squads(text: str, display: str, *, squad: str, base: str | None = None,
     out = io.StringIO()
     yaml.dump(tree, out)
     return out.getvalue()
+
+
+def load_forces(pack: ToiPack, scenario: Any, files: dict[str, Path]) -> dict[int, Army]:
+    """The squad lists of ``--army SIDE=FILE`` by side index, each checked first as
+    ``heroes army check`` does: an illegal list, or one built for another scenario or
+    side (N720), is an input error located in its file, before any game is played."""
+    from builder.errors import InvalidInputError
+
+    forces: dict[int, Army] = {}
+    for si, side in enumerate(scenario.sides):
+        path = files.get(side.id)
+        if path is None:
+            continue
+        if not path.is_file():
+            raise InvalidInputError(f"{path}: no such squad list (given with --army {side.id}=...)")
+        display = display_of(path)
+        army, diags = check_army_text(pack, read_text(path, display), display)
+        errors = [d for d in diags if d.is_error]
+        for key, wanted in (("scenario", scenario.id), ("side", side.id)):
+            if army is not None and getattr(army, key) != wanted:
+                _, locator, _ = parse_model(read_text(path, display), display, Army, codes.N_ARMY)
+                line, col = locator.where((key,))
+                raise InvalidInputError(f"{path}: a squad list for {key} '{getattr(army, key)}', given for "
+                                        f"side '{side.id}' of '{scenario.id}'", [Diagnostic(
+                                            codes.N_ARMY_SIDE, f"the list is for {key} '{getattr(army, key)}', "
+                                            f"not '{wanted}'", file=display, line=line, col=col,
+                                            hint=f"give --army {side.id}= a list built for side '{side.id}' of "
+                                            f"'{scenario.id}' (heroes army new --scenario {scenario.id})")])
+        if army is None or errors:
+            raise InvalidInputError(f"{path} is not a legal squad list for side '{side.id}'", errors or diags)
+        forces[si] = army
+    return forces
+
+
+def describe_forces(scenario: Any, files: dict[str, Path]) -> dict[str, str]:
+    """Which force each side played, in words for the playtest report."""
+    return {side.id: f"squad list {files[side.id]}" if side.id in files else "the scenario's squads"
+            for side in scenario.sides}

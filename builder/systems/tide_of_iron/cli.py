@@ -75,25 +75,34 @@ def validate(pack: Path, fmt: str, quiet: bool) -> None:
     raise typer.Exit(0 if report.ok else 1)
 
 
-def play(pack: Path, scenario: str, seed: int, names: list[str], log: Path | None, fmt: str) -> None:
+def play(pack: Path, scenario: str, seed: int, names: list[str], log: Path | None, fmt: str,
+         army: list[str] | None = None) -> None:
+    """``heroes play``; ``army`` holds ``--army SIDE=FILE`` squad lists (checked first)."""
+    from builder.playtest.army_options import parse_army_options
+    from builder.systems.tide_of_iron.army import describe_forces, load_forces
     from builder.systems.tide_of_iron.games import jsonl, log_lines
     from builder.systems.tide_of_iron.pack import load
     from builder.systems.tide_of_iron.players import play_game
 
     content = load(pack)
-    state, actions = play_game(content, scenario, seed, names, verbose=True)
+    sc = content.scenario(scenario)
+    files = parse_army_options(army or [], [s.id for s in sc.sides])
+    forces = load_forces(content, sc, files)
+    state, actions = play_game(content, scenario, seed, names, verbose=True, forces=forces)
     if log is not None:
-        atomic_write_text(log, jsonl(log_lines(state, actions, str(pack), scenario, seed, names)))
+        atomic_write_text(log, jsonl(log_lines(state, actions, str(pack), scenario, seed, names, forces)))
     res = state.result or {}
     if fmt == "json":
         typer.echo(json.dumps({"system": SYSTEM, "scenario": scenario, "seed": seed, "players": names,
                                "decisions": len(actions), "result": res, "state_hash": state.state_hash(),
-                               "warnings": state.warnings}, indent=2))
+                               "warnings": state.warnings, "armies": describe_forces(sc, files)}, indent=2))
         return
     from builder.systems.tide_of_iron.codes import N_UNSIMULATED
 
     for w in state.warnings:
         typer.echo(f"warning {N_UNSIMULATED}: {w}", err=True)
+    for side, what in describe_forces(sc, files).items() if files else ():
+        typer.echo(f"army of {side}: {what}")
     typer.echo(f"{scenario} seed {seed}: {res.get('winner')} wins ({res.get('level')}), {res.get('end_reason')} "
                f"after {res.get('rounds')} round(s), {len(actions)} decisions")
     typer.echo(f"victory points: {res.get('victory_points')}; losses: {res.get('losses')}")
@@ -117,7 +126,11 @@ def replay(log: Path, pack: Path | None) -> None:
 
 
 def playtest(pack: Path, scenario: str, games: int, seed: int, players: str, jobs: int, fmt: str,
-             output: Path | None, jsonl_path: Path | None, save: bool) -> None:
+             output: Path | None, jsonl_path: Path | None, save: bool, until_decided: bool = False,
+             margin: float = 0.05, alpha: float = 0.05, beta: float = 0.05, scheduler: str | None = None,
+             army: list[str] | None = None) -> None:
+    """``heroes playtest``, with the Heroes playtests' ``--until-decided`` (sequential
+    stopping), ``--scheduler`` (a Dask cluster) and ``--army SIDE=FILE`` (squad lists)."""
     from builder.outputs import check_output
     from builder.playtest.report import report_json, write_reports
     from builder.systems.tide_of_iron.games import run_playtest
@@ -126,7 +139,8 @@ def playtest(pack: Path, scenario: str, games: int, seed: int, players: str, job
 
     names = [p for p in players.split(",") if p.strip()]
     saved = check_output(Path(pack) / "reports" / f"{scenario}.json", what="saved report") if save else None
-    report, rows = run_playtest(pack, scenario, games, seed, names, jobs)
+    report, rows = run_playtest(pack, scenario, games, seed, names, jobs, until_decided=until_decided,
+                                margin=margin, alpha=alpha, beta=beta, scheduler=scheduler, armies=army or [])
     for w in report["warnings"]:
         typer.echo(f"warning {N_UNSIMULATED}: {w}", err=True)
     failures = write_reports(report, output, saved, jsonl_path, rows)  # the verdict is printed whatever fails
@@ -142,6 +156,11 @@ def _playtest_text(report: dict[str, Any], scenario: str, seed: int) -> str:
     lines = [f"{report['scenario_name']} ({scenario}): {report['games']} games, seed {seed}",
              "players: " + ", ".join(f"{s}={p}" for s, p in report["seats"].items()),
              f"verdict: {report['verdict']}"]
+    if "sequential" in report:
+        seq = report["sequential"]
+        lines.append(f"sequential test: {seq['decision']} after {seq['games']} of at most {seq['cap']} games "
+                     f"(SPRT, margin {seq['margin']:g}, alpha {seq['alpha']:g}, beta {seq['beta']:g})")
+    lines += [f"army of {side}: {what}" for side, what in report.get("armies", {}).items()]
     for name, iv in report["win_intervals"].items():
         lines.append(f"  {name:<10} {iv['rate'] * 100:5.1f}%  [{iv['low'] * 100:.1f}%, {iv['high'] * 100:.1f}%]")
     lines.append(f"VP margin ({report['vp_margin']['of']}): mean {report['vp_margin']['mean']:.2f}")

@@ -23,3 +23,4 @@ N_UNSIMULATED = define_code("N716", "rule not simulated by the Tide of Iron engi
 N_FOLDER = define_code("N717", "unknown folder in a Tide of Iron pack")
 N_OBJECTIVE = define_code("N718", "objective or zone hex invalid")
 N_OUTSIDE = define_code("N719", "content file points outside the pack")
+N_ARMY_SIDE = define_code("N720", "squad list given with --army is for another scenario or side")

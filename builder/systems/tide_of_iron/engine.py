@@ -212,6 +212,22 @@ class State:
         s.drawn = list(self.drawn)
         return s
 
+    # --- the kernel's Game protocol (builder.engine.kernel.Game): kernel.play drives it
+
+    @property
+    def to_act(self) -> int | None:
+        """The side to decide, None once the game is over."""
+        return None if self.result is not None else self.active
+
+    def legal_actions(self) -> list[Action]:
+        return legal_actions(self)
+
+    def apply(self, action: Action | list[Any]) -> list[str]:
+        """Play one decision (:func:`apply`); returns the events it noted (verbose games)."""
+        before = len(self.events)
+        apply(self, action)
+        return self.events[before:]
+
     def note(self, text: str) -> None:
         if self.verbose:
             self.events.append(f"r{self.round} {text}")
@@ -237,16 +253,26 @@ def _copy_pending(p: list[Any] | None) -> list[Any] | None:
 
 # ---------------------------------------------------------------- set-up
 
-def new_game(pack: ToiPack, scenario_id: str, seed: int, verbose: bool = False, static: Static | None = None) -> State:
+Forces = dict[int, Any]
+"""Starting forces given instead of the scenario's, by side index: a checked squad list
+(:class:`builder.systems.tide_of_iron.models.Army`, ``squads`` and ``vehicles``)."""
+
+
+def new_game(pack: ToiPack, scenario_id: str, seed: int, verbose: bool = False, static: Static | None = None,
+             forces: Forces | None = None) -> State:
     """Set up a scenario (004 Tide of Iron, Setup): units in their hexes, decks shuffled,
-    one card drawn face up per deck granted, round 1, the scenario's initiative."""
+    one card drawn face up per deck granted, round 1, the scenario's initiative. A side
+    in ``forces`` deploys that squad list's squads and vehicles instead of the
+    scenario's (players build squads from the scenario's pool: 004, Setup)."""
     scenario = pack.scenario(scenario_id)
     st = static if static is not None and static.scenario.id == scenario_id else Static(pack, scenario)
     s = State.__new__(State)
     s.static, s.rng = st, random.Random(seed)
     s.units = []
+    forces = forces or {}
     for si, side in enumerate(scenario.sides):
-        _place_force(s, si, side.squads, side.vehicles, None)
+        force = forces.get(si, side)
+        _place_force(s, si, force.squads, force.vehicles, None)
     s.round, s.phase, s.taken = 1, "action", 0
     s.initiative = st.sides.index(scenario.initiative)
     s.active = s.initiative
@@ -263,20 +289,22 @@ def new_game(pack: ToiPack, scenario_id: str, seed: int, verbose: bool = False, 
     s.pending, s.events, s.decisions, s.result = None, [], 0, None
     s.control_log, s.losses, s.kills = [], [Counter(), Counter()], [Counter(), Counter()]
     s.spent, s.placed, s.verbose = [False, False], [False, False], verbose
-    s.warnings = unsimulated(pack, scenario)
+    s.warnings = unsimulated(pack, scenario, forces)
     s.rapid, s.transfers, s.owed, s.drawn = {}, {}, [], [2, 2]
     _settle(s)
     return s
 
 
-def unsimulated(pack: ToiPack, scenario: Any) -> list[str]:
-    """What this scenario's content asks of rules the engine does not play (code N716):
-    Operations cards, equipment units, engineers' entrenchments."""
+def unsimulated(pack: ToiPack, scenario: Any, forces: Forces | None = None) -> list[str]:
+    """What this scenario's content (with the squad lists of ``forces``) asks of rules
+    the engine does not play (code N716): Operations cards, equipment units, engineers'
+    entrenchments."""
     out = [f"operations card '{op}' of side '{side.id}' is not simulated"
            for side in scenario.sides for op in side.operations]
-    for side in scenario.sides:
-        vehicles = list(side.vehicles) + [v for r in side.reinforcements for v in r.vehicles]
-        squads = list(side.squads) + [q for r in side.reinforcements for q in r.squads]
+    for si, side in enumerate(scenario.sides):
+        force = (forces or {}).get(si, side)
+        vehicles = list(force.vehicles) + [v for r in side.reinforcements for v in r.vehicles]
+        squads = list(force.squads) + [q for r in side.reinforcements for q in r.squads]
         for v in vehicles:
             vt = pack.items["vehicles"].get(v.vehicle)
             if vt is not None and VehicleTrait.equipment in vt.traits:

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
 from builder.diagnostics import Diagnostic
 from builder.errors import InvalidInputError, UsageError
 from builder.playtest.report import build_report
-from builder.playtest.seeds import chunks, game_seed, seating
+from builder.playtest.seeds import game_seed, seating
 from builder.systems.tide_of_iron import engine as E
+from builder.systems.tide_of_iron.models import Army
 from builder.systems.tide_of_iron.pack import ToiPack, load
 from builder.systems.tide_of_iron.players import make_player, play_game
 
@@ -26,9 +27,14 @@ SYSTEM_ID = "tide-of-iron"
 
 
 def log_lines(state: E.State, actions: list[list[Any]], pack_ref: str, scenario: str, seed: int,
-              players: list[str]) -> list[dict[str, Any]]:
-    lines: list[dict[str, Any]] = [{"system": SYSTEM_ID, "pack": pack_ref, "scenario": scenario, "seed": seed,
-                                    "players": players, "warnings": state.warnings}]
+              players: list[str], forces: E.Forces | None = None) -> list[dict[str, Any]]:
+    """The log of a game; the squad lists of ``--army`` go into the header (by side id)
+    so that :func:`replay` sets the same game up."""
+    head: dict[str, Any] = {"system": SYSTEM_ID, "pack": pack_ref, "scenario": scenario, "seed": seed,
+                            "players": players, "warnings": state.warnings}
+    if forces:
+        head["armies"] = {state.static.sides[si]: army.model_dump(mode="json") for si, army in sorted(forces.items())}
+    lines: list[dict[str, Any]] = [head]
     lines.extend({"i": i, "side": a[0], "action": a[1:]} for i, a in enumerate(actions))
     lines.append({"decisions": len(actions), "result": state.result, "state_hash": state.state_hash(),
                   "events": state.events})
@@ -62,7 +68,16 @@ def parse_log(text: str, display: str) -> list[dict[str, Any]]:
 def replay(pack: ToiPack, lines: list[dict[str, Any]], display: str) -> E.State:
     """Re-apply every logged action; an illegal one is an input error at its line."""
     head = lines[0]
-    state = E.new_game(pack, str(head.get("scenario")), int(head.get("seed", 0)))
+    scenario = pack.scenario(str(head.get("scenario")))
+    armies = head.get("armies") or {}
+    sides = [s.id for s in scenario.sides]
+    try:
+        forces = {sides.index(side): Army.model_validate(army) for side, army in armies.items()}
+    except (ValueError, AttributeError) as exc:  # pydantic's ValidationError is a ValueError; an unknown side too
+        raise InvalidInputError(f"{display}: the header's squad lists cannot be read", [Diagnostic(
+            "N702", f"header 'armies' is not a squad list by side: {str(exc).splitlines()[0]}", file=display,
+            line=1, col=1, hint="use a log written by 'heroes play --log'")]) from None
+    state = E.new_game(pack, scenario.id, int(head.get("seed", 0)), forces=forces)
     for n, line in enumerate(lines[1:-1], 2):
         try:
             E.apply(state, line["action"])
@@ -78,12 +93,12 @@ def replay(pack: ToiPack, lines: list[dict[str, Any]], display: str) -> E.State:
 
 
 def game_row(pack: ToiPack, scenario: str, base_seed: int, index: int, players: tuple[str, ...],
-             static: E.Static | None) -> dict[str, Any]:
+             static: E.Static | None, forces: E.Forces | None = None) -> dict[str, Any]:
     """One playtest game as the shared report's record (see builder.playtest.aggregate)."""
     seed = game_seed(base_seed, index, scenario, players)
     seat = seating(index, 2, False)
     names = [players[seat.seats[i]] for i in (0, 1)]
-    state, actions = play_game(pack, scenario, seed, names, static=static)
+    state, actions = play_game(pack, scenario, seed, names, static=static, forces=forces)
     res = state.result or {}
     sides = state.static.sides
     digest = hashlib.sha256(json.dumps(actions, separators=(",", ":")).encode()).hexdigest()[:16]
@@ -109,22 +124,50 @@ def _fielded(state: E.State, side: int) -> dict[str, int]:
 _WORKER: dict[str, Any] = {}
 
 
-def _play_chunk(args: tuple[str, str, int, tuple[str, ...], int, int]) -> list[dict[str, Any]]:
-    """Games ``start`` to ``end`` of a batch, in a worker (the pack is loaded once per worker)."""
-    pack_path, scenario, seed, names, start, end = args
-    if _WORKER.get("key") != (pack_path, scenario):
-        pack = load(Path(pack_path))
-        _WORKER.update(key=(pack_path, scenario), pack=pack, static=E.Static(pack, pack.scenario(scenario)))
-    return [game_row(_WORKER["pack"], scenario, seed, i, names, _WORKER["static"]) for i in range(start, end)]
+@dataclass(frozen=True)
+class ToiBatch:
+    """A playtest batch of Tide of Iron games, played by the shared pools
+    (builder.playtest.pools: this process, local processes or a Dask cluster): games
+    ``first`` to ``first + games - 1``; ``forces`` are the checked squad lists of
+    ``--army`` by side index. Each game's seed depends only on the batch seed, its
+    index, the scenario and the players, so every pool gives the same rows."""
+
+    pack_path: str
+    scenario: str
+    games: int
+    seed: int
+    players: tuple[str, ...]
+    first: int = 0
+    forces: tuple[tuple[int, Army], ...] = ()
+
+    def play_chunk(self, start: int, stop: int) -> list[dict[str, Any]]:
+        """Games ``start`` to ``stop - 1`` (the pack is loaded once per worker process)."""
+        key = (self.pack_path, self.scenario)
+        if _WORKER.get("key") != key:
+            pack = load(Path(self.pack_path))
+            _WORKER.update(key=key, pack=pack, static=E.Static(pack, pack.scenario(self.scenario)))
+        forces = dict(self.forces)
+        return [game_row(_WORKER["pack"], self.scenario, self.seed, i, self.players, _WORKER["static"], forces)
+                for i in range(start, stop)]
 
 
 def run_playtest(pack_path: Path, scenario: str, games: int, seed: int, players: list[str], jobs: int = 1,
-                 progress: Callable[[int], None] | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Play ``games`` games on ``jobs`` processes and build the shared playtest report.
+                 progress: Callable[[int], None] | None = None, *, until_decided: bool = False,
+                 margin: float = 0.05, alpha: float = 0.05, beta: float = 0.05, scheduler: str | None = None,
+                 armies: Sequence[str] = ()) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Play ``games`` games on ``jobs`` processes (or the Dask cluster ``scheduler``) and
+    build the shared playtest report.
 
-    Each game's seed depends only on the batch seed, its index, the scenario and the
-    players (builder.playtest.seeds), and rows are kept in index order, so the report is
-    the same at any number of workers."""
+    ``armies`` (``["germans=list.yaml"]``) gives sides their squad lists, checked first
+    (:func:`~builder.systems.tide_of_iron.army.load_forces`). ``until_decided``: ``games``
+    is a cap and batches stop once the Heroes playtests' sequential rule decides
+    (builder.playtest.sequential). Rows are kept in index order, so the report is the
+    same at any number of workers and on a cluster."""
+    from builder.playtest.army_options import parse_army_options
+    from builder.playtest.pools import open_pool
+    from builder.playtest.sequential import run_until_decided, sequential_entry, sequential_rule
+    from builder.systems.tide_of_iron.army import describe_forces, load_forces
+
     if games < 1:
         raise UsageError("--games must be at least 1")
     if jobs < 1:
@@ -136,25 +179,26 @@ def run_playtest(pack_path: Path, scenario: str, games: int, seed: int, players:
         make_player(name, 0)
     pack = load(pack_path)
     sc = pack.scenario(scenario)
-    work = [(str(pack_path), scenario, seed, names, a, b) for a, b in chunks(games, jobs)]
-    rows: list[dict[str, Any]] = []
-    if jobs == 1:
-        for chunk in map(_play_chunk, work):
-            rows.extend(chunk)
-            if progress is not None:
-                progress(len(chunk))
-    else:
-        ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-            for chunk in pool.map(_play_chunk, work):
-                rows.extend(chunk)
-                if progress is not None:
-                    progress(len(chunk))
+    sides = [s.id for s in sc.sides]
+    files = parse_army_options(armies, sides)
+    forces = load_forces(pack, sc, files)
+    rule = sequential_rule(until_decided, sides, margin, alpha, beta)
+    batch = ToiBatch(str(pack_path), scenario, games, seed, names, forces=tuple(sorted(forces.items())))
+    outcome = None
+    with open_pool(jobs, scheduler) as pool:
+        if rule is None:
+            rows = list(pool.play(batch, progress))
+        else:
+            rows, outcome = run_until_decided(
+                lambda first, count: pool.play(replace(batch, first=first, games=count), progress), sides, rule, games)
     from builder.systems.tide_of_iron.coverage import summary_line
 
-    report = build_report(scenario=scenario, scenario_name=sc.name, sides=[s.id for s in sc.sides], players=list(names),
+    report = build_report(scenario=scenario, scenario_name=sc.name, sides=sides, players=list(names),
                           seed=seed, symmetric=False, records=rows, coverage=summary_line(),
                           side_names={s.id: s.id for s in sc.sides})
     report["system"] = SYSTEM_ID
-    report["warnings"] = E.unsimulated(pack, sc)
+    report["warnings"] = E.unsimulated(pack, sc, forces)
+    report["armies"] = describe_forces(sc, files)
+    if rule is not None and outcome is not None:
+        report["sequential"] = sequential_entry(rule, outcome, sides, games)
     return report, rows

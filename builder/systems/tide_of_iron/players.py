@@ -1,21 +1,47 @@
 """Players for Tide of Iron: random legal play and a greedy one-decision heuristic.
 
 Each player draws its choices from its own seeded generator, never from the game's
-dice, so a log of actions replays without the players.
+dice, so a log of actions replays without the players. They are registered in the
+engine kernel's one player registry under this system's id, and games are played by
+the kernel's one game loop (:func:`builder.engine.kernel.play`; issue 20: Tide of Iron
+imports ``builder.engine.kernel`` and nothing else of the engine, see pyproject's
+``toi-without-heroes`` contract).
 """
 
 from __future__ import annotations
 
+import functools
 import random
+from collections import Counter
 from typing import Any, Callable
 
+from builder.engine import kernel
 from builder.errors import UsageError
 from builder.systems.tide_of_iron import engine as E
 
-Player = Callable[[E.State, list[E.Action]], E.Action]
+SYSTEM_ID = "tide-of-iron"
+MAX_DECISIONS = 20000
+"""A game longer than this is an engine bug (the bundled scenarios take a few hundred)."""
+
+Choice = Callable[[E.State, list[E.Action]], E.Action]
 
 
-def random_player(seed: int) -> Player:
+class ToiPlayer:
+    """A kernel player (builder.engine.kernel.Player) over a choice function."""
+
+    def __init__(self, name: str, choose: Choice) -> None:
+        self.name = name
+        self._choose = choose
+        self.rules_fired: Counter[str] = Counter()
+
+    def choose(self, state: Any, actions: list[Any]) -> Any:
+        return self._choose(state, actions)
+
+    def notify(self, state: Any, events: list[Any]) -> None:
+        """Neither player looks at what happened: they read the state."""
+
+
+def random_player(seed: int) -> Choice:
     rng = random.Random(seed)
 
     def choose(state: E.State, actions: list[E.Action]) -> E.Action:
@@ -118,7 +144,7 @@ def score(s: E.State, a: E.Action) -> float:
     return -1.0  # fatigue, end
 
 
-def greedy_player(seed: int) -> Player:
+def greedy_player(seed: int) -> Choice:
     rng = random.Random(seed)
 
     def choose(state: E.State, actions: list[E.Action]) -> E.Action:
@@ -134,37 +160,54 @@ def greedy_player(seed: int) -> Player:
     return choose
 
 
-PLAYERS: dict[str, Callable[[int], Player]] = {"random": random_player, "greedy": greedy_player}
+PLAYERS: dict[str, Callable[[int], Choice]] = {"random": random_player, "greedy": greedy_player}
 
 
-def players() -> dict[str, Callable[[int], Player]]:
-    """The players by name, for the game-system seam."""
-    return dict(PLAYERS)
+def _factory(name: str) -> kernel.PlayerFactory:
+    def make(spec: str, seed: int, side: int) -> kernel.Player:
+        from builder.playtest.seeds import derive_seed
+
+        if spec.strip().lower() != name:
+            raise UsageError(f"unknown Tide of Iron player '{spec}': the {name} player takes no options")
+        return ToiPlayer(name, PLAYERS[name](derive_seed("toi-player", seed, side, name)))
+
+    return make
 
 
-def make_player(name: str, seed: int) -> Player:
-    factory = PLAYERS.get(name.strip().lower())
-    if factory is None:
+for _name in PLAYERS:
+    kernel.register_player(_name, _factory(_name), system=SYSTEM_ID)
+
+
+def players() -> dict[str, Callable[[int, int], kernel.Player]]:
+    """The players by name, each a factory of (seed, side), for the game-system seam."""
+    return {name: functools.partial(make_player, name) for name in PLAYERS}
+
+
+def make_player(name: str, seed: int, side: int = 0) -> kernel.Player:
+    """The player ``name`` for ``side`` of a game seeded ``seed`` (the kernel's registry)."""
+    if name.strip().lower().split(":")[0] not in PLAYERS:
         raise UsageError(f"unknown Tide of Iron player '{name}'; choose from: {', '.join(PLAYERS)}")
-    return factory(seed)
+    return kernel.make_player(name, seed, side, system=SYSTEM_ID)
 
 
 def play_game(pack: Any, scenario: str, seed: int, names: list[str], verbose: bool = False,
-              static: E.Static | None = None) -> tuple[E.State, list[list[Any]]]:
-    """Play one game; return the final state and the list of actions (the log body)."""
-    from builder.playtest.seeds import derive_seed
-
+              static: E.Static | None = None, forces: E.Forces | None = None) -> tuple[E.State, list[list[Any]]]:
+    """Play one game through the kernel's game loop; return the final state and the
+    list of actions (the log body). ``forces``: squad lists played instead of the
+    scenario's squads, by side index."""
     if len(names) != 2:
         raise UsageError("give two players, e.g. --players random,greedy")
-    state = E.new_game(pack, scenario, seed, verbose=verbose, static=static)
-    players = [make_player(n, derive_seed("toi-player", seed, i, n)) for i, n in enumerate(names)]
+    state = E.new_game(pack, scenario, seed, verbose=verbose, static=static, forces=forces)
+    players = [make_player(n, seed, i) for i, n in enumerate(names)]
     actions: list[list[Any]] = []
-    limit = 20000
-    while state.result is None:
-        legal = E.legal_actions(state)
-        if not legal or len(actions) >= limit:
-            raise UsageError(f"game stuck after {len(actions)} decisions (engine bug); seed {seed}")
-        a = players[state.active](state, legal)
-        actions.append([state.active, *a])
-        E.apply(state, a)
+
+    def record(side: int, action: Any, events: list[Any]) -> None:
+        actions.append([side, *action])
+
+    try:
+        kernel.play(state, players, max_decisions=MAX_DECISIONS, on_decision=record)
+    except kernel.GameStuck:
+        pass  # reported below, with the seed, as a game that did not end
+    if state.result is None:
+        raise UsageError(f"game stuck after {len(actions)} decisions (engine bug); seed {seed}")
     return state, actions
