@@ -311,7 +311,8 @@ SIDE_FIELDS: Final = (
     StateField("equipment", copy=_dict, key=lambda e: sorted([list(k) + [v] for k, v in e.items()])),
     StateField("lost", copy=_list), StateField("broken", copy=_list),
     StateField("losses", copy=_dict, key=lambda d: sorted(d.items())), StateField("supply_done", key=int),
-    StateField("initiative_kept", key=None),
+    # an Initiative order kept shifts the turn track for the rest of the game (Rules.initiative_for_turn)
+    StateField("initiative_kept", key=int),
     # the rules' fields enter the canonical list only when used (a smoke bomb ordered, a
     # Concealed token held, a directive decided): other games' hashes stay as they were
     StateField("bombs", copy=_list, when=lambda s: bool(s.bombs)),
@@ -394,10 +395,12 @@ GAME_FIELDS: Final = (
     StateField("queues", copy=_lists), StateField("turn_side"), StateField("current"),
     StateField("fired", key=_as_list), StateField("moved"),
     StateField("pending", copy=_list, key=lambda ps: [[p[0], p[1], p[2], list(p[3]), list(p[4])] for p in ps]),
-    StateField("control", copy=_list), StateField("control_history", copy=_lists, key=None),
+    # the control of each objective at the end of each round: victory conditions read it (builder/engine/victory.py)
+    StateField("control", copy=_list), StateField("control_history", copy=_lists, key=_rows),
     StateField("result", key=lambda r: r.to_dict() if r else None),
     StateField("events", copy=_empty_list, key=None),  # this decision's events: a clone starts with none
-    StateField("decisions", key=None), StateField("supply_side"),
+    # decisions taken so far: a player may read it (the Solo Mode brain keys its cache on it)
+    StateField("decisions"), StateField("supply_side"),
     StateField("memo", copy=_empty_dict, key=None),  # derived data valid for this decision only
     StateField("boosts", copy=_dict, key=lambda b: sorted([k[0], k[1], v] for k, v in b.items())),
     StateField("path", key=_as_list),
