@@ -22,6 +22,8 @@ from engine_helpers import activate, give, make
 from test_engine_tokens import moves
 
 import pytest
+from builder.engine.hedgerow_cutter import PASSAGES
+from builder.engine.state import rule_field, set_rule_field
 
 
 # --- Culling Hedgerow Cutter ----------------------------------------------------------------
@@ -56,14 +58,14 @@ def test_the_passage_token_stays_on_the_square_for_every_vehicle() -> None:
     a = Action("move", unit=pz, square=bf.square("J6"), facing=4, mode=PASSAGE)
     apply(state, a, check=True)
     assert state.units[pz].sq == bf.square("J6")
-    assert state.passages == (bf.square("J4"),)
+    assert rule_field(state, PASSAGES) == (bf.square("J4"),)
     assert tokens_left(state, state.units[pz], CUTTER) == 1
     clone = state.clone()
-    assert clone.passages == state.passages and clone.state_hash() == state.state_hash()
+    assert rule_field(clone, PASSAGES) == rule_field(state, PASSAGES) and clone.state_hash() == state.state_hash()
     # a German halftrack (light vehicle, no cutter) now drives through the gap
     other, n = make([{"name": "ht", "unit": "de-halftrack", "side": "de", "at": "J2", "facing": "s"}])
     assert (bf.square("J5"), 4) not in vehicle_reach(other, other.units[n["ht"]])
-    other.passages = state.passages
+    set_rule_field(other, PASSAGES, rule_field(state, PASSAGES))
     assert (bf.square("J5"), 4) in vehicle_reach(other, other.units[n["ht"]])
     # the rule changes nothing else: the hedgerow still blocks sight
     assert sight(state, bf.square("J3"), bf.square("J5")) == sight(other, bf.square("J3"), bf.square("J5"))
@@ -345,7 +347,7 @@ def test_the_passage_flood_is_the_plain_flood_while_no_passage_lies(at: str, fac
 
     state, n = make([{"name": "pz", "unit": "de-panzer", "side": "de", "at": at, "facing": facing},
                      {"name": "r", "unit": "us-rifles", "side": "us", "at": "A3"}])
-    assert not state.passages
+    assert not rule_field(state, PASSAGES)
     pz = state.units[n["pz"]]
     for mv in (1, 3, 8):
         plain_parents: dict[int, int] = {}

@@ -19,6 +19,8 @@ from builder.engine.movement import movement_allowance
 from builder.engine.opportunity import may_opportunity_fire
 from builder.engine.phases.orders import start_round
 from builder.engine.phases.supply import finish_supply, start_supply
+from builder.engine.fuel import FUELLED
+from builder.engine.state import rule_field
 
 from engine_helpers import activate, fixture_pack, give, make
 
@@ -75,14 +77,14 @@ def test_the_token_is_spent_and_lasts_the_round_one_at_a_time() -> None:
     a = next(a for a in moves(state, ht) if a.extra)
     apply(state, a, check=True)
     assert state.units[ht].sq == a.square
-    assert tokens_left(state, u, "fuel") == 2 and state.fuelled == (ht,)
+    assert tokens_left(state, u, "fuel") == 2 and rule_field(state, FUELLED) == (ht,)
     assert movement_allowance(state, u) == 7  # for the rest of the round...
     activate(state, ht)
     assert not [m for m in moves(state, ht) if m.extra]  # ...and never a second token at once
     clone = state.clone()
-    assert clone.fuelled == (ht,) and clone.state_hash() == state.state_hash()
+    assert rule_field(clone, FUELLED) == (ht,) and clone.state_hash() == state.state_hash()
     start_round(state)
-    assert state.fuelled == () and movement_allowance(state, state.units[ht]) == 6
+    assert rule_field(state, FUELLED) == () and movement_allowance(state, state.units[ht]) == 6
 
 
 def test_fuel_in_the_supply_phase() -> None:

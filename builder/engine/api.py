@@ -9,7 +9,6 @@ decides who acts and what they may do.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.engine.actions import Action
@@ -18,10 +17,8 @@ from builder.engine.barrage import BARRAGE, order_barrage
 from builder.engine.blast import do_blast
 from builder.engine.destruction import STRUCTURE, fire_at_structure
 from builder.engine.errors import IllegalAction
-from builder.engine.fuel import refuel
-from builder.engine.hedgerow_cutter import PASSAGE, cut_through
 from builder.engine.events import Event
-from builder.engine import autonomy, opportunity, reactions
+from builder.engine import autonomy, effects, opportunity, reactions
 from builder.engine.movement import path_to
 from builder.engine.phases import activation, orders, supply
 from builder.engine.effects.cards import on_enemy
@@ -119,11 +116,9 @@ def _activation(state: "GameState", action: Action) -> None:
             path = disembark_path(state, mover, action.square) if watched else []  # its exit first
             start = -1
         else:
-            if action.extra:  # the Fuel token's extra square first, so that the path is found
-                refuel(state, mover)
-            if action.mode == PASSAGE:  # likewise the Passage token (builder/engine/hedgerow_cutter.py)
-                cut_through(state, action)
-                action = replace(action, mode="")
+            # an option's token first (Fuel's extra square, a Passage), so that the path is found
+            for prepare in effects.side_hooks(state, mover.side, "prepare"):
+                action = prepare(state, action)
             path = path_to(state, mover, action.square, action.facing) if watched else []
             start = mover.sq
         do_move(state, action)

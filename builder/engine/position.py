@@ -39,7 +39,8 @@ from builder.engine.dice import Rng, derive_seed
 from builder.engine.grid import FACING_NAMES, GridError
 from builder.engine.profiles import profile_of
 from builder.engine.rules import Rules
-from builder.engine.state import GameState, GameStatic, Group, SideState, SideStatic, UnitState, UnitStatic
+from builder.engine.state import (GameState, GameStatic, Group, SideState, SideStatic, UnitState, UnitStatic, rule_field,
+                                  set_rule_field)
 from builder.errors import InvalidInputError, UsageError
 
 E611 = define_code("E611", "position names an unknown scenario, unit or side")
@@ -311,7 +312,7 @@ def _battlefield_markers(state: GameState, pos: PositionFile, side_ids: list[str
     put each (each module's docstring cites its rule)."""
     from builder.engine.advanced_positions import allowed
     from builder.engine.demolition_charges import KEY as CHARGE_KEY
-    from builder.engine.hedgerow_cutter import hedgerows
+    from builder.engine.hedgerow_cutter import PASSAGES, hedgerows
     from builder.engine.intersections import intersection
     from builder.engine.smoke import FADING, FRESH
 
@@ -327,7 +328,7 @@ def _battlefield_markers(state: GameState, pos: PositionFile, side_ids: list[str
             problems.append(_diag(path, ("passages", i), E617, f"{name}: a Passage token goes on a hedgerow "
                                   f"square, not on {bf.terrain[sq].id}", "name a hedgerow square"))
         elif sq >= 0:
-            state.passages = tuple(sorted(set(state.passages) | {sq}))
+            set_rule_field(state, PASSAGES, tuple(sorted(set(rule_field(state, PASSAGES)) | {sq})))
     for i, name in enumerate(pos.positions):
         sq = _square(bf, name, ("positions", i), path, problems)
         if sq >= 0 and not allowed(bf, sq):

@@ -139,6 +139,64 @@ def key_dict(table: tuple[StateField, ...], obj: Any) -> dict[str, Any]:
             if f.key is not None and (f.when is None or f.when(obj))}
 
 
+# --- fields a rule module declares for itself ---------------------------------------
+# A feature's own state (the vehicles on a Fuel token, the Passage tokens laid) is not
+# a slot of GameState: its module declares it here and keeps it in
+# ``GameState.rule_fields``, by name. Values are immutable (tuples), so a clone copies
+# the dict; a field is dropped when emptied, so a game that never used it hashes as
+# if it did not exist (and ``if state.rule_fields`` is the cheap test that none is used).
+
+
+@dataclass(frozen=True)
+class RuleField:
+    """A field of the game declared by a rule module: its name (as the state hash
+    writes it), its canonical form and whether it lasts the game or ends with the
+    round (cleared as the Orders phase starts)."""
+
+    name: str
+    key: Callable[[Any], Any]
+    module: str
+    lasts: str = "game"
+
+
+RULE_FIELDS: dict[str, RuleField] = {}
+
+
+def declare_field(name: str, module: str, key: Callable[[Any], Any] = list, lasts: str = "game") -> str:
+    """Declare a game field of rule module ``module`` (returns ``name``, the key its
+    module reads and writes it by). ``lasts``: ``game`` or ``round``."""
+    if lasts not in ("game", "round"):
+        raise ValueError(f"a rule field lasts the game or the round, not {lasts!r}")
+    if any(f.name == name for f in GAME_FIELDS):
+        raise ValueError(f"{name!r} is already a field of the game")
+    known = RULE_FIELDS.get(name)
+    if known is not None and known.module != module:
+        raise ValueError(f"rule field {name!r} is already declared by {known.module}")
+    RULE_FIELDS[name] = RuleField(name, key, module, lasts)
+    return name
+
+
+def rule_field(state: "GameState", name: str) -> Any:
+    """The value of a declared rule field (an empty tuple until set)."""
+    return state.rule_fields.get(name, ())
+
+
+def set_rule_field(state: "GameState", name: str, value: Any) -> None:
+    """Set a declared rule field to the immutable ``value`` (an empty one drops it)."""
+    if name not in RULE_FIELDS:
+        raise KeyError(f"undeclared rule field {name!r}: declare it with builder.engine.state.declare_field")
+    if value:
+        state.rule_fields[name] = value
+    else:
+        state.rule_fields.pop(name, None)
+
+
+def end_round_fields(state: "GameState") -> None:
+    """Drop the rule fields that last the round (as the next round starts)."""
+    for name in [n for n in state.rule_fields if RULE_FIELDS[n].lasts == "round"]:
+        del state.rule_fields[name]
+
+
 @dataclass
 class Group:
     """A recruitment tile or option whose units count towards one breaking point
@@ -406,15 +464,16 @@ GAME_FIELDS: Final = (
     StateField("path", key=_as_list),
     StateField("smoke", key=_rows, when=_used("smoke")),
     StateField("vehicle_bombs", key=_rows, when=_used("vehicle_bombs")),
-    StateField("fuelled", key=_as_list, when=_used("fuelled")),
     StateField("directives", key=_rows, when=_used("directives")),
     StateField("positions", key=_as_list, when=_used("positions")),
     StateField("markers", key=_rows, when=_used("markers")),
     StateField("postponed", key=_rows, when=_used("postponed")),
     StateField("demolition", key=_rows, when=_used("demolition")),
     StateField("charges", key=_rows, when=_used("charges")),
-    StateField("passages", key=_as_list, when=_used("passages")),
     StateField("autonomous", when=lambda g: g.autonomous >= 0),
+    # the fields rule modules declare for themselves (declare_field): hashed one by one
+    # under their own names by GameState.canonical
+    StateField("rule_fields", copy=_dict, key=None),
     # a variant's own state (the Solo game mode's dashboard, builder.ai.solo_mode.rules.
     # SoloState): anything with clone() and to_key(), None in the core rules
     StateField("variant", copy=_clone, key=_key, when=lambda g: g.variant is not None),
@@ -458,7 +517,6 @@ class GameState:
         self.smoke: tuple[tuple[int, int, int], ...] = ()  # (intersection, radius, penalty), builder/engine/smoke.py
         # sticky bombs and magnetic mines: (vehicle, side placing, option), builder/engine/vehicle_bombs.py
         self.vehicle_bombs: tuple[tuple[int, int, str], ...] = ()
-        self.fuelled: tuple[int, ...] = ()  # vehicles with a Fuel token spent this round (builder/engine/fuel.py)
         # directives on officers until the end of the Supply phase: (side, officer, directive), builder/engine/directives.py
         self.directives: tuple[tuple[int, int, str], ...] = ()
         self.positions: tuple[int, ...] = ()  # squares of advanced positions (builder/engine/advanced_positions.py)
@@ -470,9 +528,9 @@ class GameState:
         self.demolition: tuple[tuple[int, int], ...] = ()
         # demolition charges laid: (structure square, side), builder/engine/demolition_charges.py
         self.charges: tuple[tuple[int, int], ...] = ()
-        self.passages: tuple[int, ...] = ()  # hedgerow squares with a Passage token (builder/engine/hedgerow_cutter.py)
         self.autonomous = -1  # the unit acting without an order token, -1 none (builder/engine/autonomy.py)
         self.variant: Any = None  # a variant's state (GAME_FIELDS), set by its rules at set-up
+        self.rule_fields: dict[str, Any] = {}  # rule modules' own fields by name (declare_field)
 
     # --- public views ------------------------------------------------------------
 
@@ -528,6 +586,8 @@ class GameState:
 
     def canonical(self) -> dict[str, Any]:
         out = key_dict(GAME_FIELDS, self)
+        for name, value in self.rule_fields.items():
+            out[name] = RULE_FIELDS[name].key(value)
         if self.static.bf.ruined:
             out["ruined"] = [[a, r or ""] for a, r in self.static.bf.ruined]
         return out

@@ -22,9 +22,6 @@ from builder.engine.damage import eliminate
 from builder.engine.effects.cards import card_modules
 from builder.engine.effects.options import spend_token, token_spent, tokens_left
 from builder.engine.events import Event
-from builder.engine.fuel import FUEL, fuel_moves, refuel
-from builder.engine.goliath import DETONATE, GOLIATH, detonate, detonation_actions, is_goliath
-from builder.engine.hedgerow_cutter import CUTTER, PASSAGE, cut_through, passage_moves
 from builder.engine.firing import (SPLIT, SPLIT_REST, building_allows, in_arc, plan_shot, resolve_shot,
                                    split_partners)
 from builder.engine.los import sees
@@ -48,13 +45,8 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> 
         states = vehicle_states(state, u)
         out = [cache.get(base | (t >> 3 << 4) | ((t & 7) + 1)) or move_action(uid, t >> 3, t & 7)
                for t in states if t != start]
-        keys = state.static.sides[u.side].keys
-        if FUEL in keys:
-            out.extend(fuel_moves(state, u, states))
-        if CUTTER in keys:
-            out.extend(passage_moves(state, u))
-        if GOLIATH in keys:
-            out.extend(detonation_actions(state, u))
+        for offer in effects.side_hooks(state, u.side, "actions"):  # an option's own moves (Fuel, Goliath...)
+            out.extend(offer(state, u, "move"))
         return out
     if u.carried_by >= 0:
         return _moves_from_vehicle(state, u, assaults)
@@ -80,6 +72,10 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> 
             out.append(_turn_over(uid, u.sq, "tripod"))
         if u.ability("ambush") is not None and (u.concealed or concealed_face(u) >= 0):
             out.append(_turn_over(uid, u.sq, "ambush"))
+    offers = effects.side_hooks(state, u.side, "actions")
+    if offers:  # an option's own decisions for the unit (docs/engine.md, Add an ability)
+        for offer in offers:
+            out.extend(offer(state, u, "move"))
     return out
 
 
@@ -145,8 +141,9 @@ def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list[Actio
     face = u.st.profile.faces[revealed_face(u) if u.concealed else u.face]
     if not face.weapons or (state.fired and u.damage & 1) or u.st.decoy:
         return []
-    if u.is_vehicle and GOLIATH in state.static.sides[u.side].keys and is_goliath(state, u):
-        return []  # a Goliath's charge goes off only by detonation (builder/engine/goliath.py)
+    for holds in effects.side_hooks(state, u.side, "holds_fire"):
+        if holds(state, u):
+            return []  # a Goliath's charge goes off only by detonation (builder/engine/goliath.py)
     targets = [t for t in state.units if t.side != u.side and t.alive and t.sq >= 0 and not t.wreck
                and not t.concealed and t.st.profile.faces[t.face].defence_type is not None]
     if not targets:
@@ -316,6 +313,10 @@ def displace_options(state: "GameState", inf: "UnitState") -> None:
 
 def do_move(state: "GameState", action: Action) -> None:
     u = state.units[action.unit]
+    if action.mode:  # a move of a mode an option owns (a Goliath's detonation)
+        for carry_out in effects.side_hooks(state, u.side, "apply"):
+            if carry_out(state, action):
+                return
     if action.mode == "tripod":
         u.face = 1 - u.face
         state.events.append(Event("flipped", {"unit": u.id, "why": "Tripod"}))
@@ -332,14 +333,9 @@ def do_move(state: "GameState", action: Action) -> None:
         return
     elif action.mode == DISEMBARK:
         disembark(state, u, action.square)
-    elif action.mode == DETONATE:  # a Goliath blows up (builder/engine/goliath.py)
-        detonate(state, action)
-        return
     else:
-        if action.extra:  # a vehicle's move on a Fuel token (builder/engine/fuel.py)
-            refuel(state, u)
-        if action.mode == PASSAGE:  # through a hedgerow (builder/engine/hedgerow_cutter.py)
-            cut_through(state, action)
+        for prepare in effects.side_hooks(state, u.side, "prepare"):  # an option's token spent (Fuel, Passage)
+            action = prepare(state, action)
         state.events.append(Event("moved", {"unit": u.id, "from": u.sq, "to": action.square}))
         place(state, u, action.square, action.facing)
     if state.static.has_ambush:

@@ -49,7 +49,20 @@ HOOKS = {
     "reactivate": "return True when the unit that has just acted may spend a token to act once more (Heroic)",
     "autonomous": "return True when the unit may act without an order token (Autonomous)",
     "substitute": "return True when the unit may take the hits of a heavy weapon of its side nearby (Substitute)",
+    # A side option's own decisions (see SIDE_HOOKS): offered and applied by the option's module
+    "actions": "actions(state, unit, phase) -> list[Action]: the decisions the option offers a unit of its army "
+               "(phase 'move': with the unit's moves, for a vehicle)",
+    "prepare": "prepare(state, action) -> Action: before a move of a unit of its army is made, spend what the move "
+               "needs (a token) and return the move to make",
+    "apply": "apply(state, action) -> bool: carry out a whole move of a mode the option owns (True: carried out)",
+    "holds_fire": "holds_fire(state, unit) -> bool: True when the unit of its army fires no weapon (its charge "
+                  "goes off another way)",
 }
+SIDE_HOOKS = ("actions", "prepare", "apply", "holds_fire")
+"""Hooks run for the units of an army that has the option (its effect key among the
+army's keys), whatever the unit's tile: the module checks the tokens left for the unit
+itself. They are how a feature brings its own decisions: the game loop asks
+:func:`side_hooks` and never names the feature (issue 19, feature modules own their rule)."""
 STATUSES = ("simulated", "partial", "not simulated")
 
 
@@ -156,10 +169,30 @@ def _hooks_in_game(state: "GameState") -> dict[str, bool]:
     return {hook: hook in used for hook in HOOKS}
 
 
+def side_hooks(state: "GameState", side: int, hook: str) -> tuple[Callable[..., Any], ...]:
+    """The ``hook`` functions (one of :data:`SIDE_HOOKS`) of the options of ``side``'s
+    army, in the order of the options' ids (worked out once per game and side: asked
+    whenever a vehicle's moves are listed or a move is made)."""
+    caches = state.static.caches
+    by_side = caches.get("_side_hooks")
+    if by_side is None:
+        by_side = caches["_side_hooks"] = {}
+    key = (side, hook)
+    fns = by_side.get(key)
+    if fns is None:
+        _load()
+        keys = state.static.sides[side].keys
+        found = sorted((m for m in REGISTRY.values() if m.kind == "option" and m.id in keys and hook in m.hooks),
+                       key=lambda m: m.id)
+        fns = by_side[key] = tuple(m.hooks[hook] for m in found)
+    return fns  # type: ignore[no-any-return]
+
+
 def invalidate(state: "GameState") -> None:
     """Forget the cached module and hook lists (after granting abilities in play)."""
     state.static.caches.pop("_modules", None)
     state.static.caches.pop("_hooks_in_game", None)
+    state.static.caches.pop("_side_hooks", None)
 
 
 def hook_functions(state: "GameState", unit: "UnitState", hook: str) -> tuple[Callable[..., Any], ...]:

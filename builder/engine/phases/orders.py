@@ -25,7 +25,7 @@ from builder.engine.effects.cards import ORDERS, ORDERS_ENEMY, ORDERS_OWN, hand_
 from builder.engine.events import Event
 from builder.engine.scenario_events import run_events
 from builder.engine.smoke_bombs import ORDER, order_actions as bomb_orders, place_order
-from builder.engine.state import NO_ORDER
+from builder.engine.state import NO_ORDER, end_round_fields
 from builder.engine.unit_actions import card_actions
 
 if TYPE_CHECKING:
@@ -36,8 +36,8 @@ def start_round(state: "GameState") -> None:
     state.phase = "orders"
     for u in state.units:
         u.order, u.acted, u.activated, u.supply_moved = NO_ORDER, False, False, False
-    if state.fuelled:  # a Fuel token lasts the round (builder/engine/fuel.py)
-        state.fuelled = ()
+    if state.rule_fields:  # rule fields that last the round end (a Fuel token spent)
+        end_round_fields(state)
     state.boosts = {}  # card marks of the last supply phase (Speed Setup, Initiative) end with the round
     for i, s in enumerate(state.sides):
         ss = state.static.sides[i]
