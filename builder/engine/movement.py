@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 VEHICLE_FLOODS: list[tuple[str, Callable[..., Any]]] = []
 """(rule field, search) pairs registered by rule modules that open ways for vehicles
-(builder/engine/hedgerow_cutter.py): once the field is set, the module's search
+(the Culling Hedgerow Cutter): once the field is set, the module's search
 ``flood(state, unit, mv, parents)`` replaces :func:`vehicle_states`' own. The rule
 registers with this module, which never imports it."""
 
@@ -214,7 +214,7 @@ def vehicle_graph(bf, vtype: str, amph: bool, fp: int, opened: frozenset[int] = 
     one square forward (counted from the front), one back (from the back), or 45
     degrees either way; each state's covered squares and whether it stands in
     difficult passage. Built once per battlefield and kind of vehicle. Squares
-    of ``opened`` (hedgerows a Passage token may open, builder/engine/hedgerow_cutter.py)
+    of ``opened`` (hedgerows a Passage token may open)
     are entered as open ground."""
     key = ("vehicle", vtype, amph, fp, bool(opened))
     hit = bf.derived.get(key)

@@ -143,7 +143,7 @@ def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list[Actio
         return []
     for holds in effects.side_hooks(state, u.side, "holds_fire"):
         if holds(state, u):
-            return []  # a Goliath's charge goes off only by detonation (builder/engine/goliath.py)
+            return []  # an option keeps it from firing (a charge that goes off only by detonation)
     targets = [t for t in state.units if t.side != u.side and t.alive and t.sq >= 0 and not t.wreck
                and not t.concealed and t.st.profile.faces[t.face].defence_type is not None]
     if not targets:
