@@ -21,11 +21,15 @@ from builder.engine.events import Event
 from builder.engine import autonomy, effects, opportunity, reactions
 from builder.engine.movement import path_to
 from builder.engine.phases import activation, orders, supply
-from builder.engine.effects.cards import on_enemy
+from builder.engine.effects.cards import on_enemy, play_card
 from builder.engine.unit_actions import do_assault, do_fire, do_move
 from builder.engine.smoke_bombs import ORDER, PENDING as SMOKE, lay_bomb
 from builder.engine.state import LISTING
 from builder.engine.transport import DISEMBARK, EMBARK, disembark_path
+from builder.engine.assault import advance, retreat
+from builder.engine.damage import eliminate
+# imported last: every rule module registers itself (builder/engine/features.py)
+from builder.engine import features  # noqa: F401
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState
@@ -146,7 +150,6 @@ def _activation(state: "GameState", action: Action) -> None:
         state.fired = (-1,)
         reactions.offer_counter(state, action, held)
     elif kind == "card":
-        from builder.engine.effects.cards import play_card
         play_card(state, state.units[state.current].side, action.mode, state.units[action.unit], action.target)
     elif kind == "token":
         activation.spend_token(state, action)
@@ -214,7 +217,6 @@ def _resolve_pending(state: "GameState", action: Action) -> None:
         return
     u = state.units[unit]
     if kind == "retreat":
-        from builder.engine.assault import advance, retreat
         attacker, old_sq = data
         retreat(state, u, action.square, attacker, old_sq)
         advance(state, state.units[attacker], old_sq)
@@ -232,7 +234,6 @@ def _resolve_pending(state: "GameState", action: Action) -> None:
 def _refresh_displacements(state: "GameState") -> None:
     """Squares taken by an earlier displacement are no longer offered; a unit left
     with none is eliminated (000 core rules, Movement of Vehicles)."""
-    from builder.engine.damage import eliminate
     kept = []
     for p in state.pending:
         if p[0] == "displace":

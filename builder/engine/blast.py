@@ -37,7 +37,7 @@ from builder.engine.ambush import reveal, revealed_face
 from builder.engine.damage import roll
 from builder.engine.effects import register
 from builder.engine.effects.cards import ON_ENEMY
-from builder.engine.effects.options import spend_token, tokens_left
+from builder.engine.tokens import spend_token, tokens_left
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
 from builder.engine.intersections import (covering, distance, inside_building, intersection,  # noqa: F401
@@ -47,6 +47,7 @@ from builder.engine.horn_of_plenty import HORN, green
 from builder.engine.los import CLEAR, sight
 from builder.engine.smoke import lay
 from builder.engine.terms import Term
+from builder.engine.destruction import blast_structures
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState, UnitState
@@ -412,7 +413,6 @@ def do_blast(state: "GameState", action: Action) -> None:
     landed = disperse(state, action.square, p, u.side, mine, u, u.id)
     explode(state, u, landed, p)
     if state.static.bf.structures and p.key not in EQUIPMENT:  # a weapon with Destruction (destruction.py)
-        from builder.engine.destruction import blast_structures
         blast_structures(state, u, landed, p.radius, p.weapon)
 
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from builder.engine.actions import Action
 from builder.engine.damage import roll
 from builder.engine.effects import register
-from builder.engine.effects.options import spend_token, tokens_left
+from builder.engine.tokens import spend_token, tokens_left
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
 from builder.engine.structures import damage, structure_at, structure_squares

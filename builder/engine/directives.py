@@ -32,6 +32,7 @@ from builder.engine.effects import register
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
 from builder.engine.terms import Term
+from builder.engine.transport import square_of
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState, UnitState
@@ -101,7 +102,6 @@ def discard(state: "GameState") -> None:
 
 
 def _near(state: "GameState", officer: "UnitState", unit: "UnitState") -> bool:
-    from builder.engine.transport import square_of
 
     if not officer.active:
         return False

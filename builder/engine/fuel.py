@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from builder.engine.actions import Action
 from builder.engine.effects import register
-from builder.engine.effects.options import spend_token, tokens_left
+from builder.engine.tokens import spend_token, tokens_left
 from builder.engine.events import Event
 from builder.engine.movement import movement_allowance, vehicle_states
 from builder.engine.state import declare_field, rule_field, set_rule_field

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 
 from builder.engine.actions import Action
 from builder.engine.effects import register
-from builder.engine.effects.options import spend_token, tokens_left
+from builder.engine.tokens import spend_token, tokens_left
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
 from builder.engine.movement import VEHICLE_FLOODS, movement_allowance, vehicle_blocks, vehicle_graph

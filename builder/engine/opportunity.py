@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from builder.engine import markers
 from builder.engine.actions import Action
 from builder.engine.anti_tank import PANZERFAUST
-from builder.engine.effects.options import spend_token, tokens_left
+from builder.engine.tokens import spend_token, tokens_left
 from builder.engine.events import Event
 from builder.engine.firing import plan_one, resolve_shot, weapon_usable
 from builder.engine.los import sees

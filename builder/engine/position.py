@@ -42,6 +42,14 @@ from builder.engine.rules import Rules
 from builder.engine.state import (GameState, GameStatic, Group, SideState, SideStatic, UnitState, UnitStatic, rule_field,
                                   set_rule_field)
 from builder.errors import InvalidInputError, UsageError
+from builder.engine.transport import has_room
+from builder.engine.phases.orders import start_round
+from builder.engine.structures import structure_at
+from builder.engine.advanced_positions import allowed
+from builder.engine.demolition_charges import KEY as CHARGE_KEY
+from builder.engine.hedgerow_cutter import PASSAGES, hedgerows
+from builder.engine.intersections import intersection
+from builder.engine.smoke import FADING, FRESH
 
 E611 = define_code("E611", "position names an unknown scenario, unit or side")
 E612 = define_code("E612", "unit placed off the battlefield or on terrain it cannot enter")
@@ -149,7 +157,6 @@ def _diag(path: Path | None, loc: tuple[Any, ...], code: str, message: str, hint
 
 def _board(state: GameState, unit: UnitState, vehicle_id: int | None, pu: PlacedUnit) -> str:
     """Put ``unit`` inside the vehicle named by ``pu.aboard``; the problem, if any."""
-    from builder.engine.transport import has_room
 
     if pu.aboard is None:
         return f"{pu.name}: give a square (at) or a vehicle (aboard)"
@@ -265,7 +272,6 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
         wanted = pos.orders.get(side_ids[i], from_units or 1)
         sides[i].stars_fixed = max(0, wanted - from_units)  # the count holds for later rounds too
         s.orders = rules_obj.order_tokens_for(state, i)
-    from builder.engine.phases.orders import start_round
     start_round(state)
     return state, names
 
@@ -281,7 +287,6 @@ def _square(bf: Any, name: str, where: tuple[Any, ...], path: Path | None, probl
 
 def _structure(bf: Any, name: str, where: tuple[Any, ...], path: Path | None, problems: list[Diagnostic]) -> int:
     """The area of the standing structure on the square named, or -1 with a diagnostic."""
-    from builder.engine.structures import structure_at
 
     sq = _square(bf, name, where, path, problems)
     if sq < 0:
@@ -310,11 +315,6 @@ def _battlefield_markers(state: GameState, pos: PositionFile, side_ids: list[str
     """Smoke, Passage tokens, advanced positions and nests, demolition points and
     charges: what lies on the battlefield besides the units, checked where the rules
     put each (each module's docstring cites its rule)."""
-    from builder.engine.advanced_positions import allowed
-    from builder.engine.demolition_charges import KEY as CHARGE_KEY
-    from builder.engine.hedgerow_cutter import PASSAGES, hedgerows
-    from builder.engine.intersections import intersection
-    from builder.engine.smoke import FADING, FRESH
 
     bf = state.static.bf
     for i, smoke in enumerate(pos.smoke):

@@ -27,6 +27,7 @@ NO_ORDER: Final = -2
 BLUFF: Final = -1
 SPECIAL: Final = 0
 DAMAGE_NAMES = {1: "crew", 2: "track", 4: "hull", 8: "primary-weapon"}
+MAX_ORDERS: Final = 10  # numbered order tokens a side places at most (000 core rules, Order Phase > Order Tokens)
 
 
 # state.memo key of what a side's units share while legal actions are listed

@@ -16,12 +16,15 @@ from builder.engine.actions import _MOVES as MOVES
 from builder.engine.actions import Action, interned, move_action, move_table
 from builder.engine.ambush import concealed_face, flip, reveal, revealed_face, spot
 from builder.engine.anti_tank import PANZERFAUST, shot_source
-from builder.engine.assault import plan_assault, resolve_assault
+from builder.engine.assault import may_assault, plan_assault, resolve_assault
 from builder.engine.bitboard import adjacent_boards, select
 from builder.engine.damage import eliminate
 from builder.engine.effects.cards import card_modules
-from builder.engine.effects.options import spend_token, token_spent, tokens_left
+from builder.engine.effects.options import token_spent
+from builder.engine.tokens import spend_token, tokens_left
+from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
+from builder.engine.steps import provide
 from builder.engine.firing import (SPLIT, SPLIT_REST, building_allows, in_arc, plan_shot, resolve_shot,
                                    split_partners)
 from builder.engine.los import sees
@@ -116,25 +119,13 @@ def assault_actions(state: "GameState", u: "UnitState", mv: int, reach: "Reach")
     for t in state.units:
         # An assault starts from a launch square next to the target: targets with
         # none around give no action (checked first, being cheap).
-        if t.side == u.side or not t.active or not launch & around[t.sq] or not _may_assault(state, u, t):
+        if t.side == u.side or not t.active or not launch & around[t.sq] or not may_assault(state, u, t):
             continue
         target = t.sq
         for sq in bf.adjacent(target):
             if launch >> sq & 1 and target in steps[sq]:
                 out.append(Action("assault", unit=u.id, target=t.id, square=sq))
     return out
-
-
-def _may_assault(state: "GameState", u: "UnitState", t: "UnitState") -> bool:
-    """The cheap half of :func:`plan_assault`: a combat value against the
-    defender's type (or Tankbuster against a heavy vehicle)."""
-    dtype = t.st.profile.faces[revealed_face(t) if t.concealed else t.face].defence_type
-    weapons = u.st.profile.faces[revealed_face(u) if u.concealed else u.face].weapons
-    if dtype is None or not weapons:
-        return False
-    if weapons[0].against(dtype) is not None:
-        return True
-    return plan_assault(state, u, t, u.sq).ok
 
 
 def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list[Action]:
@@ -359,7 +350,6 @@ def fire_plans(state: "GameState", action: Action, moving: bool = False) -> tupl
             if not second.ok:
                 plan.ok, plan.reason = False, f"second target: {second.reason}"
     if not plan.ok:
-        from builder.engine.api import IllegalAction
         raise IllegalAction(f"shot not possible: {plan.reason}")
     return plan, second
 
@@ -384,8 +374,7 @@ def do_assault(state: "GameState", action: Action) -> None:
     u, t = state.units[action.unit], state.units[action.target]
     if action.mode == FROM_VEHICLE:
         if u.carried_by < 0 or action.square not in state.squares_of(state.units[u.carried_by]):
-            from builder.engine.api import IllegalAction
-            raise IllegalAction("an assault from a vehicle starts from a square of the vehicle carrying the unit")
+                raise IllegalAction("an assault from a vehicle starts from a square of the vehicle carrying the unit")
     elif action.square != u.sq:
         do_move(state, Action("move", unit=u.id, square=action.square))
     reveal(state, u, "assaults")
@@ -394,6 +383,13 @@ def do_assault(state: "GameState", action: Action) -> None:
         return
     plan = plan_assault(state, u, t, action.square)
     if not plan.ok:
-        from builder.engine.api import IllegalAction
         raise IllegalAction(f"assault not possible: {plan.reason}")
     resolve_assault(state, plan)
+
+
+# the rule modules below call these back (builder/engine/steps.py): a barrage's guns fire,
+# an answered shot is taken, a scenario moves a unit
+provide("fire_actions", fire_actions)
+provide("fire_plans", fire_plans)
+provide("do_fire", do_fire)
+provide("place", place)

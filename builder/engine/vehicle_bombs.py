@@ -32,7 +32,7 @@ from builder.engine import effects
 from builder.engine.actions import Action, interned
 from builder.engine.anti_tank import combat_values, token_attack
 from builder.engine.effects import register
-from builder.engine.effects.options import spend_token, tokens_left
+from builder.engine.tokens import spend_token, tokens_left
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
 from builder.engine.firing import ShotPlan, resolve_shot

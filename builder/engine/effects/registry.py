@@ -2,7 +2,9 @@
 (which modules apply to a unit, which hooks a game can ever run); re-exported by
 :mod:`builder.engine.effects`, whose docstring tells what a rule module is. A
 module of its own so that it is compiled with the hot rules (builder/native.py):
-a package's ``__init__`` is not.
+a package's ``__init__`` is not. The rule modules register themselves as they are
+imported, by :mod:`builder.engine.features` (which ``import builder.engine`` loads):
+this module imports none of them, being below them all.
 """
 
 from __future__ import annotations
@@ -93,14 +95,12 @@ def register(kind: str, id: str, name: str, status: str, rule: str, missing: str
 
 
 def get(kind: str, id: str) -> RuleModule | None:
-    _load()
     return REGISTRY.get((kind, id))
 
 
 def unit_modules(state: "GameState", unit: "UnitState") -> tuple[RuleModule, ...]:
     """Modules that apply to ``unit`` now: abilities on its face, on its weapons and
     granted by its tile; traits and equipment of its tile or of the whole army."""
-    _load()
     cache = _module_cache(state)
     key = _unit_key(unit)
     hit = cache.get(key)
@@ -154,7 +154,6 @@ def in_game(state: "GameState", hook: str) -> bool:
 
 
 def _hooks_in_game(state: "GameState") -> dict[str, bool]:
-    _load()
     names: set[str] = set()
     for u in state.units:
         names.update(u.st.granted)
@@ -180,7 +179,6 @@ def side_hooks(state: "GameState", side: int, hook: str) -> tuple[Callable[..., 
     key = (side, hook)
     fns = by_side.get(key)
     if fns is None:
-        _load()
         keys = state.static.sides[side].keys
         found = sorted((m for m in REGISTRY.values() if m.kind == "option" and m.id in keys and hook in m.hooks),
                        key=lambda m: m.id)
@@ -220,19 +218,3 @@ def collect(state: "GameState", unit: "UnitState", hook: str, *args: Any) -> lis
         if r is not None:
             out.append(r)
     return out
-
-
-_LOADED = False
-
-
-def _load() -> None:
-    global _LOADED
-    if not _LOADED:
-        _LOADED = True
-        from builder.engine.effects import abilities, cards, options  # noqa: F401
-        from builder.engine import anti_tank, artillery_shot, aviation, barrage, blast, smoke_bombs, vehicle_bombs  # noqa: F401
-        from builder.engine import concealment, ruses  # noqa: F401
-        from builder.engine import advanced_positions, directives, fuel, gear  # noqa: F401
-        from builder.engine import demolition_charges, destruction  # noqa: F401
-        from builder.engine import goliath, hedgerow_cutter, horn_of_plenty, mg_nest, urban_fighter  # noqa: F401
-        from builder.engine import autonomy, substitute  # noqa: F401

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.engine import directives, effects
+from builder.engine import directives, effects, steps
 from builder.engine.actions import Action, interned, order_action, order_actions
 from builder.engine.effects.cards import ORDERS, ORDERS_ENEMY, ORDERS_OWN, hand_phases, play_card, scramble_orders
 from builder.engine.events import Event
@@ -78,8 +78,7 @@ def advance(state: "GameState") -> None:
         s.to_place = []
     if state.boosts:
         scramble_orders(state)
-    from builder.engine.phases.activation import start_activation
-    start_activation(state)
+    steps.start_activation(state)
 
 
 def actions(state: "GameState", side: int) -> list[Action]:
@@ -144,3 +143,6 @@ def apply(state: "GameState", action: Action) -> None:
         s.bluffs_left = s.specials_left = 0
     state.turn_side = 1 - side
     advance(state)
+
+
+steps.provide("start_round", start_round)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.engine import effects, sudden_death
+from builder.engine import effects, steps, sudden_death
 from builder.engine.actions import Action, interned
 from builder.engine.concealment import CONCEALED, assign, conceal_actions
 from builder.engine.advanced_positions import POSITION, place_position, position_actions
@@ -37,7 +37,7 @@ from builder.engine.demolition_charges import KEY as CHARGE, explode, lay_charge
 from builder.engine.directives import discard as discard_directives
 from builder.engine.mg_nest import NEST, nest_actions, place_nest
 from builder.engine.vehicle_bombs import detonate, place_bomb, supply_bomb_actions
-from builder.engine.effects.cards import SUPPLY, hand_phases, improvise, kept_by_card
+from builder.engine.effects.cards import SUPPLY, hand_phases, improvise, kept_by_card, play_card
 from builder.engine.effects.options import keep_initiative
 from builder.engine.events import Event
 from builder.engine.objectives import update_control
@@ -108,7 +108,6 @@ def apply(state: "GameState", action: Action) -> None:
         do_move(state, action)
         u.supply_moved = True
     elif action.kind == "card":
-        from builder.engine.effects.cards import play_card
         play_card(state, state.supply_side, action.mode, state.units[action.unit], action.target)
     elif action.kind == "token" and action.mode == CONCEALED:
         assign(state, action, state.supply_side)
@@ -168,5 +167,10 @@ def finish_supply(state: "GameState") -> None:
     state.turn += 1
     due = kept_by_card(state, state.initiative, state.rules.initiative_for_turn(state))
     state.initiative = keep_initiative(state, state.initiative, due)
-    from builder.engine.phases.orders import start_round
-    start_round(state)
+    steps.start_round(state)
+
+
+# called back from below (builder/engine/steps.py): the activation phase ends, an
+# answer to a card played in the supply phase is made
+steps.provide("start_supply", start_supply)
+steps.provide("advance_supply", advance)
