@@ -170,20 +170,19 @@ def _hooks_in_game(state: "GameState") -> dict[str, bool]:
 
 def side_hooks(state: "GameState", side: int, hook: str) -> tuple[Callable[..., Any], ...]:
     """The ``hook`` functions (one of :data:`SIDE_HOOKS`) of the options of ``side``'s
-    army, in the order of the options' ids (worked out once per game and side: asked
-    whenever a vehicle's moves are listed or a move is made)."""
-    caches = state.static.caches
-    by_side = caches.get("_side_hooks")
-    if by_side is None:
-        by_side = caches["_side_hooks"] = {}
-    key = (side, hook)
-    fns = by_side.get(key)
-    if fns is None:
-        keys = state.static.sides[side].keys
-        found = sorted((m for m in REGISTRY.values() if m.kind == "option" and m.id in keys and hook in m.hooks),
-                       key=lambda m: m.id)
-        fns = by_side[key] = tuple(m.hooks[hook] for m in found)
-    return fns  # type: ignore[no-any-return]
+    army, in the order of the options' ids (worked out once per game for every hook and
+    side: asked whenever a unit's moves or shots are listed and a move is made)."""
+    table = state.static.caches.get("_side_hooks")
+    if table is None:
+        table = state.static.caches["_side_hooks"] = _side_hooks(state)
+    return table[hook][side]  # type: ignore[no-any-return]
+
+
+def _side_hooks(state: "GameState") -> dict[str, tuple[tuple[Callable[..., Any], ...], ...]]:
+    options = sorted((m for m in REGISTRY.values() if m.kind == "option"), key=lambda m: m.id)
+    return {hook: tuple(tuple(m.hooks[hook] for m in options if hook in m.hooks and m.id in side.keys)
+                        for side in state.static.sides)
+            for hook in SIDE_HOOKS}
 
 
 def invalidate(state: "GameState") -> None:
