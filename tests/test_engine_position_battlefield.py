@@ -15,6 +15,7 @@ from builder.engine.position import load_position
 from builder.engine.structures import points, structure_at
 from builder.engine.hedgerow_cutter import PASSAGES
 from builder.engine.state import rule_field
+from builder.engine.demolition_charges import CHARGES
 
 from engine_helpers import POSITIONS, Scripted
 
@@ -35,7 +36,7 @@ def test_every_marker_reaches_the_state_and_its_hash() -> None:
     assert [bf.name(sq) for sq in rule_field(state, PASSAGES)] == ["J4"]
     assert [bf.name(sq) for sq in state.positions] == ["C4"]
     assert points(state, structure_at(bf, bf.square("F7"))) == 1
-    assert state.charges == ((bf.square("G8"), 0),)
+    assert rule_field(state, CHARGES) == ((bf.square("G8"), 0),)
     canonical = state.canonical()
     assert {"smoke", "passages", "positions", "demolition", "charges"} <= set(canonical)
 
@@ -53,7 +54,7 @@ def test_the_charge_laid_explodes_at_the_next_supply_phase() -> None:
     state.dice = Scripted(6, 6, 6, 6, 6, 6)
     start_supply(state)
     bf = state.static.bf  # a new battlefield: the house is in ruins (1 point + 2 dice scoring)
-    assert state.charges == () and bf.ruined
+    assert rule_field(state, CHARGES) == () and bf.ruined
     assert structure_at(bf, bf.square("F7")) == -1
 
 

@@ -19,8 +19,9 @@ from builder.engine.movement import movement_allowance
 from builder.engine.opportunity import may_opportunity_fire
 from builder.engine.phases.orders import start_round
 from builder.engine.phases.supply import finish_supply, start_supply
+from builder.engine.directives import DIRECTIVES
 from builder.engine.fuel import FUELLED
-from builder.engine.state import rule_field
+from builder.engine.state import rule_field, set_rule_field
 
 from engine_helpers import activate, fixture_pack, give, make
 
@@ -134,7 +135,7 @@ def test_the_directive_is_decided_at_the_end_of_the_orders_phase() -> None:
     assert Action("done") in acts
     apply(state, Action("token", unit=n["lt"], mode=FIRE_AT_WILL), check=True)
     assert state.phase == "activation"
-    assert state.directives == ((0, n["lt"], FIRE_AT_WILL),)
+    assert rule_field(state, DIRECTIVES) == ((0, n["lt"], FIRE_AT_WILL),)
     assert state.sides[0].equipment[(-1, "directive")] == 2
     assert state.clone().state_hash() == state.state_hash()
 
@@ -144,7 +145,7 @@ def test_declining_leaves_the_tokens_and_one_directive_a_round() -> None:
     start_round(state)
     _end_of_orders(state)
     apply(state, Action("done"), check=True)
-    assert state.phase == "activation" and state.directives == ()
+    assert state.phase == "activation" and rule_field(state, DIRECTIVES) == ()
     assert state.sides[0].equipment[(-1, "directive")] == 3
     state.phase = "orders"  # the same round: no second decision
     from builder.engine.directives import pending
@@ -155,7 +156,7 @@ def test_a_directive_helps_units_up_to_three_squares_away_and_not_four() -> None
     state, n = _officer([{"name": "near", "unit": "us-rifles", "side": "us", "at": "G2"},
                          {"name": "far", "unit": "us-rifles", "side": "us", "at": "H2"},
                          {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "G6"}])
-    state.directives = ((0, n["lt"], FIRE_AT_WILL),)
+    set_rule_field(state, DIRECTIVES, ((0, n["lt"], FIRE_AT_WILL),))
     near, far, g = (state.units[n[k]] for k in ("near", "far", "g"))
 
     def bonus(u) -> int:  # type: ignore[no-untyped-def]
@@ -164,7 +165,7 @@ def test_a_directive_helps_units_up_to_three_squares_away_and_not_four() -> None
         return sum(t.value for t in plan.terms if "Fire at Will" in t.label)
 
     assert (bonus(near), bonus(far)) == (1, 0)
-    state.directives = ((1, n["lt"], FIRE_AT_WILL),)  # an enemy's directive helps nobody here
+    set_rule_field(state, DIRECTIVES, ((1, n["lt"], FIRE_AT_WILL),))  # an enemy's directive helps nobody here
     assert bonus(near) == 0
 
 
@@ -175,22 +176,22 @@ def test_double_time_charge_and_hold_your_ground() -> None:
     base_mv = movement_allowance(state, r)
     base_attack = plan_assault(state, r, g, r.sq).attack_mod
     base_defence = plan_shot(state, g, 0, r).defence_total
-    state.directives = ((0, n["lt"], DOUBLE_TIME),)
+    set_rule_field(state, DIRECTIVES, ((0, n["lt"], DOUBLE_TIME),))
     assert movement_allowance(state, r) == base_mv + 2
-    state.directives = ((0, n["lt"], CHARGE),)
+    set_rule_field(state, DIRECTIVES, ((0, n["lt"], CHARGE),))
     assert plan_assault(state, r, g, r.sq).attack_mod == base_attack + 1
     assert movement_allowance(state, r) == base_mv
-    state.directives = ((0, n["lt"], HOLD),)
+    set_rule_field(state, DIRECTIVES, ((0, n["lt"], HOLD),))
     assert plan_shot(state, g, 0, r).defence_total == base_defence + 1
 
 
 def test_the_directive_is_discarded_at_the_end_of_the_supply_phase() -> None:
     state, n = _officer([{"name": "g", "unit": "de-grenadiers", "side": "de", "at": "D8"}])
-    state.directives = ((0, n["lt"], DOUBLE_TIME),)
+    set_rule_field(state, DIRECTIVES, ((0, n["lt"], DOUBLE_TIME),))
     state.sides[0].directives_used = (DOUBLE_TIME,)
     state.phase = "supply"
     finish_supply(state)
-    assert state.directives == ()
+    assert rule_field(state, DIRECTIVES) == ()
     assert state.phase == "orders" and state.turn == 2
     _end_of_orders(state)
     offered = {a.mode for a in legal_actions(state) if a.kind == "token"}

@@ -46,7 +46,7 @@ from builder.engine.transport import has_room
 from builder.engine.phases.orders import start_round
 from builder.engine.structures import structure_at
 from builder.engine.advanced_positions import allowed
-from builder.engine.demolition_charges import KEY as CHARGE_KEY
+from builder.engine.demolition_charges import CHARGES, KEY as CHARGE_KEY
 from builder.engine.hedgerow_cutter import PASSAGES, hedgerows
 from builder.engine.intersections import intersection
 from builder.engine.smoke import FADING, FRESH
@@ -354,6 +354,6 @@ def _battlefield_markers(state: GameState, pos: PositionFile, side_ids: list[str
                                   f"(the scenario's sides: {', '.join(side_ids)})"))
         elif area >= 0:
             si = side_ids.index(charge.side)
-            state.charges += ((bf.square(charge.at), si),)
+            set_rule_field(state, CHARGES, rule_field(state, CHARGES) + ((bf.square(charge.at), si),))
             side = state.static.sides[si]  # the side has the equipment: its charges roll their dice
             side.keys = side.keys | {CHARGE_KEY}

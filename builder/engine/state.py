@@ -151,21 +151,34 @@ def key_dict(table: tuple[StateField, ...], obj: Any) -> dict[str, Any]:
 @dataclass(frozen=True)
 class RuleField:
     """A field of the game declared by a rule module: its name (as the state hash
-    writes it), its canonical form and whether it lasts the game or ends with the
-    round (cleared as the Orders phase starts)."""
+    writes it), its canonical form, whether it lasts the game or ends with the
+    round (cleared as the Orders phase starts), and what its module does with it,
+    while it is set, as the Supply phase starts and at its step 5 (000 core rules,
+    Supply Phase)."""
 
     name: str
     key: Callable[[Any], Any]
     module: str
     lasts: str = "game"
+    supply_start: Callable[[Any], None] | None = None
+    supply_end: Callable[[Any], None] | None = None
+
+
+def key_rows(value: Any) -> Any:
+    """The canonical form of a tuple of tuples: a list of lists."""
+    return [list(x) for x in value]
 
 
 RULE_FIELDS: dict[str, RuleField] = {}
 
 
-def declare_field(name: str, module: str, key: Callable[[Any], Any] = list, lasts: str = "game") -> str:
+def declare_field(name: str, module: str, key: Callable[[Any], Any] = list, lasts: str = "game",
+                  supply_start: Callable[[Any], None] | None = None,
+                  supply_end: Callable[[Any], None] | None = None) -> str:
     """Declare a game field of rule module ``module`` (returns ``name``, the key its
-    module reads and writes it by). ``lasts``: ``game`` or ``round``."""
+    module reads and writes it by). ``lasts``: ``game`` or ``round``;
+    ``supply_start``/``supply_end``: what the module does, while the field is set, as
+    the Supply phase starts and at its step 5 (called with the game)."""
     if lasts not in ("game", "round"):
         raise ValueError(f"a rule field lasts the game or the round, not {lasts!r}")
     if any(f.name == name for f in GAME_FIELDS):
@@ -173,7 +186,7 @@ def declare_field(name: str, module: str, key: Callable[[Any], Any] = list, last
     known = RULE_FIELDS.get(name)
     if known is not None and known.module != module:
         raise ValueError(f"rule field {name!r} is already declared by {known.module}")
-    RULE_FIELDS[name] = RuleField(name, key, module, lasts)
+    RULE_FIELDS[name] = RuleField(name, key, module, lasts, supply_start, supply_end)
     return name
 
 
@@ -190,6 +203,15 @@ def set_rule_field(state: "GameState", name: str, value: Any) -> None:
         state.rule_fields[name] = value
     else:
         state.rule_fields.pop(name, None)
+
+
+def supply_steps(state: "GameState", when: str) -> None:
+    """Run the ``supply_start`` or ``supply_end`` step of every rule field set, in the
+    order the fields were declared."""
+    for f in list(RULE_FIELDS.values()):
+        fn = f.supply_start if when == "supply_start" else f.supply_end
+        if fn is not None and f.name in state.rule_fields:
+            fn(state)
 
 
 def end_round_fields(state: "GameState") -> None:
@@ -464,13 +486,10 @@ GAME_FIELDS: Final = (
     StateField("boosts", copy=_dict, key=lambda b: sorted([k[0], k[1], v] for k, v in b.items())),
     StateField("path", key=_as_list),
     StateField("smoke", key=_rows, when=_used("smoke")),
-    StateField("vehicle_bombs", key=_rows, when=_used("vehicle_bombs")),
-    StateField("directives", key=_rows, when=_used("directives")),
     StateField("positions", key=_as_list, when=_used("positions")),
     StateField("markers", key=_rows, when=_used("markers")),
     StateField("postponed", key=_rows, when=_used("postponed")),
     StateField("demolition", key=_rows, when=_used("demolition")),
-    StateField("charges", key=_rows, when=_used("charges")),
     StateField("autonomous", when=lambda g: g.autonomous >= 0),
     # the fields rule modules declare for themselves (declare_field): hashed one by one
     # under their own names by GameState.canonical
@@ -516,10 +535,6 @@ class GameState:
         self.boosts: dict[tuple[str, int], int] = {}  # card bonuses for the current activation
         self.path: tuple[int, ...] = ()  # squares of the current unit's move (Firing on the Move)
         self.smoke: tuple[tuple[int, int, int], ...] = ()  # (intersection, radius, penalty), builder/engine/smoke.py
-        # sticky bombs and magnetic mines: (vehicle, side placing, option), builder/engine/vehicle_bombs.py
-        self.vehicle_bombs: tuple[tuple[int, int, str], ...] = ()
-        # directives on officers until the end of the Supply phase: (side, officer, directive), builder/engine/directives.py
-        self.directives: tuple[tuple[int, int, str], ...] = ()
         self.positions: tuple[int, ...] = ()  # squares of advanced positions (builder/engine/advanced_positions.py)
         # scenario markers on units: (unit, marker, count), builder/engine/markers.py
         self.markers: tuple[tuple[int, str, int], ...] = ()
@@ -527,8 +542,6 @@ class GameState:
         self.postponed: tuple[tuple[int, int], ...] = ()
         # demolition points on standing structures: (overlay area, points), builder/engine/structures.py
         self.demolition: tuple[tuple[int, int], ...] = ()
-        # demolition charges laid: (structure square, side), builder/engine/demolition_charges.py
-        self.charges: tuple[tuple[int, int], ...] = ()
         self.autonomous = -1  # the unit acting without an order token, -1 none (builder/engine/autonomy.py)
         self.variant: Any = None  # a variant's state (GAME_FIELDS), set by its rules at set-up
         self.rule_fields: dict[str, Any] = {}  # rule modules' own fields by name (declare_field)

@@ -1,12 +1,11 @@
 """Steps of the game loop and of the core mechanics that the modules below them call
 back into, registered by the modules that own them.
 
-Why: imports go one way, down. A rule module (a barrage, an Autonomous unit, a card)
+Why: imports go one way, down. A rule module (a special order, an ability, a card)
 sits below the phases and the loop that list and apply its decisions, yet its rule
 ends an activation, fires a shot or moves a phase on; a mechanic (a shot, a loss)
-sits below the rule modules that react to it (a structure hit by a shot, a Concealed
-token going back, a carried unit losing its vehicle, a Lucky Shot card answering a
-roll). Rather than importing upwards inside a function to dodge the import cycle, the
+sits below the rule modules that react to it (a structure hit by a shot, a token
+going back, a carried unit losing its vehicle, a card answering a roll). Rather than importing upwards inside a function to dodge the import cycle, the
 lower module calls a step named here, and the module owning the step registers it
 with :func:`provide` as it is imported (``import builder.engine`` loads them all,
 through :mod:`builder.engine.api`). This module imports nothing of the engine.

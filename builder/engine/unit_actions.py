@@ -387,8 +387,8 @@ def do_assault(state: "GameState", action: Action) -> None:
     resolve_assault(state, plan)
 
 
-# the rule modules below call these back (builder/engine/steps.py): a barrage's guns fire,
-# an answered shot is taken, a scenario moves a unit
+# the rule modules below call these back (builder/engine/steps.py): a special order's
+# guns fire, an answered shot is taken, a scenario moves a unit
 provide("fire_actions", fire_actions)
 provide("fire_plans", fire_plans)
 provide("do_fire", do_fire)
