@@ -6,8 +6,10 @@ is imported here, one line each. This is the one registration line of docs/engin
 Why a module of its own: the registry (builder/engine/effects/registry.py) sits
 below the rule modules, which import it; were it to import them, each would close an
 import cycle. The game loop (builder/engine/api.py) imports this module last, so
-``import builder.engine`` loads every rule before any game is set up, and the
-registry's order (the coverage report's) is the order of these lines.
+``import builder.engine`` loads every rule before any game is set up. Nothing
+depends on the order the modules register in: the coverage report sorts its rows,
+and an army's options offer their decisions in the order of their ids
+(builder.engine.effects.side_hooks).
 """
 
 from __future__ import annotations
