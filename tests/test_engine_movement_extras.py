@@ -24,6 +24,7 @@ from test_engine_tokens import moves
 import pytest
 from builder.engine.hedgerow_cutter import PASSAGES
 from builder.engine.state import rule_field, set_rule_field
+from builder.engine.advanced_positions import POSITIONS
 
 
 # --- Culling Hedgerow Cutter ----------------------------------------------------------------
@@ -271,7 +272,7 @@ def test_the_mg_nest_goes_anywhere_but_the_enemy_deployment_zone() -> None:
     assert nests == [Action("token", unit=n["mg"], square=bf.square("F4"), mode="mg-nest")]  # D7 is German ground
     before = plan_shot(state, state.units[n["g"]], 0, state.units[n["mg"]])
     apply(state, nests[0], check=True)
-    assert state.positions == (bf.square("F4"),)
+    assert rule_field(state, POSITIONS) == (bf.square("F4"),)
     assert not [a for a in legal_actions(state) if a.kind == "token" and a.mode == "mg-nest"]  # one nest
     after = plan_shot(state, state.units[n["g"]], 0, state.units[n["mg"]])
     assert after.defence_total == before.defence_total + 1  # the nest's +1 (placeholder), as a position's

@@ -13,9 +13,10 @@ from builder.engine.errors import InvalidInputError
 from builder.engine.phases.supply import start_supply
 from builder.engine.position import load_position
 from builder.engine.structures import points, structure_at
+from builder.engine.advanced_positions import POSITIONS as POSITIONS_FIELD
+from builder.engine.demolition_charges import CHARGES
 from builder.engine.hedgerow_cutter import PASSAGES
 from builder.engine.state import rule_field
-from builder.engine.demolition_charges import CHARGES
 
 from engine_helpers import POSITIONS, Scripted
 
@@ -34,7 +35,7 @@ def test_every_marker_reaches_the_state_and_its_hash() -> None:
     bf = state.static.bf
     assert state.smoke == (((bf.width + 1) * 3 + 3, 1, 2),)  # D4's top-left corner, fading (-2)
     assert [bf.name(sq) for sq in rule_field(state, PASSAGES)] == ["J4"]
-    assert [bf.name(sq) for sq in state.positions] == ["C4"]
+    assert [bf.name(sq) for sq in rule_field(state, POSITIONS_FIELD)] == ["C4"]
     assert points(state, structure_at(bf, bf.square("F7"))) == 1
     assert rule_field(state, CHARGES) == ((bf.square("G8"), 0),)
     canonical = state.canonical()

@@ -72,7 +72,7 @@ def test_declaring_is_checked(fields: list[str]) -> None:
 
 
 def test_game_state_names_no_feature_field() -> None:
-    """The Fuel, Passage, bomb, charge and directive fields are their modules' own."""
+    """The Fuel, Passage, bomb, charge, directive and position fields are their modules' own."""
     names = {f.name for f in GAME_FIELDS}
-    for declared in ("fuelled", "passages", "vehicle_bombs", "charges", "directives"):
+    for declared in ("fuelled", "passages", "vehicle_bombs", "charges", "directives", "positions"):
         assert declared in RULE_FIELDS and declared not in names

@@ -22,6 +22,7 @@ from builder.engine.phases.supply import finish_supply, start_supply
 from builder.engine.directives import DIRECTIVES
 from builder.engine.fuel import FUELLED
 from builder.engine.state import rule_field, set_rule_field
+from builder.engine.advanced_positions import POSITIONS
 
 from engine_helpers import activate, fixture_pack, give, make
 
@@ -242,7 +243,7 @@ def test_a_position_replaces_the_supply_move_and_protects_infantry() -> None:
     assert offered == [Action("token", unit=n["r"], square=r.sq, mode="position")]
     assert not may_opportunity_fire(state, r)
     apply(state, offered[0], check=True)
-    assert state.positions == (r.sq,) and r.supply_moved
+    assert rule_field(state, POSITIONS) == (r.sq,) and r.supply_moved
     assert tokens_left(state, r, "position") == 0
     assert plan_shot(state, g, 0, r).defence_total == before + 1
     assert may_opportunity_fire(state, r)
@@ -265,7 +266,7 @@ def test_position_bonus_does_not_add_to_better_terrain() -> None:
     state, n = _supply([{"name": "r", "unit": "us-rifles", "side": "us", "at": "I4"},
                         {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "I8"}])
     r, g = state.units[n["r"]], state.units[n["g"]]
-    state.positions = (r.sq,)
+    set_rule_field(state, POSITIONS, (r.sq,))
     terms = [t for t in plan_shot(state, g, 0, r).defence_terms if "position" in t.label or "hedgerow" in t.label]
     assert [t.value for t in terms] == [2]  # the hedgerow's +2 alone
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from builder.engine import effects, steps
 from builder.engine.advanced_positions import RULE as R_POSITION
-from builder.engine.advanced_positions import cover
+from builder.engine.advanced_positions import POSITIONS, cover
 from builder.engine.urban_fighter import window_exit
 from builder.engine.ambush import revealed_face
 from builder.engine.damage import eliminate, markers_taken, roll, suppress, take_hit
@@ -123,7 +123,7 @@ def plan_assault(state: "GameState", attacker: "UnitState", defender: "UnitState
     dcombat = _combat(defender, aface.defence_type, role)
     plan.defence_terms.append(Term(dcombat or 0, "combat bonus" + (" (secondary weapon)" if role else "")
                                    + (" (X counts 0)" if dcombat is None else ""), R_ASSAULT))
-    held = cover(state, defender.sq) if state.positions and defender.is_infantry else None
+    held = cover(state, defender.sq) if POSITIONS in state.rule_fields and defender.is_infantry else None
     if held is not None:  # an advanced position: one square, which the attacker is not in
         plan.defence_terms.append(Term(held.defence_bonus, f"{held.id} at {bf.name(defender.sq)}", R_POSITION))
     elif defender.is_infantry:

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from builder.engine import effects
 from builder.engine.actions import Action
-from builder.engine.advanced_positions import cover
+from builder.engine.advanced_positions import POSITIONS, cover
 from builder.engine.ambush import reveal, revealed_face
 from builder.engine.damage import roll
 from builder.engine.effects import register
@@ -319,7 +319,7 @@ def blast_plan(state: "GameState", firer: "UnitState | None", target: "UnitState
     else:
         plan.defence, plan.defence_label = int(face.defence or 0), "defence"  # type: ignore[arg-type]
     terrain = state.static.bf.terrain[target.sq]
-    if state.positions and target.is_infantry:  # an advanced position (builder/engine/advanced_positions.py)
+    if POSITIONS in state.rule_fields and target.is_infantry:  # an advanced position (builder/engine/advanced_positions.py)
         terrain = cover(state, target.sq) or terrain
     if target.is_infantry and terrain.defence_bonus and not room:
         plan.defence_terms.append(Term(terrain.defence_bonus, f"{terrain.id} at {state.static.bf.name(target.sq)}",

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from builder.engine import effects, markers, steps
 from builder.engine.advanced_positions import RULE as R_POSITION
-from builder.engine.advanced_positions import cover
+from builder.engine.advanced_positions import POSITIONS, cover
 from builder.engine.ambush import revealed_face
 from builder.engine.anti_tank import MODES as ANTI_TANK
 from builder.engine.anti_tank import shot_source
@@ -148,7 +148,7 @@ def _terrain_defence(state: "GameState", plan: ShotPlan, target: "UnitState", fi
     if not target.is_infantry:
         return
     t = bf.terrain[plan.target_sq]
-    if state.positions:  # an advanced position: one square, which the firer never shares
+    if POSITIONS in state.rule_fields:  # an advanced position: one square, which the firer never shares
         held = cover(state, plan.target_sq)
         if held is not None:
             plan.defence_terms.append(Term(held.defence_bonus, f"{held.id} at {bf.name(plan.target_sq)}", R_POSITION))

@@ -45,7 +45,7 @@ from builder.errors import InvalidInputError, UsageError
 from builder.engine.transport import has_room
 from builder.engine.phases.orders import start_round
 from builder.engine.structures import structure_at
-from builder.engine.advanced_positions import allowed
+from builder.engine.advanced_positions import POSITIONS, allowed
 from builder.engine.demolition_charges import CHARGES, KEY as CHARGE_KEY
 from builder.engine.hedgerow_cutter import PASSAGES, hedgerows
 from builder.engine.intersections import intersection
@@ -334,8 +334,8 @@ def _battlefield_markers(state: GameState, pos: PositionFile, side_ids: list[str
         if sq >= 0 and not allowed(bf, sq):
             problems.append(_diag(path, ("positions", i), E617, f"{name}: no position on {bf.terrain[sq].id} "
                                   "(not in a building, ruins, a bunker or water)", "name an open square"))
-        elif sq >= 0 and sq not in state.positions:
-            state.positions += (sq,)
+        elif sq >= 0 and sq not in rule_field(state, POSITIONS):
+            set_rule_field(state, POSITIONS, rule_field(state, POSITIONS) + (sq,))
     for name, count in pos.demolition.items():
         area = _structure(bf, name, ("demolition", name), path, problems)
         if area < 0:

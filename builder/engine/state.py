@@ -486,7 +486,6 @@ GAME_FIELDS: Final = (
     StateField("boosts", copy=_dict, key=lambda b: sorted([k[0], k[1], v] for k, v in b.items())),
     StateField("path", key=_as_list),
     StateField("smoke", key=_rows, when=_used("smoke")),
-    StateField("positions", key=_as_list, when=_used("positions")),
     StateField("markers", key=_rows, when=_used("markers")),
     StateField("postponed", key=_rows, when=_used("postponed")),
     StateField("demolition", key=_rows, when=_used("demolition")),
@@ -535,7 +534,6 @@ class GameState:
         self.boosts: dict[tuple[str, int], int] = {}  # card bonuses for the current activation
         self.path: tuple[int, ...] = ()  # squares of the current unit's move (Firing on the Move)
         self.smoke: tuple[tuple[int, int, int], ...] = ()  # (intersection, radius, penalty), builder/engine/smoke.py
-        self.positions: tuple[int, ...] = ()  # squares of advanced positions (builder/engine/advanced_positions.py)
         # scenario markers on units: (unit, marker, count), builder/engine/markers.py
         self.markers: tuple[tuple[int, str, int], ...] = ()
         # scenario events postponed: (event index, first effect left), builder/engine/scenario_events.py
