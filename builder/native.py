@@ -60,7 +60,7 @@ MODULES: tuple[str, ...] = tuple(
         "demolition_charges", "destruction", "dice", "directives", "events", "firing", "fuel", "gear", "goliath",
         "grid", "hedgerow_cutter", "horn_of_plenty", "intersections", "los", "markers", "mg_nest", "movement",
         "objectives", "opportunity", "profiles", "reactions", "rules", "ruses", "scenario_events", "scenario_fire",
-        "scenario_units", "setup", "smoke", "smoke_bombs", "state", "structures", "substitute", "terms",
+        "scenario_units", "setup", "smoke", "smoke_bombs", "state", "steps", "structures", "substitute", "terms", "tokens",
         "transport", "unit_actions", "urban_fighter", "vehicle_bombs", "victory", "zoc",
         "effects.abilities", "effects.cards", "effects.options", "effects.registry",
         "phases.activation", "phases.orders", "phases.supply",

@@ -16,6 +16,8 @@ from builder.engine.effects.cards import rocket_plan
 from builder.engine.effects.options import tokens_left
 from builder.engine.firing import plan_shot
 from builder.engine.phases.supply import finish_supply
+from builder.engine.vehicle_bombs import VEHICLE_BOMBS
+from builder.engine.state import rule_field
 
 from engine_helpers import Scripted, activate, arm, core_pack, make
 
@@ -177,12 +179,12 @@ def test_bomb_offered_at_the_end_of_a_move_next_to_a_vehicle() -> None:
     offered = bombs(state)
     assert offered == [Action("token", unit=n["r"], target=n["tank"], mode=BOMB)]
     apply(state, offered[0], check=True)
-    assert state.vehicle_bombs == ((n["tank"], 0, BOMB),)
+    assert rule_field(state, VEHICLE_BOMBS) == ((n["tank"], 0, BOMB),)
     assert tokens_left(state, state.units[n["r"]], BOMB) == 2
     copy = state.clone()
-    assert copy.vehicle_bombs == state.vehicle_bombs and copy.state_hash() == state.state_hash()
+    assert rule_field(copy, VEHICLE_BOMBS) == rule_field(state, VEHICLE_BOMBS) and copy.state_hash() == state.state_hash()
     apply(state, bombs(state)[0], check=True)  # several at once
-    assert len(state.vehicle_bombs) == 2 and copy.vehicle_bombs != state.vehicle_bombs
+    assert len(rule_field(state, VEHICLE_BOMBS)) == 2 and rule_field(copy, VEHICLE_BOMBS) != rule_field(state, VEHICLE_BOMBS)
 
 
 def test_no_bomb_away_from_vehicles_or_without_the_option() -> None:
@@ -214,7 +216,7 @@ def test_bomb_rides_with_the_vehicle_and_explodes_at_the_end_of_supply() -> None
     finish_supply(state)
     shot = next(e.data for e in state.events if e.kind == "shot")
     assert shot["unit"] == -1 and shot["mode"] == BOMB and shot["total"] == 7 and shot["defence"] == 7
-    assert tank.wreck and state.vehicle_bombs == ()
+    assert tank.wreck and rule_field(state, VEHICLE_BOMBS) == ()
 
 
 def test_bomb_on_a_light_vehicle_can_miss() -> None:
@@ -228,7 +230,7 @@ def test_bomb_on_a_light_vehicle_can_miss() -> None:
     state.dice = Scripted(1)
     state.events = []
     finish_supply(state)
-    assert not state.units[n["ht"]].wreck and state.vehicle_bombs == ()
+    assert not state.units[n["ht"]].wreck and rule_field(state, VEHICLE_BOMBS) == ()
 
 
 def test_bombs_in_the_supply_phase_and_valued_by_the_greedy_player() -> None:
@@ -247,7 +249,7 @@ def test_bombs_in_the_supply_phase_and_valued_by_the_greedy_player() -> None:
     scores = GreedyPlayer(1, 0).scores(state, actions)
     assert actions[scores.index(max(scores))] == offered[0]
     apply(state, offered[0], check=True)
-    assert state.vehicle_bombs and supply.supply_bomb_actions(state, 0) == offered  # another may follow
+    assert rule_field(state, VEHICLE_BOMBS) and supply.supply_bomb_actions(state, 0) == offered  # another may follow
 
 
 def test_solo_mode_places_a_bomb_as_soon_as_it_can() -> None:

@@ -22,6 +22,9 @@ from engine_helpers import activate, give, make
 from test_engine_tokens import moves
 
 import pytest
+from builder.engine.hedgerow_cutter import PASSAGES
+from builder.engine.state import rule_field, set_rule_field
+from builder.engine.advanced_positions import POSITIONS
 
 
 # --- Culling Hedgerow Cutter ----------------------------------------------------------------
@@ -56,14 +59,14 @@ def test_the_passage_token_stays_on_the_square_for_every_vehicle() -> None:
     a = Action("move", unit=pz, square=bf.square("J6"), facing=4, mode=PASSAGE)
     apply(state, a, check=True)
     assert state.units[pz].sq == bf.square("J6")
-    assert state.passages == (bf.square("J4"),)
+    assert rule_field(state, PASSAGES) == (bf.square("J4"),)
     assert tokens_left(state, state.units[pz], CUTTER) == 1
     clone = state.clone()
-    assert clone.passages == state.passages and clone.state_hash() == state.state_hash()
+    assert rule_field(clone, PASSAGES) == rule_field(state, PASSAGES) and clone.state_hash() == state.state_hash()
     # a German halftrack (light vehicle, no cutter) now drives through the gap
     other, n = make([{"name": "ht", "unit": "de-halftrack", "side": "de", "at": "J2", "facing": "s"}])
     assert (bf.square("J5"), 4) not in vehicle_reach(other, other.units[n["ht"]])
-    other.passages = state.passages
+    set_rule_field(other, PASSAGES, rule_field(state, PASSAGES))
     assert (bf.square("J5"), 4) in vehicle_reach(other, other.units[n["ht"]])
     # the rule changes nothing else: the hedgerow still blocks sight
     assert sight(state, bf.square("J3"), bf.square("J5")) == sight(other, bf.square("J3"), bf.square("J5"))
@@ -269,7 +272,7 @@ def test_the_mg_nest_goes_anywhere_but_the_enemy_deployment_zone() -> None:
     assert nests == [Action("token", unit=n["mg"], square=bf.square("F4"), mode="mg-nest")]  # D7 is German ground
     before = plan_shot(state, state.units[n["g"]], 0, state.units[n["mg"]])
     apply(state, nests[0], check=True)
-    assert state.positions == (bf.square("F4"),)
+    assert rule_field(state, POSITIONS) == (bf.square("F4"),)
     assert not [a for a in legal_actions(state) if a.kind == "token" and a.mode == "mg-nest"]  # one nest
     after = plan_shot(state, state.units[n["g"]], 0, state.units[n["mg"]])
     assert after.defence_total == before.defence_total + 1  # the nest's +1 (placeholder), as a position's
@@ -345,7 +348,7 @@ def test_the_passage_flood_is_the_plain_flood_while_no_passage_lies(at: str, fac
 
     state, n = make([{"name": "pz", "unit": "de-panzer", "side": "de", "at": at, "facing": facing},
                      {"name": "r", "unit": "us-rifles", "side": "us", "at": "A3"}])
-    assert not state.passages
+    assert not rule_field(state, PASSAGES)
     pz = state.units[n["pz"]]
     for mv in (1, 3, 8):
         plain_parents: dict[int, int] = {}

@@ -13,6 +13,10 @@ from builder.engine.errors import InvalidInputError
 from builder.engine.phases.supply import start_supply
 from builder.engine.position import load_position
 from builder.engine.structures import points, structure_at
+from builder.engine.advanced_positions import POSITIONS as POSITIONS_FIELD
+from builder.engine.demolition_charges import CHARGES
+from builder.engine.hedgerow_cutter import PASSAGES
+from builder.engine.state import rule_field
 
 from engine_helpers import POSITIONS, Scripted
 
@@ -30,10 +34,10 @@ def test_every_marker_reaches_the_state_and_its_hash() -> None:
     state, _ = load_position(BATTLEFIELD)
     bf = state.static.bf
     assert state.smoke == (((bf.width + 1) * 3 + 3, 1, 2),)  # D4's top-left corner, fading (-2)
-    assert [bf.name(sq) for sq in state.passages] == ["J4"]
-    assert [bf.name(sq) for sq in state.positions] == ["C4"]
+    assert [bf.name(sq) for sq in rule_field(state, PASSAGES)] == ["J4"]
+    assert [bf.name(sq) for sq in rule_field(state, POSITIONS_FIELD)] == ["C4"]
     assert points(state, structure_at(bf, bf.square("F7"))) == 1
-    assert state.charges == ((bf.square("G8"), 0),)
+    assert rule_field(state, CHARGES) == ((bf.square("G8"), 0),)
     canonical = state.canonical()
     assert {"smoke", "passages", "positions", "demolition", "charges"} <= set(canonical)
 
@@ -51,7 +55,7 @@ def test_the_charge_laid_explodes_at_the_next_supply_phase() -> None:
     state.dice = Scripted(6, 6, 6, 6, 6, 6)
     start_supply(state)
     bf = state.static.bf  # a new battlefield: the house is in ruins (1 point + 2 dice scoring)
-    assert state.charges == () and bf.ruined
+    assert rule_field(state, CHARGES) == () and bf.ruined
     assert structure_at(bf, bf.square("F7")) == -1
 
 

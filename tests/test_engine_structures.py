@@ -17,6 +17,8 @@ from builder.engine.los import BLOCKED, OBSCURED, sight
 from builder.engine.phases.supply import start_supply
 from builder.engine.position import PositionFile, position_state
 from builder.engine.structures import damage, points, structure_at, structure_squares
+from builder.engine.demolition_charges import CHARGES
+from builder.engine.state import rule_field
 
 from engine_helpers import Scripted, activate, arm, core_pack, make
 
@@ -165,14 +167,14 @@ def test_a_demolition_charge_explodes_at_the_start_of_the_supply_phase() -> None
     assert charges == [Action("token", unit=n["r"], square=state.static.bf.square("F7"), mode=CHARGE)]
     assert GreedyPlayer(0, 0).scores(state, charges)[0] > 0
     apply(state, charges[0], check=True)
-    assert state.charges == ((state.static.bf.square("F7"), 0),)
+    assert rule_field(state, CHARGES) == ((state.static.bf.square("F7"), 0),)
     assert tokens_left(state, state.units[n["r"]], CHARGE) == 2
     assert state.clone().state_hash() == state.state_hash() and "charges" in state.canonical()
     state.dice = Scripted(4, 6)
     state.events = []
     state.current = -1
     start_supply(state)
-    assert state.charges == () and state.static.bf.structures == {}
+    assert rule_field(state, CHARGES) == () and state.static.bf.structures == {}
     assert [e.data["scored"] for e in state.events if e.kind == "charge"] == [2]
 
 
@@ -187,7 +189,7 @@ def test_charges_in_the_supply_phase() -> None:
     offered = [a for a in legal_actions(state) if a.kind == "token" and a.mode == CHARGE]
     assert offered == [Action("token", unit=n["r"], square=state.static.bf.square("F7"), mode=CHARGE)]
     apply(state, offered[0], check=True)
-    assert len(state.charges) == 1
+    assert len(rule_field(state, CHARGES)) == 1
 
 
 def test_a_blast_with_destruction_damages_the_structure_it_covers() -> None:

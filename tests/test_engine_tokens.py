@@ -19,6 +19,10 @@ from builder.engine.movement import movement_allowance
 from builder.engine.opportunity import may_opportunity_fire
 from builder.engine.phases.orders import start_round
 from builder.engine.phases.supply import finish_supply, start_supply
+from builder.engine.directives import DIRECTIVES
+from builder.engine.fuel import FUELLED
+from builder.engine.state import rule_field, set_rule_field
+from builder.engine.advanced_positions import POSITIONS
 
 from engine_helpers import activate, fixture_pack, give, make
 
@@ -75,14 +79,14 @@ def test_the_token_is_spent_and_lasts_the_round_one_at_a_time() -> None:
     a = next(a for a in moves(state, ht) if a.extra)
     apply(state, a, check=True)
     assert state.units[ht].sq == a.square
-    assert tokens_left(state, u, "fuel") == 2 and state.fuelled == (ht,)
+    assert tokens_left(state, u, "fuel") == 2 and rule_field(state, FUELLED) == (ht,)
     assert movement_allowance(state, u) == 7  # for the rest of the round...
     activate(state, ht)
     assert not [m for m in moves(state, ht) if m.extra]  # ...and never a second token at once
     clone = state.clone()
-    assert clone.fuelled == (ht,) and clone.state_hash() == state.state_hash()
+    assert rule_field(clone, FUELLED) == (ht,) and clone.state_hash() == state.state_hash()
     start_round(state)
-    assert state.fuelled == () and movement_allowance(state, state.units[ht]) == 6
+    assert rule_field(state, FUELLED) == () and movement_allowance(state, state.units[ht]) == 6
 
 
 def test_fuel_in_the_supply_phase() -> None:
@@ -132,7 +136,7 @@ def test_the_directive_is_decided_at_the_end_of_the_orders_phase() -> None:
     assert Action("done") in acts
     apply(state, Action("token", unit=n["lt"], mode=FIRE_AT_WILL), check=True)
     assert state.phase == "activation"
-    assert state.directives == ((0, n["lt"], FIRE_AT_WILL),)
+    assert rule_field(state, DIRECTIVES) == ((0, n["lt"], FIRE_AT_WILL),)
     assert state.sides[0].equipment[(-1, "directive")] == 2
     assert state.clone().state_hash() == state.state_hash()
 
@@ -142,7 +146,7 @@ def test_declining_leaves_the_tokens_and_one_directive_a_round() -> None:
     start_round(state)
     _end_of_orders(state)
     apply(state, Action("done"), check=True)
-    assert state.phase == "activation" and state.directives == ()
+    assert state.phase == "activation" and rule_field(state, DIRECTIVES) == ()
     assert state.sides[0].equipment[(-1, "directive")] == 3
     state.phase = "orders"  # the same round: no second decision
     from builder.engine.directives import pending
@@ -153,7 +157,7 @@ def test_a_directive_helps_units_up_to_three_squares_away_and_not_four() -> None
     state, n = _officer([{"name": "near", "unit": "us-rifles", "side": "us", "at": "G2"},
                          {"name": "far", "unit": "us-rifles", "side": "us", "at": "H2"},
                          {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "G6"}])
-    state.directives = ((0, n["lt"], FIRE_AT_WILL),)
+    set_rule_field(state, DIRECTIVES, ((0, n["lt"], FIRE_AT_WILL),))
     near, far, g = (state.units[n[k]] for k in ("near", "far", "g"))
 
     def bonus(u) -> int:  # type: ignore[no-untyped-def]
@@ -162,7 +166,7 @@ def test_a_directive_helps_units_up_to_three_squares_away_and_not_four() -> None
         return sum(t.value for t in plan.terms if "Fire at Will" in t.label)
 
     assert (bonus(near), bonus(far)) == (1, 0)
-    state.directives = ((1, n["lt"], FIRE_AT_WILL),)  # an enemy's directive helps nobody here
+    set_rule_field(state, DIRECTIVES, ((1, n["lt"], FIRE_AT_WILL),))  # an enemy's directive helps nobody here
     assert bonus(near) == 0
 
 
@@ -173,22 +177,22 @@ def test_double_time_charge_and_hold_your_ground() -> None:
     base_mv = movement_allowance(state, r)
     base_attack = plan_assault(state, r, g, r.sq).attack_mod
     base_defence = plan_shot(state, g, 0, r).defence_total
-    state.directives = ((0, n["lt"], DOUBLE_TIME),)
+    set_rule_field(state, DIRECTIVES, ((0, n["lt"], DOUBLE_TIME),))
     assert movement_allowance(state, r) == base_mv + 2
-    state.directives = ((0, n["lt"], CHARGE),)
+    set_rule_field(state, DIRECTIVES, ((0, n["lt"], CHARGE),))
     assert plan_assault(state, r, g, r.sq).attack_mod == base_attack + 1
     assert movement_allowance(state, r) == base_mv
-    state.directives = ((0, n["lt"], HOLD),)
+    set_rule_field(state, DIRECTIVES, ((0, n["lt"], HOLD),))
     assert plan_shot(state, g, 0, r).defence_total == base_defence + 1
 
 
 def test_the_directive_is_discarded_at_the_end_of_the_supply_phase() -> None:
     state, n = _officer([{"name": "g", "unit": "de-grenadiers", "side": "de", "at": "D8"}])
-    state.directives = ((0, n["lt"], DOUBLE_TIME),)
+    set_rule_field(state, DIRECTIVES, ((0, n["lt"], DOUBLE_TIME),))
     state.sides[0].directives_used = (DOUBLE_TIME,)
     state.phase = "supply"
     finish_supply(state)
-    assert state.directives == ()
+    assert rule_field(state, DIRECTIVES) == ()
     assert state.phase == "orders" and state.turn == 2
     _end_of_orders(state)
     offered = {a.mode for a in legal_actions(state) if a.kind == "token"}
@@ -239,7 +243,7 @@ def test_a_position_replaces_the_supply_move_and_protects_infantry() -> None:
     assert offered == [Action("token", unit=n["r"], square=r.sq, mode="position")]
     assert not may_opportunity_fire(state, r)
     apply(state, offered[0], check=True)
-    assert state.positions == (r.sq,) and r.supply_moved
+    assert rule_field(state, POSITIONS) == (r.sq,) and r.supply_moved
     assert tokens_left(state, r, "position") == 0
     assert plan_shot(state, g, 0, r).defence_total == before + 1
     assert may_opportunity_fire(state, r)
@@ -262,7 +266,7 @@ def test_position_bonus_does_not_add_to_better_terrain() -> None:
     state, n = _supply([{"name": "r", "unit": "us-rifles", "side": "us", "at": "I4"},
                         {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "I8"}])
     r, g = state.units[n["r"]], state.units[n["g"]]
-    state.positions = (r.sq,)
+    set_rule_field(state, POSITIONS, (r.sq,))
     terms = [t for t in plan_shot(state, g, 0, r).defence_terms if "position" in t.label or "hedgerow" in t.label]
     assert [t.value for t in terms] == [2]  # the hedgerow's +2 alone
 

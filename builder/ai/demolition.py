@@ -20,6 +20,8 @@ from builder.engine.demolition_charges import SCORES as CHARGE_SCORES
 from builder.engine.demolition_charges import charge_dice
 from builder.engine.destruction import SCORES, destroyer_bonus, destruction_dice
 from builder.engine.structures import points, structure_at, units_inside
+from builder.engine.demolition_charges import CHARGES
+from builder.engine.state import rule_field
 
 if TYPE_CHECKING:
     from builder.engine.actions import Action
@@ -56,6 +58,6 @@ def charge_value(state: "GameState", action: "Action") -> float:
     p = (7 - CHARGE_SCORES) / 6
     dice = charge_dice(state, u.side)
     area = structure_at(state.static.bf, action.square)
-    laid = sum(1 for sq, side in state.charges if side == u.side and structure_at(state.static.bf, sq) == area)
+    laid = sum(1 for sq, side in rule_field(state, CHARGES) if side == u.side and structure_at(state.static.bf, sq) == area)
     return CHARGE_DELAY * _worth(state, u.side, action.square, dice * p * (1 + laid)) \
         - CHARGE_DELAY * _worth(state, u.side, action.square, dice * p * laid) - TOKEN

@@ -17,6 +17,8 @@ from builder.engine.firing import plan_shot
 from builder.engine.smoke_bombs import pattern as bomb_pattern, targets as bomb_targets
 from builder.engine.vehicle_bombs import bomb_plan
 from builder.engine.transport import square_of
+from builder.engine.state import rule_field
+from builder.engine.vehicle_bombs import VEHICLE_BOMBS
 
 if TYPE_CHECKING:
     from builder.engine import Action, GameState, UnitState
@@ -270,7 +272,7 @@ def bomb_value(state: "GameState", action: "Action") -> float:
     if not plan.ok:
         return -1.0
     p_hit, p_kill = plan.odds()
-    on_it = sum(1 for b in state.vehicle_bombs if b[0] == target.id)
+    on_it = sum(1 for b in rule_field(state, VEHICLE_BOMBS) if b[0] == target.id)
     return (p_hit + p_kill) * target_value(state, target) * (1 - p_hit) ** on_it - 0.05
 
 

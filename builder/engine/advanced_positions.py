@@ -14,7 +14,8 @@ defence bonus against shots, blasts and assaults (the better of the position
 and the terrain it stands on; they do not add up), and infantry not yet
 activated in it may take opportunity fire. The bonus (+1, as the core box's
 foxholes) is a placeholder. Positions stay for the rest of the game
-(``GameState.positions``); the terrain code reads them through :func:`cover`.
+(the rule field ``positions``, declared here); the terrain code reads them through
+:func:`cover`.
 """
 
 from __future__ import annotations
@@ -23,16 +24,19 @@ from typing import TYPE_CHECKING
 
 from builder.engine.actions import Action
 from builder.engine.effects import register
-from builder.engine.effects.options import spend_token, tokens_left
+from builder.engine.tokens import spend_token, tokens_left
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
 from builder.engine.grid import TerrainInfo
+from builder.engine.state import declare_field, rule_field, set_rule_field
 
 if TYPE_CHECKING:
     from builder.engine.grid import Battlefield
     from builder.engine.state import GameState
 
 POSITION = "position"
+# the squares of the advanced positions on the battlefield (MG nests' too), for the game
+POSITIONS = declare_field("positions", __name__)
 RULE = "000 core rules, Recruitment Options > Equipment > Position"
 ADVANCED = TerrainInfo("advanced position", defence_bonus=1, opportunity_fire=True)
 
@@ -53,7 +57,7 @@ def position_actions(state: "GameState", side: int, movers: list[int]) -> list[A
     out = []
     for uid in movers:
         u = state.units[uid]
-        if (u.sq >= 0 and u.sq not in state.positions and allowed(bf, u.sq) and not u.st.decoy
+        if (u.sq >= 0 and u.sq not in rule_field(state, POSITIONS) and allowed(bf, u.sq) and not u.st.decoy
                 and tokens_left(state, u, POSITION) > 0):
             out.append(Action("token", unit=uid, square=u.sq, mode=POSITION))
     return out
@@ -65,7 +69,7 @@ def place_position(state: "GameState", action: Action, offered: list[Action]) ->
         raise IllegalAction(f"no advanced position to place: {action.describe(state)}")
     u = state.units[action.unit]
     spend_token(state, u, POSITION)
-    state.positions = state.positions + (action.square,)
+    set_rule_field(state, POSITIONS, rule_field(state, POSITIONS) + (action.square,))
     u.supply_moved = True
     state.events.append(Event("position", {"unit": u.id, "square": action.square}))
 
@@ -73,7 +77,7 @@ def place_position(state: "GameState", action: Action, offered: list[Action]) ->
 def cover(state: "GameState", sq: int) -> TerrainInfo | None:
     """The advanced position on ``sq`` when it protects better than the terrain there
     (None: no position, or the terrain is as good)."""
-    if sq in state.positions and ADVANCED.defence_bonus > state.static.bf.terrain[sq].defence_bonus:
+    if sq in rule_field(state, POSITIONS) and ADVANCED.defence_bonus > state.static.bf.terrain[sq].defence_bonus:
         return ADVANCED
     return None
 

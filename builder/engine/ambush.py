@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from builder.engine import steps
 from builder.engine.events import Event
 from builder.engine.los import CLEAR, sight_kind
+from builder.engine.decoys import discard
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState, UnitState
@@ -44,7 +46,6 @@ def reveal(state: "GameState", u: "UnitState", why: str) -> None:
     if not u.concealed:
         return
     if u.st.decoy:
-        from builder.engine.decoys import discard
         discard(state, u, why)
         return
     u.concealed = False
@@ -52,8 +53,7 @@ def reveal(state: "GameState", u: "UnitState", why: str) -> None:
         u.face = revealed_face(u)
     state.events.append(Event("revealed", {"unit": u.id, "why": why}))
     if state.sides[u.side].concealed_tokens:
-        from builder.engine.concealment import token_back
-        token_back(state, u)
+        steps.token_back(state, u)  # builder/engine/concealment.py
 
 
 def flip(state: "GameState", u: "UnitState") -> None:

@@ -9,7 +9,6 @@ decides who acts and what they may do.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.engine.actions import Action
@@ -18,17 +17,19 @@ from builder.engine.barrage import BARRAGE, order_barrage
 from builder.engine.blast import do_blast
 from builder.engine.destruction import STRUCTURE, fire_at_structure
 from builder.engine.errors import IllegalAction
-from builder.engine.fuel import refuel
-from builder.engine.hedgerow_cutter import PASSAGE, cut_through
 from builder.engine.events import Event
-from builder.engine import autonomy, opportunity, reactions
+from builder.engine import autonomy, effects, opportunity, reactions
 from builder.engine.movement import path_to
 from builder.engine.phases import activation, orders, supply
-from builder.engine.effects.cards import on_enemy
+from builder.engine.effects.cards import on_enemy, play_card
 from builder.engine.unit_actions import do_assault, do_fire, do_move
 from builder.engine.smoke_bombs import ORDER, PENDING as SMOKE, lay_bomb
 from builder.engine.state import LISTING
 from builder.engine.transport import DISEMBARK, EMBARK, disembark_path
+from builder.engine.assault import advance, retreat
+from builder.engine.damage import eliminate
+# imported last: every rule module registers itself (builder/engine/features.py)
+from builder.engine import features  # noqa: F401
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState
@@ -119,11 +120,9 @@ def _activation(state: "GameState", action: Action) -> None:
             path = disembark_path(state, mover, action.square) if watched else []  # its exit first
             start = -1
         else:
-            if action.extra:  # the Fuel token's extra square first, so that the path is found
-                refuel(state, mover)
-            if action.mode == PASSAGE:  # likewise the Passage token (builder/engine/hedgerow_cutter.py)
-                cut_through(state, action)
-                action = replace(action, mode="")
+            # an option's token first (Fuel's extra square, a Passage), so that the path is found
+            for prepare in effects.side_hooks(state, mover.side, "prepare"):
+                action = prepare(state, action)
             path = path_to(state, mover, action.square, action.facing) if watched else []
             start = mover.sq
         do_move(state, action)
@@ -151,7 +150,6 @@ def _activation(state: "GameState", action: Action) -> None:
         state.fired = (-1,)
         reactions.offer_counter(state, action, held)
     elif kind == "card":
-        from builder.engine.effects.cards import play_card
         play_card(state, state.units[state.current].side, action.mode, state.units[action.unit], action.target)
     elif kind == "token":
         activation.spend_token(state, action)
@@ -219,7 +217,6 @@ def _resolve_pending(state: "GameState", action: Action) -> None:
         return
     u = state.units[unit]
     if kind == "retreat":
-        from builder.engine.assault import advance, retreat
         attacker, old_sq = data
         retreat(state, u, action.square, attacker, old_sq)
         advance(state, state.units[attacker], old_sq)
@@ -237,7 +234,6 @@ def _resolve_pending(state: "GameState", action: Action) -> None:
 def _refresh_displacements(state: "GameState") -> None:
     """Squares taken by an earlier displacement are no longer offered; a unit left
     with none is eliminated (000 core rules, Movement of Vehicles)."""
-    from builder.engine.damage import eliminate
     kept = []
     for p in state.pending:
         if p[0] == "displace":

@@ -18,17 +18,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from builder.engine import effects
+from builder.engine import effects, steps
 from builder.engine.advanced_positions import RULE as R_POSITION
-from builder.engine.advanced_positions import cover
+from builder.engine.advanced_positions import POSITIONS, cover
 from builder.engine.urban_fighter import window_exit
 from builder.engine.ambush import revealed_face
 from builder.engine.damage import eliminate, markers_taken, roll, suppress, take_hit
-from builder.engine.effects.cards import lucky_shot
 from builder.engine.events import Event
 from builder.engine.firing import in_arc
 from builder.engine.terms import Term
 from builder.engine.zoc import enemy_zoc
+from builder.engine.grid import DIRS
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState, UnitState
@@ -123,7 +123,7 @@ def plan_assault(state: "GameState", attacker: "UnitState", defender: "UnitState
     dcombat = _combat(defender, aface.defence_type, role)
     plan.defence_terms.append(Term(dcombat or 0, "combat bonus" + (" (secondary weapon)" if role else "")
                                    + (" (X counts 0)" if dcombat is None else ""), R_ASSAULT))
-    held = cover(state, defender.sq) if state.positions and defender.is_infantry else None
+    held = cover(state, defender.sq) if POSITIONS in state.rule_fields and defender.is_infantry else None
     if held is not None:  # an advanced position: one square, which the attacker is not in
         plan.defence_terms.append(Term(held.defence_bonus, f"{held.id} at {bf.name(defender.sq)}", R_POSITION))
     elif defender.is_infantry:
@@ -153,13 +153,26 @@ def plan_assault(state: "GameState", attacker: "UnitState", defender: "UnitState
     return plan
 
 
+def may_assault(state: "GameState", u: "UnitState", t: "UnitState") -> bool:
+    """The cheap half of :func:`plan_assault`: a combat value against the
+    defender's type (or Tankbuster against a heavy vehicle). Asked for every enemy
+    while assaults are listed, on foot (builder/engine/unit_actions.py) or from a
+    vehicle (builder/engine/transport.py)."""
+    dtype = t.st.profile.faces[revealed_face(t) if t.concealed else t.face].defence_type
+    weapons = u.st.profile.faces[revealed_face(u) if u.concealed else u.face].weapons
+    if dtype is None or not weapons:
+        return False
+    if weapons[0].against(dtype) is not None:
+        return True
+    return plan_assault(state, u, t, u.sq).ok
+
+
 def retreat_squares(state: "GameState", defender: "UnitState", from_sq: int) -> list[int]:
     """The three squares away from the attacker the defender may retreat into (an
     Urban Fighter also out through a window: builder/engine/urban_fighter.py)."""
     bf = state.static.bf
     (ax, ay), (dx_, dy_) = bf.xy(from_sq), bf.xy(defender.sq)
     sx, sy = (dx_ > ax) - (dx_ < ax), (dy_ > ay) - (dy_ < ay)
-    from builder.engine.grid import DIRS
     d = DIRS.index((sx, sy))
     masks = enemy_zoc(state, defender.side)
     out = []
@@ -187,11 +200,11 @@ def resolve_assault(state: "GameState", plan: AssaultPlan) -> None:
     need = need if need <= 6 else need - 1
     for reroll in effects.hook_functions(state, attacker, "reroll"):
         a = reroll(state, attacker, a, plan.attack_dice, need, "assault (attacker)")
-    a = lucky_shot(state, attacker, a, plan.attack_dice, need, "assault (attacker)")
+    a = steps.answer_roll(state, attacker, a, plan.attack_dice, need, "assault (attacker)")
     need = a + plan.attack_mod - plan.defence_mod  # not to lose
     for reroll in effects.hook_functions(state, defender, "reroll"):
         d = reroll(state, defender, d, plan.defence_dice, need, "assault (defender)")
-    d = lucky_shot(state, defender, d, plan.defence_dice, need, "assault (defender)")
+    d = steps.answer_roll(state, defender, d, plan.defence_dice, need, "assault (defender)")
     at, dt = a + plan.attack_mod, d + plan.defence_mod
     outcome = "attacker" if at > dt else "defender" if dt > at else "tie"
     state.events.append(Event("assault", {"unit": attacker.id, "target": defender.id, "attack": at,

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.engine import effects
+from builder.engine import effects, steps
 from builder.engine.actions import Action, interned
 from builder.engine.effects import register
 from builder.engine.errors import IllegalAction
@@ -101,12 +101,10 @@ def actions(state: "GameState") -> list[Action]:
 
 def decide(state: "GameState", action: Action) -> None:
     """Apply the side's decision at the offer."""
-    from builder.engine.phases.activation import next_activation
-
     side = state.to_act
     assert side is not None
     if action.kind == "pass":
-        next_activation(state, passed=side)
+        steps.next_activation(state, passed=side)
         return
     if action.kind != AUTONOMOUS or action.unit not in ready_units(state, side):
         raise IllegalAction(f"expected an Autonomous unit of side {side} to activate, or pass")

@@ -22,7 +22,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from builder.engine import steps
 from builder.engine.actions import Action, interned
+from builder.engine.blast import BLASTERS, blast_actions
 from builder.engine.effects import register
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
@@ -88,12 +90,9 @@ def in_barrage(state: "GameState") -> bool:
 def gun_actions(state: "GameState", gun: "UnitState") -> list[Action]:
     """What a gun of the barrage may do: fire (each weapon once, or lay its blast
     pattern) or stand down."""
-    from builder.engine.blast import BLASTERS, blast_actions
-    from builder.engine.unit_actions import fire_actions
-
     out: list[Action] = []
     if state.fired != (-1,):
-        out = fire_actions(state, gun, moving=False)
+        out = steps.fire_actions(state, gun, False)
         if not state.fired and gun.st.profile.type in BLASTERS:
             out.extend(blast_actions(state, gun))
     out.append(interned("end", gun.id))
@@ -125,12 +124,10 @@ def _next_gun(state: "GameState") -> None:
             state.events.append(Event("activate", {"side": gun.side, "unit": gun.id, "token": -1, "why": "barrage"}))
             return
         del state.boosts[key]
-    from builder.engine.phases.activation import end_activation
-
     caller = next(k[1] for k in state.boosts if k[0] == CALLER)
     state.boosts = {k: v for k, v in state.boosts.items() if k[0] == "resume"}
     state.current, state.fired = caller, (-1,)  # the barrage was the caller's whole action
-    end_activation(state)
+    steps.end_activation(state)
 
 
 register("ability", "barrage-order", "Barrage Order", "simulated", "000 core rules, Special Abilities > Barrage Order")

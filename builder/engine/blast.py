@@ -32,12 +32,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from builder.engine import effects
 from builder.engine.actions import Action
-from builder.engine.advanced_positions import cover
+from builder.engine.advanced_positions import POSITIONS, cover
 from builder.engine.ambush import reveal, revealed_face
 from builder.engine.damage import roll
 from builder.engine.effects import register
 from builder.engine.effects.cards import ON_ENEMY
-from builder.engine.effects.options import spend_token, tokens_left
+from builder.engine.tokens import spend_token, tokens_left
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
 from builder.engine.intersections import (covering, distance, inside_building, intersection,  # noqa: F401
@@ -47,6 +47,7 @@ from builder.engine.horn_of_plenty import HORN, green
 from builder.engine.los import CLEAR, sight
 from builder.engine.smoke import lay
 from builder.engine.terms import Term
+from builder.engine.destruction import blast_structures
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState, UnitState
@@ -318,7 +319,7 @@ def blast_plan(state: "GameState", firer: "UnitState | None", target: "UnitState
     else:
         plan.defence, plan.defence_label = int(face.defence or 0), "defence"  # type: ignore[arg-type]
     terrain = state.static.bf.terrain[target.sq]
-    if state.positions and target.is_infantry:  # an advanced position (builder/engine/advanced_positions.py)
+    if POSITIONS in state.rule_fields and target.is_infantry:  # an advanced position (builder/engine/advanced_positions.py)
         terrain = cover(state, target.sq) or terrain
     if target.is_infantry and terrain.defence_bonus and not room:
         plan.defence_terms.append(Term(terrain.defence_bonus, f"{terrain.id} at {state.static.bf.name(target.sq)}",
@@ -412,7 +413,6 @@ def do_blast(state: "GameState", action: Action) -> None:
     landed = disperse(state, action.square, p, u.side, mine, u, u.id)
     explode(state, u, landed, p)
     if state.static.bf.structures and p.key not in EQUIPMENT:  # a weapon with Destruction (destruction.py)
-        from builder.engine.destruction import blast_structures
         blast_structures(state, u, landed, p.radius, p.weapon)
 
 

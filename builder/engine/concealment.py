@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from builder.engine.steps import provide
 from builder.engine.actions import Action, interned
 from builder.engine.ambush import spots
 from builder.engine.effects import register
@@ -113,3 +114,6 @@ register("option", "infiltration", "Infiltration", "partial", "000 core rules, R
          "Scout 6 is granted to the tile's units (the option's abilities) and deploys them by the seeded Scout "
          "placement (builder/engine/setup.py), never on the concealed side; its two Concealed tokens (a "
          "placeholder count) serve any infantry of the army, as the Concealed order's do")
+
+
+provide("token_back", token_back)  # builder.engine.ambush.reveal calls it

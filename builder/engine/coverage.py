@@ -13,7 +13,6 @@ from builder.engine.terrain_coverage import scenario_rows, terrain_rows
 
 
 def coverage(pack: Any = None) -> list[dict[str, str]]:
-    effects._load()
     rows = [
         {"kind": m.kind, "id": m.id, "name": m.name, "status": m.status, "missing": m.missing, "rule": m.rule}
         for m in effects.REGISTRY.values()

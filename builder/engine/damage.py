@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.engine import effects, markers
+from builder.engine import effects, markers, steps
 from builder.engine.events import Event
 from builder.engine.substitute import applies as substitutes, stand_in
-from builder.engine.transport import vehicle_lost
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState, UnitState
@@ -60,7 +59,7 @@ def eliminate(state: "GameState", unit: "UnitState", why: str) -> None:
     if not was_wreck:
         record_loss(state, unit)
         if unit.is_vehicle:
-            vehicle_lost(state, unit)
+            steps.vehicle_lost(state, unit)  # builder/engine/transport.py
 
 
 def wreck(state: "GameState", unit: "UnitState", why: str) -> None:
@@ -74,7 +73,7 @@ def wreck(state: "GameState", unit: "UnitState", why: str) -> None:
             unit.face = i
     state.events.append(Event("wrecked", {"unit": unit.id, "why": why}))
     record_loss(state, unit)
-    vehicle_lost(state, unit)
+    steps.vehicle_lost(state, unit)  # builder/engine/transport.py
 
 
 def kill_shot(state: "GameState", unit: "UnitState", source: "UnitState | None", why: str) -> None:

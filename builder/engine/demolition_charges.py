@@ -25,10 +25,11 @@ from typing import TYPE_CHECKING
 from builder.engine.actions import Action
 from builder.engine.damage import roll
 from builder.engine.effects import register
-from builder.engine.effects.options import spend_token, tokens_left
+from builder.engine.tokens import spend_token, tokens_left
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
 from builder.engine.structures import damage, structure_at, structure_squares
+from builder.engine.state import declare_field, key_rows, rule_field, set_rule_field
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState, UnitState
@@ -91,13 +92,14 @@ def lay_charge(state: "GameState", action: Action, offered: list[Action]) -> Non
         raise IllegalAction(f"no demolition charge to lay: {action.describe(state)}")
     u = state.units[action.unit]
     spend_token(state, u, KEY)
-    state.charges = state.charges + ((action.square, u.side),)
+    set_rule_field(state, CHARGES, rule_field(state, CHARGES) + ((action.square, u.side),))
     state.events.append(Event("charge-laid", {"unit": u.id, "square": action.square}))
 
 
 def explode(state: "GameState") -> None:
     """Every charge laid explodes (the start of the Supply phase)."""
-    charges, state.charges = state.charges, ()
+    charges = rule_field(state, CHARGES)
+    set_rule_field(state, CHARGES, ())
     for square, side in charges:
         if structure_at(state.static.bf, square) < 0:
             continue  # destroyed meanwhile
@@ -110,3 +112,7 @@ def explode(state: "GameState") -> None:
 register("option", KEY, "Demolition Charge", "partial", RULE,
          "in the Activation phase only after a move (not an assault, not after firing on the move); the "
          "charge's Destruction dice are a placeholder")
+
+
+# the charges laid, (structure square, side): they go off as the Supply phase starts
+CHARGES = declare_field("charges", __name__, key=key_rows, supply_start=explode)

@@ -29,16 +29,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from builder.engine.actions import Action
+from builder.engine.ambush import reveal
 from builder.engine.damage import roll
+from builder.engine.errors import IllegalAction
+from builder.engine.intersections import pattern_squares
 from builder.engine.effects import register
 from builder.engine.events import Event
+from builder.engine.steps import provide
 from builder.engine.firing import building_reason, in_arc
 from builder.engine.los import static_line, trace
 from builder.engine.structures import damage, structure_at, structure_squares, units_inside
 from builder.engine.zoc import zone_of
 
 if TYPE_CHECKING:
-    from builder.engine.actions import Action
     from builder.engine.state import GameState, UnitState
 
 R_DESTRUCTION = "000 core rules, Special Abilities > Destruction"
@@ -88,7 +92,6 @@ def after_shot(state: "GameState", firer: "UnitState", weapon: int, square: int)
 def blast_structures(state: "GameState", firer: "UnitState", i: int, radius: int, weapon: int) -> None:
     """The Destruction dice of a blast pattern on intersection ``i``: once against
     each standing structure it covers, even partly."""
-    from builder.engine.intersections import pattern_squares
     face = firer.st.profile.faces[firer.face]
     w = face.weapons[weapon] if 0 <= weapon < len(face.weapons) else None
     dice = destruction_dice(firer, w)
@@ -135,7 +138,6 @@ def structure_shots(state: "GameState", u: "UnitState") -> list["Action"]:
                and not (w.role == "primary" and u.damage & 8)]
     if not weapons:
         return []
-    from builder.engine.actions import Action
     out: list[Action] = []
     for area in bf.structures:
         if not any(t.side != u.side for t in units_inside(state, area)):
@@ -167,8 +169,6 @@ def aim(state: "GameState", u: "UnitState", wi: int, squares: tuple[int, ...]) -
 
 def fire_at_structure(state: "GameState", action: "Action") -> None:
     """Apply a ``fire`` decision at a structure (the unit's shot)."""
-    from builder.engine.ambush import reveal
-    from builder.engine.errors import IllegalAction
     u = state.units[action.unit]
     if action not in structure_shots(state, u):
         raise IllegalAction(f"no shot at a structure there: {action.describe(state)}")
@@ -184,3 +184,6 @@ register("ability", "destruction", "Destruction", "partial", R_DESTRUCTION,
          "driving over one scores nothing); the Breach variant (003) is not simulated")
 register("ability", "destroyer", "Destroyer", "partial", R_DESTROYER,
          "the stun of units in bunkers on 3 or more is not simulated")
+
+
+provide("after_shot", after_shot)  # builder.engine.firing calls it after a shot near structures

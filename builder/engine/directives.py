@@ -32,6 +32,8 @@ from builder.engine.effects import register
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
 from builder.engine.terms import Term
+from builder.engine.transport import square_of
+from builder.engine.state import declare_field, key_rows, rule_field, set_rule_field
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState, UnitState
@@ -88,20 +90,19 @@ def decide(state: "GameState", side: int, action: Action) -> None:
         for key in [k for k in s.equipment if k[1] == DIRECTIVE and s.equipment[k] > 0][:1]:
             s.equipment[key] -= 1
         s.directives_used = s.directives_used + (action.mode,)
-        state.directives = state.directives + ((side, officer.id, action.mode),)
+        set_rule_field(state, DIRECTIVES, rule_field(state, DIRECTIVES) + ((side, officer.id, action.mode),))
         state.events.append(Event("directive", {"side": side, "unit": officer.id, "mode": action.mode}))
     s.directive_turn = state.turn
 
 
 def discard(state: "GameState") -> None:
     """End of the Supply phase: every directive on the battlefield is discarded."""
-    for side, officer, kind in state.directives:
+    for side, officer, kind in rule_field(state, DIRECTIVES):
         state.events.append(Event("directive-discarded", {"side": side, "unit": officer, "mode": kind}))
-    state.directives = ()
+    set_rule_field(state, DIRECTIVES, ())
 
 
 def _near(state: "GameState", officer: "UnitState", unit: "UnitState") -> bool:
-    from builder.engine.transport import square_of
 
     if not officer.active:
         return False
@@ -113,7 +114,7 @@ def _near(state: "GameState", officer: "UnitState", unit: "UnitState") -> bool:
 def helped(state: "GameState", unit: "UnitState", kind: str) -> bool:
     """Is ``unit`` within 3 squares of an officer of its side holding directive ``kind``?"""
     return any(side == unit.side and k == kind and _near(state, state.units[o], unit)
-               for side, o, k in state.directives)
+               for side, o, k in rule_field(state, DIRECTIVES))
 
 
 def _term(kind: str, value: int) -> list[Term]:
@@ -121,28 +122,33 @@ def _term(kind: str, value: int) -> list[Term]:
 
 
 def _fire_at_will(state: "GameState", unit: "UnitState", plan: Any, weapon: Any) -> list[Term] | None:
-    if state.directives and state.units[plan.target].is_infantry and helped(state, unit, FIRE_AT_WILL):
+    if DIRECTIVES in state.rule_fields and state.units[plan.target].is_infantry and helped(state, unit, FIRE_AT_WILL):
         return _term(FIRE_AT_WILL, 1)
     return None
 
 
 def _charge(state: "GameState", unit: "UnitState", plan: Any) -> list[Term] | None:
-    if state.directives and helped(state, unit, CHARGE):
+    if DIRECTIVES in state.rule_fields and helped(state, unit, CHARGE):
         return _term(CHARGE, 1)
     return None
 
 
 def _double_time(state: "GameState", unit: "UnitState") -> int | None:
-    if state.directives and helped(state, unit, DOUBLE_TIME):
+    if DIRECTIVES in state.rule_fields and helped(state, unit, DOUBLE_TIME):
         return 2
     return None
 
 
 def _hold(state: "GameState", unit: "UnitState", plan: Any) -> list[Term] | None:
-    if state.directives and unit.is_infantry and helped(state, unit, HOLD):
+    if DIRECTIVES in state.rule_fields and unit.is_infantry and helped(state, unit, HOLD):
         return [Term(1, f"{NAMES[HOLD]} directive", RULE)]
     return None
 
 
 register("option", DIRECTIVE, "Directive", "simulated", RULE, shot=_fire_at_will, assault_attack=_charge,
          movement=_double_time, defence=_hold, assault_defence=_hold)
+
+
+# the directives on officers, (side, officer, directive): discarded at step 5 of the
+# Supply phase
+DIRECTIVES = declare_field("directives", __name__, key=key_rows, supply_end=discard)

@@ -18,14 +18,13 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from builder.engine import effects, markers
+from builder.engine import effects, markers, steps
 from builder.engine.advanced_positions import RULE as R_POSITION
-from builder.engine.advanced_positions import cover
+from builder.engine.advanced_positions import POSITIONS, cover
 from builder.engine.ambush import revealed_face
 from builder.engine.anti_tank import MODES as ANTI_TANK
 from builder.engine.anti_tank import shot_source
 from builder.engine.damage import kill_shot, roll, suppress, take_hit
-from builder.engine.effects.cards import lucky_shot
 from builder.engine.events import Event
 from builder.engine.grid import DIRS
 from builder.engine.los import Sight, sight
@@ -149,7 +148,7 @@ def _terrain_defence(state: "GameState", plan: ShotPlan, target: "UnitState", fi
     if not target.is_infantry:
         return
     t = bf.terrain[plan.target_sq]
-    if state.positions:  # an advanced position: one square, which the firer never shares
+    if POSITIONS in state.rule_fields:  # an advanced position: one square, which the firer never shares
         held = cover(state, plan.target_sq)
         if held is not None:
             plan.defence_terms.append(Term(held.defence_bonus, f"{held.id} at {bf.name(plan.target_sq)}", R_POSITION))
@@ -339,8 +338,7 @@ def resolve_shot(state: "GameState", plan: ShotPlan) -> None:
     stands in (builder/engine/destruction.py)."""
     _resolve(state, plan)
     if plan.firer >= 0 and state.static.bf.structures and plan.mode != "blast":  # blasts: their own roll
-        from builder.engine.destruction import after_shot
-        after_shot(state, state.units[plan.firer], plan.weapon, plan.target_sq)
+        steps.after_shot(state, state.units[plan.firer], plan.weapon, plan.target_sq)  # builder/engine/destruction.py
 
 
 def _resolve(state: "GameState", plan: ShotPlan) -> None:
@@ -356,7 +354,7 @@ def _resolve(state: "GameState", plan: ShotPlan) -> None:
     if plan.mode != "sniper" and firer is not None:
         for reroll in effects.hook_functions(state, firer, "reroll"):
             die = reroll(state, firer, die, plan.dice, plan.need, f"shot ({plan.mode})")
-        die = lucky_shot(state, firer, die, plan.dice, plan.need, f"shot ({plan.mode})")
+        die = steps.answer_roll(state, firer, die, plan.dice, plan.need, f"shot ({plan.mode})")
     total = die + plan.modifier
     d = plan.defence_total
     state.events.append(Event("shot", {

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from builder.engine.effects import register
+from builder.engine.effects import REGISTRY, register
 
 GEAR = "gear"
 RULE = "000 core rules, Recruitment Options > Equipment > Gear"
@@ -49,9 +49,6 @@ def _usable(key: str, profiles: Iterable[Any]) -> bool:
 def choose(pack: Any, option: Any, profiles: list[Any]) -> dict[str, int]:
     """The tokens (option effect key -> count) the Gear ``option`` turns into, for a
     tile whose units have ``profiles``."""
-    from builder.engine.effects import REGISTRY, _load
-
-    _load()
     bands = set(option.bands)
     found: dict[str, Any] = {}
     for o in pack.items["options"].values():

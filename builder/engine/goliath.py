@@ -21,6 +21,10 @@ Structures: an explosion in a structure's square damages it (Special
 Abilities > Destruction): the charge rolls its Destruction dice (the weapon's
 ``destruction`` ability, 3 in the core content, a placeholder) against the
 structure (builder/engine/destruction.py).
+
+The module owns its rule: it offers the detonations (hook ``actions``), carries
+them out (hook ``apply``) and keeps the Goliath from firing its charge as a shot
+(hook ``holds_fire``); the game loop never names it.
 """
 
 from __future__ import annotations
@@ -89,9 +93,10 @@ def targets(state: "GameState", u: "UnitState") -> list[int]:
     return sorted(found)
 
 
-def detonation_actions(state: "GameState", u: "UnitState") -> list[Action]:
-    """The ``move`` actions (mode ``detonate``) of a Goliath."""
-    if not is_goliath(state, u):
+def detonation_actions(state: "GameState", u: "UnitState", phase: str = "move") -> list[Action]:
+    """The ``move`` actions (mode ``detonate``) of a Goliath (offered with its
+    moves, ``phase`` ``move``)."""
+    if phase != "move" or not is_goliath(state, u):
         return []
     return [Action("move", unit=u.id, square=sq, mode=DETONATE) for sq in targets(state, u)]
 
@@ -120,7 +125,21 @@ def detonate(state: "GameState", action: Action) -> None:
     u.sq = -1
 
 
+def apply_detonation(state: "GameState", action: Action) -> bool:
+    """Carry out a ``detonate`` move (True); any other move is not this module's."""
+    if action.mode != DETONATE:
+        return False
+    detonate(state, action)
+    return True
+
+
+def holds_fire(state: "GameState", u: "UnitState") -> bool:
+    """A Goliath's charge goes off only by detonation: it fires no shot."""
+    return u.is_vehicle and is_goliath(state, u)
+
+
 register("option", GOLIATH, "Goliath", "partial", RULE,
          "detonation is offered only in an enemy unit's square (one step past a state reached with a point "
          "left); the Goliath does not stop in an enemy's square without blowing up; opportunity fire "
-         "does not see the last step into the enemy's square")
+         "does not see the last step into the enemy's square",
+         actions=detonation_actions, apply=apply_detonation, holds_fire=holds_fire)

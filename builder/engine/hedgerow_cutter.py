@@ -14,26 +14,33 @@ spends a token and puts the Passage on the first hedgerow square the search
 crosses to get there (squares are searched in a fixed order), then moves as
 usual.
 
-A Passage stays for the rest of the game (``GameState.passages``) and is a gap
+A Passage stays for the rest of the game (the rule field ``passages``, declared
+here) and is a gap
 through the hedgerow for every vehicle, of either side: vehicles enter that
 square as open ground (the hedgerow's stop is written for infantry). The rule
 says nothing else about the square, so infantry still stops in it, it still
 gives infantry its defence bonus and it still blocks sight: line of sight reads
 the terrain unchanged. Games in which no Passage was placed search vehicle moves
-as before (builder/engine/movement.py asks for this module only once
-``GameState.passages`` is not empty).
+as before: this module registers its search with builder/engine/movement.py
+(``VEHICLE_FLOODS``), which runs it only once the ``passages`` field is set.
+
+The module owns its rule: it offers the moves (hook ``actions``), lays the Passage
+before such a move (hook ``prepare``) and declares its field; the game loop, the
+phases and the state name none of it.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.engine.actions import Action
 from builder.engine.effects import register
-from builder.engine.effects.options import spend_token, tokens_left
+from builder.engine.tokens import spend_token, tokens_left
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
-from builder.engine.movement import movement_allowance, vehicle_blocks, vehicle_graph
+from builder.engine.movement import VEHICLE_FLOODS, movement_allowance, vehicle_blocks, vehicle_graph
+from builder.engine.state import declare_field, rule_field, set_rule_field
 
 if TYPE_CHECKING:
     from builder.engine.grid import Battlefield
@@ -42,6 +49,8 @@ if TYPE_CHECKING:
 CUTTER = "culling-hedgerow-cutter"
 PASSAGE = "passage"  # mode of the move actions cutting through a hedgerow
 RULE = "000 core rules, Recruitment Options > Equipment > Culling Hedgerow Cutter"
+# the hedgerow squares with a Passage token, for the rest of the game
+PASSAGES = declare_field("passages", __name__)
 
 Node = tuple[int, int]  # (vehicle state square * 8 + facing, hedgerow square cut in this move or -1)
 
@@ -69,7 +78,7 @@ def _flood(state: "GameState", u: "UnitState", mv: int, cutting: bool) -> tuple[
     hedges = hedgerows(bf)
     trans, cover, diff = vehicle_graph(bf, u.type, u.ability("amphibious") is not None,
                                        u.st.profile.footprint, hedges)
-    passages = set(state.passages)
+    passages = set(rule_field(state, PASSAGES))
     blocked = vehicle_blocks(state, u)
     start: Node = (u.sq * 8 + u.facing, -1)
     dist: dict[Node, int] = {start: 0}
@@ -122,10 +131,10 @@ def cuts(state: "GameState", u: "UnitState", mv: int) -> dict[int, int]:
     return out
 
 
-def passage_moves(state: "GameState", u: "UnitState") -> list[Action]:
+def passage_moves(state: "GameState", u: "UnitState", phase: str = "move") -> list[Action]:
     """The ``move`` actions (mode ``passage``) of heavy vehicle ``u`` cutting through
-    a hedgerow, when it may."""
-    if not may_cut(state, u):
+    a hedgerow, when it may (offered with its moves, ``phase`` ``move``)."""
+    if phase != "move" or not may_cut(state, u):
         return []
     return [Action("move", unit=u.id, square=t >> 3, facing=t & 7, mode=PASSAGE)
             for t in sorted(cuts(state, u, movement_allowance(state, u)))]
@@ -140,11 +149,21 @@ def cut_through(state: "GameState", action: Action) -> None:
     if sq is None:
         raise IllegalAction(f"no hedgerow to cut through: {action.describe(state)}")
     spend_token(state, u, CUTTER)
-    state.passages = tuple(sorted(state.passages + (sq,)))
+    set_rule_field(state, PASSAGES, tuple(sorted(rule_field(state, PASSAGES) + (sq,))))
     state.events.append(Event("passage", {"unit": u.id, "square": sq}))
 
 
+def before_move(state: "GameState", action: Action) -> Action:
+    """A ``passage`` move lays its Passage first (so that the path to its square is
+    found through it); the move is then an ordinary one."""
+    if action.mode != PASSAGE:
+        return action
+    cut_through(state, action)
+    return replace(action, mode="")
+
+
+VEHICLE_FLOODS.append((PASSAGES, through_passages))
 register("option", CUTTER, "Culling Hedgerow Cutter", "partial", RULE,
          "one hedgerow square cut per move; the Passage opens the square to every vehicle of either side and "
          "changes nothing else (sight, infantry movement and defence read the hedgerow as before): the rule "
-         "does not say")
+         "does not say", actions=passage_moves, prepare=before_move)

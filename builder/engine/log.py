@@ -23,6 +23,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+# the players live above the engine: the layers contract's one exception for the
+# engine (pyproject.toml), this module being a tool the engine itself never imports
+from builder.ai.players import check_players, parse_spec, rules_for
 from builder.diagnostics import Diagnostic, define_code
 from builder.engine.actions import Action
 from builder.engine.api import apply
@@ -32,6 +35,7 @@ from builder.engine.kernel import play as play_loop
 from builder.engine.rules import Rules
 from builder.engine.state import GameState
 from builder.errors import InvalidInputError, UsageError
+from builder.engine.armies import army_composition
 
 E602 = define_code("E602", "game log cannot be replayed")
 E603 = define_code("E603", "replay does not reproduce the logged state hash")
@@ -67,12 +71,6 @@ def play(pack: Any, scenario: str, seed: int, players: list[str], *, pack_ref: s
     seed and players give the same game. ``armies``: an army list or None per side; given
     armies go into the header as composition entries, so the log replays without the
     army files. Returns the final state and its log."""
-    from builder.ai.players import (  # the players live above the engine
-        check_players,
-        parse_spec,
-        rules_for,
-    )
-    from builder.engine.armies import army_composition
 
     found = pack.items.get("scenarios", {}).get(scenario)
     specs = check_players(found, players) if found is not None else [parse_spec(p) for p in players]
@@ -202,8 +200,6 @@ def replay(pack: Any, lines: Iterable[dict[str, Any]], file: str = "<log>",
     check_header(header, file)
     options: dict[str, Any] = {}
     if header.get("rules") == "solo-mode":  # set up as `heroes play` did: the players name the AI side
-        from builder.ai.players import parse_spec, rules_for
-
         try:
             rules, options = rules_for([parse_spec(str(p)) for p in header.get("players", [])])
         except UsageError as exc:

@@ -5,7 +5,7 @@ With this order a side may, in the Supply phase, put its MG nest anywhere but in
 the enemy's deployment zone. The nest is a small defensive position; the engine
 reads it as the advanced position of the Position option
 (builder/engine/advanced_positions.py): a one-square position in
-``GameState.positions`` giving infantry in it its defence bonus and opportunity
+the ``positions`` rule field (builder/engine/advanced_positions.py) giving infantry in it its defence bonus and opportunity
 fire, read by the terrain defence code. It is not put in a building, ruins, a
 bunker, water or where infantry cannot go.
 
@@ -22,10 +22,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.engine.actions import Action
-from builder.engine.advanced_positions import allowed
+from builder.engine.advanced_positions import POSITIONS, allowed
 from builder.engine.effects import register
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
+from builder.engine.state import rule_field, set_rule_field
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState
@@ -59,7 +60,7 @@ def nest_actions(state: "GameState", side: int) -> list[Action]:
     banned = enemy_zone(state, side)
     return [Action("token", unit=u.id, square=u.sq, mode=NEST) for u in state.units
             if u.side == side and u.alive and u.sq >= 0 and u.is_infantry and not u.st.decoy
-            and u.sq not in banned and u.sq not in state.positions and allowed(bf, u.sq)]
+            and u.sq not in banned and u.sq not in rule_field(state, POSITIONS) and allowed(bf, u.sq)]
 
 
 def place_nest(state: "GameState", action: Action, side: int) -> None:
@@ -69,7 +70,7 @@ def place_nest(state: "GameState", action: Action, side: int) -> None:
     equipment = state.sides[side].equipment
     scope = next(key for key, v in sorted(equipment.items()) if key[1] == NEST and v > 0)
     equipment[scope] -= 1
-    state.positions = state.positions + (action.square,)
+    set_rule_field(state, POSITIONS, rule_field(state, POSITIONS) + (action.square,))
     state.events.append(Event("mg-nest", {"side": side, "square": action.square}))
 
 

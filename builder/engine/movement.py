@@ -13,7 +13,8 @@ paths.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
 
 from builder.engine.grid import DIRS
 from builder.engine.bitboard import squares, step_boards
@@ -22,19 +23,23 @@ from builder.engine.zoc import enemy_zones
 if TYPE_CHECKING:
     from builder.engine.state import GameState, UnitState
 
+VEHICLE_FLOODS: list[tuple[str, Callable[..., Any]]] = []
+"""(rule field, search) pairs registered by rule modules that open ways for vehicles
+(the Culling Hedgerow Cutter): once the field is set, the module's search
+``flood(state, unit, mv, parents)`` replaces :func:`vehicle_states`' own. The rule
+registers with this module, which never imports it."""
+
 
 def movement_allowance(state: "GameState", unit: "UnitState", extra: int = 0) -> int:
     """MV of the current face, -2 per Suppressed marker, 0 with a damaged track,
-    plus movement modifiers of rule modules (Double Time!), a Fuel token spent
-    this round (builder/engine/fuel.py) and ``extra`` (a token about to be spent)."""
+    plus movement modifiers of rule modules (Double Time!, a Fuel token spent this
+    round) and ``extra`` (a token about to be spent)."""
     if unit.damage & 2:
         return 0
     mv = unit.st.profile.faces[unit.face].movement - 2 * unit.suppressed + extra
     mv += state.rules.movement_bonus(state, unit)
     if state.boosts:
         mv += state.boosts.get(("movement", unit.id), 0)
-    if state.fuelled and unit.id in state.fuelled:
-        mv += 1
     return mv if mv > 0 else 0
 
 
@@ -209,7 +214,7 @@ def vehicle_graph(bf, vtype: str, amph: bool, fp: int, opened: frozenset[int] = 
     one square forward (counted from the front), one back (from the back), or 45
     degrees either way; each state's covered squares and whether it stands in
     difficult passage. Built once per battlefield and kind of vehicle. Squares
-    of ``opened`` (hedgerows a Passage token may open, builder/engine/hedgerow_cutter.py)
+    of ``opened`` (hedgerows a Passage token may open)
     are entered as open ground."""
     key = ("vehicle", vtype, amph, fp, bool(opened))
     hit = bf.derived.get(key)
@@ -255,13 +260,15 @@ def vehicle_reach(state: "GameState", unit: "UnitState", mv: int | None = None) 
 
 def vehicle_states(state: "GameState", unit: "UnitState", mv: int | None = None,
                    parents: dict[int, int] | None = None) -> dict[int, int]:
-    """As :func:`vehicle_reach`, keyed by ``square * 8 + facing``. Once a Passage
-    token lies on the battlefield, the flood is builder/engine/hedgerow_cutter.py's."""
+    """As :func:`vehicle_reach`, keyed by ``square * 8 + facing``. Once a rule field
+    of :data:`VEHICLE_FLOODS` is set (a Passage token on the battlefield), the
+    flood is that rule module's."""
     if mv is None:
         mv = movement_allowance(state, unit)
-    if state.passages:
-        from builder.engine.hedgerow_cutter import through_passages
-        return through_passages(state, unit, mv, parents)
+    if state.rule_fields:
+        for name, flood in VEHICLE_FLOODS:
+            if name in state.rule_fields:
+                return flood(state, unit, mv, parents)
     trans, cover, diff = vehicle_graph(state.static.bf, unit.type, unit.ability("amphibious") is not None,
                                        unit.st.profile.footprint)
     blocked = vehicle_blocks(state, unit)

@@ -23,11 +23,12 @@ from typing import TYPE_CHECKING
 from builder.engine import markers
 from builder.engine.actions import Action
 from builder.engine.anti_tank import PANZERFAUST
-from builder.engine.effects.options import spend_token, tokens_left
+from builder.engine.tokens import spend_token, tokens_left
 from builder.engine.events import Event
 from builder.engine.firing import plan_one, resolve_shot, weapon_usable
 from builder.engine.los import sees
-from builder.engine.state import NO_ORDER
+from builder.engine.advanced_positions import POSITIONS
+from builder.engine.state import NO_ORDER, rule_field
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState, UnitState
@@ -62,7 +63,7 @@ def may_opportunity_fire(state: "GameState", u: "UnitState") -> bool:
     if u.st.profile.type not in ("infantry", "gun"):
         return False
     return (state.static.bf.terrain[u.sq].opportunity_fire or u.ability("opportunity-fire") is not None
-            or u.ability("overwatch") is not None or (bool(state.positions) and u.sq in state.positions))
+            or u.ability("overwatch") is not None or (POSITIONS in state.rule_fields and u.sq in rule_field(state, POSITIONS)))
 
 
 def opportunity_card(state: "GameState", side: int) -> str:

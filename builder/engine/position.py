@@ -39,8 +39,17 @@ from builder.engine.dice import Rng, derive_seed
 from builder.engine.grid import FACING_NAMES, GridError
 from builder.engine.profiles import profile_of
 from builder.engine.rules import Rules
-from builder.engine.state import GameState, GameStatic, Group, SideState, SideStatic, UnitState, UnitStatic
+from builder.engine.state import (GameState, GameStatic, Group, SideState, SideStatic, UnitState, UnitStatic, rule_field,
+                                  set_rule_field)
 from builder.errors import InvalidInputError, UsageError
+from builder.engine.transport import has_room
+from builder.engine.phases.orders import start_round
+from builder.engine.structures import structure_at
+from builder.engine.advanced_positions import POSITIONS, allowed
+from builder.engine.demolition_charges import CHARGES, KEY as CHARGE_KEY
+from builder.engine.hedgerow_cutter import PASSAGES, hedgerows
+from builder.engine.intersections import intersection
+from builder.engine.smoke import FADING, FRESH
 
 E611 = define_code("E611", "position names an unknown scenario, unit or side")
 E612 = define_code("E612", "unit placed off the battlefield or on terrain it cannot enter")
@@ -148,7 +157,6 @@ def _diag(path: Path | None, loc: tuple[Any, ...], code: str, message: str, hint
 
 def _board(state: GameState, unit: UnitState, vehicle_id: int | None, pu: PlacedUnit) -> str:
     """Put ``unit`` inside the vehicle named by ``pu.aboard``; the problem, if any."""
-    from builder.engine.transport import has_room
 
     if pu.aboard is None:
         return f"{pu.name}: give a square (at) or a vehicle (aboard)"
@@ -264,7 +272,6 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
         wanted = pos.orders.get(side_ids[i], from_units or 1)
         sides[i].stars_fixed = max(0, wanted - from_units)  # the count holds for later rounds too
         s.orders = rules_obj.order_tokens_for(state, i)
-    from builder.engine.phases.orders import start_round
     start_round(state)
     return state, names
 
@@ -280,7 +287,6 @@ def _square(bf: Any, name: str, where: tuple[Any, ...], path: Path | None, probl
 
 def _structure(bf: Any, name: str, where: tuple[Any, ...], path: Path | None, problems: list[Diagnostic]) -> int:
     """The area of the standing structure on the square named, or -1 with a diagnostic."""
-    from builder.engine.structures import structure_at
 
     sq = _square(bf, name, where, path, problems)
     if sq < 0:
@@ -309,11 +315,6 @@ def _battlefield_markers(state: GameState, pos: PositionFile, side_ids: list[str
     """Smoke, Passage tokens, advanced positions and nests, demolition points and
     charges: what lies on the battlefield besides the units, checked where the rules
     put each (each module's docstring cites its rule)."""
-    from builder.engine.advanced_positions import allowed
-    from builder.engine.demolition_charges import KEY as CHARGE_KEY
-    from builder.engine.hedgerow_cutter import hedgerows
-    from builder.engine.intersections import intersection
-    from builder.engine.smoke import FADING, FRESH
 
     bf = state.static.bf
     for i, smoke in enumerate(pos.smoke):
@@ -327,14 +328,14 @@ def _battlefield_markers(state: GameState, pos: PositionFile, side_ids: list[str
             problems.append(_diag(path, ("passages", i), E617, f"{name}: a Passage token goes on a hedgerow "
                                   f"square, not on {bf.terrain[sq].id}", "name a hedgerow square"))
         elif sq >= 0:
-            state.passages = tuple(sorted(set(state.passages) | {sq}))
+            set_rule_field(state, PASSAGES, tuple(sorted(set(rule_field(state, PASSAGES)) | {sq})))
     for i, name in enumerate(pos.positions):
         sq = _square(bf, name, ("positions", i), path, problems)
         if sq >= 0 and not allowed(bf, sq):
             problems.append(_diag(path, ("positions", i), E617, f"{name}: no position on {bf.terrain[sq].id} "
                                   "(not in a building, ruins, a bunker or water)", "name an open square"))
-        elif sq >= 0 and sq not in state.positions:
-            state.positions += (sq,)
+        elif sq >= 0 and sq not in rule_field(state, POSITIONS):
+            set_rule_field(state, POSITIONS, rule_field(state, POSITIONS) + (sq,))
     for name, count in pos.demolition.items():
         area = _structure(bf, name, ("demolition", name), path, problems)
         if area < 0:
@@ -353,6 +354,6 @@ def _battlefield_markers(state: GameState, pos: PositionFile, side_ids: list[str
                                   f"(the scenario's sides: {', '.join(side_ids)})"))
         elif area >= 0:
             si = side_ids.index(charge.side)
-            state.charges += ((bf.square(charge.at), si),)
+            set_rule_field(state, CHARGES, rule_field(state, CHARGES) + ((bf.square(charge.at), si),))
             side = state.static.sides[si]  # the side has the equipment: its charges roll their dice
             side.keys = side.keys | {CHARGE_KEY}

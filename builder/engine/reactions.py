@@ -40,12 +40,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from builder.engine import steps
 from builder.engine.actions import Action, interned
+from builder.engine.ambush import reveal
 from builder.engine.anti_tank import PANZERFAUST
 from builder.engine.assault import plan_assault, resolve_assault
 from builder.engine.effects.cards import (CANCEL, COUNTER, MINED, SHOT, card_effect, card_modules, hand_phases,
                                           may_cancel, play_card)
-from builder.engine.effects.options import spend_token
+from builder.engine.tokens import spend_token
 from builder.engine.events import Event
 from builder.engine.movement import movement_allowance
 
@@ -78,10 +80,8 @@ def offer_shot(state: "GameState", action: Action) -> bool:
     side = target.side
     if not state.sides[side].hand or action.mode not in MODES or not _cards(state, side, SHOT, target):
         return False
-    from builder.engine.ambush import reveal
-    from builder.engine.unit_actions import fire_plans
     reveal(state, state.units[action.unit], "fired")
-    fire_plans(state, action, state.moved)  # an impossible shot is refused now, not after the answer
+    steps.fire_plans(state, action, state.moved)  # an impossible shot is refused now, not after the answer
     data = (SHOT_CTX, action.unit, action.weapon, action.target, MODES.index(action.mode), action.extra,
             action.square)
     state.pending.insert(0, (REACT, side, target.id, (), data))
@@ -202,9 +202,8 @@ def _shot_goes_on(state: "GameState", pending: tuple) -> None:  # type: ignore[t
 
 
 def _roll(state: "GameState", pending: tuple) -> None:  # type: ignore[type-arg]
-    from builder.engine.unit_actions import do_fire
     _, firer, weapon, target, mode, extra, square = pending[4]
-    do_fire(state, Action("fire", unit=firer, weapon=weapon, target=target, mode=MODES[mode], extra=extra,
+    steps.do_fire(state, Action("fire", unit=firer, weapon=weapon, target=target, mode=MODES[mode], extra=extra,
                           square=square), moving=state.moved)
     state.boosts.pop(("cover", pending[2]), None)
 
@@ -230,5 +229,11 @@ def _answer_card(state: "GameState", pending: tuple, action: Action) -> None:  #
         # the card answered the shot waiting behind the window (``resolve``): the shot goes on
         _shot_goes_on(state, state.pending.pop(0))
     elif state.phase == "supply" and not state.pending:
-        from builder.engine.phases.supply import advance
-        advance(state)
+        steps.advance_supply(state)
+
+
+# action cards (builder/engine/effects/cards.py) call these back: a Counter-Attack's
+# target and assault, a card held for the opponent's No!
+steps.provide("counter_target", counter_target)
+steps.provide("assault_back", assault_back)
+steps.provide("hold_card", hold_card)

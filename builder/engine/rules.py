@@ -14,15 +14,16 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from builder.engine import effects, markers
+from builder.engine import api, effects, markers
 from builder.engine.events import Event
-from builder.engine.state import NO_ORDER
+from builder.engine.phases.orders import start_round
+from builder.engine.scenario_fire import best_odds
+from builder.engine.setup import new_game as set_up
+from builder.engine.state import MAX_ORDERS, NO_ORDER
 
 if TYPE_CHECKING:
     from builder.engine.actions import Action
     from builder.engine.state import GameState, UnitState
-
-MAX_ORDERS = 10
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (builder/native.py); variants subclass it in Python
@@ -38,11 +39,8 @@ class Rules:
     def new_game(cls, pack: Any, scenario_id: str, *, seed: int, armies: Any = None,
                  options: dict[str, Any] | None = None) -> "GameState":
         """Set up ``scenario_id`` for play: armies, deployment, tokens, first round."""
-        from builder.engine.phases.orders import start_round
-        from builder.engine.setup import new_game
-
         rules = cls(options)
-        state = new_game(rules, pack, scenario_id, seed, armies, options)
+        state = set_up(rules, pack, scenario_id, seed, armies, options)
         for i, s in enumerate(state.sides):
             s.orders = rules.order_tokens_for(state, i)
         start_round(state)
@@ -100,7 +98,6 @@ class Rules:
         """The shot a scenario's ``fire`` effect takes among ``plans`` (one per target):
         the best odds (builder/engine/scenario_fire.py), the side's player not being
         asked."""
-        from builder.engine.scenario_fire import best_odds
         return best_odds(plans)
 
     def tactical_bonus_squares(self, state: "GameState") -> list[int]:
@@ -166,21 +163,9 @@ class Rules:
     # --- the game loop (overridable) ------------------------------------------------
 
     def legal_actions(self, state: "GameState") -> list["Action"]:
-        core = (_api or _import_api()).core_legal_actions(state)
+        core = api.core_legal_actions(state)
         extra = self.extra_actions(state)
         return core + extra if extra else core
 
     def apply(self, state: "GameState", action: "Action") -> list["Event"]:
-        return (_api or _import_api()).core_apply(state, action)  # type: ignore[no-any-return]
-
-
-_api: Any = None  # builder.engine.api once imported: it cannot be at the top (api -> cards -> rules)
-
-
-def _import_api() -> Any:
-    """The game loop module, imported on first use and kept (an import statement
-    in the loop itself costs a lookup at every decision)."""
-    global _api
-    from builder.engine import api
-    _api = api
-    return api
+        return api.core_apply(state, action)

@@ -32,6 +32,7 @@ from builder.engine.damage import roll, suppress
 from builder.engine.events import Event
 from builder.engine.scenario_fire import fire
 from builder.engine.scenario_units import move_toward, place_units, select
+from builder.engine.victory import holds
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState
@@ -62,7 +63,6 @@ def run_events(state: "GameState", timing: str) -> None:
         if state.turn not in turns:
             continue
         if ev.when is not None:
-            from builder.engine.victory import holds
             if not holds(state, ev.when):
                 continue
         _run(state, ei, 0)

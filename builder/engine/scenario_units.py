@@ -15,6 +15,7 @@ from builder.engine.los import sees
 from builder.engine.movement import facing_towards, infantry_moves, vehicle_reach
 from builder.engine.setup import place_somewhere
 from builder.engine.state import NO_ORDER
+from builder.engine.unit_actions import place
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState, UnitState
@@ -155,7 +156,6 @@ def move_toward(state: "GameState", eff: Any, side: int, bonus_squares: list[int
         if best is None:
             continue
         _, _, _, sq, facing = best
-        from builder.engine.unit_actions import place
         state.events.append(Event("moved", {"unit": u.id, "from": u.sq, "to": sq, "why": "scenario"}))
         place(state, u, sq, facing)
 

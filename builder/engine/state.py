@@ -27,6 +27,7 @@ NO_ORDER: Final = -2
 BLUFF: Final = -1
 SPECIAL: Final = 0
 DAMAGE_NAMES = {1: "crew", 2: "track", 4: "hull", 8: "primary-weapon"}
+MAX_ORDERS: Final = 10  # numbered order tokens a side places at most (000 core rules, Order Phase > Order Tokens)
 
 
 # state.memo key of what a side's units share while legal actions are listed
@@ -137,6 +138,86 @@ def key_dict(table: tuple[StateField, ...], obj: Any) -> dict[str, Any]:
     """The canonical form of ``obj`` as a dict (the game), by field name."""
     return {f.as_ or f.name: f.key(getattr(obj, f.name)) for f in table
             if f.key is not None and (f.when is None or f.when(obj))}
+
+
+# --- fields a rule module declares for itself ---------------------------------------
+# A feature's own state (the vehicles on a Fuel token, the Passage tokens laid) is not
+# a slot of GameState: its module declares it here and keeps it in
+# ``GameState.rule_fields``, by name. Values are immutable (tuples), so a clone copies
+# the dict; a field is dropped when emptied, so a game that never used it hashes as
+# if it did not exist (and ``if state.rule_fields`` is the cheap test that none is used).
+
+
+@dataclass(frozen=True)
+class RuleField:
+    """A field of the game declared by a rule module: its name (as the state hash
+    writes it), its canonical form, whether it lasts the game or ends with the
+    round (cleared as the Orders phase starts), and what its module does with it,
+    while it is set, as the Supply phase starts and at its step 5 (000 core rules,
+    Supply Phase)."""
+
+    name: str
+    key: Callable[[Any], Any]
+    module: str
+    lasts: str = "game"
+    supply_start: Callable[[Any], None] | None = None
+    supply_end: Callable[[Any], None] | None = None
+
+
+def key_rows(value: Any) -> Any:
+    """The canonical form of a tuple of tuples: a list of lists."""
+    return [list(x) for x in value]
+
+
+RULE_FIELDS: dict[str, RuleField] = {}
+
+
+def declare_field(name: str, module: str, key: Callable[[Any], Any] = list, lasts: str = "game",
+                  supply_start: Callable[[Any], None] | None = None,
+                  supply_end: Callable[[Any], None] | None = None) -> str:
+    """Declare a game field of rule module ``module`` (returns ``name``, the key its
+    module reads and writes it by). ``lasts``: ``game`` or ``round``;
+    ``supply_start``/``supply_end``: what the module does, while the field is set, as
+    the Supply phase starts and at its step 5 (called with the game)."""
+    if lasts not in ("game", "round"):
+        raise ValueError(f"a rule field lasts the game or the round, not {lasts!r}")
+    if any(f.name == name for f in GAME_FIELDS):
+        raise ValueError(f"{name!r} is already a field of the game")
+    known = RULE_FIELDS.get(name)
+    if known is not None and known.module != module:
+        raise ValueError(f"rule field {name!r} is already declared by {known.module}")
+    RULE_FIELDS[name] = RuleField(name, key, module, lasts, supply_start, supply_end)
+    return name
+
+
+def rule_field(state: "GameState", name: str) -> Any:
+    """The value of a declared rule field (an empty tuple until set)."""
+    return state.rule_fields.get(name, ())
+
+
+def set_rule_field(state: "GameState", name: str, value: Any) -> None:
+    """Set a declared rule field to the immutable ``value`` (an empty one drops it)."""
+    if name not in RULE_FIELDS:
+        raise KeyError(f"undeclared rule field {name!r}: declare it with builder.engine.state.declare_field")
+    if value:
+        state.rule_fields[name] = value
+    else:
+        state.rule_fields.pop(name, None)
+
+
+def supply_steps(state: "GameState", when: str) -> None:
+    """Run the ``supply_start`` or ``supply_end`` step of every rule field set, in the
+    order the fields were declared."""
+    for f in list(RULE_FIELDS.values()):
+        fn = f.supply_start if when == "supply_start" else f.supply_end
+        if fn is not None and f.name in state.rule_fields:
+            fn(state)
+
+
+def end_round_fields(state: "GameState") -> None:
+    """Drop the rule fields that last the round (as the next round starts)."""
+    for name in [n for n in state.rule_fields if RULE_FIELDS[n].lasts == "round"]:
+        del state.rule_fields[name]
 
 
 @dataclass
@@ -311,7 +392,8 @@ SIDE_FIELDS: Final = (
     StateField("equipment", copy=_dict, key=lambda e: sorted([list(k) + [v] for k, v in e.items()])),
     StateField("lost", copy=_list), StateField("broken", copy=_list),
     StateField("losses", copy=_dict, key=lambda d: sorted(d.items())), StateField("supply_done", key=int),
-    StateField("initiative_kept", key=None),
+    # an Initiative order kept shifts the turn track for the rest of the game (Rules.initiative_for_turn)
+    StateField("initiative_kept", key=int),
     # the rules' fields enter the canonical list only when used (a smoke bomb ordered, a
     # Concealed token held, a directive decided): other games' hashes stay as they were
     StateField("bombs", copy=_list, when=lambda s: bool(s.bombs)),
@@ -394,24 +476,23 @@ GAME_FIELDS: Final = (
     StateField("queues", copy=_lists), StateField("turn_side"), StateField("current"),
     StateField("fired", key=_as_list), StateField("moved"),
     StateField("pending", copy=_list, key=lambda ps: [[p[0], p[1], p[2], list(p[3]), list(p[4])] for p in ps]),
-    StateField("control", copy=_list), StateField("control_history", copy=_lists, key=None),
+    # the control of each objective at the end of each round: victory conditions read it (builder/engine/victory.py)
+    StateField("control", copy=_list), StateField("control_history", copy=_lists, key=_rows),
     StateField("result", key=lambda r: r.to_dict() if r else None),
     StateField("events", copy=_empty_list, key=None),  # this decision's events: a clone starts with none
-    StateField("decisions", key=None), StateField("supply_side"),
+    # decisions taken so far: a player may read it (the Solo Mode brain keys its cache on it)
+    StateField("decisions"), StateField("supply_side"),
     StateField("memo", copy=_empty_dict, key=None),  # derived data valid for this decision only
     StateField("boosts", copy=_dict, key=lambda b: sorted([k[0], k[1], v] for k, v in b.items())),
     StateField("path", key=_as_list),
     StateField("smoke", key=_rows, when=_used("smoke")),
-    StateField("vehicle_bombs", key=_rows, when=_used("vehicle_bombs")),
-    StateField("fuelled", key=_as_list, when=_used("fuelled")),
-    StateField("directives", key=_rows, when=_used("directives")),
-    StateField("positions", key=_as_list, when=_used("positions")),
     StateField("markers", key=_rows, when=_used("markers")),
     StateField("postponed", key=_rows, when=_used("postponed")),
     StateField("demolition", key=_rows, when=_used("demolition")),
-    StateField("charges", key=_rows, when=_used("charges")),
-    StateField("passages", key=_as_list, when=_used("passages")),
     StateField("autonomous", when=lambda g: g.autonomous >= 0),
+    # the fields rule modules declare for themselves (declare_field): hashed one by one
+    # under their own names by GameState.canonical
+    StateField("rule_fields", copy=_dict, key=None),
     # a variant's own state (the Solo game mode's dashboard, builder.ai.solo_mode.rules.
     # SoloState): anything with clone() and to_key(), None in the core rules
     StateField("variant", copy=_clone, key=_key, when=lambda g: g.variant is not None),
@@ -453,23 +534,15 @@ class GameState:
         self.boosts: dict[tuple[str, int], int] = {}  # card bonuses for the current activation
         self.path: tuple[int, ...] = ()  # squares of the current unit's move (Firing on the Move)
         self.smoke: tuple[tuple[int, int, int], ...] = ()  # (intersection, radius, penalty), builder/engine/smoke.py
-        # sticky bombs and magnetic mines: (vehicle, side placing, option), builder/engine/vehicle_bombs.py
-        self.vehicle_bombs: tuple[tuple[int, int, str], ...] = ()
-        self.fuelled: tuple[int, ...] = ()  # vehicles with a Fuel token spent this round (builder/engine/fuel.py)
-        # directives on officers until the end of the Supply phase: (side, officer, directive), builder/engine/directives.py
-        self.directives: tuple[tuple[int, int, str], ...] = ()
-        self.positions: tuple[int, ...] = ()  # squares of advanced positions (builder/engine/advanced_positions.py)
         # scenario markers on units: (unit, marker, count), builder/engine/markers.py
         self.markers: tuple[tuple[int, str, int], ...] = ()
         # scenario events postponed: (event index, first effect left), builder/engine/scenario_events.py
         self.postponed: tuple[tuple[int, int], ...] = ()
         # demolition points on standing structures: (overlay area, points), builder/engine/structures.py
         self.demolition: tuple[tuple[int, int], ...] = ()
-        # demolition charges laid: (structure square, side), builder/engine/demolition_charges.py
-        self.charges: tuple[tuple[int, int], ...] = ()
-        self.passages: tuple[int, ...] = ()  # hedgerow squares with a Passage token (builder/engine/hedgerow_cutter.py)
         self.autonomous = -1  # the unit acting without an order token, -1 none (builder/engine/autonomy.py)
         self.variant: Any = None  # a variant's state (GAME_FIELDS), set by its rules at set-up
+        self.rule_fields: dict[str, Any] = {}  # rule modules' own fields by name (declare_field)
 
     # --- public views ------------------------------------------------------------
 
@@ -525,6 +598,8 @@ class GameState:
 
     def canonical(self) -> dict[str, Any]:
         out = key_dict(GAME_FIELDS, self)
+        for name, value in self.rule_fields.items():
+            out[name] = RULE_FIELDS[name].key(value)
         if self.static.bf.ruined:
             out["ruined"] = [[a, r or ""] for a, r in self.static.bf.ruined]
         return out

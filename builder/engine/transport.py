@@ -32,7 +32,11 @@ from typing import TYPE_CHECKING
 
 from builder.engine.actions import Action
 from builder.engine.events import Event
-from builder.engine.movement import infantry_moves, movement_allowance
+from builder.engine.steps import provide
+from builder.engine.assault import may_assault
+from builder.engine.damage import eliminate
+from builder.engine.movement import infantry_moves, infantry_path, movement_allowance
+from builder.engine.zoc import enemy_zoc
 from builder.engine.bitboard import squares as board_squares
 
 if TYPE_CHECKING:
@@ -193,7 +197,6 @@ def disembark_actions(state: "GameState", unit: "UnitState") -> list[Action]:
 def disembark_path(state: "GameState", unit: "UnitState", square: int) -> list[int]:
     """Squares entered getting out to ``square``: the exit, then the shortest path
     from it; empty when the move is not possible."""
-    from builder.engine.movement import infantry_path
 
     got = disembark_reach(state, unit).get(square)
     if got is None:
@@ -218,8 +221,6 @@ def assault_from_vehicle_actions(state: "GameState", unit: "UnitState") -> list[
     """Assaults launched from the vehicle, a free square for the purpose: on an
     enemy next to one of the vehicle's squares, one step away from it (000 core
     rules, Action! > Assault; Special Abilities > Transport)."""
-    from builder.engine.unit_actions import _may_assault
-
     if movement_allowance(state, unit) < 1 or unit.ability("assault") is None:
         return []
     vehicle = state.units[unit.carried_by]
@@ -230,7 +231,7 @@ def assault_from_vehicle_actions(state: "GameState", unit: "UnitState") -> list[
     for t in state.units:
         if t.side == unit.side or not t.active or min(bf.distance(s, t.sq) for s in own) > 1:
             continue
-        if not _may_assault(state, unit, t):
+        if not may_assault(state, unit, t):
             continue
         for s in own:
             if t.sq in steps[s]:
@@ -251,8 +252,6 @@ def vehicle_lost(state: "GameState", vehicle: "UnitState") -> None:
     aboard = passengers(state, vehicle)
     if not aboard:
         return
-    from builder.engine.damage import eliminate
-    from builder.engine.zoc import enemy_zoc
 
     for u in aboard:
         u.carried_by = -1
@@ -269,3 +268,6 @@ def vehicle_lost(state: "GameState", vehicle: "UnitState") -> None:
             continue
         u.sq = vehicle.sq  # in the wreck until placed, like infantry a vehicle ends on
         state.pending.append(("displace", u.side, u.id, options, ()))
+
+
+provide("vehicle_lost", vehicle_lost)  # builder.engine.damage calls it as a vehicle is lost

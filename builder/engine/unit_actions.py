@@ -16,15 +16,15 @@ from builder.engine.actions import _MOVES as MOVES
 from builder.engine.actions import Action, interned, move_action, move_table
 from builder.engine.ambush import concealed_face, flip, reveal, revealed_face, spot
 from builder.engine.anti_tank import PANZERFAUST, shot_source
-from builder.engine.assault import plan_assault, resolve_assault
+from builder.engine.assault import may_assault, plan_assault, resolve_assault
 from builder.engine.bitboard import adjacent_boards, select
 from builder.engine.damage import eliminate
 from builder.engine.effects.cards import card_modules
-from builder.engine.effects.options import spend_token, token_spent, tokens_left
+from builder.engine.effects.options import token_spent
+from builder.engine.tokens import spend_token, tokens_left
+from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
-from builder.engine.fuel import FUEL, fuel_moves, refuel
-from builder.engine.goliath import DETONATE, GOLIATH, detonate, detonation_actions, is_goliath
-from builder.engine.hedgerow_cutter import CUTTER, PASSAGE, cut_through, passage_moves
+from builder.engine.steps import provide
 from builder.engine.firing import (SPLIT, SPLIT_REST, building_allows, in_arc, plan_shot, resolve_shot,
                                    split_partners)
 from builder.engine.los import sees
@@ -48,13 +48,8 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> 
         states = vehicle_states(state, u)
         out = [cache.get(base | (t >> 3 << 4) | ((t & 7) + 1)) or move_action(uid, t >> 3, t & 7)
                for t in states if t != start]
-        keys = state.static.sides[u.side].keys
-        if FUEL in keys:
-            out.extend(fuel_moves(state, u, states))
-        if CUTTER in keys:
-            out.extend(passage_moves(state, u))
-        if GOLIATH in keys:
-            out.extend(detonation_actions(state, u))
+        for offer in effects.side_hooks(state, u.side, "actions"):  # an option's own moves (Fuel, Goliath...)
+            out.extend(offer(state, u, "move"))
         return out
     if u.carried_by >= 0:
         return _moves_from_vehicle(state, u, assaults)
@@ -80,6 +75,10 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> 
             out.append(_turn_over(uid, u.sq, "tripod"))
         if u.ability("ambush") is not None and (u.concealed or concealed_face(u) >= 0):
             out.append(_turn_over(uid, u.sq, "ambush"))
+    offers = effects.side_hooks(state, u.side, "actions")
+    if offers:  # an option's own decisions for the unit (docs/engine.md, Add an ability)
+        for offer in offers:
+            out.extend(offer(state, u, "move"))
     return out
 
 
@@ -120,7 +119,7 @@ def assault_actions(state: "GameState", u: "UnitState", mv: int, reach: "Reach")
     for t in state.units:
         # An assault starts from a launch square next to the target: targets with
         # none around give no action (checked first, being cheap).
-        if t.side == u.side or not t.active or not launch & around[t.sq] or not _may_assault(state, u, t):
+        if t.side == u.side or not t.active or not launch & around[t.sq] or not may_assault(state, u, t):
             continue
         target = t.sq
         for sq in bf.adjacent(target):
@@ -129,24 +128,13 @@ def assault_actions(state: "GameState", u: "UnitState", mv: int, reach: "Reach")
     return out
 
 
-def _may_assault(state: "GameState", u: "UnitState", t: "UnitState") -> bool:
-    """The cheap half of :func:`plan_assault`: a combat value against the
-    defender's type (or Tankbuster against a heavy vehicle)."""
-    dtype = t.st.profile.faces[revealed_face(t) if t.concealed else t.face].defence_type
-    weapons = u.st.profile.faces[revealed_face(u) if u.concealed else u.face].weapons
-    if dtype is None or not weapons:
-        return False
-    if weapons[0].against(dtype) is not None:
-        return True
-    return plan_assault(state, u, t, u.sq).ok
-
-
 def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list[Action]:
     face = u.st.profile.faces[revealed_face(u) if u.concealed else u.face]
     if not face.weapons or (state.fired and u.damage & 1) or u.st.decoy:
         return []
-    if u.is_vehicle and GOLIATH in state.static.sides[u.side].keys and is_goliath(state, u):
-        return []  # a Goliath's charge goes off only by detonation (builder/engine/goliath.py)
+    for holds in effects.side_hooks(state, u.side, "holds_fire"):
+        if holds(state, u):
+            return []  # an option keeps it from firing (a charge that goes off only by detonation)
     targets = [t for t in state.units if t.side != u.side and t.alive and t.sq >= 0 and not t.wreck
                and not t.concealed and t.st.profile.faces[t.face].defence_type is not None]
     if not targets:
@@ -316,6 +304,10 @@ def displace_options(state: "GameState", inf: "UnitState") -> None:
 
 def do_move(state: "GameState", action: Action) -> None:
     u = state.units[action.unit]
+    if action.mode:  # a move of a mode an option owns (a Goliath's detonation)
+        for carry_out in effects.side_hooks(state, u.side, "apply"):
+            if carry_out(state, action):
+                return
     if action.mode == "tripod":
         u.face = 1 - u.face
         state.events.append(Event("flipped", {"unit": u.id, "why": "Tripod"}))
@@ -332,14 +324,9 @@ def do_move(state: "GameState", action: Action) -> None:
         return
     elif action.mode == DISEMBARK:
         disembark(state, u, action.square)
-    elif action.mode == DETONATE:  # a Goliath blows up (builder/engine/goliath.py)
-        detonate(state, action)
-        return
     else:
-        if action.extra:  # a vehicle's move on a Fuel token (builder/engine/fuel.py)
-            refuel(state, u)
-        if action.mode == PASSAGE:  # through a hedgerow (builder/engine/hedgerow_cutter.py)
-            cut_through(state, action)
+        for prepare in effects.side_hooks(state, u.side, "prepare"):  # an option's token spent (Fuel, Passage)
+            action = prepare(state, action)
         state.events.append(Event("moved", {"unit": u.id, "from": u.sq, "to": action.square}))
         place(state, u, action.square, action.facing)
     if state.static.has_ambush:
@@ -363,7 +350,6 @@ def fire_plans(state: "GameState", action: Action, moving: bool = False) -> tupl
             if not second.ok:
                 plan.ok, plan.reason = False, f"second target: {second.reason}"
     if not plan.ok:
-        from builder.engine.api import IllegalAction
         raise IllegalAction(f"shot not possible: {plan.reason}")
     return plan, second
 
@@ -388,8 +374,7 @@ def do_assault(state: "GameState", action: Action) -> None:
     u, t = state.units[action.unit], state.units[action.target]
     if action.mode == FROM_VEHICLE:
         if u.carried_by < 0 or action.square not in state.squares_of(state.units[u.carried_by]):
-            from builder.engine.api import IllegalAction
-            raise IllegalAction("an assault from a vehicle starts from a square of the vehicle carrying the unit")
+                raise IllegalAction("an assault from a vehicle starts from a square of the vehicle carrying the unit")
     elif action.square != u.sq:
         do_move(state, Action("move", unit=u.id, square=action.square))
     reveal(state, u, "assaults")
@@ -398,6 +383,13 @@ def do_assault(state: "GameState", action: Action) -> None:
         return
     plan = plan_assault(state, u, t, action.square)
     if not plan.ok:
-        from builder.engine.api import IllegalAction
         raise IllegalAction(f"assault not possible: {plan.reason}")
     resolve_assault(state, plan)
+
+
+# the rule modules below call these back (builder/engine/steps.py): a special order's
+# guns fire, an answered shot is taken, a scenario moves a unit
+provide("fire_actions", fire_actions)
+provide("fire_plans", fire_plans)
+provide("do_fire", do_fire)
+provide("place", place)

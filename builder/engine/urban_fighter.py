@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from builder.engine.bitboard import spread, squares, step_boards
 from builder.engine.effects import register
 from builder.engine.zoc import enemy_zones
+from builder.engine.movement import _blocking
 
 if TYPE_CHECKING:
     from builder.engine.grid import Battlefield
@@ -46,7 +47,6 @@ def through(bf: "Battlefield", a: int, b: int) -> bool:
 def window_squares(state: "GameState", u: "UnitState", mv: int, reach: "Reach") -> list[int]:
     """Squares ``u`` may end its move on only by crossing one window (ascending),
     given its ordinary :class:`~builder.engine.movement.Reach` with ``mv`` points."""
-    from builder.engine.movement import _blocking
     bf = state.static.bf
     blocking = _blocking(state, u.side)
     boards = step_boards(bf, u.type, u.ability("amphibious") is not None)

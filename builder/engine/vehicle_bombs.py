@@ -32,11 +32,12 @@ from builder.engine import effects
 from builder.engine.actions import Action, interned
 from builder.engine.anti_tank import combat_values, token_attack
 from builder.engine.effects import register
-from builder.engine.effects.options import spend_token, tokens_left
+from builder.engine.tokens import spend_token, tokens_left
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
 from builder.engine.firing import ShotPlan, resolve_shot
 from builder.engine.terms import Term
+from builder.engine.state import declare_field, key_rows, rule_field, set_rule_field
 
 if TYPE_CHECKING:
     from builder.engine.state import GameState, UnitState
@@ -105,7 +106,7 @@ def place_bomb(state: "GameState", action: Action, offered: list[Action]) -> Non
         raise IllegalAction(f"no {action.mode} to place: {action.describe(state)}")
     u = state.units[action.unit]
     spend_token(state, u, action.mode)
-    state.vehicle_bombs = state.vehicle_bombs + ((action.target, u.side, action.mode),)
+    set_rule_field(state, VEHICLE_BOMBS, rule_field(state, VEHICLE_BOMBS) + ((action.target, u.side, action.mode),))
     state.events.append(Event("bomb-placed", {"unit": u.id, "target": action.target, "mode": action.mode}))
 
 
@@ -132,7 +133,8 @@ def bomb_plan(state: "GameState", side: int, key: str, target: "UnitState") -> S
 
 def detonate(state: "GameState") -> None:
     """Every bomb and mine on the battlefield explodes, in the order placed."""
-    bombs, state.vehicle_bombs = state.vehicle_bombs, ()
+    bombs = rule_field(state, VEHICLE_BOMBS)
+    set_rule_field(state, VEHICLE_BOMBS, ())
     for vehicle, side, key in bombs:
         t = state.units[vehicle]
         if not t.alive or t.wreck or t.sq < 0:
@@ -148,3 +150,8 @@ for _key in KEYS:
              "in the Activation phase only after a move (not an assault, not after firing on the move); in the "
              "Supply phase by any infantry of the side that has made its supply move; the token's combat "
              "bonuses are placeholders")
+
+
+# the bombs and mines on vehicles, (vehicle, side placing, option): they explode at
+# step 5 of the Supply phase
+VEHICLE_BOMBS = declare_field("vehicle_bombs", __name__, key=key_rows, supply_end=detonate)

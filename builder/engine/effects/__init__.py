@@ -13,11 +13,11 @@ from builder import native
 __path__ = native.extend_path(__path__, __name__)  # compiled copies first while fresh (builder/native.py)
 
 from builder.engine.effects.registry import (
-    HOOKS, REGISTRY, STATUSES, RuleModule, _load, collect, get, hook_functions, in_game, invalidate, register,
-    unit_modules,
+    HOOKS, REGISTRY, SIDE_HOOKS, STATUSES, RuleModule, collect, get, hook_functions, in_game, invalidate,
+    register, side_hooks, unit_modules,
 )
 
 __all__ = [
-    "HOOKS", "REGISTRY", "STATUSES", "RuleModule", "collect", "get", "hook_functions", "in_game", "invalidate",
-    "register", "unit_modules", "_load",
+    "HOOKS", "REGISTRY", "SIDE_HOOKS", "STATUSES", "RuleModule", "collect", "get", "hook_functions", "in_game",
+    "invalidate", "register", "side_hooks", "unit_modules",
 ]

@@ -40,14 +40,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.engine.ambush import concealed_face, flip, in_cover, spots
+from builder.engine.ambush import concealed_face, flip, in_cover, reveal, spots
 from builder.engine.anti_tank import ROCKET, ROCKET_REACH
 from builder.engine.damage import kill_shot, roll, suppress, take_hit
-from builder.engine.effects import register
+from builder.engine.effects import REGISTRY, hook_functions, in_game, register
 from builder.engine.events import Event
 from builder.engine.los import sees
-from builder.engine.rules import MAX_ORDERS
-from builder.engine.state import BLUFF, NO_ORDER
+from builder.engine import steps
+from builder.engine.firing import plan_shot, resolve_shot
+from builder.engine.state import BLUFF, MAX_ORDERS, NO_ORDER
 
 AC = "000 core rules, Action Card; card effect as the pack words it"
 
@@ -285,15 +286,12 @@ def rocket_plan(state: Any, unit: Any, target: Any) -> Any:
     card's bonus (builder/engine/anti_tank.py): +4 against vehicles in place of the
     weapon's combat value, at most 4 squares, every other term as for a shot (000
     core rules, Firing > Shot Resolution). None when it cannot be fired."""
-    from builder.engine.firing import plan_shot
     plan = plan_shot(state, unit, 0, target, ROCKET)
     return plan if plan.ok else None
 
 
 def _rocket(state: Any, unit: Any, target: int) -> None:
     """Fire the rocket (the unit's action: its activation ends with it)."""
-    from builder.engine.ambush import reveal
-    from builder.engine.firing import resolve_shot
     reveal(state, unit, "fired")
     plan = rocket_plan(state, unit, state.units[target])
     state.fired = (-1,)
@@ -474,14 +472,12 @@ def _cancel(state: Any, unit: Any) -> None:
 def _assaulted_by(state: Any, unit: Any) -> list[int]:
     """The enemy unit that has just assaulted ``unit``, when ``unit`` may assault it
     back (the pending Counter-Attack answer names it)."""
-    from builder.engine.reactions import counter_target
-    attacker = counter_target(state, unit)
+    attacker = steps.counter_target(state, unit)
     return [attacker] if attacker >= 0 else []
 
 
 def _counter_assault(state: Any, unit: Any, target: int) -> None:
-    from builder.engine.reactions import assault_back
-    assault_back(state, unit, state.units[target])
+    steps.assault_back(state, unit, state.units[target])
 
 
 register("card", "cancel-card", "No!", "partial",
@@ -526,8 +522,6 @@ def hand_phases(state: Any, side: int) -> frozenset[str]:
 
 
 def _card_modules(state: Any, hand: tuple[str, ...], phase: str | None) -> list[tuple[str, Any]]:
-    from builder.engine.effects import REGISTRY, _load
-    _load()
     cards = state.static.pack.items["cards"]
     out = []
     for cid in dict.fromkeys(hand):
@@ -563,7 +557,6 @@ def lucky_shot(state: Any, unit: Any, die: int, dice: int, need: int, why: str) 
 def on_enemy(state: Any, cid: str) -> bool:
     """Is card ``cid`` played in the activation on a unit other than the one acting
     (an enemy, phase ``ON_ENEMY``, or another friendly unit, phase ``OTHER``)?"""
-    from builder.engine.effects import REGISTRY
     card = state.static.pack.items["cards"].get(cid)
     m = REGISTRY.get(("card", getattr(card, "effect_key", None) or ""))
     return m is not None and "card_phase" in m.hooks and bool({ON_ENEMY, OTHER} & set(phases_of(m)))
@@ -587,8 +580,7 @@ def play_card(state: Any, side: int, cid: str, unit: Any, target: int = -1, answ
         data["target"] = target
     state.events.append(Event("card", data))
     if answerable and may_cancel(state, 1 - side):
-        from builder.engine.reactions import hold_card
-        hold_card(state, side, cid, unit.id, target)
+        steps.hold_card(state, side, cid, unit.id, target)
         return True
     card_effect(state, cid, unit, target)
     return False
@@ -601,7 +593,6 @@ def may_cancel(state: Any, side: int) -> bool:
 
 def card_effect(state: Any, cid: str, unit: Any, target: int = -1) -> None:
     """Apply card ``cid``'s effect to ``unit`` (and ``target``)."""
-    from builder.engine.effects import REGISTRY
     card = state.static.pack.items["cards"][cid]
     hooks = REGISTRY[("card", card.effect_key)].hooks
     if "card_targets" in hooks:
@@ -616,7 +607,6 @@ def improvise(state: Any, side: int) -> None:
     Battle for Normandy, Command Special Abilities > Improvisation). The discard
     is chosen for the player: a card whose effect the engine does not play if the
     hand holds one, else the card just drawn."""
-    from builder.engine.effects import REGISTRY, hook_functions, in_game
     s = state.sides[side]
     if not s.deck or not in_game(state, "extra_draw") or not any(f(state, u) for u in state.units if u.side == side and u.active
                              for f in hook_functions(state, u, "extra_draw")):
@@ -633,3 +623,6 @@ def improvise(state: Any, side: int) -> None:
     out = s.hand.pop(at)
     s.discard.append(out)
     state.events.append(Event("improvised", {"side": side, "discard": out}))
+
+
+steps.provide("answer_roll", lucky_shot)  # firing and assault call it on a roll that falls short

@@ -3,16 +3,14 @@ Options: Equipment, Character Traits, Orders), keyed by ``effect_key``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from builder.engine.damage import roll, suppress
 from builder.engine.effects import register
 from builder.engine.effects.cards import act_again, may_act_again
 from builder.engine.events import Event
 from builder.engine.terms import Term
-
-if TYPE_CHECKING:
-    from builder.engine.state import GameState, UnitState
+from builder.engine.tokens import spend_token, tokens_left
 
 RO = "000 core rules, Recruitment Options > "
 
@@ -81,30 +79,6 @@ def _ace_driver(state: Any, unit: Any, plan: Any, weapon: Any) -> list[Term] | N
     if plan.move_penalty and unit.is_vehicle:
         return [Term(1, "Ace Driver", RO + "Character Traits > Ace Driver")]
     return None
-
-
-def tokens_left(state: "GameState", unit: "UnitState", key: str) -> int:
-    """Tokens of option ``key`` the unit may spend: its tile's and the army's (a
-    unit outside any tile, such as a hero, may spend any)."""
-    equipment = state.sides[unit.side].equipment
-    tile = unit.st.tile
-    if tile != -1:  # two lookups: asked at every shot and many AI questions
-        return equipment.get((tile, key), 0) + equipment.get((-1, key), 0)
-    total = 0
-    for (_, k), v in equipment.items():
-        if k == key:
-            total += v
-    return total
-
-
-def spend_token(state: Any, unit: Any, key: str) -> None:
-    """Discard one token of option ``key``, the unit's tile's first."""
-    equipment = state.sides[unit.side].equipment
-    tile = unit.st.tile
-    for scope in (tile, -1, *[k[0] for k in equipment if k[1] == key and tile == -1]):
-        if equipment.get((scope, key), 0) > 0:
-            equipment[(scope, key)] -= 1
-            return
 
 
 def _veteran(state: Any, unit: Any, die: int, dice: int, need: int, why: str) -> int:

@@ -2,7 +2,9 @@
 (which modules apply to a unit, which hooks a game can ever run); re-exported by
 :mod:`builder.engine.effects`, whose docstring tells what a rule module is. A
 module of its own so that it is compiled with the hot rules (builder/native.py):
-a package's ``__init__`` is not.
+a package's ``__init__`` is not. The rule modules register themselves as they are
+imported, by :mod:`builder.engine.features` (which ``import builder.engine`` loads):
+this module imports none of them, being below them all.
 """
 
 from __future__ import annotations
@@ -49,7 +51,20 @@ HOOKS = {
     "reactivate": "return True when the unit that has just acted may spend a token to act once more (Heroic)",
     "autonomous": "return True when the unit may act without an order token (Autonomous)",
     "substitute": "return True when the unit may take the hits of a heavy weapon of its side nearby (Substitute)",
+    # A side option's own decisions (see SIDE_HOOKS): offered and applied by the option's module
+    "actions": "actions(state, unit, phase) -> list[Action]: the decisions the option offers a unit of its army "
+               "(phase 'move': with the unit's moves, for a vehicle)",
+    "prepare": "prepare(state, action) -> Action: before a move of a unit of its army is made, spend what the move "
+               "needs (a token) and return the move to make",
+    "apply": "apply(state, action) -> bool: carry out a whole move of a mode the option owns (True: carried out)",
+    "holds_fire": "holds_fire(state, unit) -> bool: True when the unit of its army fires no weapon (its charge "
+                  "goes off another way)",
 }
+SIDE_HOOKS = ("actions", "prepare", "apply", "holds_fire")
+"""Hooks run for the units of an army that has the option (its effect key among the
+army's keys), whatever the unit's tile: the module checks the tokens left for the unit
+itself. They are how a feature brings its own decisions: the game loop asks
+:func:`side_hooks` and never names the feature (issue 19, feature modules own their rule)."""
 STATUSES = ("simulated", "partial", "not simulated")
 
 
@@ -80,14 +95,12 @@ def register(kind: str, id: str, name: str, status: str, rule: str, missing: str
 
 
 def get(kind: str, id: str) -> RuleModule | None:
-    _load()
     return REGISTRY.get((kind, id))
 
 
 def unit_modules(state: "GameState", unit: "UnitState") -> tuple[RuleModule, ...]:
     """Modules that apply to ``unit`` now: abilities on its face, on its weapons and
     granted by its tile; traits and equipment of its tile or of the whole army."""
-    _load()
     cache = _module_cache(state)
     key = _unit_key(unit)
     hit = cache.get(key)
@@ -141,7 +154,6 @@ def in_game(state: "GameState", hook: str) -> bool:
 
 
 def _hooks_in_game(state: "GameState") -> dict[str, bool]:
-    _load()
     names: set[str] = set()
     for u in state.units:
         names.update(u.st.granted)
@@ -156,10 +168,28 @@ def _hooks_in_game(state: "GameState") -> dict[str, bool]:
     return {hook: hook in used for hook in HOOKS}
 
 
+def side_hooks(state: "GameState", side: int, hook: str) -> tuple[Callable[..., Any], ...]:
+    """The ``hook`` functions (one of :data:`SIDE_HOOKS`) of the options of ``side``'s
+    army, in the order of the options' ids (worked out once per game for every hook and
+    side: asked whenever a unit's moves or shots are listed and a move is made)."""
+    table = state.static.caches.get("_side_hooks")
+    if table is None:
+        table = state.static.caches["_side_hooks"] = _side_hooks(state)
+    return table[hook][side]  # type: ignore[no-any-return]
+
+
+def _side_hooks(state: "GameState") -> dict[str, tuple[tuple[Callable[..., Any], ...], ...]]:
+    options = sorted((m for m in REGISTRY.values() if m.kind == "option"), key=lambda m: m.id)
+    return {hook: tuple(tuple(m.hooks[hook] for m in options if hook in m.hooks and m.id in side.keys)
+                        for side in state.static.sides)
+            for hook in SIDE_HOOKS}
+
+
 def invalidate(state: "GameState") -> None:
     """Forget the cached module and hook lists (after granting abilities in play)."""
     state.static.caches.pop("_modules", None)
     state.static.caches.pop("_hooks_in_game", None)
+    state.static.caches.pop("_side_hooks", None)
 
 
 def hook_functions(state: "GameState", unit: "UnitState", hook: str) -> tuple[Callable[..., Any], ...]:
@@ -187,19 +217,3 @@ def collect(state: "GameState", unit: "UnitState", hook: str, *args: Any) -> lis
         if r is not None:
             out.append(r)
     return out
-
-
-_LOADED = False
-
-
-def _load() -> None:
-    global _LOADED
-    if not _LOADED:
-        _LOADED = True
-        from builder.engine.effects import abilities, cards, options  # noqa: F401
-        from builder.engine import anti_tank, artillery_shot, aviation, barrage, blast, smoke_bombs, vehicle_bombs  # noqa: F401
-        from builder.engine import concealment, ruses  # noqa: F401
-        from builder.engine import advanced_positions, directives, fuel, gear  # noqa: F401
-        from builder.engine import demolition_charges, destruction  # noqa: F401
-        from builder.engine import goliath, hedgerow_cutter, horn_of_plenty, mg_nest, urban_fighter  # noqa: F401
-        from builder.engine import autonomy, substitute  # noqa: F401

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.engine import effects
-from builder.engine import autonomy, barrage
+from builder.engine import autonomy, barrage, steps
 from builder.engine.actions import Action, interned
 from builder.engine.blast import BLASTERS, blast_actions
 from builder.engine.demolition_charges import KEY as CHARGE, charge_actions, lay_charge
@@ -76,8 +76,7 @@ def next_activation(state: "GameState", passed: int = -1) -> None:
             return
         if not state.queues[side]:
             state.current = -1
-            from builder.engine.phases.supply import start_supply
-            start_supply(state)
+            steps.start_supply(state)
             return
         token, uid = state.queues[side].pop(0)
         if uid == BOMB:
@@ -240,3 +239,10 @@ def may_go_on(state: "GameState") -> bool:
     if state.fired and len(face.weapons) <= len(state.fired):
         return False
     return bool(fire_actions(state, u, moving=state.moved))
+
+
+# rule modules below the phases call these back (builder/engine/steps.py): the orders
+# phase ends, an Autonomous unit's offer is declined, a barrage's last gun is done
+steps.provide("start_activation", start_activation)
+steps.provide("next_activation", next_activation)
+steps.provide("end_activation", end_activation)

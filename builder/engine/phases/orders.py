@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.engine import directives, effects
+from builder.engine import directives, effects, steps
 from builder.engine.actions import Action, interned, order_action, order_actions
 from builder.engine.effects.cards import ORDERS, ORDERS_ENEMY, ORDERS_OWN, hand_phases, play_card, scramble_orders
 from builder.engine.events import Event
 from builder.engine.scenario_events import run_events
 from builder.engine.smoke_bombs import ORDER, order_actions as bomb_orders, place_order
-from builder.engine.state import NO_ORDER
+from builder.engine.state import NO_ORDER, end_round_fields
 from builder.engine.unit_actions import card_actions
 
 if TYPE_CHECKING:
@@ -36,8 +36,8 @@ def start_round(state: "GameState") -> None:
     state.phase = "orders"
     for u in state.units:
         u.order, u.acted, u.activated, u.supply_moved = NO_ORDER, False, False, False
-    if state.fuelled:  # a Fuel token lasts the round (builder/engine/fuel.py)
-        state.fuelled = ()
+    if state.rule_fields:  # rule fields that last the round end (a Fuel token spent)
+        end_round_fields(state)
     state.boosts = {}  # card marks of the last supply phase (Speed Setup, Initiative) end with the round
     for i, s in enumerate(state.sides):
         ss = state.static.sides[i]
@@ -78,8 +78,7 @@ def advance(state: "GameState") -> None:
         s.to_place = []
     if state.boosts:
         scramble_orders(state)
-    from builder.engine.phases.activation import start_activation
-    start_activation(state)
+    steps.start_activation(state)
 
 
 def actions(state: "GameState", side: int) -> list[Action]:
@@ -144,3 +143,6 @@ def apply(state: "GameState", action: Action) -> None:
         s.bluffs_left = s.specials_left = 0
     state.turn_side = 1 - side
     advance(state)
+
+
+steps.provide("start_round", start_round)

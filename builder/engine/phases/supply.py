@@ -29,21 +29,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.engine import effects, sudden_death
+from builder.engine import effects, steps, sudden_death
 from builder.engine.actions import Action, interned
 from builder.engine.concealment import CONCEALED, assign, conceal_actions
 from builder.engine.advanced_positions import POSITION, place_position, position_actions
-from builder.engine.demolition_charges import KEY as CHARGE, explode, lay_charge, supply_charge_actions
-from builder.engine.directives import discard as discard_directives
+from builder.engine.demolition_charges import KEY as CHARGE, lay_charge, supply_charge_actions
 from builder.engine.mg_nest import NEST, nest_actions, place_nest
-from builder.engine.vehicle_bombs import detonate, place_bomb, supply_bomb_actions
-from builder.engine.effects.cards import SUPPLY, hand_phases, improvise, kept_by_card
+from builder.engine.vehicle_bombs import place_bomb, supply_bomb_actions
+from builder.engine.effects.cards import SUPPLY, hand_phases, improvise, kept_by_card, play_card
 from builder.engine.effects.options import keep_initiative
 from builder.engine.events import Event
 from builder.engine.objectives import update_control
 from builder.engine.scenario_events import run_events
 from builder.engine.smoke import fade
-from builder.engine.state import BLUFF, NO_ORDER
+from builder.engine.state import BLUFF, NO_ORDER, supply_steps
 from builder.engine.unit_actions import card_actions, do_move, move_actions
 from builder.engine.victory import finish, has_forces
 
@@ -55,8 +54,8 @@ def start_supply(state: "GameState") -> None:
     state.phase = "supply"
     state.rules.on_start_of_phase(state, "supply")
     run_events(state, "start_of_supply")
-    if state.charges:
-        explode(state)
+    if state.rule_fields:  # a rule's own step as the phase starts (demolition charges go off)
+        supply_steps(state, "supply_start")
     for u in state.units:
         if u.order == BLUFF:
             u.order = NO_ORDER
@@ -108,7 +107,6 @@ def apply(state: "GameState", action: Action) -> None:
         do_move(state, action)
         u.supply_moved = True
     elif action.kind == "card":
-        from builder.engine.effects.cards import play_card
         play_card(state, state.supply_side, action.mode, state.units[action.unit], action.target)
     elif action.kind == "token" and action.mode == CONCEALED:
         assign(state, action, state.supply_side)
@@ -133,10 +131,8 @@ def finish_supply(state: "GameState") -> None:
             u.suppressed = max(0, u.suppressed - removed)
     if state.smoke:
         fade(state)
-    if state.vehicle_bombs:
-        detonate(state)
-    if state.directives:
-        discard_directives(state)
+    if state.rule_fields:  # a rule's own step 5 (bombs explode, directives are discarded)
+        supply_steps(state, "supply_end")
     state.rules.on_end_of_supply(state)
     since = len(state.events)
     run_events(state, "end_of_supply")
@@ -168,5 +164,10 @@ def finish_supply(state: "GameState") -> None:
     state.turn += 1
     due = kept_by_card(state, state.initiative, state.rules.initiative_for_turn(state))
     state.initiative = keep_initiative(state, state.initiative, due)
-    from builder.engine.phases.orders import start_round
-    start_round(state)
+    steps.start_round(state)
+
+
+# called back from below (builder/engine/steps.py): the activation phase ends, an
+# answer to a card played in the supply phase is made
+steps.provide("start_supply", start_supply)
+steps.provide("advance_supply", advance)
