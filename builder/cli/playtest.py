@@ -162,7 +162,7 @@ def _text(report: dict[str, Any]) -> str:
         seq = report["sequential"]
         lines.append(f"sequential test: {seq['decision']} after {seq['games']} of at most {seq['cap']} games "
                      f"(SPRT, margin {seq['margin']:g}, alpha {seq['alpha']:g}, beta {seq['beta']:g})")
-    lines += [f"army of {side}: {what}" for side, what in report.get("armies", {}).items()]
+    lines += [f"army of {side}: {army['text']}" for side, army in report.get("armies", {}).items()]
     for name, iv in report["win_intervals"].items():
         lines.append(f"  {name:<10} {iv['rate'] * 100:5.1f}%  [{iv['low'] * 100:.1f}%, {iv['high'] * 100:.1f}%]")
     if report["symmetric"]:
@@ -170,8 +170,14 @@ def _text(report: dict[str, Any]) -> str:
             f"{name} {iv['rate'] * 100:.1f}%" for name, iv in report["player_win_rates"].items()))
     lines.append(f"rounds: mean {report['rounds']['mean']:.2f}; lead changes: mean {report['lead_changes']['mean']:.2f}")
     lines.append(f"distinct games: {report['distinct_games']} of {report['games']}")
-    lines.append("end reasons: " + ", ".join(f"{k} {v}" for k, v in report["end_reasons"].items()))
-    lines += [f"warning: {w}" for w in report.get("warnings", [])]
+    by_reason = report.get("rounds_by_end_reason", {})
+    lines.append("end reasons: " + ", ".join(
+        f"{k} {v}" + (f" (mean {by_reason[k]['mean_rounds']:.1f} rounds)" if k in by_reason else "")
+        for k, v in report["end_reasons"].items()))
+    if report.get("kills_by_way"):
+        lines.append("kills by way: " + ", ".join(f"{k} {v}" for k, v in report["kills_by_way"].items()))
+    lines += [f"warning {w['code']}: {w['message']}" if isinstance(w, dict) else f"warning: {w}"
+              for w in report.get("warnings", [])]
     if report["engine_errors"]["games"]:
         lines.append(f"engine errors: {report['engine_errors']['games']} game(s) left out "
                      f"(first: {report['engine_errors']['examples'][0]['error']})")
