@@ -58,6 +58,9 @@ def playtest(
     army: list[str] = typer.Option([], "--army", help=ARMY_HELP),
     campaign: Optional[str] = typer.Option(
         None, "--campaign", help="Play whole campaigns (e.g. battle-for-normandy) instead of one scenario."),
+    every: bool = typer.Option(
+        False, "--all", help="Play every two-player scenario of --pack and print the Markdown table of "
+        "docs/playtest.md (json: the reports)."),
 ) -> None:
     """Playtest a scenario with AI players and report its balance.
 
@@ -80,8 +83,10 @@ def playtest(
         from builder.cli.campaign import playtest_campaign
 
         return playtest_campaign(campaign, games, seed, players, jobs, pack, format is OutputFormat.json, save)
+    if every:
+        return _all(scenario, games, seed, players, jobs, pack, format is OutputFormat.json)
     if scenario is None:
-        raise UsageError("give a SCENARIO to playtest, --campaign CAMPAIGN, or --compare OLD NEW")
+        raise UsageError("give a SCENARIO to playtest, --all, --campaign CAMPAIGN, or --compare OLD NEW")
     if (handler := pack_command(pack, "playtest")) is not None:
         if until_decided or scheduler or army:
             raise UsageError("--until-decided, --scheduler and --army are not yet offered for this game system's "
@@ -152,6 +157,26 @@ def _run(scenario: str, games: int, seed: int, players: str, jobs: int, pack: Pa
         task = bar.add_task(f"playing {scenario}", total=games)
         return run_playtest(scenario, games=games, seed=seed, players=names, jobs=jobs, pack=pack, jsonl=jsonl,
                             progress=lambda n: bar.advance(task, n), **extra)
+
+
+def _all(scenario: Optional[str], games: int, seed: int, players: str, jobs: int, pack: Path, as_json: bool) -> None:
+    """``--all``: every two-player scenario of the pack, as the Markdown table of
+    docs/playtest.md (builder.playtest.table) or the reports as JSON."""
+    import json
+
+    from builder.playtest.api import cap_jobs
+    from builder.playtest.table import all_scenarios, table
+
+    if scenario is not None:
+        raise UsageError("--all plays every scenario of --pack: give no SCENARIO with it")
+    jobs, _ = cap_jobs(jobs, games)
+    names = [p for p in players.split(",") if p.strip()]
+    reports = all_scenarios(games=games, seed=seed, players=names, pack=pack, jobs=jobs,
+                            progress=lambda sid: typer.echo(f"playing {sid}", err=True))
+    if as_json:
+        typer.echo(json.dumps(reports, indent=2, sort_keys=True))
+    else:
+        typer.echo(table(reports), nl=False)
 
 
 def _text(report: dict[str, Any]) -> str:
