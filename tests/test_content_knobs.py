@@ -85,7 +85,8 @@ def test_a_knob_changes_the_games():
     plain = list(run_batch(base))
     richer = list(run_batch(Batch(str(PACK), "budget", 6, 1, ("greedy", "greedy"), knobs=(("points.de", 180),))))
     assert [r["seed"] for r in plain] == [r["seed"] for r in richer]  # same seeds: like is compared with like
-    assert sum(richer[0]["fielded"]["de"].values()) > sum(plain[0]["fielded"]["de"].values())
+    # a points-only side plays the suggester's army for its budget: another army, not always more counters
+    assert richer[0]["fielded"]["de"] != plain[0]["fielded"]["de"]
 
 
 def _with_tunable(tmp_path: Path, tunable: str) -> Path:

@@ -200,10 +200,20 @@ def test_games_with_transports_replay_to_the_same_hash(seed: int) -> None:
     assert expected == state.state_hash() == replayed.state_hash()
 
 
+# armies with transports (a Kubelwagen and a half-track; a Jeep): clash's default armies
+# are the suggester's, which need not buy any
+TRANSPORT_ARMIES = [
+    [{"tile": "us-16th-infantry-regiment"}, {"tile": "us-22nd-infantry-regiment"}, {"tile": "us-8th-infantry-regiment"},
+     {"option": "us-jeep", "on": "us-16th-infantry-regiment"}],
+    [{"tile": "de-regiment-304"}, {"tile": "de-pzgr-lehr-regiment-902"}, {"tile": "de-pzgr-lehr-regiment-901"},
+     {"option": "de-kubelwagen", "on": "de-regiment-304"}],
+]
+
+
 def test_random_games_with_transports_get_in_and_out_keeping_the_invariants() -> None:
     modes: set[str] = set()
     for seed in range(6):
-        state = Rules.new_game(core_pack(), "clash", seed=seed)
+        state = Rules.new_game(core_pack(), "clash", seed=seed, armies=TRANSPORT_ARMIES)
         picks = Rng(seed)
         while not state.is_over:
             actions = legal_actions(state)

@@ -18,8 +18,11 @@ def test_playtest_plays_the_given_list_and_reports_each_sides_army(cli) -> None:
     r = cli("playtest", "clash", "--pack", str(CORE), "-n", "2", "--no-save", "-f", "json", "--army", f"de={DE}")
     assert r.exit_code == 0, r.stderr
     armies = json.loads(r.stdout)["armies"]
-    assert armies["de"] == f"army list {DE}"
-    assert armies["us"].startswith("default army for 300 points")
+    assert armies["de"] == {"source": "file", "budget": 300, "spent": 300, "text": f"army list {DE}, 300 of 300 points"}
+    assert armies["us"] == {"source": "default", "budget": 300, "spent": 300,
+                            "text": "default army (heroes army suggest --seed 0), 300 of 300 points"}
+    assert "army of us: default army (heroes army suggest --seed 0), 300 of 300 points" in cli(
+        "playtest", "clash", "--pack", str(CORE), "-n", "1", "--no-save").stdout
 
 
 def test_the_given_list_changes_the_game(cli) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from builder.playtest.aggregate import lead_changes, summarise, verdict
 
 
@@ -45,10 +47,18 @@ def test_draws_are_their_own_verdict_not_balance():
     rows = [row(i, None, [{"a": None}]) for i in range(100)]
     s = summarise(rows, ["us", "de"])
     assert verdict(s, ["us", "de"]).startswith("mostly draws: draws 100%")
-    assert s["warnings"] == ["us never won in 100 games: check that its victory condition can be reached",
-                             "de never won in 100 games: check that its victory condition can be reached"]
+    assert s["warnings"] == [
+        {"code": "P521", "message": "us never won in 100 games: check that its victory condition can be reached"},
+        {"code": "P521", "message": "de never won in 100 games: check that its victory condition can be reached"}]
     rows = [row(i, None if i % 3 else ("us" if i % 2 else "de"), [{"a": None}]) for i in range(99)]
     assert not verdict(summarise(rows, ["us", "de"]), ["us", "de"]).startswith("balanced")
+
+
+@pytest.mark.parametrize("draws, said", [(50, "mostly draws: draws 50%"), (49, "balanced: us 26%")])
+def test_balanced_needs_a_decisive_share(draws, said):
+    """Half the games or more drawn is no balance, whatever the sides' rates."""
+    rows = [row(i, None if i < draws else ("us" if i % 2 else "de"), [{"a": None}]) for i in range(100)]
+    assert verdict(summarise(rows, ["us", "de"]), ["us", "de"]).startswith(said)
 
 
 def test_effects_the_engine_does_not_play_are_counted_as_warnings():
@@ -57,4 +67,5 @@ def test_effects_the_engine_does_not_play_are_counted_as_warnings():
         r["not_simulated"] = {"The German event; its effect was lost.": 2}
     s = summarise(rows, ["us", "de"])
     assert s["not_simulated"] == {"The German event; its effect was lost.": {"times": 8, "games": 4}}
-    assert s["warnings"] == ["not simulated, met in 4 of 10 games (8 times): The German event; its effect was lost."]
+    assert s["warnings"] == [{"code": "P520", "message": "not simulated, met in 4 of 10 games (8 times): "
+                                                         "The German event; its effect was lost."}]

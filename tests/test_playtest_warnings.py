@@ -32,7 +32,8 @@ def test_a_special_effect_met_in_play_is_named_with_its_counts() -> None:
                                      "effects": [{"do": "special", "text": "A lost German event."}]})
     s = games(scenario_pack(events=[lost]))
     assert s["not_simulated"]["A lost German event."]["games"] == 4
-    assert any(w.startswith("not simulated, met in 4 of 4 games") for w in s["warnings"])
+    assert any(w["code"] == "P520" and w["message"].startswith("not simulated, met in 4 of 4 games")
+               for w in s["warnings"])
 
 
 def test_a_side_that_cannot_win_is_named_and_sudden_death_is_an_end_reason() -> None:
@@ -41,7 +42,9 @@ def test_a_side_that_cannot_win_is_named_and_sudden_death_is_an_end_reason() -> 
                                     "effects": [{"do": "end_game", "text": "End the game."}]})
     s = games(scenario_pack(victory=only_de, events=[end]))
     assert s["end_reasons"] == {"sudden_death": 4}
-    assert "us never won in 4 games: check that its victory condition can be reached" in s["warnings"]
+    assert {"code": "P521", "message": "us never won in 4 games: check that its victory condition can be reached"
+            } in s["warnings"]
+    assert s["rounds_by_end_reason"] == {"sudden_death": {"games": 4, "mean_rounds": 1.0}}
 
 
 def test_a_special_effect_of_the_first_orders_phase_is_counted_too() -> None:
@@ -50,3 +53,64 @@ def test_a_special_effect_of_the_first_orders_phase_is_counted_too() -> None:
                                      "effects": [{"do": "special", "text": "A support tile."}]})
     s = games(scenario_pack(events=[lost]), n=2)
     assert s["not_simulated"] == {"A support tile.": {"times": 2, "games": 2}}
+
+
+def test_points_left_unspent_by_the_army_played_are_a_warning() -> None:
+    """P522: clash at 400 points a side, the US playing a 300-point list."""
+    from pathlib import Path
+
+    from builder.playtest.armies import describe, load_armies
+    from engine_helpers import core_pack
+
+    pack = copy.copy(core_pack())
+    pack.items = {**pack.items, "scenarios": dict(pack.items["scenarios"])}
+    clash = pack.items["scenarios"]["clash"]
+    sides = [s.model_copy(update={"army": s.army.model_copy(update={"points": 400})}) for s in clash.sides]
+    scenario = pack.items["scenarios"]["clash-400"] = clash.model_copy(update={"id": "clash-400", "sides": sides})
+    us = Path(__file__).resolve().parents[1] / "examples" / "armies" / "us-300.yaml"
+    files = {"us": us}
+    lists = load_armies(pack, scenario, files)
+    armies = describe(pack, scenario, files, lists)
+    assert armies["us"]["source"] == "file" and armies["us"]["spent"] <= 300
+    assert armies["de"] == {"source": "default", "budget": 400, "spent": 400,
+                            "text": "default army (heroes army suggest --seed 0), 400 of 400 points"}
+    specs = [parse_spec("greedy"), parse_spec("greedy")]
+    rows = [play_game(pack, "clash-400", seed, specs, index=seed, armies=lists) for seed in range(2)]
+    found = [w for w in summarise(rows, ["us", "de"], armies=armies)["warnings"] if w["code"] == "P522"]
+    left = 400 - armies["us"]["spent"]
+    assert found == [{"code": "P522", "message": f"us leaves {left} of its 400 points unspent ({armies['us']['text']}): "
+                                                 "it played weaker than the scenario means"}]
+
+
+def test_the_share_of_placeholder_units_that_fought_is_a_warning() -> None:
+    """P523: the fixture's units are all placeholders; with all but one of them made
+    printed, the share of the remaining one among the counters fielded is counted, and
+    nothing is said when no unit is a placeholder."""
+    from builder.playtest.armies import placeholder_units
+
+    pack = scenario_pack()
+    specs = [parse_spec("random"), parse_spec("random")]
+    rows = [play_game(pack, "skirmish", seed, specs, index=seed) for seed in range(2)]
+    fielded = rows[0]["fielded"]
+    marked = sorted(fielded["us"])[0]
+    units = pack.items["units"]
+    printed = {uid: u.model_copy(update={"placeholder": uid == marked}) for uid, u in units.items()}
+    pack.items = {**pack.items, "units": {uid: u.model_copy(update={"placeholder": False}) for uid, u in units.items()}}
+    assert placeholder_units(pack) == set()
+    assert "P523" not in [w["code"] for w in summarise(rows, ["us", "de"], placeholders=set())["warnings"]]
+    pack.items = {**pack.items, "units": printed}
+    assert placeholder_units(pack) == {marked}
+    s = summarise(rows, ["us", "de"], placeholders=placeholder_units(pack))
+    total = sum(k for side in fielded.values() for k in side.values())
+    share = fielded["us"][marked] / total
+    assert s["placeholders"] == {"share": round(share, 6), "counters": 2 * fielded["us"][marked],
+                                 "of": 2 * total, "units": [marked]}
+    [w] = [w for w in s["warnings"] if w["code"] == "P523"]
+    assert w["message"].startswith(f"{share * 100:.0f}% of the unit counters that fought") and marked in w["message"]
+
+
+def test_sudden_death_shows_in_the_game_length_by_end_reason() -> None:
+    end = TurnEvent.model_validate({"turns": [2], "timing": "end_of_supply", "text": "Over.",
+                                    "effects": [{"do": "end_game", "text": "End the game."}]})
+    s = games(scenario_pack(events=[end]), n=2)
+    assert s["rounds_by_end_reason"] == {"sudden_death": {"games": 2, "mean_rounds": 2.0}}

@@ -58,6 +58,9 @@ def playtest(
     army: list[str] = typer.Option([], "--army", help=ARMY_HELP),
     campaign: Optional[str] = typer.Option(
         None, "--campaign", help="Play whole campaigns (e.g. battle-for-normandy) instead of one scenario."),
+    every: bool = typer.Option(
+        False, "--all", help="Play every two-player scenario of --pack and print the Markdown table of "
+        "docs/playtest.md (json: the reports)."),
 ) -> None:
     """Playtest a scenario with AI players and report its balance.
 
@@ -80,8 +83,10 @@ def playtest(
         from builder.cli.campaign import playtest_campaign
 
         return playtest_campaign(campaign, games, seed, players, jobs, pack, format is OutputFormat.json, save)
+    if every:
+        return _all(scenario, games, seed, players, jobs, pack, format is OutputFormat.json)
     if scenario is None:
-        raise UsageError("give a SCENARIO to playtest, --campaign CAMPAIGN, or --compare OLD NEW")
+        raise UsageError("give a SCENARIO to playtest, --all, --campaign CAMPAIGN, or --compare OLD NEW")
     if (handler := pack_command(pack, "playtest")) is not None:
         return handler(pack, scenario, games, seed, players, jobs, format.value, output, jsonl, save,
                        until_decided, margin, alpha, beta, scheduler, army)
@@ -152,6 +157,26 @@ def _run(scenario: str, games: int, seed: int, players: str, jobs: int, pack: Pa
                             progress=lambda n: bar.advance(task, n), **extra)
 
 
+def _all(scenario: Optional[str], games: int, seed: int, players: str, jobs: int, pack: Path, as_json: bool) -> None:
+    """``--all``: every two-player scenario of the pack, as the Markdown table of
+    docs/playtest.md (builder.playtest.table) or the reports as JSON."""
+    import json
+
+    from builder.playtest.api import cap_jobs
+    from builder.playtest.table import all_scenarios, table
+
+    if scenario is not None:
+        raise UsageError("--all plays every scenario of --pack: give no SCENARIO with it")
+    jobs, _ = cap_jobs(jobs, games)
+    names = [p for p in players.split(",") if p.strip()]
+    reports = all_scenarios(games=games, seed=seed, players=names, pack=pack, jobs=jobs,
+                            progress=lambda sid: typer.echo(f"playing {sid}", err=True))
+    if as_json:
+        typer.echo(json.dumps(reports, indent=2, sort_keys=True))
+    else:
+        typer.echo(table(reports), nl=False)
+
+
 def _text(report: dict[str, Any]) -> str:
     lines = [f"{report['scenario_name']} ({report['scenario']}): {report['games']} games, seed {report['seed']}",
              "players: " + ", ".join(f"{side}={p}" for side, p in report["seats"].items()),
@@ -160,7 +185,7 @@ def _text(report: dict[str, Any]) -> str:
         seq = report["sequential"]
         lines.append(f"sequential test: {seq['decision']} after {seq['games']} of at most {seq['cap']} games "
                      f"(SPRT, margin {seq['margin']:g}, alpha {seq['alpha']:g}, beta {seq['beta']:g})")
-    lines += [f"army of {side}: {what}" for side, what in report.get("armies", {}).items()]
+    lines += [f"army of {side}: {army['text']}" for side, army in report.get("armies", {}).items()]
     for name, iv in report["win_intervals"].items():
         lines.append(f"  {name:<10} {iv['rate'] * 100:5.1f}%  [{iv['low'] * 100:.1f}%, {iv['high'] * 100:.1f}%]")
     if report["symmetric"]:
@@ -168,8 +193,14 @@ def _text(report: dict[str, Any]) -> str:
             f"{name} {iv['rate'] * 100:.1f}%" for name, iv in report["player_win_rates"].items()))
     lines.append(f"rounds: mean {report['rounds']['mean']:.2f}; lead changes: mean {report['lead_changes']['mean']:.2f}")
     lines.append(f"distinct games: {report['distinct_games']} of {report['games']}")
-    lines.append("end reasons: " + ", ".join(f"{k} {v}" for k, v in report["end_reasons"].items()))
-    lines += [f"warning: {w}" for w in report.get("warnings", [])]
+    by_reason = report.get("rounds_by_end_reason", {})
+    lines.append("end reasons: " + ", ".join(
+        f"{k} {v}" + (f" (mean {by_reason[k]['mean_rounds']:.1f} rounds)" if k in by_reason else "")
+        for k, v in report["end_reasons"].items()))
+    if report.get("kills_by_way"):
+        lines.append("kills by way: " + ", ".join(f"{k} {v}" for k, v in report["kills_by_way"].items()))
+    lines += [f"warning {w['code']}: {w['message']}" if isinstance(w, dict) else f"warning: {w}"
+              for w in report.get("warnings", [])]
     if report["engine_errors"]["games"]:
         lines.append(f"engine errors: {report['engine_errors']['games']} game(s) left out "
                      f"(first: {report['engine_errors']['examples'][0]['error']})")

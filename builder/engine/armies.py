@@ -53,29 +53,45 @@ def army_composition(army: Any) -> list[dict[str, Any]]:
     return out
 
 
+DEFAULT_ARMY_SEED = 0
+"""The seed of the default armies (``heroes army suggest --seed 0``): one army per side
+and budget, the same in every game, so a playtest measures the scenario, not a draw of
+armies."""
+
+
+def default_army(pack: Any, faction: str, points: int) -> Any:
+    """The army list a points-only side plays (000 core rules, Army Creation: each
+    player buys an army to the agreed points): ``heroes army suggest``'s seeded search
+    (builder.army.suggest), legal and spending the budget as fully as it can, found once
+    per pack, faction and budget.
+
+    A budget below every recruitment tile (a balance search trying small budgets)
+    still fields the faction's cheapest platoon tile, over budget: a side needs units
+    to play."""
+    from builder.army.model import ArmyList, TileEntry
+    from builder.army.suggest import suggest
+    from builder.errors import UsageError
+
+    known: dict[tuple[str, int], Any] = pack.__dict__.setdefault("_engine_default_armies", {})
+    army = known.get((faction, points))
+    if army is None:
+        try:
+            army = suggest(pack, faction, points, DEFAULT_ARMY_SEED)
+        except UsageError as exc:
+            tiles = sorted((t for t in pack.items["tiles"].values() if t.faction == faction
+                            and t.kind.value == "platoon" and t.units), key=lambda t: (t.cost, t.id))
+            if not tiles:
+                raise _fail(f"no default army for faction '{faction}' at {points} points: {exc}",
+                            "give the scenario side a fixed composition, or an army list") from None
+            army = ArmyList(name=f"cheapest {faction} tile", faction=faction, points=points,
+                            tiles=[TileEntry(tile=tiles[0].id)])
+        known[(faction, points)] = army
+    return army
+
+
 def default_composition(pack: Any, faction: str, points: int) -> list[dict[str, Any]]:
-    """A default army for a points-only side: each platoon tile once, cheapest
-    first, while the budget lasts, then support options that fit."""
-    tiles = sorted((t for t in pack.items["tiles"].values() if t.faction == faction and t.kind.value == "platoon"
-                    and t.units), key=lambda t: (t.cost, t.id))
-    if not tiles:
-        raise _fail(f"faction '{faction}' has no platoon recruitment tile to build a default army from",
-                    "give the scenario side a fixed composition")
-    out: list[dict[str, Any]] = []
-    left = points
-    for t in tiles:
-        if t.cost <= left:
-            out.append({"tile": t.id})
-            left -= t.cost
-    if not out:
-        out.append({"tile": tiles[0].id})
-    supports = sorted((o for o in pack.items["options"].values() if o.faction == faction
-                       and o.category.value == "support" and o.units), key=lambda o: (o.cost, o.id))
-    for o in supports:
-        if o.cost <= left:
-            out.append({"option": o.id, "on": out[0]["tile"]})
-            left -= o.cost
-    return out
+    """The composition entries of :func:`default_army`."""
+    return army_composition(default_army(pack, faction, points))
 
 
 def build_side(pack: Any, side_id: str, faction: str, composition: list[dict[str, Any]],

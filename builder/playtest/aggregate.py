@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Any, Iterable
 
+from builder.playtest import warnings as W
 from builder.playtest.stats import quantiles, wilson
 
 ROUND = 6
@@ -44,9 +45,15 @@ def _int_histogram(values: list[int]) -> dict[str, list[int]]:
     return {"bins": list(range(lo, hi + 1)), "counts": [counts.get(v, 0) for v in range(lo, hi + 1)]}
 
 
-def summarise(records: Iterable[dict[str, Any]], sides: list[str], unit_costs: dict[str, int] | None = None
+def summarise(records: Iterable[dict[str, Any]], sides: list[str], unit_costs: dict[str, int] | None = None,
+              *, armies: dict[str, dict[str, Any]] | None = None, placeholders: set[str] | None = None
               ) -> dict[str, Any]:
-    """Aggregate game records into the report's numbers (see docs/playtest.md)."""
+    """Aggregate game records into the report's numbers (see docs/playtest.md).
+
+    ``armies``: the armies played by side (builder.playtest.armies.describe), for the
+    unspent-points warning; ``placeholders``: the ids of the pack's placeholder units,
+    for the share of placeholder values among the units that fought
+    (builder.playtest.warnings)."""
     everything = list(records)
     rows = [r for r in everything if "error" not in r]
     errors = [r for r in everything if "error" in r]
@@ -75,7 +82,12 @@ def summarise(records: Iterable[dict[str, Any]], sides: list[str], unit_costs: d
     fielded: Counter[tuple[str, str]] = Counter()
     lost: Counter[tuple[str, str]] = Counter()
     kills: Counter[tuple[str, str]] = Counter()
+    credit: dict[str, Counter[str]] = {s: Counter() for s in sides}
+    other_losses: Counter[str] = Counter()
     for r in rows:
+        for side, credits in r.get("kill_credit", {}).items():
+            credit.setdefault(side, Counter()).update(credits)
+        other_losses.update(r.get("other_losses", {}))
         for side, units in r.get("fielded", {}).items():
             for unit, k in units.items():
                 fielded[(side, unit)] += k
@@ -106,6 +118,11 @@ def summarise(records: Iterable[dict[str, Any]], sides: list[str], unit_costs: d
         not_played.update(r.get("not_simulated", {}))
         met_in.update(r.get("not_simulated", {}).keys())
     not_simulated = {text: {"times": not_played[text], "games": met_in[text]} for text in sorted(not_played)}
+    ways: Counter[str] = Counter()
+    for credits in credit.values():
+        for key, k in credits.items():
+            ways[key.split(": ", 1)[0]] += k
+    placeholder = W.placeholder_share(dict(fielded), placeholders)
     return {
         "games": n,
         "engine_errors": {"games": len(errors),
@@ -128,22 +145,25 @@ def summarise(records: Iterable[dict[str, Any]], sides: list[str], unit_costs: d
         "rules": dict(sorted(rules.items())),
         "distinct_games": len(digests),
         "distinct_share": round(len(digests) / n, ROUND) if n else 0.0,
+        "kill_credit": {side: dict(sorted(c.items())) for side, c in sorted(credit.items())},
+        "kills_by_way": dict(sorted(ways.items())),
+        "other_losses": dict(sorted(other_losses.items())),
+        "rounds_by_end_reason": rounds_by_end_reason(rows),
         "not_simulated": not_simulated,
-        "warnings": warnings(n, wins, sides, not_simulated),
+        **({"placeholders": placeholder} if placeholder is not None else {}),
+        "warnings": [*W.not_simulated(n, not_simulated), *W.never_won(n, wins, sides), *W.unspent(armies),
+                     *W.placeholder(placeholder)],
     }
 
 
-def warnings(n: int, wins: Counter[str | None], sides: list[str], not_simulated: dict[str, dict[str, int]]
-             ) -> list[str]:
-    """What the verdict leans on without the engine playing it (issue 21, an honest
-    report): scenario effects met but not simulated, with counts, and a side that never
-    reached its victory condition."""
-    out = [f"not simulated, met in {c['games']} of {n} games ({c['times']} times): {text}"
-           for text, c in not_simulated.items()]
-    if n:
-        out += [f"{side} never won in {n} games: check that its victory condition can be reached"
-                for side in sides if not wins.get(side)]
-    return out
+def rounds_by_end_reason(rows: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """Per end reason (``turns``, ``sudden_death``, ``no_units``...), its games and their
+    mean length in rounds: a game ended by sudden death (000 core rules, Setup > Victory
+    Conditions) is shorter than the turn count, and this shows by how much."""
+    by: dict[str, list[int]] = defaultdict(list)
+    for r in rows:
+        by[r["end_reason"]].append(r["rounds"])
+    return {k: {"games": len(v), "mean_rounds": round(sum(v) / len(v), ROUND)} for k, v in sorted(by.items())}
 
 
 def verdict(summary: dict[str, Any], sides: list[str], names: dict[str, str] | None = None) -> str:

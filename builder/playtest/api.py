@@ -18,7 +18,7 @@ from builder.ai.players import check_players, parse_spec
 from builder.content.loader import BUNDLED_CONTENT
 from builder.content.yaml_io import atomic_write_text
 from builder.errors import UsageError
-from builder.playtest.armies import describe, load_armies, parse_army_options
+from builder.playtest.armies import describe, load_armies, parse_army_options, placeholder_units
 from builder.playtest.report import build_report, rows_jsonl
 from builder.playtest.runner import Batch, _pack, run_batch, scenario_facts
 from builder.playtest.sequential import run_until_decided, sequential_entry, sequential_rule
@@ -111,14 +111,15 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
                     sides, rule, games)
     if jsonl is not None:
         atomic_write_text(Path(jsonl), rows_jsonl(rows))
+    content = _pack(pack_path)
     report = build_report(
         scenario=scenario, scenario_name=model.name, sides=sides, players=list(batch.players), seed=seed,
-        symmetric=rotate, records=rows, coverage=coverage_line(batch.players), unit_costs=unit_costs(_pack(pack_path)),
+        symmetric=rotate, records=rows, coverage=coverage_line(batch.players), unit_costs=unit_costs(content),
         side_names={s.id: s.name or s.id for s in model.sides},
+        armies=describe(content, model, files, lists), placeholders=placeholder_units(content),
     )
     if rule is not None and outcome is not None:
         report["sequential"] = sequential_entry(rule, outcome, sides, games)
-    report["armies"] = describe(model, files)
     return report, rows
 
 

@@ -5,7 +5,7 @@ Each file is checked first, as ``heroes army check`` does (000 core rules, Army
 Creation): a list that is not legal, leads another faction than the side's, or spends
 more than the side's points is an input error located in the file, before any game is
 played. A side without a file plays the scenario's composition, or the engine's default
-army for its points (builder.engine.armies.default_composition); :func:`describe` says
+army for its points (builder.engine.armies.default_army: `heroes army suggest`'s); :func:`describe` says
 which, for the report.
 """
 
@@ -49,14 +49,36 @@ def load_armies(pack: Any, scenario: Any, files: dict[str, Path]) -> tuple[Any, 
     return tuple(armies)
 
 
-def describe(scenario: Any, files: dict[str, Path]) -> dict[str, str]:
-    """Which army each side played, in words for the report."""
-    out: dict[str, str] = {}
-    for side in scenario.sides:
+def describe(pack: Any, scenario: Any, files: dict[str, Path], lists: Sequence[Any] = ()) -> dict[str, dict[str, Any]]:
+    """Which army each side played, for the report: ``source`` (``file``, ``scenario``
+    or ``default``), the points it spends (``spent``) of the side's ``budget``, and
+    ``text`` in words. A default army is ``heroes army suggest``'s at seed
+    :data:`~builder.engine.armies.DEFAULT_ARMY_SEED` (builder.engine.armies.default_army)."""
+    from builder.army.check import check_army
+    from builder.engine.armies import DEFAULT_ARMY_SEED, default_army
+
+    out: dict[str, dict[str, Any]] = {}
+    for i, side in enumerate(scenario.sides):
+        budget = side.army.points
         if side.id in files:
-            out[side.id] = f"army list {files[side.id]}"
+            army = lists[i] if i < len(lists) and lists[i] is not None else None
+            spent = check_army(army, pack)[1].totals.spent if army is not None else None
+            said = f"army list {files[side.id]}"
+            source = "file"
         elif side.army.composition:
-            out[side.id] = "the scenario's army"
+            out[side.id] = {"source": "scenario", "budget": budget, "spent": None, "text": "the scenario's army"}
+            continue
         else:
-            out[side.id] = f"default army for {side.army.points or 0} points (each platoon tile once, cheapest first, then support)"
+            army = default_army(pack, side.faction, budget or 0)
+            spent = check_army(army, pack)[1].totals.spent
+            said = f"default army (heroes army suggest --seed {DEFAULT_ARMY_SEED})"
+            source = "default"
+        points = f"{spent} of {budget} points" if budget is not None else f"{spent} points"
+        out[side.id] = {"source": source, "budget": budget, "spent": spent, "text": f"{said}, {points}"}
     return out
+
+
+def placeholder_units(pack: Any) -> set[str]:
+    """Ids of the pack's units whose printed values were lost and invented
+    (``placeholder: true``), for the report's placeholder share."""
+    return {uid for uid, unit in pack.items["units"].items() if getattr(unit, "placeholder", False)}

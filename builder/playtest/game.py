@@ -1,8 +1,8 @@
 """One playtest game: set up, let the players choose until the end, record the result.
 
 The record is one JSONL row (see docs/playtest.md): seed, players by side, winner and
-victory level, VP, rounds, end reason, losses by unit, objective control per turn, kills,
-how often each AI rule fired, the scenario effects met that the engine does not play
+victory level, VP, rounds, end reason, losses by unit, objective control per turn, kills
+credited to the unit, card or effect that made them (builder.playtest.credit), how often each AI rule fired, the scenario effects met that the engine does not play
 (``not_simulated``: effect text -> times), and a digest of every decision (to count distinct games).
 """
 
@@ -17,6 +17,7 @@ from builder.ai.players import PlayerSpec, rules_for
 from builder.engine import IllegalAction, Rules, make_player, play
 from builder.engine.kernel import GameStuck
 from builder.errors import HeroesError
+from builder.playtest.credit import KillLedger
 
 MAX_DECISIONS = 20_000
 
@@ -95,21 +96,19 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
             fielded[sides[u.side]][_profile_key(u)] += 1
     drawn: set[int] = set()
     losses: dict[str, Counter[str]] = {s: Counter() for s in sides}
-    kills: dict[str, Counter[str]] = {s: Counter() for s in sides}
+    ledger = KillLedger(state, sides, _profile_key)
     not_played: Counter[str] = Counter()
     for e in state.events:  # events of the set-up and the first orders phase, before any decision
         if e.kind == "event-not-simulated":
             not_played[str(e.data.get("text") or e.data.get("do"))] += 1
     digest = hashlib.sha256()
-    last_actor = -1
 
     def record(side: int, action: Any, events: list[Any]) -> None:
         """The row's counters, after each decision of the game loop."""
-        nonlocal last_actor
         digest.update(repr((side, action.to_dict())).encode())
-        if action.kind in ("fire", "assault", "blast"):
-            last_actor = action.unit
+        ledger.decision(action)
         for e in events:
+            ledger.event(e)
             if e.kind == "event-not-simulated":
                 not_played[str(e.data.get("text") or e.data.get("do"))] += 1
             if e.kind == "reinforcement" and e.data["unit"] not in drawn and state.units[e.data["unit"]].st.reinforcement:
@@ -119,9 +118,6 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
             if e.kind in ("eliminated", "wrecked"):
                 dead = state.units[e.data["unit"]]
                 losses[sides[dead.side]][_profile_key(dead)] += 1
-                if last_actor >= 0 and state.units[last_actor].side != dead.side:
-                    killer = state.units[last_actor]
-                    kills[sides[killer.side]][_profile_key(killer)] += 1
 
     try:
         decisions = play(state, players, max_decisions=MAX_DECISIONS + 1, on_decision=record)
@@ -149,7 +145,7 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
         "end_reason": result.end_reason,
         "losses": {s: dict(sorted(c.items())) for s, c in losses.items()},
         "fielded": {s: dict(sorted(c.items())) for s, c in fielded.items()},
-        "kills": {s: dict(sorted(c.items())) for s, c in kills.items()},
+        **ledger.row(),
         "objective_control": [dict(t) for t in result.objective_control],
         "rules": dict(sorted(rules_fired.items())),
         "not_simulated": dict(sorted(not_played.items())),

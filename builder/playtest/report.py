@@ -24,10 +24,13 @@ TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
 def build_report(*, scenario: str, scenario_name: str, sides: list[str], players: list[str], seed: int,
                  symmetric: bool, records: list[dict[str, Any]], coverage: str = "",
-                 unit_costs: dict[str, int] | None = None, side_names: dict[str, str] | None = None
+                 unit_costs: dict[str, int] | None = None, side_names: dict[str, str] | None = None,
+                 armies: dict[str, dict[str, Any]] | None = None, placeholders: set[str] | None = None
                  ) -> dict[str, Any]:
-    """The report of a batch as JSON-ready data (deterministic: no clock, no host)."""
-    summary = summarise(records, sides, unit_costs)
+    """The report of a batch as JSON-ready data (deterministic: no clock, no host);
+    ``armies`` (the armies played, by side) and ``placeholders`` (the pack's placeholder
+    unit ids) feed its warnings (builder.playtest.warnings)."""
+    summary = summarise(records, sides, unit_costs, armies=armies, placeholders=placeholders)
     return {
         "format": FORMAT,
         "scenario": scenario,
@@ -39,6 +42,7 @@ def build_report(*, scenario: str, scenario_name: str, sides: list[str], players
         "symmetric": symmetric,
         "verdict": verdict(summary, sides, side_names),
         **summary,
+        **({"armies": armies} if armies is not None else {}),
         "coverage": coverage,
     }
 
