@@ -80,6 +80,7 @@ def test_bagged_units_count_for_nothing(core, monkeypatch):
     plain = family_meeting(core)
     state = with_bag(core, monkeypatch, ["de-major-brassert"])
     rules, solo = state.rules, state.variant
+    rules.enter_waiting(state)  # the units off the battlefield come on (2.5 Other Units)
     brassert = solo.bag[0]
     assert state.units[brassert].st.profile.faces[0].stars == 1
     assert rules.order_tokens_for(state, rules.ai) == plain.rules.order_tokens_for(plain, rules.ai)
@@ -130,6 +131,7 @@ def test_a_particular_unit_goes_in_as_a_numbered_anonymous_counter(core, monkeyp
     deploys face down with its marker; destroyed, it does not go back in the bag."""
     state = with_bag(core, monkeypatch, ["de-major-brassert"])
     rules, solo = state.rules, state.variant
+    rules.enter_waiting(state)  # the units off the battlefield come on (2.5 Other Units)
     names = [state.units[uid].st.profile.id for uid in solo.bag]
     assert names[0] == "de-major-brassert" and len(names) == 3
     brassert = solo.bag[0]

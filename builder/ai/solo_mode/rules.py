@@ -20,7 +20,8 @@ from builder.ai import evaluate as ev
 from builder.ai.solo_mode import bonuses, clarifications, reaction
 from builder.ai.solo_mode.brain import Brain
 from builder.ai.solo_mode.content import solo_content
-from builder.ai.solo_mode.decoys import deploy_decoys
+from builder.ai.solo_mode import deployment
+from builder.ai.solo_mode.decoys import make_decoys
 from builder.ai.solo_mode.reinforcements import deployment_squares, fill_bag
 from builder.ai.solo_mode.danger import DangerGauge, make_gauge
 from builder.ai.solo_mode.forces import Forces, sort_forces
@@ -157,7 +158,8 @@ class SoloModeRules(Rules):
         state.sides[self.ai].hand, state.sides[self.ai].deck = [], []
         state.variant = solo
         self._deploy_scouts(state, solo)
-        solo.decoys = deploy_decoys(state, self, solo)
+        solo.decoys = make_decoys(state, self, solo)
+        deployment.deploy(state, self, solo)
         solo.bag = fill_bag(state, self, solo)
         bonuses.lay_tokens(self, state)
         return solo
@@ -188,8 +190,7 @@ class SoloModeRules(Rules):
             bonuses.player_resupply(self, state)
             self._order_phase(state, solo)
         elif phase == "supply":
-            while solo.offboard and self.enter_unit(state, move=False):
-                pass
+            self.enter_waiting(state)
             bonuses.player_reinforcement(self, state)
 
     def _order_phase(self, state: GameState, solo: SoloState) -> None:
@@ -448,9 +449,19 @@ class SoloModeRules(Rules):
         self.rules_fired["solo/reinforcement:" + ("set-up-unit" if was_alive else "destroyed-unit")] += 1
         return True
 
+    def enter_waiting(self, state: GameState) -> None:
+        """Units still off the battlefield come on in the supply phase, while a free
+        arrow square is left (002 Solo Mode, 2.5 Other Units)."""
+        solo: SoloState | None = state.variant
+        while solo is not None and solo.offboard and self.enter_unit(state, move=False):
+            pass
+
     def enter_unit(self, state: GameState, move: bool = True) -> bool:
-        """An AI unit waiting off the battlefield comes on by a free arrow square (and
-        moves on from it in the activation phase)."""
+        """An AI unit waiting off the battlefield comes on by a free arrow square and,
+        in the activation phase, moves on from it by table 5.2 (002 Solo Mode, 3.2 Far
+        Far Away...). In the supply phase, with every arrow square taken, it comes on
+        beside them (the nearest free square: its entry and first steps), then moves
+        with the AI's supply phase (2.5 Other Units)."""
         solo: SoloState | None = state.variant
         if solo is None or not solo.offboard:
             return False
@@ -458,6 +469,8 @@ class SoloModeRules(Rules):
         u = state.units[uid]
         squares = list(solo.entry)
         solo.rng.shuffle(squares)
+        if not move:
+            squares += deployment.beside(state.static.bf, solo.entry)
         if not place_somewhere(state, u, squares, 2):
             return False
         solo.offboard.pop(0)
