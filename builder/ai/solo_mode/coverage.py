@@ -34,9 +34,10 @@ SOLO_RULES: list[tuple[str, str, str, str, str]] = [
     ("decoys", "Decoy counters", "partial", "2.4 Anonymous Unit Counters; 2.5 Deployment; 3.2 Tactical Movement",
      "a decoy shows no special abilities (its face copies a counter's values only), so the tables never "
      "read an ability on it"),
-    ("bags", "Units and reinforcements bags", "partial", "2.4 Reinforcements Bag",
-     "the set-up bag is chosen by a fixed policy (the scenario may name its units): it takes no character "
-     "or gun unless the scenario names one; a drawn unit never deploys inside a Transport vehicle"),
+    ("bags", "Units and reinforcements bags", "simulated", "2.4 Units Bag, Reinforcements Bag; 3.2 Reinforcements",
+     "the player's choice of the set-up bag is a fixed policy following the printed preferences "
+     "(the scenario may name its units); characters and guns go in as numbered counters beyond the "
+     "three infantry units; a drawn unit may deploy inside a Transport vehicle of the zone"),
     ("tactical-bonuses", "Tactical bonus tokens", "simulated", "2.2 Tactical Bonuses",
      "the Trap's combat values are placeholders; the player's Resupply and Reinforcements are played "
      "for the player as soon as they help"),

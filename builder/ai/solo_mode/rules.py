@@ -22,7 +22,7 @@ from builder.ai.solo_mode.brain import Brain
 from builder.ai.solo_mode.content import solo_content
 from builder.ai.solo_mode import deployment
 from builder.ai.solo_mode.decoys import make_decoys
-from builder.ai.solo_mode.reinforcements import deployment_squares, fill_bag
+from builder.ai.solo_mode.reinforcements import deploy_drawn, fill_bag
 from builder.ai.solo_mode.danger import DangerGauge, make_gauge
 from builder.ai.solo_mode.forces import Forces, sort_forces
 from builder.ai.solo_mode.sightlines import spotting_rows
@@ -427,8 +427,9 @@ class SoloModeRules(Rules):
 
     def reinforce(self, state: GameState) -> bool:
         """Draw a unit from the reinforcements bag (the Solo stream's draw) and deploy
-        it face down by the deployment rules (002, Reinforcements; 2.5 Deployment): the
-        bag holds the units put in at set-up and destroyed AI infantry."""
+        it face down by the deployment rules, in a Transport vehicle of the zone when
+        one ranks best (002, Reinforcements; 2.5 Deployment): the bag holds the units
+        put in at set-up and destroyed AI infantry."""
         solo: SoloState | None = state.variant
         if solo is None or not solo.bag:
             return False
@@ -437,12 +438,15 @@ class SoloModeRules(Rules):
         was_alive = u.alive
         u.alive, u.wreck, u.face, u.damage, u.suppressed = True, False, 0, 0, 0
         u.order, u.activated, u.acted, u.concealed = NO_ORDER, False, False, True
-        if not place_somewhere(state, u, deployment_squares(state, self, solo), 0):
+        u.carried_by = -1
+        if not deploy_drawn(state, self, solo, u):
             u.alive = was_alive
             solo.bag.append(uid)
             return False
         solo.counted.discard(uid)
         data = {"unit": uid, "square": u.sq}
+        if u.carried_by >= 0:
+            data["vehicle"] = u.carried_by
         if uid in solo.forces.markers:
             data["marker"] = solo.forces.markers[uid]
         state.events.append(Event("reinforcement", data))
