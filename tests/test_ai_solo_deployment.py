@@ -129,3 +129,40 @@ def test_vehicles_deploy_apart_near_an_objective(core) -> None:
 def test_set_up_is_the_same_for_the_same_seed(core) -> None:
     a, b = game(core, "family-meeting-2", 7), game(core, "family-meeting-2", 7)
     assert [(u.sq, u.carried_by) for u in a.units] == [(u.sq, u.carried_by) for u in b.units]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_units_deployment_example(core, seed: int) -> None:
+    """002, 2.5 Units Deployment Example, step by step, on the clash played solo (two
+    recon groups with Scout 3, a vehicle, a stack with decoys and numbered counters):
+    1. the scouts stand at the Scout ability's full reach (3 squares from the zone), in
+       a terrain element when the reach offers one, the nearest to an objective among
+       the squares of that reach and cover;
+    2. the vehicle stands in the zone, as near an objective as the zone allows;
+    3-5. the stack fills the front line one square apart, then the lines behind in
+       staggered rows."""
+    state = game(core, "clash", seed)
+    solo, bf = state.variant, state.static.bf
+    zone = set(solo.zone)
+    objectives = [o[1] for o in state.static.objectives]
+    near = {sq: min(bf.distance(sq, o) for o in objectives) for sq in range(bf.size)}
+    assert len(solo.forces.scouts) == 2
+    for uid in solo.forces.scouts:
+        u = state.units[uid]
+        assert u.sq not in zone and min(bf.distance(u.sq, z) for z in zone) == 3
+        assert all(bf.distance(u.sq, o) > 1 for o in objectives)
+    for uid in solo.forces.vehicles:
+        u = state.units[uid]
+        assert u.sq in zone
+    counters = solo.forces.bagged + solo.forces.particular + solo.decoys
+    placed = [state.units[uid] for uid in counters if state.units[uid].sq >= 0]
+    carried = [uid for uid in counters if state.units[uid].carried_by >= 0]
+    assert len(placed) + len(carried) == len(counters)
+    front = min(sq % bf.width for sq in zone)  # the player's zone is columns A-C
+    rows: dict[int, set[int]] = {}
+    for u in placed:
+        rows.setdefault(u.sq % bf.width, set()).add(u.sq // bf.width)
+    assert front in rows and len(rows[front]) >= 4
+    for x, ys in rows.items():
+        assert all(y + 1 not in ys for y in ys)
+        assert not ys & rows.get(x - 1, set())

@@ -41,9 +41,9 @@ SOLO_RULES: list[tuple[str, str, str, str, str]] = [
     ("tactical-bonuses", "Tactical bonus tokens", "simulated", "2.2 Tactical Bonuses",
      "the Trap's combat values are placeholders; the player's Resupply and Reinforcements are played "
      "for the player as soon as they help"),
-    ("deployment", "AI deployment", "partial", "2.5 Deployment",
-     "scouts without squares of the scenario's keep the engine's Scout deployment (the farthest reach, "
-     "seeded), not the squares nearest the objectives; squares suitable for an Ambush are not sought"),
+    ("deployment", "AI deployment", "simulated", "2.5 Deployment",
+     "the player's choices are rules: lines run across the direction of the player's units, counters take "
+     "the objectives in turn; a square suitable for an Ambush ranks as any square out of the player's sight"),
     ("clarifications", "Special abilities and options used by the AI", "partial", "4 Clarifications",
      f"simulated: {SIMULATED}; not simulated: {NOT_SIMULATED}"),
 ]

@@ -21,8 +21,9 @@ then the AI's units are taken off the battlefield and deployed again by the book
   staggered rows. With several objectives, the counters and vehicles take them in
   turn (the units are spread evenly among them).
 
-Scouts keep their squares (the scenario's, or the engine's Scout deployment at the
-farthest reach: 2.5 > Scouts). Ties are broken by the Solo stream.
+Scouts go first (2.5 > Scouts): on the scenario's squares when it gives them, else at
+the Scout ability's farthest reach from the zone, in a terrain element with a defence
+bonus where possible, nearest an objective. Ties are broken by the Solo stream.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from builder.engine.los import sees
-from builder.engine.setup import place_somewhere
+from builder.engine.setup import place_somewhere, scout_squares
 from builder.engine.transport import embark, has_room
 
 if TYPE_CHECKING:
@@ -73,30 +74,66 @@ def stack(solo: "SoloState") -> list[int]:
     return counters
 
 
-def deploy(state: "GameState", rules: "SoloModeRules", solo: "SoloState") -> None:
-    """Deploy the AI's vehicles and stack by 2.5 (see the module's docstring); scouts
-    and units the scenario sets aside are left where they are."""
+def deploy(state: "GameState", rules: "SoloModeRules", solo: "SoloState", placed: set[int]) -> None:
+    """Deploy the AI's scouts (those not ``placed`` on the scenario's squares), vehicles
+    and stack by 2.5 (see the module's docstring); units the scenario sets aside are
+    left off the battlefield."""
+    scouts = [uid for uid in solo.forces.scouts if uid not in placed and state.units[uid].on_board]
     vehicles = [uid for uid in solo.forces.vehicles if state.units[uid].alive]
     counters = stack(solo)
-    for uid in vehicles + counters:
+    was = {uid: state.units[uid].sq for uid in scouts + vehicles + counters}
+    for uid in scouts + vehicles + counters:
         lift(state, state.units[uid])
     if by_arrows(state, rules.ai):
-        solo.offboard = vehicles + counters
+        solo.offboard = scouts + vehicles + counters
         return
     zone = [sq for sq in dict.fromkeys(solo.zone)]
-    seen = _seen_squares(state, rules, zone)
     targets = _objectives(state)
+    for uid in scouts:
+        u = state.units[uid]
+        if not place_somewhere(state, u, _scout_squares(state, zone, u, targets, solo), u.facing):
+            _no_room(state, u, was[uid], solo)
+    seen = _seen_squares(state, rules, zone)
     for k, uid in enumerate(vehicles):
         u = state.units[uid]
         if not place_somewhere(state, u, _vehicle_squares(state, zone, seen, targets, k, vehicles), u.facing):
-            solo.offboard.append(uid)  # no room in the zone: it comes on in the supply phase
+            _no_room(state, u, was[uid], solo)
     lines = _lines(state, rules, zone)
-    placed: dict[int, set[int]] = {}
+    rows: dict[int, set[int]] = {}  # line -> the laterals its counters stand on
     for k, uid in enumerate(counters):
         u = state.units[uid]
         target = targets[k % len(targets)] if targets else -1
-        if not _deploy_counter(state, u, lines, placed, seen, target, solo):
-            solo.offboard.append(uid)
+        if not _deploy_counter(state, u, lines, rows, seen, target, solo):
+            _no_room(state, u, was[uid], solo)
+
+
+def _no_room(state: "GameState", u: "UnitState", was: int, solo: "SoloState") -> None:
+    """A unit the rules found no square for goes back where the engine's deployment had
+    put it; failing that (and only when the scenario has arrow squares) it waits off the
+    battlefield and comes on by them."""
+    if was >= 0 and place_somewhere(state, u, [was], u.facing):
+        return
+    if solo.entry:
+        solo.offboard.append(u.id)
+
+
+def _scout_squares(state: "GameState", zone: list[int], u: "UnitState", targets: list[int],
+                   solo: "SoloState") -> list[int]:
+    """Squares for a scout, best first (2.5 > Scouts and the Units Deployment Example):
+    the Scout ability's farthest reach from the zone (never on or next to an
+    objective: 000 core rules, Special Abilities > Scout), in a terrain element with a
+    defence bonus, nearest an objective; then nearer reaches, then the zone."""
+    bf = state.static.bf
+    reach = u.ability("scout") or 0
+    squares = [sq for sq in scout_squares(state, zone, reach, solo.rng) if state.occ[sq] < 0]
+    inside = set(zone)
+
+    def key(sq: int) -> tuple[int, int, int]:
+        out = 0 if sq in inside else min(bf.distance(sq, z) for z in zone)
+        near = min((bf.distance(sq, t) for t in targets), default=0)
+        return (-out, 0 if bf.terrain[sq].defence_bonus else 1, near)
+
+    return sorted(dict.fromkeys(squares), key=key)
 
 
 def _objectives(state: "GameState") -> list[int]:

@@ -157,18 +157,20 @@ class SoloModeRules(Rules):
         # the AI's action cards are its reserve (002, 2.3 Cards): it holds no hand of the core deck
         state.sides[self.ai].hand, state.sides[self.ai].deck = [], []
         state.variant = solo
-        self._deploy_scouts(state, solo)
+        placed = self._deploy_scouts(state, solo)
         solo.decoys = make_decoys(state, self, solo)
-        deployment.deploy(state, self, solo)
+        deployment.deploy(state, self, solo, placed)
         solo.bag = fill_bag(state, self, solo)
         bonuses.lay_tokens(self, state)
         return solo
 
-    def _deploy_scouts(self, state: GameState, solo: SoloState) -> None:
-        """Scouts go first, on the squares the scenario gives them (002, 2.5 > Scouts)."""
+    def _deploy_scouts(self, state: GameState, solo: SoloState) -> set[int]:
+        """Scouts go first, on the squares the scenario gives them (002, 2.5 > Scouts);
+        returns the scouts so placed (the others: builder.ai.solo_mode.deployment)."""
         notes = state.static.scenario.solo
         squares = [state.static.bf.square(sq) for area in (notes.scout_deployment if notes else [])
                    for sq in [area.split(":")[0]]]
+        placed: set[int] = set()
         for uid, sq in zip(solo.forces.scouts, squares):
             u = state.units[uid]
             if state.occ[sq] >= 0 or not u.on_board:
@@ -177,6 +179,8 @@ class SoloModeRules(Rules):
                 state.set_occupant(c, -1)
             u.sq = sq
             state.set_occupant(sq, uid)
+            placed.add(uid)
+        return placed
 
     # --- hooks ----------------------------------------------------------------------------------
     def initiative_for_turn(self, state: GameState) -> int:
