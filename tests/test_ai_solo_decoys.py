@@ -259,3 +259,26 @@ def test_playtest_records_leave_decoys_out_and_replay_identically(core):
     assert a == play_game(core, "family-meeting-1", 4, specs)
     for table in ("fielded", "losses", "kills"):
         assert not any(DECOY_ID in str(counts) for counts in a[table].values())
+
+
+def test_a_decoy_shows_the_abilities_of_the_face_it_copies(core):
+    """002, 2.4 Anonymous Unit Counters: a decoy must not be told from the others by
+    reading it. Its face shows the copied counter's abilities to the Solo tables
+    (builder.engine.decoys.shown_abilities), yet the engine gives it none to use."""
+    from builder.ai.solo_mode.view import EngineView
+    from builder.engine.ambush import revealed_face
+    from builder.engine.decoys import shown_abilities
+
+    state = family_meeting(core)
+    rules = state.rules
+    view = EngineView(state, rules.ai, "aggressive")
+    for uid in state.variant.decoys:
+        decoy = state.units[uid]
+        shown = shown_abilities(decoy)
+        assert decoy.face_profile().abilities == {}
+        for name in shown:
+            assert decoy.ability(name) is None and view.has_ability(uid, name)
+    copied = [shown_abilities(state.units[uid]) for uid in state.variant.decoys]
+    faces = [state.units[uid].st.profile.faces[revealed_face(state.units[uid])].abilities
+             for uid in state.variant.forces.bagged + state.variant.forces.particular]
+    assert all(c in faces for c in copied) and any(copied)  # Family Meeting 2's squads show abilities

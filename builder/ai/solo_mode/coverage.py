@@ -31,9 +31,8 @@ SOLO_RULES: list[tuple[str, str, str, str, str]] = [
      "a reserve card is a +1 on the next AI shot or assault, not its printed effect"),
     ("life-points", "Life points", "simulated", "2.2 Life Points", ""),
     ("anonymous-units", "Anonymous and numbered counters, spotting", "simulated", "2.4 AI Units; 3.2 Reveal", ""),
-    ("decoys", "Decoy counters", "partial", "2.4 Anonymous Unit Counters; 2.5 Deployment; 3.2 Tactical Movement",
-     "a decoy shows no special abilities (its face copies a counter's values only), so the tables never "
-     "read an ability on it"),
+    ("decoys", "Decoy counters", "simulated", "2.4 Anonymous Unit Counters; 2.5 Deployment; 3.2 Tactical Movement",
+     "a decoy's face copies a counter of its stack, abilities shown to the Solo tables but never used"),
     ("bags", "Units and reinforcements bags", "simulated", "2.4 Units Bag, Reinforcements Bag; 3.2 Reinforcements",
      "the player's choice of the set-up bag is a fixed policy following the printed preferences "
      "(the scenario may name its units); characters and guns go in as numbered counters beyond the "
