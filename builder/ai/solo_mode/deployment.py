@@ -12,7 +12,8 @@ then the AI's units are taken off the battlefield and deployed again by the book
   movement, firing action or suppressive fire while units wait, Far Far Away...; the
   rest in the supply phase);
 * otherwise, in the AI's zone: vehicles first, nearest their objective, out of the
-  player units' sight where possible, kept at least two squares from one another;
+  player units' sight where possible, kept at least two squares from one another,
+  never hemmed in by impassable terrain;
   then the stack, unseen, one counter at a time along the front line (the zone's line
   nearest the player), in a terrain element with a defence bonus or a Transport
   vehicle of the line with room, else out of the player units' sight, one square
@@ -87,7 +88,7 @@ def deploy(state: "GameState", rules: "SoloModeRules", solo: "SoloState", placed
     if by_arrows(state, rules.ai):
         solo.offboard = scouts + vehicles + counters
         return
-    zone = [sq for sq in dict.fromkeys(solo.zone)]
+    zone = list(dict.fromkeys(solo.zone))
     targets = _objectives(state)
     for uid in scouts:
         u = state.units[uid]
@@ -150,15 +151,18 @@ def _seen_squares(state: "GameState", rules: "SoloModeRules", zone: list[int]) -
 
 def _vehicle_squares(state: "GameState", zone: list[int], seen: set[int], targets: list[int], k: int,
                      vehicles: list[int]) -> list[int]:
-    """Squares for the ``k``-th vehicle, best first: not within a square of a vehicle
-    already deployed, out of sight, nearest its objective."""
+    """Squares for the ``k``-th vehicle, best first: not hemmed in by impassable
+    terrain (a square around it open to the vehicle), not next to a vehicle already
+    deployed, out of sight, nearest its objective."""
     bf = state.static.bf
+    kind = state.units[vehicles[k]].type
     target = targets[k % len(targets)] if targets else -1
     others = [s for uid in vehicles[:k] for s in state.squares_of(state.units[uid]) if state.units[uid].sq >= 0]
 
-    def key(sq: int) -> tuple[int, int, int, int]:
+    def key(sq: int) -> tuple[int, int, int, int, int]:
+        blocked = not any(bf.enterable(n, kind, False) for n in bf.adjacent(sq))
         close = any(bf.distance(sq, o) < 2 for o in others)
-        return (int(close), int(sq in seen), bf.distance(sq, target) if target >= 0 else 0, sq)
+        return (int(blocked), int(close), int(sq in seen), bf.distance(sq, target) if target >= 0 else 0, sq)
 
     return sorted((sq for sq in zone if state.occ[sq] < 0), key=key)
 

@@ -31,7 +31,8 @@ Each bagged unit becomes an engine unit made here (``UnitStatic.reinforcement``,
 in no recruitment group: a character brings no tile bonus, and losing one breaks no
 breaking point), off the battlefield until drawn (``UnitState.bagged``): it counts for
 nothing (no order token, no victory condition, no forces, not fielded in playtest reports)
-until the Solo apparatus's seeded stream draws it and deploys it as an anonymous counter.
+until the Solo apparatus's seeded stream draws it and deploys it as an anonymous counter,
+on a square of the zone or inside a Transport vehicle there (:func:`deploy_drawn`).
 """
 
 from __future__ import annotations
