@@ -22,8 +22,12 @@ def core():
 
 
 def new_game(core, seed=2):
-    return SoloModeRules.new_game(core, "family-meeting-1", seed=seed,
-                                  options={"ai_side": 1, "attitude": "aggressive", "difficulty": "hard"})
+    """Family Meeting 1 with the German units already come on by their arrows (as in
+    the first supply phase: 002 Solo Mode, 2.5 Other Units)."""
+    state = SoloModeRules.new_game(core, "family-meeting-1", seed=seed,
+                                   options={"ai_side": 1, "attitude": "aggressive", "difficulty": "hard"})
+    state.rules.enter_waiting(state)
+    return state
 
 
 def move_to(state, unit, sq):

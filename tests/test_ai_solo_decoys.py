@@ -23,7 +23,8 @@ def core():
 
 
 def family_meeting(core, seed: int = 1):
-    return SoloModeRules.new_game(core, "family-meeting-1", seed=seed,
+    """Family Meeting 2: the AI deploys in its zone (chapter 1 brings it on by arrows)."""
+    return SoloModeRules.new_game(core, "family-meeting-2", seed=seed,
                                   options={"ai_side": 1, "attitude": "aggressive", "difficulty": "medium"})
 
 
@@ -93,24 +94,90 @@ def test_a_concealed_decoy_cannot_be_shot_but_can_be_assaulted(core):
     assert tally(state) == before
 
 
-def test_a_decoy_picked_by_a_reaction_effect_ends_the_effect(core):
-    """002, Tactical Movement / Place an Order: a decoy picked is revealed, discarded,
-    and the effect does nothing else (an order token goes with it)."""
+def _only_free(state, uid: int) -> None:
+    for u in state.units:
+        if u.side == state.rules.ai and u.id != uid:
+            u.activated = True
+
+
+def test_a_decoy_picked_for_a_tactical_movement_moves_unseen(core):
+    """002, 3.2 Tactical Movement: a concealed counter picked is revealed only if spotted;
+    with no enemy unit left to see it, the decoy moves like any counter, face down."""
     state = family_meeting(core)
     rules = state.rules
-    first, second = state.variant.decoys
+    first = state.variant.decoys[0]
+    _only_free(state, first)
     for u in state.units:
-        if u.side == rules.ai and u.id != first:
-            u.activated = True  # only the first decoy is left to pick
-    others = [(u.id, u.sq, u.order) for u in state.units if u.id != first]
+        if u.side == rules.player and u.active:
+            state.set_occupant(u.sq, -1)
+            u.sq = -1
+    start = state.units[first].sq
+    assert reaction.tactical_movement(rules, state) == "done"
+    decoy = state.units[first]
+    assert decoy.alive and decoy.concealed and decoy.activated and decoy.sq != start
+
+
+def test_a_decoy_spotted_after_its_tactical_movement_is_discarded(core, monkeypatch):
+    """002, 3.2 Tactical Movement: the decoy moves; an enemy unit two squares or less
+    away spots it, so it is turned over and discarded, and the effect ends."""
+    state = family_meeting(core)
+    rules, solo = state.rules, state.variant
+    first = solo.decoys[0]
+    _only_free(state, first)
+    enemy = next(u for u in state.units if u.side == rules.player and u.active)
+
+    def next_to_the_enemy(st, uid, moves, **_):
+        near = [m for m in moves if st.static.bf.distance(m.square, enemy.sq) <= 2]
+        return near[0] if near else None
+
+    decoy = state.units[first]
+    free = next(sq for sq in state.bf.adjacent(decoy.sq) if state.occ[sq] < 0)
+    for k in state.bf.adjacent(free):
+        if state.occ[k] < 0 and k != decoy.sq and state.bf.enterable(k, enemy.type, False):
+            state.set_occupant(enemy.sq, -1)
+            enemy.sq = k
+            state.set_occupant(k, enemy.id)
+            break
+    monkeypatch.setattr(solo.brain, "destination", next_to_the_enemy)
     assert reaction.tactical_movement(rules, state) == "decoy"
-    assert not state.units[first].alive
-    assert [(u.id, u.sq, u.order) for u in state.units if u.id != first] == others
-    state.units[second].activated = False
+    assert not decoy.alive and decoy.sq == -1
+    assert any(e.kind == "decoy-revealed" and e.data["unit"] == first for e in state.events)
+
+
+def test_a_numbered_token_placed_on_a_decoy_waits_for_its_reveal(core):
+    """002, 3.2 Place an Order / Reveal an AI Order Token: the token goes on the counter
+    picked; a decoy is only found out when its token is revealed."""
+    state = family_meeting(core)
+    rules = state.rules
+    second = state.variant.decoys[1]
+    _only_free(state, second)
     tokens = list(state.variant.available)
-    assert reaction.place_order(rules, state) == "decoy"
-    assert state.variant.available == tokens[1:] and not state.queues[rules.ai]
-    assert not state.units[second].alive
+    assert reaction.place_order(rules, state) == "done"
+    assert state.units[second].order == tokens[0] and state.units[second].alive
+    assert state.queues[rules.ai] == [(tokens[0], second)]
+
+
+def test_tables_5_3_and_5_4_may_pick_a_decoy(core):
+    """002, 5.3 and 5.4 pick among counters without looking under them: a decoy offers
+    the shots its face seems to allow; picked to fire, it is spotted by the attack,
+    discarded, and the effect ends with no shot fired."""
+    state = family_meeting(core)
+    rules = state.rules
+    first = state.variant.decoys[0]
+    _only_free(state, first)
+    decoy = state.units[first]
+    enemy = next(u for u in state.units if u.side == rules.player and u.active and u.type == "infantry")
+    near = next(sq for sq in state.bf.adjacent(decoy.sq) if state.occ[sq] < 0
+                and state.bf.enterable(sq, "infantry", False))
+    state.set_occupant(enemy.sq, -1)
+    enemy.sq = near
+    state.set_occupant(near, enemy.id)
+    assert not fire_actions(state, decoy, moving=False)
+    assert fire_actions(state, decoy, moving=False, counter=True)
+    mark = len(state.events)
+    assert reaction.firing(rules, state) == "decoy"
+    assert not decoy.alive and enemy.alive
+    assert not any(e.kind in ("fired", "shot") for e in state.events[mark:])
 
 
 def test_an_activated_decoy_is_discarded_and_its_activation_ends(core):
@@ -192,3 +259,26 @@ def test_playtest_records_leave_decoys_out_and_replay_identically(core):
     assert a == play_game(core, "family-meeting-1", 4, specs)
     for table in ("fielded", "losses", "kills"):
         assert not any(DECOY_ID in str(counts) for counts in a[table].values())
+
+
+def test_a_decoy_shows_the_abilities_of_the_face_it_copies(core):
+    """002, 2.4 Anonymous Unit Counters: a decoy must not be told from the others by
+    reading it. Its face shows the copied counter's abilities to the Solo tables
+    (builder.engine.decoys.shown_abilities), yet the engine gives it none to use."""
+    from builder.ai.solo_mode.view import EngineView
+    from builder.engine.ambush import revealed_face
+    from builder.engine.decoys import shown_abilities
+
+    state = family_meeting(core)
+    rules = state.rules
+    view = EngineView(state, rules.ai, "aggressive")
+    for uid in state.variant.decoys:
+        decoy = state.units[uid]
+        shown = shown_abilities(decoy)
+        assert decoy.face_profile().abilities == {}
+        for name in shown:
+            assert decoy.ability(name) is None and view.has_ability(uid, name)
+    copied = [shown_abilities(state.units[uid]) for uid in state.variant.decoys]
+    faces = [state.units[uid].st.profile.faces[revealed_face(state.units[uid])].abilities
+             for uid in state.variant.forces.bagged + state.variant.forces.particular]
+    assert all(c in faces for c in copied) and any(copied)  # Family Meeting 2's squads show abilities

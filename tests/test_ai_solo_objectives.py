@@ -23,8 +23,12 @@ def pack():
 
 
 def fm1(pack, seed=1):
-    return SoloModeRules.new_game(pack, "family-meeting-1", seed=seed,
-                                  options={"ai_side": 1, "attitude": "aggressive", "difficulty": "medium"})
+    """Family Meeting 1 with the German units come on by their arrows (002 Solo Mode,
+    2.5 Other Units: as in the first supply phase)."""
+    state = SoloModeRules.new_game(pack, "family-meeting-1", seed=seed,
+                                   options={"ai_side": 1, "attitude": "aggressive", "difficulty": "medium"})
+    state.rules.enter_waiting(state)
+    return state
 
 
 def put(state, unit, sq):

@@ -80,6 +80,7 @@ def test_bagged_units_count_for_nothing(core, monkeypatch):
     plain = family_meeting(core)
     state = with_bag(core, monkeypatch, ["de-major-brassert"])
     rules, solo = state.rules, state.variant
+    rules.enter_waiting(state)  # the units off the battlefield come on (2.5 Other Units)
     brassert = solo.bag[0]
     assert state.units[brassert].st.profile.faces[0].stars == 1
     assert rules.order_tokens_for(state, rules.ai) == plain.rules.order_tokens_for(plain, rules.ai)
@@ -130,6 +131,7 @@ def test_a_particular_unit_goes_in_as_a_numbered_anonymous_counter(core, monkeyp
     deploys face down with its marker; destroyed, it does not go back in the bag."""
     state = with_bag(core, monkeypatch, ["de-major-brassert"])
     rules, solo = state.rules, state.variant
+    rules.enter_waiting(state)  # the units off the battlefield come on (2.5 Other Units)
     names = [state.units[uid].st.profile.id for uid in solo.bag]
     assert names[0] == "de-major-brassert" and len(names) == 3
     brassert = solo.bag[0]
@@ -192,3 +194,48 @@ def test_scenario_bag_units_are_validated(tmp_path: Path):
     line = next(i for i, s in enumerate(path.read_text().splitlines(), start=1) if "reinforcements: [" in s)
     found = {(d.code, d.line) for d in validate_pack(pack).diagnostics if d.file.endswith("family-meeting-1.yaml")}
     assert ("C302", line) in found and ("C316", line) in found
+
+
+def test_a_bigger_bag_takes_guns_and_characters_beyond_three_infantry_units(core):
+    """002, Reinforcements Bag and its example (a hero and a gun go in as numbered
+    counters): the first three units are infantry; past them the policy's ranking may
+    take a gun or a character, each a particular unit."""
+    from builder.ai.solo_mode.reinforcements import particular
+
+    units = core.items["units"]
+    args = (core, "de", frozenset({"de-2-panzer"}), frozenset(), frozenset(), [])
+    small = choose(*args, 3, against_heavy=False)
+    assert all(units[u].type.value == "infantry" for u in small)
+    big = choose(*args, 12, against_heavy=False)
+    assert big[:3] == small and len(big) == 12
+    assert all(units[u].type.value == "infantry" for u in big[:3])
+    assert any(particular(units[u]) for u in big), big
+
+
+def test_a_character_bagged_gets_a_numbered_marker(core, monkeypatch):
+    """A particular unit put in the bag goes in as the next numbered anonymous counter."""
+    state = with_bag(core, monkeypatch, ["de-major-brassert"])
+    solo = state.variant
+    brassert = solo.bag[0]
+    assert solo.forces.markers[brassert] == max(solo.forces.markers.values())
+
+
+def test_a_drawn_unit_may_deploy_inside_a_transport_vehicle(core):
+    """002, 2.5 > Infantry Units (stacked in a Transport vehicle for deployment) and
+    Reinforcements (deployed by the deployment rules): with every square of the zone
+    taken but a vehicle with room, the drawn unit deploys inside it."""
+    state = family_meeting(core, 2)
+    rules, solo = state.rules, state.variant
+    vehicle = next(state.units[v] for v in solo.forces.vehicles if state.units[v].ability("transport"))
+    for p in [u for u in state.units if u.carried_by == vehicle.id]:
+        p.carried_by, p.alive = -1, False
+    for sq in solo.zone:  # fill the zone: only the vehicle is left
+        if state.occ[sq] < 0:
+            state.set_occupant(sq, 10_000)
+    solo.bag[:] = solo.bag[:1]
+    drawn = solo.bag[0]
+    assert rules.reinforce(state)
+    u = state.units[drawn]
+    assert u.carried_by == vehicle.id and u.sq < 0 and u.alive and not u.bagged
+    event = next(e for e in reversed(state.events) if e.kind == "reinforcement")
+    assert event.data["vehicle"] == vehicle.id

@@ -37,12 +37,28 @@ if TYPE_CHECKING:
 DECOY_REVEALED = "decoy-revealed"
 
 
+SHOWN = "shown_abilities"
+"""Key of a decoy profile's ``extra``: the abilities printed on the face it copies."""
+
+
 def decoy_profile(model: "UnitProfile", face: int, id: str, name: str) -> "UnitProfile":
     """A one-sided 1-square profile showing what face ``face`` of ``model`` shows,
-    with no stars and no abilities (a decoy has nothing to do but move)."""
+    with no stars. The abilities the face shows are kept apart (``extra[SHOWN]``,
+    read by :func:`shown_abilities`): the engine gives the decoy none to use (it has
+    nothing to do but move), while a reader of the counter sees them."""
     shown = model.faces[face]
-    return replace(model, id=id, name=name, footprint=1, extra={},
+    return replace(model, id=id, name=name, footprint=1, extra={SHOWN: dict(shown.abilities)},
                    faces=(replace(shown, stars=0, abilities={}),))
+
+
+def shown_abilities(u: "UnitState") -> dict[str, int]:
+    """The abilities a counter shows: a decoy's copied face's (002 Solo Mode, 2.4
+    Anonymous Unit Counters: a decoy must not be told from the others by reading it),
+    any other unit's current face's."""
+    if u.st.decoy:
+        shown: dict[str, int] = u.st.profile.extra.get(SHOWN, {})
+        return shown
+    return u.st.profile.faces[u.face].abilities
 
 
 def decoy_static(model: "UnitProfile", face: int, id: str, name: str) -> UnitStatic:

@@ -40,7 +40,11 @@ if TYPE_CHECKING:
     from builder.engine.state import GameState, UnitState
 
 
-def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> list[Action]:
+def move_actions(state: "GameState", u: "UnitState", assaults: bool = False, counter: bool = False) -> list[Action]:
+    """The unit's moves (and assaults when ``assaults``). ``counter``: a decoy counter
+    also lists the assaults a face-down counter seems able to make, for a Solo Mode
+    table that picks among counters without looking under them (002 Solo Mode, 5.4;
+    the caller discards the decoy instead of resolving one: builder.engine.decoys)."""
     uid = u.id
     if u.is_vehicle:
         start = u.sq * 8 + u.facing
@@ -65,7 +69,7 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False) -> 
     if state.static.bf.windows and may_use(state, u):  # through a window (builder/engine/urban_fighter.py)
         table = move_table(uid, state.static.bf.size)
         out.extend(table[sq] for sq in window_squares(state, u, mv, reach))
-    if assaults and mv > 0 and u.ability("assault") is not None and not u.st.decoy:
+    if assaults and mv > 0 and ((u.ability("assault") is not None and not u.st.decoy) or (counter and u.st.decoy)):
         out.extend(assault_actions(state, u, mv, reach))
     vehicles = transports(state)
     if vehicles:
@@ -128,9 +132,13 @@ def assault_actions(state: "GameState", u: "UnitState", mv: int, reach: "Reach")
     return out
 
 
-def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list[Action]:
+def fire_actions(state: "GameState", u: "UnitState", moving: bool, counter: bool = False) -> list[Action]:
+    """The unit's shots. A decoy counter has none, unless ``counter``: then it lists
+    the shots its face seems to allow, for a Solo Mode table that picks among counters
+    without looking under them (002 Solo Mode, 5.3; the caller discards the decoy
+    instead of resolving one: builder.engine.decoys)."""
     face = u.st.profile.faces[revealed_face(u) if u.concealed else u.face]
-    if not face.weapons or (state.fired and u.damage & 1) or u.st.decoy:
+    if not face.weapons or (state.fired and u.damage & 1) or (u.st.decoy and not counter):
         return []
     for holds in effects.side_hooks(state, u.side, "holds_fire"):
         if holds(state, u):

@@ -1,8 +1,10 @@
 """Solo Mode tactical bonuses on the battlefield (002 Solo Mode, 2.2 Tactical Bonuses and
 Tactical Bonus Descriptions).
 
-The scenario says how many tokens to lay; they are drawn face down from the Solo Mode
-tokens and spread evenly outside the deployment zones. Infantry alone on or next to a
+The scenario says how many tokens to lay; a scenario that lays none (one written for two
+players) gets the number 2.2 gives for the battlefield's size (:func:`count_for`). They
+are drawn face down from the Solo Mode tokens and spread evenly outside the deployment
+zones. Infantry alone on or next to a
 token takes it; the token then works differently for the AI (onto its dashboard, four
 at most) and for the player. Every effect is simulated. The player's single-use tokens
 are played for the player when they first help: Resupply at the start of the next order
@@ -28,11 +30,26 @@ LASTING = (*PERMANENT, "resupply")  # tokens that stay on the AI's dashboard
 DROP_FIRST = ("advantage", "tactician", "opportunistic", "resupply", "grand-strategy")  # the player's Advantage
 
 
+BY_BOARDS = ((2, 1), (3, 2), (4, 3), (6, 4))
+"""002 Solo Mode, 2.2 Tactical Bonuses: terrain boards (at most) -> tokens laid."""
+
+
+def count_for(scenario: Any) -> int:
+    """Tokens to lay: the scenario's number, or, when it lays none, the number 2.2 gives
+    for its terrain boards (1-2 boards one, 3 two, 4 three, 5-6 four; more boards than
+    six are read as six)."""
+    given = int(getattr(scenario, "tactical_bonuses", 0) or 0)
+    if given:
+        return given
+    boards = len(scenario.layout.boards)
+    return next((n for most, n in BY_BOARDS if boards <= most), BY_BOARDS[-1][1])
+
+
 def lay_tokens(rules: "SoloModeRules", state: "GameState") -> None:
-    """Draw the scenario's number of tokens and spread them: each next square is the
+    """Draw the tokens (:func:`count_for`) and spread them: each next square is the
     free one farthest from the tokens already laid and the objectives."""
     solo = rules.solo_state(state)
-    count = int(getattr(state.static.scenario, "tactical_bonuses", 0) or 0)
+    count = count_for(state.static.scenario)
     pool = [b.effect_key or b.id for b in sorted(state.static.pack.items.get("tactical_bonuses", {}).values(),
                                                     key=lambda b: b.id) for _ in range(b.count)]
     if not count or not pool:

@@ -17,8 +17,8 @@ SOLO_RULES: list[tuple[str, str, str, str, str]] = [
      "suppressive fire, assault", "partial", "3.2 Description of the Effects",
      "suppressive fire only by units the engine lets fire suppressively; urban fighter ignored"),
     ("gates-and-lasting", "Difficulty and attitude gates, lasting effects", "simulated", "3.2 Reaction Cards", ""),
-    ("far-far-away", "Units off the battlefield enter instead", "partial", "3.2 Far Far Away...",
-     "the engine deploys units on their arrow squares at set-up"),
+    ("far-far-away", "Units off the battlefield enter instead", "simulated", "3.2 Far Far Away...; 2.5 Other Units",
+     ""),
     ("decision-tables", "Decision tables 5.1-5.6", "simulated", "5 Decision Tables",
      "template conditions answer from the engine's blast patterns, and the firing action places one "
      "when it is worth more than the chosen shot; a carried unit is in an enemy's line of sight when "
@@ -31,18 +31,18 @@ SOLO_RULES: list[tuple[str, str, str, str, str]] = [
      "a reserve card is a +1 on the next AI shot or assault, not its printed effect"),
     ("life-points", "Life points", "simulated", "2.2 Life Points", ""),
     ("anonymous-units", "Anonymous and numbered counters, spotting", "simulated", "2.4 AI Units; 3.2 Reveal", ""),
-    ("decoys", "Decoy counters", "partial", "2.4 Anonymous Unit Counters; 2.5 Deployment",
-     "tables 5.3 and 5.4 never pick a decoy (the engine lists no shot or assault for it); a decoy shows "
-     "no special abilities; deployed on the zone's front squares, not in the printed staggered rows"),
-    ("bags", "Units and reinforcements bags", "partial", "2.4 Reinforcements Bag",
-     "the set-up bag is chosen by a fixed policy (the scenario may name its units): it takes no character "
-     "or gun unless the scenario names one; a drawn unit never deploys inside a Transport vehicle"),
+    ("decoys", "Decoy counters", "simulated", "2.4 Anonymous Unit Counters; 2.5 Deployment; 3.2 Tactical Movement",
+     "a decoy's face copies a counter of its stack, abilities shown to the Solo tables but never used"),
+    ("bags", "Units and reinforcements bags", "simulated", "2.4 Units Bag, Reinforcements Bag; 3.2 Reinforcements",
+     "the player's choice of the set-up bag is a fixed policy following the printed preferences "
+     "(the scenario may name its units); characters and guns go in as numbered counters beyond the "
+     "three infantry units; a drawn unit may deploy inside a Transport vehicle of the zone"),
     ("tactical-bonuses", "Tactical bonus tokens", "simulated", "2.2 Tactical Bonuses",
      "the Trap's combat values are placeholders; the player's Resupply and Reinforcements are played "
      "for the player as soon as they help"),
-    ("deployment", "AI deployment", "partial", "2.5 Deployment",
-     "only scouts use the scenario's squares and decoys the zone's front squares (cover first); the rest "
-     "uses the engine's seeded deployment"),
+    ("deployment", "AI deployment", "simulated", "2.5 Deployment",
+     "the player's choices are rules: lines run across the direction of the player's units, counters take "
+     "the objectives in turn; a square suitable for an Ambush ranks as any square out of the player's sight"),
     ("clarifications", "Special abilities and options used by the AI", "partial", "4 Clarifications",
      f"simulated: {SIMULATED}; not simulated: {NOT_SIMULATED}"),
 ]

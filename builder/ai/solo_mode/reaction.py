@@ -6,9 +6,13 @@ resolves effect 1, effect 2, then the special effect of its attitude; effects ga
 difficulty apply only at that difficulty. Each effect picks its unit with a decision
 table (builder.ai.solo_mode.brain) among the AI's unactivated units without a numbered
 order token; the unit then gets an Activated marker. A unit picked while concealed is
-revealed only when spotted; a decoy counter (on the battlefield among the concealed
-units, builder.ai.solo_mode.decoys) picked is revealed and discarded, and the effect
-ends. Decoys have no shot or assault for tables 5.3 and 5.4 to choose.
+revealed only when spotted (002, 3.2 Tactical Movement, Firing Action, Suppressive Fire):
+a decoy counter (builder.ai.solo_mode.decoys) picked for a tactical movement moves like
+any counter and is discarded once an enemy spots it, ending the effect. Tables 5.3 and
+5.4 pick among the counters without looking under them: a decoy's face offers the shots
+and assaults a counter seems able to make; a decoy picked to fire or assault is spotted
+by its attack, so it is discarded at once and the effect ends. A numbered token placed
+on a decoy waits there until revealed (3.2 Reveal an AI Order Token).
 """
 
 from __future__ import annotations
@@ -48,12 +52,23 @@ def resolve_card(rules: "SoloModeRules", state: "GameState", card: Any) -> None:
             continue
         if effect.lasting:
             rules.solo_state(state).lasting = effect.lasting_bonus
-        kind = effect.effect
-        if index == 0 and rules.solo_state(state).offboard and kind != "tactical_movement":
-            kind = "tactical_movement"  # far far away: units off the battlefield enter instead
+        kind = far_far_away(rules, state, index, effect.effect)
         resolve_effect(rules, state, kind, effect)
         if state.result is not None:
             return
+
+
+ENTERING = frozenset({"firing_action", "suppressive_fire"})
+
+
+def far_far_away(rules: "SoloModeRules", state: "GameState", index: int, kind: str) -> str:
+    """While AI units wait off the battlefield, a firing action or suppressive fire
+    effect is a tactical movement that brings one on (002 Solo Mode, 3.2 Far Far
+    Away...; 2.5 Other Units); the Solo scenarios ask the same of every effect 1
+    (002 Family Meeting, Set-up: German units entering by the arrows)."""
+    if not rules.solo_state(state).offboard or kind == "tactical_movement":
+        return kind
+    return "tactical_movement" if index == 0 or kind in ENTERING else kind
 
 
 def resolve_effect(rules: "SoloModeRules", state: "GameState", kind: str, effect: Any = None) -> str:
@@ -88,10 +103,10 @@ def free_units(rules: "SoloModeRules", state: "GameState") -> list[int]:
 
 
 def _decoy_picked(rules: "SoloModeRules", state: "GameState", choice: int) -> bool:
-    """A decoy counter picked is revealed and discarded (builder.engine.decoys): the
-    effect ends."""
+    """A decoy counter picked to fire or assault is spotted by its attack, so revealed
+    and discarded (builder.engine.decoys): the effect ends."""
     if state.units[choice].st.decoy:
-        rules.reveal(state, choice, "picked by a reaction effect")
+        rules.reveal(state, choice, "picked to attack by a reaction effect")
         return True
     return False
 
@@ -107,8 +122,8 @@ def place_order(rules: "SoloModeRules", state: "GameState", queue: bool = True) 
         return "ignored"
     token = solo.available.pop(0)
     choice = solo.brain.order_unit(state, candidates)
-    if choice is None or _decoy_picked(rules, state, choice):
-        return "decoy"
+    if choice is None:
+        return "ignored"
     state.units[choice].order = token
     if queue:
         state.queues[rules.ai].append((token, choice))
@@ -134,13 +149,19 @@ def tactical_movement(rules: "SoloModeRules", state: "GameState", bonus: int = 0
     if not candidates:
         return "ignored"
     choice = solo.brain.move_unit(state, candidates, from_reaction=True)
-    if choice is None or _decoy_picked(rules, state, choice):
-        return "decoy"
+    if choice is None:
+        return "ignored"
     solo.effect_unit, solo.effect_bonus = choice, bonus
-    moves = move_actions(state, state.units[choice])
+    u = state.units[choice]
+    moves = move_actions(state, u)
     action = solo.brain.destination(state, choice, moves, from_reaction=True)
     if action is not None:
         do_move(state, action)
+        if u.concealed:
+            rules.spot(state)  # revealed only if spotted: a decoy is discarded then
+    if u.st.decoy and not u.alive:
+        solo.effect_unit, solo.effect_bonus = -1, 0
+        return "decoy"
     _finish(rules, state, choice)
     return "done"
 
@@ -150,7 +171,8 @@ def firing(rules: "SoloModeRules", state: "GameState", bonus: int = 0, suppressi
     without Suppressive Fire cannot fire suppressively in the engine, so a suppressive
     effect only considers units that can."""
     solo = rules.solo_state(state)
-    actions = [a for uid in free_units(rules, state) for a in fire_actions(state, state.units[uid], moving=False)]
+    actions = [a for uid in free_units(rules, state)
+               for a in fire_actions(state, state.units[uid], moving=False, counter=True)]
     action = solo.brain.fire(state, actions, suppressive=suppressive, from_reaction=True)
     return _attack(rules, state, action, bonus, do_fire)
 
@@ -159,7 +181,11 @@ def assault(rules: "SoloModeRules", state: "GameState", bonus: int = 0) -> str:
     """Table 5.4: the target, then the assaulting unit; a suicidal assault (the enemy's
     bonus ahead by 3 or more) is ignored."""
     solo = rules.solo_state(state)
-    actions = [a for uid in free_units(rules, state) for a in move_actions(state, state.units[uid], assaults=True)
+    free = free_units(rules, state)
+    # ignored when no revealed unit has Assault (3.2 Assault); then any counter in range may be picked
+    counters = any(not state.units[uid].concealed and state.units[uid].ability("assault") is not None
+                   and not state.units[uid].st.decoy for uid in free)
+    actions = [a for uid in free for a in move_actions(state, state.units[uid], assaults=True, counter=counters)
                if a.kind == "assault"]
     action = solo.brain.assault(state, actions, from_reaction=True)
     return _attack(rules, state, action, bonus, do_assault)
@@ -171,6 +197,8 @@ def _attack(rules: "SoloModeRules", state: "GameState", action: Any, bonus: int,
     bonus applies to that unit only, then the AI's after-attack bookkeeping."""
     if action is None:
         return "ignored"
+    if _decoy_picked(rules, state, action.unit):
+        return "decoy"
     rules.solo_state(state).effect_unit, rules.solo_state(state).effect_bonus = action.unit, bonus
     resolve(state, action)
     rules.after_ai_attack(state, action.unit)

@@ -9,24 +9,30 @@ scenario does not name are chosen from the content pack by this policy, which ne
 dice (the same pack and scenario give the same bag):
 
 1. candidates are the counters the AI faction's recruitment options bring (each copy an
-   option brings), keeping one-square infantry and one-square light vehicles that are no
-   particular units (no character, no gun, none the scenario calls particular) and have
-   no Scout (scouts are never bagged);
+   option brings) and the faction's characters (hero options) the army does not field:
+   infantry, guns and one-square light vehicles, none with Scout (scouts are never
+   bagged) nor one the scenario already calls particular. A character or gun, or a
+   counter bigger than one square, is a particular unit: it goes in as a numbered
+   anonymous counter (all counters in the bag are then one size), its marker on it;
 2. they rank by the rule's preferences: infantry before light vehicles; then the options
    not bought by the army whose counters bear the insignia of the AI's recruitment tiles;
    then the faction's common options (no insignia, or the generic one); then options of
    the tiles' division the army already bought (another copy from the collection); then
-   the rest of the faction's collection; within a rank, by option id, then unit id;
+   the rest of the faction's collection (characters with it); within a rank, combat
+   groups before particular units, then support teams, then by option id, then unit id;
 3. against a player army with a heavy vehicle, the bag takes first the infantry candidate
    with the best combat value against heavy vehicles (bazookas, Panzerschrecks), when one
    has any;
-4. the best-ranked candidates fill the bag up to its size.
+4. the best-ranked candidates fill the bag up to its size, the first three being
+   infantry (002 asks for at least three infantry units: a gun or light vehicle only
+   goes in beyond them, or when the collection has no more infantry).
 
 Each bagged unit becomes an engine unit made here (``UnitStatic.reinforcement``, set aside,
 in no recruitment group: a character brings no tile bonus, and losing one breaks no
 breaking point), off the battlefield until drawn (``UnitState.bagged``): it counts for
 nothing (no order token, no victory condition, no forces, not fielded in playtest reports)
-until the Solo apparatus's seeded stream draws it and deploys it as an anonymous counter.
+until the Solo apparatus's seeded stream draws it and deploys it as an anonymous counter,
+on a square of the zone or inside a Transport vehicle there (:func:`deploy_drawn`).
 """
 
 from __future__ import annotations
@@ -35,14 +41,17 @@ from typing import TYPE_CHECKING, Any
 
 from builder.ai.solo_mode.forces import is_particular
 from builder.engine.profiles import profile_of
+from builder.engine.setup import place_somewhere
 from builder.engine.state import UnitState, UnitStatic
+from builder.engine.transport import embark, has_room
 
 if TYPE_CHECKING:
     from builder.ai.solo_mode.rules import SoloModeRules, SoloState
     from builder.engine import GameState
 
 MINIMUM = 3
-INFANTRY, LIGHT_VEHICLE = "infantry", "light_vehicle"
+INFANTRY, GUN, LIGHT_VEHICLE = "infantry", "gun", "light_vehicle"
+COLLECTION = 3  # the rank of the faction's collection beyond the army's division
 
 
 def bag_size(notes: Any) -> int:
@@ -57,12 +66,20 @@ def anti_tank(model: Any) -> int:
 
 
 def fits_the_bag(model: Any, named: set[str]) -> bool:
-    """A one-square infantry counter or light vehicle, no character, gun or scout."""
-    if model.footprint != 1 or model.type.value not in (INFANTRY, LIGHT_VEHICLE):
+    """Infantry (characters too), a gun, or a one-square light vehicle; no scout and no
+    unit the scenario already calls particular."""
+    kind = model.type.value
+    if kind not in (INFANTRY, GUN, LIGHT_VEHICLE) or (kind == LIGHT_VEHICLE and model.footprint != 1):
         return False
-    if model.id in named or model.outline.value in ("officer", "hero"):
+    if model.id in named:
         return False
     return not any(a.id == "scout" for side in model.sides for a in side.abilities)
+
+
+def particular(model: Any) -> bool:
+    """A character, a gun or a counter bigger than one square (2.4 AI Units): it goes in
+    the bag as a numbered anonymous counter."""
+    return model.footprint > 1 or model.type.value == GUN or model.outline.value in ("officer", "hero")
 
 
 def candidates(pack: Any, faction: str, insignia: frozenset[str], bought: frozenset[str],
@@ -75,7 +92,7 @@ def candidates(pack: Any, faction: str, insignia: frozenset[str], bought: frozen
     if got is not None:
         return list(got)
     units, generic = pack.items["units"], {i.id for i in pack.items.get("insignia", {}).values() if i.generic}
-    ranked: list[tuple[tuple[int, int, int, str, str, int], str]] = []
+    ranked: list[tuple[tuple[int, int, int, int, str, str, int], str]] = []
     for option in pack.items["options"].values():
         if option.faction != faction:
             continue
@@ -90,8 +107,13 @@ def candidates(pack: Any, faction: str, insignia: frozenset[str], bought: frozen
                 tier = 1
             else:
                 tier = 2 if own else 3
-            vehicle, support = int(model.type.value != INFANTRY), int(model.outline.value != "regular")
-            ranked.extend(((vehicle, tier, support, option.id, model.id, k), model.id) for k in range(grant.count))
+            vehicle, support = int(model.type.value == LIGHT_VEHICLE), int(model.outline.value != "regular")
+            ranked.extend(((vehicle, tier, int(particular(model)), support, option.id, model.id, k), model.id)
+                          for k in range(grant.count))
+    for hero in pack.items.get("heroes", {}).values():
+        model = units.get(hero.unit)
+        if hero.faction == faction and model is not None and fits_the_bag(model, set(named)):
+            ranked.append(((0, COLLECTION, 1, 1, hero.id, model.id, 0), model.id))
     ranked.sort()
     got = cache[key] = tuple(uid for _, uid in ranked)
     return list(got)
@@ -110,7 +132,16 @@ def choose(pack: Any, faction: str, insignia: frozenset[str], bought: frozenset[
         if best is not None and anti_tank(units[best]):
             chosen.append(best)
             pool.remove(best)
-    chosen.extend(pool[:max(0, size - len(chosen))])
+    skipped: list[str] = []
+    for uid in pool:
+        if len(chosen) >= size:
+            break
+        short = min(MINIMUM, size) - sum(units[c].type.value == INFANTRY for c in chosen)
+        if units[uid].type.value != INFANTRY and size - len(chosen) <= short:
+            skipped.append(uid)  # a gun or light vehicle only beyond the minimum of infantry
+            continue
+        chosen.append(uid)
+    chosen.extend(skipped[:max(0, size - len(chosen))])  # the collection ran out of infantry
     return chosen
 
 
@@ -139,7 +170,9 @@ def fill_bag(state: "GameState", rules: "SoloModeRules", solo: "SoloState") -> l
     insignia, bought = _army(state, rules.ai)
     against_heavy = any(u.side == rules.player and u.type == "heavy_vehicle" and not u.st.decoy for u in state.units)
     pack = state.static.pack
-    chosen = choose(pack, state.static.sides[rules.ai].faction, insignia, bought, named,
+    fielded = frozenset(u.st.profile.id for u in state.units  # a character is one of a kind
+                        if u.side == rules.ai and u.st.profile.outline == "hero")
+    chosen = choose(pack, state.static.sides[rules.ai].faction, insignia, bought, named | fielded,
                     list(getattr(notes, "reinforcements", []) or []), bag_size(notes), against_heavy)
     made: list[int] = []
     for unit_id in chosen:
@@ -174,6 +207,15 @@ def _zone(state: "GameState", rules: "SoloModeRules", solo: "SoloState") -> list
     return zone
 
 
+def _key(state: "GameState", rules: "SoloModeRules", sq: int, objectives: list[int]) -> tuple[int, int, int]:
+    """A deployment square's rank: apart from the AI's counters, in a terrain element
+    with a defence bonus, nearest an objective (lower is better)."""
+    bf = state.static.bf
+    crowded = any(state.occ[n] >= 0 and state.units[state.occ[n]].side == rules.ai for n in bf.adjacent(sq))
+    near = min((bf.distance(sq, o) for o in objectives), default=0)
+    return (int(crowded), 0 if bf.terrain[sq].defence_bonus else 1, near)
+
+
 def deployment_squares(state: "GameState", rules: "SoloModeRules", solo: "SoloState") -> list[int]:
     """Where a drawn unit deploys (002, Reinforcements: in the AI deployment zone by the
     deployment rules; 2.5 Deployment > Infantry Units): the zone's
@@ -183,11 +225,25 @@ def deployment_squares(state: "GameState", rules: "SoloModeRules", solo: "SoloSt
     squares = [sq for sq in _zone(state, rules, solo) if state.occ[sq] < 0 and bf.enterable(sq, INFANTRY, False)]
     solo.rng.shuffle(squares)
     objectives = [o[1] for o in state.static.objectives]
-
-    def key(sq: int) -> tuple[int, int, int]:
-        crowded = any(state.occ[n] >= 0 and state.units[state.occ[n]].side == rules.ai for n in bf.adjacent(sq))
-        near = min((bf.distance(sq, o) for o in objectives), default=0)
-        return (int(crowded), 0 if bf.terrain[sq].defence_bonus else 1, near)
-
-    squares.sort(key=key)
+    squares.sort(key=lambda sq: _key(state, rules, sq, objectives))
     return squares
+
+
+def deploy_drawn(state: "GameState", rules: "SoloModeRules", solo: "SoloState", u: "UnitState") -> bool:
+    """Deploy a unit drawn from the bag (002, Reinforcements; 2.5 Deployment > Infantry
+    Units: in terrain elements, or stacked in a Transport vehicle): a Transport vehicle
+    of the AI in the zone with room for it ranks as a square in a terrain element
+    (apart from the counters, nearest an objective first); True once deployed."""
+    squares = deployment_squares(state, rules, solo)
+    objectives = [o[1] for o in state.static.objectives]
+    zone = set(_zone(state, rules, solo))
+    vehicles = [v for v in state.units if v.side == rules.ai and v.is_vehicle and v.active and v.sq in zone
+                and has_room(state, v, u)]
+    if vehicles:
+        bf = state.static.bf
+        carrier = min(vehicles, key=lambda v: (min((bf.distance(v.sq, o) for o in objectives), default=0), v.id))
+        rank = (0, 0, min((bf.distance(carrier.sq, o) for o in objectives), default=0))
+        if not squares or rank <= _key(state, rules, squares[0], objectives):
+            embark(state, u, carrier)
+            return True
+    return place_somewhere(state, u, squares, 0)

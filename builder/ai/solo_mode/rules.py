@@ -20,8 +20,9 @@ from builder.ai import evaluate as ev
 from builder.ai.solo_mode import bonuses, clarifications, reaction
 from builder.ai.solo_mode.brain import Brain
 from builder.ai.solo_mode.content import solo_content
-from builder.ai.solo_mode.decoys import deploy_decoys
-from builder.ai.solo_mode.reinforcements import deployment_squares, fill_bag
+from builder.ai.solo_mode import deployment
+from builder.ai.solo_mode.decoys import make_decoys
+from builder.ai.solo_mode.reinforcements import deploy_drawn, fill_bag
 from builder.ai.solo_mode.danger import DangerGauge, make_gauge
 from builder.ai.solo_mode.forces import Forces, sort_forces
 from builder.ai.solo_mode.sightlines import spotting_rows
@@ -156,17 +157,20 @@ class SoloModeRules(Rules):
         # the AI's action cards are its reserve (002, 2.3 Cards): it holds no hand of the core deck
         state.sides[self.ai].hand, state.sides[self.ai].deck = [], []
         state.variant = solo
-        self._deploy_scouts(state, solo)
-        solo.decoys = deploy_decoys(state, self, solo)
+        placed = self._deploy_scouts(state, solo)
+        solo.decoys = make_decoys(state, self, solo)
+        deployment.deploy(state, self, solo, placed)
         solo.bag = fill_bag(state, self, solo)
         bonuses.lay_tokens(self, state)
         return solo
 
-    def _deploy_scouts(self, state: GameState, solo: SoloState) -> None:
-        """Scouts go first, on the squares the scenario gives them (002, 2.5 > Scouts)."""
+    def _deploy_scouts(self, state: GameState, solo: SoloState) -> set[int]:
+        """Scouts go first, on the squares the scenario gives them (002, 2.5 > Scouts);
+        returns the scouts so placed (the others: builder.ai.solo_mode.deployment)."""
         notes = state.static.scenario.solo
         squares = [state.static.bf.square(sq) for area in (notes.scout_deployment if notes else [])
                    for sq in [area.split(":")[0]]]
+        placed: set[int] = set()
         for uid, sq in zip(solo.forces.scouts, squares):
             u = state.units[uid]
             if state.occ[sq] >= 0 or not u.on_board:
@@ -175,6 +179,8 @@ class SoloModeRules(Rules):
                 state.set_occupant(c, -1)
             u.sq = sq
             state.set_occupant(sq, uid)
+            placed.add(uid)
+        return placed
 
     # --- hooks ----------------------------------------------------------------------------------
     def initiative_for_turn(self, state: GameState) -> int:
@@ -188,8 +194,7 @@ class SoloModeRules(Rules):
             bonuses.player_resupply(self, state)
             self._order_phase(state, solo)
         elif phase == "supply":
-            while solo.offboard and self.enter_unit(state, move=False):
-                pass
+            self.enter_waiting(state)
             bonuses.player_reinforcement(self, state)
 
     def _order_phase(self, state: GameState, solo: SoloState) -> None:
@@ -426,8 +431,9 @@ class SoloModeRules(Rules):
 
     def reinforce(self, state: GameState) -> bool:
         """Draw a unit from the reinforcements bag (the Solo stream's draw) and deploy
-        it face down by the deployment rules (002, Reinforcements; 2.5 Deployment): the
-        bag holds the units put in at set-up and destroyed AI infantry."""
+        it face down by the deployment rules, in a Transport vehicle of the zone when
+        one ranks best (002, Reinforcements; 2.5 Deployment): the bag holds the units
+        put in at set-up and destroyed AI infantry."""
         solo: SoloState | None = state.variant
         if solo is None or not solo.bag:
             return False
@@ -436,21 +442,34 @@ class SoloModeRules(Rules):
         was_alive = u.alive
         u.alive, u.wreck, u.face, u.damage, u.suppressed = True, False, 0, 0, 0
         u.order, u.activated, u.acted, u.concealed = NO_ORDER, False, False, True
-        if not place_somewhere(state, u, deployment_squares(state, self, solo), 0):
+        u.carried_by = -1
+        if not deploy_drawn(state, self, solo, u):
             u.alive = was_alive
             solo.bag.append(uid)
             return False
         solo.counted.discard(uid)
         data = {"unit": uid, "square": u.sq}
+        if u.carried_by >= 0:
+            data["vehicle"] = u.carried_by
         if uid in solo.forces.markers:
             data["marker"] = solo.forces.markers[uid]
         state.events.append(Event("reinforcement", data))
         self.rules_fired["solo/reinforcement:" + ("set-up-unit" if was_alive else "destroyed-unit")] += 1
         return True
 
+    def enter_waiting(self, state: GameState) -> None:
+        """Units still off the battlefield come on in the supply phase, while a free
+        arrow square is left (002 Solo Mode, 2.5 Other Units)."""
+        solo: SoloState | None = state.variant
+        while solo is not None and solo.offboard and self.enter_unit(state, move=False):
+            pass
+
     def enter_unit(self, state: GameState, move: bool = True) -> bool:
-        """An AI unit waiting off the battlefield comes on by a free arrow square (and
-        moves on from it in the activation phase)."""
+        """An AI unit waiting off the battlefield comes on by a free arrow square and,
+        in the activation phase, moves on from it by table 5.2 (002 Solo Mode, 3.2 Far
+        Far Away...). In the supply phase, with every arrow square taken, it comes on
+        beside them (the nearest free square: its entry and first steps), then moves
+        with the AI's supply phase (2.5 Other Units)."""
         solo: SoloState | None = state.variant
         if solo is None or not solo.offboard:
             return False
@@ -458,6 +477,8 @@ class SoloModeRules(Rules):
         u = state.units[uid]
         squares = list(solo.entry)
         solo.rng.shuffle(squares)
+        if not move:
+            squares += deployment.beside(state.static.bf, solo.entry)
         if not place_somewhere(state, u, squares, 2):
             return False
         solo.offboard.pop(0)

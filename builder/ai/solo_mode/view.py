@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from builder.ai import evaluate as ev
 from builder.ai.solo_mode.measures import LONG_RANGE, Measures
 from builder.ai.solo_mode.sightlines import terrain_clear, terrain_open, terrain_row
+from builder.engine.decoys import shown_abilities
 from builder.engine.anti_tank import PANZERFAUST, shot_source
 from builder.engine.effects.options import tokens_left
 from builder.engine.firing import vehicle_defence
@@ -222,8 +223,10 @@ class EngineView(Measures):
         return (x.type if x else "infantry") in types
 
     def has_ability(self, u: Any, ability: str) -> bool:
+        """The ability as the counter shows it: a decoy shows its copied face's
+        (builder.engine.decoys.shown_abilities), though it has none to use."""
         x = self.unit(u)
-        return bool(x and x.ability(ability) is not None)
+        return bool(x and (x.ability(ability) is not None or (x.st.decoy and ability in shown_abilities(x))))
 
     def has_order(self, u: Any) -> bool:
         x = self.unit(u)
