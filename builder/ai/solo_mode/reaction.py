@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from builder.ai.solo_mode import action_cards
 from builder.engine.events import Event
 from builder.engine.state import NO_ORDER
 from builder.engine.unit_actions import do_assault, do_fire, do_move, fire_actions, move_actions
@@ -137,6 +138,7 @@ def tactical_movement(rules: "SoloModeRules", state: "GameState", bonus: int = 0
     if choice is None or _decoy_picked(rules, state, choice):
         return "decoy"
     solo.effect_unit, solo.effect_bonus = choice, bonus
+    action_cards.before_effect(rules, state, "move", state.units[choice])
     moves = move_actions(state, state.units[choice])
     action = solo.brain.destination(state, choice, moves, from_reaction=True)
     if action is not None:
@@ -172,6 +174,7 @@ def _attack(rules: "SoloModeRules", state: "GameState", action: Any, bonus: int,
     if action is None:
         return "ignored"
     rules.solo_state(state).effect_unit, rules.solo_state(state).effect_bonus = action.unit, bonus
+    action_cards.before_effect(rules, state, action.kind, state.units[action.unit])
     resolve(state, action)
     rules.after_ai_attack(state, action.unit)
     _finish(rules, state, action.unit)
