@@ -14,9 +14,8 @@ SOLO_RULES: list[tuple[str, str, str, str, str]] = [
     ("ai-orders", "AI order tokens on the dashboard", "simulated", "3.1 Order Phase > AI Orders", ""),
     ("reaction-cards", "Reaction card before each player activation", "simulated", "3.2 Reaction Cards",
      "card faces are placeholders (lost in transcription)"),
-    ("reaction-effects", "Reinforcements, place an order, action card, tactical movement, firing action, "
-     "suppressive fire, assault", "partial", "3.2 Description of the Effects",
-     "suppressive fire only by units the engine lets fire suppressively; urban fighter ignored"),
+    ("reaction-effects", "Reinforcements, place an order, action card, tactical movement (urban fighter), "
+     "firing action, suppressive fire (by any unit), assault", "simulated", "3.2 Description of the Effects", ""),
     ("gates-and-lasting", "Difficulty and attitude gates, lasting effects", "simulated", "3.2 Reaction Cards", ""),
     ("far-far-away", "Units off the battlefield enter instead", "partial", "3.2 Far Far Away...",
      "the engine deploys units on their arrow squares at set-up"),

@@ -8,14 +8,16 @@ table (builder.ai.solo_mode.brain) among the AI's unactivated units without a nu
 order token; the unit then gets an Activated marker. A unit picked while concealed is
 revealed only when spotted; a decoy counter (on the battlefield among the concealed
 units, builder.ai.solo_mode.decoys) picked is revealed and discarded, and the effect
-ends. Decoys have no shot or assault for tables 5.3 and 5.4 to choose.
+ends. Decoys have no shot or assault for tables 5.3 and 5.4 to choose. A suppressive
+fire effect may pick a unit without the ability and a tactical movement with the window
+icon lends Urban Fighter (builder.ai.solo_mode.reaction_abilities).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from builder.ai.solo_mode import action_cards
+from builder.ai.solo_mode import action_cards, reaction_abilities
 from builder.engine.events import Event
 from builder.engine.state import NO_ORDER
 from builder.engine.unit_actions import do_assault, do_fire, do_move, fire_actions, move_actions
@@ -60,12 +62,13 @@ def resolve_card(rules: "SoloModeRules", state: "GameState", card: Any) -> None:
 def resolve_effect(rules: "SoloModeRules", state: "GameState", kind: str, effect: Any = None) -> str:
     """Resolve one effect; returns what happened ('done', 'ignored', 'decoy'), which the
     report counts as ``reaction/<effect>:<outcome>``."""
-    outcome = _resolve(rules, state, kind, getattr(effect, "bonus", 0) if effect is not None else 0)
+    outcome = _resolve(rules, state, kind, getattr(effect, "bonus", 0) if effect is not None else 0,
+                       bool(getattr(effect, "urban_fighter", False)))
     rules.rules_fired[f"reaction/{kind}:{outcome}"] += 1
     return outcome
 
 
-def _resolve(rules: "SoloModeRules", state: "GameState", kind: str, bonus: int) -> str:
+def _resolve(rules: "SoloModeRules", state: "GameState", kind: str, bonus: int, urban_fighter: bool = False) -> str:
     if kind == "reinforcements":
         return "done" if rules.reinforce(state) else "ignored"
     if kind == "place_order":
@@ -74,7 +77,7 @@ def _resolve(rules: "SoloModeRules", state: "GameState", kind: str, bonus: int) 
         rules.draw_action_card(state)
         return "done"
     if kind == "tactical_movement":
-        return tactical_movement(rules, state, bonus)
+        return tactical_movement(rules, state, bonus, urban_fighter)
     if kind in ("firing_action", "suppressive_fire"):
         return firing(rules, state, bonus, suppressive=kind == "suppressive_fire")
     if kind == "assault":
@@ -125,9 +128,11 @@ def _finish(rules: "SoloModeRules", state: "GameState", uid: int) -> None:
     rules.settle_pending(state)
 
 
-def tactical_movement(rules: "SoloModeRules", state: "GameState", bonus: int = 0) -> str:
+def tactical_movement(rules: "SoloModeRules", state: "GameState", bonus: int = 0, urban_fighter: bool = False
+                      ) -> str:
     """Table 5.2 picks the unit and its destination; units still off the battlefield
-    enter first (Far Far Away...)."""
+    enter first (Far Far Away...). With the window icon the unit moves with Urban
+    Fighter (builder.ai.solo_mode.reaction_abilities)."""
     solo = rules.solo_state(state)
     if solo.offboard:
         return "done" if rules.enter_unit(state) else "ignored"
@@ -138,21 +143,30 @@ def tactical_movement(rules: "SoloModeRules", state: "GameState", bonus: int = 0
     if choice is None or _decoy_picked(rules, state, choice):
         return "decoy"
     solo.effect_unit, solo.effect_bonus = choice, bonus
-    action_cards.before_effect(rules, state, "move", state.units[choice])
-    moves = move_actions(state, state.units[choice])
-    action = solo.brain.destination(state, choice, moves, from_reaction=True)
-    if action is not None:
-        do_move(state, action)
+    unit = state.units[choice]
+    action_cards.before_effect(rules, state, "move", unit)
+
+    def move() -> None:
+        action = solo.brain.destination(state, choice, move_actions(state, unit), from_reaction=True)
+        if action is not None:
+            do_move(state, action)
+
+    reaction_abilities.with_urban_fighter(state, unit, urban_fighter, move)
     _finish(rules, state, choice)
     return "done"
 
 
 def firing(rules: "SoloModeRules", state: "GameState", bonus: int = 0, suppressive: bool = False) -> str:
-    """Table 5.3: the target, then the firing unit, then its best weapon. A unit
-    without Suppressive Fire cannot fire suppressively in the engine, so a suppressive
-    effect only considers units that can."""
+    """Table 5.3: the target, then the firing unit, then its best weapon. A
+    suppressive effect may pick a unit without the Suppressive Fire ability: it fires
+    suppressively all the same, its combat value not doubled (builder.ai.solo_mode.
+    reaction_abilities)."""
     solo = rules.solo_state(state)
-    actions = [a for uid in free_units(rules, state) for a in fire_actions(state, state.units[uid], moving=False)]
+    units = free_units(rules, state)
+    if suppressive:
+        actions = [a for uid in units for a in reaction_abilities.shots(state, uid)]
+    else:
+        actions = [a for uid in units for a in fire_actions(state, state.units[uid], moving=False)]
     action = solo.brain.fire(state, actions, suppressive=suppressive, from_reaction=True)
     return _attack(rules, state, action, bonus, do_fire)
 

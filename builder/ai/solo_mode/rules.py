@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from builder.ai import evaluate as ev
-from builder.ai.solo_mode import action_cards, bonuses, clarifications, reaction
+from builder.ai.solo_mode import action_cards, bonuses, clarifications, reaction, reaction_abilities
 from builder.ai.solo_mode.brain import Brain
 from builder.ai.solo_mode.content import solo_content
 from builder.ai.solo_mode.decoys import deploy_decoys
@@ -147,6 +147,7 @@ class SoloModeRules(Rules):
         for uid in forces.bagged + forces.particular + forces.scouts:
             state.units[uid].concealed = True
         modifiers.grant(state, self.ai)
+        reaction_abilities.grant(state, self.ai)
         clarifications.ignore_options(state, self.ai)
         bf, spec = state.static.bf, state.static.scenario.sides[self.ai]
         solo.entry = [bf.square(sq) for sq in spec.entry]
