@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from builder.ai.solo_mode import action_cards, reaction_abilities
+from builder.ai.solo_mode import action_cards, group_effects, reaction_abilities
 from builder.engine.events import Event
 from builder.engine.state import NO_ORDER
 from builder.engine.unit_actions import do_assault, do_fire, do_move, fire_actions, move_actions
@@ -160,7 +160,8 @@ def firing(rules: "SoloModeRules", state: "GameState", bonus: int = 0, suppressi
     """Table 5.3: the target, then the firing unit, then its best weapon. A
     suppressive effect may pick a unit without the Suppressive Fire ability: it fires
     suppressively all the same, its combat value not doubled (builder.ai.solo_mode.
-    reaction_abilities)."""
+    reaction_abilities). A unit with Barrage Order brings up to three heavy weapons
+    (builder.ai.solo_mode.group_effects)."""
     solo = rules.solo_state(state)
     units = free_units(rules, state)
     if suppressive:
@@ -168,17 +169,32 @@ def firing(rules: "SoloModeRules", state: "GameState", bonus: int = 0, suppressi
     else:
         actions = [a for uid in units for a in fire_actions(state, state.units[uid], moving=False)]
     action = solo.brain.fire(state, actions, suppressive=suppressive, from_reaction=True)
+    outcome = _attack(rules, state, action, bonus, do_fire)
+    if outcome == "done" and not suppressive and action is not None:  # 4.1 Barrage Order
+        group_effects.barrage(rules, state, action.unit, bonus, _shot, lambda: free_units(rules, state))
+    return outcome
+
+
+def _shot(rules: "SoloModeRules", state: "GameState", action: Any, bonus: int) -> str:
     return _attack(rules, state, action, bonus, do_fire)
+
+
+def _charge(rules: "SoloModeRules", state: "GameState", action: Any, bonus: int) -> str:
+    return _attack(rules, state, action, bonus, do_assault)
 
 
 def assault(rules: "SoloModeRules", state: "GameState", bonus: int = 0) -> str:
     """Table 5.4: the target, then the assaulting unit; a suicidal assault (the enemy's
-    bonus ahead by 3 or more) is ignored."""
+    bonus ahead by 3 or more) is ignored. A unit with Heroic Charge leads up to three
+    others (builder.ai.solo_mode.group_effects)."""
     solo = rules.solo_state(state)
     actions = [a for uid in free_units(rules, state) for a in move_actions(state, state.units[uid], assaults=True)
                if a.kind == "assault"]
     action = solo.brain.assault(state, actions, from_reaction=True)
-    return _attack(rules, state, action, bonus, do_assault)
+    outcome = _attack(rules, state, action, bonus, do_assault)
+    if outcome == "done" and action is not None:  # 4.1 Heroic Charge
+        group_effects.heroic_charge(rules, state, action.unit, bonus, _charge, lambda: free_units(rules, state))
+    return outcome
 
 
 def _attack(rules: "SoloModeRules", state: "GameState", action: Any, bonus: int,
