@@ -31,11 +31,11 @@ SIMULATED = ("Autonomous (an extra numbered order token each, given at once; nev
              "picks fires, then up to three heavy weapons of one of its core barrage groups apply the same "
              "effect, each picked by table 5.3), Heroic Charge (a unit an assault effect picks leads up to three "
              "others, each picked by table 5.4): builder/ai/solo_mode/group_effects.py")
-NOT_SIMULATED = ("Pursuit, Bodyguard, Medic, Mechanic and Minesweeper (the engine plays none of these core "
-                 "abilities, so neither their use by the AI); Tank Barrage Order (no core rule for it in the "
-                 "documents); the Sniper table of Ludwig's tile for a sniper drawn from the bag (the table was "
-                 "lost in transcription; the engine uses the core sniper table); Flares (the option is not in "
-                 "the engine); Crew's vehicle, Sentinels and Infiltration's moves (set-up rules)")
+NOT_SIMULATED = ("Pursuit, Bodyguard, Medic, Mechanic, Minesweeper, Tank Barrage Order and Flares (their own "
+                 "rules are in none of the rule documents, so the engine plays none of them, nor the AI's use); "
+                 "the Sniper table of Ludwig's tile for a sniper drawn from the bag (the table was lost in "
+                 "transcription; the engine uses the core sniper table); Crew's vehicle, Sentinels and "
+                 "Infiltration's moves (set-up rules, left with the bags and deployment rows)")
 
 
 def ignore_options(state: "GameState", side: int) -> None:
