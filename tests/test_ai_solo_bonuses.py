@@ -195,7 +195,7 @@ def test_player_opportunistic_draws_one_more_card(core):
     base = rules.hand_size(state, rules.player)
     bonuses.player_takes(rules, state, "opportunistic")
     assert rules.hand_size(state, rules.player) == base + 1
-    assert rules.hand_size(state, rules.ai) == base
+    assert rules.hand_size(state, rules.ai) == 0, "the AI's hand is its reserve, never drawn up"
     while state.phase != "supply" or state.turn != 1:
         apply(state, legal_actions(state)[0])
     while state.turn == 1 and state.result is None:

@@ -27,12 +27,12 @@ def pack() -> Any:
 
 
 def _dashboard(state: Any) -> Any:
-    """The Solo dashboard (deck, reserve, danger gauge...) as plain data, or None; read
+    """The Solo dashboard (deck, danger gauge...; the reserve is the AI side's hand) as plain data, or None; read
     field by field, not through the hash, so a field the hash missed would still show."""
     solo = state.variant
     if solo is None:
         return None
-    return copy.deepcopy({k: getattr(solo, k) for k in ("deck", "discard", "reserve", "available", "extra_orders",
+    return copy.deepcopy({k: getattr(solo, k) for k in ("deck", "discard", "available", "extra_orders",
                                                          "combat", "lasting", "bag", "offboard", "counted",
                                                          "bonuses", "dashboard", "decoys")}
                          | {"gauge": (solo.gauge.position, list(solo.gauge.revealed)), "rng": solo.rng.state})

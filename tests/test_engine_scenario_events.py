@@ -154,14 +154,12 @@ def test_fm1_danger_jump_goes_to_black_when_already_red(core):
     assert gauge.position == gauge.thresholds["black"] and gauge.level == "black"
 
 
-def test_fm1_solo_ludwig_fires_with_the_ai_bonuses_and_spends_a_reserve_card(core):
+def test_fm1_solo_ludwig_fires_with_the_ai_bonuses(core):
     state = solo_game(core, seed=2)
-    solo = state.variant
-    solo.reserve = 2
     at_turn(state, 3)
     lud = ludwig(state)
     assert lud.sq >= 0, "seed 2 leaves a circled square free for Ludwig"
-    assert kinds(state, "scenario-fire") and solo.reserve == 1 and lud.activated
+    assert kinds(state, "scenario-fire") and lud.activated
 
 
 # --- Family Meeting 2 ---------------------------------------------------------------------

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from builder.ai import evaluate as ev
+from builder.ai.solo_mode import action_cards
 from builder.engine.events import Event
 from builder.engine.state import NO_ORDER
 
@@ -254,7 +255,7 @@ def discard_from_dashboard(rules: "SoloModeRules", state: "GameState", token: st
         solo.extra_orders -= 1
     elif token == "opportunistic":
         solo.reserve_cap = 3
-        solo.reserve = min(solo.reserve, 3)
+        action_cards.trim(state, rules.ai, 3)
     elif token == "tactician":
         solo.tactician -= 1
     rules.rules_fired[f"tactical-bonus/{token}:discarded-by-player"] += 1

@@ -1,6 +1,7 @@
 """How the AI uses special abilities and recruitment options (002 Solo Mode, 4
 Clarifications): the parts the engine plays (Directive and Position markers:
-builder/ai/solo_mode/tokens.py). What it does not is listed in
+builder/ai/solo_mode/tokens.py; Barrage Order and Heroic Charge:
+builder/ai/solo_mode/group_effects.py). What it does not is listed in
 :data:`NOT_SIMULATED` and in the coverage report.
 """
 
@@ -26,9 +27,15 @@ SIMULATED = ("Autonomous (an extra numbered order token each, given at once; nev
              "them), Hardboiled (spent as soon as a marker is placed), Improvisation, Initiative and "
              "Intrepid options ignored, Directives (from turn 2 one drawn at random with the Solo stream, on "
              "the officer with most AI units within 3 squares), Position (placed instead of a supply move by "
-             "a unit outside terrain in sight of an enemy)")
-NOT_SIMULATED = ("Crew, Medic, Sniper table, Pursuit, Bodyguard, Mechanic, Barrage Order and Tank "
-                 "Barrage Order, Heroic Charge, Minesweeper; Flares, Sentinels, Infiltration's moves")
+             "a unit outside terrain in sight of an enemy), Barrage Order (a unit a firing action effect "
+             "picks fires, then up to three heavy weapons of one of its core barrage groups apply the same "
+             "effect, each picked by table 5.3), Heroic Charge (a unit an assault effect picks leads up to three "
+             "others, each picked by table 5.4): builder/ai/solo_mode/group_effects.py")
+NOT_SIMULATED = ("Pursuit, Bodyguard, Medic, Mechanic, Minesweeper, Tank Barrage Order and Flares (their own "
+                 "rules are in none of the rule documents, so the engine plays none of them, nor the AI's use); "
+                 "the Sniper table of Ludwig's tile for a sniper drawn from the bag (the table was lost in "
+                 "transcription; the engine uses the core sniper table); Crew's vehicle, Sentinels and "
+                 "Infiltration's moves (set-up rules, left with the bags and deployment rows)")
 
 
 def ignore_options(state: "GameState", side: int) -> None:

@@ -4,6 +4,7 @@ the engine's coverage report lists it too. docs/solo-mode.md explains each line.
 
 from __future__ import annotations
 
+from builder.ai.solo_mode.action_cards import NEVER, NOT_PLAYED
 from builder.ai.solo_mode.clarifications import NOT_SIMULATED, SIMULATED
 from builder.engine import effects
 
@@ -13,9 +14,8 @@ SOLO_RULES: list[tuple[str, str, str, str, str]] = [
     ("ai-orders", "AI order tokens on the dashboard", "simulated", "3.1 Order Phase > AI Orders", ""),
     ("reaction-cards", "Reaction card before each player activation", "simulated", "3.2 Reaction Cards",
      "card faces are placeholders (lost in transcription)"),
-    ("reaction-effects", "Reinforcements, place an order, action card, tactical movement, firing action, "
-     "suppressive fire, assault", "partial", "3.2 Description of the Effects",
-     "suppressive fire only by units the engine lets fire suppressively; urban fighter ignored"),
+    ("reaction-effects", "Reinforcements, place an order, action card, tactical movement (urban fighter), "
+     "firing action, suppressive fire (by any unit), assault", "simulated", "3.2 Description of the Effects", ""),
     ("gates-and-lasting", "Difficulty and attitude gates, lasting effects", "simulated", "3.2 Reaction Cards", ""),
     ("far-far-away", "Units off the battlefield enter instead", "simulated", "3.2 Far Far Away...; 2.5 Other Units",
      ""),
@@ -27,8 +27,11 @@ SOLO_RULES: list[tuple[str, str, str, str, str]] = [
     ("common-sense", "Common-sense guards", "simulated", "1 Presentation > The Common Sense", ""),
     ("danger", "Danger gauge and danger tiles", "partial", "2.1 Difficulty and Danger Levels",
      "tile bonuses are placeholders"),
-    ("action-cards", "AI action cards and reserve", "partial", "2.3 Action Cards",
-     "a reserve card is a +1 on the next AI shot or assault, not its printed effect"),
+    ("action-cards", "AI action cards and reserve", "partial", "2.3 Action Cards; 3.1 AI Orders",
+     "each card plays the core card's effect (builder/ai/solo_mode/action_cards.py) from a deck that is the "
+     "AI faction's core deck: the red-cog AI cards, their texts and their +1 icon were lost in "
+     f"transcription (placeholder faces); never played, so discarded when drawn: {NOT_PLAYED}; of no use to "
+     f"the AI, discarded when drawn: {NEVER}; the player's No! cannot discard a card of the reserve"),
     ("life-points", "Life points", "simulated", "2.2 Life Points", ""),
     ("anonymous-units", "Anonymous and numbered counters, spotting", "simulated", "2.4 AI Units; 3.2 Reveal", ""),
     ("decoys", "Decoy counters", "simulated", "2.4 Anonymous Unit Counters; 2.5 Deployment; 3.2 Tactical Movement",

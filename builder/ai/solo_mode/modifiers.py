@@ -1,7 +1,8 @@
 """The Solo Mode's bonuses on AI rolls, as an engine rule module granted to every AI
 unit: danger-tile combat bonuses, lasting effects, a reaction effect's +1 (+2 to the
-die of a suppressive fire) and the +1 of an action card from the reserve (002 Solo
-Mode, Action Cards; Reaction Cards > Lasting Effects; Description of the Effects)."""
+die of a suppressive fire) (002 Solo Mode, Reaction Cards > Lasting Effects;
+Description of the Effects). The AI's action cards play their own effects
+(builder/ai/solo_mode/action_cards.py)."""
 
 from __future__ import annotations
 
@@ -32,8 +33,6 @@ def attack_bonus(state: "GameState", unit: Any, suppressive: bool = False) -> li
         terms.append(Term(1, "lasting effect", R))
     if unit.id == solo.effect_unit and solo.effect_bonus:
         terms.append(Term(solo.effect_bonus, "reaction card", R))
-    if solo.reserve > 0:
-        terms.append(Term(1, "AI action card", "002 Solo Mode, Set Up > Action Cards"))
     return terms
 
 
@@ -58,8 +57,7 @@ def _suppressed(state: "GameState", unit: Any, count: int) -> int:
     return hardboiled_at_once(state, unit, count)
 
 
-effects.register("ability", ID, "Solo Mode AI bonuses", "partial", "002 Solo Mode",
-                 "action cards are generic +1s, not their printed effects",
+effects.register("ability", ID, "Solo Mode AI bonuses", "simulated", "002 Solo Mode", "",
                  shot=_shot, assault_attack=_assault, defence=_defence, suppressed=_suppressed)
 
 

@@ -8,14 +8,16 @@ builder.ai.solo_mode.rules), so only 5.5 and 5.6 are asked of this player there.
 tables know no smoke bombs: with the Smoke option, the side's highest order token goes
 on a bomb when two armed enemies or more stand under one pattern (builder.ai.evaluate).
 Directives and advanced positions follow 002's rules for the AI (builder.ai.solo_mode.
-tokens); Autonomous units offered between activations act at once.
+tokens); Autonomous units offered between activations act at once. In the Solo game
+mode the AI's hand is its reserve of action cards, played as builder.ai.solo_mode.
+action_cards says.
 """
 
 from __future__ import annotations
 
 from builder.ai import evaluate as ev
 from builder.ai.players import Player
-from builder.ai.solo_mode import tokens
+from builder.ai.solo_mode import action_cards, tokens
 from builder.ai.solo_mode.brain import Brain
 from builder.ai.tables import TableSet
 from builder.engine import Action, GameState
@@ -45,10 +47,13 @@ class SoloPlayer(Player):
             return self._order(state, actions, brain)
         if kind == AUTONOMOUS:  # between activations: its Autonomous units act at once
             return self._autonomous(state, actions, brain)
+        cards = [a for a in actions if a.kind == "card"] if self.mode else []
+        plain = [a for a in actions if a.kind != "card"] if cards else actions
         if state.phase == "activation":
-            return brain.activation(state, actions)
+            chosen = brain.activation(state, plain)
+            return (action_cards.in_activation(state, cards, chosen) if cards else None) or chosen
         if state.phase == "supply":
-            return brain.supply(state, actions)
+            return (action_cards.in_supply(state, cards) if cards else None) or brain.supply(state, plain)
         return actions[0]
 
     def _autonomous(self, state: GameState, actions: list[Action], brain: Brain) -> Action:

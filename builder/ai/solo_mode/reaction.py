@@ -13,12 +13,16 @@ any counter and is discarded once an enemy spots it, ending the effect. Tables 5
 and assaults a counter seems able to make; a decoy picked to fire or assault is spotted
 by its attack, so it is discarded at once and the effect ends. A numbered token placed
 on a decoy waits there until revealed (3.2 Reveal an AI Order Token).
+A suppressive
+fire effect may pick a unit without the ability and a tactical movement with the window
+icon lends Urban Fighter (builder.ai.solo_mode.reaction_abilities).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from builder.ai.solo_mode import action_cards, group_effects, reaction_abilities
 from builder.engine.events import Event
 from builder.engine.state import NO_ORDER
 from builder.engine.unit_actions import do_assault, do_fire, do_move, fire_actions, move_actions
@@ -74,12 +78,13 @@ def far_far_away(rules: "SoloModeRules", state: "GameState", index: int, kind: s
 def resolve_effect(rules: "SoloModeRules", state: "GameState", kind: str, effect: Any = None) -> str:
     """Resolve one effect; returns what happened ('done', 'ignored', 'decoy'), which the
     report counts as ``reaction/<effect>:<outcome>``."""
-    outcome = _resolve(rules, state, kind, getattr(effect, "bonus", 0) if effect is not None else 0)
+    outcome = _resolve(rules, state, kind, getattr(effect, "bonus", 0) if effect is not None else 0,
+                       bool(getattr(effect, "urban_fighter", False)))
     rules.rules_fired[f"reaction/{kind}:{outcome}"] += 1
     return outcome
 
 
-def _resolve(rules: "SoloModeRules", state: "GameState", kind: str, bonus: int) -> str:
+def _resolve(rules: "SoloModeRules", state: "GameState", kind: str, bonus: int, urban_fighter: bool = False) -> str:
     if kind == "reinforcements":
         return "done" if rules.reinforce(state) else "ignored"
     if kind == "place_order":
@@ -88,7 +93,7 @@ def _resolve(rules: "SoloModeRules", state: "GameState", kind: str, bonus: int) 
         rules.draw_action_card(state)
         return "done"
     if kind == "tactical_movement":
-        return tactical_movement(rules, state, bonus)
+        return tactical_movement(rules, state, bonus, urban_fighter)
     if kind in ("firing_action", "suppressive_fire"):
         return firing(rules, state, bonus, suppressive=kind == "suppressive_fire")
     if kind == "assault":
@@ -139,9 +144,11 @@ def _finish(rules: "SoloModeRules", state: "GameState", uid: int) -> None:
     rules.settle_pending(state)
 
 
-def tactical_movement(rules: "SoloModeRules", state: "GameState", bonus: int = 0) -> str:
+def tactical_movement(rules: "SoloModeRules", state: "GameState", bonus: int = 0, urban_fighter: bool = False
+                      ) -> str:
     """Table 5.2 picks the unit and its destination; units still off the battlefield
-    enter first (Far Far Away...)."""
+    enter first (Far Far Away...). With the window icon the unit moves with Urban
+    Fighter (builder.ai.solo_mode.reaction_abilities)."""
     solo = rules.solo_state(state)
     if solo.offboard:
         return "done" if rules.enter_unit(state) else "ignored"
@@ -152,14 +159,18 @@ def tactical_movement(rules: "SoloModeRules", state: "GameState", bonus: int = 0
     if choice is None:
         return "ignored"
     solo.effect_unit, solo.effect_bonus = choice, bonus
-    u = state.units[choice]
-    moves = move_actions(state, u)
-    action = solo.brain.destination(state, choice, moves, from_reaction=True)
-    if action is not None:
-        do_move(state, action)
-        if u.concealed:
-            rules.spot(state)  # revealed only if spotted: a decoy is discarded then
-    if u.st.decoy and not u.alive:
+    unit = state.units[choice]
+    action_cards.before_effect(rules, state, "move", unit)
+
+    def move() -> None:
+        action = solo.brain.destination(state, choice, move_actions(state, unit), from_reaction=True)
+        if action is not None:
+            do_move(state, action)
+            if unit.concealed:
+                rules.spot(state)  # revealed only if spotted: a decoy is discarded then
+
+    reaction_abilities.with_urban_fighter(state, unit, urban_fighter, move)
+    if unit.st.decoy and not unit.alive:
         solo.effect_unit, solo.effect_bonus = -1, 0
         return "decoy"
     _finish(rules, state, choice)
@@ -167,19 +178,36 @@ def tactical_movement(rules: "SoloModeRules", state: "GameState", bonus: int = 0
 
 
 def firing(rules: "SoloModeRules", state: "GameState", bonus: int = 0, suppressive: bool = False) -> str:
-    """Table 5.3: the target, then the firing unit, then its best weapon. A unit
-    without Suppressive Fire cannot fire suppressively in the engine, so a suppressive
-    effect only considers units that can."""
+    """Table 5.3: the target, then the firing unit, then its best weapon. A
+    suppressive effect may pick a unit without the Suppressive Fire ability: it fires
+    suppressively all the same, its combat value not doubled (builder.ai.solo_mode.
+    reaction_abilities). A unit with Barrage Order brings up to three heavy weapons
+    (builder.ai.solo_mode.group_effects)."""
     solo = rules.solo_state(state)
-    actions = [a for uid in free_units(rules, state)
-               for a in fire_actions(state, state.units[uid], moving=False, counter=True)]
+    units = free_units(rules, state)
+    if suppressive:
+        actions = [a for uid in units for a in reaction_abilities.shots(state, uid)]
+    else:
+        actions = [a for uid in units for a in fire_actions(state, state.units[uid], moving=False, counter=True)]
     action = solo.brain.fire(state, actions, suppressive=suppressive, from_reaction=True)
+    outcome = _attack(rules, state, action, bonus, do_fire)
+    if outcome == "done" and not suppressive and action is not None:  # 4.1 Barrage Order
+        group_effects.barrage(rules, state, action.unit, bonus, _shot, lambda: free_units(rules, state))
+    return outcome
+
+
+def _shot(rules: "SoloModeRules", state: "GameState", action: Any, bonus: int) -> str:
     return _attack(rules, state, action, bonus, do_fire)
+
+
+def _charge(rules: "SoloModeRules", state: "GameState", action: Any, bonus: int) -> str:
+    return _attack(rules, state, action, bonus, do_assault)
 
 
 def assault(rules: "SoloModeRules", state: "GameState", bonus: int = 0) -> str:
     """Table 5.4: the target, then the assaulting unit; a suicidal assault (the enemy's
-    bonus ahead by 3 or more) is ignored."""
+    bonus ahead by 3 or more) is ignored. A unit with Heroic Charge leads up to three
+    others (builder.ai.solo_mode.group_effects)."""
     solo = rules.solo_state(state)
     free = free_units(rules, state)
     # ignored when no revealed unit has Assault (3.2 Assault); then any counter in range may be picked
@@ -188,7 +216,10 @@ def assault(rules: "SoloModeRules", state: "GameState", bonus: int = 0) -> str:
     actions = [a for uid in free for a in move_actions(state, state.units[uid], assaults=True, counter=counters)
                if a.kind == "assault"]
     action = solo.brain.assault(state, actions, from_reaction=True)
-    return _attack(rules, state, action, bonus, do_assault)
+    outcome = _attack(rules, state, action, bonus, do_assault)
+    if outcome == "done" and action is not None:  # 4.1 Heroic Charge
+        group_effects.heroic_charge(rules, state, action.unit, bonus, _charge, lambda: free_units(rules, state))
+    return outcome
 
 
 def _attack(rules: "SoloModeRules", state: "GameState", action: Any, bonus: int,
@@ -200,6 +231,7 @@ def _attack(rules: "SoloModeRules", state: "GameState", action: Any, bonus: int,
     if _decoy_picked(rules, state, action.unit):
         return "decoy"
     rules.solo_state(state).effect_unit, rules.solo_state(state).effect_bonus = action.unit, bonus
+    action_cards.before_effect(rules, state, action.kind, state.units[action.unit])
     resolve(state, action)
     rules.after_ai_attack(state, action.unit)
     _finish(rules, state, action.unit)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from builder.ai import evaluate as ev
-from builder.ai.solo_mode import bonuses, clarifications, reaction
+from builder.ai.solo_mode import action_cards, bonuses, clarifications, reaction, reaction_abilities
 from builder.ai.solo_mode.brain import Brain
 from builder.ai.solo_mode.content import solo_content
 from builder.ai.solo_mode import deployment
@@ -51,7 +51,6 @@ class SoloState:
     forces: Forces
     decoys: list[int]  # unit ids of the decoy counters deployed (builder.ai.solo_mode.decoys)
     discard: list[str] = field(default_factory=list)
-    reserve: int = 0
     available: list[int] = field(default_factory=list)
     extra_orders: int = 0
     combat: int = 0
@@ -149,13 +148,14 @@ class SoloModeRules(Rules):
         for uid in forces.bagged + forces.particular + forces.scouts:
             state.units[uid].concealed = True
         modifiers.grant(state, self.ai)
+        reaction_abilities.grant(state, self.ai)
         clarifications.ignore_options(state, self.ai)
         bf, spec = state.static.bf, state.static.scenario.sides[self.ai]
         solo.entry = [bf.square(sq) for sq in spec.entry]
         solo.zone = [s for area in spec.deployment for s in bf.area_squares(area)] or list(solo.entry)
         state.initiative = self.player
-        # the AI's action cards are its reserve (002, 2.3 Cards): it holds no hand of the core deck
-        state.sides[self.ai].hand, state.sides[self.ai].deck = [], []
+        # the AI's hand is its reserve of action cards (002, 2.3 Cards; builder.ai.solo_mode.action_cards)
+        action_cards.build_deck(state, self.ai, self.player)
         state.variant = solo
         placed = self._deploy_scouts(state, solo)
         solo.decoys = make_decoys(state, self, solo)
@@ -202,6 +202,7 @@ class SoloModeRules(Rules):
         tokens go to the dashboard; autonomous units take theirs at once."""
         solo.lasting = "none"
         self.draw_action_card(state)
+        action_cards.order_phase(self, state)
         player = state.sides[self.player]
         player.specials_left += solo.player_specials
         solo.player_specials = 0
@@ -310,7 +311,10 @@ class SoloModeRules(Rules):
 
     def hand_size(self, state: GameState, side: int) -> int:
         """The player's Opportunistic token adds a card to the hand (002 Solo Mode,
-        Tactical Bonus Descriptions > Opportunistic)."""
+        Tactical Bonus Descriptions > Opportunistic); the AI's hand is its reserve,
+        never drawn up to a size."""
+        if side == self.ai and state.variant is not None:
+            return 0  # the AI draws its cards by the danger level and reaction cards only (002, 2.3)
         extra = state.variant.player_hand if state.variant is not None and side == self.player else 0
         return super().hand_size(state, side) + extra
 
@@ -386,13 +390,10 @@ class SoloModeRules(Rules):
         apply_tiles(self, state, solo.gauge.climb())
 
     def after_ai_attack(self, state: GameState, uid: int) -> None:
-        """A unit that fires or assaults is spotted; an action card of the reserve
-        was spent on its +1."""
+        """A unit that fires or assaults is spotted."""
         u = state.units[uid]
         if u.concealed:
             self.reveal(state, uid)
-        if state.variant is not None and state.variant.reserve > 0:
-            state.variant.reserve -= 1
 
     def reveal(self, state: GameState, uid: int, why: str = "Solo Mode spotting") -> None:
         """Turn the counter over (the engine's Ambush reveal: a unit with a concealed side
@@ -425,9 +426,9 @@ class SoloModeRules(Rules):
 
     # --- effects used by cards, tiles and events ------------------------------------------------------
     def draw_action_card(self, state: GameState) -> None:
-        solo: SoloState | None = state.variant
-        if solo is not None and solo.reserve < solo.reserve_cap:
-            solo.reserve += 1
+        """An action card for the AI's reserve (builder.ai.solo_mode.action_cards)."""
+        if state.variant is not None:
+            action_cards.draw(self, state)
 
     def reinforce(self, state: GameState) -> bool:
         """Draw a unit from the reinforcements bag (the Solo stream's draw) and deploy
