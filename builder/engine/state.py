@@ -319,6 +319,7 @@ SIDE_FIELDS: Final = (
                spread=True),
     StateField("directive_turn", when=lambda s: s.directive_turn != 0),
     StateField("directives_used", key=_as_list, when=lambda s: s.directive_turn != 0),
+    StateField("exited", key=lambda t: ("exited", list(t)), when=lambda s: bool(s.exited)),
 )
 """The fields of :class:`SideState`, in the order of its canonical list."""
 
@@ -348,6 +349,7 @@ class SideState:
         # builder/engine/directives.py: the turn of the side's last directive decision, the directives placed
         self.directive_turn = 0
         self.directives_used: tuple[str, ...] = ()
+        self.exited: tuple[int, ...] = ()  # units gone by the side's exit squares (builder/engine/exits.py)
 
     def clone(self) -> "SideState":
         s = SideState()

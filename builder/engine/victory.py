@@ -78,8 +78,12 @@ def holds(state: "GameState", cond: Any) -> bool:
     if kind == "destroyed":
         spec = cond.destroyed
         si = side_index(state, spec.side)
-        mine = [u for u in state.units if u.side == si and u.st.profile.id == spec.unit and not u.bagged]
+        mine = [u for u in state.units if u.side == si and u.st.profile.id == spec.unit and not u.bagged
+                and u.id not in state.sides[si].exited]
         return bool(mine) and all(not u.alive or u.wreck for u in mine)
+    if kind == "exited":
+        from builder.engine.exits import got_out
+        return got_out(state, side_index(state, cond.exited.side), cond.exited.at_least)
     if kind == "no_units":
         si = side_index(state, cond.no_units)
         return si >= 0 and (not has_forces(state, si) or state.sides[si].orders == 0)

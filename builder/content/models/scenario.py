@@ -22,6 +22,8 @@ from builder.content.models.scenario_conditions import (  # noqa: F401  (re-expo
     ControlSpec,
     DestroyedCondition,
     DestroyedSpec,
+    ExitedCondition,
+    ExitedSpec,
     NoUnitsCondition,
     NotCondition,
     ObjectiveKind,
@@ -115,6 +117,11 @@ class ScenarioSide(ContentModel):
     army: ArmySpec = Field(description="Army composition or budget.")
     deployment: list[Area] = Field(default_factory=list, description="Deployment zone squares.")
     entry: list[Square] = Field(default_factory=list, description="Entry squares (arrows).")
+    exits: list[Square] = Field(
+        default_factory=list,
+        description="Exit squares (arrows, 003 Campaign > 4 Zurueck!): a unit of this side ending a move "
+        "on one leaves the battlefield, counted by the 'exited' condition, never as a loss.",
+    )
 
 
 class Objective(ContentModel):

@@ -8,7 +8,7 @@ so where the scenario is written, and the playtest report names it again.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from builder.content.models.scenario_events import Effect
 from builder.diagnostics import Diagnostic, Severity, define_code
@@ -42,3 +42,35 @@ def _effects(path: tuple[str | int, ...], effects: list[Effect]) -> Iterable[tup
             yield from _effects((*here, "table", key), subs)
         for key, subs in effect.outcomes.items():
             yield from _effects((*here, "outcomes", key), subs)
+
+
+EXITS = "003 Battle for Normandy, Campaign > 4 Zurueck! (units got out through the arrows)"
+C_NO_EXITS = define_code("C330", "exit count for a side without exit squares", EXITS)
+
+
+@rule
+def exit_counts_have_exits(ctx: CheckContext) -> Iterable[Diagnostic]:
+    """An ``exited`` condition (victory levels, event conditions) counts units leaving by
+    a side's exit squares: that side lists some, or the count can never grow."""
+    for sc in ctx.pack.scenarios.values():
+        with_exits = {side.id for side in sc.sides if side.exits}
+        places: list[tuple[tuple[str | int, ...], Any]] = [(("victory", v, "when"), lvl.when)
+                                                           for v, lvl in enumerate(sc.victory)]
+        places += [(("events", e, "when"), ev.when) for e, ev in enumerate(sc.events) if ev.when is not None]
+        for path, cond in places:
+            for where, exited in _exited(path, cond):
+                if exited.side not in with_exits:
+                    yield ctx.at("scenarios", sc.id, (*where, "side"), C_NO_EXITS,
+                                 f"side '{exited.side}' has no exit squares, so no unit of it can get out",
+                                 rule=EXITS, hint=f"list the arrow squares as 'exits' on side '{exited.side}'")
+
+
+def _exited(path: tuple[str | int, ...], cond: Any) -> Iterable[tuple[tuple[str | int, ...], Any]]:
+    """The ``exited`` specs inside a condition, with their paths."""
+    if getattr(cond, "exited", None) is not None:
+        yield (*path, "exited"), cond.exited
+    for key in ("all", "any"):
+        for k, sub in enumerate(getattr(cond, key, None) or ()):
+            yield from _exited((*path, key, k), sub)
+    if getattr(cond, "not_", None) is not None:
+        yield from _exited((*path, "not"), cond.not_)
