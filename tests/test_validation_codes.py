@@ -44,6 +44,7 @@ EXPECTED = [
     ("c318-breaking-point", "C318", "recruitment/recruitment.yaml", 20, 29),
     ("c320-special-effect", "C320", "scenarios/skirmish.yaml", 34, 13),
     ("c330-exits", "C330", "scenarios/skirmish.yaml", 33, 27),
+    ("c331-support-tile", "C331", "scenarios/skirmish.yaml", 37, 15),
     ("p502-dependency", "P502", "pack.yaml", 1, 1),
     ("p504-unknown-folder", "P504", "weapons", 0, 0),
     ("p506-modeline", "P506", "units/units.yaml", 1, 1),

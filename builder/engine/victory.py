@@ -117,6 +117,8 @@ def finish(state: "GameState", reason: str, winner_id: str | None = None,
             break
     if winner_id is not None and declared_level is not None:
         winner, level = winner_id, declared_level
+    elif declared_level == "draw":  # a turn marker pushed beyond the last turn (builder/engine/turn_track.py)
+        winner, level = None, "draw"
     if reason in ("no_units", "no_orders"):  # a side without units or orders has lost
         alive = [i for i in range(len(ids)) if has_forces(state, i) and state.sides[i].orders > 0]
         if len(alive) == 1:

@@ -32,6 +32,7 @@ from builder.engine.effects.cards import ACTIVATION, AFTER, ON_ENEMY, OTHER, han
 from builder.engine.effects.options import heroic_token
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
+from builder.engine import support_tiles
 from builder.engine.scenario_events import run_events
 from builder.engine.smoke_bombs import BOMB, reveal as reveal_bomb
 from builder.engine.unit_actions import card_actions, fire_actions, move_actions
@@ -44,6 +45,8 @@ def start_activation(state: "GameState") -> None:
     state.phase = "activation"
     state.rules.on_start_of_phase(state, "activation")
     run_events(state, "start_of_activation")
+    if state.support:  # support tiles with an order are used (builder/engine/support_tiles.py)
+        support_tiles.use(state)
     queues: list[list[tuple[int, int]]] = [[], []]
     for u in state.units:
         if u.order >= 0 and u.side < 2:

@@ -74,3 +74,38 @@ def _exited(path: tuple[str | int, ...], cond: Any) -> Iterable[tuple[tuple[str 
             yield from _exited((*path, key, k), sub)
     if getattr(cond, "not_", None) is not None:
         yield from _exited((*path, "not"), cond.not_)
+
+
+SUPPORT = "003 Battle for Normandy, Recruitment Options > Support Tile"
+C_SUPPORT = define_code("C331", "support tile effect the engine cannot put in play", SUPPORT)
+
+
+@rule
+def support_tiles_enter_play(ctx: CheckContext) -> Iterable[Diagnostic]:
+    """A ``support_tile`` effect names a support tile the scenario lists, for its side's
+    faction; its option exists; a tile with units gives the red dot square they fire from."""
+    tiles, options = ctx.pack.items.get("tiles", {}), ctx.pack.items.get("options", {})
+    for sc in ctx.pack.scenarios.values():
+        for ei, event in enumerate(sc.events):
+            for path, effect in _effects(("events", ei, "effects"), event.effects):
+                if effect.do != "support_tile":
+                    continue
+                tile = tiles.get(effect.tile or "")
+                problem, where, hint = "", "tile", ""
+                if tile is None or getattr(tile, "kind", None) != "support":
+                    problem = f"'{effect.tile}' is no support tile of the pack"
+                    hint = "name a recruitment tile with 'kind: support'"
+                elif effect.tile not in sc.support_tiles:
+                    problem = f"support tile '{effect.tile}' is not in the scenario's support_tiles"
+                    hint = f"add '{effect.tile}' to the scenario's support_tiles"
+                elif effect.option is not None and effect.option not in options:
+                    problem, where = f"unknown option '{effect.option}'", "option"
+                    hint = "name a recruitment option of the pack"
+                elif effect.option is None and not tile.units:
+                    problem, where = f"support tile '{effect.tile}' brings no unit and the effect no option", "tile"
+                    hint = "give the option the tile holds ('option: ...')"
+                elif effect.option is None and not effect.at:
+                    problem, where = "the tile's units fire from a red dot square, and 'at' gives none", "do"
+                    hint = "give the red dot square as 'at: [AD3]'"
+                if problem:
+                    yield ctx.at("scenarios", sc.id, (*path, where), C_SUPPORT, problem, rule=SUPPORT, hint=hint)
