@@ -45,6 +45,7 @@ EXPECTED = [
     ("c320-special-effect", "C320", "scenarios/skirmish.yaml", 34, 13),
     ("c330-exits", "C330", "scenarios/skirmish.yaml", 33, 27),
     ("c331-support-tile", "C331", "scenarios/skirmish.yaml", 37, 15),
+    ("c332-demolition-target", "C332", "scenarios/skirmish.yaml", 33, 24),
     ("p502-dependency", "P502", "pack.yaml", 1, 1),
     ("p504-unknown-folder", "P504", "weapons", 0, 0),
     ("p506-modeline", "P506", "units/units.yaml", 1, 1),

@@ -414,6 +414,7 @@ GAME_FIELDS: Final = (
     StateField("charges", key=_rows, when=_used("charges")),
     StateField("passages", key=_as_list, when=_used("passages")),
     StateField("support", key=_rows, when=_used("support")),
+    StateField("targets", key=_rows, when=_used("targets")),
     StateField("autonomous", when=lambda g: g.autonomous >= 0),
     # a variant's own state (the Solo game mode's dashboard, builder.ai.solo_mode.rules.
     # SoloState): anything with clone() and to_key(), None in the core rules
@@ -473,6 +474,8 @@ class GameState:
         self.passages: tuple[int, ...] = ()  # hedgerow squares with a Passage token (builder/engine/hedgerow_cutter.py)
         # support tiles in play: (side, kind, id, uses left, red dot, order token), builder/engine/support_tiles.py
         self.support: tuple[tuple[int, str, str, int, int, int], ...] = ()
+        # demolition targets open to fire: (target id, Destruction markers), builder/engine/demolition_targets.py
+        self.targets: tuple[tuple[str, int], ...] = ()
         self.autonomous = -1  # the unit acting without an order token, -1 none (builder/engine/autonomy.py)
         self.variant: Any = None  # a variant's state (GAME_FIELDS), set by its rules at set-up
 

@@ -81,6 +81,9 @@ def holds(state: "GameState", cond: Any) -> bool:
         mine = [u for u in state.units if u.side == si and u.st.profile.id == spec.unit and not u.bagged
                 and u.id not in state.sides[si].exited]
         return bool(mine) and all(not u.alive or u.wreck for u in mine)
+    if kind == "demolished":
+        from builder.engine.demolition_targets import demolished
+        return demolished(state, cond.demolished)
     if kind == "exited":
         from builder.engine.exits import got_out
         return got_out(state, side_index(state, cond.exited.side), cond.exited.at_least)

@@ -71,6 +71,10 @@ class ExitedCondition(ContentModel):
     exited: ExitedSpec = Field(description="Units that got out by the exit squares (003 Campaign > 4 Zurueck!).")
 
 
+class DemolishedCondition(ContentModel):
+    demolished: Id = Field(description="This demolition target of the scenario has been destroyed.")
+
+
 class NoUnitsCondition(ContentModel):
     no_units: Id = Field(description="This side has no units (or no orders) left.")
 
@@ -93,7 +97,7 @@ class NotCondition(ContentModel):
 
 _CONDITION_KEYS = {
     "controls": "controls", "victory_points": "victory_points", "destroyed": "destroyed",
-    "no_units": "no_units", "exited": "exited", "otherwise": "otherwise", "all": "all", "any": "any", "not": "not",
+    "no_units": "no_units", "exited": "exited", "demolished": "demolished", "otherwise": "otherwise", "all": "all", "any": "any", "not": "not",
 }
 
 
@@ -107,7 +111,7 @@ def condition_tag(value: Any) -> str | None:
                 return _CONDITION_KEYS[key]
         return None
     for attr, tag in (("controls", "controls"), ("victory_points", "victory_points"),
-                      ("destroyed", "destroyed"), ("no_units", "no_units"), ("exited", "exited"),
+                      ("destroyed", "destroyed"), ("no_units", "no_units"), ("exited", "exited"), ("demolished", "demolished"),
                       ("otherwise", "otherwise"), ("all", "all"), ("any", "any"), ("not_", "not")):
         if hasattr(value, attr):
             return tag
@@ -121,6 +125,7 @@ Condition = Annotated[
         Annotated[DestroyedCondition, Tag("destroyed")],
         Annotated[NoUnitsCondition, Tag("no_units")],
         Annotated[ExitedCondition, Tag("exited")],
+        Annotated[DemolishedCondition, Tag("demolished")],
         Annotated[OtherwiseCondition, Tag("otherwise")],
         Annotated[AllCondition, Tag("all")],
         Annotated[AnyCondition, Tag("any")],
@@ -130,6 +135,6 @@ Condition = Annotated[
         condition_tag,
         custom_error_type="condition_kind",
         custom_error_message="a condition is a mapping with one of the keys "
-        "controls, victory_points, destroyed, no_units, exited, otherwise, all, any, not",
+        "controls, victory_points, destroyed, no_units, exited, demolished, otherwise, all, any, not",
     ),
 ]

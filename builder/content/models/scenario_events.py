@@ -68,7 +68,7 @@ class Effect(ContentModel):
 
     do: Literal[
         "add_marker", "place_unit", "reinforce", "set_danger", "score", "roll_table",
-        "move_toward", "special", "fire", "end_game", "support_tile", "advance_turn_marker",
+        "move_toward", "special", "fire", "end_game", "support_tile", "advance_turn_marker", "open_target",
     ] = Field(description="What the effect does.")
     text: str = Field(description="The effect in words (paraphrased).")
     selector: Selector | None = Field(default=None, description="Units affected.")
@@ -129,6 +129,9 @@ class Effect(ContentModel):
     option: Id | None = Field(
         default=None, description="support_tile: the recruitment option the tile brings into the army."
     )
+    target: Id | None = Field(
+        default=None, description="open_target: the scenario's demolition target that may now be fired at."
+    )
     outcomes: dict[str, list["Effect"]] = Field(
         default_factory=dict,
         description="roll_table by attitude: outcome letter (A, B...) -> its effects.",
@@ -149,6 +152,7 @@ class Effect(ContentModel):
             "move_toward": ("selector", "count", "toward"),
             "support_tile": ("tile", "side"),
             "advance_turn_marker": ("count",),
+            "open_target": ("target",),
         }
         missing = [name for name in needs.get(self.do, ()) if not getattr(self, name)]
         if missing:
@@ -159,6 +163,8 @@ class Effect(ContentModel):
             raise ValueError("'end_game' gives both 'winner' and 'level', or neither")
         if self.do != "end_game" and (self.winner or self.level):
             raise ValueError("'winner' and 'level' belong to 'end_game' effects")
+        if self.do != "open_target" and self.target:
+            raise ValueError("'target' belongs to 'open_target' effects")
         if self.do != "support_tile" and (self.tile or self.option):
             raise ValueError("'tile' and 'option' belong to 'support_tile' effects")
         return self

@@ -109,3 +109,36 @@ def support_tiles_enter_play(ctx: CheckContext) -> Iterable[Diagnostic]:
                     hint = "give the red dot square as 'at: [AD3]'"
                 if problem:
                     yield ctx.at("scenarios", sc.id, (*path, where), C_SUPPORT, problem, rule=SUPPORT, hint=hint)
+
+
+TARGETS = "003 Battle for Normandy, Battlefield > Buildings > Destroying the Chimney"
+C_TARGET = define_code("C332", "unknown demolition target", TARGETS)
+
+
+@rule
+def demolition_targets_are_known(ctx: CheckContext) -> Iterable[Diagnostic]:
+    """``open_target`` effects and ``demolished`` conditions name a target the scenario lists."""
+    for sc in ctx.pack.scenarios.values():
+        known = [t.id for t in sc.targets]
+        named: list[tuple[tuple[str | int, ...], str]] = []
+        for ei, event in enumerate(sc.events):
+            named += [((*path, "target"), e.target) for path, e in _effects(("events", ei, "effects"), event.effects)
+                      if e.do == "open_target" and e.target]
+            if event.when is not None:
+                named += list(_demolished(("events", ei, "when"), event.when))
+        for v, lvl in enumerate(sc.victory):
+            named += list(_demolished(("victory", v, "when"), lvl.when))
+        for path, target in named:
+            if target not in known:
+                yield ctx.at("scenarios", sc.id, path, C_TARGET, f"the scenario lists no demolition target '{target}'",
+                             rule=TARGETS, hint=f"add it under 'targets' (known: {', '.join(known) or 'none'})")
+
+
+def _demolished(path: tuple[str | int, ...], cond: Any) -> Iterable[tuple[tuple[str | int, ...], str]]:
+    if getattr(cond, "demolished", None) is not None:
+        yield (*path, "demolished"), cond.demolished
+    for key in ("all", "any"):
+        for k, sub in enumerate(getattr(cond, key, None) or ()):
+            yield from _demolished((*path, key, k), sub)
+    if getattr(cond, "not_", None) is not None:
+        yield from _demolished((*path, "not"), cond.not_)
