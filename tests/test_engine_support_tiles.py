@@ -49,10 +49,9 @@ def put_in_sight(state) -> int:  # type: ignore[no-untyped-def]
 
 
 def hide_everyone(state) -> None:  # type: ignore[no-untyped-def]
-    """Take every Commonwealth unit off the battlefield but one, kept out of the red dot's sight."""
-    dot = flak(state)[4]
+    """Take every Commonwealth unit off the battlefield."""
     for u in state.units:
-        if u.side == 0 and u.active and sight(state, dot, u.sq).ok:
+        if u.side == 0 and u.active:
             for s in state.squares_of(u):
                 state.set_occupant(s, -1)
             u.sq = -1
@@ -62,7 +61,7 @@ def test_trading_blows_puts_both_support_tiles_in_play_on_turn_1() -> None:
     state = trading_blows()
     kinds = {(e[0], e[1], e[2], e[3]) for e in state.support}
     assert kinds == {(0, PATTERN, "cw-artillery-support", 3), (1, UNITS, "de-support-flak-88", 3)}
-    assert flak(state)[4] == state.static.bf.square("AD3")
+    assert flak(state)[4] == state.static.bf.square("AC3")
 
 
 def test_the_flak_takes_the_highest_numbered_order_and_fires_from_the_red_dot() -> None:
@@ -77,7 +76,7 @@ def test_the_flak_takes_the_highest_numbered_order_and_fires_from_the_red_dot() 
     use(state)
     fired = [e for e in state.events[before:] if e.kind == "support-fire"]
     assert fired and fired[0].data["target"] == target and fired[0].data["uses_left"] == 2
-    assert flak(state)[3:] == (2, state.static.bf.square("AD3"), 0)
+    assert flak(state)[3:] == (2, state.static.bf.square("AC3"), 0)
     assert any(e.kind == "shot" for e in state.events[before:]), [e.kind for e in state.events[before:]]
 
 

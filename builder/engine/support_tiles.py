@@ -25,8 +25,8 @@ play): (side, kind, id, uses left, red dot square, order token on it this round)
 Readings: the use comes first in the Activation phase rather than in the order of its
 token's number; the Flak 88's shot is an attack with its weapon's combat values against
 the target's defence, terrain bonus and the obscuring terrain on the line from the red
-dot, with no range term (its printed values were lost: placeholders); the elevated
-position of the red dot is not played (builder/engine/terrain_coverage.py).
+dot, with no range term (its printed values were lost: placeholders). A red dot on an
+elevated square traces its line as an Elevated Position (builder/engine/elevated.py).
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from builder.engine import effects
 from builder.engine.blast import Pattern, _affected, _combat, aim_at, blast_plan, disperse, explode, under
 from builder.engine.effects import register
+from builder.engine.elevated import elevated_sight, elevation
 from builder.engine.events import Event
 from builder.engine.firing import ShotPlan, resolve_shot
 from builder.engine.los import sight
@@ -102,7 +103,8 @@ def weapon_pattern(state: "GameState", tile_id: str) -> tuple[Pattern, str] | No
 
 def shot_from(state: "GameState", dot: int, side: int, target: "UnitState", p: Pattern, name: str) -> ShotPlan:
     """The tile's shot at ``target`` traced from the red dot square."""
-    line = sight(state, dot, target.sq, None, target)
+    line = (elevated_sight(state, dot, target.sq, target) if elevation(state)[dot] > 0
+            else sight(state, dot, target.sq, None, target))
     plan = blast_plan(state, None, target, p)
     if not line.ok:
         plan.ok, plan.reason = False, f"no line of sight from the red dot ({line.blocker})"
@@ -198,7 +200,8 @@ def use(state: "GameState") -> None:
 register("scenario-rule", "support-tile", "Support tiles entering play", "partial", RULE,
          "the engine puts the side's highest numbered order on a tile whenever it has a use left and a target, "
          "and uses it first in the Activation phase (not at its token's number); a unit of a tile fires its first "
-         "weapon from the red dot with no range term and not from an elevated position; values are placeholders")
+         "weapon from the red dot with no range term (an elevated red dot traces an Elevated Position's line of "
+         "sight); values are placeholders")
 register("option", ARTILLERY, "Artillery (support markers)", "partial", R_ARTILLERY,
          "played from a support tile only (support_tile effect): a use drops the option's pattern on the "
          "intersection around an enemy outside buildings covering the most enemies, scattered as Indirect Fire")
