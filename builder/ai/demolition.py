@@ -61,3 +61,19 @@ def charge_value(state: "GameState", action: "Action") -> float:
     laid = sum(1 for sq, side in rule_field(state, CHARGES) if side == u.side and structure_at(state.static.bf, sq) == area)
     return CHARGE_DELAY * _worth(state, u.side, action.square, dice * p * (1 + laid)) \
         - CHARGE_DELAY * _worth(state, u.side, action.square, dice * p * laid) - TOKEN
+
+
+TARGET_STAKE = 6.0  # a demolition target is the scenario's victory: worth more than any one kill
+
+
+def target_shot_value(state: "GameState", action: "Action") -> float:
+    """A ``fire`` decision at a scenario's demolition target (builder/engine/demolition_targets.py):
+    the share of the markers still needed that its Destruction dice are expected to score,
+    times a stake above any one unit's worth (destroying it wins the scenario)."""
+    from builder.engine.demolition_targets import markers
+    u = state.units[action.unit]
+    w = u.st.profile.faces[u.face].weapons[action.weapon]
+    t = next(t for t in state.static.scenario.targets if state.static.bf.square(t.at) == action.square)
+    p = min(1.0, max(0.0, (7 - SCORES + destroyer_bonus(state, u)) / 6))
+    need = max(1, t.structure - max(0, markers(state, t.id)))
+    return TARGET_STAKE * min(1.0, destruction_dice(u, w) * p / need)

@@ -10,13 +10,14 @@ from builder.ai import evaluate as ev
 from builder.ai import extras_values as xv
 from builder.ai import token_values as tv
 from builder.ai import support_values as sv
-from builder.ai.demolition import charge_value, structure_shot_value
+from builder.ai.demolition import charge_value, structure_shot_value, target_shot_value
 from builder.ai.players import Player
 from builder.engine import Action, GameState, autonomy
 from builder.engine.autonomy import AUTONOMOUS
 from builder.engine.concealment import CONCEALED
 from builder.engine.advanced_positions import POSITION
 from builder.engine.demolition_charges import KEY as CHARGE
+from builder.engine.demolition_targets import MODE as TARGET
 from builder.engine.destruction import STRUCTURE
 from builder.engine.goliath import DETONATE
 from builder.engine.hedgerow_cutter import PASSAGE
@@ -59,6 +60,8 @@ class GreedyPlayer(Player):
         kind = action.kind
         if kind == "fire" and action.mode == STRUCTURE:
             return structure_shot_value(state, action)
+        if kind == "fire" and action.mode == TARGET:
+            return target_shot_value(state, action)
         if kind == "fire":
             return ev.shot_value(state, action)
         if kind == "assault":

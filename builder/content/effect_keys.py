@@ -51,6 +51,7 @@ KNOWN: dict[str, dict[str, str]] = {
         "ammo-belt": "Ammo Belt: partial in the engine (000 core rules, Recruitment Options > Equipment > Ammo Belt); not simulated: one token per shot is offered (the rules allow several)",
         "apc-shells": "APC Shells: simulated in the engine (000 core rules, Recruitment Options > Equipment > APC Shells)",
         "artillery": "Artillery: partial in the engine (000 core rules, Recruitment Options > Orders > Artillery); not simulated: the deck holds the faction's artillery cards when the army has the option, every copy (the number on the option is not counted: builder/engine/setup.py); the barrage, smoke barrage and artillery-shot cards are played (builder/engine/artillery_shot.py)",
+        "artillery-support": "Artillery (support markers): partial in the engine (003 Battle for Normandy, Recruitment Options > Orders Options > Artillery); not simulated: played from a support tile only (support_tile effect): a use drops the option's pattern on the intersection around an enemy outside buildings covering the most enemies, scattered as Indirect Fire",
         "battle-plan": "Battle Plan: simulated in the engine (000 core rules, Recruitment Options > Orders > Battle Plan)",
         "bloodthirsty": "Bloodthirsty: simulated in the engine (000 core rules, Recruitment Options > Character Traits > Bloodthirsty)",
         "bluff": "Bluff: simulated in the engine (000 core rules, Recruitment Options > Orders > Bluff)",

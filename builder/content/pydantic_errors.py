@@ -242,7 +242,7 @@ def _hint_for(kind: str, error: dict[str, Any]) -> str:
     if kind in ("too_short", "too_long"):
         return "the list has the wrong number of entries"
     if kind == "condition_kind":
-        return "start the condition with one of: controls, victory_points, destroyed, no_units, otherwise, all, any, not"
+        return "start the condition with one of: controls, victory_points, destroyed, no_units, exited, demolished, otherwise, all, any, not"
     if kind == "model_type" or kind == "dict_type":
         return "this must be a mapping of 'key: value' lines"
     if kind == "list_type":

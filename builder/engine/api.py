@@ -15,6 +15,7 @@ from builder.engine.actions import Action
 from builder.engine.anti_tank import PANZERFAUST
 from builder.engine.barrage import BARRAGE, order_barrage
 from builder.engine.blast import do_blast
+from builder.engine import demolition_targets
 from builder.engine.destruction import STRUCTURE, fire_at_structure
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
@@ -134,6 +135,9 @@ def _activation(state: "GameState", action: Action) -> None:
             reactions.offer_mine(state, mover)
     elif kind == "fire" and action.mode == STRUCTURE:  # at a structure itself (builder/engine/destruction.py)
         fire_at_structure(state, action)
+        state.fired = state.fired + (action.weapon,)
+    elif kind == "fire" and action.mode == demolition_targets.MODE:  # builder/engine/demolition_targets.py
+        demolition_targets.fire(state, action)
         state.fired = state.fired + (action.weapon,)
     elif kind == "fire":
         if not reactions.offer_shot(state, action):  # held for the target's side to answer

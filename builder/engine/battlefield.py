@@ -157,6 +157,8 @@ def _lay(bf: Battlefield, infos: dict[str, TerrainInfo], placement: Any, grid: A
             bf.openings.add(pair)
         else:
             bf.blocked_edges.add(pair)
+            if kind == "line" and edge.terrain:  # a contour or elevated line (builder/engine/elevated.py)
+                bf.line_edges[pair] = edge.terrain
     bunker = getattr(getattr(grid, "kind", None), "value", "") == "bunker"
     for opening in getattr(grid, "openings", []) or []:
         window = opening.white_arrow and not bunker  # Urban Fighter never uses a bunker's windows

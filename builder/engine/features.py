@@ -21,3 +21,4 @@ from builder.engine import advanced_positions, directives, fuel, gear  # noqa: F
 from builder.engine import demolition_charges, destruction  # noqa: F401
 from builder.engine import goliath, hedgerow_cutter, horn_of_plenty, mg_nest, urban_fighter  # noqa: F401
 from builder.engine import autonomy, substitute  # noqa: F401
+from builder.engine import demolition_targets, exits, support_tiles, turn_track  # noqa: F401

@@ -91,6 +91,7 @@ class Battlefield:
     blocked_edges: set[tuple[int, int]] = field(default_factory=set)
     openings: set[tuple[int, int]] = field(default_factory=set)
     windows: set[tuple[int, int]] = field(default_factory=set)  # white-arrow openings (Urban Fighter)
+    line_edges: dict[tuple[int, int], str] = field(default_factory=dict)  # line edges: their terrain (elevated.py)
     key: str = ""
     # standing structures by overlay area: (demolition points that destroy it, its ruin
     # side or None: removed), and the areas already destroyed with what replaced them

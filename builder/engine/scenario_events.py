@@ -18,7 +18,10 @@ Solo game mode moves its danger gauge; the core rules, which have none, log a
 - ``roll_table``: a die through the game's dice, the column by the AI attitude
   (:meth:`Rules.scenario_attitude`), then the outcome's effects;
 - ``move_toward``: units move nearer an objective or tactical bonus;
-- ``end_game``: sudden death at the end of the round (:mod:`builder.engine.sudden_death`).
+- ``end_game``: sudden death at the end of the round (:mod:`builder.engine.sudden_death`);
+- ``support_tile``: a support tile and what it holds enter play (:mod:`builder.engine.support_tiles`);
+- ``advance_turn_marker``: the turn marker moves on (:mod:`builder.engine.turn_track`);
+- ``open_target``: a demolition target may be fired at (:mod:`builder.engine.demolition_targets`).
 
 ``special`` effects are logged as not simulated (see the coverage).
 """
@@ -27,7 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from builder.engine import markers, sudden_death
+from builder.engine import demolition_targets, markers, sudden_death, support_tiles, turn_track
 from builder.engine.damage import roll, suppress
 from builder.engine.events import Event
 from builder.engine.scenario_fire import fire
@@ -48,6 +51,9 @@ STATUS = {
     "move_toward": ("partial", "the move draws no opportunity fire"),
     "set_danger": ("simulated", ""),
     "end_game": ("simulated", ""),
+    "support_tile": ("partial", "see the scenario rule 'support-tile' (builder/engine/support_tiles.py)"),
+    "advance_turn_marker": ("simulated", ""),
+    "open_target": ("partial", "see the scenario rule 'demolition-targets' (builder/engine/demolition_targets.py)"),
 }
 
 
@@ -102,6 +108,12 @@ def effect(state: "GameState", eff: Any, event_side: str | None = None) -> bool:
     if eff.do == "end_game":
         sudden_death.declare(state, eff)
         return True
+    if eff.do == "advance_turn_marker":  # no side: the turn track is everyone's
+        turn_track.advance(state, eff)
+        return True
+    if eff.do == "open_target":  # the target names its side (builder/engine/demolition_targets.py)
+        demolition_targets.open_target(state, eff)
+        return True
     if si < 0 and eff.do != "special":
         state.events.append(Event("event-not-simulated", {"do": eff.do, "text": eff.text, "why": "no side"}))
         return True
@@ -118,6 +130,8 @@ def effect(state: "GameState", eff: Any, event_side: str | None = None) -> bool:
         roll_table(state, eff, event_side)
     elif eff.do == "move_toward":
         move_toward(state, eff, si, state.rules.tactical_bonus_squares(state))
+    elif eff.do == "support_tile":
+        support_tiles.enter(state, eff, si)
     else:
         state.events.append(Event("event-not-simulated", {"do": eff.do, "text": eff.text}))
     return True

@@ -401,6 +401,7 @@ SIDE_FIELDS: Final = (
                spread=True),
     StateField("directive_turn", when=lambda s: s.directive_turn != 0),
     StateField("directives_used", key=_as_list, when=lambda s: s.directive_turn != 0),
+    StateField("exited", key=lambda t: ("exited", list(t)), when=lambda s: bool(s.exited)),
 )
 """The fields of :class:`SideState`, in the order of its canonical list."""
 
@@ -430,6 +431,7 @@ class SideState:
         # builder/engine/directives.py: the turn of the side's last directive decision, the directives placed
         self.directive_turn = 0
         self.directives_used: tuple[str, ...] = ()
+        self.exited: tuple[int, ...] = ()  # units gone by the side's exit squares (builder/engine/exits.py)
 
     def clone(self) -> "SideState":
         s = SideState()
@@ -489,6 +491,8 @@ GAME_FIELDS: Final = (
     StateField("markers", key=_rows, when=_used("markers")),
     StateField("postponed", key=_rows, when=_used("postponed")),
     StateField("demolition", key=_rows, when=_used("demolition")),
+    StateField("support", key=_rows, when=_used("support")),
+    StateField("targets", key=_rows, when=_used("targets")),
     StateField("autonomous", when=lambda g: g.autonomous >= 0),
     # the fields rule modules declare for themselves (declare_field): hashed one by one
     # under their own names by GameState.canonical
@@ -540,6 +544,10 @@ class GameState:
         self.postponed: tuple[tuple[int, int], ...] = ()
         # demolition points on standing structures: (overlay area, points), builder/engine/structures.py
         self.demolition: tuple[tuple[int, int], ...] = ()
+        # support tiles in play: (side, kind, id, uses left, red dot, order token), builder/engine/support_tiles.py
+        self.support: tuple[tuple[int, str, str, int, int, int], ...] = ()
+        # demolition targets open to fire: (target id, Destruction markers), builder/engine/demolition_targets.py
+        self.targets: tuple[tuple[str, int], ...] = ()
         self.autonomous = -1  # the unit acting without an order token, -1 none (builder/engine/autonomy.py)
         self.variant: Any = None  # a variant's state (GAME_FIELDS), set by its rules at set-up
         self.rule_fields: dict[str, Any] = {}  # rule modules' own fields by name (declare_field)

@@ -26,9 +26,11 @@ TERRAIN_RULES: tuple[tuple[str, str, str, str, str], ...] = (
     ("water", "Water: only amphibious units enter", "simulated", "", CORE),
     ("structure", "Structure points of destructible terrain", "simulated", "", f"{BFN} 1.3, Ruins"),
     ("buildings", "Buildings entered through openings", "simulated", "", f"{BFN} 1.3, Modular Buildings"),
-    ("elevated-positions", "Elevated positions", "not simulated",
-     "the terrain's 'elevated' level is read by no engine module: no change to line of sight, range or "
-     "defence", f"{BFN} 1.1, Elevated Positions"),
+    ("elevated-positions", "Elevated positions", "partial",
+     "the line of sight of an Elevated Position (builder/engine/elevated.py) is traced only from a support "
+     "tile's red dot on elevated ground (the Flak 88); units standing on elevated squares still trace ground "
+     "lines of sight, and contour lines are walls for them (line edges block movement and sight)",
+     f"{BFN} 1.1, Elevated Positions"),
     ("craters-barricades-rubble", "Craters, low barricades, rubble", "partial",
      "played through the terrain type's generic effects (defence, sight, difficult passage); their own "
      "rules of 003 are not", f"{BFN} 1.2, Terrain Elements"),
@@ -42,14 +44,17 @@ TERRAIN_RULES: tuple[tuple[str, str, str, str, str], ...] = (
     ("grenades-rooms", "Grenades into building rooms", "partial",
      "a grenade hits the room it is thrown into; throwing from one building into another is not checked",
      f"{BFN} 1.3, Grenades and Buildings"),
-    ("chimney", "The Chimney (stairs, secondary tile, destruction)", "not simulated",
-     "no unit climbs to the secondary tile and the Chimney cannot be fired at or destroyed",
+    ("chimney", "The Chimney (stairs, secondary tile, destruction)", "partial",
+     "destroyed by Destruction dice of shots traced to its red dot (builder/engine/demolition_targets.py); no "
+     "unit climbs to the secondary tile, so units on it and shots at them are not played",
      f"{BFN} 1.3, The Chimney"),
     ("half-squares", "Half-squares", "partial", "blast patterns count them; movement and zone of control "
      "through half-squares are not played", f"{BFN} 1.4, Half-Squares"),
-    ("support-tile", "Support tiles entering play", "not simulated",
-     "read by the scenario sheet and the army checker; a support tile and its units or options never "
-     "enter a game (Flak 88, Royal Artillery, Initiative)", "003 Recruitment Options 3.4, Support Options"),
+    ("support-tile", "Support tiles entering play", "partial",
+     "a scenario's support_tile effect brings the tile in (builder/engine/support_tiles.py): the engine "
+     "decides when to put an order on it and uses it first in the Activation phase; the Flak 88 fires "
+     "from its red dot with no range term",
+     "003 Recruitment Options 3.4, Support Options"),
     ("aircraft-units", "Aircraft units", "not simulated",
      "aviation cards are played only with the Airstrike order; aircraft units never enter a game",
      "003 Aviation Rules"),

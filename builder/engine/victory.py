@@ -78,8 +78,15 @@ def holds(state: "GameState", cond: Any) -> bool:
     if kind == "destroyed":
         spec = cond.destroyed
         si = side_index(state, spec.side)
-        mine = [u for u in state.units if u.side == si and u.st.profile.id == spec.unit and not u.bagged]
+        mine = [u for u in state.units if u.side == si and u.st.profile.id == spec.unit and not u.bagged
+                and u.id not in state.sides[si].exited]
         return bool(mine) and all(not u.alive or u.wreck for u in mine)
+    if kind == "demolished":
+        from builder.engine.demolition_targets import demolished
+        return demolished(state, cond.demolished)
+    if kind == "exited":
+        from builder.engine.exits import got_out
+        return got_out(state, side_index(state, cond.exited.side), cond.exited.at_least)
     if kind == "no_units":
         si = side_index(state, cond.no_units)
         return si >= 0 and (not has_forces(state, si) or state.sides[si].orders == 0)
@@ -113,6 +120,8 @@ def finish(state: "GameState", reason: str, winner_id: str | None = None,
             break
     if winner_id is not None and declared_level is not None:
         winner, level = winner_id, declared_level
+    elif declared_level == "draw":  # a turn marker pushed beyond the last turn (builder/engine/turn_track.py)
+        winner, level = None, "draw"
     if reason in ("no_units", "no_orders"):  # a side without units or orders has lost
         alive = [i for i in range(len(ids)) if has_forces(state, i) and state.sides[i].orders > 0]
         if len(alive) == 1:

@@ -11,6 +11,7 @@ which, for the report.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from builder.content.models.scenario import (
-    AllCondition, AnyCondition, ControlsCondition, DestroyedCondition, Effect, NoUnitsCondition,
-    NotCondition, OtherwiseCondition, PointsCondition, Scenario, Selector, TurnEvent, VictoryLevel,
+    AllCondition, AnyCondition, ControlsCondition, DemolishedCondition, DestroyedCondition, Effect,
+    ExitedCondition, NoUnitsCondition, NotCondition, OtherwiseCondition, PointsCondition, Scenario, Selector,
+    TurnEvent, VictoryLevel,
 )
 from builder.content.pack import Pack
 
@@ -91,6 +92,13 @@ def condition_in_words(condition: Any, names: Namer) -> str:
         return f"{names.side(destroyed.side)}'s {names.unit(destroyed.unit)} has been eliminated"
     if isinstance(condition, NoUnitsCondition):
         return f"{names.side(condition.no_units)} has no units left"
+    if isinstance(condition, DemolishedCondition):
+        return f"{condition.demolished.replace('-', ' ')} has been destroyed"
+    if isinstance(condition, ExitedCondition):
+        exited = condition.exited
+        counts = join([f"{n} {kind.replace('_', ' ')} unit{'s' if n != 1 else ''}"
+                       for kind, n in exited.at_least.items()], "and")
+        return f"{names.side(exited.side)} got at least {counts} out by its exit squares"
     if isinstance(condition, OtherwiseCondition):
         return "in any other case"
     if isinstance(condition, AllCondition):

@@ -21,7 +21,10 @@ from builder.content.models.scenario_conditions import (  # noqa: F401  (re-expo
     ControlsCondition,
     ControlSpec,
     DestroyedCondition,
+    DemolishedCondition,
     DestroyedSpec,
+    ExitedCondition,
+    ExitedSpec,
     NoUnitsCondition,
     NotCondition,
     ObjectiveKind,
@@ -115,6 +118,25 @@ class ScenarioSide(ContentModel):
     army: ArmySpec = Field(description="Army composition or budget.")
     deployment: list[Area] = Field(default_factory=list, description="Deployment zone squares.")
     entry: list[Square] = Field(default_factory=list, description="Entry squares (arrows).")
+    exits: list[Square] = Field(
+        default_factory=list,
+        description="Exit squares (arrows, 003 Campaign > 4 Zurueck!): a unit of this side ending a move "
+        "on one leaves the battlefield, counted by the 'exited' condition, never as a loss.",
+    )
+
+
+class DemolitionTarget(ContentModel):
+    """A terrain element a side must destroy, fired at through its red dot (003 Battle for
+    Normandy, Battlefield > Buildings > Destroying the Chimney; Campaign > 6 Operation Stack)."""
+
+    id: Id = Field(description="Target id, named by 'open_target' effects and 'demolished' conditions.")
+    name: str = Field(default="", max_length=60, description="Name printed on sheets (e.g. 'the chimney').")
+    at: Square = Field(description="The red dot: a shot at the target needs a line of sight to it.")
+    structure: int = Field(ge=1, le=20, description="Destruction markers that destroy it.")
+    side: Id = Field(description="The side that may fire at it.")
+    open: bool = Field(
+        default=False, description="It may be fired at from the start (else from an 'open_target' effect on)."
+    )
 
 
 class Objective(ContentModel):
@@ -239,6 +261,8 @@ class Scenario(Item):
     layout: Layout = Field(description="Boards and overlays.")
     sides: list[ScenarioSide] = Field(min_length=2, max_length=4, description="Sides, in order.")
     objectives: list[Objective] = Field(default_factory=list, description="Objective markers.")
+    targets: list[DemolitionTarget] = Field(
+        default_factory=list, description="Terrain elements to destroy through their red dot (BfN).")
     tactical_bonuses: int = Field(default=0, ge=0, le=12, description="Solo Mode tactical bonuses placed.")
     initiative: Initiative = Field(description="Initiative rule.")
     turns: int = Field(default=8, ge=1, le=20, description="Number of turns (default 8).")

@@ -53,6 +53,28 @@ class DestroyedCondition(ContentModel):
     destroyed: DestroyedSpec = Field(description="A given unit has been eliminated.")
 
 
+ExitKind = Literal["infantry", "light_vehicle", "heavy_vehicle", "vehicle"]
+"""Kinds of units an exit count names: infantry (guns and crews included), light or heavy
+vehicles, or any vehicle."""
+
+
+class ExitedSpec(ContentModel):
+    """Units of a side that have left the battlefield by its exit squares."""
+
+    side: Id = Field(description="The side whose units left (it needs 'exits' squares).")
+    at_least: dict[ExitKind, int] = Field(
+        min_length=1, description="At least this many units of each kind got out (e.g. infantry: 6)."
+    )
+
+
+class ExitedCondition(ContentModel):
+    exited: ExitedSpec = Field(description="Units that got out by the exit squares (003 Campaign > 4 Zurueck!).")
+
+
+class DemolishedCondition(ContentModel):
+    demolished: Id = Field(description="This demolition target of the scenario has been destroyed.")
+
+
 class NoUnitsCondition(ContentModel):
     no_units: Id = Field(description="This side has no units (or no orders) left.")
 
@@ -75,7 +97,7 @@ class NotCondition(ContentModel):
 
 _CONDITION_KEYS = {
     "controls": "controls", "victory_points": "victory_points", "destroyed": "destroyed",
-    "no_units": "no_units", "otherwise": "otherwise", "all": "all", "any": "any", "not": "not",
+    "no_units": "no_units", "exited": "exited", "demolished": "demolished", "otherwise": "otherwise", "all": "all", "any": "any", "not": "not",
 }
 
 
@@ -89,7 +111,7 @@ def condition_tag(value: Any) -> str | None:
                 return _CONDITION_KEYS[key]
         return None
     for attr, tag in (("controls", "controls"), ("victory_points", "victory_points"),
-                      ("destroyed", "destroyed"), ("no_units", "no_units"),
+                      ("destroyed", "destroyed"), ("no_units", "no_units"), ("exited", "exited"), ("demolished", "demolished"),
                       ("otherwise", "otherwise"), ("all", "all"), ("any", "any"), ("not_", "not")):
         if hasattr(value, attr):
             return tag
@@ -102,6 +124,8 @@ Condition = Annotated[
         Annotated[PointsCondition, Tag("victory_points")],
         Annotated[DestroyedCondition, Tag("destroyed")],
         Annotated[NoUnitsCondition, Tag("no_units")],
+        Annotated[ExitedCondition, Tag("exited")],
+        Annotated[DemolishedCondition, Tag("demolished")],
         Annotated[OtherwiseCondition, Tag("otherwise")],
         Annotated[AllCondition, Tag("all")],
         Annotated[AnyCondition, Tag("any")],
@@ -111,6 +135,6 @@ Condition = Annotated[
         condition_tag,
         custom_error_type="condition_kind",
         custom_error_message="a condition is a mapping with one of the keys "
-        "controls, victory_points, destroyed, no_units, otherwise, all, any, not",
+        "controls, victory_points, destroyed, no_units, exited, demolished, otherwise, all, any, not",
     ),
 ]

@@ -68,7 +68,7 @@ class Effect(ContentModel):
 
     do: Literal[
         "add_marker", "place_unit", "reinforce", "set_danger", "score", "roll_table",
-        "move_toward", "special", "fire", "end_game",
+        "move_toward", "special", "fire", "end_game", "support_tile", "advance_turn_marker", "open_target",
     ] = Field(description="What the effect does.")
     text: str = Field(description="The effect in words (paraphrased).")
     selector: Selector | None = Field(default=None, description="Units affected.")
@@ -121,6 +121,17 @@ class Effect(ContentModel):
     level: Literal["minor", "regular", "major"] | None = Field(
         default=None, description="end_game: the victory level the scenario prints for 'winner'."
     )
+    tile: Id | None = Field(
+        default=None,
+        description="support_tile: the support tile entering play (003 Recruitment Options > Support Tile); "
+        "its units fire from the square in 'at' (the red dot), 'count' times in the game.",
+    )
+    option: Id | None = Field(
+        default=None, description="support_tile: the recruitment option the tile brings into the army."
+    )
+    target: Id | None = Field(
+        default=None, description="open_target: the scenario's demolition target that may now be fired at."
+    )
     outcomes: dict[str, list["Effect"]] = Field(
         default_factory=dict,
         description="roll_table by attitude: outcome letter (A, B...) -> its effects.",
@@ -139,6 +150,9 @@ class Effect(ContentModel):
             "fire": ("selector",),
             "set_danger": ("danger_level",),
             "move_toward": ("selector", "count", "toward"),
+            "support_tile": ("tile", "side"),
+            "advance_turn_marker": ("count",),
+            "open_target": ("target",),
         }
         missing = [name for name in needs.get(self.do, ()) if not getattr(self, name)]
         if missing:
@@ -149,6 +163,10 @@ class Effect(ContentModel):
             raise ValueError("'end_game' gives both 'winner' and 'level', or neither")
         if self.do != "end_game" and (self.winner or self.level):
             raise ValueError("'winner' and 'level' belong to 'end_game' effects")
+        if self.do != "open_target" and self.target:
+            raise ValueError("'target' belongs to 'open_target' effects")
+        if self.do != "support_tile" and (self.tile or self.option):
+            raise ValueError("'tile' and 'option' belong to 'support_tile' effects")
         return self
 
 
@@ -202,4 +220,7 @@ class TurnEvent(ContentModel):
         if any(e.do == "end_game" for e in self.effects) and self.timing is not EventTiming.END_OF_SUPPLY:
             raise ValueError("'end_game' effects belong to events with timing 'end_of_supply' "
                              "(the game ends at the end of the round)")
+        if any(e.do == "advance_turn_marker" for e in self.effects) and self.timing is not EventTiming.END_OF_SUPPLY:
+            raise ValueError("'advance_turn_marker' effects belong to events with timing 'end_of_supply' "
+                             "(the turn marker moves at the end of the round)")
         return self

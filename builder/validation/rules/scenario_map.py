@@ -26,7 +26,7 @@ C_LAYOUT = define_code("C312", "boards overlap, or an overlay lies off the board
 C_ZONES_OVERLAP = define_code("C313", "deployment zones of two sides overlap", DEPLOYMENT)
 C_IMPASSABLE = define_code("C314", "objective, entry or deployment zone on terrain impassable to infantry", TERRAIN)
 
-PLACED_FIELDS = frozenset({"at", "deployment", "entry", "scout_deployment"})
+PLACED_FIELDS = frozenset({"at", "deployment", "entry", "exits", "scout_deployment"})
 
 
 def battlefield(ctx: CheckContext, scenario: object) -> tuple[Battlefield, list[Placed | None]]:
