@@ -135,27 +135,32 @@ try:
 except ImportError:  # a runtime dependency; without it every file takes the event builder
     _ryml = None  # type: ignore[assignment]
 
-_INDICATORS = re.compile(r"[!&*?]")
-_COLLECTION_KEY = re.compile(r"[\]}]\s*:(?:\s|$)")
+_COLLECTION_KEY = re.compile(r"[\]}] +:(?:\s|$)")
 _NODE_START = frozenset(" \n[{,:")
 
 
 def unvouched(text: str) -> bool:
     """True when the accelerated path must not read ``text`` (see the module docstring):
     a tag, anchor or alias, a merge key, a complex or collection key, a directive or
-    document marker, a backslash, tab, CR or other control character. Cheap tests first:
-    this runs on every file (regular expressions that start with a character class only)."""
+    document marker, a backslash, tab, CR or other control character. This runs on
+    every file, so it searches for plain substrings (``str.find``, far faster than a
+    regular expression that starts with a character class) and looks closer only where
+    one is found."""
     if not text.replace("\n", "").isprintable() or "\\" in text or "<<" in text:  # a control character, a BOM
         return True
     if text.startswith(("%", "---", "...")) or "\n%" in text or "\n---" in text or "\n..." in text:
         return True
-    for found in _INDICATORS.finditer(text):  # where a node may start: a tag, anchor, alias or '?' key
-        at = found.start()
-        if at == 0 or text[at - 1] in _NODE_START:
-            char, after = found.group(), text[at + 1:at + 2]
-            if char == "!" or (char == "?" and after in ("", " ", "\n")) or (char in "&*" and after not in (" ", "\n")):
-                return True
-    return _COLLECTION_KEY.search(text) is not None
+    for char in "!&*?":  # where a node may start: a tag, anchor, alias or '?' key
+        at = text.find(char)
+        while at != -1:
+            if at == 0 or text[at - 1] in _NODE_START:
+                after = text[at + 1:at + 2]
+                if char == "!" or (char == "?" and after in ("", " ", "\n")) or (char in "&*" and after not in (" ", "\n")):
+                    return True
+            at = text.find(char, at + 1)
+    if "]:" in text or "}:" in text:  # a flow collection as a key (an implicit key stays on its line)
+        return True
+    return ("] " in text or "} " in text) and _COLLECTION_KEY.search(text) is not None
 
 _RESOLVABLE = re.compile(r'"(?=[-+.0-9~nNtTfF"])([-+]?(?:[0-9][0-9a-fA-FxoeE.+-]*|\.[0-9a-zA-Z]*)|~|null|Null|NULL|true|True|TRUE'
                          r'|false|False|FALSE|)"')
@@ -166,6 +171,14 @@ _STDERR_LOCK = threading.Lock()
 
 
 _NULL_FD: list[int] = []
+_TREES: list[Any] = []
+
+
+def _tree() -> Any:
+    """rapidyaml's tree, made once and cleared before each use (under the lock)."""
+    if not _TREES:
+        _TREES.append(_ryml.Tree())
+    return _TREES[0]
 
 
 def _devnull() -> int:
@@ -191,7 +204,10 @@ def _accelerated(text: str, max_depth: int) -> Any:
         try:
             os.dup2(_devnull(), 2)
             try:
-                tree = _ryml.parse_in_arena(text.encode("utf-8"))
+                tree = _tree()
+                tree.clear()
+                tree.clear_arena()
+                _ryml.parse_in_arena(text.encode("utf-8"), tree)
                 emitted = _ryml.emit_json_malloc(tree, tree.root_id())
             except Exception:  # noqa: BLE001  (any refusal of rapidyaml: the event builder reports it)
                 return _NOT_VOUCHED
@@ -206,9 +222,10 @@ def _accelerated(text: str, max_depth: int) -> Any:
         return _NOT_VOUCHED
     try:
         data = json.loads(js, parse_constant=_constant)
-        # a repeated key leaves one entry fewer once read: written back, the data has fewer
-        # '": ' (key, colon, space) than rapidyaml's text (same separators, same escapes)
-        if js.count('": ') != json.dumps(data).count('": '):
+        # a repeated key leaves one entry fewer once read. rapidyaml writes ': ' once per
+        # entry and elsewhere only inside strings, as Python's repr does (neither escapes
+        # ':' or ' '), so the data's repr has fewer ': ' than the JSON exactly when a key repeats
+        if js.count(": ") != repr(data).count(": "):
             return _NOT_VOUCHED
     except (ValueError, _Refused, RecursionError):
         return _NOT_VOUCHED
