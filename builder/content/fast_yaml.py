@@ -19,12 +19,37 @@ whose fix is to quote the value.
 
 Errors are raised as :class:`FastYamlError` with a 0-based mark; :mod:`.yaml_io` turns
 them into diagnostics.
+
+**The accelerated path** (issue 20: Tide of Iron files are four times a Heroes file and
+most of their validation time went here). Two thirds of the event builder's time is
+PyYAML creating a Python object per event. For the common case, a plain content file,
+:func:`load` first tries rapidyaml (https://github.com/biojppm/rapidyaml, a C++ parser
+whose Python package emits a document as JSON), then ``json.loads``: about seven times
+faster. It is only a shortcut, never a second judge: whatever it cannot vouch for is
+read by the event builder above, which alone reports problems (so every diagnostic is
+the same, located, with the same limits). It is skipped, before parsing, for any text
+holding a tag (``!``), an anchor or alias (``&``, ``*`` where a node may start: so no
+alias can expand), a
+merge key, a complex or collection key, a directive or document marker, a backslash,
+a tab, a CR or another control character, or more characters than the node budget
+(without aliases a document has fewer nodes than characters); and its result is
+dropped when rapidyaml refuses the text or nests it too deep for its emitter, when
+a mapping repeats a key (the data read holds fewer keys than the JSON), nests
+deeper than the depth limit, or holds a
+string that the YAML 1.2 core schema could have read as a number, a boolean or null
+had it been plain (``True``, ``~``, ``0x1F``, ``012``, ``.inf``...: rapidyaml keeps
+those as text, this module does not). Differential tests compare the two paths on
+every YAML file of the repository and on hand-made corner cases
+(tests/test_fast_yaml_accelerated.py).
 """
 
 from __future__ import annotations
 
+import json
 import math
+import os
 import re
+import threading
 from typing import Any
 
 import yaml as _libyaml
@@ -98,7 +123,137 @@ def _tagged_scalar(tag: str, value: str, mark: Any) -> Any:
 
 def load(text: str, max_nodes: int, max_depth: int) -> Any:
     """Parse one YAML document into plain dicts, lists and scalars."""
+    if _ryml is not None and len(text) <= max_nodes and not unvouched(text):
+        found = _accelerated(text, max_depth)
+        if found is not _NOT_VOUCHED:
+            return found
     return _build(CParser(text), max_nodes, max_depth)
+
+
+try:
+    import ryml as _ryml  # rapidyaml: the event builder reads everything without it
+except ImportError:  # a runtime dependency; without it every file takes the event builder
+    _ryml = None  # type: ignore[assignment]
+
+_COLLECTION_KEY = re.compile(r"[\]}] +:(?:\s|$)")
+_NODE_START = frozenset(" \n[{,:")
+
+
+def unvouched(text: str) -> bool:
+    """True when the accelerated path must not read ``text`` (see the module docstring):
+    a tag, anchor or alias, a merge key, a complex or collection key, a directive or
+    document marker, a backslash, tab, CR or other control character. This runs on
+    every file, so it searches for plain substrings (``str.find``, far faster than a
+    regular expression that starts with a character class) and looks closer only where
+    one is found."""
+    if not text.replace("\n", "").isprintable() or "\\" in text or "<<" in text:  # a control character, a BOM
+        return True
+    if text.startswith(("%", "---", "...")) or "\n%" in text or "\n---" in text or "\n..." in text:
+        return True
+    for char in "!&*?":  # where a node may start: a tag, anchor, alias or '?' key
+        at = text.find(char)
+        while at != -1:
+            if at == 0 or text[at - 1] in _NODE_START:
+                after = text[at + 1:at + 2]
+                if char == "!" or (char == "?" and after in ("", " ", "\n")) or (char in "&*" and after not in (" ", "\n")):
+                    return True
+            at = text.find(char, at + 1)
+    if "]:" in text or "}:" in text:  # a flow collection as a key (an implicit key stays on its line)
+        return True
+    return ("] " in text or "} " in text) and _COLLECTION_KEY.search(text) is not None
+
+_RESOLVABLE = re.compile(r'"(?=[-+.0-9~nNtTfF"])([-+]?(?:[0-9][0-9a-fA-FxoeE.+-]*|\.[0-9a-zA-Z]*)|~|null|Null|NULL|true|True|TRUE'
+                         r'|false|False|FALSE|)"')
+"""A JSON string that a plain YAML scalar of the same text could resolve to a non-string."""
+
+_NOT_VOUCHED = object()
+_STDERR_LOCK = threading.Lock()
+
+
+_NULL_FD: list[int] = []
+_TREES: list[Any] = []
+
+
+def _tree() -> Any:
+    """rapidyaml's tree, made once and cleared before each use (under the lock)."""
+    if not _TREES:
+        _TREES.append(_ryml.Tree())
+    return _TREES[0]
+
+
+def _devnull() -> int:
+    """A descriptor on the null device, opened once."""
+    if not _NULL_FD:
+        _NULL_FD.append(os.open(os.devnull, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0)))
+    return _NULL_FD[0]
+
+
+class _Refused(Exception):
+    """A bare NaN or Infinity in the JSON: the event builder decides."""
+
+
+def _constant(name: str) -> Any:
+    raise _Refused
+
+
+def _accelerated(text: str, max_depth: int) -> Any:
+    """The document via rapidyaml and JSON, or :data:`_NOT_VOUCHED`."""
+    assert _ryml is not None
+    with _STDERR_LOCK:  # rapidyaml prints its own error report on fd 2 before raising: hidden
+        saved = os.dup(2)
+        try:
+            os.dup2(_devnull(), 2)
+            try:
+                tree = _tree()
+                tree.clear()
+                tree.clear_arena()
+                _ryml.parse_in_arena(text.encode("utf-8"), tree)
+                emitted = _ryml.emit_json_malloc(tree, tree.root_id())
+            except Exception:  # noqa: BLE001  (any refusal of rapidyaml: the event builder reports it)
+                return _NOT_VOUCHED
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+    if emitted is None:  # an empty document
+        return _NOT_VOUCHED
+    js = emitted if isinstance(emitted, str) else bytes(emitted).decode("utf-8")
+    if not js.strip() or (js.count("[") + js.count("{") > max_depth and _json_depth(js) > max_depth) or any(
+            not isinstance(plain_scalar(found), str) for found in _RESOLVABLE.findall(js)):
+        return _NOT_VOUCHED
+    try:
+        data = json.loads(js, parse_constant=_constant)
+        # a repeated key leaves one entry fewer once read. rapidyaml writes ': ' once per
+        # entry and elsewhere only inside strings, as Python's repr does (neither escapes
+        # ':' or ' '), so the data's repr has fewer ': ' than the JSON exactly when a key repeats
+        if js.count(": ") != repr(data).count(": "):
+            return _NOT_VOUCHED
+    except (ValueError, _Refused, RecursionError):
+        return _NOT_VOUCHED
+    return data
+
+
+_STRUCTURE = str.maketrans("", "", "".join(chr(c) for c in range(128) if chr(c) not in '[]{}"'))
+_SHORT_STRING = re.compile(r'"[^"]*"')
+_INNERMOST = re.compile(r"\[\]|\{\}")
+
+
+def _json_depth(js: str) -> int:
+    """How deep the JSON text's containers nest (string contents left out): escaped
+    backslashes and quotes dropped, only brackets and quotes kept, strings removed, then
+    innermost pairs removed level by level."""
+    if js.count("[") + js.count("{") <= 1:
+        return js.count("[") + js.count("{")
+    if "\\" in js:
+        js = js.replace("\\\\", "").replace('\\"', "")
+    kept = js.translate(_STRUCTURE)
+    brackets = _SHORT_STRING.sub("", kept)
+    depth = 0
+    while brackets:
+        shorter = _INNERMOST.sub("", brackets)
+        if len(shorter) == len(brackets):  # unbalanced: not JSON
+            return 1 << 30
+        brackets, depth = shorter, depth + 1
+    return depth
 
 
 def _build(parser: Any, max_nodes: int, max_depth: int) -> Any:

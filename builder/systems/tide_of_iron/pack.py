@@ -6,6 +6,7 @@ of keys are read only when a problem must be located, as the Heroes loader does.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -139,8 +140,8 @@ def _schema_diagnostics(exc: ValidationError, locator: Locator, display: str, co
     return out
 
 
-def _read(path: Path, cwd: Path | None = None) -> tuple[Any, Locator, str]:
-    display = display_of(path, cwd)
+def _read(path: Path, cwd: Path | None = None, display: str | None = None) -> tuple[Any, Locator, str]:
+    display = display or display_of(path, cwd)
     text = read_text(path, display)
     return parse_yaml(text, display), Locator(text, display), display
 
@@ -193,13 +194,17 @@ def validate(root: Path | str) -> Report:
         if not directory.is_dir():
             continue
         inside = root.resolve()
+        # a file found in the kind's folder is inside the pack unless it or the folder is a
+        # link: only those are resolved (one lstat a file instead of a realpath walk)
+        linked_folder = not directory.resolve().is_relative_to(inside)
+        shown = display_of(directory, cwd)
         for path in sorted(directory.glob("*.yaml")):
-            if not path.resolve().is_relative_to(inside):
+            if (linked_folder or path.is_symlink()) and not path.resolve().is_relative_to(inside):
                 diags.append(Diagnostic(codes.N_OUTSIDE, f"{path.name} points outside the pack", file=display_of(path, cwd),
                                         hint="copy the file into the pack instead of linking to it"))
                 continue
             try:
-                data, locator, display = _read(path, cwd)
+                data, locator, display = _read(path, cwd, os.path.join(shown, path.name))
             except HeroesError as exc:
                 diags.extend(getattr(exc, "diagnostics", []) or [Diagnostic(codes.N_SCHEMA, str(exc), file=str(path))])
                 continue
