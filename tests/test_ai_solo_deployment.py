@@ -10,6 +10,7 @@ import pytest
 from builder.ai.solo_mode import reaction
 from builder.ai.solo_mode.bonuses import count_for
 from builder.ai.solo_mode.rules import SoloModeRules
+from builder.army.model import ArmyList, SlotChoice, TileEntry
 from builder.content.loader import load_pack
 
 OPTIONS = {"ai_side": 1, "attitude": "aggressive", "difficulty": "medium"}
@@ -20,8 +21,18 @@ def core():
     return load_pack()
 
 
-def game(core, scenario: str, seed: int = 1):
-    return SoloModeRules.new_game(core, scenario, seed=seed, options=OPTIONS)
+# The German army of the deployment example: two Recon Groups with Scout, a Kubelwagen
+# and a stack (the platoon tiles the clash's default army fielded before it became
+# heroes army suggest's army, issue 21)
+EXAMPLE_ARMY = ArmyList(name="deployment example", faction="de", points=300, tiles=[
+    TileEntry(tile="de-regiment-304", options=[SlotChoice(slot=1, option="de-kubelwagen"),
+                                               SlotChoice(slot=3, option="de-artilleriebeobachter")]),
+    TileEntry(tile="de-pzgr-lehr-regiment-902"), TileEntry(tile="de-pzgr-lehr-regiment-901"),
+])
+
+
+def game(core, scenario: str, seed: int = 1, armies=None):
+    return SoloModeRules.new_game(core, scenario, seed=seed, armies=armies, options=OPTIONS)
 
 
 def scenario_with(boards: int, printed: int = 0) -> SimpleNamespace:
@@ -141,7 +152,7 @@ def test_the_units_deployment_example(core, seed: int) -> None:
     2. the vehicle stands in the zone, as near an objective as the zone allows;
     3-5. the stack fills the front line one square apart, then the lines behind in
        staggered rows."""
-    state = game(core, "clash", seed)
+    state = game(core, "clash", seed, armies=[None, EXAMPLE_ARMY])
     solo, bf = state.variant, state.static.bf
     zone = set(solo.zone)
     objectives = [o[1] for o in state.static.objectives]

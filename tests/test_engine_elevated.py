@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from builder.army.model import ArmyList, SlotChoice, TileEntry
 from builder.content.loader import load_pack
 from builder.engine import Rules
 from builder.engine.elevated import elevated_sight, elevation
@@ -20,9 +21,14 @@ def bfn():  # type: ignore[no-untyped-def]
     return load_pack(BFN)
 
 
+# The German army: infantry and a Kubelwagen, the vehicle of example A
+GERMANS = ArmyList(name="elevated examples", faction="de", points=185, tiles=[
+    TileEntry(tile="de-regiment-304", options=[SlotChoice(slot=1, option="de-kubelwagen")])])
+
+
 def empty_trading_blows():  # type: ignore[no-untyped-def]
     """Trading Blows with every unit taken off the battlefield."""
-    state = Rules.new_game(bfn(), "trading-blows", seed=2)
+    state = Rules.new_game(bfn(), "trading-blows", seed=2, armies=[None, GERMANS])
     for u in state.units:
         for s in state.squares_of(u):
             state.set_occupant(s, -1)

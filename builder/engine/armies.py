@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from builder.army.model import ArmyList, TileEntry
+from builder.army.suggest import suggest
 from builder.engine.errors import setup_error as _fail
 from builder.engine.gear import GEAR
 from builder.engine.gear import choose as choose_gear
 from builder.engine.profiles import profile_of
 from builder.engine.state import Group, SideStatic, UnitStatic
+from builder.errors import UsageError
 
 
 def _entries(entries: Any) -> list[dict[str, Any]]:
@@ -68,9 +71,6 @@ def default_army(pack: Any, faction: str, points: int) -> Any:
     A budget below every recruitment tile (a balance search trying small budgets)
     still fields the faction's cheapest platoon tile, over budget: a side needs units
     to play."""
-    from builder.army.model import ArmyList, TileEntry
-    from builder.army.suggest import suggest
-    from builder.errors import UsageError
 
     known: dict[tuple[str, int], Any] = pack.__dict__.setdefault("_engine_default_armies", {})
     army = known.get((faction, points))

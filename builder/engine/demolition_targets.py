@@ -28,15 +28,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from builder.engine.actions import Action
+from builder.engine.ambush import reveal
 from builder.engine.damage import roll
 from builder.engine.destruction import SCORES, destroyer_bonus, destruction_dice
 from builder.engine.effects import register
+from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
 from builder.engine.firing import in_arc
 from builder.engine.los import sight
 
 if TYPE_CHECKING:
-    from builder.engine.actions import Action
     from builder.engine.state import GameState, UnitState
 
 RULE = ("003 Battle for Normandy, Battlefield > Buildings > Destroying the Chimney; Campaign > 6 Operation "
@@ -72,7 +74,6 @@ def open_target(state: "GameState", eff: Any) -> None:
 
 def shots(state: "GameState", u: "UnitState") -> list["Action"]:
     """``fire`` decisions of ``u`` at the open standing targets of its side."""
-    from builder.engine.actions import Action
     targets = state.static.scenario.targets
     if not targets or u.sq < 0 or u.st.decoy or u.concealed:
         return []
@@ -97,8 +98,6 @@ def shots(state: "GameState", u: "UnitState") -> list["Action"]:
 
 def fire(state: "GameState", action: "Action") -> None:
     """Apply a shot at a demolition target: the weapon's Destruction dice."""
-    from builder.engine.ambush import reveal
-    from builder.engine.errors import IllegalAction
     u = state.units[action.unit]
     if action not in shots(state, u):
         raise IllegalAction(f"no shot at a demolition target there: {action.describe(state)}")

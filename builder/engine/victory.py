@@ -15,6 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from builder.content.models.scenario_conditions import condition_tag
+from builder.engine.demolition_targets import demolished
+from builder.engine.exits import got_out
 from builder.engine.state import GameResult
 
 if TYPE_CHECKING:
@@ -82,10 +84,8 @@ def holds(state: "GameState", cond: Any) -> bool:
                 and u.id not in state.sides[si].exited]
         return bool(mine) and all(not u.alive or u.wreck for u in mine)
     if kind == "demolished":
-        from builder.engine.demolition_targets import demolished
         return demolished(state, cond.demolished)
     if kind == "exited":
-        from builder.engine.exits import got_out
         return got_out(state, side_index(state, cond.exited.side), cond.exited.at_least)
     if kind == "no_units":
         si = side_index(state, cond.no_units)
