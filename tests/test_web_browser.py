@@ -35,12 +35,24 @@ def _wait(driver: Any, css: str, text: str = "", timeout: float = 15) -> Any:
     return wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, css)))
 
 
-def _click(driver: Any, css: str) -> None:
+def _click(driver: Any, css: str, timeout: float = 15) -> None:
+    """Click ``css`` once it is there. The page swaps fragments in as answers arrive, so
+    an element found may be replaced before the click lands (a stale reference): then
+    it is looked up again, until the click lands on the element in the page."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
 
-    button = _wait(driver, css)
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
-    driver.find_element(By.CSS_SELECTOR, css).click()
+    def clicked(d: Any) -> bool:
+        try:
+            button = d.find_element(By.CSS_SELECTOR, css)
+            d.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+            button.click()
+        except (NoSuchElementException, StaleElementReferenceException):
+            return False
+        return True
+
+    WebDriverWait(driver, timeout).until(clicked)
 
 
 def test_build_a_legal_300_point_army_by_clicking(browser: Any, tmp_path: Path, cli: Any) -> None:
