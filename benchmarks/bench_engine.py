@@ -22,7 +22,7 @@ def engine_setup() -> tuple[object, str]:
     from builder.engine import Rules
     from builder.errors import HeroesError
 
-    from builder.engine.los import precompute_lines
+    from builder.engine.board.los import precompute_lines
 
     try:
         pack, scenario = load_pack(ROOT / "content" / "core"), "family-meeting-1"

@@ -104,7 +104,7 @@ def core_pack() -> Any:
 @lru_cache(maxsize=1)
 def game_log() -> tuple[str, ...]:
     """The lines of one real game log (version 2), played once per process."""
-    from builder.engine.log import play
+    from builder.engine.tools.log import play
 
     _state, record = play(core_pack(), "family-meeting-1", 2, ["random", "random"])
     return tuple(record.jsonl().splitlines())
@@ -157,7 +157,7 @@ def check_army(text: str) -> bool:
 
 def check_position(text: str, folder: Path | None = None) -> bool:
     """``heroes explain`` loading ``text`` as a position file: True when refused."""
-    from builder.engine.position import load_position
+    from builder.engine.tools.position import load_position
 
     with tempfile.TemporaryDirectory(dir=folder) as tmp:
         path = Path(tmp) / "position.yaml"
@@ -171,7 +171,7 @@ def check_position(text: str, folder: Path | None = None) -> bool:
 
 def check_log(text: str) -> bool:
     """``heroes replay`` on ``text``: True when refused (a located error)."""
-    from builder.engine.log import parse_log, replay
+    from builder.engine.tools.log import parse_log, replay
 
     try:
         replay(core_pack(), parse_log(text, "game.jsonl"), "game.jsonl")

@@ -55,15 +55,23 @@ GROUP = "builder.engine._native"
 # compiled with mypyc_attr(allow_interpreted_subclasses=True).
 MODULES: tuple[str, ...] = tuple(
     f"builder.engine.{name}" for name in (
-        "actions", "advanced_positions", "ambush", "anti_tank", "api", "armies", "artillery_shot", "assault",
-        "autonomy", "aviation", "barrage", "battlefield", "bitboard", "blast", "concealment", "damage", "decoys",
-        "demolition_charges", "destruction", "dice", "directives", "events", "firing", "fuel", "gear", "goliath",
-        "grid", "hedgerow_cutter", "horn_of_plenty", "intersections", "los", "markers", "mg_nest", "movement",
-        "objectives", "opportunity", "profiles", "reactions", "rules", "ruses", "scenario_events", "scenario_fire",
-        "scenario_units", "setup", "smoke", "smoke_bombs", "state", "steps", "structures", "substitute", "terms", "tokens",
-        "transport", "unit_actions", "urban_fighter", "vehicle_bombs", "victory", "zoc",
-        "effects.abilities", "effects.cards", "effects.options", "effects.registry",
-        "phases.activation", "phases.orders", "phases.supply",
+        "kernel.dice", "kernel.events",
+        "board.battlefield", "board.bitboard", "board.grid", "board.intersections", "board.los",
+        "heroes.actions", "heroes.ambush", "heroes.api", "heroes.armies", "heroes.assault", "heroes.damage",
+        "heroes.decoys", "heroes.firing", "heroes.markers", "heroes.movement", "heroes.objectives",
+        "heroes.opportunity", "heroes.profiles", "heroes.reactions", "heroes.rules", "heroes.scenario_events",
+        "heroes.scenario_fire", "heroes.scenario_units", "heroes.setup", "heroes.smoke", "heroes.state",
+        "heroes.steps", "heroes.structures", "heroes.terms", "heroes.tokens", "heroes.transport",
+        "heroes.unit_actions", "heroes.victory", "heroes.zoc",
+        "heroes.effects.abilities", "heroes.effects.cards", "heroes.effects.options", "heroes.effects.registry",
+        "heroes.features.advanced_positions", "heroes.features.anti_tank", "heroes.features.artillery_shot",
+        "heroes.features.autonomy", "heroes.features.aviation", "heroes.features.barrage", "heroes.features.blast",
+        "heroes.features.concealment", "heroes.features.demolition_charges", "heroes.features.destruction",
+        "heroes.features.directives", "heroes.features.fuel", "heroes.features.gear", "heroes.features.goliath",
+        "heroes.features.hedgerow_cutter", "heroes.features.horn_of_plenty", "heroes.features.mg_nest",
+        "heroes.features.ruses", "heroes.features.smoke_bombs", "heroes.features.substitute",
+        "heroes.features.urban_fighter", "heroes.features.vehicle_bombs",
+        "heroes.phases.activation", "heroes.phases.orders", "heroes.phases.supply",
     )
 ) + tuple(
     f"builder.ai.{name}" for name in (

@@ -19,7 +19,7 @@ TARGET = ROOT / "builder" / "content" / "effect_keys.py"
 def known() -> dict[str, dict[str, str]]:
     """Per kind (options, cards), each known key with a one-line description."""
     from builder.army import effects, summary
-    from builder.engine.effects import registry  # importing builder.engine registers every rule module
+    from builder.engine.heroes.effects import registry  # importing builder.engine registers every rule module
 
     out: dict[str, dict[str, str]] = {"options": {}, "cards": {}}
     for (kind, key), module in sorted(registry.REGISTRY.items()):

@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from builder.content.loader import load_pack
-from builder.engine.position import PositionFile, load_position, position_state
+from builder.engine.tools.position import PositionFile, load_position, position_state
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "engine"
 PACK = FIXTURES / "pack"
@@ -53,7 +53,7 @@ def arm(state, side: int, key: str, tokens: int = 3) -> None:  # type: ignore[no
 def give(state, side: int, key: str, tokens: int) -> None:  # type: ignore[no-untyped-def]
     """Give ``side`` an army-wide option ``key`` with ``tokens``, as set-up would
     (keys, equipment and traits), and forget the rule modules worked out without it."""
-    from builder.engine import effects
+    from builder.engine.heroes import effects
 
     static = state.static.sides[side]
     state.static.sides[side] = dataclasses.replace(

@@ -17,8 +17,8 @@ from builder.ai.greedy import (EPS, GreedyPlayer, best_actions, best_actions_in_
 from builder.ai.solo_mode.rules import SoloModeRules
 from builder.content.loader import load_pack
 from builder.engine import Action, apply, legal_actions
-from builder.engine.assault import AssaultPlan
-from builder.engine.terms import Term
+from builder.engine.heroes.assault import AssaultPlan
+from builder.engine.heroes.terms import Term
 
 CORE = Path(__file__).resolve().parents[1] / "content" / "core"
 

@@ -11,7 +11,7 @@ from builder.ai.solo_mode import action_cards, bonuses, modifiers, reaction
 from builder.ai.solo_mode.rules import SoloModeRules
 from builder.content.loader import load_pack
 from builder.engine import apply, legal_actions
-from builder.engine.unit_actions import fire_actions
+from builder.engine.heroes.unit_actions import fire_actions
 
 
 @pytest.fixture(scope="module")
@@ -94,7 +94,7 @@ def test_the_players_initiative_cards_leave_his_deck(core):
 def test_a_tactician_in_reserve_gives_one_more_numbered_token(core):
     """002, 3.1 AI Orders: a Tactician action card in reserve is one more numbered
     order token on the dashboard for the turn; the card is spent."""
-    from builder.engine.phases.orders import start_round
+    from builder.engine.heroes.phases.orders import start_round
 
     state = new_game(core)
     solo, ai = state.variant, state.sides[state.rules.ai]

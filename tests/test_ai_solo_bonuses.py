@@ -12,8 +12,8 @@ from builder.ai.solo_mode.rules import SoloModeRules
 from builder.ai.solo_mode.trap import trap_plan
 from builder.content.loader import load_pack
 from builder.engine import apply, legal_actions
-from builder.engine.damage import eliminate
-from builder.engine.markers import LIFE_POINT, add, count
+from builder.engine.heroes.damage import eliminate
+from builder.engine.heroes.markers import LIFE_POINT, add, count
 
 
 @pytest.fixture(scope="module")
@@ -231,7 +231,7 @@ def two_sided_ai_infantry(state):
 @pytest.mark.parametrize("markers, alive, face_step", [(0, False, None), (1, True, 1), (2, True, 0), (3, True, 0)])
 def test_life_points_cancel_a_kill_shot_as_two_hits(core, markers, alive, face_step):
     """002, 2.2 Life Points: a double hit costs two markers; each missing one is a hit."""
-    from builder.engine.damage import kill_shot
+    from builder.engine.heroes.damage import kill_shot
 
     state = new_game(core)
     u = two_sided_ai_infantry(state)
@@ -246,7 +246,7 @@ def test_life_points_cancel_a_kill_shot_as_two_hits(core, markers, alive, face_s
 
 
 def test_life_points_cancel_single_hits_of_ai_units_only(core):
-    from builder.engine.damage import take_hit
+    from builder.engine.heroes.damage import take_hit
 
     state = new_game(core)
     rules = state.rules
@@ -282,7 +282,7 @@ def test_the_ai_ignores_improvisation_initiative_and_intrepid(core):
 
 
 def test_the_ai_spends_hardboiled_the_moment_a_marker_is_placed(core):
-    from builder.engine.damage import suppress
+    from builder.engine.heroes.damage import suppress
 
     state = new_game(core)
     rules = state.rules
@@ -306,7 +306,7 @@ def test_each_autonomous_ai_unit_adds_an_order_token(core):
 
 def test_a_trap_turns_a_decoy_over_and_it_simply_leaves(core):
     """A decoy next to a sprung Trap is turned over like any hidden counter and leaves
-    the map (builder.engine.decoys); no shot is resolved against it."""
+    the map (builder.engine.heroes.decoys); no shot is resolved against it."""
     state = new_game(core)
     rules = state.rules
     decoy = state.units[state.variant.decoys[0]]

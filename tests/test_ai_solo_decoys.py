@@ -1,5 +1,5 @@
 """Decoy counters on the battlefield in the Solo game mode (002 Solo Mode, 2.4 Anonymous
-Unit Counters, 2.5 Deployment, 3.2 Reveal a Concealed Unit; builder.engine.decoys)."""
+Unit Counters, 2.5 Deployment, 3.2 Reveal a Concealed Unit; builder.engine.heroes.decoys)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from builder.ai.solo_mode import reaction
 from builder.ai.solo_mode.decoys import DECOY_ID
 from builder.ai.solo_mode.rules import SoloModeRules
 from builder.content.loader import load_pack
-from builder.engine.actions import Action
-from builder.engine.decoys import discard
-from builder.engine.objectives import presence
-from builder.engine.unit_actions import do_assault, fire_actions
-from builder.engine.victory import has_forces
+from builder.engine.heroes.actions import Action
+from builder.engine.heroes.decoys import discard
+from builder.engine.heroes.objectives import presence
+from builder.engine.heroes.unit_actions import do_assault, fire_actions
+from builder.engine.heroes.victory import has_forces
 
 
 @pytest.fixture(scope="module")
@@ -217,7 +217,7 @@ def test_the_player_side_cannot_tell_a_decoy_from_an_anonymous_unit(core):
     """The greedy and random players see what a concealed counter shows: their legal
     actions and the greedy scores are the same whether a counter is a decoy or not."""
     from builder.ai.players import get_player
-    from builder.engine.unit_actions import move_actions
+    from builder.engine.heroes.unit_actions import move_actions
 
     state = family_meeting(core)
     rules = state.rules
@@ -264,10 +264,10 @@ def test_playtest_records_leave_decoys_out_and_replay_identically(core):
 def test_a_decoy_shows_the_abilities_of_the_face_it_copies(core):
     """002, 2.4 Anonymous Unit Counters: a decoy must not be told from the others by
     reading it. Its face shows the copied counter's abilities to the Solo tables
-    (builder.engine.decoys.shown_abilities), yet the engine gives it none to use."""
+    (builder.engine.heroes.decoys.shown_abilities), yet the engine gives it none to use."""
     from builder.ai.solo_mode.view import EngineView
-    from builder.engine.ambush import revealed_face
-    from builder.engine.decoys import shown_abilities
+    from builder.engine.heroes.ambush import revealed_face
+    from builder.engine.heroes.decoys import shown_abilities
 
     state = family_meeting(core)
     rules = state.rules

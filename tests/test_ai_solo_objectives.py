@@ -12,7 +12,7 @@ from builder.ai.solo_mode.rules import SoloModeRules
 from builder.ai.solo_mode.view import EngineView
 from builder.ai.tables.interpreter import first_priority
 from builder.content.loader import load_pack
-from builder.engine.unit_actions import move_actions
+from builder.engine.heroes.unit_actions import move_actions
 
 CORE = Path(__file__).resolve().parents[1] / "content" / "core"
 

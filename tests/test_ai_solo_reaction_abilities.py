@@ -5,8 +5,8 @@ Positions on the fixture pack's skirmish field."""
 from __future__ import annotations
 
 from builder.ai.solo_mode import reaction, reaction_abilities
-from builder.engine.firing import plan_shot
-from builder.engine.unit_actions import fire_actions, move_actions
+from builder.engine.heroes.firing import plan_shot
+from builder.engine.heroes.unit_actions import fire_actions, move_actions
 
 from engine_helpers import activate, make
 

@@ -13,9 +13,9 @@ from builder.ai.solo_mode import reaction
 from builder.ai.solo_mode.reinforcements import anti_tank, bag_size, choose
 from builder.ai.solo_mode.rules import SoloModeRules
 from builder.content.loader import BUNDLED_CONTENT, load_pack
-from builder.engine.damage import eliminate
-from builder.engine.events import Event
-from builder.engine.victory import has_forces, holds
+from builder.engine.heroes.damage import eliminate
+from builder.engine.kernel.events import Event
+from builder.engine.heroes.victory import has_forces, holds
 from builder.playtest.game import play_game
 from builder.validation import validate_pack
 

@@ -15,7 +15,7 @@ from builder.ai.solo_mode.rules import SoloModeRules
 from builder.ai.solo_mode.sightlines import spotting_rows, terrain_clear, terrain_open
 from builder.content.loader import load_pack
 from builder.engine import apply, legal_actions
-from builder.engine.los import BLOCKED, CLEAR, sight
+from builder.engine.board.los import BLOCKED, CLEAR, sight
 
 PACK = Path(__file__).parent / "fixtures" / "playtest" / "pack"
 
@@ -117,7 +117,7 @@ def test_sight_kind_and_sees_agree_with_sight_in_played_positions():
     """The shortcuts the AI and the legal actions use (``sight_kind``, ``sees``) give the
     verdict ``sight`` gives, units in the way included: every pair of units of both
     sides, and every unit against every square, in positions from random games."""
-    from builder.engine.los import sees, sight_kind
+    from builder.engine.board.los import sees, sight_kind
 
     pack = load_pack(PACK)
     compared = 0

@@ -12,11 +12,12 @@ from builder.ai.solo_mode import tokens
 from builder.ai.solo_mode.policy import SoloPlayer
 from builder.ai.solo_mode.rules import SoloModeRules
 from builder.content.loader import load_pack
-from builder.engine import Action, apply, effects, legal_actions
-from builder.engine.autonomy import ready_units
-from builder.engine.directives import KINDS
-from builder.engine.phases.orders import start_round
-from builder.engine.phases.supply import start_supply
+from builder.engine import Action, apply, legal_actions
+from builder.engine.heroes import effects
+from builder.engine.heroes.features.autonomy import ready_units
+from builder.engine.heroes.features.directives import KINDS
+from builder.engine.heroes.phases.orders import start_round
+from builder.engine.heroes.phases.supply import start_supply
 
 from engine_helpers import give, make
 

@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 
 from builder.content.loader import load_pack
-from builder.engine import Action, Rules, apply, effects, legal_actions
-from builder.engine.effects.registry import REGISTRY
-from builder.engine.phases.orders import start_round
-from builder.engine.state import RULE_FIELDS, rule_field
+from builder.engine import Action, Rules, apply, legal_actions
+from builder.engine.heroes import effects
+from builder.engine.heroes.effects.registry import REGISTRY
+from builder.engine.heroes.phases.orders import start_round
+from builder.engine.heroes.state import RULE_FIELDS, rule_field
 from engine_helpers import PACK, activate
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "engine.md"

@@ -1,4 +1,4 @@
-"""Anti-tank equipment tokens (builder/engine/anti_tank.py, builder/engine/vehicle_bombs.py):
+"""Anti-tank equipment tokens (builder/engine/heroes/features/anti_tank.py, builder/engine/heroes/features/vehicle_bombs.py):
 the Panzerfaust shot and sticky bombs / magnetic mines on vehicles (000 core
 rules, Recruitment Options > Equipment > Panzerfaust, Sticky Bomb/Magnetic Mine).
 The fixture pack's Panzerfaust and Sticky Bomb tokens hit +3 against light and +4
@@ -11,13 +11,13 @@ import pytest
 from builder.ai import evaluate as ev
 from builder.ai.greedy import GreedyPlayer
 from builder.engine import Action, Rules, apply, legal_actions
-from builder.engine.effects import get
-from builder.engine.effects.cards import rocket_plan
-from builder.engine.effects.options import tokens_left
-from builder.engine.firing import plan_shot
-from builder.engine.phases.supply import finish_supply
-from builder.engine.vehicle_bombs import VEHICLE_BOMBS
-from builder.engine.state import rule_field
+from builder.engine.heroes.effects import get
+from builder.engine.heroes.effects.cards import rocket_plan
+from builder.engine.heroes.effects.options import tokens_left
+from builder.engine.heroes.firing import plan_shot
+from builder.engine.heroes.phases.supply import finish_supply
+from builder.engine.heroes.features.vehicle_bombs import VEHICLE_BOMBS
+from builder.engine.heroes.state import rule_field
 
 from engine_helpers import Scripted, activate, arm, core_pack, make
 
@@ -234,7 +234,7 @@ def test_bomb_on_a_light_vehicle_can_miss() -> None:
 
 
 def test_bombs_in_the_supply_phase_and_valued_by_the_greedy_player() -> None:
-    from builder.engine.phases import supply
+    from builder.engine.heroes.phases import supply
     state, n = make([{"name": "r", "unit": "us-rifles", "side": "us", "at": "F4"},
                      {"name": "tank", "unit": "de-panzer", "side": "de", "at": "H6", "facing": "n"}])
     arm(state, 0, BOMB)
@@ -275,7 +275,7 @@ def test_solo_view_counts_a_panzerfaust_against_an_exposed_heavy_vehicle() -> No
 
 def test_a_jammed_panzerfaust_is_used_up() -> None:
     """A shot cancelled by the target's card (Jammed!) has used its token."""
-    from builder.engine.reactions import MODES, _shot_goes_on
+    from builder.engine.heroes.reactions import MODES, _shot_goes_on
     state, n = make([{"name": "r", "unit": "us-rifles", "side": "us", "at": "F6"},
                      {"name": "tank", "unit": "de-panzer", "side": "de", "at": "H6", "facing": "n"}])
     arm(state, 0, PF)
@@ -289,7 +289,7 @@ def test_a_jammed_panzerfaust_is_used_up() -> None:
 def test_no_bomb_across_a_wall() -> None:
     """The fixture's wall between J1 and J2: from J1 the halftrack on J2 is out of
     reach; from I1, round the wall's end, it is next to it."""
-    from builder.engine.vehicle_bombs import bomb_actions
+    from builder.engine.heroes.features.vehicle_bombs import bomb_actions
     state, n = make([{"name": "r", "unit": "us-rifles", "side": "us", "at": "J1"},
                      {"name": "ht", "unit": "de-halftrack", "side": "de", "at": "J2"}])
     arm(state, 0, BOMB)

@@ -1,5 +1,5 @@
 """Autonomous and Substitute (000 core rules, Special Abilities > Autonomous,
-Substitute; builder/engine/autonomy.py, builder/engine/substitute.py) on the
+Substitute; builder/engine/heroes/features/autonomy.py, builder/engine/heroes/features/substitute.py) on the
 fixture skirmish battlefield (forest on D3:E4, water on B6:C7, open elsewhere).
 The fixture's Rangers have Autonomous, its Ammo bearers Substitute."""
 
@@ -10,13 +10,13 @@ import pytest
 from builder.ai.greedy import GreedyPlayer
 from builder.ai.solo_mode.policy import SoloPlayer
 from builder.engine import Action, apply, legal_actions
-from builder.engine.dice import Rng
-from builder.engine.effects import get, invalidate
-from builder.engine.errors import IllegalAction
-from builder.engine.phases.activation import start_activation
-from builder.engine.random_play import random_playout
-from builder.engine.damage import kill_shot, take_hit
-from builder.engine.assault import plan_assault, resolve_assault
+from builder.engine.kernel.dice import Rng
+from builder.engine.heroes.effects import get, invalidate
+from builder.engine.kernel.errors import IllegalAction
+from builder.engine.heroes.phases.activation import start_activation
+from builder.engine.kernel.random_play import random_playout
+from builder.engine.heroes.damage import kill_shot, take_hit
+from builder.engine.heroes.assault import plan_assault, resolve_assault
 
 from engine_helpers import Scripted, make
 

@@ -1,4 +1,4 @@
-"""Blast patterns (builder/engine/blast.py): the geometry of intersections and the
+"""Blast patterns (builder/engine/heroes/features/blast.py): the geometry of intersections and the
 worked cases of the core rules (000 core rules, Recruitment Options > Equipment >
 Grenade, Rifle Grenade, HE Shells; Special Abilities > Howitzer, Indirect Fire,
 Artillery Spotter; Terrain > Buildings). The fixture pack's grenades hit +2
@@ -10,11 +10,11 @@ from builder.ai import evaluate as ev
 from builder.ai.greedy import GreedyPlayer
 from builder.ai.solo_mode.view import EngineView
 from builder.engine import Action, apply, legal_actions
-from builder.engine.blast import (INTO_ROOM, blast_actions, clear_on, covering, distance, inside_building,
+from builder.engine.heroes.features.blast import (INTO_ROOM, blast_actions, clear_on, covering, distance, inside_building,
                                   intersection, pattern_squares, scattered)
-from builder.engine.effects.options import tokens_left
-from builder.engine.firing import plan_shot
-from builder.engine.smoke import fade
+from builder.engine.heroes.effects.options import tokens_left
+from builder.engine.heroes.firing import plan_shot
+from builder.engine.heroes.smoke import fade
 
 from engine_helpers import Scripted, activate, arm, make, with_core_cards
 

@@ -1,4 +1,4 @@
-"""Concealment options (builder/engine/ruses.py, builder/engine/concealment.py):
+"""Concealment options (builder/engine/heroes/features/ruses.py, builder/engine/heroes/features/concealment.py):
 the Tricky trait's Ruse tokens, the Concealed order's tokens and Infiltration
 (000 core rules, Recruitment Options > Character Traits > Tricky; Orders >
 Concealed; Orders > Infiltration; Special Abilities > Ambush and Scout).
@@ -15,12 +15,12 @@ import pytest
 
 from builder.ai.greedy import GreedyPlayer
 from builder.engine import Action, IllegalAction, Rules, apply, legal_actions
-from builder.engine.ambush import spot
-from builder.engine.concealment import CONCEALED, tokens_free, tokens_total
-from builder.engine.effects import get
-from builder.engine.phases.supply import start_supply
-from builder.engine.ruses import RUSE_ID
-from builder.engine.unit_actions import fire_actions
+from builder.engine.heroes.ambush import spot
+from builder.engine.heroes.features.concealment import CONCEALED, tokens_free, tokens_total
+from builder.engine.heroes.effects import get
+from builder.engine.heroes.phases.supply import start_supply
+from builder.engine.heroes.features.ruses import RUSE_ID
+from builder.engine.heroes.unit_actions import fire_actions
 
 from engine_helpers import activate, fixture_pack, make
 

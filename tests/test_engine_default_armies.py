@@ -9,7 +9,7 @@ import pytest
 from builder.army.check import check_army
 from builder.content.loader import load_pack
 from builder.engine import Rules
-from builder.engine.armies import default_army
+from builder.engine.heroes.armies import default_army
 
 PACKS = {"core": "content/core", "bfn": "content/bfn"}
 

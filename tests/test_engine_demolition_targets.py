@@ -1,6 +1,6 @@
 """Demolition targets fired at through their red dot: the steelworks chimney (003 Battle
 for Normandy, Battlefield > Buildings > Destroying the Chimney; Campaign > 6 Operation
-Stack). builder/engine/demolition_targets.py."""
+Stack). builder/engine/heroes/features/demolition_targets.py."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from pathlib import Path
 
 from builder.content.loader import load_pack
 from builder.engine import Action, Rules, apply
-from builder.engine.demolition_targets import MODE, demolished, markers, shots
-from builder.engine.los import sight
-from builder.engine.scenario_events import effect
-from builder.engine.victory import holds
+from builder.engine.heroes.features.demolition_targets import MODE, demolished, markers, shots
+from builder.engine.board.los import sight
+from builder.engine.heroes.scenario_events import effect
+from builder.engine.heroes.victory import holds
 
 from engine_helpers import Scripted, activate
 

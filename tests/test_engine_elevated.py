@@ -1,6 +1,6 @@
 """Line of sight from an Elevated Position (003 Battle for Normandy, Battlefield >
 Elevated Positions, examples A-D), traced from the Flak 88's red dot on the Rauray
-heights in Trading Blows. builder/engine/elevated.py."""
+heights in Trading Blows. builder/engine/heroes/elevated.py."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 from builder.army.model import ArmyList, SlotChoice, TileEntry
 from builder.content.loader import load_pack
 from builder.engine import Rules
-from builder.engine.elevated import elevated_sight, elevation
-from builder.engine.los import trace
+from builder.engine.heroes.elevated import elevated_sight, elevation
+from builder.engine.board.los import trace
 
 BFN = Path(__file__).resolve().parents[1] / "content" / "bfn"
 

@@ -1,7 +1,7 @@
 """Imports inside the engine go down (issue 19, item 1: no deferred import remains to
 dodge a cycle). An import in a function body is allowed only for start-up time, with a
 comment saying so on its line or the line above; every step a lower module calls back
-(builder/engine/steps.py) is registered once the engine is imported."""
+(builder/engine/heroes/steps.py) is registered once the engine is imported."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import ast
 from pathlib import Path
 
 import builder.engine  # noqa: F401  (registers every step and rule module)
-from builder.engine import steps
+from builder.engine.heroes import steps
 
 ENGINE = Path(__file__).resolve().parents[1] / "builder" / "engine"
 
@@ -32,7 +32,7 @@ def test_no_import_hides_in_a_function_body_but_for_start_up_time() -> None:
             said = " ".join(lines[max(0, line - 2):line])
             if "start-up" not in said:
                 found.append(f"{path.relative_to(ENGINE.parent.parent)}:{line}")
-    assert not found, f"imports in function bodies (invert the dependency, see builder/engine/steps.py): {found}"
+    assert not found, f"imports in function bodies (invert the dependency, see builder/engine/heroes/steps.py): {found}"
 
 
 def test_the_check_sees_a_deferred_import(tmp_path: Path) -> None:

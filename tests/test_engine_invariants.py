@@ -6,8 +6,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from builder.engine import Rng, Rules, apply, legal_actions
-from builder.engine.log import play, replay
-from builder.engine.movement import movement_allowance
+from builder.engine.tools.log import play, replay
+from builder.engine.heroes.movement import movement_allowance
 
 from engine_helpers import fixture_pack
 

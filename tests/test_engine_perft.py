@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from builder.engine import legal_actions
-from builder.engine.perft import perft
+from builder.engine.kernel.perft import perft
 
 from engine_helpers import activate, position
 

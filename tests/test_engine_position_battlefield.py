@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from builder.engine.errors import InvalidInputError
-from builder.engine.phases.supply import start_supply
-from builder.engine.position import load_position
-from builder.engine.structures import points, structure_at
-from builder.engine.advanced_positions import POSITIONS as POSITIONS_FIELD
-from builder.engine.demolition_charges import CHARGES
-from builder.engine.hedgerow_cutter import PASSAGES
-from builder.engine.state import rule_field
+from builder.engine.kernel.errors import InvalidInputError
+from builder.engine.heroes.phases.supply import start_supply
+from builder.engine.tools.position import load_position
+from builder.engine.heroes.structures import points, structure_at
+from builder.engine.heroes.features.advanced_positions import POSITIONS as POSITIONS_FIELD
+from builder.engine.heroes.features.demolition_charges import CHARGES
+from builder.engine.heroes.features.hedgerow_cutter import PASSAGES
+from builder.engine.heroes.state import rule_field
 
 from engine_helpers import POSITIONS, Scripted
 

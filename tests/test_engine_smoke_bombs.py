@@ -1,17 +1,17 @@
 """Smoke bombs placed with an order (000 core rules, Recruitment Options > Orders >
-Smoke; builder/engine/smoke_bombs.py)."""
+Smoke; builder/engine/heroes/features/smoke_bombs.py)."""
 
 from __future__ import annotations
 
 import dataclasses
 
 from builder.ai.greedy import GreedyPlayer
-from builder.engine.artillery_shot import card_pattern
-from builder.engine.blast import blast_plan
+from builder.engine.heroes.features.artillery_shot import card_pattern
+from builder.engine.heroes.features.blast import blast_plan
 from builder.engine import Action, apply, legal_actions
-from builder.engine.firing import plan_shot
-from builder.engine.intersections import intersection, pattern_squares
-from builder.engine.smoke_bombs import bombs_left, targets
+from builder.engine.heroes.firing import plan_shot
+from builder.engine.board.intersections import intersection, pattern_squares
+from builder.engine.heroes.features.smoke_bombs import bombs_left, targets
 
 from engine_helpers import Scripted, activate, make, with_core_cards
 

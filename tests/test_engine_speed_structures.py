@@ -52,7 +52,7 @@ def test_hand_written_inits_take_exactly_the_fields() -> None:
 
 
 def test_replace_works_on_a_shot_plan() -> None:
-    from builder.engine.firing import ShotPlan
+    from builder.engine.heroes.firing import ShotPlan
 
     plan = ShotPlan(1, 2, 0, "attack", firer_sq=5, target_sq=9, extra=1)
     off = dataclasses.replace(plan, ok=False, reason="no line of sight")
@@ -61,7 +61,7 @@ def test_replace_works_on_a_shot_plan() -> None:
 
 
 def test_actions_are_never_changed_once_made() -> None:
-    """Actions are shared between decisions (builder.engine.actions.interned): every one
+    """Actions are shared between decisions (builder.engine.heroes.actions.interned): every one
     listed during whole games (core rules and the Solo game mode) keeps its fields."""
     import random
     from pathlib import Path

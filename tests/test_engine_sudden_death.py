@@ -1,7 +1,7 @@
 """Sudden death and printed victory levels (000 core rules, Setup > Victory Conditions):
 reaching a scenario's victory condition ends the game at the end of the round
-(builder/engine/sudden_death.py), and a side left without units loses at a level the
-scenario prints (builder/engine/victory.py)."""
+(builder/engine/heroes/sudden_death.py), and a side left without units loses at a level the
+scenario prints (builder/engine/heroes/victory.py)."""
 
 from __future__ import annotations
 
@@ -99,7 +99,7 @@ def test_elimination_wins_at_the_best_level_the_scenario_prints(levels, expected
 def test_coverage_lists_terrain_and_scenario_rules() -> None:
     """Issue 21 item 2: terrain rules and scenario rules sit beside abilities, options and cards."""
     from builder.content.loader import load_pack
-    from builder.engine.coverage import coverage
+    from builder.engine.tools.coverage import coverage
 
     rows = coverage(load_pack())
     kinds = {r["kind"] for r in rows}

@@ -1,7 +1,7 @@
 """Support tiles entering play (003 Battle for Normandy, Recruitment Options > Support
 Tile; Campaign > 1 Trading Blows: the Flak 88 fires from the red dot three times in the
 game, the Royal Artillery's order sits on the Commonwealth tile; 5 Charon the Ferryman:
-the Initiative order from turn 5). builder/engine/support_tiles.py."""
+the Initiative order from turn 5). builder/engine/heroes/features/support_tiles.py."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from pathlib import Path
 
 from builder.content.loader import load_pack
 from builder.engine import Rules
-from builder.engine.effects import get
-from builder.engine.los import sight
-from builder.engine.support_tiles import PATTERN, UNITS, place_orders, use
+from builder.engine.heroes.effects import get
+from builder.engine.board.los import sight
+from builder.engine.heroes.features.support_tiles import PATTERN, UNITS, place_orders, use
 
 BFN = Path(__file__).resolve().parents[1] / "content" / "bfn"
 
@@ -122,7 +122,7 @@ def test_charon_grants_the_initiative_order_from_turn_5_copy_on_write() -> None:
     state = Rules.new_game(bfn(), "charon-the-ferryman", seed=1)
     assert "initiative" not in state.static.sides[0].keys
     twin = state.clone()
-    from builder.engine.scenario_events import effect
+    from builder.engine.heroes.scenario_events import effect
     eff = next(e for ev in state.static.scenario.events for e in ev.effects if e.do == "support_tile")
     effect(state, eff, "cw")
     assert "initiative" in state.static.sides[0].keys

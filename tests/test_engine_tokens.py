@@ -1,5 +1,5 @@
 """Token options (000 core rules, Recruitment Options > Equipment > Fuel, Gear,
-Position; Orders > Directive): builder/engine/fuel.py, directives.py,
+Position; Orders > Directive): builder/engine/heroes/features/fuel.py, directives.py,
 advanced_positions.py, gear.py. Positions are on the fixture's skirmish field;
 the fixture pack's ``depot`` scenario fields every one of these options."""
 
@@ -9,20 +9,20 @@ import pytest
 
 from builder.ai.greedy import GreedyPlayer
 from builder.engine import Action, Rules, apply, legal_actions
-from builder.engine.assault import plan_assault
-from builder.engine.directives import CHARGE, DOUBLE_TIME, FIRE_AT_WILL, HOLD, KINDS
-from builder.engine.effects import get
-from builder.engine.effects.options import tokens_left
-from builder.engine.errors import IllegalAction
-from builder.engine.firing import plan_shot
-from builder.engine.movement import movement_allowance
-from builder.engine.opportunity import may_opportunity_fire
-from builder.engine.phases.orders import start_round
-from builder.engine.phases.supply import finish_supply, start_supply
-from builder.engine.directives import DIRECTIVES
-from builder.engine.fuel import FUELLED
-from builder.engine.state import rule_field, set_rule_field
-from builder.engine.advanced_positions import POSITIONS
+from builder.engine.heroes.assault import plan_assault
+from builder.engine.heroes.features.directives import CHARGE, DOUBLE_TIME, FIRE_AT_WILL, HOLD, KINDS
+from builder.engine.heroes.effects import get
+from builder.engine.heroes.effects.options import tokens_left
+from builder.engine.kernel.errors import IllegalAction
+from builder.engine.heroes.firing import plan_shot
+from builder.engine.heroes.movement import movement_allowance
+from builder.engine.heroes.opportunity import may_opportunity_fire
+from builder.engine.heroes.phases.orders import start_round
+from builder.engine.heroes.phases.supply import finish_supply, start_supply
+from builder.engine.heroes.features.directives import DIRECTIVES
+from builder.engine.heroes.features.fuel import FUELLED
+from builder.engine.heroes.state import rule_field, set_rule_field
+from builder.engine.heroes.features.advanced_positions import POSITIONS
 
 from engine_helpers import activate, fixture_pack, give, make
 
@@ -149,7 +149,7 @@ def test_declining_leaves_the_tokens_and_one_directive_a_round() -> None:
     assert state.phase == "activation" and rule_field(state, DIRECTIVES) == ()
     assert state.sides[0].equipment[(-1, "directive")] == 3
     state.phase = "orders"  # the same round: no second decision
-    from builder.engine.directives import pending
+    from builder.engine.heroes.features.directives import pending
     assert not pending(state, 0)
 
 
@@ -258,7 +258,7 @@ def test_no_position_in_a_building_water_or_for_an_activated_unit() -> None:
     assert n["a"] not in offered
     assert n["f"] in offered  # forest is allowed (not a building)
     bf = state.static.bf
-    from builder.engine.advanced_positions import allowed
+    from builder.engine.heroes.features.advanced_positions import allowed
     assert not allowed(bf, bf.square("B6")) and not allowed(bf, bf.square("F7"))
 
 

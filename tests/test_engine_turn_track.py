@@ -1,7 +1,7 @@
 """The turn marker moved on by a scenario event (003 Battle for Normandy, Campaign >
 3 Beaver Tails with Sauerkraut: both objectives completed at the same supply phase move
 the marker one more space; beyond the last turn the game is a draw).
-builder/engine/turn_track.py."""
+builder/engine/heroes/features/turn_track.py."""
 
 from __future__ import annotations
 

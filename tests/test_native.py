@@ -49,11 +49,11 @@ def test_a_manifest_matching_the_sources_turns_the_copies_on(fake_build: Path) -
 
 def test_an_edited_source_turns_every_copy_off_and_names_the_file(fake_build: Path) -> None:
     sources = json.loads((fake_build / native.MANIFEST).read_text())["sources"]
-    sources["builder.engine.zoc"] = "0" * 64
+    sources["builder.engine.heroes.zoc"] = "0" * 64
     _write_manifest(fake_build, sources=sources)
     status = native.status()
     assert not status.active
-    assert "builder/engine/zoc.py changed since the build" in status.reason and "make native" in status.reason
+    assert "builder/engine/heroes/zoc.py changed since the build" in status.reason and "make native" in status.reason
     assert native.extend_path(["src"], "builder.engine") == ["src"]
 
 
@@ -115,18 +115,18 @@ def test_every_listed_module_has_a_source_and_no_package_init_is_listed() -> Non
 
 
 def test_compiled_modules_keep_their_docstrings_for_the_reference_card() -> None:
-    import builder.engine.phases.supply as supply
+    import builder.engine.heroes.phases.supply as supply
 
     assert "Supply" in native.module_docstring(supply)
 
 
 def test_the_build_is_in_use_when_make_test_built_it() -> None:
     """``make test`` builds with --strict, so the suite runs the compiled copies."""
-    import builder.engine.movement  # noqa: F401
+    import builder.engine.heroes.movement  # noqa: F401
 
     if not native.status().active:
         pytest.skip(f"compiled copies not in use here: {native.status().reason}")
-    assert "builder.engine.movement" in native.in_use()
+    assert "builder.engine.heroes.movement" in native.in_use()
 
 
 SAMPLE = """

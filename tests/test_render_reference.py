@@ -3,8 +3,8 @@ modules and constants, so changing the engine changes the card."""
 
 from __future__ import annotations
 
-import builder.engine.firing as firing
-import builder.engine.phases.supply as supply
+import builder.engine.heroes.firing as firing
+import builder.engine.heroes.phases.supply as supply
 from builder.native import module_docstring
 from builder.render import reference
 from builder.render.reference import quick_reference

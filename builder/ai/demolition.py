@@ -1,6 +1,6 @@
 """What the greedy player sees in demolition: a shot at a structure
-(builder/engine/destruction.py) and a demolition charge laid on one
-(builder/engine/demolition_charges.py).
+(builder/engine/heroes/features/destruction.py) and a demolition charge laid on one
+(builder/engine/heroes/features/demolition_charges.py).
 
 Destroying a structure suppresses every unit inside and takes away the building's
 cover, so demolition is valued by the enemy units inside: the chance that the
@@ -16,16 +16,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.ai.evaluate import target_value
-from builder.engine.demolition_charges import SCORES as CHARGE_SCORES
-from builder.engine.demolition_charges import charge_dice
-from builder.engine.destruction import SCORES, destroyer_bonus, destruction_dice
-from builder.engine.structures import points, structure_at, units_inside
-from builder.engine.demolition_charges import CHARGES
-from builder.engine.state import rule_field
+from builder.engine.heroes.features.demolition_charges import SCORES as CHARGE_SCORES
+from builder.engine.heroes.features.demolition_charges import charge_dice
+from builder.engine.heroes.features.destruction import SCORES, destroyer_bonus, destruction_dice
+from builder.engine.heroes.structures import points, structure_at, units_inside
+from builder.engine.heroes.features.demolition_charges import CHARGES
+from builder.engine.heroes.state import rule_field
 
 if TYPE_CHECKING:
-    from builder.engine.actions import Action
-    from builder.engine.state import GameState
+    from builder.engine.heroes.actions import Action
+    from builder.engine.heroes.state import GameState
 
 CHARGE_DELAY = 0.6  # a charge explodes a phase later, and the enemy may leave meanwhile
 TOKEN = 0.05
@@ -67,10 +67,10 @@ TARGET_STAKE = 6.0  # a demolition target is the scenario's victory: worth more 
 
 
 def target_shot_value(state: "GameState", action: "Action") -> float:
-    """A ``fire`` decision at a scenario's demolition target (builder/engine/demolition_targets.py):
+    """A ``fire`` decision at a scenario's demolition target (builder/engine/heroes/features/demolition_targets.py):
     the share of the markers still needed that its Destruction dice are expected to score,
     times a stake above any one unit's worth (destroying it wins the scenario)."""
-    from builder.engine.demolition_targets import markers
+    from builder.engine.heroes.features.demolition_targets import markers
     u = state.units[action.unit]
     w = u.st.profile.faces[u.face].weapons[action.weapon]
     t = next(t for t in state.static.scenario.targets if state.static.bf.square(t.at) == action.square)

@@ -1,7 +1,7 @@
 """Pure evaluation helpers shared by the greedy player and the Solo Mode view.
 
 Nothing here changes the state: expected damage of a shot or an assault comes from the
-engine's own odds (builder.engine.firing.plan_shot, builder.engine.assault.plan_assault);
+engine's own odds (builder.engine.heroes.firing.plan_shot, builder.engine.heroes.assault.plan_assault);
 objective gain is read from positions (000 core rules, Setup > Victory Conditions: an
 objective is held by infantry on it or next to it).
 """
@@ -10,20 +10,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from builder.engine.ambush import revealed_face
-from builder.engine.assault import plan_assault
-from builder.engine.blast import EQUIPMENT, INTO_ROOM, blast_plan, in_room, patterns, under
-from builder.engine.firing import plan_shot
-from builder.engine.smoke_bombs import pattern as bomb_pattern, targets as bomb_targets
-from builder.engine.vehicle_bombs import bomb_plan
-from builder.engine.transport import square_of
-from builder.engine.state import rule_field
-from builder.engine.vehicle_bombs import VEHICLE_BOMBS
+from builder.engine.heroes.ambush import revealed_face
+from builder.engine.heroes.assault import plan_assault
+from builder.engine.heroes.features.blast import EQUIPMENT, INTO_ROOM, blast_plan, in_room, patterns, under
+from builder.engine.heroes.firing import plan_shot
+from builder.engine.heroes.features.smoke_bombs import pattern as bomb_pattern, targets as bomb_targets
+from builder.engine.heroes.features.vehicle_bombs import bomb_plan
+from builder.engine.heroes.transport import square_of
+from builder.engine.heroes.state import rule_field
+from builder.engine.heroes.features.vehicle_bombs import VEHICLE_BOMBS
 
 if TYPE_CHECKING:
     from builder.engine import Action, GameState, UnitState
-    from builder.engine.assault import AssaultPlan
-    from builder.engine.grid import Battlefield
+    from builder.engine.heroes.assault import AssaultPlan
+    from builder.engine.board.grid import Battlefield
 
 KIND_ORDER = ("primary", "secondary", "neutral", "tactical_bonus")
 
@@ -234,7 +234,7 @@ def shot_value(state: "GameState", action: "Action") -> float:
 
 def blast_hits(state: "GameState", action: "Action") -> list[tuple["UnitState", float]]:
     """The units a ``blast`` action would attack where it is aimed, each with its
-    chance of a hit plus that of a kill shot (builder/engine/blast.py)."""
+    chance of a hit plus that of a kill shot (builder/engine/heroes/features/blast.py)."""
     firer = state.units[action.unit]
     p = next((p for p in patterns(state, firer) if p.key == action.mode and p.weapon == action.weapon), None)
     if p is None:
@@ -263,7 +263,7 @@ def blast_value(state: "GameState", action: "Action") -> float:
 
 def bomb_value(state: "GameState", action: "Action") -> float:
     """Expected damage of a ``token`` decision putting a sticky bomb or magnetic
-    mine on a vehicle (builder/engine/vehicle_bombs.py): its odds at the end of the Supply
+    mine on a vehicle (builder/engine/heroes/features/vehicle_bombs.py): its odds at the end of the Supply
     phase times the vehicle's value, counted only as far as the bombs already on
     it may all miss; a token is worth a little, as for Ammo."""
     side = state.units[action.unit].side
@@ -294,7 +294,7 @@ SMOKE_ORDER = 0.25  # a smoke bomb's order against a unit's (order potential): b
 def smoke_value(state: "GameState", side: int, i: int) -> float:
     """What a smoke bomb of ``side`` laid on intersection ``i`` is worth: the armed
     enemy units whose shots (in or out) it would hinder, less ``side``'s own
-    (builder/engine/smoke_bombs.py)."""
+    (builder/engine/heroes/features/smoke_bombs.py)."""
     value = 0.0
     for t in under(state, i, bomb_pattern(state, side).radius):
         if t.st.profile.faces[t.face].weapons:
@@ -442,8 +442,8 @@ def danger_from(state: "GameState", sq: int, enemies: list[int]) -> int:
 def opfire_value(state: "GameState", action: "Action") -> float:
     """Expected damage of an opportunity shot, less what it costs: the firer loses its
     order token and takes an Activated marker (000 core rules, Opportunity Fire)."""
-    from builder.engine.firing import plan_one
-    from builder.engine.opportunity import opfire_mode
+    from builder.engine.heroes.firing import plan_one
+    from builder.engine.heroes.opportunity import opfire_mode
 
     firer, target = state.units[action.unit], state.units[action.target]
     plan = plan_one(state, firer, action.weapon, target, firer.sq, action.square, opfire_mode(action))

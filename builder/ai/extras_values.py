@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.ai.evaluate import move_value, target_value
-from builder.engine.blast import blast_plan
-from builder.engine.goliath import charge
+from builder.engine.heroes.features.blast import blast_plan
+from builder.engine.heroes.features.goliath import charge
 
 if TYPE_CHECKING:
     from builder.engine import Action, GameState

@@ -12,18 +12,19 @@ from builder.ai import token_values as tv
 from builder.ai import support_values as sv
 from builder.ai.demolition import charge_value, structure_shot_value, target_shot_value
 from builder.ai.players import Player
-from builder.engine import Action, GameState, autonomy
-from builder.engine.autonomy import AUTONOMOUS
-from builder.engine.concealment import CONCEALED
-from builder.engine.advanced_positions import POSITION
-from builder.engine.demolition_charges import KEY as CHARGE
-from builder.engine.demolition_targets import MODE as TARGET
-from builder.engine.destruction import STRUCTURE
-from builder.engine.goliath import DETONATE
-from builder.engine.hedgerow_cutter import PASSAGE
-from builder.engine.mg_nest import NEST
-from builder.engine.directives import KINDS
-from builder.engine.transport import square_of
+from builder.engine import Action, GameState
+from builder.engine.heroes.features import autonomy
+from builder.engine.heroes.features.autonomy import AUTONOMOUS
+from builder.engine.heroes.features.concealment import CONCEALED
+from builder.engine.heroes.features.advanced_positions import POSITION
+from builder.engine.heroes.features.demolition_charges import KEY as CHARGE
+from builder.engine.heroes.features.demolition_targets import MODE as TARGET
+from builder.engine.heroes.features.destruction import STRUCTURE
+from builder.engine.heroes.features.goliath import DETONATE
+from builder.engine.heroes.features.hedgerow_cutter import PASSAGE
+from builder.engine.heroes.features.mg_nest import NEST
+from builder.engine.heroes.features.directives import KINDS
+from builder.engine.heroes.transport import square_of
 
 EPS = 1e-9
 PRICED = (PASSAGE, DETONATE)  # moves scored one by one: a token spent, a Goliath blown up
@@ -140,7 +141,7 @@ class GreedyPlayer(Player):
 
 def autonomous_units(state: GameState) -> frozenset[int]:
     """Ids of the units that act without a token (000 core rules, Special Abilities >
-    Autonomous; builder/engine/autonomy.py): empty, at the cost of one flag, in
+    Autonomous; builder/engine/heroes/features/autonomy.py): empty, at the cost of one flag, in
     games without them."""
     if not autonomy.in_game(state):
         return frozenset()

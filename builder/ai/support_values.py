@@ -1,6 +1,6 @@
 """What the greedy player expects of fire support: attack cards played on an enemy
 unit (artillery shot, aviation, barrage patterns) and a Barrage Order's guns
-(builder/engine/artillery_shot.py, aviation.py, blast.py, barrage.py). Scored as
+(builder/engine/heroes/features/artillery_shot.py, aviation.py, blast.py, barrage.py). Scored as
 the unit's own shots are (builder.ai.evaluate): the odds of a hit or a kill shot
 times what the target is worth."""
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.ai.evaluate import blast_value, shot_value, target_value
-from builder.engine.blast import BLASTERS, blast_actions, blast_plan, under
+from builder.engine.heroes.features.blast import BLASTERS, blast_actions, blast_plan, under
 
 if TYPE_CHECKING:
     from builder.engine import Action, GameState
@@ -24,8 +24,8 @@ def card_value(state: "GameState", action: "Action") -> float:
     by what it covers where the engine aims it, halved when it scatters; aviation
     by the chance it passes the anti-aircraft check. Other cards: 0 (the greedy
     player plays them only when nothing scores better, or in answer to a shot)."""
-    from builder.engine import aviation
-    from builder.engine.artillery_shot import card_pattern as shot_pattern
+    from builder.engine.heroes.features import aviation
+    from builder.engine.heroes.features.artillery_shot import card_pattern as shot_pattern
 
     side = state.to_act
     card = state.static.pack.items["cards"].get(action.mode)
@@ -42,7 +42,7 @@ def card_value(state: "GameState", action: "Action") -> float:
         p_hit, p_kill = blast_plan(state, None, target, p).odds()
         value = (p_hit + p_kill) * target_value(state, target)
     elif key in ("artillery-barrage", aviation.DIVE_BOMBING):
-        from builder.engine.blast import _card_pattern, aim_at
+        from builder.engine.heroes.features.blast import _card_pattern, aim_at
 
         pattern = _card_pattern(state, side, key)
         i = aim_at(state, side, target, pattern.radius) if pattern is not None else -1
@@ -65,11 +65,11 @@ def card_value(state: "GameState", action: "Action") -> float:
 
 
 def barrage_value(state: "GameState", action: "Action") -> float:
-    """What a ``barrage`` is worth (builder/engine/barrage.py): each gun of the group
+    """What a ``barrage`` is worth (builder/engine/heroes/features/barrage.py): each gun of the group
     taking its best shot or pattern, as the greedy player would, one after the
     other without counting on the earlier ones' results."""
-    from builder.engine.barrage import groups
-    from builder.engine.unit_actions import fire_actions
+    from builder.engine.heroes.features.barrage import groups
+    from builder.engine.heroes.unit_actions import fire_actions
 
     total = 0.0
     for uid in groups(state, state.units[action.unit]).get(action.mode, ()):

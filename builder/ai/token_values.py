@@ -22,10 +22,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.ai.evaluate import danger_distance, move_value
-from builder.engine.advanced_positions import ADVANCED
-from builder.engine.directives import CHARGE, DOUBLE_TIME, FIRE_AT_WILL, HOLD, RANGE
-from builder.engine.los import sees
-from builder.engine.movement import vehicle_states
+from builder.engine.heroes.features.advanced_positions import ADVANCED
+from builder.engine.heroes.features.directives import CHARGE, DOUBLE_TIME, FIRE_AT_WILL, HOLD, RANGE
+from builder.engine.board.los import sees
+from builder.engine.heroes.movement import vehicle_states
 
 if TYPE_CHECKING:
     from builder.engine import Action, GameState, UnitState

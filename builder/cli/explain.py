@@ -29,8 +29,8 @@ def explain(
     system, system_pack = system_of_file(position, pack)
     if (handler := command_for(system, "explain")) is not None:
         return handler(position, system_pack, question, list(args or []), mode, format.value)
-    from builder.engine.explain import explain_question
-    from builder.engine.position import load_position
+    from builder.engine.tools.explain import explain_question
+    from builder.engine.tools.position import load_position
 
     if question not in ("los", "move", "fire", "assault"):
         raise UsageError(f"unknown question '{question}': use los, move, fire or assault")

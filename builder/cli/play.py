@@ -35,7 +35,7 @@ def play(
     army: list[str] = typer.Option([], "--army", help=ARMY_HELP),
 ) -> None:
     """Play one game of SCENARIO and print the result."""
-    from builder.engine.log import play as play_game
+    from builder.engine.tools.log import play as play_game
 
     names = [p.strip() for p in players.split(",") if p.strip()]
     if len(names) != 2:
@@ -44,7 +44,7 @@ def play(
         return handler(pack, scenario, seed, names, log, format.value, army)
     from builder.content.loader import load_pack
     from builder.content.yaml_io import atomic_write_text
-    from builder.engine.log import require_scenario
+    from builder.engine.tools.log import require_scenario
 
     content = load_pack(pack)
     require_scenario(content, scenario)
@@ -79,8 +79,8 @@ def replay(
     pack: Path | None = typer.Option(None, "--pack", help="Content pack folder (default: the log's)."),
 ) -> None:
     """Re-apply a game log and prove it: every event, state hash and the result must match."""
-    from builder.engine.log import parse_log
-    from builder.engine.log import replay as replay_game
+    from builder.engine.tools.log import parse_log
+    from builder.engine.tools.log import replay as replay_game
 
     if not log.is_file():
         raise UsageError(f"no such log file: {log}")
@@ -104,7 +104,7 @@ ENDINGS = {
     "no_orders": "when a side could give no more orders",
     "sudden_death": "at the end of the round in which the scenario's victory condition was met",
 }
-"""How a game ended, in words (builder.engine.victory.finish's reasons)."""
+"""How a game ended, in words (builder.engine.heroes.victory.finish's reasons)."""
 
 
 def _losses(by_type: dict[str, int]) -> str:

@@ -24,7 +24,7 @@ def coverage_command(
     if (handler := pack_command(pack, "rules coverage")) is not None:
         return handler(pack, format.value)
     import builder.ai.solo_mode.coverage  # noqa: F401  (adds the Solo Mode rules to the registry)
-    from builder.engine.coverage import coverage, summary
+    from builder.engine.tools.coverage import coverage, summary
 
     from builder.content.loader import load_pack
 

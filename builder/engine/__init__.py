@@ -15,20 +15,20 @@ from builder import native
 
 __path__ = native.extend_path(__path__, __name__)  # compiled copies first while fresh (builder/native.py)
 
-from builder.engine.actions import Action
-from builder.engine.api import apply, legal_actions
-from builder.engine.assault import plan_assault
-from builder.engine.dice import Rng, derive_seed
-from builder.engine.errors import IllegalAction
-from builder.engine.events import Event
-from builder.engine.firing import fire_odds, plan_shot
-from builder.engine.los import line_of_sight, precompute_lines
-from builder.engine.movement import reachable
-from builder.engine.objectives import objective_control
+from builder.engine.heroes.actions import Action
+from builder.engine.heroes.api import apply, legal_actions
+from builder.engine.heroes.assault import plan_assault
+from builder.engine.kernel.dice import Rng, derive_seed
+from builder.engine.kernel.errors import IllegalAction
+from builder.engine.kernel.events import Event
+from builder.engine.heroes.firing import fire_odds, plan_shot
+from builder.engine.board.los import line_of_sight, precompute_lines
+from builder.engine.heroes.movement import reachable
+from builder.engine.heroes.objectives import objective_control
 from builder.engine.kernel import RandomPlayer, make_player, play, register_player
-from builder.engine.random_play import random_playout
-from builder.engine.rules import Rules
-from builder.engine.state import GameResult, GameState, UnitState
+from builder.engine.kernel.random_play import random_playout
+from builder.engine.heroes.rules import Rules
+from builder.engine.heroes.state import GameResult, GameState, UnitState
 
 __all__ = [
     "Action", "Event", "GameResult", "GameState", "IllegalAction", "RandomPlayer", "Rng", "Rules",

@@ -5,7 +5,7 @@ Each file is checked first, as ``heroes army check`` does (000 core rules, Army
 Creation): a list that is not legal, leads another faction than the side's, or spends
 more than the side's points is an input error located in the file, before any game is
 played. A side without a file plays the scenario's composition, or the engine's default
-army for its points (builder.engine.armies.default_army: `heroes army suggest`'s); :func:`describe` says
+army for its points (builder.engine.heroes.armies.default_army: `heroes army suggest`'s); :func:`describe` says
 which, for the report.
 """
 
@@ -54,9 +54,9 @@ def describe(pack: Any, scenario: Any, files: dict[str, Path], lists: Sequence[A
     """Which army each side played, for the report: ``source`` (``file``, ``scenario``
     or ``default``), the points it spends (``spent``) of the side's ``budget``, and
     ``text`` in words. A default army is ``heroes army suggest``'s at seed
-    :data:`~builder.engine.armies.DEFAULT_ARMY_SEED` (builder.engine.armies.default_army)."""
+    :data:`~builder.engine.heroes.armies.DEFAULT_ARMY_SEED` (builder.engine.heroes.armies.default_army)."""
     from builder.army.check import check_army
-    from builder.engine.armies import DEFAULT_ARMY_SEED, default_army
+    from builder.engine.heroes.armies import DEFAULT_ARMY_SEED, default_army
 
     out: dict[str, dict[str, Any]] = {}
     for i, side in enumerate(scenario.sides):

@@ -84,14 +84,14 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
         options = {**options, "initiative_swapped": True}
     state = rules_cls.new_game(pack, scenario, seed=seed, armies=armies, options=options or None)
     if initiative_swapped and rules_cls is PlaytestRules and state.phase == "orders":
-        from builder.engine.phases import orders
+        from builder.engine.heroes.phases import orders
 
         state.initiative = state.turn_side = 1 - state.initiative
         orders.advance(state)
     sides = state.side_ids
     players = [make_player(spec.text, seed, i) for i, spec in enumerate(specs)]
     fielded: dict[str, Counter[str]] = {s: Counter() for s in sides}
-    for u in state.units:  # decoy counters stand for no unit (builder.engine.decoys); a unit of the
+    for u in state.units:  # decoy counters stand for no unit (builder.engine.heroes.decoys); a unit of the
         if not u.st.decoy and not u.st.reinforcement:  # Solo reinforcements bag is fielded once drawn
             fielded[sides[u.side]][_profile_key(u)] += 1
     drawn: set[int] = set()

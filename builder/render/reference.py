@@ -22,10 +22,10 @@ from builder.native import module_docstring
 #: Sections of the card: title, the sequence constant that would supply it, and the
 #: engine modules whose stated behaviour supplies it otherwise.
 SECTIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("Round", "PHASES", ("builder.engine.phases.orders", "builder.engine.phases.activation",
-                         "builder.engine.phases.supply")),
-    ("Shot resolution", "SHOT_RESOLUTION", ("builder.engine.firing",)),
-    ("Move sequence", "MOVE_SEQUENCE", ("builder.engine.movement", "builder.engine.zoc")),
+    ("Round", "PHASES", ("builder.engine.heroes.phases.orders", "builder.engine.heroes.phases.activation",
+                         "builder.engine.heroes.phases.supply")),
+    ("Shot resolution", "SHOT_RESOLUTION", ("builder.engine.heroes.firing",)),
+    ("Move sequence", "MOVE_SEQUENCE", ("builder.engine.heroes.movement", "builder.engine.heroes.zoc")),
     ("Suppression", "SUPPRESSION", ()),
 )
 CONSTANT_MODULES = ("builder.engine.reference", "builder.engine")
@@ -137,13 +137,13 @@ def _from_modules(names: tuple[str, ...]) -> tuple[list[dict[str, Any]], list[st
 def _numbers() -> list[dict[str, Any]]:
     """Figures the engine plays by, read from its constants."""
     out = []
-    rules = _module("builder.engine.rules")
+    rules = _module("builder.engine.heroes.rules")
     if rules is not None and hasattr(rules, "MAX_ORDERS"):
         out.append({"title": "Order tokens", "detail": f"at most {rules.MAX_ORDERS}", "sub": []})
-    firing = _module("builder.engine.firing")
+    firing = _module("builder.engine.heroes.firing")
     if firing is not None and hasattr(firing, "LONG_RANGE"):
         out.append({"title": "Long range", "detail": f"beyond {firing.LONG_RANGE} squares", "sub": []})
-    damage = _module("builder.engine.damage")
+    damage = _module("builder.engine.heroes.damage")
     if damage is not None and hasattr(damage, "DAMAGE_TABLE"):
         rows = sorted(damage.DAMAGE_TABLE.items())
         last = max(k for k, _ in rows)
@@ -156,8 +156,8 @@ def _suppression() -> tuple[list[dict[str, Any]], list[str]]:
     """Every statement the engine's modules make about Suppressed markers."""
     steps: list[dict[str, Any]] = []
     sources: list[str] = []
-    for name in ("builder.engine.firing", "builder.engine.movement", "builder.engine.zoc",
-                 "builder.engine.phases.supply"):
+    for name in ("builder.engine.heroes.firing", "builder.engine.heroes.movement", "builder.engine.heroes.zoc",
+                 "builder.engine.heroes.phases.supply"):
         module = _module(name)
         if module is None:
             continue

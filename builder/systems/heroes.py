@@ -53,7 +53,7 @@ def players() -> Mapping[str, Callable[[int, int], Any]]:
 def new_game(pack: Any, scenario_id: str, seed: int) -> Any:
     """A new game of ``scenario_id`` under the core rules (000), ready for the first decision."""
     # imported here, not at the top: the engine loads only when a game is played
-    from builder.engine.rules import Rules
+    from builder.engine.heroes.rules import Rules
 
     return Rules.new_game(pack, scenario_id, seed=seed)
 
@@ -63,7 +63,7 @@ def coverage(pack: Any) -> list[dict[str, str]]:
     (``heroes rules coverage``: kind, id, name, status, missing, rule)."""
     # imported here: the engine's rule registry loads only when coverage is asked for
     import builder.ai.solo_mode.coverage  # noqa: F401  (adds the Solo Mode rules to the registry)
-    from builder.engine.coverage import coverage as rows
+    from builder.engine.tools.coverage import coverage as rows
 
     return rows(pack)
 

@@ -6,8 +6,8 @@ placeholders: the red-cog AI cards were lost in transcription) and its reserve i
 side's hand, at most 3 cards (4 with the Opportunistic tactical bonus). A card drawn
 goes to the reserve, or is discarded when the reserve is full; when the deck runs out
 the discard pile is reshuffled. Each card does what the core rules' card does: the same
-rule module of builder/engine/effects/cards.py, played through
-:func:`~builder.engine.effects.cards.play_card` (so the player's No! answers it).
+rule module of builder/engine/heroes/effects/cards.py, played through
+:func:`~builder.engine.heroes.effects.cards.play_card` (so the player's No! answers it).
 
 When the AI plays a card: as the booklet leaves a card's timing to the card, the AI
 plays a reserve card the first time its printed timing comes and its effect applies,
@@ -36,10 +36,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from builder.engine.ambush import reveal
-from builder.engine.effects import REGISTRY
-from builder.engine.effects.cards import play_card, rocket_plan
-from builder.engine.events import Event
+from builder.engine.heroes.ambush import reveal
+from builder.engine.heroes.effects import REGISTRY
+from builder.engine.heroes.effects.cards import play_card, rocket_plan
+from builder.engine.kernel.events import Event
 
 if TYPE_CHECKING:
     from builder.ai.solo_mode.rules import SoloModeRules

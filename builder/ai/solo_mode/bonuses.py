@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from builder.ai import evaluate as ev
 from builder.ai.solo_mode import action_cards
-from builder.engine.events import Event
-from builder.engine.state import NO_ORDER
+from builder.engine.kernel.events import Event
+from builder.engine.heroes.state import NO_ORDER
 
 if TYPE_CHECKING:
     from builder.ai.solo_mode.rules import SoloModeRules
@@ -127,7 +127,7 @@ def _candidates(state: "GameState") -> tuple[list[int], list[int]]:
 
 def check_taken(rules: "SoloModeRules", state: "GameState") -> None:
     """Infantry of one side alone on or next to a token takes it (a decoy counter, which
-    stands for no unit, neither takes nor disputes one: builder.engine.decoys)."""
+    stands for no unit, neither takes nor disputes one: builder.engine.heroes.decoys)."""
     solo = rules.solo_state(state)
     if not solo.bonuses:
         return
@@ -224,7 +224,7 @@ def player_reinforcement(rules: "SoloModeRules", state: "GameState") -> None:
     back a destroyed infantry unit in the deployment zone: the one with the most
     sides (a full-strength team before a lone crew; then the first destroyed), on
     the zone's free square nearest an objective."""
-    from builder.engine.setup import place_somewhere
+    from builder.engine.heroes.setup import place_somewhere
 
     solo = rules.solo_state(state)
     if "reinforcements" not in solo.player_tokens:

@@ -18,8 +18,8 @@ from builder.ai.solo_mode.view import EngineView, Memo
 from builder.ai.tables import Decision, TableSet, choose, pick_option, rank_destinations
 from builder.ai.tables.interpreter import first_priority
 from builder.content.models.solo import Criterion
-from builder.engine.anti_tank import PANZERFAUST
-from builder.engine.transport import square_of
+from builder.engine.heroes.features.anti_tank import PANZERFAUST
+from builder.engine.heroes.transport import square_of
 
 if TYPE_CHECKING:
     from builder.engine import Action, GameState
@@ -90,7 +90,7 @@ class Brain:
         (002, Reveal a Concealed Unit).
         A blast pattern of that unit (grenade, HE shells, Howitzer...) replaces the
         shot when its expected damage is higher (the tables' template conditions
-        rank such shots first; builder/engine/blast.py)."""
+        rank such shots first; builder/engine/heroes/features/blast.py)."""
         usable = [a for a in actions if a.kind == "fire" and (a.mode == "suppressive") == suppressive
                   and a.target >= 0]  # not a shot at a structure: no table row for it (builder/ai/demolition.py)
         blasts = [] if suppressive else [a for a in actions if a.kind == "blast"]
@@ -253,7 +253,7 @@ class Brain:
 
 def _best_bomb(state: "GameState", actions: list["Action"]) -> "Action | None":
     """The bomb or mine placement (a ``token`` decision naming a vehicle) worth most
-    in expected damage, if worth anything (builder/engine/vehicle_bombs.py)."""
+    in expected damage, if worth anything (builder/engine/heroes/features/vehicle_bombs.py)."""
     best, top = None, 0.0
     for a in actions:
         if a.kind == "token" and a.target >= 0:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from builder.engine import effects
-from builder.engine.effects.options import spend_token, tokens_left
-from builder.engine.events import Event
+from builder.engine.heroes import effects
+from builder.engine.heroes.effects.options import spend_token, tokens_left
+from builder.engine.kernel.events import Event
 
 if TYPE_CHECKING:
     from builder.engine import GameState

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from builder.ai.solo_mode.action_cards import NEVER, NOT_PLAYED
 from builder.ai.solo_mode.clarifications import NOT_SIMULATED, SIMULATED
-from builder.engine import effects
+from builder.engine.heroes import effects
 
 SOLO_RULES: list[tuple[str, str, str, str, str]] = [
     # id, name, status, rule, what is missing

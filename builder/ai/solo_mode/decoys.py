@@ -3,7 +3,7 @@
 
 One decoy joins the stack of anonymous and numbered counters for every three of them
 (eight at most: builder.ai.solo_mode.forces) and is deployed face down with them.
-Each becomes an engine unit (``UnitStatic.decoy``, made with builder.engine.decoys'
+Each becomes an engine unit (``UnitStatic.decoy``, made with builder.engine.heroes.decoys'
 helpers, as the core rules' Ruse tokens are) at set-up: its one face copies the movement, defence and weapons of an anonymous unit
 of the stack drawn at random, so that neither side's players can tell it from the
 other concealed counters by reading its values; it carries no stars and no
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.engine.ambush import revealed_face
-from builder.engine.decoys import add_decoy, decoy_static
+from builder.engine.heroes.ambush import revealed_face
+from builder.engine.heroes.decoys import add_decoy, decoy_static
 
 if TYPE_CHECKING:
     from builder.ai.solo_mode.rules import SoloModeRules, SoloState

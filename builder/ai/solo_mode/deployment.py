@@ -31,9 +31,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from builder.engine.los import sees
-from builder.engine.setup import place_somewhere, scout_squares
-from builder.engine.transport import embark, has_room
+from builder.engine.board.los import sees
+from builder.engine.heroes.setup import place_somewhere, scout_squares
+from builder.engine.heroes.transport import embark, has_room
 
 if TYPE_CHECKING:
     from builder.ai.solo_mode.rules import SoloModeRules, SoloState

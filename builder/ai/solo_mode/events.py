@@ -1,15 +1,15 @@
 """Danger tiles and their bonuses, and the Solo Mode effects of scenario events the core
 engine leaves to the variant: jumps of the danger marker (002 Solo Mode, Life Points;
 Danger Tiles; Family Meeting 1, turn 5). Life point markers are engine state
-(builder/engine/markers.py), honoured by the core rules' ``hits_taken``."""
+(builder/engine/heroes/markers.py), honoured by the core rules' ``hits_taken``."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from builder.ai import evaluate as ev
-from builder.engine import markers
-from builder.engine.events import Event
+from builder.engine.heroes import markers
+from builder.engine.kernel.events import Event
 
 if TYPE_CHECKING:
     from builder.ai.solo_mode.rules import SoloModeRules

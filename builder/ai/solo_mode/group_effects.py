@@ -4,7 +4,7 @@
 - Barrage Order: when a firing action effect picks a unit with the ability, up to
   three other units apply the same effect (its bonus too). They are heavy weapons of
   one group the unit could order a barrage to in the core rules (red outline, one
-  same name, unactivated, at most 3 squares away: builder/engine/barrage.py), without
+  same name, unactivated, at most 3 squares away: builder/engine/heroes/features/barrage.py), without
   a numbered order token; each is picked by table 5.3 as for the effect itself. The
   booklet words it as Heroic Charge's, where the unit leads the others: the unit
   picked fires first.
@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from builder.engine.barrage import calls_barrages, groups
-from builder.engine.events import Event
-from builder.engine.unit_actions import fire_actions, move_actions
+from builder.engine.heroes.features.barrage import calls_barrages, groups
+from builder.engine.kernel.events import Event
+from builder.engine.heroes.unit_actions import fire_actions, move_actions
 
 if TYPE_CHECKING:
     from builder.ai.solo_mode.rules import SoloModeRules

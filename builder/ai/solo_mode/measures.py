@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING, Any
 
 from builder.ai import evaluate as ev
 from builder.ai.solo_mode.sightlines import terrain_row
-from builder.engine.los import CLEAR, sees, sight_kind
-from builder.engine.transport import square_of
+from builder.engine.board.los import CLEAR, sees, sight_kind
+from builder.engine.heroes.transport import square_of
 
 if TYPE_CHECKING:
     from builder.engine import GameState, UnitState
-    from builder.engine.grid import Battlefield
+    from builder.engine.board.grid import Battlefield
 
 LONG_RANGE = 7
 """Beyond 7 squares a shot is at long range (000 core rules, Firing > Range)."""

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from builder.engine import effects
-from builder.engine.terms import Term
+from builder.engine.heroes import effects
+from builder.engine.heroes.terms import Term
 
 if TYPE_CHECKING:
     from builder.engine import GameState

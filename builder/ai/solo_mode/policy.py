@@ -21,7 +21,7 @@ from builder.ai.solo_mode import action_cards, tokens
 from builder.ai.solo_mode.brain import Brain
 from builder.ai.tables import TableSet
 from builder.engine import Action, GameState
-from builder.engine.autonomy import AUTONOMOUS
+from builder.engine.heroes.features.autonomy import AUTONOMOUS
 
 
 class SoloPlayer(Player):

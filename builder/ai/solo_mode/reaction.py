@@ -23,9 +23,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from builder.ai.solo_mode import action_cards, group_effects, reaction_abilities
-from builder.engine.events import Event
-from builder.engine.state import NO_ORDER
-from builder.engine.unit_actions import do_assault, do_fire, do_move, fire_actions, move_actions
+from builder.engine.kernel.events import Event
+from builder.engine.heroes.state import NO_ORDER
+from builder.engine.heroes.unit_actions import do_assault, do_fire, do_move, fire_actions, move_actions
 
 if TYPE_CHECKING:
     from builder.ai.solo_mode.rules import SoloModeRules
@@ -109,7 +109,7 @@ def free_units(rules: "SoloModeRules", state: "GameState") -> list[int]:
 
 def _decoy_picked(rules: "SoloModeRules", state: "GameState", choice: int) -> bool:
     """A decoy counter picked to fire or assault is spotted by its attack, so revealed
-    and discarded (builder.engine.decoys): the effect ends."""
+    and discarded (builder.engine.heroes.decoys): the effect ends."""
     if state.units[choice].st.decoy:
         rules.reveal(state, choice, "picked to attack by a reaction effect")
         return True

@@ -7,18 +7,18 @@ of the Effects):
   hook takes the combat value back out once). The effect's +2 to the die is the
   reaction bonus of builder/ai/solo_mode/modifiers.py.
 - Tactical Movement with the window icon: the unit has Urban Fighter for that move
-  (builder/engine/urban_fighter.py: into or out of a building through a window).
+  (builder/engine/heroes/features/urban_fighter.py: into or out of a building through a window).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
-from builder.engine import effects
-from builder.engine.actions import interned
-from builder.engine.terms import Term
-from builder.engine.unit_actions import fire_actions
-from builder.engine.urban_fighter import URBAN
+from builder.engine.heroes import effects
+from builder.engine.heroes.actions import interned
+from builder.engine.heroes.terms import Term
+from builder.engine.heroes.unit_actions import fire_actions
+from builder.engine.heroes.features.urban_fighter import URBAN
 
 if TYPE_CHECKING:
     from builder.engine import Action, GameState

@@ -40,10 +40,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from builder.ai.solo_mode.forces import is_particular
-from builder.engine.profiles import profile_of
-from builder.engine.setup import place_somewhere
-from builder.engine.state import UnitState, UnitStatic
-from builder.engine.transport import embark, has_room
+from builder.engine.heroes.profiles import profile_of
+from builder.engine.heroes.setup import place_somewhere
+from builder.engine.heroes.state import UnitState, UnitStatic
+from builder.engine.heroes.transport import embark, has_room
 
 if TYPE_CHECKING:
     from builder.ai.solo_mode.rules import SoloModeRules, SoloState

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.engine.events import Event
+from builder.engine.kernel.events import Event
 
 if TYPE_CHECKING:
     from builder.engine import GameState

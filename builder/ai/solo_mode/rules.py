@@ -28,11 +28,11 @@ from builder.ai.solo_mode.forces import Forces, sort_forces
 from builder.ai.solo_mode.sightlines import spotting_rows
 from builder.ai.tables import TableSet
 from builder.engine import Action, Event, GameState, Rng, Rules, derive_seed
-from builder.engine import ambush
-from builder.engine.los import CLEAR, sight_kind
-from builder.engine.phases import activation
-from builder.engine.setup import place_somewhere
-from builder.engine.state import NO_ORDER
+from builder.engine.heroes import ambush
+from builder.engine.board.los import CLEAR, sight_kind
+from builder.engine.heroes.phases import activation
+from builder.engine.heroes.setup import place_somewhere
+from builder.engine.heroes.state import NO_ORDER
 
 RESERVE = 3
 MOVES = frozenset({"moved", "enters", "reinforcement", "displaced", "retreat", "advance", "assault", "flipped",
@@ -242,7 +242,7 @@ class SoloModeRules(Rules):
     def hits_taken(self, state: GameState, unit: Any, hits: int) -> int:
         """An AI unit discards a life point marker for each hit it has just taken, a
         kill shot counting as two; a hit per missing marker stands (002 Solo Mode,
-        2.2 Life Points: the core hook spends the markers, builder/engine/markers.py);
+        2.2 Life Points: the core hook spends the markers, builder/engine/heroes/markers.py);
         only AI units have any."""
         if unit.side != self.ai:
             return hits
@@ -263,12 +263,12 @@ class SoloModeRules(Rules):
             set_danger(self, state, effect)
             return True
         if effect.do == "fire" and side == self.ai:
-            from builder.engine.scenario_fire import fire
+            from builder.engine.heroes.scenario_fire import fire
             for uid in fire(state, effect, side):
                 self.after_ai_attack(state, uid)
             return True
         if effect.do in ("place_unit", "reinforce") and side == self.ai:
-            from builder.engine.scenario_units import place_units
+            from builder.engine.heroes.scenario_units import place_units
             mark = len(state.events)
             done = place_units(state, effect, side)
             for e in state.events[mark:]:
@@ -414,7 +414,7 @@ class SoloModeRules(Rules):
         seen_from = 0  # the enemies' squares
         for e in enemies:
             seen_from |= 1 << e.sq
-        for u in hidden:  # a reveal turns over its own counter only (builder.engine.ambush)
+        for u in hidden:  # a reveal turns over its own counter only (builder.engine.heroes.ambush)
             near, clear = spotting_rows(bf, u.sq)
             if seen_from & near:
                 self.reveal(state, u.id)
@@ -485,7 +485,7 @@ class SoloModeRules(Rules):
         solo.offboard.pop(0)
         state.events.append(Event("enters", {"unit": uid, "square": u.sq}))
         if move:
-            from builder.engine.unit_actions import do_move, move_actions
+            from builder.engine.heroes.unit_actions import do_move, move_actions
             step = solo.brain.destination(state, uid, move_actions(state, u), from_reaction=True)
             if step is not None:
                 do_move(state, step)
@@ -497,7 +497,7 @@ class SoloModeRules(Rules):
         opportunity fire at a unit moved by a reaction card) are settled at once with
         the common sensible choice for whichever side they concern (builder.ai.evaluate.
         best_pending): there is no player to ask inside the engine's hook."""
-        from builder.engine.api import _resolve_pending, core_legal_actions
+        from builder.engine.heroes.api import _resolve_pending, core_legal_actions
 
         while state.pending and state.result is None:
             side = state.pending[0][1]

@@ -1,24 +1,24 @@
 """What the terrain alone says about a line of sight, for the Solo Mode AI's many
-questions about sight (builder.engine.los reads the same cached static lines first).
+questions about sight (builder.engine.board.los reads the same cached static lines first).
 
 A line the terrain blocks is never seen along, and one it obscures is never clear,
 whatever units stand on the board: those pairs of squares need no call to
-builder.engine.los.sight. Spotting (002 Solo Mode, 3.2 > Reveal a Concealed Unit) asks
+builder.engine.board.los.sight. Spotting (002 Solo Mode, 3.2 > Reveal a Concealed Unit) asks
 about every concealed AI unit and every enemy after every move, so its terrain verdicts
-are kept per battlefield, as bitboards (builder.engine.bitboard).
+are kept per battlefield, as bitboards (builder.engine.board.bitboard).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from builder.engine.grid import Battlefield
-from builder.engine.los import static_line
+from builder.engine.board.grid import Battlefield
+from builder.engine.board.los import static_line
 
 
 def terrain_clear(bf: Battlefield, a: int, b: int) -> bool:
     """Could the line a-b be clear at all (terrain neither blocks nor obscures it)?
-    The cached static line is looked up as builder.engine.los.sight does."""
+    The cached static line is looked up as builder.engine.board.los.sight does."""
     line = bf.los_cache.get(a * bf.size + b if a < b else b * bf.size + a) or static_line(bf, a, b)
     return not line.blocker and not line.obscurers
 
@@ -38,10 +38,10 @@ square, the bitboard of the squares :func:`terrain_clear` (first list) or
 
 
 def terrain_row(bf: Battlefield, a: int, clear: bool) -> int:
-    """Bitboard (builder.engine.bitboard) of the squares ``b`` for which
+    """Bitboard (builder.engine.board.bitboard) of the squares ``b`` for which
     :func:`terrain_clear` (``clear``) or :func:`terrain_open` holds for the line a-b.
     A battlefield's terrain never changes (a destroyed structure gives the game a new
-    battlefield: builder/engine/structures.py), so a row is traced once per
+    battlefield: builder/engine/heroes/structures.py), so a row is traced once per
     battlefield; the AI then tests every enemy of a unit with a shift instead of a
     lookup."""
     if a < 0:  # not a square of the battlefield: the lines themselves, uncached

@@ -1,6 +1,6 @@
 """How the AI places Directive and Position markers (002 Solo Mode, 4.2 Recruitment
-Options > Directives, Position), over the engine's options (builder/engine/directives.py,
-builder/engine/advanced_positions.py). Used by the decision-table player, so by the AI
+Options > Directives, Position), over the engine's options (builder/engine/heroes/features/directives.py,
+builder/engine/heroes/features/advanced_positions.py). Used by the decision-table player, so by the AI
 side of the Solo game mode and by ``solo:ATTITUDE`` in the two-player game.
 
 - Directives: the markers lie face down; from turn 2, while they last, one is drawn at
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from builder.engine.advanced_positions import POSITION
-from builder.engine.directives import KINDS, RANGE
+from builder.engine.heroes.features.advanced_positions import POSITION
+from builder.engine.heroes.features.directives import KINDS, RANGE
 
 if TYPE_CHECKING:
     from builder.ai.solo_mode.view import EngineView

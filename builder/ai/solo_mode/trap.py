@@ -2,7 +2,7 @@
 combat values printed on it (002 Solo Mode, Set Up > Tactical Bonus Descriptions >
 Trap). The printed values were lost in transcription; the content's are placeholders.
 
-The hit is an attack with no firer, resolved like a blast (builder.engine.blast):
+The hit is an attack with no firer, resolved like a blast (builder.engine.heroes.features.blast):
 the token's combat value against the unit's defence type, the terrain bonus for
 infantry, a heavy vehicle's side defence; no range, sight or suppression terms. A
 hidden counter is turned over first: the Trap is no shot aimed at it but a charge
@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.engine.ambush import reveal
-from builder.engine.events import Event
-from builder.engine.firing import ShotPlan, resolve_shot
-from builder.engine.terms import Term
+from builder.engine.heroes.ambush import reveal
+from builder.engine.kernel.events import Event
+from builder.engine.heroes.firing import ShotPlan, resolve_shot
+from builder.engine.heroes.terms import Term
 
 if TYPE_CHECKING:
     from builder.engine import GameState
-    from builder.engine.state import UnitState
+    from builder.engine.heroes.state import UnitState
 
 RULE = "002 Solo Mode, Tactical Bonus Descriptions > Trap"
 TERRAIN = "000 core rules, Terrain and Terrain Overlays > Defense"
@@ -65,7 +65,7 @@ def spring(state: "GameState", square: int, combat: object) -> int:
             continue
         reveal(state, u, "trap")
         if not u.alive:
-            continue  # a decoy turned over leaves the map (builder.engine.decoys)
+            continue  # a decoy turned over leaves the map (builder.engine.heroes.decoys)
         plan = trap_plan(state, u, combat)
         if plan.ok:
             resolve_shot(state, plan)

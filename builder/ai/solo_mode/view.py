@@ -5,7 +5,7 @@ Candidates are engine unit ids. The Solo Mode's decoy counters (002 Solo Mode, S
 Anonymous Unit Counters) are units on the battlefield whose values copy an anonymous
 unit's (builder.ai.solo_mode.decoys): the AI cannot tell them from real units.
 Template questions answer from the blast patterns the engine offers
-(builder/engine/blast.py).
+(builder/engine/heroes/features/blast.py).
 """
 
 from __future__ import annotations
@@ -15,15 +15,15 @@ from typing import TYPE_CHECKING, Any
 from builder.ai import evaluate as ev
 from builder.ai.solo_mode.measures import LONG_RANGE, Measures
 from builder.ai.solo_mode.sightlines import terrain_clear, terrain_open, terrain_row
-from builder.engine.decoys import shown_abilities
-from builder.engine.anti_tank import PANZERFAUST, shot_source
-from builder.engine.effects.options import tokens_left
-from builder.engine.firing import vehicle_defence
-from builder.engine.los import BLOCKED, CLEAR, sees, sight_kind
-from builder.engine.bitboard import board_of
-from builder.engine.blast import INTO_ROOM, blast_actions
-from builder.engine.movement import infantry_moves, movement_allowance, vehicle_destinations
-from builder.engine.unit_actions import fire_actions, move_actions
+from builder.engine.heroes.decoys import shown_abilities
+from builder.engine.heroes.features.anti_tank import PANZERFAUST, shot_source
+from builder.engine.heroes.effects.options import tokens_left
+from builder.engine.heroes.firing import vehicle_defence
+from builder.engine.board.los import BLOCKED, CLEAR, sees, sight_kind
+from builder.engine.board.bitboard import board_of
+from builder.engine.heroes.features.blast import INTO_ROOM, blast_actions
+from builder.engine.heroes.movement import infantry_moves, movement_allowance, vehicle_destinations
+from builder.engine.heroes.unit_actions import fire_actions, move_actions
 
 if TYPE_CHECKING:
     from builder.engine import GameState, UnitState
@@ -127,7 +127,7 @@ class EngineView(Measures):
 
     def reach(self, uid: int) -> int:
         """Bitboard of the squares unit ``uid`` can move to or through, its own included
-        (builder.engine.bitboard; none when it is not on the battlefield)."""
+        (builder.engine.board.bitboard; none when it is not on the battlefield)."""
         got = self._reach.get(uid)
         if got is None:
             state, u = self.state, self.state.units[uid]
@@ -157,7 +157,7 @@ class EngineView(Measures):
         return got
 
     def _sight(self, a: "UnitState", b: "UnitState") -> str:
-        """The kind of the line of sight from ``a`` to ``b`` (builder.engine.los), kept
+        """The kind of the line of sight from ``a`` to ``b`` (builder.engine.board.los), kept
         for the position."""
         key = (a.id, b.id)
         got = self._sights.get(key)
@@ -224,7 +224,7 @@ class EngineView(Measures):
 
     def has_ability(self, u: Any, ability: str) -> bool:
         """The ability as the counter shows it: a decoy shows its copied face's
-        (builder.engine.decoys.shown_abilities), though it has none to use."""
+        (builder.engine.heroes.decoys.shown_abilities), though it has none to use."""
         x = self.unit(u)
         return bool(x and (x.ability(ability) is not None or (x.st.decoy and ability in shown_abilities(x))))
 
@@ -374,7 +374,7 @@ class EngineView(Measures):
         x = self.unit(u)
         if x is None or not x.active:
             return False
-        from builder.engine.firing import plan_shot
+        from builder.engine.heroes.firing import plan_shot
         for a in self.fires(x.id):
             with ev.as_revealed(x):
                 plan = plan_shot(self.state, x, a.weapon, self.state.units[a.target], a.mode or "normal", a.extra,
@@ -434,7 +434,7 @@ class EngineView(Measures):
         alternate firing action? (002 Solo Mode, Decision Tables > 5.3 Firing Action
         > Choose a Target, priority 4, counts it as an effective combat value.)
         Infantry with a token left, ``x`` within the token's reach
-        (builder/engine/anti_tank.py)."""
+        (builder/engine/heroes/features/anti_tank.py)."""
         state = self.state
         if a.type != "infantry" or PANZERFAUST not in state.static.sides[a.side].keys:
             return False

@@ -35,7 +35,7 @@ class Decision:
 
     def __init__(self, choice: Any | None, fired: list[str] | None = None, decided_by: str = "", tied: int = 0) -> None:
         # written out: compiled code runs a dataclass's generated __init__ as
-        # interpreted Python, several times slower (builder/engine/terms.py)
+        # interpreted Python, several times slower (builder/engine/heroes/terms.py)
         self.choice, self.fired, self.decided_by, self.tied = choice, [] if fired is None else fired, decided_by, tied
 
 

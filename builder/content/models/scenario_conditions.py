@@ -104,7 +104,7 @@ _CONDITION_KEYS = {
 def condition_tag(value: Any) -> str | None:
     """Which condition of the vocabulary ``value`` is (a mapping from YAML, or a parsed
     condition, read by its key): the tag of the union below, or None for none. The
-    engine reads parsed conditions by it too (builder.engine.victory)."""
+    engine reads parsed conditions by it too (builder.engine.heroes.victory)."""
     if isinstance(value, dict):
         for key in value:
             if key in _CONDITION_KEYS:

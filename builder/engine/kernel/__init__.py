@@ -3,12 +3,18 @@ knows a game (issue 19, item 1: the first layer; docs/architecture.md).
 
 - :class:`Game`: the protocol a game in progress offers (``legal_actions``,
   ``apply``, ``clone``, ``state_hash``, ``to_act``, ``result``); the Heroes System's
-  :class:`builder.engine.state.GameState` is one;
+  :class:`builder.engine.heroes.state.GameState` is one;
 - :class:`Player` and the one player registry (:func:`register_player`,
   :func:`make_player`), with the one random player;
 - :func:`play`: the one game loop, used by ``heroes play``, ``heroes playtest``, the
   golden games and the benchmarks.
 """
+
+from __future__ import annotations
+
+from builder import native
+
+__path__ = native.extend_path(__path__, __name__)  # compiled copies first while fresh (builder/native.py)
 
 from builder.engine.kernel.game import Game, GameStuck
 from builder.engine.kernel.loop import play

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from builder.engine.dice import Rng, derive_seed
+from builder.engine.kernel.dice import Rng, derive_seed
 from builder.errors import UsageError
 
 PLAYER_PACKAGES = ("builder.ai",)

@@ -1,0 +1,23 @@
+"""Rule modules: special abilities, recruitment options and cards, registered by id.
+
+Each module is a small object with a coverage status and hook functions called
+at named points of the rules (``HOOKS``). The coverage report
+(:mod:`builder.engine.tools.coverage`) is generated from this registry; modules not
+simulated are registered too, so the report is honest about them.
+"""
+
+from __future__ import annotations
+
+from builder import native
+
+__path__ = native.extend_path(__path__, __name__)  # compiled copies first while fresh (builder/native.py)
+
+from builder.engine.heroes.effects.registry import (
+    HOOKS, REGISTRY, SIDE_HOOKS, STATUSES, RuleModule, collect, get, hook_functions, in_game, invalidate,
+    register, side_hooks, unit_modules,
+)
+
+__all__ = [
+    "HOOKS", "REGISTRY", "SIDE_HOOKS", "STATUSES", "RuleModule", "collect", "get", "hook_functions", "in_game",
+    "invalidate", "register", "side_hooks", "unit_modules",
+]

@@ -1,0 +1,219 @@
+"""The registry of rule modules and the lookups the rules make on every decision
+(which modules apply to a unit, which hooks a game can ever run); re-exported by
+:mod:`builder.engine.heroes.effects`, whose docstring tells what a rule module is. A
+module of its own so that it is compiled with the hot rules (builder/native.py):
+a package's ``__init__`` is not. The rule modules register themselves as they are
+imported, by :mod:`builder.engine.heroes.all_features` (which ``import builder.engine`` loads):
+this module imports none of them, being below them all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from builder.engine.heroes.state import GameState, UnitState
+
+HOOKS = {
+    "shot": "add terms to a shot (ctx: ShotPlan)",
+    "defence": "add terms to the target's defence (ctx: ShotPlan)",
+    "long_range": "return the range beyond which the -2 long-range penalty applies",
+    "range_limit": "return the most squares a weapon may fire (Limited Range)",
+    "dice": "return how many dice a roll uses, keeping the best",
+    "firing": "as the unit fires at the target, before the roll",
+    "targeted": "as the unit is fired at, before the roll: may add defence terms (ctx: ShotPlan)",
+    "after_miss": "after a shot with no result (Frightening Shot)",
+    "reroll": "return the die the unit keeps from its own shot or assault roll, given the value it needs",
+    "damage_roll": "return what to add to the heavy-vehicle damage roll, given the roll so far",
+    "suppressed": "return how many of the Suppressed markers placed on the unit it takes",
+    "assault_attack": "add terms to the attacker's assault roll (ctx: AssaultPlan)",
+    "assault_defence": "add terms to the defender's assault roll (ctx: AssaultPlan)",
+    "assault_won": "after the unit wins an assault as attacker",
+    "assault_lost": "after the unit loses an assault as attacker",
+    "hits_inflicted": "return the hits an assault win inflicts",
+    "opponent_assault": "add terms to the opponent's roll in an assault with this unit (ctx: AssaultPlan)",
+    "push_back": "return True when the unit, attacking, drives infantry defenders back whatever the result",
+    "recovery": "return how many Suppressed markers the unit removes in the Supply phase",
+    "acts_first": "return True when the unit acts before an enemy unit revealing the same order number",
+    "order_tokens": "return extra order tokens the unit gives",
+    "min_orders": "return the fewest order tokens the side keeps while the unit is on the board",
+    "order_received": "after the unit receives an order token in the Orders phase",
+    "extra_draw": "return how many cards over the hand size the side draws, then discards",
+    "movement": "return a movement bonus",
+    "revealed": "when the unit's order is revealed in the Activation phase, before it acts",
+    "end_of_supply": "end-of-supply effect of a side's option",
+    "card_phase": "the phase (or tuple of phases) in which a card is played (effects/cards.py names them)",
+    "card_playable": "may the card be played on this unit now",
+    "card_targets": "the unit ids a card played on this unit may name as its second unit",
+    "card_play": "apply the card to the unit (and to the unit named, with card_targets)",
+    "assault_heavy": "return True when the unit may assault heavy vehicles whatever its combat value",
+    "reactivate": "return True when the unit that has just acted may spend a token to act once more (Heroic)",
+    "autonomous": "return True when the unit may act without an order token (Autonomous)",
+    "substitute": "return True when the unit may take the hits of a heavy weapon of its side nearby (Substitute)",
+    # A side option's own decisions (see SIDE_HOOKS): offered and applied by the option's module
+    "actions": "actions(state, unit, phase) -> list[Action]: the decisions the option offers a unit of its army "
+               "(phase 'move': with the unit's moves, for a vehicle)",
+    "prepare": "prepare(state, action) -> Action: before a move of a unit of its army is made, spend what the move "
+               "needs (a token) and return the move to make",
+    "apply": "apply(state, action) -> bool: carry out a whole move of a mode the option owns (True: carried out)",
+    "holds_fire": "holds_fire(state, unit) -> bool: True when the unit of its army fires no weapon (its charge "
+                  "goes off another way)",
+}
+SIDE_HOOKS = ("actions", "prepare", "apply", "holds_fire")
+"""Hooks run for the units of an army that has the option (its effect key among the
+army's keys), whatever the unit's tile: the module checks the tokens left for the unit
+itself. They are how a feature brings its own decisions: the game loop asks
+:func:`side_hooks` and never names the feature (issue 19, feature modules own their rule)."""
+STATUSES = ("simulated", "partial", "not simulated")
+
+
+@dataclass(frozen=True)
+class RuleModule:
+    kind: str  # ability / option / card / event
+    id: str
+    name: str
+    status: str
+    rule: str
+    missing: str = ""
+    hooks: dict[str, Callable[..., Any]] = field(default_factory=dict)
+
+
+REGISTRY: dict[tuple[str, str], RuleModule] = {}
+
+
+def register(kind: str, id: str, name: str, status: str, rule: str, missing: str = "",
+             **hooks: Callable[..., Any]) -> RuleModule:
+    if status not in STATUSES:
+        raise ValueError(f"unknown status {status!r}")
+    for hook in hooks:
+        if hook not in HOOKS:
+            raise ValueError(f"unknown hook {hook!r} for {kind} {id}")
+    module = RuleModule(kind, id, name, status, rule, missing, dict(hooks))
+    REGISTRY[(kind, id)] = module
+    return module
+
+
+def get(kind: str, id: str) -> RuleModule | None:
+    return REGISTRY.get((kind, id))
+
+
+def unit_modules(state: "GameState", unit: "UnitState") -> tuple[RuleModule, ...]:
+    """Modules that apply to ``unit`` now: abilities on its face, on its weapons and
+    granted by its tile; traits and equipment of its tile or of the whole army."""
+    cache = _module_cache(state)
+    key = _unit_key(unit)
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
+    found: dict[tuple[str, str], RuleModule] = {}
+    face = unit.st.profile.faces[unit.face]
+    names = list(face.abilities) + list(unit.st.granted)
+    for w in face.weapons:
+        names.extend(w.abilities)
+    for name in names:
+        m = REGISTRY.get(("ability", name)) or REGISTRY.get(("option", name))  # options bought for a hero
+        if m is not None and m.hooks:
+            found[m.kind, m.id] = m
+    side = state.static.sides[unit.side]
+    tile = unit.st.tile
+    for (scope, effect) in list(side.traits) + list(side.equipment):
+        if scope == -1 or scope == tile or tile == -1:
+            m = REGISTRY.get(("option", effect))
+            if m is not None and m.hooks:
+                found[m.kind, m.id] = m
+    result = tuple(found.values())
+    cache[key] = result
+    return result
+
+
+def _unit_key(unit: "UnitState") -> int:
+    """A unit and its face as one number, the cheapest cache key (asked for every hook
+    of every unit, on every shot, move and query)."""
+    return unit.id << 8 | unit.face
+
+
+def _module_cache(state: "GameState") -> dict[Any, Any]:
+    """The game's cache of module and hook lists (made on first use; forgotten by
+    :func:`invalidate`)."""
+    cache = state.static.caches.get("_modules")
+    if cache is None:
+        cache = state.static.caches["_modules"] = {}
+    return cache  # type: ignore[no-any-return]
+
+
+def in_game(state: "GameState", hook: str) -> bool:
+    """Could any unit of this game ever run ``hook``: does a module with it come
+    from some face, weapon or grant of a unit, or from a side's traits or
+    equipment? Hot paths ask this first and skip hooks the game never uses
+    (worked out once per game, for every hook at once)."""
+    flags = state.static.caches.get("_hooks_in_game")
+    if flags is None:
+        flags = state.static.caches["_hooks_in_game"] = _hooks_in_game(state)
+    return flags[hook]
+
+
+def _hooks_in_game(state: "GameState") -> dict[str, bool]:
+    names: set[str] = set()
+    for u in state.units:
+        names.update(u.st.granted)
+        for face in u.st.profile.faces:
+            names.update(face.abilities)
+            for w in face.weapons:
+                names.update(w.abilities)
+    keys = {k for side in state.static.sides for (_, k) in (*side.traits, *side.equipment)}
+    found = [REGISTRY.get(("ability", n)) or REGISTRY.get(("option", n)) for n in names]
+    found += [REGISTRY.get(("option", k)) for k in keys]
+    used = {hook for m in found if m is not None for hook in m.hooks}
+    return {hook: hook in used for hook in HOOKS}
+
+
+def side_hooks(state: "GameState", side: int, hook: str) -> tuple[Callable[..., Any], ...]:
+    """The ``hook`` functions (one of :data:`SIDE_HOOKS`) of the options of ``side``'s
+    army, in the order of the options' ids (worked out once per game for every hook and
+    side: asked whenever a unit's moves or shots are listed and a move is made)."""
+    table = state.static.caches.get("_side_hooks")
+    if table is None:
+        table = state.static.caches["_side_hooks"] = _side_hooks(state)
+    return table[hook][side]  # type: ignore[no-any-return]
+
+
+def _side_hooks(state: "GameState") -> dict[str, tuple[tuple[Callable[..., Any], ...], ...]]:
+    options = sorted((m for m in REGISTRY.values() if m.kind == "option"), key=lambda m: m.id)
+    return {hook: tuple(tuple(m.hooks[hook] for m in options if hook in m.hooks and m.id in side.keys)
+                        for side in state.static.sides)
+            for hook in SIDE_HOOKS}
+
+
+def invalidate(state: "GameState") -> None:
+    """Forget the cached module and hook lists (after granting abilities in play)."""
+    state.static.caches.pop("_modules", None)
+    state.static.caches.pop("_hooks_in_game", None)
+    state.static.caches.pop("_side_hooks", None)
+
+
+def hook_functions(state: "GameState", unit: "UnitState", hook: str) -> tuple[Callable[..., Any], ...]:
+    """The ``hook`` functions of the unit's modules (cached per hook, then unit and face:
+    rules ask this on every shot, move and query, and a number is the cheapest key)."""
+    cache = state.static.caches.get("_modules") or _module_cache(state)
+    by_unit = cache.get(hook)
+    if by_unit is None:
+        by_unit = cache[hook] = {}
+    key = _unit_key(unit)
+    fns = by_unit.get(key)
+    if fns is None:
+        fns = by_unit[key] = tuple(m.hooks[hook] for m in unit_modules(state, unit) if hook in m.hooks)
+    return fns  # type: ignore[no-any-return]
+
+
+def collect(state: "GameState", unit: "UnitState", hook: str, *args: Any) -> list[Any]:
+    """Results of ``hook`` over the unit's modules (None results dropped)."""
+    fns = hook_functions(state, unit, hook)
+    if not fns:
+        return []
+    out = []
+    for fn in fns:
+        r = fn(state, unit, *args)
+        if r is not None:
+            out.append(r)
+    return out

@@ -1,0 +1,123 @@
+"""Demolition targets fired at through their red dot: the steelworks chimney (003 Battle
+for Normandy, Battlefield > Buildings > Destroying the Chimney; Campaign > 6 Operation
+Stack, Victory Conditions).
+
+A scenario lists the terrain elements a side must destroy (``targets``,
+builder/content/models/scenario.py): the red dot square, the Destruction markers that
+destroy the element, the side that may fire at it, and whether it may be fired at from
+the start or only once an ``open_target`` effect says so (Operation Stack: from the turn
+after the Commonwealth holds its secondary objectives).
+
+A unit of that side in its activation, before it moves or fires, may fire at an open
+standing target with a weapon that has Destruction: a ``fire`` decision with mode
+``demolition-target``, ``square`` the red dot, no target unit. The shot needs a line of
+sight from the unit to the red dot (the red dot is not an elevated position), the
+weapon's arc and its limited range. It rolls the weapon's Destruction dice (000 core
+rules, Special Abilities > Destruction; a Destroyer nearby adds 2 to each): each 4 or
+more is a Destruction marker. Indirect Fire cannot damage the target: only this direct
+shot can. Enough markers destroy it; the ``demolished`` condition then holds.
+
+``GameState.targets`` holds the open targets and their markers ((id, markers), cloned;
+hashed once a target is open).
+
+Not played: the chimney's secondary tile (the top floor units climb to by the stairs),
+units on it destroyed with it, and fire at units on it (builder/engine/tools/terrain_coverage.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from builder.engine.heroes.actions import Action
+from builder.engine.heroes.ambush import reveal
+from builder.engine.heroes.damage import roll
+from builder.engine.heroes.features.destruction import SCORES, destroyer_bonus, destruction_dice
+from builder.engine.heroes.effects import register
+from builder.engine.kernel.errors import IllegalAction
+from builder.engine.kernel.events import Event
+from builder.engine.heroes.firing import in_arc
+from builder.engine.board.los import sight
+
+if TYPE_CHECKING:
+    from builder.engine.heroes.state import GameState, UnitState
+
+RULE = ("003 Battle for Normandy, Battlefield > Buildings > Destroying the Chimney; Campaign > 6 Operation "
+        "Stack, Victory Conditions")
+MODE = "demolition-target"  # the mode of a fire decision at a demolition target
+
+
+def spec(state: "GameState", target_id: str) -> Any:
+    return next((t for t in state.static.scenario.targets if t.id == target_id), None)
+
+
+def markers(state: "GameState", target_id: str) -> int:
+    return next((m for t, m in state.targets if t == target_id), -1)
+
+
+def is_open(state: "GameState", target_id: str) -> bool:
+    t = spec(state, target_id)
+    return t is not None and (t.open or markers(state, target_id) >= 0)
+
+
+def demolished(state: "GameState", target_id: str) -> bool:
+    """The ``demolished`` condition: the target has received its Destruction markers."""
+    t = spec(state, target_id)
+    return t is not None and markers(state, target_id) >= t.structure
+
+
+def open_target(state: "GameState", eff: Any) -> None:
+    """The ``open_target`` effect: the target may be fired at from now on."""
+    if markers(state, eff.target) < 0:
+        state.targets = state.targets + ((eff.target, 0),)
+        state.events.append(Event("target-open", {"target": eff.target}))
+
+
+def shots(state: "GameState", u: "UnitState") -> list["Action"]:
+    """``fire`` decisions of ``u`` at the open standing targets of its side."""
+    targets = state.static.scenario.targets
+    if not targets or u.sq < 0 or u.st.decoy or u.concealed:
+        return []
+    side_id = state.side_ids[u.side]
+    out: list[Action] = []
+    bf = state.static.bf
+    for t in targets:
+        if t.side != side_id or not is_open(state, t.id) or demolished(state, t.id):
+            continue
+        dot = bf.square(t.at)
+        if not sight(state, u.sq, dot, u, None).ok:
+            continue
+        face = u.st.profile.faces[u.face]
+        for wi, w in enumerate(face.weapons):
+            if wi in state.fired or not destruction_dice(u, w) or (w.role == "primary" and u.damage & 8):
+                continue
+            limit = int(w.abilities.get("limited-range") or u.ability("limited-range") or 10**6)
+            if bf.distance(u.sq, dot) <= limit and in_arc(state, u, w.arc, u.sq, dot):
+                out.append(Action("fire", unit=u.id, weapon=wi, square=dot, mode=MODE))
+    return out
+
+
+def fire(state: "GameState", action: "Action") -> None:
+    """Apply a shot at a demolition target: the weapon's Destruction dice."""
+    u = state.units[action.unit]
+    if action not in shots(state, u):
+        raise IllegalAction(f"no shot at a demolition target there: {action.describe(state)}")
+    t = next(t for t in state.static.scenario.targets if state.static.bf.square(t.at) == action.square)
+    reveal(state, u, "fired")
+    w = u.st.profile.faces[u.face].weapons[action.weapon]
+    bonus = destroyer_bonus(state, u)
+    scored = sum(1 for _ in range(destruction_dice(u, w)) if roll(state, "destruction", u.id) + bonus >= SCORES)
+    total = max(0, markers(state, t.id)) + scored
+    state.targets = tuple((i, total if i == t.id else m) for i, m in state.targets)
+    if t.open and markers(state, t.id) < 0:
+        state.targets = state.targets + ((t.id, total),)
+    state.events.append(Event("shot-at-target", {"unit": u.id, "target": t.id, "scored": scored, "total": total,
+                                                 "needs": t.structure}))
+    if total >= t.structure:
+        state.events.append(Event("target-destroyed", {"target": t.id, "side": u.side}))
+
+
+register("scenario-rule", "demolition-targets", "Terrain elements destroyed through their red dot (the Chimney)",
+         "partial", RULE,
+         "shots need a line of sight to the red dot and a weapon with Destruction; the chimney's secondary tile "
+         "(climbing by the stairs, units on the top floor destroyed with it, shots at them) is not played; the "
+         "greedy player fires when it can but does not move to get a line of sight")

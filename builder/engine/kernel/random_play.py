@@ -1,0 +1,18 @@
+"""Random legal play: uniform over ``legal_actions``, for tests and benchmarks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from builder.engine.kernel.dice import Rng
+from builder.engine.kernel import RandomPlayer, play
+from builder.engine.heroes.state import GameState
+
+
+def random_playout(state: GameState, rng: Rng, max_decisions: int = 100_000,
+                   on_decision: Callable[..., None] | None = None) -> int:
+    """Play ``state`` to the end (through the one game loop, builder.engine.kernel.play)
+    with uniformly random legal actions, both sides drawing from ``rng``; returns the
+    number of decisions taken."""
+    player = RandomPlayer(0, 0, rng)
+    return play(state, [player, player], max_decisions=max_decisions, on_decision=on_decision)

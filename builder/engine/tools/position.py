@@ -1,0 +1,359 @@
+"""Position files: a scenario plus unit placements (this game's FEN).
+
+A position is YAML::
+
+    pack: ../pack            # optional, relative to this file (default: core)
+    scenario: skirmish
+    initiative: us           # optional
+    orders: {us: 3, de: 2}   # optional: order tokens per side
+    units:
+      - {name: r1, unit: us-rifles, side: us, at: C3}
+      - {name: tank, unit: de-panzer, side: de, at: E6, facing: s, damage: [track], suppressed: 1}
+    smoke: [{at: D4, radius: 1, fading: true}]   # optional: what lies on the battlefield
+    passages: [J4]             # hedgerow squares with a Passage token
+    positions: [C5]            # advanced positions and MG nests
+    demolition: {F7: 1}        # demolition points on a standing structure
+    charges: [{at: G8, side: us}]
+    ruined: [B9]               # a square of each structure already destroyed
+
+``name`` is how the explainer refers to a unit. Mistakes get located diagnostics
+(E611-E617, docs/diagnostics.md); schema mistakes get the
+S2xx codes of content files.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, ValidationError
+
+from builder.content.loader import load_pack
+from builder.content.models.base import ContentModel, Id, Square
+from builder.content.locate import locate
+from builder.content.pydantic_errors import validation_diagnostics
+from builder.content.yaml_io import read_yaml, read_yaml_positions
+from builder.diagnostics import Diagnostic, define_code
+from builder.engine.board.battlefield import build_battlefield
+from builder.engine.kernel.dice import Rng, derive_seed
+from builder.engine.board.grid import FACING_NAMES, GridError
+from builder.engine.heroes.profiles import profile_of
+from builder.engine.heroes.rules import Rules
+from builder.engine.heroes.state import (GameState, GameStatic, Group, SideState, SideStatic, UnitState, UnitStatic, rule_field,
+                                  set_rule_field)
+from builder.errors import InvalidInputError, UsageError
+from builder.engine.heroes.transport import has_room
+from builder.engine.heroes.phases.orders import start_round
+from builder.engine.heroes.structures import structure_at
+from builder.engine.heroes.features.advanced_positions import POSITIONS, allowed
+from builder.engine.heroes.features.demolition_charges import CHARGES, KEY as CHARGE_KEY
+from builder.engine.heroes.features.hedgerow_cutter import PASSAGES, hedgerows
+from builder.engine.board.intersections import intersection
+from builder.engine.heroes.smoke import FADING, FRESH
+
+E611 = define_code("E611", "position names an unknown scenario, unit or side")
+E612 = define_code("E612", "unit placed off the battlefield or on terrain it cannot enter")
+E613 = define_code("E613", "two units placed on the same square")
+E614 = define_code("E614", "duplicate unit name in a position")
+E615 = define_code("E615", "position's pack cannot be found")
+E616 = define_code("E616", "unit placed aboard something that cannot carry it")
+E617 = define_code("E617", "battlefield marker placed where the rules do not put one")
+DAMAGE_BITS = {"crew": 1, "track": 2, "hull": 4, "primary-weapon": 8}
+
+
+_KIND_PLURAL = {"infantry": "infantry", "gun": "guns", "light_vehicle": "light vehicles",
+                "heavy_vehicle": "heavy vehicles"}
+
+
+class PlacedUnit(ContentModel):
+    name: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]{0,30}$", description="Name used by `heroes explain`.")
+    unit: Id = Field(description="Unit counter id.")
+    side: Id = Field(description="Side id of the scenario.")
+    at: Square | None = Field(default=None, description="Square (front square of a vehicle); none for a "
+                              "unit placed aboard a vehicle.")
+    aboard: str | None = Field(default=None, description="Name of a friendly Transport vehicle placed earlier "
+                               "in the file that carries the unit (000 core rules, Special Abilities > Transport).")
+    facing: Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"] = Field(default="n", description="Facing.")
+    face: int = Field(default=0, ge=0, le=1, description="Counter side up: 0 front, 1 back.")
+    suppressed: int = Field(default=0, ge=0, le=20, description="Suppressed markers.")
+    activated: bool = Field(default=False, description="Activated marker.")
+    damage: list[Literal["crew", "track", "hull", "primary-weapon"]] = Field(default_factory=list)
+    concealed: bool = Field(default=False, description="Concealed (Ambush) side up.")
+    markers: dict[Literal["life_point", "avert_suppression", "opportunity_fire", "defence_bonus"],
+                  Annotated[int, Field(ge=1, le=10)]] = Field(
+        default_factory=dict, description="Scenario markers on the unit and how many (builder/engine/heroes/markers.py): "
+        "life points, avert-suppression, opportunity-fire and defence-bonus markers.")
+
+
+class PlacedSmoke(ContentModel):
+    at: Square = Field(description="Square whose top-left corner is the smoke pattern's intersection.")
+    radius: int = Field(default=1, ge=1, le=2, description="1: the 4 squares around the intersection; 2: the "
+                        "4x4 block around it without its corners (builder/engine/board/intersections.py).")
+    fading: bool = Field(default=False, description="Turned to its fading side (-2) by a Supply phase; fresh "
+                         "smoke obscures by -4 (000 core rules, Recruitment Options > Orders > Smoke).")
+
+
+class PlacedCharge(ContentModel):
+    at: Square = Field(description="A square of the standing structure the demolition charge is laid in.")
+    side: Id = Field(description="Side that laid it.")
+
+
+class PositionFile(ContentModel):
+    pack: str | None = Field(default=None, description="Content pack folder, relative to this file.")
+    scenario: Id = Field(description="Scenario whose battlefield and sides are used.")
+    seed: int = Field(default=1, description="Seed of the dice from this position.")
+    turn: int = Field(default=1, ge=1, le=20)
+    initiative: Id | None = Field(default=None, description="Side with the initiative.")
+    orders: dict[str, int] = Field(default_factory=dict, description="Order tokens per side (default: "
+                                   "the units' stars, at least 1).")
+    units: list[PlacedUnit] = Field(default_factory=list)
+    smoke: list[PlacedSmoke] = Field(default_factory=list, description="Smoke patterns on the battlefield.")
+    passages: list[Square] = Field(default_factory=list, description="Hedgerow squares holding a Passage token "
+                                   "(000 core rules, Recruitment Options > Equipment > Culling Hedgerow Cutter).")
+    positions: list[Square] = Field(default_factory=list, description="Squares holding an advanced position or an "
+                                    "MG Nest (000 core rules, Recruitment Options > Equipment > Position; Orders > "
+                                    "MG Nest).")
+    demolition: dict[Square, Annotated[int, Field(ge=1, le=20)]] = Field(
+        default_factory=dict, description="Demolition points on standing structures, by a square of the structure "
+        "(000 core rules, Terrain and Terrain Overlays > Structure).")
+    charges: list[PlacedCharge] = Field(default_factory=list, description="Demolition charges laid, exploding at "
+                                        "the next Supply phase (Recruitment Options > Equipment > Demolition Charge).")
+    ruined: list[Square] = Field(default_factory=list, description="A square of each structure already destroyed: "
+                                 "its overlay is on its ruin side (or gone) from the start.")
+
+
+def load_position(path: Path, pack_path: Path | None = None, default_pack: Path | None = None,
+                  rules: type[Rules] = Rules) -> tuple[GameState, dict[str, int]]:
+    """Read, check and set up a position file; raises InvalidInputError with
+    located diagnostics on mistakes."""
+    shown = str(path)
+    if not path.is_file():
+        raise UsageError(f"no such position file: {path}")
+    data = read_yaml(path, shown)
+    try:
+        pos = PositionFile.model_validate(data if data is not None else {})
+    except ValidationError as exc:
+        diags = validation_diagnostics(exc, PositionFile, shown, read_yaml_positions(path, shown))
+        raise InvalidInputError(f"{shown}: invalid position file", diags) from None
+    if pack_path is None:
+        pack_path = (path.parent / pos.pack) if pos.pack else default_pack
+    if pack_path is None or not (Path(pack_path) / "pack.yaml").is_file():
+        raise InvalidInputError(f"{shown}: pack not found", [_diag(path, ("pack",), E615,
+                                f"no content pack at '{pack_path}'", "give 'pack' relative to the position file")])
+    pack = load_pack(pack_path)
+    return position_state(pack, pos, path, rules)
+
+
+def _diag(path: Path | None, loc: tuple[Any, ...], code: str, message: str, hint: str = "") -> Diagnostic:
+    line = col = 0
+    if path is not None:
+        try:
+            line, col = locate(read_yaml_positions(path, str(path)), loc)
+        except Exception:  # noqa: BLE001 - locating is best effort; the message still names the place
+            line, col = 1, 1
+    return Diagnostic(code, message, file=str(path or ""), line=line, col=col, hint=hint,
+                      rule="docs/engine.md, Position files")
+
+
+def _board(state: GameState, unit: UnitState, vehicle_id: int | None, pu: PlacedUnit) -> str:
+    """Put ``unit`` inside the vehicle named by ``pu.aboard``; the problem, if any."""
+
+    if pu.aboard is None:
+        return f"{pu.name}: give a square (at) or a vehicle (aboard)"
+    if pu.at is not None:
+        return f"{pu.name}: a unit aboard a vehicle has no square (at) of its own"
+    vehicle = state.units[vehicle_id] if vehicle_id is not None else None
+    if vehicle is None or vehicle.sq < 0:
+        return f"{pu.name}: '{pu.aboard}' is not a vehicle placed above it"
+    if not unit.is_infantry:
+        return f"{pu.name}: only infantry rides in a vehicle"
+    if not has_room(state, vehicle, unit):
+        return f"{pu.name}: '{pu.aboard}' has no Transport room for it (or is not a friendly Transport vehicle)"
+    unit.carried_by = vehicle.id
+    return ""
+
+
+def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
+                   rules: type[Rules] = Rules) -> tuple[GameState, dict[str, int]]:
+    problems: list[Diagnostic] = []
+    scenario = pack.items["scenarios"].get(pos.scenario)
+    if scenario is None:
+        raise InvalidInputError("unknown scenario", [_diag(path, ("scenario",), E611,
+                                f"unknown scenario '{pos.scenario}'", "use a scenario id of the pack")])
+    bf = build_battlefield(pack, scenario.layout)
+    side_ids = [s.id for s in scenario.sides[:2]]
+    ruined = _ruined(bf, pos, path, problems)
+    if ruined:
+        bf = build_battlefield(pack, scenario.layout, ruined)
+    sides = [SideStatic(s.id, s.faction, [], 0, 1, 0, {}, {}) for s in scenario.sides[:2]]
+    statics: list[UnitStatic] = []
+    owners: list[int] = []
+    names: dict[str, int] = {}
+    entries: list[tuple[int, PlacedUnit]] = []
+    for i, pu in enumerate(pos.units):
+        where = ("units", i)
+        model = pack.items["units"].get(pu.unit)
+        if model is None:
+            problems.append(_diag(path, where + ("unit",), E611, f"unknown unit '{pu.unit}'"))
+            continue
+        if pu.side not in side_ids:
+            problems.append(_diag(path, where + ("side",), E611, f"unknown side '{pu.side}' "
+                                  f"(the scenario's sides: {', '.join(side_ids)})"))
+            continue
+        if pu.name in names:
+            problems.append(_diag(path, where + ("name",), E614, f"unit name '{pu.name}' used twice"))
+            continue
+        si = side_ids.index(pu.side)
+        sides[si].groups.append(Group(pu.name, "unit", [len(statics)]))
+        names[pu.name] = len(statics)
+        entries.append((i, pu))
+        statics.append(UnitStatic(profile_of(model), {}, len(sides[si].groups) - 1, -1))
+        owners.append(si)
+    objectives = []
+    for o in scenario.objectives:
+        owner = side_ids.index(o.owner) if o.owner in side_ids else -1
+        objectives.append((o.id, bf.square(o.at), o.kind.value, o.victory_points, owner))
+    static = GameStatic(pack, scenario, bf, sides, statics, objectives, pos.seed,
+                        has_ambush=any(f.role == "concealed" for u in statics for f in u.profile.faces))
+    rules_obj = rules()
+    state = GameState(rules_obj, static, Rng(derive_seed(pos.seed, "dice")))
+    state.units = [UnitState(i, owners[i], st) for i, st in enumerate(statics)]
+    by_name = {v: k for k, v in names.items()}
+    for i, pu in entries:
+        u = state.units[names[pu.name]]
+        where = ("units", i)
+        u.face = min(pu.face, len(u.st.profile.faces) - 1)
+        u.facing = FACING_NAMES.index(pu.facing)
+        u.suppressed, u.activated = pu.suppressed, pu.activated
+        u.concealed = pu.concealed or u.st.profile.faces[u.face].role == "concealed"
+        if u.concealed and u.st.profile.faces[u.face].role != "concealed":
+            u.face = max(0, next((i for i, f in enumerate(u.st.profile.faces) if f.role == "concealed"), u.face))
+        for d in pu.damage:
+            u.damage |= DAMAGE_BITS[d]
+        state.markers += tuple((u.id, m, n) for m, n in pu.markers.items())
+        if pu.aboard is not None or pu.at is None:
+            problem = _board(state, u, names.get(pu.aboard or ""), pu)
+            if problem:
+                problems.append(_diag(path, where + ("aboard",), E616, problem,
+                                      "name a friendly Transport vehicle placed above with room left"))
+            continue
+        try:
+            u.sq = bf.square(pu.at)
+        except GridError as exc:
+            problems.append(_diag(path, where + ("at",), E612, str(exc)))
+            continue
+        cover = state.squares_of(u)
+        amph = u.ability("amphibious") is not None
+        if len(cover) != u.st.profile.footprint:
+            problems.append(_diag(path, where + ("facing",), E612,
+                                  f"{pu.name}: the vehicle's back square is off the battlefield", "turn it"))
+            continue
+        for sq in cover:
+            if not bf.enterable(sq, u.type, amph):
+                problems.append(_diag(path, where + ("at",), E612, f"{pu.name}: {bf.terrain[sq].id} at "
+                                      f"{bf.name(sq)} cannot hold {_KIND_PLURAL.get(u.type, u.type)}",
+                                      "place the unit on a square its kind can enter"))
+            elif state.occ[sq] >= 0:
+                other = by_name[state.occ[sq]]
+                problems.append(_diag(path, where + ("at",), E613, f"{pu.name} and {other} both on {bf.name(sq)}"))
+            else:
+                state.set_occupant(sq, u.id)
+    _battlefield_markers(state, pos, side_ids, path, problems)
+    if problems:
+        raise InvalidInputError(f"{path or 'position'}: {len(problems)} problem(s)", problems)
+    state.markers = tuple(sorted(state.markers))
+    state.initiative = side_ids.index(pos.initiative) if pos.initiative in side_ids else 0
+    state.turn = pos.turn
+    for i in range(len(sides)):
+        s = SideState()
+        s.lost, s.broken = [0] * len(sides[i].groups), [False] * len(sides[i].groups)
+        state.sides.append(s)
+        from_units = rules_obj.order_tokens_for(state, i)
+        wanted = pos.orders.get(side_ids[i], from_units or 1)
+        sides[i].stars_fixed = max(0, wanted - from_units)  # the count holds for later rounds too
+        s.orders = rules_obj.order_tokens_for(state, i)
+    start_round(state)
+    return state, names
+
+
+def _square(bf: Any, name: str, where: tuple[Any, ...], path: Path | None, problems: list[Diagnostic]) -> int:
+    """The square named, or -1 with an E612 diagnostic when it is off the battlefield."""
+    try:
+        return int(bf.square(name))
+    except GridError as exc:
+        problems.append(_diag(path, where, E612, str(exc)))
+        return -1
+
+
+def _structure(bf: Any, name: str, where: tuple[Any, ...], path: Path | None, problems: list[Diagnostic]) -> int:
+    """The area of the standing structure on the square named, or -1 with a diagnostic."""
+
+    sq = _square(bf, name, where, path, problems)
+    if sq < 0:
+        return -1
+    area = structure_at(bf, sq)
+    if area < 0:
+        problems.append(_diag(path, where, E617, f"{name}: no standing structure there",
+                              "name a square of a building that is a structure (its overlay has a demolition "
+                              "value)"))
+    return area
+
+
+def _ruined(bf: Any, pos: PositionFile, path: Path | None,
+            problems: list[Diagnostic]) -> tuple[tuple[int, str | None], ...]:
+    """The structures destroyed before the position, as build_battlefield takes them."""
+    out: dict[int, str | None] = {}
+    for i, name in enumerate(pos.ruined):
+        area = _structure(bf, name, ("ruined", i), path, problems)
+        if area >= 0:
+            out[area] = bf.structures[area][1]
+    return tuple(sorted(out.items()))
+
+
+def _battlefield_markers(state: GameState, pos: PositionFile, side_ids: list[str], path: Path | None,
+                         problems: list[Diagnostic]) -> None:
+    """Smoke, Passage tokens, advanced positions and nests, demolition points and
+    charges: what lies on the battlefield besides the units, checked where the rules
+    put each (each module's docstring cites its rule)."""
+
+    bf = state.static.bf
+    for i, smoke in enumerate(pos.smoke):
+        sq = _square(bf, smoke.at, ("smoke", i, "at"), path, problems)
+        if sq >= 0:
+            y, x = divmod(sq, bf.width)
+            state.smoke += ((intersection(bf, x, y), smoke.radius, FADING if smoke.fading else FRESH),)
+    for i, name in enumerate(pos.passages):
+        sq = _square(bf, name, ("passages", i), path, problems)
+        if sq >= 0 and sq not in hedgerows(bf):
+            problems.append(_diag(path, ("passages", i), E617, f"{name}: a Passage token goes on a hedgerow "
+                                  f"square, not on {bf.terrain[sq].id}", "name a hedgerow square"))
+        elif sq >= 0:
+            set_rule_field(state, PASSAGES, tuple(sorted(set(rule_field(state, PASSAGES)) | {sq})))
+    for i, name in enumerate(pos.positions):
+        sq = _square(bf, name, ("positions", i), path, problems)
+        if sq >= 0 and not allowed(bf, sq):
+            problems.append(_diag(path, ("positions", i), E617, f"{name}: no position on {bf.terrain[sq].id} "
+                                  "(not in a building, ruins, a bunker or water)", "name an open square"))
+        elif sq >= 0 and sq not in rule_field(state, POSITIONS):
+            set_rule_field(state, POSITIONS, rule_field(state, POSITIONS) + (sq,))
+    for name, count in pos.demolition.items():
+        area = _structure(bf, name, ("demolition", name), path, problems)
+        if area < 0:
+            continue
+        value = bf.structures[area][0]
+        if count >= value:
+            problems.append(_diag(path, ("demolition", name), E617, f"{name}: {count} demolition point(s) destroy "
+                                  f"this structure (its value is {value})",
+                                  f"give fewer than {value}, or list the structure under 'ruined'"))
+        else:
+            state.demolition = tuple(sorted({**dict(state.demolition), area: count}.items()))
+    for i, charge in enumerate(pos.charges):
+        area = _structure(bf, charge.at, ("charges", i, "at"), path, problems)
+        if charge.side not in side_ids:
+            problems.append(_diag(path, ("charges", i, "side"), E611, f"unknown side '{charge.side}' "
+                                  f"(the scenario's sides: {', '.join(side_ids)})"))
+        elif area >= 0:
+            si = side_ids.index(charge.side)
+            set_rule_field(state, CHARGES, rule_field(state, CHARGES) + ((bf.square(charge.at), si),))
+            side = state.static.sides[si]  # the side has the equipment: its charges roll their dice
+            side.keys = side.keys | {CHARGE_KEY}

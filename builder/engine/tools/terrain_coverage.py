@@ -1,0 +1,90 @@
+"""Terrain and scenario rules in the coverage (issue 21 item 2: ``heroes rules
+coverage`` lists them beside abilities, options and cards).
+
+Terrain rules are the effects a terrain type can carry (builder/content/models/terrain.py,
+000 core rules, Terrain Effects) and the battlefield rules of the Battle for Normandy
+(003 Battlefield 1.1-1.4): each simulated, partial (with what is missing) or not
+simulated, as the engine stands. Scenario rules are the pack's scenarios' printed special
+rules (read by people; the engine plays a scenario through its events and victory levels)
+and the victory rules the engine applies to every scenario.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+CORE = "000 core rules, Terrain Effects"
+BFN = "003 Battlefield"
+
+#: (id, name, status, what is missing, rule)
+TERRAIN_RULES: tuple[tuple[str, str, str, str, str], ...] = (
+    ("defence-bonus", "Defence bonus of a terrain", "simulated", "", CORE),
+    ("obscures", "Terrain that hinders line of sight", "simulated", "", CORE),
+    ("blocks-los", "Terrain that blocks line of sight", "simulated", "", CORE),
+    ("difficult", "Difficult passage", "simulated", "", f"{CORE}; {BFN} 1.2, Difficult Terrain"),
+    ("impassable", "Terrain impassable to some unit types", "simulated", "", CORE),
+    ("water", "Water: only amphibious units enter", "simulated", "", CORE),
+    ("structure", "Structure points of destructible terrain", "simulated", "", f"{BFN} 1.3, Ruins"),
+    ("buildings", "Buildings entered through openings", "simulated", "", f"{BFN} 1.3, Modular Buildings"),
+    ("elevated-positions", "Elevated positions", "partial",
+     "the line of sight of an Elevated Position (builder/engine/heroes/elevated.py) is traced only from a support "
+     "tile's red dot on elevated ground (the Flak 88); units standing on elevated squares still trace ground "
+     "lines of sight, and contour lines are walls for them (line edges block movement and sight)",
+     f"{BFN} 1.1, Elevated Positions"),
+    ("craters-barricades-rubble", "Craters, low barricades, rubble", "partial",
+     "played through the terrain type's generic effects (defence, sight, difficult passage); their own "
+     "rules of 003 are not", f"{BFN} 1.2, Terrain Elements"),
+    ("rivers", "Rivers", "partial", "water keeps out non-amphibious units; fords and crossing rules are not "
+     "played", f"{BFN} 1.2, Rivers"),
+    ("bridges", "Bridges", "not simulated", "a bridge is only the terrain type its squares carry",
+     f"{BFN} 1.2, Rivers"),
+    ("rooms-zoc-firing", "Rooms: zone of control and firing", "not simulated",
+     "rooms are read by grenades and blasts only; zone of control and firing ignore them",
+     f"{BFN} 1.3, Buildings, Rooms & Zone of Control / Firing Actions"),
+    ("grenades-rooms", "Grenades into building rooms", "partial",
+     "a grenade hits the room it is thrown into; throwing from one building into another is not checked",
+     f"{BFN} 1.3, Grenades and Buildings"),
+    ("chimney", "The Chimney (stairs, secondary tile, destruction)", "partial",
+     "destroyed by Destruction dice of shots traced to its red dot (builder/engine/heroes/features/demolition_targets.py); no "
+     "unit climbs to the secondary tile, so units on it and shots at them are not played",
+     f"{BFN} 1.3, The Chimney"),
+    ("half-squares", "Half-squares", "partial", "blast patterns count them; movement and zone of control "
+     "through half-squares are not played", f"{BFN} 1.4, Half-Squares"),
+    ("support-tile", "Support tiles entering play", "partial",
+     "a scenario's support_tile effect brings the tile in (builder/engine/heroes/features/support_tiles.py): the engine "
+     "decides when to put an order on it and uses it first in the Activation phase; the Flak 88 fires "
+     "from its red dot with no range term",
+     "003 Recruitment Options 3.4, Support Options"),
+    ("aircraft-units", "Aircraft units", "not simulated",
+     "aviation cards are played only with the Airstrike order; aircraft units never enter a game",
+     "003 Aviation Rules"),
+)
+
+#: Victory rules the engine applies to every scenario: (id, name, status, missing, rule)
+VICTORY_RULES: tuple[tuple[str, str, str, str, str], ...] = (
+    ("victory-levels", "Victory levels checked in order at the end", "simulated", "",
+     "000 core rules, Setup > Victory Conditions"),
+    ("sudden-death", "Victory condition reached: the game ends at the end of the round", "simulated", "",
+     "000 core rules, Setup > Victory Conditions"),
+    ("elimination", "A side without units or orders loses", "simulated", "",
+     "000 core rules, Setup > Victory Conditions"),
+    ("breaking-points", "Breaking points score victory points", "simulated", "",
+     "000 core rules, Setup > Breaking Point"),
+)
+
+
+def terrain_rows() -> list[dict[str, str]]:
+    return [{"kind": "terrain", "id": i, "name": n, "status": s, "missing": m, "rule": r}
+            for i, n, s, m, r in TERRAIN_RULES]
+
+
+def scenario_rows(pack: Any) -> list[dict[str, str]]:
+    """The victory rules, then each scenario's printed special rules."""
+    rows = [{"kind": "scenario-rule", "id": i, "name": n, "status": s, "missing": m, "rule": r}
+            for i, n, s, m, r in VICTORY_RULES]
+    for sc in pack.items["scenarios"].values():
+        for k, text in enumerate(sc.special_rules, start=1):
+            rows.append({"kind": "scenario-rule", "id": f"{sc.id}#{k}", "name": text, "status": "not simulated",
+                         "missing": "a special rule in words; the engine plays only what the scenario's events "
+                                    "and victory levels say of it", "rule": f"scenario {sc.id}"})
+    return rows
