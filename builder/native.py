@@ -47,10 +47,13 @@ MANIFEST = "manifest.json"
 # the shared library of the compiled group lives in this package
 GROUP = "builder.engine._native"
 
-# Modules compiled, by package. Left out on purpose: package __init__ files (their
-# __path__ must stay the source directory), error classes, modules doing I/O or
-# run once per command (log, position, explain, coverage, the Solo Mode content
-# loader) and the decision tables' query protocol (read by inspection). Classes
+# Modules compiled, by package (the engine's layers: kernel, board, the Heroes System and its
+# effects, features and phases; then the AI's). Left out on purpose: package __init__ files
+# (their __path__ must stay the source directory; each package holding a compiled module
+# calls extend_path), error classes, the game-free loop, players and perft, the engine's
+# tools (builder/engine/tools: logs, position files, explain, coverage: I/O or run once per
+# command), the Solo Mode content loader and the decision tables' query protocol (read by
+# inspection). Classes
 # meant to be subclassed in plain Python (rules.Rules, the Solo Mode Brain) are
 # compiled with mypyc_attr(allow_interpreted_subclasses=True).
 MODULES: tuple[str, ...] = tuple(

@@ -114,6 +114,17 @@ def test_every_listed_module_has_a_source_and_no_package_init_is_listed() -> Non
         assert not module.endswith("__init__")
 
 
+def test_every_package_holding_a_compiled_module_puts_its_compiled_copies_first() -> None:
+    """A package missing ``native.extend_path`` would silently run its listed modules as
+    Python while the rest runs compiled (all or none: they call one another directly)."""
+    packages = {m.rpartition(".")[0] for m in native.MODULES}
+    for package in sorted(packages):
+        init = native.ROOT.joinpath(*package.split("."), "__init__.py")
+        assert "native.extend_path(__path__, __name__)" in init.read_text(encoding="utf-8"), package
+    # the engine's tools are never compiled (docs/architecture.md, "The engine's layers")
+    assert not [m for m in native.MODULES if m.startswith("builder.engine.tools.")]
+
+
 def test_compiled_modules_keep_their_docstrings_for_the_reference_card() -> None:
     import builder.engine.heroes.phases.supply as supply
 

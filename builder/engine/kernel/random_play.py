@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from builder.engine.kernel.dice import Rng
-from builder.engine.kernel import RandomPlayer, play
-from builder.engine.heroes.state import GameState
+from builder.engine.kernel.game import Game
+from builder.engine.kernel.loop import play
+from builder.engine.kernel.players import RandomPlayer
 
 
-def random_playout(state: GameState, rng: Rng, max_decisions: int = 100_000,
+def random_playout(state: Game, rng: Rng, max_decisions: int = 100_000,
                    on_decision: Callable[..., None] | None = None) -> int:
     """Play ``state`` to the end (through the one game loop, builder.engine.kernel.play)
     with uniformly random legal actions, both sides drawing from ``rng``; returns the
