@@ -15,7 +15,6 @@ from builder.engine.actions import Action
 from builder.engine.anti_tank import PANZERFAUST
 from builder.engine.barrage import BARRAGE, order_barrage
 from builder.engine.blast import do_blast
-from builder.engine import demolition_targets
 from builder.engine.destruction import STRUCTURE, fire_at_structure
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
@@ -136,8 +135,8 @@ def _activation(state: "GameState", action: Action) -> None:
     elif kind == "fire" and action.mode == STRUCTURE:  # at a structure itself (builder/engine/destruction.py)
         fire_at_structure(state, action)
         state.fired = state.fired + (action.weapon,)
-    elif kind == "fire" and action.mode == demolition_targets.MODE:  # builder/engine/demolition_targets.py
-        demolition_targets.fire(state, action)
+    elif kind == "fire" and (carry_out := effects.scenario_apply(state, action.mode)) is not None:
+        carry_out(state, action)  # a shot of a mode a scenario rule owns (at a demolition target)
         state.fired = state.fired + (action.weapon,)
     elif kind == "fire":
         if not reactions.offer_shot(state, action):  # held for the target's side to answer

@@ -491,8 +491,6 @@ GAME_FIELDS: Final = (
     StateField("markers", key=_rows, when=_used("markers")),
     StateField("postponed", key=_rows, when=_used("postponed")),
     StateField("demolition", key=_rows, when=_used("demolition")),
-    StateField("support", key=_rows, when=_used("support")),
-    StateField("targets", key=_rows, when=_used("targets")),
     StateField("autonomous", when=lambda g: g.autonomous >= 0),
     # the fields rule modules declare for themselves (declare_field): hashed one by one
     # under their own names by GameState.canonical
@@ -544,10 +542,6 @@ class GameState:
         self.postponed: tuple[tuple[int, int], ...] = ()
         # demolition points on standing structures: (overlay area, points), builder/engine/structures.py
         self.demolition: tuple[tuple[int, int], ...] = ()
-        # support tiles in play: (side, kind, id, uses left, red dot, order token), builder/engine/support_tiles.py
-        self.support: tuple[tuple[int, str, str, int, int, int], ...] = ()
-        # demolition targets open to fire: (target id, Destruction markers), builder/engine/demolition_targets.py
-        self.targets: tuple[tuple[str, int], ...] = ()
         self.autonomous = -1  # the unit acting without an order token, -1 none (builder/engine/autonomy.py)
         self.variant: Any = None  # a variant's state (GAME_FIELDS), set by its rules at set-up
         self.rule_fields: dict[str, Any] = {}  # rule modules' own fields by name (declare_field)

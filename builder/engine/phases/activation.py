@@ -32,7 +32,6 @@ from builder.engine.effects.cards import ACTIVATION, AFTER, ON_ENEMY, OTHER, han
 from builder.engine.effects.options import heroic_token
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
-from builder.engine import demolition_targets, support_tiles
 from builder.engine.scenario_events import run_events
 from builder.engine.smoke_bombs import BOMB, reveal as reveal_bomb
 from builder.engine.unit_actions import card_actions, fire_actions, move_actions
@@ -45,8 +44,8 @@ def start_activation(state: "GameState") -> None:
     state.phase = "activation"
     state.rules.on_start_of_phase(state, "activation")
     run_events(state, "start_of_activation")
-    if state.support:  # support tiles with an order are used (builder/engine/support_tiles.py)
-        support_tiles.use(state)
+    for step in effects.scenario_hooks(state, "on_phase"):  # a scenario rule's own step (support tiles used)
+        step(state, "activation")
     queues: list[list[tuple[int, int]]] = [[], []]
     for u in state.units:
         if u.order >= 0 and u.side < 2:
@@ -163,8 +162,8 @@ def actions(state: "GameState") -> list[Action]:
         out.extend(fire_actions(state, u, moving=False))
         if state.static.bf.structures:  # a shot at a structure itself (builder/engine/destruction.py)
             out.extend(structure_shots(state, u))
-        if state.static.scenario.targets:  # at a scenario's demolition target (builder/engine/demolition_targets.py)
-            out.extend(demolition_targets.shots(state, u))
+        for offer in effects.scenario_hooks(state, "scenario_actions"):  # a scenario rule's (a demolition target)
+            out.extend(offer(state, u))
         if u.st.profile.type in BLASTERS and u.sq >= 0:
             out.extend(blast_actions(state, u))
         if barrage.calls_barrages(u) and state.autonomous != u.id:  # a barrage needs an order token

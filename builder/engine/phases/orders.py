@@ -23,7 +23,6 @@ from builder.engine import directives, effects, steps
 from builder.engine.actions import Action, interned, order_action, order_actions
 from builder.engine.effects.cards import ORDERS, ORDERS_ENEMY, ORDERS_OWN, hand_phases, play_card, scramble_orders
 from builder.engine.events import Event
-from builder.engine import support_tiles
 from builder.engine.scenario_events import run_events
 from builder.engine.smoke_bombs import ORDER, order_actions as bomb_orders, place_order
 from builder.engine.state import NO_ORDER, end_round_fields
@@ -49,8 +48,8 @@ def start_round(state: "GameState") -> None:
     state.events.append(Event("round", {"turn": state.turn, "initiative": state.initiative}))
     state.rules.on_start_of_phase(state, "orders")
     run_events(state, "start_of_orders")
-    if state.support:  # support tiles in play take their order tokens (builder/engine/support_tiles.py)
-        support_tiles.place_orders(state)
+    for step in effects.scenario_hooks(state, "on_phase"):  # a scenario rule's own step (support tiles' orders)
+        step(state, "orders")
     state.turn_side = state.initiative
     advance(state)
 
