@@ -14,9 +14,10 @@ from builder.ai.solo_mode.rules import SoloModeRules
 from builder.content.loader import load_pack
 from builder.engine import Action, apply, effects, legal_actions
 from builder.engine.autonomy import ready_units
-from builder.engine.directives import KINDS
+from builder.engine.directives import DECISIONS, KINDS
 from builder.engine.phases.orders import start_round
 from builder.engine.phases.supply import start_supply
+from builder.engine.state import set_side_field
 
 from engine_helpers import give, make
 
@@ -59,7 +60,7 @@ def test_from_turn_two_a_random_directive_goes_on_the_officer_with_most_units_ne
 
 def test_directives_are_placed_until_the_markers_are_exhausted():
     state, n = officers_position(turn=3)
-    state.sides[US].directives_used = tuple(KINDS[:3])
+    set_side_field(state.sides[US], DECISIONS, (0, tuple(KINDS[:3])))  # three placed in earlier rounds
     choice = SoloPlayer(1, US).choose(state, legal_actions(state))
     assert choice == Action("token", unit=n["lt2"], mode=KINDS[3])
 

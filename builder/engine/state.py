@@ -205,6 +205,61 @@ def set_rule_field(state: "GameState", name: str, value: Any) -> None:
         state.rule_fields.pop(name, None)
 
 
+@dataclass(frozen=True)
+class SideRuleField:
+    """A field of a side declared by a rule module: its name and its canonical form, the
+    list of entries it adds to the side's canonical list."""
+
+    name: str
+    key: Callable[[Any], list[Any]]
+    module: str
+
+
+def _one_list(value: Any) -> list[Any]:
+    return [list(value)]
+
+
+SIDE_RULE_FIELDS: dict[str, SideRuleField] = {}
+
+
+def declare_side_field(name: str, module: str, key: Callable[[Any], list[Any]] = _one_list) -> str:
+    """Declare a field of each side of rule module ``module`` (returns ``name``, the key
+    its module reads and writes it by); ``key`` gives the entries it adds to the side's
+    canonical list once set. Kept in ``SideState.rule_fields``, cloned with the side,
+    hashed in the order of the fields' names."""
+    if any(f.name == name for f in SIDE_FIELDS):
+        raise ValueError(f"{name!r} is already a field of a side")
+    known = SIDE_RULE_FIELDS.get(name)
+    if known is not None and known.module != module:
+        raise ValueError(f"side rule field {name!r} is already declared by {known.module}")
+    SIDE_RULE_FIELDS[name] = SideRuleField(name, key, module)
+    return name
+
+
+def side_field(side: "SideState", name: str) -> Any:
+    """The value of a declared side rule field (an empty tuple until set)."""
+    return side.rule_fields.get(name, ())
+
+
+def set_side_field(side: "SideState", name: str, value: Any) -> None:
+    """Set a declared side rule field to the immutable ``value`` (an empty one drops it)."""
+    if name not in SIDE_RULE_FIELDS:
+        raise KeyError(f"undeclared side rule field {name!r}: declare it with "
+                       "builder.engine.state.declare_side_field")
+    if value:
+        side.rule_fields[name] = value
+    else:
+        side.rule_fields.pop(name, None)
+
+
+def _side_rule_keys(fields: dict[str, Any]) -> list[Any]:
+    """The canonical entries of a side's rule fields, by field name."""
+    out: list[Any] = []
+    for name in sorted(fields):
+        out.extend(SIDE_RULE_FIELDS[name].key(fields[name]))
+    return out
+
+
 def supply_steps(state: "GameState", when: str) -> None:
     """Run the ``supply_start`` or ``supply_end`` step of every rule field set, in the
     order the fields were declared."""
@@ -397,10 +452,8 @@ SIDE_FIELDS: Final = (
     # the rules' fields enter the canonical list only when used (a smoke bomb ordered, a
     # Concealed token held, a directive decided): other games' hashes stay as they were
     StateField("bombs", copy=_list, when=lambda s: bool(s.bombs)),
-    StateField("concealed_tokens", key=lambda t: ("concealed", list(t)), when=lambda s: bool(s.concealed_tokens),
-               spread=True),
-    StateField("directive_turn", when=lambda s: s.directive_turn != 0),
-    StateField("directives_used", key=_as_list, when=lambda s: s.directive_turn != 0),
+    # the fields rule modules declare for a side (declare_side_field), by name
+    StateField("rule_fields", copy=_dict, key=_side_rule_keys, when=lambda s: bool(s.rule_fields), spread=True),
     StateField("exited", key=lambda t: ("exited", list(t)), when=lambda s: bool(s.exited)),
 )
 """The fields of :class:`SideState`, in the order of its canonical list."""
@@ -427,10 +480,7 @@ class SideState:
         self.supply_done = False
         self.initiative_kept = False
         self.bombs: list[int] = []  # order tokens placed on smoke bombs this round (builder/engine/smoke_bombs.py)
-        self.concealed_tokens: tuple[int, ...] = ()  # units holding a Concealed token (builder/engine/concealment.py)
-        # builder/engine/directives.py: the turn of the side's last directive decision, the directives placed
-        self.directive_turn = 0
-        self.directives_used: tuple[str, ...] = ()
+        self.rule_fields: dict[str, Any] = {}  # rule modules' own fields of the side by name (declare_side_field)
         self.exited: tuple[int, ...] = ()  # units gone by the side's exit squares (builder/engine/exits.py)
 
     def clone(self) -> "SideState":
