@@ -207,12 +207,14 @@ def set_rule_field(state: "GameState", name: str, value: Any) -> None:
 
 @dataclass(frozen=True)
 class SideRuleField:
-    """A field of a side declared by a rule module: its name and its canonical form, the
-    list of entries it adds to the side's canonical list."""
+    """A field of a side declared by a rule module: its name, its canonical form (the
+    list of entries it adds to the side's canonical list), and whether it lasts the game
+    or ends with the round (dropped as the Orders phase starts)."""
 
     name: str
     key: Callable[[Any], list[Any]]
     module: str
+    lasts: str = "game"
 
 
 def _one_list(value: Any) -> list[Any]:
@@ -222,17 +224,21 @@ def _one_list(value: Any) -> list[Any]:
 SIDE_RULE_FIELDS: dict[str, SideRuleField] = {}
 
 
-def declare_side_field(name: str, module: str, key: Callable[[Any], list[Any]] = _one_list) -> str:
+def declare_side_field(name: str, module: str, key: Callable[[Any], list[Any]] = _one_list,
+                       lasts: str = "game") -> str:
     """Declare a field of each side of rule module ``module`` (returns ``name``, the key
     its module reads and writes it by); ``key`` gives the entries it adds to the side's
-    canonical list once set. Kept in ``SideState.rule_fields``, cloned with the side,
-    hashed in the order of the fields' names."""
+    canonical list once set; ``lasts``: ``game`` or ``round``. Kept in
+    ``SideState.rule_fields``, cloned with the side, hashed in the order of the fields'
+    names."""
+    if lasts not in ("game", "round"):
+        raise ValueError(f"a side rule field lasts the game or the round, not {lasts!r}")
     if any(f.name == name for f in SIDE_FIELDS):
         raise ValueError(f"{name!r} is already a field of a side")
     known = SIDE_RULE_FIELDS.get(name)
     if known is not None and known.module != module:
         raise ValueError(f"side rule field {name!r} is already declared by {known.module}")
-    SIDE_RULE_FIELDS[name] = SideRuleField(name, key, module)
+    SIDE_RULE_FIELDS[name] = SideRuleField(name, key, module, lasts)
     return name
 
 
@@ -250,6 +256,12 @@ def set_side_field(side: "SideState", name: str, value: Any) -> None:
         side.rule_fields[name] = value
     else:
         side.rule_fields.pop(name, None)
+
+
+def end_round_side_fields(side: "SideState") -> None:
+    """Drop the side's rule fields that last the round (as the next round starts)."""
+    for name in [n for n in side.rule_fields if SIDE_RULE_FIELDS[n].lasts == "round"]:
+        del side.rule_fields[name]
 
 
 def _side_rule_keys(fields: dict[str, Any]) -> list[Any]:
@@ -451,7 +463,6 @@ SIDE_FIELDS: Final = (
     StateField("initiative_kept", key=int),
     # the rules' fields enter the canonical list only when used (a smoke bomb ordered, a
     # Concealed token held, a directive decided): other games' hashes stay as they were
-    StateField("bombs", copy=_list, when=lambda s: bool(s.bombs)),
     # the fields rule modules declare for a side (declare_side_field), by name
     StateField("rule_fields", copy=_dict, key=_side_rule_keys, when=lambda s: bool(s.rule_fields), spread=True),
     StateField("exited", key=lambda t: ("exited", list(t)), when=lambda s: bool(s.exited)),
@@ -479,7 +490,6 @@ class SideState:
         self.losses: dict[str, int] = {}
         self.supply_done = False
         self.initiative_kept = False
-        self.bombs: list[int] = []  # order tokens placed on smoke bombs this round (builder/engine/smoke_bombs.py)
         self.rule_fields: dict[str, Any] = {}  # rule modules' own fields of the side by name (declare_side_field)
         self.exited: tuple[int, ...] = ()  # units gone by the side's exit squares (builder/engine/exits.py)
 

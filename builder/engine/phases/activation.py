@@ -33,7 +33,8 @@ from builder.engine.effects.options import heroic_token
 from builder.engine.errors import IllegalAction
 from builder.engine.events import Event
 from builder.engine.scenario_events import run_events
-from builder.engine.smoke_bombs import BOMB, reveal as reveal_bomb
+from builder.engine.smoke_bombs import BOMB, BOMBS, reveal as reveal_bomb
+from builder.engine.state import side_field
 from builder.engine.unit_actions import card_actions, fire_actions, move_actions
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ def start_activation(state: "GameState") -> None:
         if u.order >= 0 and u.side < 2:
             queues[u.side].append((u.order, u.id))
     for si, s in enumerate(state.sides):
-        queues[si].extend((token, BOMB) for token in s.bombs)  # smoke bombs (builder/engine/smoke_bombs.py)
+        queues[si].extend((token, BOMB) for token in side_field(s, BOMBS))  # smoke bombs (builder/engine/smoke_bombs.py)
     for q in queues:
         q.sort()
     state.queues = queues
@@ -82,7 +83,6 @@ def next_activation(state: "GameState", passed: int = -1) -> None:
             return
         token, uid = state.queues[side].pop(0)
         if uid == BOMB:
-            state.sides[side].bombs.remove(token)
             reveal_bomb(state, side, token)
             return
         u = state.units[uid]

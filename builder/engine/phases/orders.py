@@ -25,7 +25,7 @@ from builder.engine.effects.cards import ORDERS, ORDERS_ENEMY, ORDERS_OWN, hand_
 from builder.engine.events import Event
 from builder.engine.scenario_events import run_events
 from builder.engine.smoke_bombs import ORDER, order_actions as bomb_orders, place_order
-from builder.engine.state import NO_ORDER, end_round_fields
+from builder.engine.state import NO_ORDER, end_round_fields, end_round_side_fields
 from builder.engine.unit_actions import card_actions
 
 if TYPE_CHECKING:
@@ -43,8 +43,8 @@ def start_round(state: "GameState") -> None:
         ss = state.static.sides[i]
         s.to_place = list(range(1, s.orders + 1))
         s.bluffs_left, s.specials_left, s.supply_done = ss.bluffs, ss.specials, False
-        if s.bombs:
-            s.bombs = []
+        if s.rule_fields:  # a side's rule fields that last the round end (smoke bombs' order tokens)
+            end_round_side_fields(s)
     state.events.append(Event("round", {"turn": state.turn, "initiative": state.initiative}))
     state.rules.on_start_of_phase(state, "orders")
     run_events(state, "start_of_orders")
