@@ -15,9 +15,10 @@ from builder.content.loader import load_pack
 from builder.engine import Action, apply, legal_actions
 from builder.engine.heroes import effects
 from builder.engine.heroes.features.autonomy import ready_units
-from builder.engine.heroes.features.directives import KINDS
+from builder.engine.heroes.features.directives import DECISIONS, KINDS
 from builder.engine.heroes.phases.orders import start_round
 from builder.engine.heroes.phases.supply import start_supply
+from builder.engine.heroes.state import set_side_field
 
 from engine_helpers import give, make
 
@@ -60,7 +61,7 @@ def test_from_turn_two_a_random_directive_goes_on_the_officer_with_most_units_ne
 
 def test_directives_are_placed_until_the_markers_are_exhausted():
     state, n = officers_position(turn=3)
-    state.sides[US].directives_used = tuple(KINDS[:3])
+    set_side_field(state.sides[US], DECISIONS, (0, tuple(KINDS[:3])))  # three placed in earlier rounds
     choice = SoloPlayer(1, US).choose(state, legal_actions(state))
     assert choice == Action("token", unit=n["lt2"], mode=KINDS[3])
 

@@ -16,10 +16,11 @@ import pytest
 from builder.ai.greedy import GreedyPlayer
 from builder.engine import Action, IllegalAction, Rules, apply, legal_actions
 from builder.engine.heroes.ambush import spot
-from builder.engine.heroes.features.concealment import CONCEALED, tokens_free, tokens_total
+from builder.engine.heroes.features.concealment import CONCEALED, TOKENS, tokens_free, tokens_total
 from builder.engine.heroes.effects import get
 from builder.engine.heroes.phases.supply import start_supply
 from builder.engine.heroes.features.ruses import RUSE_ID
+from builder.engine.heroes.state import side_field
 from builder.engine.heroes.unit_actions import fire_actions
 
 from engine_helpers import activate, fixture_pack, make
@@ -145,11 +146,11 @@ def test_a_concealed_token_conceals_an_unseen_infantry_unit_in_the_supply_phase(
     assert [a.unit for a in offers] == [hidden.id]  # the unit in the rifles' sight is not offered
     before = state.state_hash()
     apply(state, offers[0], check=True)
-    assert hidden.concealed and state.sides[DE].concealed_tokens == (hidden.id,)
+    assert hidden.concealed and side_field(state.sides[DE], TOKENS) == (hidden.id,)
     assert tokens_total(state, DE) == 2 and tokens_free(state, DE) == 1
     assert state.state_hash() != before
     copy = state.clone()
-    assert copy.sides[DE].concealed_tokens == (hidden.id,) and copy.state_hash() == state.state_hash()
+    assert side_field(copy.sides[DE], TOKENS) == (hidden.id,) and copy.state_hash() == state.state_hash()
     assert not conceal_offers(state)  # nothing else eligible: the unit seen stays seen
     # concealed: never a target
     move_to(state, rifle, state.bf.square("H3"))
@@ -165,7 +166,7 @@ def test_a_spotted_unit_gives_its_concealed_token_back() -> None:
     spot(state, rifle)
     assert not hidden.concealed and hidden.alive
     assert [e.kind for e in state.events] == ["revealed", "concealed-token-free"]
-    assert state.sides[DE].concealed_tokens == () and tokens_free(state, DE) == 2
+    assert side_field(state.sides[DE], TOKENS) == () and tokens_free(state, DE) == 2
 
 
 def test_an_ineligible_unit_cannot_take_a_concealed_token() -> None:

@@ -11,7 +11,8 @@ from builder.engine.heroes.features.blast import blast_plan
 from builder.engine import Action, apply, legal_actions
 from builder.engine.heroes.firing import plan_shot
 from builder.engine.board.intersections import intersection, pattern_squares
-from builder.engine.heroes.features.smoke_bombs import bombs_left, targets
+from builder.engine.heroes.features.smoke_bombs import BOMBS, bombs_left, targets
+from builder.engine.heroes.state import side_field
 
 from engine_helpers import Scripted, activate, make, with_core_cards
 
@@ -52,10 +53,10 @@ def test_an_order_on_a_smoke_bomb_spends_a_bomb_and_the_token() -> None:
     assert [a.token for a in offered] == state.sides[0].to_place
     before = state.state_hash()
     apply(state, offered[0], check=True)
-    assert bombs_left(state, 0) == 0 and state.sides[0].bombs == [offered[0].token]
+    assert bombs_left(state, 0) == 0 and side_field(state.sides[0], BOMBS) == (offered[0].token,)
     assert offered[0].token not in state.sides[0].to_place and state.state_hash() != before
     clone = state.clone()
-    assert clone.sides[0].bombs == [offered[0].token] and clone.state_hash() == state.state_hash()
+    assert side_field(clone.sides[0], BOMBS) == (offered[0].token,) and clone.state_hash() == state.state_hash()
     assert not [a for a in legal_actions(state) if a.kind == "smoke-order"]  # none left
 
 

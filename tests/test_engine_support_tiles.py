@@ -12,7 +12,8 @@ from builder.content.loader import load_pack
 from builder.engine import Rules
 from builder.engine.heroes.effects import get
 from builder.engine.board.los import sight
-from builder.engine.heroes.features.support_tiles import PATTERN, UNITS, place_orders, use
+from builder.engine.heroes.state import rule_field, set_rule_field
+from builder.engine.heroes.features.support_tiles import PATTERN, SUPPORT, UNITS, place_orders, use
 
 BFN = Path(__file__).resolve().parents[1] / "content" / "bfn"
 
@@ -25,12 +26,12 @@ def bfn():  # type: ignore[no-untyped-def]
 def trading_blows():  # type: ignore[no-untyped-def]
     """Trading Blows as turn 1's orders phase begins, the tiles' tokens of turn 1 taken back."""
     state = Rules.new_game(bfn(), "trading-blows", seed=2)
-    state.support = tuple((*e[:5], 0) for e in state.support)
+    set_rule_field(state, SUPPORT, tuple((*e[:5], 0) for e in rule_field(state, SUPPORT)))
     return state
 
 
 def flak(state):  # type: ignore[no-untyped-def]
-    return next(e for e in state.support if e[1] == UNITS)
+    return next(e for e in rule_field(state, SUPPORT) if e[1] == UNITS)
 
 
 def put_in_sight(state) -> int:  # type: ignore[no-untyped-def]
@@ -59,7 +60,7 @@ def hide_everyone(state) -> None:  # type: ignore[no-untyped-def]
 
 def test_trading_blows_puts_both_support_tiles_in_play_on_turn_1() -> None:
     state = trading_blows()
-    kinds = {(e[0], e[1], e[2], e[3]) for e in state.support}
+    kinds = {(e[0], e[1], e[2], e[3]) for e in rule_field(state, SUPPORT)}
     assert kinds == {(0, PATTERN, "cw-artillery-support", 3), (1, UNITS, "de-support-flak-88", 3)}
     assert flak(state)[4] == state.static.bf.square("AC3")
 
@@ -69,7 +70,7 @@ def test_the_flak_takes_the_highest_numbered_order_and_fires_from_the_red_dot() 
     target = put_in_sight(state)
     side = state.sides[1]
     side.to_place = [1, 2, 3, 4]
-    state.support = tuple(e for e in state.support if e[1] == UNITS)
+    set_rule_field(state, SUPPORT, tuple(e for e in rule_field(state, SUPPORT) if e[1] == UNITS))
     place_orders(state)
     assert side.to_place == [1, 2, 3] and flak(state)[5] == 4
     before = len(state.events)
@@ -83,7 +84,7 @@ def test_the_flak_takes_the_highest_numbered_order_and_fires_from_the_red_dot() 
 def test_no_target_in_sight_no_order_is_spent() -> None:
     state = trading_blows()
     hide_everyone(state)
-    state.support = tuple(e for e in state.support if e[1] == UNITS)
+    set_rule_field(state, SUPPORT, tuple(e for e in rule_field(state, SUPPORT) if e[1] == UNITS))
     state.sides[1].to_place = [1, 2, 3]
     place_orders(state)
     assert state.sides[1].to_place == [1, 2, 3] and flak(state)[5] == 0
@@ -92,7 +93,7 @@ def test_no_target_in_sight_no_order_is_spent() -> None:
 def test_three_uses_and_no_more() -> None:
     state = trading_blows()
     put_in_sight(state)
-    state.support = tuple(e for e in state.support if e[1] == UNITS)
+    set_rule_field(state, SUPPORT, tuple(e for e in rule_field(state, SUPPORT) if e[1] == UNITS))
     spent = 0
     for _ in range(5):
         state.sides[1].to_place = [1, 2, 3]
@@ -107,7 +108,7 @@ def test_three_uses_and_no_more() -> None:
 
 def test_the_royal_artillery_drops_its_pattern_near_an_enemy() -> None:
     state = trading_blows()
-    state.support = tuple(e for e in state.support if e[1] == PATTERN)
+    set_rule_field(state, SUPPORT, tuple(e for e in rule_field(state, SUPPORT) if e[1] == PATTERN))
     state.sides[0].to_place = [1, 2, 3, 4, 5]
     place_orders(state)
     assert state.sides[0].to_place == [1, 2, 3, 4]
@@ -115,7 +116,7 @@ def test_the_royal_artillery_drops_its_pattern_near_an_enemy() -> None:
     use(state)
     blasts = [e for e in state.events[before:] if e.kind == "blast" and e.data["mode"] == "artillery-support"]
     assert blasts and blasts[0].data["at"] >= 0
-    assert state.support[0][3] == 2
+    assert rule_field(state, SUPPORT)[0][3] == 2
 
 
 def test_charon_grants_the_initiative_order_from_turn_5_copy_on_write() -> None:

@@ -19,9 +19,9 @@ from builder.engine.heroes.movement import movement_allowance
 from builder.engine.heroes.opportunity import may_opportunity_fire
 from builder.engine.heroes.phases.orders import start_round
 from builder.engine.heroes.phases.supply import finish_supply, start_supply
-from builder.engine.heroes.features.directives import DIRECTIVES
+from builder.engine.heroes.features.directives import DECISIONS, DIRECTIVES
 from builder.engine.heroes.features.fuel import FUELLED
-from builder.engine.heroes.state import rule_field, set_rule_field
+from builder.engine.heroes.state import rule_field, set_rule_field, set_side_field
 from builder.engine.heroes.features.advanced_positions import POSITIONS
 
 from engine_helpers import activate, fixture_pack, give, make
@@ -189,7 +189,7 @@ def test_double_time_charge_and_hold_your_ground() -> None:
 def test_the_directive_is_discarded_at_the_end_of_the_supply_phase() -> None:
     state, n = _officer([{"name": "g", "unit": "de-grenadiers", "side": "de", "at": "D8"}])
     set_rule_field(state, DIRECTIVES, ((0, n["lt"], DOUBLE_TIME),))
-    state.sides[0].directives_used = (DOUBLE_TIME,)
+    set_side_field(state.sides[0], DECISIONS, (1, (DOUBLE_TIME,)))
     state.phase = "supply"
     finish_supply(state)
     assert rule_field(state, DIRECTIVES) == ()

@@ -52,8 +52,8 @@ def reveal(state: "GameState", u: "UnitState", why: str) -> None:
     if u.st.profile.faces[u.face].role == "concealed":  # a unit hidden without a concealed side keeps its face
         u.face = revealed_face(u)
     state.events.append(Event("revealed", {"unit": u.id, "why": why}))
-    if state.sides[u.side].concealed_tokens:
-        steps.token_back(state, u)  # builder/engine/heroes/features/concealment.py
+    if state.sides[u.side].rule_fields:  # a side's rule may hold a token on the unit (a Concealed token)
+        steps.token_back(state, u)
 
 
 def flip(state: "GameState", u: "UnitState") -> None:

@@ -15,7 +15,6 @@ from builder.engine.heroes.actions import Action
 from builder.engine.heroes.features.anti_tank import PANZERFAUST
 from builder.engine.heroes.features.barrage import BARRAGE, order_barrage
 from builder.engine.heroes.features.blast import do_blast
-from builder.engine.heroes.features import demolition_targets
 from builder.engine.heroes.features.destruction import STRUCTURE, fire_at_structure
 from builder.engine.kernel.errors import IllegalAction
 from builder.engine.kernel.events import Event
@@ -137,8 +136,8 @@ def _activation(state: "GameState", action: Action) -> None:
     elif kind == "fire" and action.mode == STRUCTURE:  # at a structure itself (builder/engine/heroes/features/destruction.py)
         fire_at_structure(state, action)
         state.fired = state.fired + (action.weapon,)
-    elif kind == "fire" and action.mode == demolition_targets.MODE:  # builder/engine/heroes/features/demolition_targets.py
-        demolition_targets.fire(state, action)
+    elif kind == "fire" and (carry_out := effects.scenario_apply(state, action.mode)) is not None:
+        carry_out(state, action)  # a shot of a mode a scenario rule owns (at a demolition target)
         state.fired = state.fired + (action.weapon,)
     elif kind == "fire":
         if not reactions.offer_shot(state, action):  # held for the target's side to answer

@@ -205,6 +205,73 @@ def set_rule_field(state: "GameState", name: str, value: Any) -> None:
         state.rule_fields.pop(name, None)
 
 
+@dataclass(frozen=True)
+class SideRuleField:
+    """A field of a side declared by a rule module: its name, its canonical form (the
+    list of entries it adds to the side's canonical list), and whether it lasts the game
+    or ends with the round (dropped as the Orders phase starts)."""
+
+    name: str
+    key: Callable[[Any], list[Any]]
+    module: str
+    lasts: str = "game"
+
+
+def _one_list(value: Any) -> list[Any]:
+    return [list(value)]
+
+
+SIDE_RULE_FIELDS: dict[str, SideRuleField] = {}
+
+
+def declare_side_field(name: str, module: str, key: Callable[[Any], list[Any]] = _one_list,
+                       lasts: str = "game") -> str:
+    """Declare a field of each side of rule module ``module`` (returns ``name``, the key
+    its module reads and writes it by); ``key`` gives the entries it adds to the side's
+    canonical list once set; ``lasts``: ``game`` or ``round``. Kept in
+    ``SideState.rule_fields``, cloned with the side, hashed in the order of the fields'
+    names."""
+    if lasts not in ("game", "round"):
+        raise ValueError(f"a side rule field lasts the game or the round, not {lasts!r}")
+    if any(f.name == name for f in SIDE_FIELDS):
+        raise ValueError(f"{name!r} is already a field of a side")
+    known = SIDE_RULE_FIELDS.get(name)
+    if known is not None and known.module != module:
+        raise ValueError(f"side rule field {name!r} is already declared by {known.module}")
+    SIDE_RULE_FIELDS[name] = SideRuleField(name, key, module, lasts)
+    return name
+
+
+def side_field(side: "SideState", name: str) -> Any:
+    """The value of a declared side rule field (an empty tuple until set)."""
+    return side.rule_fields.get(name, ())
+
+
+def set_side_field(side: "SideState", name: str, value: Any) -> None:
+    """Set a declared side rule field to the immutable ``value`` (an empty one drops it)."""
+    if name not in SIDE_RULE_FIELDS:
+        raise KeyError(f"undeclared side rule field {name!r}: declare it with "
+                       "builder.engine.heroes.state.declare_side_field")
+    if value:
+        side.rule_fields[name] = value
+    else:
+        side.rule_fields.pop(name, None)
+
+
+def end_round_side_fields(side: "SideState") -> None:
+    """Drop the side's rule fields that last the round (as the next round starts)."""
+    for name in [n for n in side.rule_fields if SIDE_RULE_FIELDS[n].lasts == "round"]:
+        del side.rule_fields[name]
+
+
+def _side_rule_keys(fields: dict[str, Any]) -> list[Any]:
+    """The canonical entries of a side's rule fields, by field name."""
+    out: list[Any] = []
+    for name in sorted(fields):
+        out.extend(SIDE_RULE_FIELDS[name].key(fields[name]))
+    return out
+
+
 def supply_steps(state: "GameState", when: str) -> None:
     """Run the ``supply_start`` or ``supply_end`` step of every rule field set, in the
     order the fields were declared."""
@@ -396,11 +463,8 @@ SIDE_FIELDS: Final = (
     StateField("initiative_kept", key=int),
     # the rules' fields enter the canonical list only when used (a smoke bomb ordered, a
     # Concealed token held, a directive decided): other games' hashes stay as they were
-    StateField("bombs", copy=_list, when=lambda s: bool(s.bombs)),
-    StateField("concealed_tokens", key=lambda t: ("concealed", list(t)), when=lambda s: bool(s.concealed_tokens),
-               spread=True),
-    StateField("directive_turn", when=lambda s: s.directive_turn != 0),
-    StateField("directives_used", key=_as_list, when=lambda s: s.directive_turn != 0),
+    # the fields rule modules declare for a side (declare_side_field), by name
+    StateField("rule_fields", copy=_dict, key=_side_rule_keys, when=lambda s: bool(s.rule_fields), spread=True),
     StateField("exited", key=lambda t: ("exited", list(t)), when=lambda s: bool(s.exited)),
 )
 """The fields of :class:`SideState`, in the order of its canonical list."""
@@ -426,11 +490,7 @@ class SideState:
         self.losses: dict[str, int] = {}
         self.supply_done = False
         self.initiative_kept = False
-        self.bombs: list[int] = []  # order tokens placed on smoke bombs this round (builder/engine/heroes/features/smoke_bombs.py)
-        self.concealed_tokens: tuple[int, ...] = ()  # units holding a Concealed token (builder/engine/heroes/features/concealment.py)
-        # builder/engine/heroes/features/directives.py: the turn of the side's last directive decision, the directives placed
-        self.directive_turn = 0
-        self.directives_used: tuple[str, ...] = ()
+        self.rule_fields: dict[str, Any] = {}  # rule modules' own fields of the side by name (declare_side_field)
         self.exited: tuple[int, ...] = ()  # units gone by the side's exit squares (builder/engine/heroes/features/exits.py)
 
     def clone(self) -> "SideState":
@@ -491,8 +551,6 @@ GAME_FIELDS: Final = (
     StateField("markers", key=_rows, when=_used("markers")),
     StateField("postponed", key=_rows, when=_used("postponed")),
     StateField("demolition", key=_rows, when=_used("demolition")),
-    StateField("support", key=_rows, when=_used("support")),
-    StateField("targets", key=_rows, when=_used("targets")),
     StateField("autonomous", when=lambda g: g.autonomous >= 0),
     # the fields rule modules declare for themselves (declare_field): hashed one by one
     # under their own names by GameState.canonical
@@ -544,10 +602,6 @@ class GameState:
         self.postponed: tuple[tuple[int, int], ...] = ()
         # demolition points on standing structures: (overlay area, points), builder/engine/heroes/structures.py
         self.demolition: tuple[tuple[int, int], ...] = ()
-        # support tiles in play: (side, kind, id, uses left, red dot, order token), builder/engine/heroes/features/support_tiles.py
-        self.support: tuple[tuple[int, str, str, int, int, int], ...] = ()
-        # demolition targets open to fire: (target id, Destruction markers), builder/engine/heroes/features/demolition_targets.py
-        self.targets: tuple[tuple[str, int], ...] = ()
         self.autonomous = -1  # the unit acting without an order token, -1 none (builder/engine/heroes/features/autonomy.py)
         self.variant: Any = None  # a variant's state (GAME_FIELDS), set by its rules at set-up
         self.rule_fields: dict[str, Any] = {}  # rule modules' own fields by name (declare_field)

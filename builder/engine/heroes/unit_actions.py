@@ -15,7 +15,6 @@ from builder.engine.heroes import effects
 from builder.engine.heroes.actions import _MOVES as MOVES
 from builder.engine.heroes.actions import Action, interned, move_action, move_table
 from builder.engine.heroes.ambush import concealed_face, flip, reveal, revealed_face, spot
-from builder.engine.heroes.features.exits import leave_if_on_exit
 from builder.engine.heroes.features.anti_tank import PANZERFAUST, shot_source
 from builder.engine.heroes.assault import may_assault, plan_assault, resolve_assault
 from builder.engine.board.bitboard import adjacent_boards, select
@@ -338,8 +337,9 @@ def do_move(state: "GameState", action: Action) -> None:
             action = prepare(state, action)
         state.events.append(Event("moved", {"unit": u.id, "from": u.sq, "to": action.square}))
         place(state, u, action.square, action.facing)
-        if leave_if_on_exit(state, u):  # builder/engine/heroes/features/exits.py
-            return
+        for after in effects.scenario_hooks(state, "after_move"):  # a scenario rule's (a unit gone by an exit)
+            if after(state, u):
+                return
     if state.static.has_ambush:
         spot(state, u)
 

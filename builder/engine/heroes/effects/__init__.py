@@ -13,11 +13,12 @@ from builder import native
 __path__ = native.extend_path(__path__, __name__)  # compiled copies first while fresh (builder/native.py)
 
 from builder.engine.heroes.effects.registry import (
-    HOOKS, REGISTRY, SIDE_HOOKS, STATUSES, RuleModule, collect, get, hook_functions, in_game, invalidate,
-    register, side_hooks, unit_modules,
+    HOOKS, REGISTRY, SCENARIO_HOOKS, SIDE_HOOKS, STATUSES, RuleModule, collect, get, hook_functions, in_game,
+    invalidate, register, scenario_apply, scenario_hooks, side_hooks, unit_modules,
 )
 
 __all__ = [
-    "HOOKS", "REGISTRY", "SIDE_HOOKS", "STATUSES", "RuleModule", "collect", "get", "hook_functions", "in_game",
-    "invalidate", "register", "side_hooks", "unit_modules",
+    "HOOKS", "REGISTRY", "SCENARIO_HOOKS", "SIDE_HOOKS", "STATUSES", "RuleModule", "collect", "get",
+    "hook_functions", "in_game", "invalidate", "register", "scenario_apply", "scenario_hooks", "side_hooks",
+    "unit_modules",
 ]

@@ -59,12 +59,28 @@ HOOKS = {
     "apply": "apply(state, action) -> bool: carry out a whole move of a mode the option owns (True: carried out)",
     "holds_fire": "holds_fire(state, unit) -> bool: True when the unit of its army fires no weapon (its charge "
                   "goes off another way)",
+    # A scenario rule's own steps and decisions (see SCENARIO_HOOKS): run while the scenario uses the rule
+    "in_scenario": "in_scenario(state) -> bool: does the game's scenario use the rule (asked once per game)",
+    "scenario_actions": "scenario_actions(state, unit) -> list[Action]: the decisions the rule offers the unit "
+                        "being activated before it moves or fires (after its moves and shots)",
+    "scenario_apply": "scenario_apply(state, action): carry out a fire decision of a mode the rule owns (its "
+                      "register(..., modes=) names them)",
+    "on_phase": "on_phase(state, phase): as the Orders or Activation phase starts, after the scenario's events "
+                "of that moment",
+    "after_move": "after_move(state, unit) -> bool: after a unit's move onto its square: True when the unit has "
+                  "left the battlefield (nothing more follows from the move)",
 }
 SIDE_HOOKS = ("actions", "prepare", "apply", "holds_fire")
 """Hooks run for the units of an army that has the option (its effect key among the
 army's keys), whatever the unit's tile: the module checks the tokens left for the unit
 itself. They are how a feature brings its own decisions: the game loop asks
 :func:`side_hooks` and never names the feature (issue 19, feature modules own their rule)."""
+SCENARIO_HOOKS = ("scenario_actions", "scenario_apply", "on_phase", "after_move")
+"""Hooks of a scenario rule (kind ``scenario-rule``): a scenario rule is in play because
+the game's scenario uses it (its ``in_scenario`` hook says so, asked once per game; a
+rule without one is always in play), not because an army holds it. The game loop asks
+:func:`scenario_hooks` and :func:`scenario_apply` and never names the rule (issue 19,
+feature modules own their rule)."""
 STATUSES = ("simulated", "partial", "not simulated")
 
 
@@ -77,19 +93,24 @@ class RuleModule:
     rule: str
     missing: str = ""
     hooks: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    modes: tuple[str, ...] = ()  # the action modes its ``scenario_apply`` carries out
 
 
 REGISTRY: dict[tuple[str, str], RuleModule] = {}
 
 
 def register(kind: str, id: str, name: str, status: str, rule: str, missing: str = "",
-             **hooks: Callable[..., Any]) -> RuleModule:
+             modes: tuple[str, ...] = (), **hooks: Callable[..., Any]) -> RuleModule:
+    """Register a rule module with its hooks (names of :data:`HOOKS`); ``modes``: the
+    action modes a scenario rule's ``scenario_apply`` carries out."""
     if status not in STATUSES:
         raise ValueError(f"unknown status {status!r}")
     for hook in hooks:
         if hook not in HOOKS:
             raise ValueError(f"unknown hook {hook!r} for {kind} {id}")
-    module = RuleModule(kind, id, name, status, rule, missing, dict(hooks))
+    if bool(modes) != ("scenario_apply" in hooks):
+        raise ValueError(f"{kind} {id}: a scenario_apply hook and the modes it carries out go together")
+    module = RuleModule(kind, id, name, status, rule, missing, dict(hooks), tuple(modes))
     REGISTRY[(kind, id)] = module
     return module
 
@@ -185,11 +206,39 @@ def _side_hooks(state: "GameState") -> dict[str, tuple[tuple[Callable[..., Any],
             for hook in SIDE_HOOKS}
 
 
+def scenario_hooks(state: "GameState", hook: str) -> tuple[Callable[..., Any], ...]:
+    """The ``hook`` functions (one of :data:`SCENARIO_HOOKS`) of the scenario rules the
+    game's scenario uses, in the order of the rules' ids (worked out once per game for
+    every hook: asked as phases start, units are activated and moves are made)."""
+    table = state.static.caches.get("_scenario_hooks")
+    if table is None:
+        table = state.static.caches["_scenario_hooks"] = _scenario_hooks(state)
+    return table[hook]  # type: ignore[no-any-return]
+
+
+def scenario_apply(state: "GameState", mode: str) -> Callable[..., Any] | None:
+    """The ``scenario_apply`` hook of the scenario rule in play that owns action mode
+    ``mode`` (None: no rule owns it)."""
+    table = state.static.caches.get("_scenario_hooks")
+    if table is None:
+        table = state.static.caches["_scenario_hooks"] = _scenario_hooks(state)
+    return table["modes"].get(mode)  # type: ignore[no-any-return]
+
+
+def _scenario_hooks(state: "GameState") -> dict[str, Any]:
+    rules = sorted((m for m in REGISTRY.values() if m.kind == "scenario-rule"
+                    and ("in_scenario" not in m.hooks or m.hooks["in_scenario"](state))), key=lambda m: m.id)
+    table: dict[str, Any] = {hook: tuple(m.hooks[hook] for m in rules if hook in m.hooks) for hook in SCENARIO_HOOKS}
+    table["modes"] = {mode: m.hooks["scenario_apply"] for m in rules for mode in m.modes}
+    return table
+
+
 def invalidate(state: "GameState") -> None:
     """Forget the cached module and hook lists (after granting abilities in play)."""
     state.static.caches.pop("_modules", None)
     state.static.caches.pop("_hooks_in_game", None)
     state.static.caches.pop("_side_hooks", None)
+    state.static.caches.pop("_scenario_hooks", None)
 
 
 def hook_functions(state: "GameState", unit: "UnitState", hook: str) -> tuple[Callable[..., Any], ...]:

@@ -22,7 +22,8 @@ The unit is then concealed as an Ambush unit on its concealed side is (the
 engine's ``UnitState.concealed``: it cannot be targeted, blast patterns ignore it,
 it blocks no line of sight, it can be assaulted). Spotting, firing, assaulting or
 being assaulted reveals it (builder.engine.heroes.ambush); once revealed, its token is
-free again (``SideState.concealed_tokens`` lists the units holding one), to be
+free again (the side rule field ``concealed_tokens``, declared here, lists the units
+holding one), to be
 assigned in a later Supply Phase. A unit holding a token that is eliminated
 without having been revealed gives its token back too.
 """
@@ -37,7 +38,7 @@ from builder.engine.heroes.ambush import spots
 from builder.engine.heroes.effects import register
 from builder.engine.kernel.errors import IllegalAction
 from builder.engine.kernel.events import Event
-from builder.engine.heroes.state import NO_ORDER
+from builder.engine.heroes.state import NO_ORDER, declare_side_field, set_side_field, side_field
 
 if TYPE_CHECKING:
     from builder.engine.heroes.state import GameState, UnitState
@@ -54,6 +55,10 @@ def has_tokens(state: "GameState", side: int) -> bool:
     return "concealed" in keys or "infiltration" in keys
 
 
+TOKENS = declare_side_field("concealed_tokens", __name__, key=lambda held: ["concealed", list(held)])
+"""Per side, the units holding a Concealed token."""
+
+
 def tokens_total(state: "GameState", side: int) -> int:
     return sum(v for (_, k), v in state.sides[side].equipment.items() if k in KEYS)
 
@@ -61,7 +66,7 @@ def tokens_total(state: "GameState", side: int) -> int:
 def tokens_free(state: "GameState", side: int) -> int:
     """Tokens not on a unit still concealed by one."""
     units = state.units
-    held = sum(1 for uid in state.sides[side].concealed_tokens if units[uid].concealed and units[uid].alive)
+    held = sum(1 for uid in side_field(state.sides[side], TOKENS) if units[uid].concealed and units[uid].alive)
     return tokens_total(state, side) - held
 
 
@@ -91,7 +96,8 @@ def assign(state: "GameState", action: Action, side: int) -> None:
         raise IllegalAction(f"no Concealed token for this unit: {action.describe(state)}")
     s = state.sides[side]
     units = state.units
-    s.concealed_tokens = tuple(uid for uid in s.concealed_tokens if units[uid].concealed and units[uid].alive) + (u.id,)
+    set_side_field(s, TOKENS, tuple(uid for uid in side_field(s, TOKENS) if units[uid].concealed and units[uid].alive)
+                   + (u.id,))
     u.concealed = True
     state.events.append(Event("concealed", {"unit": u.id, "why": "Concealed token"}))
 
@@ -99,8 +105,9 @@ def assign(state: "GameState", action: Action, side: int) -> None:
 def token_back(state: "GameState", u: "UnitState") -> None:
     """The unit holding a Concealed token is revealed: the token is free again."""
     s = state.sides[u.side]
-    if u.id in s.concealed_tokens:
-        s.concealed_tokens = tuple(uid for uid in s.concealed_tokens if uid != u.id)
+    held = side_field(s, TOKENS)
+    if u.id in held:
+        set_side_field(s, TOKENS, tuple(uid for uid in held if uid != u.id))
         state.events.append(Event("concealed-token-free", {"unit": u.id, "side": u.side}))
 
 

@@ -17,8 +17,10 @@ rules, Special Abilities > Destruction; a Destroyer nearby adds 2 to each): each
 more is a Destruction marker. Indirect Fire cannot damage the target: only this direct
 shot can. Enough markers destroy it; the ``demolished`` condition then holds.
 
-``GameState.targets`` holds the open targets and their markers ((id, markers), cloned;
-hashed once a target is open).
+The rule field ``targets`` (declared here) holds the open targets and their markers
+((id, markers), cloned; hashed once a target is open). The game loop offers the shots
+(hook ``scenario_actions``) and carries them out by their mode (``scenario_apply``)
+without naming this module (builder.engine.heroes.effects.scenario_hooks).
 
 Not played: the chimney's secondary tile (the top floor units climb to by the stairs),
 units on it destroyed with it, and fire at units on it (builder/engine/tools/terrain_coverage.py).
@@ -37,6 +39,7 @@ from builder.engine.kernel.errors import IllegalAction
 from builder.engine.kernel.events import Event
 from builder.engine.heroes.firing import in_arc
 from builder.engine.board.los import sight
+from builder.engine.heroes.state import declare_field, key_rows, rule_field, set_rule_field
 
 if TYPE_CHECKING:
     from builder.engine.heroes.state import GameState, UnitState
@@ -44,6 +47,8 @@ if TYPE_CHECKING:
 RULE = ("003 Battle for Normandy, Battlefield > Buildings > Destroying the Chimney; Campaign > 6 Operation "
         "Stack, Victory Conditions")
 MODE = "demolition-target"  # the mode of a fire decision at a demolition target
+TARGETS = declare_field("targets", __name__, key=key_rows)
+"""The targets open to fire: (target id, Destruction markers)."""
 
 
 def spec(state: "GameState", target_id: str) -> Any:
@@ -51,7 +56,7 @@ def spec(state: "GameState", target_id: str) -> Any:
 
 
 def markers(state: "GameState", target_id: str) -> int:
-    return next((m for t, m in state.targets if t == target_id), -1)
+    return next((m for t, m in rule_field(state, TARGETS) if t == target_id), -1)
 
 
 def is_open(state: "GameState", target_id: str) -> bool:
@@ -68,7 +73,7 @@ def demolished(state: "GameState", target_id: str) -> bool:
 def open_target(state: "GameState", eff: Any) -> None:
     """The ``open_target`` effect: the target may be fired at from now on."""
     if markers(state, eff.target) < 0:
-        state.targets = state.targets + ((eff.target, 0),)
+        set_rule_field(state, TARGETS, rule_field(state, TARGETS) + ((eff.target, 0),))
         state.events.append(Event("target-open", {"target": eff.target}))
 
 
@@ -107,17 +112,23 @@ def fire(state: "GameState", action: "Action") -> None:
     bonus = destroyer_bonus(state, u)
     scored = sum(1 for _ in range(destruction_dice(u, w)) if roll(state, "destruction", u.id) + bonus >= SCORES)
     total = max(0, markers(state, t.id)) + scored
-    state.targets = tuple((i, total if i == t.id else m) for i, m in state.targets)
+    set_rule_field(state, TARGETS, tuple((i, total if i == t.id else m) for i, m in rule_field(state, TARGETS)))
     if t.open and markers(state, t.id) < 0:
-        state.targets = state.targets + ((t.id, total),)
+        set_rule_field(state, TARGETS, rule_field(state, TARGETS) + ((t.id, total),))
     state.events.append(Event("shot-at-target", {"unit": u.id, "target": t.id, "scored": scored, "total": total,
                                                  "needs": t.structure}))
     if total >= t.structure:
         state.events.append(Event("target-destroyed", {"target": t.id, "side": u.side}))
 
 
+def in_scenario(state: "GameState") -> bool:
+    """Does the scenario list demolition targets?"""
+    return bool(state.static.scenario.targets)
+
+
 register("scenario-rule", "demolition-targets", "Terrain elements destroyed through their red dot (the Chimney)",
          "partial", RULE,
          "shots need a line of sight to the red dot and a weapon with Destruction; the chimney's secondary tile "
          "(climbing by the stairs, units on the top floor destroyed with it, shots at them) is not played; the "
-         "greedy player fires when it can but does not move to get a line of sight")
+         "greedy player fires when it can but does not move to get a line of sight",
+         modes=(MODE,), in_scenario=in_scenario, scenario_actions=shots, scenario_apply=fire)

@@ -33,10 +33,12 @@ from builder.engine.kernel.errors import IllegalAction
 from builder.engine.kernel.events import Event
 from builder.engine.heroes.terms import Term
 from builder.engine.heroes.transport import square_of
-from builder.engine.heroes.state import declare_field, key_rows, rule_field, set_rule_field
+from builder.engine.heroes.state import (
+    declare_field, declare_side_field, key_rows, rule_field, set_rule_field, set_side_field, side_field,
+)
 
 if TYPE_CHECKING:
-    from builder.engine.heroes.state import GameState, UnitState
+    from builder.engine.heroes.state import GameState, SideState, UnitState
 
 DIRECTIVE = "directive"
 RULE = "000 core rules, Recruitment Options > Orders > Directive"
@@ -44,6 +46,13 @@ FIRE_AT_WILL, CHARGE, DOUBLE_TIME, HOLD = "fire-at-will", "charge", "double-time
 KINDS = (FIRE_AT_WILL, CHARGE, DOUBLE_TIME, HOLD)
 NAMES = {FIRE_AT_WILL: "Fire at Will!", CHARGE: "Charge!", DOUBLE_TIME: "Double Time!", HOLD: "Hold Your Ground!"}
 RANGE = 3
+DECISIONS = declare_side_field("directive_decisions", __name__, key=lambda d: [d[0], list(d[1])])
+"""Per side, once it has decided: (the turn of its last directive decision, the directives placed)."""
+
+
+def decisions(side: "SideState") -> tuple[int, tuple[str, ...]]:
+    """The side's (turn of its last directive decision, directives placed); (0, ()) before any."""
+    return side_field(side, DECISIONS) or (0, ())
 
 
 def officers(state: "GameState", side: int) -> list["UnitState"]:
@@ -56,7 +65,7 @@ def kinds_left(state: "GameState", side: int) -> tuple[str, ...]:
     """Directives the side may still place: none once the option's tokens are spent."""
     if tokens_left_of(state, side) <= 0:
         return ()
-    used = state.sides[side].directives_used
+    used = decisions(state.sides[side])[1]
     return tuple(k for k in KINDS if k not in used)
 
 
@@ -68,7 +77,7 @@ def tokens_left_of(state: "GameState", side: int) -> int:
 def pending(state: "GameState", side: int) -> bool:
     """Must ``side`` still decide on this round's directive? (it has the option,
     has not decided this round, and has a token and an officer)."""
-    return (DIRECTIVE in state.static.sides[side].keys and state.sides[side].directive_turn != state.turn
+    return (DIRECTIVE in state.static.sides[side].keys and decisions(state.sides[side])[0] != state.turn
             and bool(kinds_left(state, side)) and bool(officers(state, side)))
 
 
@@ -83,16 +92,17 @@ def actions(state: "GameState", side: int) -> list[Action]:
 def decide(state: "GameState", side: int, action: Action) -> None:
     """Apply the side's directive decision: place the token, or none this round."""
     s = state.sides[side]
+    used = decisions(s)[1]
     if action.kind == "token":
         if action not in actions(state, side):
             raise IllegalAction(f"no such directive to place: {action.describe(state)}")
         officer = state.units[action.unit]
         for key in [k for k in s.equipment if k[1] == DIRECTIVE and s.equipment[k] > 0][:1]:
             s.equipment[key] -= 1
-        s.directives_used = s.directives_used + (action.mode,)
+        used = (*used, action.mode)
         set_rule_field(state, DIRECTIVES, rule_field(state, DIRECTIVES) + ((side, officer.id, action.mode),))
         state.events.append(Event("directive", {"side": side, "unit": officer.id, "mode": action.mode}))
-    s.directive_turn = state.turn
+    set_side_field(s, DECISIONS, (state.turn, used))
 
 
 def discard(state: "GameState") -> None:

@@ -10,6 +10,9 @@ no breaking point, not destroyed). ``SideState.exited`` lists the units that got
 (cloned; hashed once a unit has left), and the ``exited`` condition of the victory
 levels counts them by kind (:func:`counts`).
 
+The game loop calls :func:`leave_if_on_exit` after each move (hook ``after_move``) when the
+scenario has exit squares, without naming this module (builder.engine.heroes.effects.scenario_hooks).
+
 The reading the engine takes: the unit leaves on ending a move on the arrow square,
 without spending a further square of movement to step off the board.
 """
@@ -88,6 +91,11 @@ def got_out(state: "GameState", side: int, at_least: dict[str, int]) -> bool:
     return all(have.get(kind, 0) >= n for kind, n in at_least.items())
 
 
+def in_scenario(state: "GameState") -> bool:
+    """Does a side of the scenario have exit squares?"""
+    return any(side.exits for side in state.static.scenario.sides)
+
+
 register("scenario-rule", "exits", "Units leaving by exit squares", "partial", RULE,
          "a unit leaves on ending a move on an arrow square (it spends no further square to step off); the AI "
-         "players do not seek the exits")
+         "players do not seek the exits", in_scenario=in_scenario, after_move=leave_if_on_exit)

@@ -29,6 +29,7 @@ from builder.engine.heroes.effects import register
 from builder.engine.kernel.events import Event
 from builder.engine.board.intersections import intersection
 from builder.engine.heroes.smoke import R_SMOKE, lay
+from builder.engine.heroes.state import declare_side_field, set_side_field, side_field
 
 if TYPE_CHECKING:
     from builder.engine.heroes.state import GameState
@@ -37,6 +38,8 @@ KEY = "smoke"  # the option's effect key
 BOMB = -1  # the "unit" of a bomb's token in the activation queues
 PENDING = "smoke"  # the pending choice of where a revealed bomb is laid
 ORDER = "smoke-order"  # the orders-phase action placing a token on a bomb
+BOMBS = declare_side_field("bombs", __name__, lasts="round")
+"""Per side, the order tokens placed on its smoke bombs this round, not yet revealed."""
 # The smoke pattern's shape and dispersal when the pack's option has no ``blast``
 # (000: dispersal 1; radius 2 as the pack's smoke barrage cards).
 RADIUS, SCATTER = 2, 1
@@ -82,7 +85,7 @@ def place_order(state: "GameState", side: int, token: int) -> None:
         if k == KEY and s.equipment[(scope, k)] > 0:
             s.equipment[(scope, k)] -= 1
             break
-    s.bombs.append(token)
+    set_side_field(s, BOMBS, (*side_field(s, BOMBS), token))
     state.events.append(Event("order-on-smoke-bomb", {"side": side, "token": token}))
 
 
@@ -119,7 +122,12 @@ def targets(state: "GameState", side: int) -> tuple[int, ...]:
 
 
 def reveal(state: "GameState", side: int, token: int) -> None:
-    """A bomb's order ``token`` comes up: its side chooses where to lay it."""
+    """A bomb's order ``token`` comes up (it leaves the side's bombs): its side chooses
+    where to lay it."""
+    s = state.sides[side]
+    placed = list(side_field(s, BOMBS))
+    placed.remove(token)
+    set_side_field(s, BOMBS, tuple(placed))
     state.current = -1
     state.turn_side = state.to_act = side
     state.events.append(Event("activate-smoke-bomb", {"side": side, "token": token}))

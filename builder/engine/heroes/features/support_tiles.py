@@ -19,8 +19,8 @@ the support tile). The engine decides for the side: at the start of each Orders 
 when the tile has uses left and something to fire at (an enemy unit the red dot sees,
 or one a pattern can reach), the side's highest numbered token goes on the tile (one
 token fewer for its units this round); at the start of the Activation phase the tile is
-used. ``GameState.support`` holds the tiles in play (cloned; hashed once a tile is in
-play): (side, kind, id, uses left, red dot square, order token on it this round).
+used. The rule field ``support`` (declared here) holds the tiles in play (cloned; hashed once
+a tile is in play): (side, kind, id, uses left, red dot square, order token on it this round).
 
 Readings: the use comes first in the Activation phase rather than in the order of its
 token's number; the Flak 88's shot is an attack with its weapon's combat values against
@@ -41,6 +41,7 @@ from builder.engine.heroes.elevated import elevated_sight, elevation
 from builder.engine.kernel.events import Event
 from builder.engine.heroes.firing import ShotPlan, resolve_shot
 from builder.engine.board.los import sight
+from builder.engine.heroes.state import declare_field, key_rows, rule_field, set_rule_field
 from builder.engine.heroes.terms import Term
 
 if TYPE_CHECKING:
@@ -51,6 +52,8 @@ RULE = ("003 Battle for Normandy, Recruitment Options > Support Tile; Campaign >
 R_ARTILLERY = "003 Battle for Normandy, Recruitment Options > Orders Options > Artillery"
 UNITS, PATTERN = "units", "pattern"  # the two kinds of tile the engine uses in play
 ARTILLERY = "artillery-support"
+SUPPORT = declare_field("support", __name__, key=key_rows)
+"""The tiles in play: (side, kind, id, uses left, red dot square, order token on it this round)."""
 
 
 def enter(state: "GameState", eff: Any, side: int) -> None:
@@ -71,7 +74,7 @@ def enter(state: "GameState", eff: Any, side: int) -> None:
 
 
 def _put(state: "GameState", entry: tuple[int, str, str, int, int, int]) -> None:
-    state.support = state.support + (entry,)
+    set_rule_field(state, SUPPORT, rule_field(state, SUPPORT) + (entry,))
 
 
 def grant(state: "GameState", side: int, key: str, tokens: int) -> None:
@@ -164,7 +167,7 @@ def worth_an_order(state: "GameState", entry: tuple[int, str, str, int, int, int
 def place_orders(state: "GameState") -> None:
     """Start of the Orders phase: a numbered order token on each tile worth using."""
     out = []
-    for entry in state.support:
+    for entry in rule_field(state, SUPPORT):
         side = entry[0]
         to_place = state.sides[side].to_place
         if not entry[5] and to_place and worth_an_order(state, entry):
@@ -173,16 +176,17 @@ def place_orders(state: "GameState") -> None:
             state.events.append(Event("support-order", {"side": side, "tile": entry[2], "token": token}))
             entry = (*entry[:5], token)
         out.append(entry)
-    state.support = tuple(out)
+    set_rule_field(state, SUPPORT, tuple(out))
 
 
 def use(state: "GameState") -> None:
     """Start of the Activation phase: each tile with an order is used once."""
-    for k, entry in enumerate(state.support):
+    for k, entry in enumerate(rule_field(state, SUPPORT)):
         side, kind, key, uses, dot, token = entry
         if not token:
             continue
-        state.support = state.support[:k] + ((side, kind, key, uses - 1, dot, 0),) + state.support[k + 1:]
+        tiles = rule_field(state, SUPPORT)
+        set_rule_field(state, SUPPORT, tiles[:k] + ((side, kind, key, uses - 1, dot, 0),) + tiles[k + 1:])
         if kind == UNITS:
             plan = best_shot(state, side, dot, key)
             state.events.append(Event("support-fire", {"side": side, "tile": key, "uses_left": uses - 1,
@@ -197,11 +201,37 @@ def use(state: "GameState") -> None:
                 explode(state, None, disperse(state, i, p, side, (), None), p)
 
 
+def _effects_named(effects_: Any, do: str) -> bool:
+    """Is an effect ``do`` among ``effects_``, or among the outcomes of their roll tables?"""
+    for eff in effects_:
+        if eff.do == do:
+            return True
+        for outcome in (*eff.table.values(), *eff.outcomes.values()):
+            if _effects_named(outcome, do):
+                return True
+    return False
+
+
+def in_scenario(state: "GameState") -> bool:
+    """Does a ``support_tile`` effect of the scenario's events ever bring a tile in?"""
+    return any(_effects_named(ev.effects, "support_tile") for ev in state.static.scenario.events)
+
+
+def on_phase(state: "GameState", phase: str) -> None:
+    """The Orders phase starts: tiles worth using take their orders; the Activation
+    phase starts: tiles with an order are used."""
+    if rule_field(state, SUPPORT):
+        if phase == "orders":
+            place_orders(state)
+        elif phase == "activation":
+            use(state)
+
+
 register("scenario-rule", "support-tile", "Support tiles entering play", "partial", RULE,
          "the engine puts the side's highest numbered order on a tile whenever it has a use left and a target, "
          "and uses it first in the Activation phase (not at its token's number); a unit of a tile fires its first "
          "weapon from the red dot with no range term (an elevated red dot traces an Elevated Position's line of "
-         "sight); values are placeholders")
+         "sight); values are placeholders", in_scenario=in_scenario, on_phase=on_phase)
 register("option", ARTILLERY, "Artillery (support markers)", "partial", R_ARTILLERY,
          "played from a support tile only (support_tile effect): a use drops the option's pattern on the "
          "intersection around an enemy outside buildings covering the most enemies, scattered as Indirect Fire")

@@ -12,8 +12,8 @@ are offered for each infantry unit of the side moving that has made its supply
 move and stands next to an enemy vehicle (the enemy moves later, so that is
 where its move ended).
 
-Exploding. The token rides along with the vehicle (``GameState.bombs`` names the
-vehicle) and explodes at the end of the Supply phase, after the Suppressed
+Exploding. The token rides along with the vehicle (the rule field ``vehicle_bombs`` names
+the vehicle) and explodes at the end of the Supply phase, after the Suppressed
 markers are removed: one attack per token, no area effect, the token's combat
 bonus against the vehicle's defence (a heavy vehicle's side defence), with no
 unit firing; hits, kill shots and the heavy-vehicle damage table are the

@@ -33,9 +33,9 @@ from builder.engine.heroes.effects.cards import ACTIVATION, AFTER, ON_ENEMY, OTH
 from builder.engine.heroes.effects.options import heroic_token
 from builder.engine.kernel.errors import IllegalAction
 from builder.engine.kernel.events import Event
-from builder.engine.heroes.features import demolition_targets, support_tiles
 from builder.engine.heroes.scenario_events import run_events
-from builder.engine.heroes.features.smoke_bombs import BOMB, reveal as reveal_bomb
+from builder.engine.heroes.features.smoke_bombs import BOMB, BOMBS, reveal as reveal_bomb
+from builder.engine.heroes.state import side_field
 from builder.engine.heroes.unit_actions import card_actions, fire_actions, move_actions
 
 if TYPE_CHECKING:
@@ -46,14 +46,14 @@ def start_activation(state: "GameState") -> None:
     state.phase = "activation"
     state.rules.on_start_of_phase(state, "activation")
     run_events(state, "start_of_activation")
-    if state.support:  # support tiles with an order are used (builder/engine/heroes/features/support_tiles.py)
-        support_tiles.use(state)
+    for step in effects.scenario_hooks(state, "on_phase"):  # a scenario rule's own step (support tiles used)
+        step(state, "activation")
     queues: list[list[tuple[int, int]]] = [[], []]
     for u in state.units:
         if u.order >= 0 and u.side < 2:
             queues[u.side].append((u.order, u.id))
     for si, s in enumerate(state.sides):
-        queues[si].extend((token, BOMB) for token in s.bombs)  # smoke bombs (builder/engine/heroes/features/smoke_bombs.py)
+        queues[si].extend((token, BOMB) for token in side_field(s, BOMBS))  # smoke bombs (builder/engine/heroes/features/smoke_bombs.py)
     for q in queues:
         q.sort()
     state.queues = queues
@@ -84,7 +84,6 @@ def next_activation(state: "GameState", passed: int = -1) -> None:
             return
         token, uid = state.queues[side].pop(0)
         if uid == BOMB:
-            state.sides[side].bombs.remove(token)
             reveal_bomb(state, side, token)
             return
         u = state.units[uid]
@@ -164,8 +163,8 @@ def actions(state: "GameState") -> list[Action]:
         out.extend(fire_actions(state, u, moving=False))
         if state.static.bf.structures:  # a shot at a structure itself (builder/engine/heroes/features/destruction.py)
             out.extend(structure_shots(state, u))
-        if state.static.scenario.targets:  # at a scenario's demolition target (builder/engine/heroes/features/demolition_targets.py)
-            out.extend(demolition_targets.shots(state, u))
+        for offer in effects.scenario_hooks(state, "scenario_actions"):  # a scenario rule's (a demolition target)
+            out.extend(offer(state, u))
         if u.st.profile.type in BLASTERS and u.sq >= 0:
             out.extend(blast_actions(state, u))
         if barrage.calls_barrages(u) and state.autonomous != u.id:  # a barrage needs an order token

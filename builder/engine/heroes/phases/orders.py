@@ -24,10 +24,9 @@ from builder.engine.heroes import effects, steps
 from builder.engine.heroes.actions import Action, interned, order_action, order_actions
 from builder.engine.heroes.effects.cards import ORDERS, ORDERS_ENEMY, ORDERS_OWN, hand_phases, play_card, scramble_orders
 from builder.engine.kernel.events import Event
-from builder.engine.heroes.features import support_tiles
 from builder.engine.heroes.scenario_events import run_events
 from builder.engine.heroes.features.smoke_bombs import ORDER, order_actions as bomb_orders, place_order
-from builder.engine.heroes.state import NO_ORDER, end_round_fields
+from builder.engine.heroes.state import NO_ORDER, end_round_fields, end_round_side_fields
 from builder.engine.heroes.unit_actions import card_actions
 
 if TYPE_CHECKING:
@@ -45,13 +44,13 @@ def start_round(state: "GameState") -> None:
         ss = state.static.sides[i]
         s.to_place = list(range(1, s.orders + 1))
         s.bluffs_left, s.specials_left, s.supply_done = ss.bluffs, ss.specials, False
-        if s.bombs:
-            s.bombs = []
+        if s.rule_fields:  # a side's rule fields that last the round end (smoke bombs' order tokens)
+            end_round_side_fields(s)
     state.events.append(Event("round", {"turn": state.turn, "initiative": state.initiative}))
     state.rules.on_start_of_phase(state, "orders")
     run_events(state, "start_of_orders")
-    if state.support:  # support tiles in play take their order tokens (builder/engine/heroes/features/support_tiles.py)
-        support_tiles.place_orders(state)
+    for step in effects.scenario_hooks(state, "on_phase"):  # a scenario rule's own step (support tiles' orders)
+        step(state, "orders")
     state.turn_side = state.initiative
     advance(state)
 

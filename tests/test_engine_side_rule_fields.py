@@ -1,0 +1,56 @@
+"""Fields a rule module declares for each side (builder.engine.heroes.state.declare_side_field):
+kept in ``SideState.rule_fields``, a clone's own, hashed once set, dropped with the round
+when they last the round; the side's hand-written fields stay out of reach."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from builder.content.loader import load_pack
+from builder.engine import Rules
+from builder.engine.heroes.phases.orders import start_round
+from builder.engine.heroes.state import SIDE_RULE_FIELDS, declare_side_field, set_side_field, side_field
+from engine_helpers import PACK
+
+HELD, MARKED = "example_held", "example_marked"
+
+
+@pytest.fixture
+def fields() -> Iterator[None]:
+    declare_side_field(HELD, __name__)
+    declare_side_field(MARKED, __name__, key=lambda v: ["marked", list(v)], lasts="round")
+    try:
+        yield
+    finally:
+        SIDE_RULE_FIELDS.pop(HELD, None)
+        SIDE_RULE_FIELDS.pop(MARKED, None)
+
+
+def test_a_side_field_is_cloned_hashed_and_ended_with_the_round(fields: None) -> None:
+    state = Rules.new_game(load_pack(PACK), "skirmish", seed=1)
+    before, key = state.state_hash(), state.sides[0].to_key()
+    set_side_field(state.sides[0], HELD, (3,))
+    set_side_field(state.sides[0], MARKED, (5, 6))
+    assert state.state_hash() != before
+    assert state.sides[0].to_key() == [*key, [3], "marked", [5, 6]]  # by field name, after the side's own
+    twin = state.clone()
+    set_side_field(twin.sides[0], HELD, (3, 4))
+    assert side_field(state.sides[0], HELD) == (3,) and side_field(twin.sides[0], HELD) == (3, 4)
+    assert side_field(state.sides[1], HELD) == ()
+    start_round(state)
+    assert side_field(state.sides[0], MARKED) == () and side_field(state.sides[0], HELD) == (3,)
+    set_side_field(state.sides[0], HELD, ())
+    assert not state.sides[0].rule_fields  # emptied: dropped, out of the hash again
+
+
+def test_side_fields_are_declared_once_and_only_beside_the_sides_own() -> None:
+    with pytest.raises(ValueError, match="already a field"):
+        declare_side_field("vp", __name__)
+    with pytest.raises(ValueError, match="lasts"):
+        declare_side_field("example_never", __name__, lasts="turn")
+    with pytest.raises(KeyError, match="undeclared"):
+        set_side_field(Rules.new_game(load_pack(PACK), "skirmish", seed=1).sides[0], "example_never", (1,))
+    with pytest.raises(ValueError, match="already declared"):
+        declare_side_field("concealed_tokens", "another_module")
