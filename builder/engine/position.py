@@ -6,9 +6,13 @@ A position is YAML::
     scenario: skirmish
     initiative: us           # optional
     orders: {us: 3, de: 2}   # optional: order tokens per side
+    specials: {us: 1}        # optional: special order tokens per side (default 0)
+    bluffs: {de: 0}          # optional: bluff tokens per side (default 1)
+    phase: activation        # optional: orders (default) or activation
     units:
-      - {name: r1, unit: us-rifles, side: us, at: C3}
-      - {name: tank, unit: de-panzer, side: de, at: E6, facing: s, damage: [track], suppressed: 1}
+      - {name: r1, unit: us-rifles, side: us, at: C3, order: 1}
+      - {name: tank, unit: de-panzer, side: de, at: E6, facing: s, damage: [track], suppressed: 1,
+         activated: true}
     smoke: [{at: D4, radius: 1, fading: true}]   # optional: what lies on the battlefield
     passages: [J4]             # hedgerow squares with a Passage token
     positions: [C5]            # advanced positions and MG nests
@@ -16,9 +20,13 @@ A position is YAML::
     charges: [{at: G8, side: us}]
     ruined: [B9]               # a square of each structure already destroyed
 
-``name`` is how the explainer refers to a unit. Mistakes get located diagnostics
-(E611-E617, docs/diagnostics.md); schema mistakes get the
-S2xx codes of content files.
+``name`` is how the explainer refers to a unit. Everything written is kept as
+written: what the engine would change on load (an Activated marker in the orders
+phase, whose start removes them; a face the counter does not have) is a located
+E670, an order token the side cannot have put there a located E671. Other mistakes
+get located diagnostics (E611-E617, docs/diagnostics.md); schema mistakes get the
+S2xx codes of content files. builder/engine/position_write.py writes a state back
+as a position.
 """
 
 from __future__ import annotations
@@ -39,11 +47,12 @@ from builder.engine.dice import Rng, derive_seed
 from builder.engine.grid import FACING_NAMES, GridError
 from builder.engine.profiles import profile_of
 from builder.engine.rules import Rules
-from builder.engine.state import (GameState, GameStatic, Group, SideState, SideStatic, UnitState, UnitStatic, rule_field,
-                                  set_rule_field)
+from builder.engine.state import (BLUFF, NO_ORDER, SPECIAL, GameState, GameStatic, Group, SideState, SideStatic,
+                                  UnitState, UnitStatic, rule_field, set_rule_field)
 from builder.errors import InvalidInputError, UsageError
 from builder.engine.transport import has_room
-from builder.engine.phases.orders import start_round
+from builder.engine.phases.activation import next_activation
+from builder.engine.phases.orders import advance, start_round
 from builder.engine.structures import structure_at
 from builder.engine.advanced_positions import POSITIONS, allowed
 from builder.engine.demolition_charges import CHARGES, KEY as CHARGE_KEY
@@ -58,6 +67,8 @@ E614 = define_code("E614", "duplicate unit name in a position")
 E615 = define_code("E615", "position's pack cannot be found")
 E616 = define_code("E616", "unit placed aboard something that cannot carry it")
 E617 = define_code("E617", "battlefield marker placed where the rules do not put one")
+E670 = define_code("E670", "position holds a marker the engine would change on load")
+E671 = define_code("E671", "order token a side cannot have placed on that unit")
 DAMAGE_BITS = {"crew": 1, "track": 2, "hull": 4, "primary-weapon": 8}
 
 
@@ -74,9 +85,14 @@ class PlacedUnit(ContentModel):
     aboard: str | None = Field(default=None, description="Name of a friendly Transport vehicle placed earlier "
                                "in the file that carries the unit (000 core rules, Special Abilities > Transport).")
     facing: Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"] = Field(default="n", description="Facing.")
-    face: int = Field(default=0, ge=0, le=1, description="Counter side up: 0 front, 1 back.")
+    face: int = Field(default=0, ge=0, le=1, description="Counter side up: 0 front, 1 back (a concealed unit: "
+                      "its concealed side, given or not).")
     suppressed: int = Field(default=0, ge=0, le=20, description="Suppressed markers.")
-    activated: bool = Field(default=False, description="Activated marker.")
+    activated: bool = Field(default=False, description="Activated marker (the activation phase only: the orders "
+                            "phase starts by removing them; 000 core rules, Action! > Activation Phase).")
+    order: Annotated[int, Field(ge=1, le=10)] | Literal["special", "bluff"] | None = Field(
+        default=None, description="Order token on the unit: a number of its side's tokens, 'special' or 'bluff' "
+        "(000 core rules, Action! > Order Phase).")
     damage: list[Literal["crew", "track", "hull", "primary-weapon"]] = Field(default_factory=list)
     concealed: bool = Field(default=False, description="Concealed (Ambush) side up.")
     markers: dict[Literal["life_point", "avert_suppression", "opportunity_fire", "defence_bonus"],
@@ -106,6 +122,17 @@ class PositionFile(ContentModel):
     initiative: Id | None = Field(default=None, description="Side with the initiative.")
     orders: dict[str, int] = Field(default_factory=dict, description="Order tokens per side (default: "
                                    "the units' stars, at least 1).")
+    specials: dict[str, Annotated[int, Field(ge=0, le=10)]] = Field(
+        default_factory=dict, description="Special order tokens per side (default 0; Order Phase > Special Order "
+        "Tokens).")
+    bluffs: dict[str, Annotated[int, Field(ge=0, le=10)]] = Field(
+        default_factory=dict, description="Bluff tokens per side (default 1; Order Phase > Bluff Tokens).")
+    phase: Literal["orders", "activation"] = Field(default="orders", description="orders: the tokens on units "
+                                                   "are face down, the rest still to place; activation: every "
+                                                   "token is placed, units without an Activated marker act in "
+                                                   "token order.")
+    next_side: Id | None = Field(default=None, description="Activation phase: the side that reveals the next "
+                                 "token (default: the initiative side).")
     units: list[PlacedUnit] = Field(default_factory=list)
     smoke: list[PlacedSmoke] = Field(default_factory=list, description="Smoke patterns on the battlefield.")
     passages: list[Square] = Field(default_factory=list, description="Hedgerow squares holding a Passage token "
@@ -222,9 +249,10 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
     for i, pu in entries:
         u = state.units[names[pu.name]]
         where = ("units", i)
+        _kept_as_written(u, pu, pos, path, where, problems)
         u.face = min(pu.face, len(u.st.profile.faces) - 1)
         u.facing = FACING_NAMES.index(pu.facing)
-        u.suppressed, u.activated = pu.suppressed, pu.activated
+        u.suppressed = pu.suppressed
         u.concealed = pu.concealed or u.st.profile.faces[u.face].role == "concealed"
         if u.concealed and u.st.profile.faces[u.face].role != "concealed":
             u.face = max(0, next((i for i, f in enumerate(u.st.profile.faces) if f.role == "concealed"), u.face))
@@ -259,6 +287,7 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
             else:
                 state.set_occupant(sq, u.id)
     _battlefield_markers(state, pos, side_ids, path, problems)
+    _known_sides(pos, side_ids, path, problems)
     if problems:
         raise InvalidInputError(f"{path or 'position'}: {len(problems)} problem(s)", problems)
     state.markers = tuple(sorted(state.markers))
@@ -272,8 +301,99 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
         wanted = pos.orders.get(side_ids[i], from_units or 1)
         sides[i].stars_fixed = max(0, wanted - from_units)  # the count holds for later rounds too
         s.orders = rules_obj.order_tokens_for(state, i)
+        sides[i].specials = pos.specials.get(side_ids[i], 0)
+        sides[i].bluffs = pos.bluffs.get(side_ids[i], 1)
     start_round(state)
+    _tokens_as_written(state, pos, entries, names, side_ids, path)
     return state, names
+
+
+def _known_sides(pos: PositionFile, side_ids: list[str], path: Path | None, problems: list[Diagnostic]) -> None:
+    """Token counts and the next side name the scenario's sides (E611)."""
+    for key in ("orders", "specials", "bluffs"):
+        for side in getattr(pos, key):
+            if side not in side_ids:
+                problems.append(_diag(path, (key, side), E611, f"unknown side '{side}' "
+                                      f"(the scenario's sides: {', '.join(side_ids)})"))
+    if pos.next_side is not None and pos.next_side not in side_ids:
+        problems.append(_diag(path, ("next_side",), E611, f"unknown side '{pos.next_side}' "
+                              f"(the scenario's sides: {', '.join(side_ids)})"))
+
+
+def _kept_as_written(u: UnitState, pu: PlacedUnit, pos: PositionFile, path: Path | None, where: tuple[Any, ...],
+                     problems: list[Diagnostic]) -> None:
+    """E670 for a unit marker the engine would change on load rather than keep."""
+    faces = u.st.profile.faces
+    if pu.activated and pos.phase == "orders":
+        problems.append(_diag(path, where + ("activated",), E670, f"{pu.name}: an Activated marker in the orders "
+                              "phase (its start removes every Activated marker; 000 core rules, Action! > Order "
+                              "Phase)", "add 'phase: activation' to the position, or remove the marker"))
+    if pu.face >= len(faces):
+        problems.append(_diag(path, where + ("face",), E670, f"{pu.name}: the counter has no face {pu.face} "
+                              f"(faces 0 to {len(faces) - 1})", "give face 0"))
+    elif "face" in pu.model_fields_set and pu.concealed and faces[pu.face].role != "concealed":
+        problems.append(_diag(path, where + ("face",), E670, f"{pu.name}: concealed, yet face {pu.face} is not "
+                              "the counter's concealed side (000 core rules, Special Abilities > Ambush)",
+                              "leave 'face' out, or give the concealed side's number"))
+
+
+def _tokens_as_written(state: GameState, pos: PositionFile, entries: list[tuple[int, PlacedUnit]],
+                       names: dict[str, int], side_ids: list[str], path: Path | None) -> None:
+    """Put each unit's order token and Activated marker back as written after the
+    round has started (which removes them), checking each token is one its side
+    holds (E671; 000 core rules, Action! > Order Phase); then the phase written:
+    the orders phase goes on with the side whose turn it is, the activation phase
+    reveals the next token (Action! > Activation Phase)."""
+    problems: list[Diagnostic] = []
+    for i, pu in entries:
+        u = state.units[names[pu.name]]
+        u.activated = pu.activated
+        if pu.order is None:
+            continue
+        s = state.sides[u.side]
+        where = ("units", i, "order")
+        if pu.order == "special" and s.specials_left > 0:
+            s.specials_left -= 1
+            u.order = SPECIAL
+        elif pu.order == "bluff" and s.bluffs_left > 0:
+            s.bluffs_left -= 1
+            u.order = BLUFF
+        elif isinstance(pu.order, int) and pu.order in s.to_place:
+            s.to_place.remove(pu.order)
+            u.order = pu.order
+        else:
+            problems.append(_diag(path, where, E671, _token_problem(state, pu, side_ids),
+                                  "give each token once, within the side's counts ('orders', 'specials', "
+                                  "'bluffs')"))
+    if problems:
+        raise InvalidInputError(f"{path or 'position'}: {len(problems)} problem(s)", problems)
+    placed = [sum(1 for u in state.units if u.side == i and u.order != NO_ORDER) for i in (0, 1)]
+    first = state.initiative
+    if pos.phase == "orders":  # the sides alternate, the initiative side first
+        state.turn_side = first if placed[first] <= placed[1 - first] else 1 - first
+        advance(state)
+        return
+    for s in state.sides:
+        s.to_place, s.bluffs_left, s.specials_left = [], 0, 0
+    state.phase = "activation"
+    queues: list[list[tuple[int, int]]] = [[], []]
+    for u in state.units:
+        if u.order >= 0 and not u.activated:
+            queues[u.side].append((u.order, u.id))
+    state.queues = [sorted(q) for q in queues]
+    state.turn_side = side_ids.index(pos.next_side) if pos.next_side in side_ids else first
+    next_activation(state)
+
+
+def _token_problem(state: GameState, pu: PlacedUnit, side_ids: list[str]) -> str:
+    side = side_ids.index(pu.side)
+    if pu.order == "special":
+        return (f"{pu.name}: more special order tokens than {pu.side}'s "
+                f"{state.static.sides[side].specials}")
+    if pu.order == "bluff":
+        return f"{pu.name}: more bluff tokens than {pu.side}'s {state.static.sides[side].bluffs}"
+    return (f"{pu.name}: order token {pu.order} is not one of {pu.side}'s tokens still to place "
+            f"(1 to {state.sides[side].orders}, each once)")
 
 
 def _square(bf: Any, name: str, where: tuple[Any, ...], path: Path | None, problems: list[Diagnostic]) -> int:
