@@ -263,7 +263,7 @@ def explain_order(state: GameState, names: dict[str, int], u: UnitState) -> dict
         lines.append(f"  a bluff is revealed and discarded: the unit does not act ({_ORDER_RULE} > Bluff Tokens)")
     elif place >= 0:
         lines.append(f"  acts {_ordinal(place + 1)} of the {len(sequence)} tokens still face down "
-                     f"({_ACTIVATION_RULE}: special orders first, then ascending, the sides alternating)")
+                     f"({_ACTIVATION_RULE}: special orders first, then each side its lowest, the sides alternating)")
     order_text = ", ".join(f"{by_id.get(uid, uid)} {_token_name(t)}" for t, uid in sequence)
     lines.append(f"  reveal order: {order_text or 'none'}")
     return {"question": "order", "unit": name, "phase": state.phase, "token": _token_name(u.order),
