@@ -52,10 +52,21 @@ def positions(draw: st.DrawFn) -> dict[str, Any]:
         if tokens[side] and draw(st.booleans()):
             row["order"] = tokens[side].pop(0)
         units.append(row)
+    options = []
+    if draw(st.booleans()):
+        option: dict[str, Any] = {"side": "us", "option": "us-ammo"}
+        if draw(st.booleans()):
+            option["on"] = "u0"
+        option["tokens"] = draw(st.integers(0, 3))
+        options.append(option)
+    cards = {"us": ["us-aimed-shot", "us-first-aid", "us-opportunity-fire"], "de": ["de-jammed"]}
+    hands = {s: draw(st.lists(st.sampled_from(c), max_size=3)) for s, c in cards.items()}
+    decks = {s: draw(st.lists(st.sampled_from(c), max_size=4)) for s, c in cards.items()}
     return {"scenario": "skirmish", "seed": draw(st.integers(1, 99)), "turn": draw(st.integers(1, 6)),
             "initiative": draw(st.sampled_from(["us", "de"])), "orders": ORDERS, "specials": specials,
-            "bluffs": bluffs, "phase": phase, "units": units, "smoke": [], "passages": [], "positions": [],
-            "demolition": {}, "charges": []}
+            "bluffs": bluffs, "phase": phase, "units": units, "options": options,
+            "hands": {s: h for s, h in hands.items() if h}, "decks": {s: d for s, d in decks.items() if d},
+            "smoke": [], "passages": [], "positions": [], "demolition": {}, "charges": []}
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -71,7 +82,7 @@ def test_write_load_compare_keeps_every_marker_and_token(data: dict[str, Any]) -
     assert again.canonical() == state.canonical()
 
 
-@pytest.mark.parametrize("name", ["battlefield", "markers", "orders", "activation", "opfire", "vehicles"])
+@pytest.mark.parametrize("name", ["battlefield", "markers", "orders", "activation", "ammo", "opfire", "vehicles"])
 def test_fixture_positions_round_trip(name: str) -> None:
     path = POSITIONS / f"{name}.yaml"
     state, names = load_position(path)
@@ -110,6 +121,11 @@ def _write(tmp_path: Path, body: str) -> Path:
     ("units:\n  - {name: r1, unit: us-rifles, side: us, at: C4, order: special}\n", "E671", 4, 50,
      "special order"),
     ("orders: {uk: 2}\nunits:\n  - {name: r1, unit: us-rifles, side: us, at: C4}\n", "E611", 3, 10, "uk"),
+    ("options: [{side: us, option: de-panzerfaust}]\nunits: []\n", "E672", 3, 28, "faction us"),
+    ("options: [{side: us, option: us-ammo, on: g1}]\nunits:\n"
+     "  - {name: g1, unit: de-grenadiers, side: de, at: E4}\n", "E672", 3, 45, "not a unit of us"),
+    ("options: [{side: us, option: us-watch, tokens: 2}]\nunits: []\n", "E672", 3, 45, "holds no tokens"),
+    ("hands: {us: [de-jammed]}\nunits: []\n", "E672", 3, 14, "faction us"),
 ])
 def test_what_the_engine_would_change_is_a_located_error(tmp_path: Path, body: str, code: str, line: int,
                                                          col: int, words: str) -> None:
@@ -131,3 +147,25 @@ def test_explain_order_answers_on_a_position_with_tokens(cli) -> None:
     assert "Activated marker" in spent.stdout and "reveal order: g2 order 2, r1 order 2" in spent.stdout
     now = cli("explain", "order", str(POSITIONS / "activation.yaml"), "r2")
     assert "is acting now" in now.stdout
+
+
+def test_explain_fire_spends_the_units_own_ammo_tokens(cli) -> None:
+    """000 core rules, Recruitment Options > Equipment > Ammo: +1 a token against
+    infantry; r1's two tokens are its own, r2 (another tile) has none."""
+    ammo = str(POSITIONS / "ammo.yaml")
+    shot = cli("explain", "fire", ammo, "r1", "g1", "--tokens", "2")
+    assert shot.exit_code == 0, shot.stderr
+    assert "spends 2 ammo token(s) of the 2 it may spend" in shot.stdout
+    assert "needs >= 3 on the die" in shot.stdout and "- 2 (2 Ammo token(s))" in shot.stdout
+    plain = cli("explain", "fire", ammo, "r1", "g1")
+    assert "needs >= 5 on the die" in plain.stdout
+    none = cli("explain", "fire", ammo, "r2", "g1", "--tokens", "1")
+    assert none.exit_code == 2 and "may spend 0 ammo token(s)" in none.stderr
+    too_many = cli("explain", "fire", ammo, "r1", "g1", "--tokens", "3")
+    assert too_many.exit_code == 2
+
+
+def test_hands_and_decks_are_the_sides_cards() -> None:
+    state, _ = load_position(POSITIONS / "ammo.yaml")
+    assert state.sides[0].hand == ["us-aimed-shot"] and state.sides[1].deck == ["de-jammed"]
+    assert state.sides[0].equipment == {(0, "ammo"): 2} and "ammo" in state.static.sides[0].keys

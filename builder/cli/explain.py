@@ -20,6 +20,8 @@ def explain(
     weapon: int = typer.Option(0, "--weapon", "-w", help="Weapon index for fire."),
     mode: str = typer.Option("normal", "--mode",
                              help="fire mode: normal, suppressive, sniper, or panzerfaust (its token's shot)."),
+    tokens: int = typer.Option(0, "--tokens", min=0, max=10,
+                               help="fire: equipment tokens spent on the shot (Ammo, APC Shells, Ammo Belt)."),
     pack: Path | None = typer.Option(None, "--pack", help="Content pack (default: the position's, else core)."),
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="text or json."),
 ) -> None:
@@ -37,7 +39,7 @@ def explain(
     if mode not in ("normal", "suppressive", "sniper", "panzerfaust"):
         raise UsageError(f"unknown fire mode '{mode}': use normal, suppressive, sniper or panzerfaust")
     state, names = load_position(position, pack, BUNDLED_CONTENT / "core")
-    report = explain_question(state, names, question, list(args or []), weapon=weapon, mode=mode)
+    report = explain_question(state, names, question, list(args or []), weapon=weapon, mode=mode, tokens=tokens)
     if format is OutputFormat.json:
         typer.echo(json.dumps(report, indent=2))
     else:

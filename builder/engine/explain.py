@@ -13,7 +13,9 @@ from builder.engine.ambush import revealed_face
 from builder.engine.assault import plan_assault
 from builder.engine.errors import IllegalAction
 from builder.engine import markers
+from builder.engine.effects.options import token_spent
 from builder.engine.firing import plan_shot
+from builder.engine.tokens import tokens_left
 from builder.engine.grid import GridError
 from builder.engine.los import sight, static_line
 from builder.engine.movement import infantry_reach, movement_allowance, vehicle_reach
@@ -47,7 +49,7 @@ def _need(n: int, args: list[str], usage: str) -> None:
 
 
 def explain_question(state: GameState, names: dict[str, int], question: str, args: list[str],
-                     weapon: int = 0, mode: str = "normal") -> dict[str, Any]:
+                     weapon: int = 0, mode: str = "normal", tokens: int = 0) -> dict[str, Any]:
     if question == "los":
         _need(2, args, "heroes explain los POSITION FROM TO (unit names or squares)")
         return explain_los(state, names, args[0], args[1])
@@ -58,8 +60,8 @@ def explain_question(state: GameState, names: dict[str, int], question: str, arg
         _need(1, args, "heroes explain order POSITION UNIT")
         return explain_order(state, names, _unit(state, names, args[0]))
     if question == "fire":
-        _need(2, args, "heroes explain fire POSITION FIRER TARGET [--weapon N] [--mode M]")
-        return explain_fire(state, _unit(state, names, args[0]), _unit(state, names, args[1]), weapon, mode)
+        _need(2, args, "heroes explain fire POSITION FIRER TARGET [--weapon N] [--mode M] [--tokens N]")
+        return explain_fire(state, _unit(state, names, args[0]), _unit(state, names, args[1]), weapon, mode, tokens)
     _need(2, args, "heroes explain assault POSITION ATTACKER DEFENDER [FROM-SQUARE]")
     attacker, defender = _unit(state, names, args[0]), _unit(state, names, args[1])
     from_sq = _square(state, names, args[2])[0] if len(args) > 2 else -1
@@ -134,11 +136,19 @@ def _terms_text(terms: list[Term], doubled: bool = False) -> str:
     return " ".join(out)
 
 
-def explain_fire(state: GameState, firer: UnitState, target: UnitState, weapon: int, mode: str) -> dict[str, Any]:
+def explain_fire(state: GameState, firer: UnitState, target: UnitState, weapon: int, mode: str,
+                 tokens: int = 0) -> dict[str, Any]:
+    """A shot; ``tokens`` equipment tokens spent on it (Ammo, APC Shells or Ammo
+    Belt, whichever the shot spends: 000 core rules, Recruitment Options >
+    Equipment), each counted against the tokens the firer may spend."""
     faces = firer.st.profile.faces[revealed_face(firer) if firer.concealed else firer.face]
     if not 0 <= weapon < len(faces.weapons):
         raise UsageError(f"{firer.st.profile.name} has weapons 0 to {len(faces.weapons) - 1}")
-    plan = plan_shot(state, firer, weapon, target, mode)
+    key = token_spent(state, firer, faces.weapons[weapon], target) if tokens else ""
+    if tokens and tokens_left(state, firer, key) < tokens:
+        raise UsageError(f"{firer.st.profile.name} may spend {tokens_left(state, firer, key)} {key} token(s) on "
+                         f"this shot, not {tokens} (give the side the option in the position's 'options')")
+    plan = plan_shot(state, firer, weapon, target, mode, extra=tokens)
     bf = state.bf
     head = (f"{firer.st.profile.name} fires {faces.weapons[weapon].name} at {target.st.profile.name} "
             f"({mode}; 000 core rules, Firing > Shot Resolution)")
@@ -151,6 +161,8 @@ def explain_fire(state: GameState, firer: UnitState, target: UnitState, weapon: 
     hit, kill = plan.odds()
     lines = [head, f"  from {bf.name(plan.firer_sq)} to {bf.name(plan.target_sq)}, range {plan.range}, "
              f"line of sight {plan.sight.kind if plan.sight else '?'}"]
+    if tokens:
+        lines.append(f"  spends {tokens} {key} token(s) of the {tokens_left(state, firer, key)} it may spend")
     for t in plan.terms + plan.defence_terms:
         lines.append(f"  {t.value:+d}{' x2' if doubled and t.bonus else ''} {t.label}" + (f"  [{t.rule}]" if t.rule else ""))
     dice = "the better of 2 dice" if plan.dice == 2 else "the die"
@@ -163,6 +175,7 @@ def explain_fire(state: GameState, firer: UnitState, target: UnitState, weapon: 
                      f"a kill shot costing two  [{markers.R_LIFE}]")
     return {"question": "fire", "possible": True, "need": plan.need, "kill_need": plan.kill_need,
             "p_hit": hit, "p_kill": kill, "defence": plan.defence_total, "range": plan.range, "life_points": life,
+            "tokens": {"spent": tokens, "option": key} if tokens else None,
             "terms": [t.to_dict() for t in plan.terms], "defence_terms": [t.to_dict() for t in plan.defence_terms],
             "text": "\n".join(lines)}
 

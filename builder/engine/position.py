@@ -9,6 +9,10 @@ A position is YAML::
     specials: {us: 1}        # optional: special order tokens per side (default 0)
     bluffs: {de: 0}          # optional: bluff tokens per side (default 1)
     phase: activation        # optional: orders (default) or activation
+    options:                 # optional: recruitment options and their tokens left
+      - {side: us, option: us-ammo, on: r1, tokens: 2}   # on a unit: its own; none: army-wide
+    hands: {us: [us-card-id]}  # optional: action cards in hand, per side
+    decks: {us: [us-card-id]}  # optional: the deck, top card first
     units:
       - {name: r1, unit: us-rifles, side: us, at: C3, order: 1}
       - {name: tank, unit: de-panzer, side: de, at: E6, facing: s, damage: [track], suppressed: 1,
@@ -56,6 +60,7 @@ from builder.engine.phases.orders import advance, start_round
 from builder.engine.structures import structure_at
 from builder.engine.advanced_positions import POSITIONS, allowed
 from builder.engine.demolition_charges import CHARGES, KEY as CHARGE_KEY
+from builder.engine.gear import GEAR
 from builder.engine.hedgerow_cutter import PASSAGES, hedgerows
 from builder.engine.intersections import intersection
 from builder.engine.smoke import FADING, FRESH
@@ -69,6 +74,7 @@ E616 = define_code("E616", "unit placed aboard something that cannot carry it")
 E617 = define_code("E617", "battlefield marker placed where the rules do not put one")
 E670 = define_code("E670", "position holds a marker the engine would change on load")
 E671 = define_code("E671", "order token a side cannot have placed on that unit")
+E672 = define_code("E672", "position names an option or card its side cannot hold")
 DAMAGE_BITS = {"crew": 1, "track": 2, "hull": 4, "primary-weapon": 8}
 
 
@@ -114,6 +120,16 @@ class PlacedCharge(ContentModel):
     side: Id = Field(description="Side that laid it.")
 
 
+class PlacedOption(ContentModel):
+    side: Id = Field(description="Side that bought the option.")
+    option: Id = Field(description="Recruitment option id of the pack (its faction the side's).")
+    on: str | None = Field(default=None, description="Name of the unit the option's tile sits with: its tokens "
+                           "are that unit's own; none: bought for the whole army (000 core rules, Recruitment "
+                           "Options).")
+    tokens: Annotated[int, Field(ge=0, le=20)] | None = Field(
+        default=None, description="Tokens left on the option (default: the number it is bought with).")
+
+
 class PositionFile(ContentModel):
     pack: str | None = Field(default=None, description="Content pack folder, relative to this file.")
     scenario: Id = Field(description="Scenario whose battlefield and sides are used.")
@@ -134,6 +150,10 @@ class PositionFile(ContentModel):
     next_side: Id | None = Field(default=None, description="Activation phase: the side that reveals the next "
                                  "token (default: the initiative side).")
     units: list[PlacedUnit] = Field(default_factory=list)
+    options: list[PlacedOption] = Field(default_factory=list, description="Recruitment options bought and "
+                                        "the tokens left on each.")
+    hands: dict[str, list[Id]] = Field(default_factory=dict, description="Action cards in each side's hand.")
+    decks: dict[str, list[Id]] = Field(default_factory=dict, description="Each side's deck, top card first.")
     smoke: list[PlacedSmoke] = Field(default_factory=list, description="Smoke patterns on the battlefield.")
     passages: list[Square] = Field(default_factory=list, description="Hedgerow squares holding a Passage token "
                                    "(000 core rules, Recruitment Options > Equipment > Culling Hedgerow Cutter).")
@@ -234,8 +254,10 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
         sides[si].groups.append(Group(pu.name, "unit", [len(statics)]))
         names[pu.name] = len(statics)
         entries.append((i, pu))
-        statics.append(UnitStatic(profile_of(model), {}, len(sides[si].groups) - 1, -1))
+        group = len(sides[si].groups) - 1  # with options, each unit its own tile: tokens on it are its own
+        statics.append(UnitStatic(profile_of(model), {}, group, group if pos.options else -1))
         owners.append(si)
+    _options(pack, pos, sides, statics, names, owners, side_ids, path, problems)
     objectives = []
     for o in scenario.objectives:
         owner = side_ids.index(o.owner) if o.owner in side_ids else -1
@@ -301,16 +323,73 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
         wanted = pos.orders.get(side_ids[i], from_units or 1)
         sides[i].stars_fixed = max(0, wanted - from_units)  # the count holds for later rounds too
         s.orders = rules_obj.order_tokens_for(state, i)
+        s.equipment = dict(sides[i].equipment)
+        s.hand, s.deck = list(pos.hands.get(side_ids[i], [])), list(pos.decks.get(side_ids[i], []))
         sides[i].specials = pos.specials.get(side_ids[i], 0)
         sides[i].bluffs = pos.bluffs.get(side_ids[i], 1)
+    cards = pack.items["cards"]  # a Camouflage card hides units: spotting runs after moves (as set-up says)
+    static.has_ambush = static.has_ambush or any(
+        getattr(cards.get(c), "effect_key", None) == "conceal" for s in state.sides for c in s.hand + s.deck)
     start_round(state)
     _tokens_as_written(state, pos, entries, names, side_ids, path)
     return state, names
 
 
+def _options(pack: Any, pos: PositionFile, sides: list[SideStatic], statics: list[UnitStatic],
+             names: dict[str, int], owners: list[int], side_ids: list[str], path: Path | None,
+             problems: list[Diagnostic]) -> None:
+    """The options bought, as an army list would give them (builder/engine/armies.py):
+    the effect key known to the side, its tokens on the unit's tile or the army's, a
+    trait or order marked, the option's abilities granted to the unit it sits with
+    (000 core rules, Recruitment Options). Order counts come from the position's
+    ``orders``, ``specials`` and ``bluffs``, not from options' stars."""
+    for i, po in enumerate(pos.options):
+        where = ("options", i)
+        option = pack.items["options"].get(po.option)
+        if po.side not in side_ids:
+            problems.append(_diag(path, where + ("side",), E611, f"unknown side '{po.side}' "
+                                  f"(the scenario's sides: {', '.join(side_ids)})"))
+            continue
+        si = side_ids.index(po.side)
+        if option is None or option.faction != sides[si].faction:
+            problems.append(_diag(path, where + ("option",), E672, f"'{po.option}' is not an option of the pack for "
+                                  f"faction {sides[si].faction}", "use a recruitment option id of the side's faction"))
+            continue
+        key = option.effect_key or option.id
+        tokens = option.tokens if po.tokens is None else po.tokens
+        if key == GEAR or option.units or (tokens and not option.tokens):
+            problems.append(_diag(path, where + ("tokens" if po.tokens else "option",), E672,
+                                  f"'{po.option}' " + ("holds no tokens" if tokens and not option.tokens else
+                                                      "brings units or other options' tokens"),
+                                  "place the units, or name the options its tokens go to"))
+            continue
+        uid = names.get(po.on or "", -1)
+        if po.on is not None and (uid < 0 or owners[uid] != si):
+            problems.append(_diag(path, where + ("on",), E672, f"'{po.on}' is not a unit of {po.side} placed above",
+                                  "name one of the side's units, or leave 'on' out for an army-wide option"))
+            continue
+        scope = statics[uid].group if uid >= 0 and option.category.value not in ("order",) else -1
+        ss = sides[si]
+        ss.keys = ss.keys | {key}
+        if option.tokens:
+            ss.equipment[(scope, key)] = ss.equipment.get((scope, key), 0) + tokens
+        if option.category.value in ("trait", "order"):
+            ss.traits[(scope, key)] = 1
+        if uid >= 0:
+            statics[uid].granted.update({a.id: a.value or 0 for a in option.abilities})
+    for key in ("hands", "decks"):
+        for side, cards in getattr(pos, key).items():
+            faction = sides[side_ids.index(side)].faction if side in side_ids else ""
+            for j, card_id in enumerate(cards):
+                card = pack.items["cards"].get(card_id)
+                if side in side_ids and (card is None or card.faction != faction):
+                    problems.append(_diag(path, (key, side, j), E672, f"'{card_id}' is not an action card of the "
+                                          f"pack for faction {faction}", "use a card id of the side's deck"))
+
+
 def _known_sides(pos: PositionFile, side_ids: list[str], path: Path | None, problems: list[Diagnostic]) -> None:
-    """Token counts and the next side name the scenario's sides (E611)."""
-    for key in ("orders", "specials", "bluffs"):
+    """Token counts, hands, decks and the next side name the scenario's sides (E611)."""
+    for key in ("orders", "specials", "bluffs", "hands", "decks"):
         for side in getattr(pos, key):
             if side not in side_ids:
                 problems.append(_diag(path, (key, side), E611, f"unknown side '{side}' "

@@ -44,6 +44,9 @@ def position_data(state: GameState, names: dict[str, int], pack: str | None = No
     if state.phase == "activation" and state.current >= 0:
         out["next_side"] = side_ids[state.units[state.current].side]
     out["units"] = [_unit(state, u, by_id, side_ids) for u in state.units if u.id in by_id]
+    out["options"] = _options(state, by_id)
+    out["hands"] = {sid: list(state.sides[i].hand) for i, sid in enumerate(side_ids) if state.sides[i].hand}
+    out["decks"] = {sid: list(state.sides[i].deck) for i, sid in enumerate(side_ids) if state.sides[i].deck}
     out.update(_battlefield(state))
     return out
 
@@ -62,6 +65,33 @@ def _unit(state: GameState, u: UnitState, by_id: dict[int, str], side_ids: list[
     if u.order != NO_ORDER:
         row["order"] = _TOKEN_NAMES.get(u.order, u.order)
     return row
+
+
+def _options(state: GameState, by_id: dict[int, str]) -> list[dict[str, Any]]:
+    """The options whose tokens, trait or order the sides hold, each named by the
+    pack's option of the side's faction with that effect key (an option giving
+    neither, only abilities, is not written back)."""
+    options = state.static.pack.items["options"]
+    out = []
+    for i, ss in enumerate(state.static.sides):
+        by_key: dict[str, str] = {}
+        for oid in sorted(options):
+            option = options[oid]
+            if option.faction == ss.faction:
+                by_key.setdefault(option.effect_key or option.id, oid)
+        held = dict.fromkeys(ss.traits, 0)
+        held.update(state.sides[i].equipment)
+        for (scope, key), n in held.items():
+            if key not in by_key:
+                continue
+            row: dict[str, Any] = {"side": ss.id, "option": by_key[key]}
+            unit = next((u.id for u in state.units if u.side == i and u.st.group == scope and scope >= 0), -1)
+            if unit in by_id:
+                row["on"] = by_id[unit]
+            if options[by_key[key]].tokens:
+                row["tokens"] = n
+            out.append(row)
+    return sorted(out, key=lambda r: (r["side"], r["option"], r.get("on", "")))
 
 
 def _battlefield(state: GameState) -> dict[str, Any]:
