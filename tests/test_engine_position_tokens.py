@@ -169,3 +169,19 @@ def test_hands_and_decks_are_the_sides_cards() -> None:
     state, _ = load_position(POSITIONS / "ammo.yaml")
     assert state.sides[0].hand == ["us-aimed-shot"] and state.sides[1].deck == ["de-jammed"]
     assert state.sides[0].equipment == {(0, "ammo"): 2} and "ammo" in state.static.sides[0].keys
+
+
+def test_a_solo_mode_load_is_refused_where_its_set_up_would_redeploy() -> None:
+    """002 Solo Mode, 2 Set Up: the Solo rules deploy and conceal the AI's units at
+    the first phase; a position file holds no dashboard, so the load is refused at
+    the first unit it would move, never silently redeployed."""
+    from builder.ai.solo_mode.rules import SoloModeRules
+
+    example = POSITIONS.parents[2].parent / "examples" / "positions" / "orders.yaml"
+    core = POSITIONS.parents[2].parent / "content" / "core"
+    with pytest.raises(InvalidInputError) as err:
+        load_position(example, default_pack=core, rules=SoloModeRules)
+    diag = err.value.diagnostics[0]
+    assert (diag.code, diag.line) == ("E673", 11) and "gren" in diag.message
+    state, names = load_position(example, default_pack=core)  # the standard rules keep it as written
+    assert state.variant is None and state.bf.name(state.units[names["gren"]].sq) == "H4"

@@ -75,6 +75,7 @@ E617 = define_code("E617", "battlefield marker placed where the rules do not put
 E670 = define_code("E670", "position holds a marker the engine would change on load")
 E671 = define_code("E671", "order token a side cannot have placed on that unit")
 E672 = define_code("E672", "position names an option or card its side cannot hold")
+E673 = define_code("E673", "position loaded under rules whose set-up would change it")
 DAMAGE_BITS = {"crew": 1, "track": 2, "hull": 4, "primary-weapon": 8}
 
 
@@ -330,9 +331,33 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
     cards = pack.items["cards"]  # a Camouflage card hides units: spotting runs after moves (as set-up says)
     static.has_ambush = static.has_ambush or any(
         getattr(cards.get(c), "effect_key", None) == "conceal" for s in state.sides for c in s.hand + s.deck)
+    before = [_placement(u) for u in state.units]
     start_round(state)
+    _unchanged_by_variant(state, before, pos, entries, names, path)
     _tokens_as_written(state, pos, entries, names, side_ids, path)
     return state, names
+
+
+def _placement(u: UnitState) -> tuple[int, int, int, int, bool]:
+    return u.sq, u.carried_by, u.face, u.facing, u.concealed
+
+
+def _unchanged_by_variant(state: GameState, before: list[tuple[int, int, int, int, bool]], pos: PositionFile,
+                          entries: list[tuple[int, PlacedUnit]], names: dict[str, int], path: Path | None) -> None:
+    """Refuse (E673) a position whose rules set a variant up at the first phase: the
+    Solo Mode deploys the AI's units, conceals them, fills its bag and dashboard
+    (002 Solo Mode, 2 Set Up), none of which a position file writes down, so the
+    units would not stand as written. The located unit is the first one moved."""
+    if state.variant is None:
+        return
+    moved = [(i, pu) for i, pu in entries if before[names[pu.name]] != _placement(state.units[names[pu.name]])]
+    where: tuple[Any, ...] = ("units", moved[0][0], "at") if moved else ("scenario",)
+    who = f"; it moved or turned {', '.join(pu.name for _, pu in moved[:5])}" if moved else ""
+    raise InvalidInputError(f"{path or 'position'}: variant set-up", [_diag(
+        path, where, E673, f"the {state.rules.name} rules set the game up again when the position's round "
+        f"starts (the AI's deployment, concealment, bag and dashboard){who}; a position file holds no variant "
+        "state", "load the position with the standard rules (as heroes explain does), or play the scenario "
+        "from its start")])
 
 
 def _options(pack: Any, pos: PositionFile, sides: list[SideStatic], statics: list[UnitStatic],
