@@ -1,4 +1,4 @@
-"""``heroes explain los|move|fire|assault POSITION ...``: the whole computation of
+"""``heroes explain los|move|fire|assault|order POSITION ...``: the whole computation of
 one rule question on a position file, with rule references."""
 
 from __future__ import annotations
