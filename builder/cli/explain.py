@@ -1,4 +1,4 @@
-"""``heroes explain los|move|fire|assault POSITION ...``: the whole computation of
+"""``heroes explain los|move|fire|assault|order POSITION ...``: the whole computation of
 one rule question on a position file, with rule references."""
 
 from __future__ import annotations
@@ -14,16 +14,18 @@ from builder.errors import UsageError
 
 
 def explain(
-    question: str = typer.Argument(..., help="los, move, fire or assault."),
+    question: str = typer.Argument(..., help="los, move, fire, assault or order."),
     position: Path = typer.Argument(..., help="Position file (YAML)."),
-    args: list[str] = typer.Argument(None, help="Squares or unit names: los A B | move U | fire U T | assault U T."),
+    args: list[str] = typer.Argument(None, help="Squares or unit names: los A B | move U | fire U T | assault U T | order U."),
     weapon: int = typer.Option(0, "--weapon", "-w", help="Weapon index for fire."),
     mode: str = typer.Option("normal", "--mode",
                              help="fire mode: normal, suppressive, sniper, or panzerfaust (its token's shot)."),
+    tokens: int = typer.Option(0, "--tokens", min=0, max=10,
+                               help="fire: equipment tokens spent on the shot (Ammo, APC Shells, Ammo Belt)."),
     pack: Path | None = typer.Option(None, "--pack", help="Content pack (default: the position's, else core)."),
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="text or json."),
 ) -> None:
-    """Explain line of sight, movement, a shot or an assault on POSITION."""
+    """Explain line of sight, movement, a shot, an assault or a unit's order token on POSITION."""
     from builder.systems.seam import command_for, system_of_file
 
     system, system_pack = system_of_file(position, pack)
@@ -32,12 +34,12 @@ def explain(
     from builder.engine.tools.explain import explain_question
     from builder.engine.tools.position import load_position
 
-    if question not in ("los", "move", "fire", "assault"):
-        raise UsageError(f"unknown question '{question}': use los, move, fire or assault")
+    if question not in ("los", "move", "fire", "assault", "order"):
+        raise UsageError(f"unknown question '{question}': use los, move, fire, assault or order")
     if mode not in ("normal", "suppressive", "sniper", "panzerfaust"):
         raise UsageError(f"unknown fire mode '{mode}': use normal, suppressive, sniper or panzerfaust")
     state, names = load_position(position, pack, BUNDLED_CONTENT / "core")
-    report = explain_question(state, names, question, list(args or []), weapon=weapon, mode=mode)
+    report = explain_question(state, names, question, list(args or []), weapon=weapon, mode=mode, tokens=tokens)
     if format is OutputFormat.json:
         typer.echo(json.dumps(report, indent=2))
     else:

@@ -13,12 +13,15 @@ from builder.engine.heroes.ambush import revealed_face
 from builder.engine.heroes.assault import plan_assault
 from builder.engine.kernel.errors import IllegalAction
 from builder.engine.heroes import markers
+from builder.engine.heroes.effects.options import token_spent
 from builder.engine.heroes.firing import plan_shot
+from builder.engine.heroes.tokens import tokens_left
 from builder.engine.board.grid import GridError
 from builder.engine.board.los import sight, static_line
 from builder.engine.heroes.movement import infantry_reach, movement_allowance, vehicle_reach
 from builder.engine.heroes.transport import disembark_reach
-from builder.engine.heroes.state import GameState, UnitState
+from builder.engine.heroes.phases import orders as order_phase
+from builder.engine.heroes.state import BLUFF, NO_ORDER, SPECIAL, GameState, UnitState
 from builder.engine.heroes.terms import Term
 from builder.engine.heroes.zoc import enemy_zoc
 from builder.errors import UsageError
@@ -46,16 +49,19 @@ def _need(n: int, args: list[str], usage: str) -> None:
 
 
 def explain_question(state: GameState, names: dict[str, int], question: str, args: list[str],
-                     weapon: int = 0, mode: str = "normal") -> dict[str, Any]:
+                     weapon: int = 0, mode: str = "normal", tokens: int = 0) -> dict[str, Any]:
     if question == "los":
         _need(2, args, "heroes explain los POSITION FROM TO (unit names or squares)")
         return explain_los(state, names, args[0], args[1])
     if question == "move":
         _need(1, args, "heroes explain move POSITION UNIT")
         return explain_move(state, _unit(state, names, args[0]))
+    if question == "order":
+        _need(1, args, "heroes explain order POSITION UNIT")
+        return explain_order(state, names, _unit(state, names, args[0]))
     if question == "fire":
-        _need(2, args, "heroes explain fire POSITION FIRER TARGET [--weapon N] [--mode M]")
-        return explain_fire(state, _unit(state, names, args[0]), _unit(state, names, args[1]), weapon, mode)
+        _need(2, args, "heroes explain fire POSITION FIRER TARGET [--weapon N] [--mode M] [--tokens N]")
+        return explain_fire(state, _unit(state, names, args[0]), _unit(state, names, args[1]), weapon, mode, tokens)
     _need(2, args, "heroes explain assault POSITION ATTACKER DEFENDER [FROM-SQUARE]")
     attacker, defender = _unit(state, names, args[0]), _unit(state, names, args[1])
     from_sq = _square(state, names, args[2])[0] if len(args) > 2 else -1
@@ -130,11 +136,19 @@ def _terms_text(terms: list[Term], doubled: bool = False) -> str:
     return " ".join(out)
 
 
-def explain_fire(state: GameState, firer: UnitState, target: UnitState, weapon: int, mode: str) -> dict[str, Any]:
+def explain_fire(state: GameState, firer: UnitState, target: UnitState, weapon: int, mode: str,
+                 tokens: int = 0) -> dict[str, Any]:
+    """A shot; ``tokens`` equipment tokens spent on it (Ammo, APC Shells or Ammo
+    Belt, whichever the shot spends: 000 core rules, Recruitment Options >
+    Equipment), each counted against the tokens the firer may spend."""
     faces = firer.st.profile.faces[revealed_face(firer) if firer.concealed else firer.face]
     if not 0 <= weapon < len(faces.weapons):
         raise UsageError(f"{firer.st.profile.name} has weapons 0 to {len(faces.weapons) - 1}")
-    plan = plan_shot(state, firer, weapon, target, mode)
+    key = token_spent(state, firer, faces.weapons[weapon], target) if tokens else ""
+    if tokens and tokens_left(state, firer, key) < tokens:
+        raise UsageError(f"{firer.st.profile.name} may spend {tokens_left(state, firer, key)} {key} token(s) on "
+                         f"this shot, not {tokens} (give the side the option in the position's 'options')")
+    plan = plan_shot(state, firer, weapon, target, mode, extra=tokens)
     bf = state.bf
     head = (f"{firer.st.profile.name} fires {faces.weapons[weapon].name} at {target.st.profile.name} "
             f"({mode}; 000 core rules, Firing > Shot Resolution)")
@@ -147,6 +161,8 @@ def explain_fire(state: GameState, firer: UnitState, target: UnitState, weapon: 
     hit, kill = plan.odds()
     lines = [head, f"  from {bf.name(plan.firer_sq)} to {bf.name(plan.target_sq)}, range {plan.range}, "
              f"line of sight {plan.sight.kind if plan.sight else '?'}"]
+    if tokens:
+        lines.append(f"  spends {tokens} {key} token(s) of the {tokens_left(state, firer, key)} it may spend")
     for t in plan.terms + plan.defence_terms:
         lines.append(f"  {t.value:+d}{' x2' if doubled and t.bonus else ''} {t.label}" + (f"  [{t.rule}]" if t.rule else ""))
     dice = "the better of 2 dice" if plan.dice == 2 else "the die"
@@ -159,6 +175,7 @@ def explain_fire(state: GameState, firer: UnitState, target: UnitState, weapon: 
                      f"a kill shot costing two  [{markers.R_LIFE}]")
     return {"question": "fire", "possible": True, "need": plan.need, "kill_need": plan.kill_need,
             "p_hit": hit, "p_kill": kill, "defence": plan.defence_total, "range": plan.range, "life_points": life,
+            "tokens": {"spent": tokens, "option": key} if tokens else None,
             "terms": [t.to_dict() for t in plan.terms], "defence_terms": [t.to_dict() for t in plan.defence_terms],
             "text": "\n".join(lines)}
 
@@ -185,3 +202,89 @@ def explain_assault(state: GameState, attacker: UnitState, defender: UnitState, 
     return {"question": "assault", "possible": True, "from": bf.name(from_sq), "p_win": win, "p_tie": tie,
             "p_lose": lose, "attack_terms": [t.to_dict() for t in plan.attack_terms],
             "defence_terms": [t.to_dict() for t in plan.defence_terms], "text": "\n".join(lines)}
+
+
+_ORDER_RULE = "000 core rules, Action! > Order Phase"
+_ACTIVATION_RULE = "000 core rules, Action! > Activation Phase"
+
+
+def _token_name(token: int) -> str:
+    return {SPECIAL: "a special order", BLUFF: "a bluff", NO_ORDER: "no token"}.get(token, f"order {token}")
+
+
+def activation_sequence(state: GameState) -> list[tuple[int, int]]:
+    """(token, unit id) in the order the tokens still face down will be revealed:
+    special orders first, the initiative side's first; then the initiative side's
+    lowest token, the sides alternating in ascending order, one side going on alone
+    once the other has none left; a token on a unit with an Activated marker is
+    lost (000 core rules, Action! > Activation Phase). Intrepid ties and
+    Autonomous units, decided in play, are left out."""
+    if state.phase == "activation":
+        queues = [list(q) for q in state.queues]
+        side = state.turn_side
+    else:
+        queues = [sorted((u.order, u.id) for u in state.units if u.side == s and u.order >= 0) for s in (0, 1)]
+        side = state.initiative
+    if state.phase == "activation" and state.current >= 0:
+        cur = state.units[state.current]
+        side = state.initiative if cur.order == SPECIAL else 1 - cur.side
+    out: list[tuple[int, int]] = []
+    while queues[0] or queues[1]:
+        heads = [q[0][0] if q else None for q in queues]
+        if SPECIAL in heads:
+            side = state.initiative if heads[state.initiative] == SPECIAL else 1 - state.initiative
+        elif not queues[side]:
+            side = 1 - side
+        token, uid = queues[side].pop(0)
+        if uid >= 0 and not state.units[uid].activated and state.units[uid].alive:
+            out.append((token, uid))
+        side = state.initiative if token == SPECIAL else 1 - side
+    return out
+
+
+def explain_order(state: GameState, names: dict[str, int], u: UnitState) -> dict[str, Any]:
+    """A unit's order token: the one it holds, the ones its side may still put on
+    it, and when it will act (000 core rules, Action! > Order Phase, Activation
+    Phase)."""
+    by_id = {uid: name for name, uid in names.items()}
+    side = state.sides[u.side]
+    name = by_id.get(u.id, u.st.profile.name)
+    lines = [f"order token of {name} ({u.st.profile.name}), {state.phase} phase ({_ORDER_RULE})",
+             f"  its side: order tokens 1 to {side.orders}, still to place: "
+             f"{', '.join(map(str, side.to_place)) or 'none'}; special orders left {side.specials_left}, "
+             f"bluffs left {side.bluffs_left}"]
+    lines.append(f"  holds {_token_name(u.order)}" + (" (face down)" if u.order != NO_ORDER and
+                                                      state.phase == "orders" else ""))
+    may: list[str] = []
+    if state.phase == "orders" and u.order == NO_ORDER:
+        if u.activated or not u.alive:
+            lines.append("  cannot take a token: not a unit that may receive one")
+        else:
+            legal = [a.token for a in order_phase.actions(state, u.side) if a.kind == "order" and a.unit == u.id]
+            may = [_token_name(t) for t in sorted(set(legal), reverse=True)]
+            lines.append(f"  may take: {', '.join(may) or 'nothing'}"
+                         + ("" if state.to_act == u.side else " (once it is its side's turn)"))
+    acting = state.phase == "activation" and state.current == u.id
+    sequence = activation_sequence(state)
+    place = next((i for i, (_, uid) in enumerate(sequence) if uid == u.id), -1)
+    if u.activated:
+        lines.append(f"  has an Activated marker: it does not act this round, its token (if any) is lost "
+                     f"({_ACTIVATION_RULE})")
+    elif acting:
+        lines.append(f"  is acting now: its token is revealed ({_ACTIVATION_RULE})")
+    elif u.order == BLUFF:
+        lines.append(f"  a bluff is revealed and discarded: the unit does not act ({_ORDER_RULE} > Bluff Tokens)")
+    elif place >= 0:
+        lines.append(f"  acts {_ordinal(place + 1)} of the {len(sequence)} tokens still face down "
+                     f"({_ACTIVATION_RULE}: special orders first, then each side its lowest, the sides alternating)")
+    order_text = ", ".join(f"{by_id.get(uid, uid)} {_token_name(t)}" for t, uid in sequence)
+    lines.append(f"  reveal order: {order_text or 'none'}")
+    return {"question": "order", "unit": name, "phase": state.phase, "token": _token_name(u.order),
+            "activated": bool(u.activated), "acting": acting, "may_take": may,
+            "place": place + 1 if place >= 0 else None,
+            "sequence": [{"unit": by_id.get(uid, str(uid)), "token": _token_name(t)} for t, uid in sequence],
+            "text": "\n".join(lines)}
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

@@ -6,9 +6,17 @@ A position is YAML::
     scenario: skirmish
     initiative: us           # optional
     orders: {us: 3, de: 2}   # optional: order tokens per side
+    specials: {us: 1}        # optional: special order tokens per side (default 0)
+    bluffs: {de: 0}          # optional: bluff tokens per side (default 1)
+    phase: activation        # optional: orders (default) or activation
+    options:                 # optional: recruitment options and their tokens left
+      - {side: us, option: us-ammo, on: r1, tokens: 2}   # on a unit: its own; none: army-wide
+    hands: {us: [us-card-id]}  # optional: action cards in hand, per side
+    decks: {us: [us-card-id]}  # optional: the deck, top card first
     units:
-      - {name: r1, unit: us-rifles, side: us, at: C3}
-      - {name: tank, unit: de-panzer, side: de, at: E6, facing: s, damage: [track], suppressed: 1}
+      - {name: r1, unit: us-rifles, side: us, at: C3, order: 1}
+      - {name: tank, unit: de-panzer, side: de, at: E6, facing: s, damage: [track], suppressed: 1,
+         activated: true}
     smoke: [{at: D4, radius: 1, fading: true}]   # optional: what lies on the battlefield
     passages: [J4]             # hedgerow squares with a Passage token
     positions: [C5]            # advanced positions and MG nests
@@ -16,9 +24,13 @@ A position is YAML::
     charges: [{at: G8, side: us}]
     ruined: [B9]               # a square of each structure already destroyed
 
-``name`` is how the explainer refers to a unit. Mistakes get located diagnostics
-(E611-E617, docs/diagnostics.md); schema mistakes get the
-S2xx codes of content files.
+``name`` is how the explainer refers to a unit. Everything written is kept as
+written: what the engine would change on load (an Activated marker in the orders
+phase, whose start removes them; a face the counter does not have) is a located
+E670, an order token the side cannot have put there a located E671. Other mistakes
+get located diagnostics (E611-E617, docs/diagnostics.md); schema mistakes get the
+S2xx codes of content files. builder/engine/tools/position_write.py writes a state back
+as a position.
 """
 
 from __future__ import annotations
@@ -39,14 +51,16 @@ from builder.engine.kernel.dice import Rng, derive_seed
 from builder.engine.board.grid import FACING_NAMES, GridError
 from builder.engine.heroes.profiles import profile_of
 from builder.engine.heroes.rules import Rules
-from builder.engine.heroes.state import (GameState, GameStatic, Group, SideState, SideStatic, UnitState, UnitStatic, rule_field,
-                                  set_rule_field)
+from builder.engine.heroes.state import (BLUFF, NO_ORDER, SPECIAL, GameState, GameStatic, Group, SideState, SideStatic,
+                                  UnitState, UnitStatic, rule_field, set_rule_field)
 from builder.errors import InvalidInputError, UsageError
 from builder.engine.heroes.transport import has_room
-from builder.engine.heroes.phases.orders import start_round
+from builder.engine.heroes.phases.activation import next_activation
+from builder.engine.heroes.phases.orders import advance, start_round
 from builder.engine.heroes.structures import structure_at
 from builder.engine.heroes.features.advanced_positions import POSITIONS, allowed
 from builder.engine.heroes.features.demolition_charges import CHARGES, KEY as CHARGE_KEY
+from builder.engine.heroes.features.gear import GEAR
 from builder.engine.heroes.features.hedgerow_cutter import PASSAGES, hedgerows
 from builder.engine.board.intersections import intersection
 from builder.engine.heroes.smoke import FADING, FRESH
@@ -58,6 +72,10 @@ E614 = define_code("E614", "duplicate unit name in a position")
 E615 = define_code("E615", "position's pack cannot be found")
 E616 = define_code("E616", "unit placed aboard something that cannot carry it")
 E617 = define_code("E617", "battlefield marker placed where the rules do not put one")
+E670 = define_code("E670", "position holds a marker the engine would change on load")
+E671 = define_code("E671", "order token a side cannot have placed on that unit")
+E672 = define_code("E672", "position names an option or card its side cannot hold")
+E673 = define_code("E673", "position loaded under rules whose set-up would change it")
 DAMAGE_BITS = {"crew": 1, "track": 2, "hull": 4, "primary-weapon": 8}
 
 
@@ -74,9 +92,14 @@ class PlacedUnit(ContentModel):
     aboard: str | None = Field(default=None, description="Name of a friendly Transport vehicle placed earlier "
                                "in the file that carries the unit (000 core rules, Special Abilities > Transport).")
     facing: Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"] = Field(default="n", description="Facing.")
-    face: int = Field(default=0, ge=0, le=1, description="Counter side up: 0 front, 1 back.")
+    face: int = Field(default=0, ge=0, le=1, description="Counter side up: 0 front, 1 back (a concealed unit: "
+                      "its concealed side, given or not).")
     suppressed: int = Field(default=0, ge=0, le=20, description="Suppressed markers.")
-    activated: bool = Field(default=False, description="Activated marker.")
+    activated: bool = Field(default=False, description="Activated marker (the activation phase only: the orders "
+                            "phase starts by removing them; 000 core rules, Action! > Activation Phase).")
+    order: Annotated[int, Field(ge=1, le=10)] | Literal["special", "bluff"] | None = Field(
+        default=None, description="Order token on the unit: a number of its side's tokens, 'special' or 'bluff' "
+        "(000 core rules, Action! > Order Phase).")
     damage: list[Literal["crew", "track", "hull", "primary-weapon"]] = Field(default_factory=list)
     concealed: bool = Field(default=False, description="Concealed (Ambush) side up.")
     markers: dict[Literal["life_point", "avert_suppression", "opportunity_fire", "defence_bonus"],
@@ -98,6 +121,16 @@ class PlacedCharge(ContentModel):
     side: Id = Field(description="Side that laid it.")
 
 
+class PlacedOption(ContentModel):
+    side: Id = Field(description="Side that bought the option.")
+    option: Id = Field(description="Recruitment option id of the pack (its faction the side's).")
+    on: str | None = Field(default=None, description="Name of the unit the option's tile sits with: its tokens "
+                           "are that unit's own; none: bought for the whole army (000 core rules, Recruitment "
+                           "Options).")
+    tokens: Annotated[int, Field(ge=0, le=20)] | None = Field(
+        default=None, description="Tokens left on the option (default: the number it is bought with).")
+
+
 class PositionFile(ContentModel):
     pack: str | None = Field(default=None, description="Content pack folder, relative to this file.")
     scenario: Id = Field(description="Scenario whose battlefield and sides are used.")
@@ -106,7 +139,22 @@ class PositionFile(ContentModel):
     initiative: Id | None = Field(default=None, description="Side with the initiative.")
     orders: dict[str, int] = Field(default_factory=dict, description="Order tokens per side (default: "
                                    "the units' stars, at least 1).")
+    specials: dict[str, Annotated[int, Field(ge=0, le=10)]] = Field(
+        default_factory=dict, description="Special order tokens per side (default 0; Order Phase > Special Order "
+        "Tokens).")
+    bluffs: dict[str, Annotated[int, Field(ge=0, le=10)]] = Field(
+        default_factory=dict, description="Bluff tokens per side (default 1; Order Phase > Bluff Tokens).")
+    phase: Literal["orders", "activation"] = Field(default="orders", description="orders: the tokens on units "
+                                                   "are face down, the rest still to place; activation: every "
+                                                   "token is placed, units without an Activated marker act in "
+                                                   "token order.")
+    next_side: Id | None = Field(default=None, description="Activation phase: the side that reveals the next "
+                                 "token (default: the initiative side).")
     units: list[PlacedUnit] = Field(default_factory=list)
+    options: list[PlacedOption] = Field(default_factory=list, description="Recruitment options bought and "
+                                        "the tokens left on each.")
+    hands: dict[str, list[Id]] = Field(default_factory=dict, description="Action cards in each side's hand.")
+    decks: dict[str, list[Id]] = Field(default_factory=dict, description="Each side's deck, top card first.")
     smoke: list[PlacedSmoke] = Field(default_factory=list, description="Smoke patterns on the battlefield.")
     passages: list[Square] = Field(default_factory=list, description="Hedgerow squares holding a Passage token "
                                    "(000 core rules, Recruitment Options > Equipment > Culling Hedgerow Cutter).")
@@ -207,8 +255,10 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
         sides[si].groups.append(Group(pu.name, "unit", [len(statics)]))
         names[pu.name] = len(statics)
         entries.append((i, pu))
-        statics.append(UnitStatic(profile_of(model), {}, len(sides[si].groups) - 1, -1))
+        group = len(sides[si].groups) - 1  # with options, each unit its own tile: tokens on it are its own
+        statics.append(UnitStatic(profile_of(model), {}, group, group if pos.options else -1))
         owners.append(si)
+    _options(pack, pos, sides, statics, names, owners, side_ids, path, problems)
     objectives = []
     for o in scenario.objectives:
         owner = side_ids.index(o.owner) if o.owner in side_ids else -1
@@ -222,9 +272,10 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
     for i, pu in entries:
         u = state.units[names[pu.name]]
         where = ("units", i)
+        _kept_as_written(u, pu, pos, path, where, problems)
         u.face = min(pu.face, len(u.st.profile.faces) - 1)
         u.facing = FACING_NAMES.index(pu.facing)
-        u.suppressed, u.activated = pu.suppressed, pu.activated
+        u.suppressed = pu.suppressed
         u.concealed = pu.concealed or u.st.profile.faces[u.face].role == "concealed"
         if u.concealed and u.st.profile.faces[u.face].role != "concealed":
             u.face = max(0, next((i for i, f in enumerate(u.st.profile.faces) if f.role == "concealed"), u.face))
@@ -259,6 +310,7 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
             else:
                 state.set_occupant(sq, u.id)
     _battlefield_markers(state, pos, side_ids, path, problems)
+    _known_sides(pos, side_ids, path, problems)
     if problems:
         raise InvalidInputError(f"{path or 'position'}: {len(problems)} problem(s)", problems)
     state.markers = tuple(sorted(state.markers))
@@ -272,8 +324,180 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
         wanted = pos.orders.get(side_ids[i], from_units or 1)
         sides[i].stars_fixed = max(0, wanted - from_units)  # the count holds for later rounds too
         s.orders = rules_obj.order_tokens_for(state, i)
+        s.equipment = dict(sides[i].equipment)
+        s.hand, s.deck = list(pos.hands.get(side_ids[i], [])), list(pos.decks.get(side_ids[i], []))
+        sides[i].specials = pos.specials.get(side_ids[i], 0)
+        sides[i].bluffs = pos.bluffs.get(side_ids[i], 1)
+    cards = pack.items["cards"]  # a Camouflage card hides units: spotting runs after moves (as set-up says)
+    static.has_ambush = static.has_ambush or any(
+        getattr(cards.get(c), "effect_key", None) == "conceal" for s in state.sides for c in s.hand + s.deck)
+    before = [_placement(u) for u in state.units]
     start_round(state)
+    _unchanged_by_variant(state, before, pos, entries, names, path)
+    _tokens_as_written(state, pos, entries, names, side_ids, path)
     return state, names
+
+
+def _placement(u: UnitState) -> tuple[int, int, int, int, bool]:
+    return u.sq, u.carried_by, u.face, u.facing, u.concealed
+
+
+def _unchanged_by_variant(state: GameState, before: list[tuple[int, int, int, int, bool]], pos: PositionFile,
+                          entries: list[tuple[int, PlacedUnit]], names: dict[str, int], path: Path | None) -> None:
+    """Refuse (E673) a position whose rules set a variant up at the first phase: the
+    Solo Mode deploys the AI's units, conceals them, fills its bag and dashboard
+    (002 Solo Mode, 2 Set Up), none of which a position file writes down, so the
+    units would not stand as written. The located unit is the first one moved."""
+    if state.variant is None:
+        return
+    moved = [(i, pu) for i, pu in entries if before[names[pu.name]] != _placement(state.units[names[pu.name]])]
+    where: tuple[Any, ...] = ("units", moved[0][0], "at") if moved else ("scenario",)
+    who = f"; it moved or turned {', '.join(pu.name for _, pu in moved[:5])}" if moved else ""
+    raise InvalidInputError(f"{path or 'position'}: variant set-up", [_diag(
+        path, where, E673, f"the {state.rules.name} rules set the game up again when the position's round "
+        f"starts (the AI's deployment, concealment, bag and dashboard){who}; a position file holds no variant "
+        "state", "load the position with the standard rules (as heroes explain does), or play the scenario "
+        "from its start")])
+
+
+def _options(pack: Any, pos: PositionFile, sides: list[SideStatic], statics: list[UnitStatic],
+             names: dict[str, int], owners: list[int], side_ids: list[str], path: Path | None,
+             problems: list[Diagnostic]) -> None:
+    """The options bought, as an army list would give them (builder/engine/heroes/armies.py):
+    the effect key known to the side, its tokens on the unit's tile or the army's, a
+    trait or order marked, the option's abilities granted to the unit it sits with
+    (000 core rules, Recruitment Options). Order counts come from the position's
+    ``orders``, ``specials`` and ``bluffs``, not from options' stars."""
+    for i, po in enumerate(pos.options):
+        where = ("options", i)
+        option = pack.items["options"].get(po.option)
+        if po.side not in side_ids:
+            problems.append(_diag(path, where + ("side",), E611, f"unknown side '{po.side}' "
+                                  f"(the scenario's sides: {', '.join(side_ids)})"))
+            continue
+        si = side_ids.index(po.side)
+        if option is None or option.faction != sides[si].faction:
+            problems.append(_diag(path, where + ("option",), E672, f"'{po.option}' is not an option of the pack for "
+                                  f"faction {sides[si].faction}", "use a recruitment option id of the side's faction"))
+            continue
+        key = option.effect_key or option.id
+        tokens = option.tokens if po.tokens is None else po.tokens
+        if key == GEAR or option.units or (tokens and not option.tokens):
+            problems.append(_diag(path, where + ("tokens" if po.tokens else "option",), E672,
+                                  f"'{po.option}' " + ("holds no tokens" if tokens and not option.tokens else
+                                                      "brings units or other options' tokens"),
+                                  "place the units, or name the options its tokens go to"))
+            continue
+        uid = names.get(po.on or "", -1)
+        if po.on is not None and (uid < 0 or owners[uid] != si):
+            problems.append(_diag(path, where + ("on",), E672, f"'{po.on}' is not a unit of {po.side} placed above",
+                                  "name one of the side's units, or leave 'on' out for an army-wide option"))
+            continue
+        scope = statics[uid].group if uid >= 0 and option.category.value not in ("order",) else -1
+        ss = sides[si]
+        ss.keys = ss.keys | {key}
+        if option.tokens:
+            ss.equipment[(scope, key)] = ss.equipment.get((scope, key), 0) + tokens
+        if option.category.value in ("trait", "order"):
+            ss.traits[(scope, key)] = 1
+        if uid >= 0:
+            statics[uid].granted.update({a.id: a.value or 0 for a in option.abilities})
+    for key in ("hands", "decks"):
+        for side, cards in getattr(pos, key).items():
+            faction = sides[side_ids.index(side)].faction if side in side_ids else ""
+            for j, card_id in enumerate(cards):
+                card = pack.items["cards"].get(card_id)
+                if side in side_ids and (card is None or card.faction != faction):
+                    problems.append(_diag(path, (key, side, j), E672, f"'{card_id}' is not an action card of the "
+                                          f"pack for faction {faction}", "use a card id of the side's deck"))
+
+
+def _known_sides(pos: PositionFile, side_ids: list[str], path: Path | None, problems: list[Diagnostic]) -> None:
+    """Token counts, hands, decks and the next side name the scenario's sides (E611)."""
+    for key in ("orders", "specials", "bluffs", "hands", "decks"):
+        for side in getattr(pos, key):
+            if side not in side_ids:
+                problems.append(_diag(path, (key, side), E611, f"unknown side '{side}' "
+                                      f"(the scenario's sides: {', '.join(side_ids)})"))
+    if pos.next_side is not None and pos.next_side not in side_ids:
+        problems.append(_diag(path, ("next_side",), E611, f"unknown side '{pos.next_side}' "
+                              f"(the scenario's sides: {', '.join(side_ids)})"))
+
+
+def _kept_as_written(u: UnitState, pu: PlacedUnit, pos: PositionFile, path: Path | None, where: tuple[Any, ...],
+                     problems: list[Diagnostic]) -> None:
+    """E670 for a unit marker the engine would change on load rather than keep."""
+    faces = u.st.profile.faces
+    if pu.activated and pos.phase == "orders":
+        problems.append(_diag(path, where + ("activated",), E670, f"{pu.name}: an Activated marker in the orders "
+                              "phase (its start removes every Activated marker; 000 core rules, Action! > Order "
+                              "Phase)", "add 'phase: activation' to the position, or remove the marker"))
+    if pu.face >= len(faces):
+        problems.append(_diag(path, where + ("face",), E670, f"{pu.name}: the counter has no face {pu.face} "
+                              f"(faces 0 to {len(faces) - 1})", "give face 0"))
+    elif "face" in pu.model_fields_set and pu.concealed and faces[pu.face].role != "concealed":
+        problems.append(_diag(path, where + ("face",), E670, f"{pu.name}: concealed, yet face {pu.face} is not "
+                              "the counter's concealed side (000 core rules, Special Abilities > Ambush)",
+                              "leave 'face' out, or give the concealed side's number"))
+
+
+def _tokens_as_written(state: GameState, pos: PositionFile, entries: list[tuple[int, PlacedUnit]],
+                       names: dict[str, int], side_ids: list[str], path: Path | None) -> None:
+    """Put each unit's order token and Activated marker back as written after the
+    round has started (which removes them), checking each token is one its side
+    holds (E671; 000 core rules, Action! > Order Phase); then the phase written:
+    the orders phase goes on with the side whose turn it is, the activation phase
+    reveals the next token (Action! > Activation Phase)."""
+    problems: list[Diagnostic] = []
+    for i, pu in entries:
+        u = state.units[names[pu.name]]
+        u.activated = pu.activated
+        if pu.order is None:
+            continue
+        s = state.sides[u.side]
+        where = ("units", i, "order")
+        if pu.order == "special" and s.specials_left > 0:
+            s.specials_left -= 1
+            u.order = SPECIAL
+        elif pu.order == "bluff" and s.bluffs_left > 0:
+            s.bluffs_left -= 1
+            u.order = BLUFF
+        elif isinstance(pu.order, int) and pu.order in s.to_place:
+            s.to_place.remove(pu.order)
+            u.order = pu.order
+        else:
+            problems.append(_diag(path, where, E671, _token_problem(state, pu, side_ids),
+                                  "give each token once, within the side's counts ('orders', 'specials', "
+                                  "'bluffs')"))
+    if problems:
+        raise InvalidInputError(f"{path or 'position'}: {len(problems)} problem(s)", problems)
+    placed = [sum(1 for u in state.units if u.side == i and u.order != NO_ORDER) for i in (0, 1)]
+    first = state.initiative
+    if pos.phase == "orders":  # the sides alternate, the initiative side first
+        state.turn_side = first if placed[first] <= placed[1 - first] else 1 - first
+        advance(state)
+        return
+    for s in state.sides:
+        s.to_place, s.bluffs_left, s.specials_left = [], 0, 0
+    state.phase = "activation"
+    queues: list[list[tuple[int, int]]] = [[], []]
+    for u in state.units:
+        if u.order >= 0 and not u.activated:
+            queues[u.side].append((u.order, u.id))
+    state.queues = [sorted(q) for q in queues]
+    state.turn_side = side_ids.index(pos.next_side) if pos.next_side in side_ids else first
+    next_activation(state)
+
+
+def _token_problem(state: GameState, pu: PlacedUnit, side_ids: list[str]) -> str:
+    side = side_ids.index(pu.side)
+    if pu.order == "special":
+        return (f"{pu.name}: more special order tokens than {pu.side}'s "
+                f"{state.static.sides[side].specials}")
+    if pu.order == "bluff":
+        return f"{pu.name}: more bluff tokens than {pu.side}'s {state.static.sides[side].bluffs}"
+    return (f"{pu.name}: order token {pu.order} is not one of {pu.side}'s tokens still to place "
+            f"(1 to {state.sides[side].orders}, each once)")
 
 
 def _square(bf: Any, name: str, where: tuple[Any, ...], path: Path | None, problems: list[Diagnostic]) -> int:

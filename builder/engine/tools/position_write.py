@@ -1,0 +1,112 @@
+"""Write a game state back as a position file (builder/engine/tools/position.py).
+
+Why: a position must say everything a rule question needs and keep it as written;
+writing a loaded state back and comparing it with the file read is the proof
+(tests/test_engine_position_roundtrip.py), and a game paused by a tool can be
+handed to ``heroes explain`` the same way. The data is plain (dicts, lists, str,
+int), ready for ``builder.outputs``; every default the loader fills in is written
+out, so the same state always gives the same file.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from builder.engine.heroes.features.advanced_positions import POSITIONS
+from builder.engine.heroes.features.demolition_charges import CHARGES
+from builder.engine.board.grid import FACING_NAMES
+from builder.engine.heroes.features.hedgerow_cutter import PASSAGES
+from builder.engine.board.intersections import intersection_xy
+from builder.engine.tools.position import DAMAGE_BITS
+from builder.engine.heroes.smoke import FADING
+from builder.engine.heroes.state import BLUFF, NO_ORDER, SPECIAL, GameState, UnitState, rule_field
+from builder.engine.heroes.structures import structure_squares
+
+_TOKEN_NAMES = {SPECIAL: "special", BLUFF: "bluff"}
+
+
+def position_data(state: GameState, names: dict[str, int], pack: str | None = None) -> dict[str, Any]:
+    """The position file of ``state`` (``names``: unit name -> unit id, as
+    ``load_position`` returns them); ``pack`` is written as given."""
+    side_ids = [s.id for s in state.static.sides]
+    by_id = {uid: name for name, uid in names.items()}
+    out: dict[str, Any] = {}
+    if pack is not None:
+        out["pack"] = pack
+    out.update({
+        "scenario": state.static.scenario.id, "seed": state.static.seed, "turn": state.turn,
+        "initiative": side_ids[state.initiative],
+        "orders": {sid: state.sides[i].orders for i, sid in enumerate(side_ids)},
+        "specials": {sid: state.static.sides[i].specials for i, sid in enumerate(side_ids)},
+        "bluffs": {sid: state.static.sides[i].bluffs for i, sid in enumerate(side_ids)},
+        "phase": "activation" if state.phase == "activation" else "orders",
+    })
+    if state.phase == "activation" and state.current >= 0:
+        out["next_side"] = side_ids[state.units[state.current].side]
+    out["units"] = [_unit(state, u, by_id, side_ids) for u in state.units if u.id in by_id]
+    out["options"] = _options(state, by_id)
+    out["hands"] = {sid: list(state.sides[i].hand) for i, sid in enumerate(side_ids) if state.sides[i].hand}
+    out["decks"] = {sid: list(state.sides[i].deck) for i, sid in enumerate(side_ids) if state.sides[i].deck}
+    out.update(_battlefield(state))
+    return out
+
+
+def _unit(state: GameState, u: UnitState, by_id: dict[int, str], side_ids: list[str]) -> dict[str, Any]:
+    bf = state.static.bf
+    row: dict[str, Any] = {"name": by_id[u.id], "unit": u.st.profile.id, "side": side_ids[u.side]}
+    if u.carried_by >= 0:
+        row["aboard"] = by_id[u.carried_by]
+    else:
+        row["at"] = bf.name(u.sq)
+    row.update({"facing": FACING_NAMES[u.facing], "face": u.face, "suppressed": u.suppressed,
+                "activated": bool(u.activated), "concealed": bool(u.concealed),
+                "damage": [name for name, bit in DAMAGE_BITS.items() if u.damage & bit]})
+    row["markers"] = {m: n for uid, m, n in state.markers if uid == u.id}
+    if u.order != NO_ORDER:
+        row["order"] = _TOKEN_NAMES.get(u.order, u.order)
+    return row
+
+
+def _options(state: GameState, by_id: dict[int, str]) -> list[dict[str, Any]]:
+    """The options whose tokens, trait or order the sides hold, each named by the
+    pack's option of the side's faction with that effect key (an option giving
+    neither, only abilities, is not written back)."""
+    options = state.static.pack.items["options"]
+    out = []
+    for i, ss in enumerate(state.static.sides):
+        by_key: dict[str, str] = {}
+        for oid in sorted(options):
+            option = options[oid]
+            if option.faction == ss.faction:
+                by_key.setdefault(option.effect_key or option.id, oid)
+        held = dict.fromkeys(ss.traits, 0)
+        held.update(state.sides[i].equipment)
+        for (scope, key), n in held.items():
+            if key not in by_key:
+                continue
+            row: dict[str, Any] = {"side": ss.id, "option": by_key[key]}
+            unit = next((u.id for u in state.units if u.side == i and u.st.group == scope and scope >= 0), -1)
+            if unit in by_id:
+                row["on"] = by_id[unit]
+            if options[by_key[key]].tokens:
+                row["tokens"] = n
+            out.append(row)
+    return sorted(out, key=lambda r: (r["side"], r["option"], r.get("on", "")))
+
+
+def _battlefield(state: GameState) -> dict[str, Any]:
+    """What lies on the battlefield besides the units (structures in ruins are not
+    written: the loader rebuilds them from the layout only)."""
+    bf = state.static.bf
+    out: dict[str, Any] = {}
+    smoke = []
+    for i, radius, stage in state.smoke:
+        x, y = intersection_xy(bf, i)
+        smoke.append({"at": bf.name(y * bf.width + x), "radius": radius, "fading": stage == FADING})
+    out["smoke"] = smoke
+    out["passages"] = [bf.name(sq) for sq in sorted(rule_field(state, PASSAGES))]
+    out["positions"] = [bf.name(sq) for sq in rule_field(state, POSITIONS)]
+    out["demolition"] = {bf.name(min(structure_squares(bf, area))): n for area, n in state.demolition}
+    out["charges"] = [{"at": bf.name(sq), "side": state.static.sides[side].id}
+                      for sq, side in rule_field(state, CHARGES)]
+    return out
