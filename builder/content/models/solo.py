@@ -321,8 +321,7 @@ class DangerTile(Item):
 
     def amount_at(self, difficulty: str) -> int:
         """The bonus's size at ``difficulty``."""
-        by_difficulty: dict[str, int] = dict(self.amounts)
-        return by_difficulty.get(difficulty, self.amount)
+        return next((n for level, n in self.amounts.items() if level == difficulty), self.amount)
 
 
 class DangerGauge(Item):
