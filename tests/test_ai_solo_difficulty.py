@@ -93,3 +93,17 @@ def test_every_tile_bonus_grows_or_holds_with_difficulty(core: Any) -> None:
         sizes = [tile.amount_at(level) for level in LEVELS]
         assert sizes == sorted(sizes), tile.id
         assert tile.amount_at("medium") == tile.amount and tile.placeholder
+
+
+def test_the_report_says_the_solo_content_played_is_placeholder() -> None:
+    """Issue 21, item 5: the invented values stay marked placeholder and the report says so
+    (P523, beside the units' placeholder share)."""
+    from builder.playtest.api import run_playtest
+    from builder.playtest.warnings import solo_placeholders
+
+    report, _ = run_playtest("family-meeting-1", games=2, seed=1, players=["greedy", "solo-mode:aggressive:hard"])
+    solo = [w for w in report["warnings"] if w["message"].startswith("Solo Mode:")]
+    assert [w["code"] for w in solo] == ["P523"]
+    assert "reaction cards" in solo[0]["message"] and "of 2 games" in solo[0]["message"]
+    assert solo_placeholders(3, [{"moved": 4}, {}, {"danger/scenario-jump": 1}]) == []
+    assert "revealed 2 times in 1 of 2 games" in solo_placeholders(2, [{"danger/red:combat": 2}, {}])[0]["message"]
