@@ -13,7 +13,7 @@ import benchmarks
 def main(argv: list[str]) -> int:
     names = sorted(m.name for m in pkgutil.iter_modules(benchmarks.__path__) if m.name.startswith("bench_"))
     if argv:
-        names = [n for n in names if any(a in n for a in argv)]
+        names = [n for n in names if any(a.replace("-", "_") in n for a in argv)]
     from builder import native
 
     state = native.status()

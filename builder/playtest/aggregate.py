@@ -152,7 +152,7 @@ def summarise(records: Iterable[dict[str, Any]], sides: list[str], unit_costs: d
         "not_simulated": not_simulated,
         **({"placeholders": placeholder} if placeholder is not None else {}),
         "warnings": [*W.not_simulated(n, not_simulated), *W.never_won(n, wins, sides), *W.unspent(armies),
-                     *W.placeholder(placeholder)],
+                     *W.placeholder(placeholder), *W.solo_placeholders(n, [r.get("rules", {}) for r in rows])],
     }
 
 

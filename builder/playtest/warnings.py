@@ -11,7 +11,9 @@ these games the verdict cannot be trusted for. Each has a code (docs/diagnostics
   than the scenario means;
 - P523: the share of the unit counters that fought whose values are placeholders
   (``placeholder: true``: printed values lost in transcription and invented), on
-  which every kill and loss of theirs rests.
+  which every kill and loss of theirs rests; in the Solo game mode also the AI's danger
+  tiles and reaction cards played (002 Solo Mode: their faces were lost in
+  transcription, so their bonuses, and what each difficulty changes, are invented).
 
 Plain data in, plain data out: ``{"code", "message"}`` dicts, in code order, the same
 for the same games.
@@ -88,3 +90,21 @@ def placeholder(share: dict[str, Any] | None) -> list[dict[str, str]]:
     return [warning(P_PLACEHOLDER, f"{share['share'] * 100:.0f}% of the unit counters that fought "
                                    f"({share['counters']} of {share['of']}) carry placeholder values "
                                    f"(invented where the print was lost): {named}")]
+
+
+def solo_placeholders(n: int, rules_by_game: list[dict[str, int]]) -> list[dict[str, str]]:
+    """P523 for the Solo game mode's placeholder content that played: the danger tiles
+    revealed (``danger/<level>:<bonus>`` counts) and the reaction cards drawn
+    (``reaction-card/<id>``); the difficulty's effect on the verdict rests on them."""
+    tiles = cards = tile_games = 0
+    for rules in rules_by_game:
+        revealed = sum(k for key, k in rules.items() if key.startswith("danger/") and ":" in key)
+        tiles += revealed
+        tile_games += int(revealed > 0)
+        cards += sum(k for key, k in rules.items() if key.startswith("reaction-card/"))
+    if not tiles and not cards:
+        return []
+    return [warning(P_PLACEHOLDER, f"Solo Mode: the AI's danger tiles (revealed {tiles} times in {tile_games} of "
+                                   f"{n} games) and reaction cards ({cards} drawn) carry placeholder values "
+                                   f"(invented where the print was lost), and so does what each difficulty "
+                                   f"changes in them")]

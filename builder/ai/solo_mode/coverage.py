@@ -13,7 +13,8 @@ SOLO_RULES: list[tuple[str, str, str, str, str]] = [
     ("initiative", "The player always has the initiative", "simulated", "3.2 Activation Phase", ""),
     ("ai-orders", "AI order tokens on the dashboard", "simulated", "3.1 Order Phase > AI Orders", ""),
     ("reaction-cards", "Reaction card before each player activation", "simulated", "3.2 Reaction Cards",
-     "card faces are placeholders (lost in transcription)"),
+     "card faces are placeholders (lost in transcription), among them the third effect gated by "
+     "difficulty (a tactical movement +2 at medium on 15 of the 46 cards, at hard on all)"),
     ("reaction-effects", "Reinforcements, place an order, action card, tactical movement (urban fighter), "
      "firing action, suppressive fire (by any unit), assault", "simulated", "3.2 Description of the Effects", ""),
     ("gates-and-lasting", "Difficulty and attitude gates, lasting effects", "simulated", "3.2 Reaction Cards", ""),
@@ -26,7 +27,8 @@ SOLO_RULES: list[tuple[str, str, str, str, str]] = [
      "destination (units get in only when a table's move scores the vehicle's square best)"),
     ("common-sense", "Common-sense guards", "simulated", "1 Presentation > The Common Sense", ""),
     ("danger", "Danger gauge and danger tiles", "partial", "2.1 Difficulty and Danger Levels",
-     "tile bonuses are placeholders"),
+     "the tiles' bonuses and their size at each difficulty are placeholders (printed icons lost in "
+     "transcription), as are the gauge's thresholds but the red ones Family Meeting 1 prints (7/6/5)"),
     ("action-cards", "AI action cards and reserve", "partial", "2.3 Action Cards; 3.1 AI Orders",
      "each card plays the core card's effect (builder/ai/solo_mode/action_cards.py) from a deck that is the "
      "AI faction's core deck: the red-cog AI cards, their texts and their +1 icon were lost in "

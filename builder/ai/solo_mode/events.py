@@ -46,19 +46,20 @@ def apply_tiles(rules: "SoloModeRules", state: "GameState", tiles: list[Any]) ->
             continue
         state.events.append(Event("danger-tile", {"tile": tile.id, "level": tile.level}))
         rules.rules_fired[f"danger/{tile.level}:{tile.bonus}"] += 1
+        amount = tile.amount_at(rules.difficulty)  # 002 Solo Mode, Danger Tiles: the bonus depends on the difficulty
         if tile.bonus == "life_points":
-            add_life_points(rules, state, tile.amount)
+            add_life_points(rules, state, amount)
         elif tile.bonus == "extra_order":
-            solo.extra_orders += tile.amount
+            solo.extra_orders += amount
         elif tile.bonus == "combat":
-            solo.combat += tile.amount
+            solo.combat += amount
         elif tile.bonus == "action_card":
-            for _ in range(tile.amount):
+            for _ in range(amount):
                 rules.draw_action_card(state)
         elif tile.bonus == "reinforcements":
-            for _ in range(tile.amount):
+            for _ in range(amount):
                 rules.reinforce(state)
-        elif tile.bonus == "rally":
+        elif tile.bonus == "rally" and amount:
             for u in state.units:
                 if u.side == rules.ai:
                     u.suppressed = 0

@@ -284,8 +284,17 @@ class ReactionCard(Item):
     """A reaction card: effect 1, then effect 2, then special effects by attitude."""
 
     count: int = Field(default=1, ge=1, le=10, description="Copies in the deck.")
-    effects: list[ReactionEffect] = Field(min_length=1, max_length=2, description="Effects 1 and 2.")
+    effects: list[ReactionEffect] = Field(
+        min_length=1, max_length=3,
+        description="Effects 1 and 2, and a third one applied only at some difficulties (002 Solo Mode, "
+        "Reaction Cards > Difficulty and Reaction Cards).")
     special: list[ReactionEffect] = Field(default_factory=list, description="Special effects by attitude.")
+
+    @model_validator(mode="after")
+    def _third(self) -> "ReactionCard":
+        if len(self.effects) == 3 and not self.effects[2].difficulty:
+            raise ValueError("a reaction card's third effect names the difficulties it applies at")
+        return self
 
 
 class DangerTile(Item):
@@ -297,7 +306,22 @@ class DangerTile(Item):
         description="What the AI gains when it is revealed."
     )
     amount: int = Field(default=1, ge=1, le=5, description="How much of it.")
+    amounts: dict[Literal["easy", "medium", "hard"], int] = Field(
+        default_factory=dict,
+        description="How much of it at each difficulty (002 Solo Mode, Danger Tiles: the danger bonuses "
+        "depend on the difficulty); a difficulty not named takes 'amount'.",
+    )
     text: str = Field(description="The bonus in words.")
+
+    @model_validator(mode="after")
+    def _amounts(self) -> "DangerTile":
+        if any(not 0 <= n <= 5 for n in self.amounts.values()):
+            raise ValueError("a danger tile's amount at a difficulty is 0 to 5")
+        return self
+
+    def amount_at(self, difficulty: str) -> int:
+        """The bonus's size at ``difficulty``."""
+        return next((n for level, n in self.amounts.items() if level == difficulty), self.amount)
 
 
 class DangerGauge(Item):
