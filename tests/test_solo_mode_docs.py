@@ -49,3 +49,30 @@ def test_kind_filters_and_an_unknown_kind_is_a_usage_error(cli) -> None:
     assert r.exit_code == 0 and all(line.startswith("| terrain |") for line in r.stdout.splitlines()[2:])
     r = cli("rules", "coverage", "--kind", "nope")
     assert r.exit_code == 2 and "kinds are" in r.stderr and "solo" in r.stderr
+
+
+SWEEP = "heroes playtest --solo-sweep --games 100 --seed 1 -j 1"
+
+
+def test_the_solo_sweep_plays_every_attitude_and_difficulty_and_is_deterministic(cli) -> None:
+    from builder.ai.players import ATTITUDES, DIFFICULTIES
+
+    args = ("playtest", "family-meeting-2", "--solo-sweep", "--games", "1", "--seed", "4")
+    r = cli(*args)
+    assert r.exit_code == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("| scenario | AI attitude | difficulty | AI wins |")
+    rows = [line.split(" | ") for line in lines[2:] if line.startswith("| ")]
+    assert [(row[1], row[2]) for row in rows] == [(a, d) for a in ATTITUDES for d in DIFFICULTIES]
+    assert all("(`family-meeting-2`)" in row[0] and row[3].startswith("de ") and row[4].startswith("us ")
+               for row in rows)
+    assert lines[-1].startswith("1 games a cell, seed 4, the player's side played by greedy")
+    assert cli(*args).stdout == r.stdout
+
+
+def test_the_solo_sweep_refuses_a_scenario_without_solo_notes_and_a_solo_opponent(cli) -> None:
+    r = cli("playtest", "--solo-sweep", "--players", "solo-mode:aggressive:easy", "--games", "1")
+    assert r.exit_code == 2 and "other side's player first" in r.stderr
+    r = cli("playtest", "no-such-scenario", "--solo-sweep", "--games", "1")
+    assert r.exit_code == 2 and "scenarios to sweep: clash, family-meeting-1, family-meeting-2" in r.stderr
+
