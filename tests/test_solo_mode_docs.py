@@ -76,3 +76,39 @@ def test_the_solo_sweep_refuses_a_scenario_without_solo_notes_and_a_solo_opponen
     r = cli("playtest", "no-such-scenario", "--solo-sweep", "--games", "1")
     assert r.exit_code == 2 and "scenarios to sweep: clash, family-meeting-1, family-meeting-2" in r.stderr
 
+
+
+def test_the_how_the_ai_chose_example_is_the_real_output(tmp_path: Path, cli, monkeypatch) -> None:
+    """Every choice line pasted in the doc is printed by the doc's own two commands."""
+    text = DOC.read_text(encoding="utf-8")
+    section = text[text.index("### How the AI chose"):text.index("## The Solo game mode")]
+    pasted = [line for line in section.splitlines() if line.startswith("  turn 3 ")]
+    assert len(pasted) == 11
+    monkeypatch.chdir(tmp_path)
+    assert cli("play", "family-meeting-1", "--players", "greedy,solo-mode:aggressive:medium", "--seed", "3",
+               "--log", "fm1.jsonl", "--pack", str(ROOT / "content" / "core")).exit_code == 0
+    r = cli("replay", "fm1.jsonl", "--why", "--turn", "3")
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout.splitlines()[2:13] == pasted
+
+
+def test_the_docs_show_the_sweep_command_and_its_output(cli) -> None:
+    """The doc's sweep command runs (one game a cell here) and its pasted output is
+    that command's table: the same rows, games and seed."""
+    from builder.ai.players import ATTITUDES, DIFFICULTIES
+    from builder.playtest.table import solo_scenarios
+
+    text = DOC.read_text(encoding="utf-8")
+    assert SWEEP in text
+    after = text[text.index(SWEEP):].splitlines()
+    start = after.index("| scenario | AI attitude | difficulty | AI wins | player wins | draws | mean rounds |")
+    rows = [line for line in after[start + 2:] if line.startswith("| ")][:27]
+    cells = [(a, d) for a in ATTITUDES for d in DIFFICULTIES]
+    assert [(f"`{sid}`", a, d) for sid in solo_scenarios() for a, d in cells] == [
+        (row.split(" | ")[0].split("(")[-1].rstrip(")"), *row.split(" | ")[1:3]) for row in rows]
+    assert "100 games a cell, seed 1, the player's side played by greedy" in "\n".join(after)
+    argv = SWEEP.split()[1:]
+    argv[argv.index("--games") + 1] = "1"
+    r = cli(*argv)
+    assert r.exit_code == 0, r.stderr
+    assert len([line for line in r.stdout.splitlines() if line.startswith("| ")]) == 2 + len(rows)
