@@ -112,3 +112,8 @@ def test_the_docs_show_the_sweep_command_and_its_output(cli) -> None:
     r = cli(*argv)
     assert r.exit_code == 0, r.stderr
     assert len([line for line in r.stdout.splitlines() if line.startswith("| ")]) == 2 + len(rows)
+
+
+def test_kind_and_markdown_are_refused_for_a_pack_of_another_game_system(cli) -> None:
+    r = cli("rules", "coverage", "--pack", str(ROOT / "content" / "toi"), "--format", "markdown")
+    assert r.exit_code == 2 and "Heroes packs only" in r.stderr
