@@ -3,7 +3,7 @@ checking a log against the engine (registers ``rules`` and ``explain`` too)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 import json
 from pathlib import Path
@@ -77,6 +77,12 @@ def _armies(content: Any, scenario: str, army: list[str]) -> tuple[Any, ...]:
 def replay(
     log: Path = typer.Argument(..., help="A JSONL log written by `heroes play --log`."),
     pack: Path | None = typer.Option(None, "--pack", help="Content pack folder (default: the log's)."),
+    why: bool = typer.Option(False, "--why", help="Then show how the Solo AI chose: every decision table's choice "
+                             "with the priorities that kept and decided it (the game is played again, checked "
+                             "against the log)."),
+    turn: Optional[int] = typer.Option(None, "--turn", min=1, help="--why: only the choices of this turn."),
+    table: Optional[str] = typer.Option(None, "--table",
+                                        help="--why: only the choices of this table (e.g. fire-target, movement)."),
 ) -> None:
     """Re-apply a game log and prove it: every event, state hash and the result must match."""
     from builder.engine.tools.log import parse_log
@@ -96,6 +102,15 @@ def replay(
     content = load_pack(pack or Path(lines[0].get("pack") or DEFAULT_PACK))
     state, _expected = replay_game(content, lines, str(log))
     typer.echo(f"{log}: replay reproduces the final state ({state.state_hash()[:16]}...)")
+    if why:
+        from builder.ai.solo_mode.why import table_choices
+
+        choices = table_choices(content, lines, str(log))
+        shown = [c for c in choices if (turn is None or c["turn"] == turn)
+                 and (table is None or c["table"] == table or c["table"] == f"{table} destination")]
+        typer.echo(f"{len(shown)} of the Solo AI's {len(choices)} table choices:")
+        for c in shown:
+            typer.echo(f"  {c['text']}")
 
 
 ENDINGS = {

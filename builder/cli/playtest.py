@@ -61,6 +61,10 @@ def playtest(
     every: bool = typer.Option(
         False, "--all", help="Play every two-player scenario of --pack and print the Markdown table of "
         "docs/playtest.md (json: the reports)."),
+    solo_sweep: bool = typer.Option(
+        False, "--solo-sweep", help="Play the Solo game mode at every attitude and difficulty on SCENARIO, or "
+        "on every scenario of --pack with Solo Mode notes, and print the Markdown table of docs/solo-mode.md "
+        "(the first of --players plays the other side; json: the reports)."),
 ) -> None:
     """Playtest a scenario with AI players and report its balance.
 
@@ -83,6 +87,8 @@ def playtest(
         from builder.cli.campaign import playtest_campaign
 
         return playtest_campaign(campaign, games, seed, players, jobs, pack, format is OutputFormat.json, save)
+    if solo_sweep:
+        return _solo_sweep(scenario, games, seed, players, jobs, pack, format is OutputFormat.json)
     if every:
         return _all(scenario, games, seed, players, jobs, pack, format is OutputFormat.json)
     if scenario is None:
@@ -175,6 +181,29 @@ def _all(scenario: Optional[str], games: int, seed: int, players: str, jobs: int
         typer.echo(json.dumps(reports, indent=2, sort_keys=True))
     else:
         typer.echo(table(reports), nl=False)
+
+
+def _solo_sweep(scenario: Optional[str], games: int, seed: int, players: str, jobs: int, pack: Path,
+                as_json: bool) -> None:
+    """``--solo-sweep``: the Solo game mode at every attitude and difficulty, as the Markdown
+    table of docs/solo-mode.md (builder.playtest.table.solo_sweep) or the reports as JSON."""
+    import json
+
+    from builder.ai.players import parse_spec
+    from builder.playtest.api import cap_jobs
+    from builder.playtest.table import solo_sweep, solo_table
+
+    opponent = next((p.strip() for p in players.split(",") if p.strip()), "greedy")
+    if parse_spec(opponent).kind == "solo-mode":
+        raise UsageError("--solo-sweep plays the Solo AI itself: give the other side's player first in --players "
+                         "(e.g. greedy)")
+    jobs, _ = cap_jobs(jobs, games)
+    cells = solo_sweep(games=games, seed=seed, opponent=opponent, scenarios=[scenario] if scenario else None,
+                       pack=pack, jobs=jobs, progress=lambda cell: typer.echo(f"playing {cell}", err=True))
+    if as_json:
+        typer.echo(json.dumps(cells, indent=2, sort_keys=True))
+    else:
+        typer.echo(solo_table(cells), nl=False)
 
 
 def _text(report: dict[str, Any]) -> str:

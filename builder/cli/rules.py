@@ -3,33 +3,57 @@
 from __future__ import annotations
 
 import json
+from enum import Enum
 from pathlib import Path
+from typing import Optional
 
 import typer
 
-from builder.cli.common import OutputFormat
 from builder.content.paths import BUNDLED_CONTENT
 
 app = typer.Typer(help="The rules engine's coverage of the rules.", no_args_is_help=True)
 
 
+class CoverageFormat(str, Enum):
+    """How the coverage is printed: the Markdown table is what the docs paste."""
+
+    text = "text"
+    json = "json"
+    markdown = "markdown"
+
+
 @app.command("coverage")
 def coverage_command(
-    format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="text or json."),
+    format: CoverageFormat = typer.Option(
+        CoverageFormat.text, "--format", "-f",
+        help="text, json, or markdown (the table docs/solo-mode.md pastes)."),
     pack: Path = typer.Option(BUNDLED_CONTENT / "core", "--pack", help="Pack whose cards and effects to include."),
+    kind: Optional[str] = typer.Option(
+        None, "--kind", help="Only the rows of this kind (ability, option, card, solo, terrain, ...)."),
 ) -> None:
     """List every special ability, recruitment option and card effect with its status."""
+    from builder.errors import UsageError
     from builder.systems.seam import pack_command
 
     if (handler := pack_command(pack, "rules coverage")) is not None:
+        if kind is not None or format is CoverageFormat.markdown:
+            raise UsageError("--kind and --format markdown apply to the Heroes packs only")
         return handler(pack, format.value)
     import builder.ai.solo_mode.coverage  # noqa: F401  (adds the Solo Mode rules to the registry)
-    from builder.engine.tools.coverage import coverage, summary
+    from builder.engine.tools.coverage import coverage, markdown, summary
 
     from builder.content.loader import load_pack
 
     rows = coverage(load_pack(pack))
-    if format is OutputFormat.json:
+    if kind is not None:
+        kinds = sorted({r["kind"] for r in rows})
+        if kind not in kinds:
+            raise UsageError(f"--kind {kind}: no such kind of rule; kinds are {', '.join(kinds)}")
+        rows = [r for r in rows if r["kind"] == kind]
+    if format is CoverageFormat.markdown:
+        typer.echo(markdown(rows), nl=False)
+        return
+    if format is CoverageFormat.json:
         typer.echo(json.dumps({"summary": summary(rows), "rules": rows}, indent=2))
         return
     from rich.console import Console

@@ -80,3 +80,69 @@ def table(reports: list[dict[str, Any]]) -> str:
     r0 = reports[0]
     foot = f"\n{r0['games']} games a scenario, seed {r0['seed']}, players {', '.join(r0['players'])}.\n"
     return "\n".join(head + [row(r) for r in reports]) + "\n" + foot
+
+
+def solo_scenarios(pack: str | Path | None = None) -> list[str]:
+    """The ids of the pack's scenarios the Solo Mode may play (those whose solo notes name
+    the side the AI plays by default), sorted."""
+    from builder.playtest.runner import _pack
+
+    pack_path = str(Path(pack) if pack is not None else BUNDLED_CONTENT / "core")
+    scenarios = _pack(pack_path).items.get("scenarios", {})
+    chosen = sorted(sid for sid, sc in scenarios.items()
+                    if sc.solo is not None and sc.solo.default_ai_side is not None and "@" not in sid)
+    if not chosen:
+        raise UsageError(f"{pack_path} has no scenario with Solo Mode notes (solo.default_ai_side) to sweep")
+    return chosen
+
+
+def solo_sweep(*, games: int, seed: int, opponent: str = "greedy", scenarios: list[str] | None = None,
+               pack: str | Path | None = None, jobs: int = 1,
+               progress: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
+    """The Solo game mode at every attitude and difficulty (``heroes playtest --solo-sweep``):
+    for each scenario, its default AI side played by ``solo-mode:ATTITUDE:DIFFICULTY``
+    (002 Solo Mode, 2.1 Difficulty and Danger Levels; 5 attitudes), the other by
+    ``opponent``; one playtest report per cell, same seed for every cell."""
+    from builder.ai.players import ATTITUDES, DIFFICULTIES
+    from builder.playtest.api import run_playtest
+    from builder.playtest.runner import _pack
+
+    pack_path = str(Path(pack) if pack is not None else BUNDLED_CONTENT / "core")
+    loaded = _pack(pack_path).items.get("scenarios", {})
+    reports = []
+    for sid in scenarios or solo_scenarios(pack):
+        sc = loaded.get(sid)
+        if sc is None or sc.solo is None or sc.solo.default_ai_side is None:
+            raise UsageError(f"{sid}: no scenario of {pack_path} with Solo Mode notes naming the AI's side "
+                             f"(solo.default_ai_side); scenarios to sweep: {', '.join(solo_scenarios(pack))}")
+        ai = sc.solo.default_ai_side
+        for attitude in ATTITUDES:
+            for difficulty in DIFFICULTIES:
+                if progress is not None:
+                    progress(f"{sid} {attitude} {difficulty}")
+                players = [f"solo-mode:{attitude}:{difficulty}" if side.id == ai else opponent for side in sc.sides]
+                report = run_playtest(sid, games=games, seed=seed, players=players, jobs=jobs, pack=pack)[0]
+                reports.append({"ai_side": ai, "attitude": attitude, "difficulty": difficulty, "report": report})
+    return reports
+
+
+def solo_table(cells: list[dict[str, Any]]) -> str:
+    """The Markdown table of a Solo sweep: one row per scenario, attitude and difficulty,
+    the AI's, the player's and the draws' rates with their 95% Wilson intervals."""
+    head = ["| scenario | AI attitude | difficulty | AI wins | player wins | draws | mean rounds |",
+            "| --- | --- | --- | --- | --- | --- | --- |"]
+    rows = []
+    for cell in cells:
+        rep, ai = cell["report"], cell["ai_side"]
+        player = next(s for s in rep["sides"] if s != ai)
+        rounds = rep.get("rounds", {}).get("mean")
+        rows.append(f"| {rep['scenario_name']} (`{rep['scenario']}`) | {cell['attitude']} | {cell['difficulty']} | "
+                    f"{ai} {_rate(rep, ai)} | {player} {_rate(rep, player)} | {_rate(rep, 'draw')} | "
+                    + (f"{rounds:.1f} |" if isinstance(rounds, (int, float)) else "- |"))
+    if not cells:
+        return "\n".join(head) + "\n"
+    r0 = cells[0]["report"]
+    opponent = next(p for p in r0["players"] if not p.startswith("solo-mode"))
+    foot = (f"\n{r0['games']} games a cell, seed {r0['seed']}, the player's side played by {opponent}; "
+            "rates with their 95% Wilson intervals.\n")
+    return "\n".join(head + rows) + "\n" + foot

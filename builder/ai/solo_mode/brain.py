@@ -26,6 +26,20 @@ if TYPE_CHECKING:
 
 FALLBACK_DESTINATION = [Criterion(criterion="approach_objective"), Criterion(criterion="cover")]
 
+TRACE: list[dict[str, Any]] | None = None
+"""None, or a list every table choice of every brain is appended to, with its reasons
+(builder.ai.solo_mode.why: ``heroes replay LOG --why``); a game is played the same either way."""
+
+
+def _note(table: str, view: EngineView, candidates: list[Any], d: Decision) -> None:
+    """Append one table choice to :data:`TRACE`: when, what the table had to choose from,
+    the guards and priorities that kept candidates, and what it chose."""
+    if TRACE is not None:
+        state = view.state
+        TRACE.append({"game": id(state), "decisions": state.decisions, "turn": state.turn, "phase": state.phase, "side": view.side,
+                      "table": table, "candidates": list(candidates), "fired": list(d.fired),
+                      "decided_by": d.decided_by, "tied": d.tied, "choice": d.choice})
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Brain:
@@ -57,6 +71,8 @@ class Brain:
 
     def run(self, table: str, candidates: list[Any], view: EngineView, context: Any = None) -> Decision:
         d = choose(self.tables[table], candidates, view, self.rng, context)
+        if TRACE is not None:
+            _note(table, view, candidates, d)
         if d.decided_by and not d.decided_by.endswith("/only"):
             self.fired[d.decided_by] += 1
         return d
@@ -79,6 +95,9 @@ class Brain:
         criteria = priority.destination if priority is not None else FALLBACK_DESTINATION
         squares = sorted({m.square for m in moves})
         best_sq = rank_destinations(criteria, uid, squares, view, self.rng)
+        if TRACE is not None:
+            ranked_by = [f"{table}/{priority.id}" if priority is not None else "fallback"]
+            _note(f"{table} destination", view, squares, Decision(best_sq, ranked_by + [c.criterion for c in criteria]))
         options = [m for m in moves if m.square == best_sq]
         return options[0] if len(options) == 1 else self.rng.choice(options)
 
@@ -158,6 +177,9 @@ class Brain:
         view = self.view(state, actor=uid)
         option = pick_option(self.tables["choose-an-action"], uid, view, allowed)
         chosen = None
+        if TRACE is not None:
+            _note("choose-an-action", view, [uid], Decision(option.action if option is not None else None,
+                                                            [f"choose-an-action/{option.id}"] if option else []))
         if option is not None:
             self.fired[f"choose-an-action/{option.id}"] += 1
             if option.action == "assault":
@@ -210,6 +232,8 @@ class Brain:
         candidates = sorted(by_unit)
         while candidates:
             decision = choose(table, candidates, view, self.rng)
+            if TRACE is not None:
+                _note("supply", view, candidates, decision)
             uid = decision.choice
             assert uid is not None  # chosen among the candidates, of which there are some
             move = self._supply_move(state, uid, by_unit[uid], view)

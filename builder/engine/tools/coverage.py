@@ -56,6 +56,17 @@ def _effects(effects: list[Any]) -> list[Any]:
     return out
 
 
+def markdown(rows: list[dict[str, str]]) -> str:
+    """The rows as a Markdown table (``heroes rules coverage --format markdown``): the
+    coverage tables of the docs are this output pasted, and a test compares them, so a
+    row is never typed by hand. A row not fully simulated says what is missing or lost."""
+    lines = ["| kind | id | rule | status | what is missing or lost |", "| --- | --- | --- | --- | --- |"]
+    for r in rows:
+        cells = (r["kind"], f"`{r['id']}`", r["rule"], r["status"], r["missing"] or "-")
+        lines.append("| " + " | ".join(c.replace("|", "\\|").replace("\n", " ") for c in cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
 def summary(rows: list[dict[str, str]]) -> dict[str, int]:
     out: dict[str, int] = {}
     for r in rows:
