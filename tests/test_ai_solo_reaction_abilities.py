@@ -4,7 +4,7 @@ Positions on the fixture pack's skirmish field."""
 
 from __future__ import annotations
 
-from builder.ai.solo_mode import reaction, reaction_abilities
+from builder.ai.solo_mode import reaction_abilities
 from builder.engine.heroes.firing import plan_shot
 from builder.engine.heroes.unit_actions import fire_actions, move_actions
 
@@ -43,29 +43,13 @@ def test_a_unit_with_the_ability_still_doubles_its_combat_value() -> None:
     assert plan.modifier == 6 and not any("not doubled" in t.label for t in plan.terms)
 
 
-def test_a_suppressive_effect_may_pick_a_unit_without_the_ability(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """The effect's candidates include the lent shots (before this rule only units
-    with the ability could be picked)."""
+def test_a_suppressive_effect_may_pick_a_unit_without_the_ability() -> None:
+    """A suppressive fire effect's candidates (reaction.firing) are each free unit's
+    shots with a lent suppressive shot beside each plain one, so a unit without the
+    ability can be picked (before this rule only units with it could be)."""
     state, g, r = _duel()
-    seen = []
-
-    class Brain:
-        def fire(self, state, actions, *, suppressive=False, from_reaction=False):  # type: ignore[no-untyped-def]
-            seen.extend(a for a in actions if a.mode == "suppressive")
-            return None
-
-    class Solo:
-        brain = Brain()
-
-    class Rules:
-        ai = g.side
-
-        def solo_state(self, state):  # type: ignore[no-untyped-def]
-            return Solo()
-
-    monkeypatch.setattr(reaction, "free_units", lambda rules, state: [g.id])
-    assert reaction.firing(Rules(), state, suppressive=True) == "ignored"  # type: ignore[arg-type]
-    assert [(a.unit, a.target) for a in seen] == [(g.id, r.id)]
+    lent = [(a.unit, a.target) for a in reaction_abilities.shots(state, g.id) if a.mode == "suppressive"]
+    assert lent == [(g.id, r.id)]
 
 
 def test_the_window_icon_lends_urban_fighter_for_the_move_only() -> None:
