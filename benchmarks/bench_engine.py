@@ -89,7 +89,9 @@ def run(rounds: int = 6, slice_seconds: float = 0.5) -> None:
 
 
 def toi_rate(seconds: float, seed: int, setup: tuple[object, object]) -> tuple[float, int, int]:
-    """Random legal play of Tide of Iron's ``bridge-at-dawn`` (vehicles, transport, reinforcements)."""
+    """Random legal play of Tide of Iron's ``bridge-at-dawn`` (vehicles, transport,
+    reinforcements), through the one game loop as the Heroes row is."""
+    from builder.engine import Rng, random_playout
     from builder.systems.tide_of_iron import engine as toi
 
     pack, static = setup
@@ -97,11 +99,7 @@ def toi_rate(seconds: float, seed: int, setup: tuple[object, object]) -> tuple[f
     started = time.perf_counter()
     while time.perf_counter() - started < seconds:
         state = toi.new_game(pack, "bridge-at-dawn", seed, static=static)  # type: ignore[arg-type]
-        rng = random.Random(seed)
-        while state.result is None:
-            actions = toi.legal_actions(state)
-            toi.apply(state, actions[int(rng.random() * len(actions))])
-            decisions += 1
+        decisions += random_playout(state, Rng(seed))
         games += 1
         seed += 1
     return decisions / (time.perf_counter() - started), decisions, games
