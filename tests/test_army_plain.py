@@ -13,9 +13,10 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, given, settings
 
-from benchmarks.fuzzing import army_texts
+from benchmarks.fuzzing import army_data, army_texts
 from builder.army import index
 from builder.army.loading import read_army
 from builder.cli import army_check, fast
@@ -135,6 +136,22 @@ def test_odd_values_the_models_would_coerce_are_left_to_them(tmp_path: Path,
 def test_hostile_lists_print_the_same(text: str, tmp_path_factory: pytest.TempPathFactory,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     file = tmp_path_factory.mktemp("hostile") / "army.yaml"
+    file.write_bytes(text.encode("utf-8", "surrogatepass"))
+    _answers(file, None, capsys)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=army_data)
+def test_well_formed_lists_with_wrong_values_print_the_same(data: dict[str, object],
+                                                            tmp_path_factory: pytest.TempPathFactory,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """Lists of the right shape with unknown ids, odd numbers and wrong types: the ones
+    the plain path answers are the ones that exercise the rules on plain data."""
+    try:
+        text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+    except (yaml.YAMLError, ValueError, OverflowError):
+        text = str(data)
+    file = tmp_path_factory.mktemp("formed") / "army.yaml"
     file.write_bytes(text.encode("utf-8", "surrogatepass"))
     _answers(file, None, capsys)
 

@@ -143,24 +143,27 @@ def _pack_files(root: Path) -> list[Path] | None:
 
 def key(root: Path) -> str | None:
     """The key of the index of the pack in ``root`` as the files are now (None: no index)."""
+    try:
+        return _key(root)
+    except OSError:  # an unreadable file or folder: the loader reports it
+        return None
+
+
+def _key(root: Path) -> str | None:
     roots = _roots(root)
     if roots is None:
         return None
     digest = hashlib.sha256(f"{FORMAT}\0".encode())
-    code = [VERSION, CODE, *sorted(CONTENT_CODE.rglob("*.py"))]
-    try:
-        for path in code:
-            digest.update(f"{path.name}\0".encode() + path.read_bytes() + b"\0")
-        for folder in roots:
-            files = _pack_files(folder)
-            if files is None:
-                return None
-            digest.update(f"{folder}\0".encode())
-            for file in files:
-                data = file.read_bytes()
-                digest.update(f"{file.relative_to(folder)}\0{len(data)}\0".encode() + data)
-    except OSError:
-        return None
+    for path in [VERSION, CODE, *sorted(CONTENT_CODE.rglob("*.py"))]:
+        digest.update(f"{path.relative_to(VERSION.parent)}\0".encode() + path.read_bytes() + b"\0")
+    for folder in roots:
+        files = _pack_files(folder)
+        if files is None:
+            return None
+        digest.update(f"{folder}\0".encode())
+        for file in files:
+            data = file.read_bytes()
+            digest.update(f"{file.relative_to(folder)}\0{len(data)}\0".encode() + data)
     return digest.hexdigest()
 
 
