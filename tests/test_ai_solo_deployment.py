@@ -1,5 +1,5 @@
 """Solo Mode set-up by the book (002 Solo Mode, 2.2 Tactical Bonuses, 2.5 Deployment,
-3.2 Far Far Away...): builder.ai.solo_mode.bonuses.count_for, builder.ai.solo_mode.deployment."""
+3.2 Far Far Away...): builder.engine.heroes.solo_mode.bonuses.count_for, builder.engine.heroes.solo_mode.deployment."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from builder.ai.solo_mode import reaction
-from builder.ai.solo_mode.bonuses import count_for
-from builder.ai.solo_mode.rules import SoloModeRules
+from builder.engine.heroes.solo_mode import reaction
+from builder.engine.heroes.solo_mode.bonuses import count_for
+from builder.engine.heroes.solo_mode.rules import SoloModeRules
 from builder.army.model import ArmyList, SlotChoice, TileEntry
 from builder.content.loader import load_pack
 

@@ -8,7 +8,7 @@ then the AI's units are taken off the battlefield and deployed again by the book
   the battlefield, its counters stacked next to the arrows (Other Units): vehicles
   first, then the stack of anonymous, numbered and decoy counters in the order its
   shuffle gave; each enters later through a free arrow square
-  (builder.ai.solo_mode.rules.SoloModeRules.enter_unit: a reaction card's tactical
+  (builder.engine.heroes.solo_mode.rules.SoloModeRules.enter_unit: a reaction card's tactical
   movement, firing action or suppressive fire while units wait, Far Far Away...; the
   rest in the supply phase);
 * otherwise, in the AI's zone: vehicles first, nearest their objective, out of the
@@ -36,8 +36,8 @@ from builder.engine.heroes.setup import place_somewhere, scout_squares
 from builder.engine.heroes.transport import embark, has_room
 
 if TYPE_CHECKING:
-    from builder.ai.solo_mode.rules import SoloModeRules, SoloState
-    from builder.engine import GameState, UnitState
+    from builder.engine.heroes.solo_mode.rules import SoloModeRules, SoloState
+    from builder.engine.heroes.state import GameState, UnitState
 
 INFANTRY = "infantry"
 
