@@ -18,6 +18,7 @@ from builder.engine.board.grid import FACING_NAMES
 from builder.engine.heroes.features.hedgerow_cutter import PASSAGES
 from builder.engine.board.intersections import intersection_xy
 from builder.engine.tools.position import DAMAGE_BITS
+from builder.engine.tools.position_solo import solo_data
 from builder.engine.heroes.smoke import FADING
 from builder.engine.heroes.state import BLUFF, NO_ORDER, SPECIAL, GameState, UnitState, rule_field
 from builder.engine.heroes.structures import structure_squares
@@ -45,9 +46,13 @@ def position_data(state: GameState, names: dict[str, int], pack: str | None = No
         out["next_side"] = side_ids[state.units[state.current].side]
     out["units"] = [_unit(state, u, by_id, side_ids) for u in state.units if u.id in by_id]
     out["options"] = _options(state, by_id)
-    out["hands"] = {sid: list(state.sides[i].hand) for i, sid in enumerate(side_ids) if state.sides[i].hand}
+    solo = solo_data(state, by_id)
+    ai = side_ids.index(solo["ai"]) if solo is not None else -1  # the AI's hand is its reserve, in the section
+    out["hands"] = {sid: list(state.sides[i].hand) for i, sid in enumerate(side_ids) if state.sides[i].hand and i != ai}
     out["decks"] = {sid: list(state.sides[i].deck) for i, sid in enumerate(side_ids) if state.sides[i].deck}
     out.update(_battlefield(state))
+    if solo is not None:
+        out["solo"] = solo
     return out
 
 
