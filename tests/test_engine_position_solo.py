@@ -144,3 +144,36 @@ def test_the_error_points_at_the_line(core: Any, tmp_path: Path) -> None:
         load_position(path)
     diag = next(d for d in err.value.diagnostics if d.code == "E693")
     assert diag.file == str(path) and diag.line > 1 and "medal" in diag.message
+
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "positions" / "solo.yaml"
+
+
+def test_explain_solo_shows_a_tables_choice_with_its_reasons_and_leaves_the_position() -> None:
+    """heroes explain solo POSITION fire: table 5.3's target with the priority that kept
+    it (002 Solo Mode, 5 > Clarifications), then the shot it led to."""
+    from builder.ai.solo_mode.why import explain_effect
+
+    state, names = load_position(EXAMPLE, default_pack=CORE)
+    before = state.state_hash()
+    report = explain_effect(state, "fire")
+    assert report["outcome"] == "done"
+    choice = report["choices"][0]
+    assert choice["table"] == "fire-target" and choice["choice"] in (names["r1"], names["r2"])
+    assert choice["decided_by"].startswith("fire-target/") and choice["fired"]
+    assert any(e["kind"] == "shot" and e["target"] == choice["choice"] for e in report["events"])
+    assert "fire-target" in report["text"] and "kept by" in report["text"]
+    assert state.state_hash() == before
+
+
+def test_explain_solo_refuses_a_position_without_a_dashboard_and_an_unknown_effect() -> None:
+    from builder.ai.solo_mode.why import explain_effect
+    from builder.errors import UsageError
+
+    state, _ = load_position(EXAMPLE, default_pack=CORE)
+    with pytest.raises(UsageError):
+        explain_effect(state, "dance")
+    plain, _ = position_state(state.static.pack, PositionFile.model_validate({
+        "scenario": "family-meeting-1", "units": [{"name": "r1", "unit": "us-rifle-squad", "side": "us", "at": "P8"}]}))
+    with pytest.raises(UsageError):
+        explain_effect(plain, "fire")
