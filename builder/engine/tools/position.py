@@ -66,6 +66,7 @@ from builder.engine.board.intersections import intersection
 from builder.engine.heroes.smoke import FADING, FRESH
 from builder.engine.tools import position_solo
 from builder.engine.tools.position_solo import PlacedSolo
+from builder.engine.tools.position_support import PlacedSupport, support_tiles
 
 E611 = define_code("E611", "position names an unknown scenario, unit or side")
 E612 = define_code("E612", "unit placed off the battlefield or on terrain it cannot enter")
@@ -170,6 +171,8 @@ class PositionFile(ContentModel):
                                         "the next Supply phase (Recruitment Options > Equipment > Demolition Charge).")
     ruined: list[Square] = Field(default_factory=list, description="A square of each structure already destroyed: "
                                  "its overlay is on its ruin side (or gone) from the start.")
+    support: list[PlacedSupport] = Field(default_factory=list, description="Support tiles in play "
+                                         "(builder/engine/tools/position_support.py).")
     solo: PlacedSolo | None = Field(default=None, description="The Solo game mode's dashboard: the position is "
                                     "loaded under its rules, the dashboard as written "
                                     "(builder/engine/tools/position_solo.py).")
@@ -345,6 +348,10 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
     else:
         start_round(state)
         _unchanged_by_variant(state, before, pos, entries, names, path)
+    if "support" in pos.model_fields_set:  # after the round's own choice, in its place
+        placed = support_tiles(state, pos.support, side_ids, pos.phase, solo_problem)
+        if placed:
+            raise InvalidInputError(f"{path or 'position'}: {len(placed)} problem(s)", placed)
     _tokens_as_written(state, pos, entries, names, side_ids, path)
     return state, names
 

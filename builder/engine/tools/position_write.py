@@ -16,9 +16,11 @@ from builder.engine.heroes.features.advanced_positions import POSITIONS
 from builder.engine.heroes.features.demolition_charges import CHARGES
 from builder.engine.board.grid import FACING_NAMES
 from builder.engine.heroes.features.hedgerow_cutter import PASSAGES
+from builder.engine.heroes.features.support_tiles import in_scenario
 from builder.engine.board.intersections import intersection_xy
 from builder.engine.tools.position import DAMAGE_BITS
 from builder.engine.tools.position_solo import solo_data
+from builder.engine.tools.position_support import support_data
 from builder.engine.heroes.smoke import FADING
 from builder.engine.heroes.state import BLUFF, NO_ORDER, SPECIAL, GameState, UnitState, rule_field
 from builder.engine.heroes.structures import structure_squares
@@ -51,6 +53,9 @@ def position_data(state: GameState, names: dict[str, int], pack: str | None = No
     out["hands"] = {sid: list(state.sides[i].hand) for i, sid in enumerate(side_ids) if state.sides[i].hand and i != ai}
     out["decks"] = {sid: list(state.sides[i].deck) for i, sid in enumerate(side_ids) if state.sides[i].deck}
     out.update(_battlefield(state))
+    support = support_data(state)
+    if support or in_scenario(state):  # written even when empty where a scenario event may bring a tile in
+        out["support"] = support
     if solo is not None:
         out["solo"] = solo
     return out
