@@ -33,7 +33,7 @@ def _solo_position(**solo: Any) -> dict[str, Any]:
     section: dict[str, Any] = {
         "ai": "de", "attitude": "defensive", "difficulty": "hard", "danger": 1, "revealed": [], "tiles": {},
         "reserve": ["de-battle-rage"], "action_discard": ["de-mine"], "deck": ["rush", "open-fire"],
-        "discard": ["flanking-move"], "available": [2], "bag": ["de-902-panzergrenadiere"],
+        "discard": ["flanking-move"], "available": [2], "bag": ["de-902-panzergrenadiere"], "offboard": [],
         "dashboard": ["tactician"], "bonuses": {"M7": "trap", "G10": "nothing"},
         "extra_orders": 1, "combat": 0, "lasting": "none", "tactician": 1, "player_orders": 0,
         "player_specials": 0, "player_hand": 1, "player_tokens": ["resupply"]}
@@ -177,3 +177,40 @@ def test_explain_solo_refuses_a_position_without_a_dashboard_and_an_unknown_effe
         "scenario": "family-meeting-1", "units": [{"name": "r1", "unit": "us-rifle-squad", "side": "us", "at": "P8"}]}))
     with pytest.raises(UsageError):
         explain_effect(plain, "fire")
+
+
+def _waiting(**solo: Any) -> dict[str, Any]:
+    """The position with a German unit waiting off the battlefield (Family Meeting 1's
+    stack enters by the arrow squares)."""
+    data = _solo_position(offboard=["g3"], **solo)
+    data["units"].append({"name": "g3", "unit": "de-902-panzergrenadiere", "side": "de", "facing": "n", "face": 0,
+                          "suppressed": 0, "activated": False, "concealed": True, "damage": [], "markers": {}})
+    return data
+
+
+def test_units_waiting_off_the_battlefield_round_trip_and_come_on_by_the_arrows(core: Any) -> None:
+    """002 Solo Mode, 3.2 Far Far Away...: a unit written without a square and named in
+    offboard waits, then comes on by a free arrow square."""
+    data = _waiting()
+    state, names = _load(core, data)
+    g3 = state.units[names["g3"]]
+    assert g3.sq < 0 and state.variant.offboard == [g3.id]
+    written = position_data(state, names)
+    data["solo"]["tiles"] = written["solo"]["tiles"]
+    assert written == data
+    assert state.rules.enter_unit(state, move=False)
+    entry = {state.static.bf.square(sq) for sq in state.static.scenario.sides[1].entry}
+    assert g3.sq in entry and state.variant.offboard == []
+
+
+@pytest.mark.parametrize("offboard", [["g3", "g2"], ["g3", "r1"], ["g3", "nobody"], ["g3", "g3"]])
+def test_a_unit_that_cannot_wait_off_the_battlefield_is_refused(core: Any, offboard: list[str]) -> None:
+    data = _waiting()
+    data["solo"]["offboard"] = offboard
+    assert "E697" in _codes(core, data)
+
+
+def test_a_unit_without_a_square_not_waiting_is_refused(core: Any) -> None:
+    data = _waiting()
+    data["solo"]["offboard"] = []
+    assert "E616" in _codes(core, data)

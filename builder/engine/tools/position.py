@@ -293,6 +293,8 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
         for d in pu.damage:
             u.damage |= DAMAGE_BITS[d]
         state.markers += tuple((u.id, m, n) for m, n in pu.markers.items())
+        if pu.at is None and pu.aboard is None and pos.solo is not None and pu.name in pos.solo.offboard:
+            continue  # waiting off the battlefield (the Solo section's offboard: position_solo)
         if pu.aboard is not None or pu.at is None:
             problem = _board(state, u, names.get(pu.aboard or ""), pu)
             if problem:
@@ -344,7 +346,7 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
         getattr(cards.get(c), "effect_key", None) == "conceal" for s in state.sides for c in s.hand + s.deck)
     before = [_placement(u) for u in state.units]
     if pos.solo is not None:
-        _solo_dashboard(state, pos.solo, side_ids, solo_problem)
+        _solo_dashboard(state, pos.solo, side_ids, names, solo_problem)
     else:
         start_round(state)
         _unchanged_by_variant(state, before, pos, entries, names, path)
@@ -356,7 +358,8 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
     return state, names
 
 
-def _solo_dashboard(state: GameState, spec: PlacedSolo, side_ids: list[str], problem: position_solo.Problem) -> None:
+def _solo_dashboard(state: GameState, spec: PlacedSolo, side_ids: list[str], names: dict[str, int],
+                    problem: position_solo.Problem) -> None:
     """The Solo dashboard as written (the AI's hand is its reserve); the round then
     starts under the core rules' hooks, so that the Solo order phase (an action card
     drawn, the tokens moved to the box) does not change what the file says."""
@@ -367,7 +370,7 @@ def _solo_dashboard(state: GameState, spec: PlacedSolo, side_ids: list[str], pro
         problems.append(problem(("hands", spec.ai), position_solo.E691, "the AI's hand is its reserve of action "
                                 "cards (002, 2.3)", "write the AI's cards as solo: reserve"))
     state.sides[ai].hand, state.sides[ai].discard = list(spec.reserve), list(spec.action_discard)
-    position_solo.dashboard(state, spec, problem, problems)
+    position_solo.dashboard(state, spec, names, problem, problems)
     if problems:
         raise InvalidInputError(f"{problems[0].file or 'position'}: {len(problems)} problem(s)", problems)
     state.rules = Rules()  # the round's start with no variant hook; the Solo rules from then on

@@ -17,6 +17,7 @@ dashboard as written instead of the set-up's (no deployment, bag or deck is draw
       discard: [r3]            # reaction cards played
       available: [2, 3]        # numbered tokens in the Available Orders box
       bag: [de-grenadiers]     # units in the reinforcements bag (counter ids)
+      offboard: [g3]           # AI units (named, no square) waiting to come on by the arrows
       dashboard: [tactician]   # tactical bonus tokens on the AI's dashboard
       bonuses: {F5: trap}      # tactical bonus tokens still on the battlefield
       extra_orders: 0          # and the other counters of the dashboard (default 0)
@@ -56,6 +57,7 @@ E692 = define_code("E692", "Solo position's danger gauge the engine would change
 E693 = define_code("E693", "Solo position's tactical bonus the engine would not keep")
 E694 = define_code("E694", "Solo position's tokens or initiative the engine would change")
 E695 = define_code("E695", "Solo position's bag holds a unit the AI cannot draw")
+E697 = define_code("E697", "Solo position's unit waiting off the battlefield the AI cannot bring on")
 
 Level = Literal["yellow", "red", "black"]
 
@@ -87,6 +89,9 @@ class PlacedSolo(ContentModel):
     discard: list[Id] = Field(default_factory=list, description="Reaction cards drawn.")
     available: list[int] = Field(default_factory=list, description="Numbered tokens in the Available Orders box.")
     bag: list[Id] = Field(default_factory=list, description="Unit counters in the reinforcements bag.")
+    offboard: list[str] = Field(default_factory=list, description="Names of the AI's units waiting off the "
+                                "battlefield to come on by the arrow squares, first first (002, 3.2 Far Far "
+                                "Away...); such a unit has no square (at).")
     dashboard: list[Id] = Field(default_factory=list, description="Tactical bonus tokens on the AI's dashboard.")
     bonuses: dict[Square, Id] = Field(default_factory=dict, description="Tactical bonus tokens on the "
                                       "battlefield, by square.")
@@ -118,7 +123,8 @@ def solo_rules(spec: PlacedSolo, side_ids: list[str], scenario: Any, problem: Pr
                           "difficulty": spec.difficulty})
 
 
-def dashboard(state: GameState, spec: PlacedSolo, problem: Problem, problems: list[Diagnostic]) -> None:
+def dashboard(state: GameState, spec: PlacedSolo, names: dict[str, int], problem: Problem,
+              problems: list[Diagnostic]) -> None:
     """Set the Solo dashboard up as written (``state.variant``), before the round starts:
     what the set-up would otherwise draw, deal and deploy (002, 2 Set Up) is taken from
     the section; the rules the variant gives the AI's units are granted as at set-up."""
@@ -149,6 +155,7 @@ def dashboard(state: GameState, spec: PlacedSolo, problem: Problem, problems: li
     _tactical_bonuses(state, solo, spec, problem, problems)
     _cards(state, rules, spec, problem, problems)
     _bag(state, rules, solo, spec, problem, problems)
+    _offboard(state, rules, solo, spec, names, problem, problems)
     solo.counted = {u.id for u in state.units if u.side == ai and not u.alive}
     state.variant = solo
 
@@ -249,6 +256,23 @@ def _bag(state: GameState, rules: SoloModeRules, solo: SoloState, spec: PlacedSo
         state.static._infantry.clear()
 
 
+def _offboard(state: GameState, rules: SoloModeRules, solo: SoloState, spec: PlacedSolo, names: dict[str, int],
+              problem: Problem, problems: list[Diagnostic]) -> None:
+    """AI units waiting off the battlefield, in the order they come on by the arrow
+    squares (002 Solo Mode, 3.2 Far Far Away...; 2.5 Other Units)."""
+    for j, name in enumerate(spec.offboard):
+        uid = names.get(name, -1)
+        u = state.units[uid] if uid >= 0 else None
+        if u is None or u.side != rules.ai or u.sq >= 0 or u.carried_by >= 0 or not solo.entry \
+                or spec.offboard.index(name) != j:
+            why = ("the scenario gives the AI no arrow squares to come on by" if u is not None and not solo.entry
+                   else f"'{name}' is not a unit of the AI placed without a square (each once)")
+            problems.append(problem(("solo", "offboard", j), E697, why,
+                                    "name AI units written without 'at' or 'aboard', each once"))
+            continue
+        solo.offboard.append(uid)
+
+
 def orders(state: GameState, spec: PlacedSolo, problem: Problem) -> list[Diagnostic]:
     """After the written tokens are on their units: the AI places none in the orders
     phase, its numbered tokens left wait in the Available Orders box as written
@@ -284,6 +308,7 @@ def solo_data(state: GameState, by_id: dict[int, str]) -> dict[str, Any] | None:
         "reserve": list(state.sides[rules.ai].hand), "action_discard": list(state.sides[rules.ai].discard),
         "deck": list(solo.deck), "discard": list(solo.discard), "available": sorted(solo.available),
         "bag": [state.units[uid].st.profile.id for uid in solo.bag],
+        "offboard": [by_id[uid] for uid in solo.offboard if uid in by_id],
         "dashboard": list(solo.dashboard), "bonuses": {bf.name(sq): t for sq, t in sorted(solo.bonuses.items())},
     }
     out.update({name: (list(getattr(solo, name)) if isinstance(getattr(solo, name), list) else getattr(solo, name))

@@ -66,7 +66,7 @@ def _unit(state: GameState, u: UnitState, by_id: dict[int, str], side_ids: list[
     row: dict[str, Any] = {"name": by_id[u.id], "unit": u.st.profile.id, "side": side_ids[u.side]}
     if u.carried_by >= 0:
         row["aboard"] = by_id[u.carried_by]
-    else:
+    elif u.sq >= 0:  # no square: waiting off the battlefield (a Solo position's offboard)
         row["at"] = bf.name(u.sq)
     row.update({"facing": FACING_NAMES[u.facing], "face": u.face, "suppressed": u.suppressed,
                 "activated": bool(u.activated), "concealed": bool(u.concealed),
