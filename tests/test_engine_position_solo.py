@@ -33,7 +33,7 @@ def _solo_position(**solo: Any) -> dict[str, Any]:
     section: dict[str, Any] = {
         "ai": "de", "attitude": "defensive", "difficulty": "hard", "danger": 1, "revealed": [], "tiles": {},
         "reserve": ["de-battle-rage"], "action_discard": ["de-mine"], "deck": ["rush", "open-fire"],
-        "discard": ["flanking-move"], "available": [2], "bag": ["de-902-panzergrenadiere"], "offboard": [],
+        "discard": ["flanking-move"], "available": [2], "bag": ["de-902-panzergrenadiere"], "offboard": [], "decoys": [],
         "dashboard": ["tactician"], "bonuses": {"M7": "trap", "G10": "nothing"},
         "extra_orders": 1, "combat": 0, "lasting": "none", "tactician": 1, "player_orders": 0,
         "player_specials": 0, "player_hand": 1, "player_tokens": ["resupply"]}
@@ -214,3 +214,40 @@ def test_a_unit_without_a_square_not_waiting_is_refused(core: Any) -> None:
     data = _waiting()
     data["solo"]["offboard"] = []
     assert "E616" in _codes(core, data)
+
+
+def _with_decoy(look_alike: str = "de-902-panzergrenadiere", **unit: Any) -> dict[str, Any]:
+    data = _solo_position(decoys=["d1"])
+    row = {"name": "d1", "unit": look_alike, "side": "de", "at": "M13", "facing": "n", "face": 0,
+           "suppressed": 0, "activated": False, "concealed": True, "damage": [], "markers": {}}
+    row.update(unit)
+    data["units"].append(row)
+    return data
+
+
+def test_a_decoy_counter_round_trips_as_the_counter_it_copies(core: Any) -> None:
+    """002 Solo Mode, 2.4: a decoy shows a counter's face and stands for no unit."""
+    from builder.engine.heroes.decoys import shown_abilities
+    from builder.engine.heroes.profiles import profile_of
+
+    state, names = _load(core, _with_decoy())
+    d1 = state.units[names["d1"]]
+    assert d1.st.decoy and d1.concealed and state.variant.decoys == [d1.id]
+    assert d1.id not in state.variant.forces.bagged + state.variant.forces.particular
+    model = profile_of(core.items["units"]["de-902-panzergrenadiere"])
+    assert d1.st.profile.faces[0].movement == model.faces[0].movement
+    assert shown_abilities(d1) == dict(model.faces[0].abilities)
+    written = position_data(state, names)
+    data = _with_decoy(next(r["unit"] for r in written["units"] if r["name"] == "d1"))
+    data["solo"]["tiles"] = written["solo"]["tiles"]
+    assert written == data
+    again, names2 = _load(core, written)
+    assert position_data(again, names2) == written
+
+
+@pytest.mark.parametrize(("decoys", "unit"), [(["d1"], {"concealed": False}), (["d1", "d1"], {}), (["g2x"], {}),
+                                              (["d1"], {"side": "us", "unit": "us-rifle-squad"})])
+def test_a_decoy_the_engine_would_not_keep_is_refused(core: Any, decoys: list[str], unit: dict[str, Any]) -> None:
+    data = _with_decoy(**unit)
+    data["solo"]["decoys"] = decoys
+    assert "E698" in _codes(core, data)

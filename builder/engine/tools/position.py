@@ -260,6 +260,12 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
             problems.append(_diag(path, where + ("name",), E614, f"unit name '{pu.name}' used twice"))
             continue
         si = side_ids.index(pu.side)
+        if pos.solo is not None and pu.name in pos.solo.decoys:  # a decoy counter: in no group or tile
+            names[pu.name] = len(statics)
+            entries.append((i, pu))
+            statics.append(position_solo.decoy_of(profile_of(model)))
+            owners.append(si)
+            continue
         sides[si].groups.append(Group(pu.name, "unit", [len(statics)]))
         names[pu.name] = len(statics)
         entries.append((i, pu))

@@ -18,6 +18,7 @@ dashboard as written instead of the set-up's (no deployment, bag or deck is draw
       available: [2, 3]        # numbered tokens in the Available Orders box
       bag: [de-grenadiers]     # units in the reinforcements bag (counter ids)
       offboard: [g3]           # AI units (named, no square) waiting to come on by the arrows
+      decoys: [d1]             # units written as the counter a decoy copies: decoy counters
       dashboard: [tactician]   # tactical bonus tokens on the AI's dashboard
       bonuses: {F5: trap}      # tactical bonus tokens still on the battlefield
       extra_orders: 0          # and the other counters of the dashboard (default 0)
@@ -46,6 +47,8 @@ from builder.engine.heroes.solo_mode.bonuses import DASHBOARD, LASTING
 from builder.engine.heroes.solo_mode.brains import make_brain
 from builder.engine.heroes.solo_mode.content import solo_content
 from builder.engine.heroes.solo_mode.danger import LEVELS, make_gauge
+from builder.engine.heroes.decoys import decoy_static
+from builder.engine.heroes.solo_mode.decoys import DECOY_ID
 from builder.engine.heroes.solo_mode.forces import is_particular, sort_forces
 from builder.engine.heroes.solo_mode.rules import RESERVE, SoloModeRules, SoloState
 from builder.engine.heroes.state import GameState, UnitState, UnitStatic
@@ -57,8 +60,10 @@ E692 = define_code("E692", "Solo position's danger gauge the engine would change
 E693 = define_code("E693", "Solo position's tactical bonus the engine would not keep")
 E694 = define_code("E694", "Solo position's tokens or initiative the engine would change")
 E695 = define_code("E695", "Solo position's bag holds a unit the AI cannot draw")
+E698 = define_code("E698", "Solo position's decoy counter the engine would not keep")
 E697 = define_code("E697", "Solo position's unit waiting off the battlefield the AI cannot bring on")
 
+DECOY_NAME = "Decoy Unit"
 Level = Literal["yellow", "red", "black"]
 
 
@@ -89,6 +94,8 @@ class PlacedSolo(ContentModel):
     discard: list[Id] = Field(default_factory=list, description="Reaction cards drawn.")
     available: list[int] = Field(default_factory=list, description="Numbered tokens in the Available Orders box.")
     bag: list[Id] = Field(default_factory=list, description="Unit counters in the reinforcements bag.")
+    decoys: list[str] = Field(default_factory=list, description="Names of units that are decoy counters, each "
+                              "written as the counter whose face it copies, face down (002, 2.4).")
     offboard: list[str] = Field(default_factory=list, description="Names of the AI's units waiting off the "
                                 "battlefield to come on by the arrow squares, first first (002, 3.2 Far Far "
                                 "Away...); such a unit has no square (at).")
@@ -156,6 +163,7 @@ def dashboard(state: GameState, spec: PlacedSolo, names: dict[str, int], problem
     _cards(state, rules, spec, problem, problems)
     _bag(state, rules, solo, spec, problem, problems)
     _offboard(state, rules, solo, spec, names, problem, problems)
+    _decoys(state, rules, solo, spec, names, problem, problems)
     solo.counted = {u.id for u in state.units if u.side == ai and not u.alive}
     state.variant = solo
 
@@ -273,6 +281,38 @@ def _offboard(state: GameState, rules: SoloModeRules, solo: SoloState, spec: Pla
         solo.offboard.append(uid)
 
 
+def decoy_of(model: Any) -> UnitStatic:
+    """A decoy counter's static part copying ``model``'s revealed face, as the Solo set-up
+    makes it (builder.engine.heroes.solo_mode.decoys)."""
+    face = next((i for i, f in enumerate(model.faces) if f.role != "concealed"), 0)
+    return decoy_static(model, face, DECOY_ID, DECOY_NAME)
+
+
+def copied_counter(state: GameState, u: UnitState) -> str:
+    """The id of the counter a decoy copies: the first of the pack's counters of its
+    side's faction whose revealed face shows what it shows (values and abilities)."""
+    side = state.static.sides[u.side].faction
+    for uid in sorted(state.static.pack.items["units"]):
+        model = state.static.pack.items["units"][uid]
+        if model.faction == side and decoy_of(profile_of(model)).profile == u.st.profile:
+            return str(uid)
+    return u.st.profile.id
+
+
+def _decoys(state: GameState, rules: SoloModeRules, solo: SoloState, spec: PlacedSolo, names: dict[str, int],
+            problem: Problem, problems: list[Diagnostic]) -> None:
+    """Decoy counters, face down: revealed, a decoy is discarded (002, 3.2 Reveal)."""
+    for j, name in enumerate(spec.decoys):
+        uid = names.get(name, -1)
+        u = state.units[uid] if uid >= 0 else None
+        if u is None or u.side != rules.ai or not u.concealed or spec.decoys.index(name) != j:
+            problems.append(problem(("solo", "decoys", j), E698, f"'{name}' is not a concealed unit of the AI "
+                                    "(a decoy face up is discarded; each name once)",
+                                    "name face-down AI units (concealed: true)"))
+            continue
+        solo.decoys.append(uid)
+
+
 def orders(state: GameState, spec: PlacedSolo, problem: Problem) -> list[Diagnostic]:
     """After the written tokens are on their units: the AI places none in the orders
     phase, its numbered tokens left wait in the Available Orders box as written
@@ -309,6 +349,7 @@ def solo_data(state: GameState, by_id: dict[int, str]) -> dict[str, Any] | None:
         "deck": list(solo.deck), "discard": list(solo.discard), "available": sorted(solo.available),
         "bag": [state.units[uid].st.profile.id for uid in solo.bag],
         "offboard": [by_id[uid] for uid in solo.offboard if uid in by_id],
+        "decoys": [by_id[uid] for uid in solo.decoys if uid in by_id and state.units[uid].alive],
         "dashboard": list(solo.dashboard), "bonuses": {bf.name(sq): t for sq, t in sorted(solo.bonuses.items())},
     }
     out.update({name: (list(getattr(solo, name)) if isinstance(getattr(solo, name), list) else getattr(solo, name))

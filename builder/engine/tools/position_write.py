@@ -19,7 +19,7 @@ from builder.engine.heroes.features.hedgerow_cutter import PASSAGES
 from builder.engine.heroes.features.support_tiles import in_scenario
 from builder.engine.board.intersections import intersection_xy
 from builder.engine.tools.position import DAMAGE_BITS
-from builder.engine.tools.position_solo import solo_data
+from builder.engine.tools.position_solo import copied_counter, solo_data
 from builder.engine.tools.position_support import support_data
 from builder.engine.heroes.smoke import FADING
 from builder.engine.heroes.state import BLUFF, NO_ORDER, SPECIAL, GameState, UnitState, rule_field
@@ -63,7 +63,8 @@ def position_data(state: GameState, names: dict[str, int], pack: str | None = No
 
 def _unit(state: GameState, u: UnitState, by_id: dict[int, str], side_ids: list[str]) -> dict[str, Any]:
     bf = state.static.bf
-    row: dict[str, Any] = {"name": by_id[u.id], "unit": u.st.profile.id, "side": side_ids[u.side]}
+    unit = copied_counter(state, u) if u.st.decoy else u.st.profile.id  # a decoy: the counter it copies
+    row: dict[str, Any] = {"name": by_id[u.id], "unit": unit, "side": side_ids[u.side]}
     if u.carried_by >= 0:
         row["aboard"] = by_id[u.carried_by]
     elif u.sq >= 0:  # no square: waiting off the battlefield (a Solo position's offboard)
