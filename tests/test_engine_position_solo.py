@@ -251,3 +251,24 @@ def test_a_decoy_the_engine_would_not_keep_is_refused(core: Any, decoys: list[st
     data = _with_decoy(**unit)
     data["solo"]["decoys"] = decoys
     assert "E698" in _codes(core, data)
+
+
+@pytest.mark.parametrize("scenario", ["family-meeting-1", "family-meeting-2", "clash"])
+def test_positions_written_from_a_real_solo_game_load_as_written(core: Any, scenario: str) -> None:
+    """Every position of a Solo game in its orders or activation phase (a position holds
+    no supply phase) is written, loaded and written again to the same file: the AI's
+    stack waiting by the arrows, its decoys, bag, deck and dashboard as the game has them."""
+    state = SoloModeRules.new_game(core, scenario, seed=4, options={"ai_side": 1, "attitude": "aggressive",
+                                                                    "difficulty": "medium"})
+    names = {f"u{u.id}": u.id for u in state.units}
+    checked = 0
+    for _ in range(40):
+        if state.result is not None:
+            break
+        if state.phase in ("orders", "activation") and not state.pending:
+            written = position_data(state, names)
+            again, names2 = _load(core, written)
+            assert position_data(again, names2) == written, f"decision {state.decisions}"
+            checked += 1
+        apply(state, legal_actions(state)[0])
+    assert checked >= 5

@@ -105,6 +105,8 @@ class PlacedUnit(ContentModel):
         "(000 core rules, Action! > Order Phase).")
     damage: list[Literal["crew", "track", "hull", "primary-weapon"]] = Field(default_factory=list)
     concealed: bool = Field(default=False, description="Concealed (Ambush) side up.")
+    set_aside: bool = Field(default=False, description="Set aside, off the battlefield, until a scenario event "
+                            "places it (no square: at and aboard left out).")
     markers: dict[Literal["life_point", "avert_suppression", "opportunity_fire", "defence_bonus"],
                   Annotated[int, Field(ge=1, le=10)]] = Field(
         default_factory=dict, description="Scenario markers on the unit and how many (builder/engine/heroes/markers.py): "
@@ -270,7 +272,7 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
         names[pu.name] = len(statics)
         entries.append((i, pu))
         group = len(sides[si].groups) - 1  # with options, each unit its own tile: tokens on it are its own
-        statics.append(UnitStatic(profile_of(model), {}, group, group if pos.options else -1))
+        statics.append(UnitStatic(profile_of(model), {}, group, group if pos.options else -1, set_aside=pu.set_aside))
         owners.append(si)
     _options(pack, pos, sides, statics, names, owners, side_ids, path, problems)
     objectives = []
@@ -299,8 +301,8 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
         for d in pu.damage:
             u.damage |= DAMAGE_BITS[d]
         state.markers += tuple((u.id, m, n) for m, n in pu.markers.items())
-        if pu.at is None and pu.aboard is None and pos.solo is not None and pu.name in pos.solo.offboard:
-            continue  # waiting off the battlefield (the Solo section's offboard: position_solo)
+        if pu.at is None and pu.aboard is None and (pu.set_aside or (pos.solo is not None and pu.name in pos.solo.offboard)):
+            continue  # set aside, or waiting off the battlefield (the Solo section's offboard: position_solo)
         if pu.aboard is not None or pu.at is None:
             problem = _board(state, u, names.get(pu.aboard or ""), pu)
             if problem:
@@ -535,7 +537,13 @@ def _tokens_as_written(state: GameState, pos: PositionFile, entries: list[tuple[
             queues[u.side].append((u.order, u.id))
     state.queues = [sorted(q) for q in queues]
     state.turn_side = side_ids.index(pos.next_side) if pos.next_side in side_ids else first
+    if pos.solo is None:
+        next_activation(state)
+        return
+    # a Solo position stands after the AI's reaction to the token revealed: no card drawn again
+    rules_obj, state.rules = state.rules, Rules()
     next_activation(state)
+    state.rules = rules_obj
 
 
 def _token_problem(state: GameState, pu: PlacedUnit, side_ids: list[str]) -> str:

@@ -46,7 +46,7 @@ def position_data(state: GameState, names: dict[str, int], pack: str | None = No
     })
     if state.phase == "activation" and state.current >= 0:
         out["next_side"] = side_ids[state.units[state.current].side]
-    out["units"] = [_unit(state, u, by_id, side_ids) for u in state.units if u.id in by_id]
+    out["units"] = [_unit(state, state.units[uid], by_id, side_ids) for uid in _written(state, by_id)]
     out["options"] = _options(state, by_id)
     solo = solo_data(state, by_id)
     ai = side_ids.index(solo["ai"]) if solo is not None else -1  # the AI's hand is its reserve, in the section
@@ -61,6 +61,21 @@ def position_data(state: GameState, names: dict[str, int], pack: str | None = No
     return out
 
 
+def _written(state: GameState, by_id: dict[int, str]) -> list[int]:
+    """The named units a position holds, each vehicle followed by the units it carries
+    (the loader boards a unit into a vehicle written above it). Left out: units gone
+    from the game (destroyed off the battlefield, a decoy discarded) and units in the
+    Solo reinforcements bag (the ``solo`` section's bag names their counters)."""
+    kept = [u for u in state.units if u.id in by_id and not (u.sq < 0 and u.carried_by < 0 and (
+        not u.alive or u.st.reinforcement))]
+    order: list[int] = []
+    for u in kept:
+        if u.carried_by < 0 or u.carried_by not in by_id:
+            order.append(u.id)
+            order += [c.id for c in kept if c.carried_by == u.id]
+    return order
+
+
 def _unit(state: GameState, u: UnitState, by_id: dict[int, str], side_ids: list[str]) -> dict[str, Any]:
     bf = state.static.bf
     unit = copied_counter(state, u) if u.st.decoy else u.st.profile.id  # a decoy: the counter it copies
@@ -73,6 +88,8 @@ def _unit(state: GameState, u: UnitState, by_id: dict[int, str], side_ids: list[
                 "activated": bool(u.activated), "concealed": bool(u.concealed),
                 "damage": [name for name, bit in DAMAGE_BITS.items() if u.damage & bit]})
     row["markers"] = {m: n for uid, m, n in state.markers if uid == u.id}
+    if u.st.set_aside and not u.st.reinforcement and u.sq < 0 and u.carried_by < 0:
+        row["set_aside"] = True
     if u.order != NO_ORDER:
         row["order"] = _TOKEN_NAMES.get(u.order, u.order)
     return row
