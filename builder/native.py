@@ -52,8 +52,8 @@ GROUP = "builder.engine._native"
 # (their __path__ must stay the source directory; each package holding a compiled module
 # calls extend_path), error classes, the game-free loop, players and perft, the engine's
 # tools (builder/engine/tools: logs, position files, explain, coverage: I/O or run once per
-# command), the Solo Mode content loader and the decision tables' query protocol (read by
-# inspection). Classes
+# command), the Solo Mode content loader, the Solo brain seam (a registry, heroes.solo_mode.brains)
+# and the decision tables' query protocol (read by inspection). Classes
 # meant to be subclassed in plain Python (rules.Rules, the Solo Mode Brain) are
 # compiled with mypyc_attr(allow_interpreted_subclasses=True).
 MODULES: tuple[str, ...] = tuple(
