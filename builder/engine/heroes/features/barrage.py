@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from builder.engine.heroes import steps
 from builder.engine.heroes.actions import Action, interned
+from builder.engine.heroes.features.autonomy import acting
 from builder.engine.heroes.features.blast import BLASTERS, blast_actions
 from builder.engine.heroes.effects import register
 from builder.engine.kernel.errors import IllegalAction
@@ -64,6 +65,14 @@ def barrage_actions(state: "GameState", caller: "UnitState") -> list[Action]:
     if caller.sq < 0 or state.moved or state.fired:
         return []
     return [interned(BARRAGE, caller.id, mode=name) for name in sorted(groups(state, caller))]
+
+
+def caller_actions(state: "GameState", unit: "UnitState") -> list[Action]:
+    """The barrages offered to the unit being activated: it has the ability and acts on
+    an order token (an Autonomous activation has none to call a barrage with)."""
+    if not calls_barrages(unit) or acting(state) == unit.id:
+        return []
+    return barrage_actions(state, unit)
 
 
 def order_barrage(state: "GameState", action: Action) -> None:
@@ -130,4 +139,6 @@ def _next_gun(state: "GameState") -> None:
     steps.end_activation(state)
 
 
-register("ability", "barrage-order", "Barrage Order", "simulated", "000 core rules, Special Abilities > Barrage Order")
+register("ability", "barrage-order", "Barrage Order", "simulated", "000 core rules, Special Abilities > Barrage Order",
+         rank=40, decides=(BARRAGE,), activation_actions=caller_actions, decide=order_barrage, directs=in_barrage,
+         directed_actions=gun_actions, activation_ending=gun_done)
