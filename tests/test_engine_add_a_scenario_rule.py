@@ -35,7 +35,7 @@ def signal_flare() -> Iterator[None]:
     try:
         yield
     finally:
-        REGISTRY.pop(("scenario-rule", "signal-flare"), None)
+        effects.unregister("scenario-rule", "signal-flare")
         RULE_FIELDS.pop("flares", None)
 
 

@@ -15,11 +15,11 @@ __path__ = native.extend_path(__path__, __name__)  # compiled copies first while
 from builder.engine.heroes.effects.registry import (
     GAME_HOOKS, HOOKS, REGISTRY, SCENARIO_HOOKS, SIDE_HOOKS, STATUSES, RuleModule, collect, condition, decision,
     game_hooks, get, hook_functions, in_game, invalidate, register, scenario_apply, scenario_effect, scenario_hooks,
-    side_hooks, unit_modules,
+    side_hooks, unit_modules, unregister,
 )
 
 __all__ = [
     "GAME_HOOKS", "HOOKS", "REGISTRY", "SCENARIO_HOOKS", "SIDE_HOOKS", "STATUSES", "RuleModule", "collect",
     "condition", "decision", "game_hooks", "get", "hook_functions", "in_game", "invalidate", "register",
-    "scenario_apply", "scenario_effect", "scenario_hooks", "side_hooks", "unit_modules",
+    "scenario_apply", "scenario_effect", "scenario_hooks", "side_hooks", "unit_modules", "unregister",
 ]

@@ -153,6 +153,9 @@ class RuleModule:
 
 
 REGISTRY: dict[tuple[str, str], RuleModule] = {}
+_GAME_MODULES: list[RuleModule] = []
+"""The modules with game hooks, a decide, scenario effects or conditions, in the order of
+their rank and id (worked out once, again after a module registers)."""
 
 
 def register(kind: str, id: str, name: str, status: str, rule: str, missing: str = "",
@@ -179,7 +182,14 @@ def register(kind: str, id: str, name: str, status: str, rule: str, missing: str
     module = RuleModule(kind, id, name, status, rule, missing, dict(hooks), tuple(modes), rank, tuple(decides),
                         tuple(scenario_effects), tuple(conditions))
     REGISTRY[(kind, id)] = module
+    _GAME_MODULES.clear()
     return module
+
+
+def unregister(kind: str, id: str) -> None:
+    """Forget a rule module (a test's example module, once the test is over)."""
+    REGISTRY.pop((kind, id), None)
+    _GAME_MODULES.clear()
 
 
 def get(kind: str, id: str) -> RuleModule | None:
@@ -329,9 +339,17 @@ def _in_play(state: "GameState", m: RuleModule) -> bool:
     return "in_play" not in m.hooks or bool(m.hooks["in_play"](state))
 
 
+def _game_modules() -> list[RuleModule]:
+    if not _GAME_MODULES:
+        named = set(GAME_HOOKS) | {"decide", "scenario_effect", "condition"}
+        _GAME_MODULES.extend(sorted((m for m in REGISTRY.values() if not named.isdisjoint(m.hooks)),
+                                    key=lambda m: (m.rank, m.id, m.kind)))
+    return _GAME_MODULES
+
+
 def _game_hooks(state: "GameState") -> dict[str, Any]:
-    every = sorted(REGISTRY.values(), key=lambda m: (m.rank, m.id, m.kind))
-    rules = [m for m in every if any(h in m.hooks for h in GAME_HOOKS + ("decide",)) and _in_play(state, m)]
+    every = _game_modules()
+    rules = [m for m in every if _in_play(state, m)]
     table: dict[str, Any] = {hook: tuple(m.hooks[hook] for m in rules if hook in m.hooks) for hook in GAME_HOOKS}
     table["modes"] = {mode: m.hooks["scenario_apply"] for m in rules for mode in m.modes}
     table["decides"] = {key: m.hooks["decide"] for m in rules for key in m.decides}
