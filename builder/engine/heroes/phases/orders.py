@@ -135,10 +135,10 @@ def apply(state: "GameState", action: Action) -> None:
         return
     if action.kind == "token" or (action.kind == "done" and not wants(state, side) and _closing(state, side)):
         pairs = zip(effects.game_hooks(state, "closing_actions"), effects.game_hooks(state, "closing_decide"))
-        decide = next((decide for offer, decide in pairs if action in offer(state, side)), None)
-        if decide is None:
+        owner = next((closing_decide for offer, closing_decide in pairs if action in offer(state, side)), None)
+        if owner is None:
             raise IllegalAction(f"no such decision of the end of the Orders phase: {action.describe(state)}")
-        decide(state, side, action)
+        owner(state, side, action)
         advance(state)
         return
     if action.kind == "order":
