@@ -7,17 +7,22 @@ other activates the rest. A
 revealed unit moves (or assaults) or fires; a vehicle may fire each weapon at its
 own target (one weapon only with crew damage), and weapons with Firing on the
 Move may fire after a move. Tokens of units eliminated or given an Activated
-marker are lost. What a feature adds to the phase comes through its game hooks
-(builder.engine.heroes.effects.GAME_HOOKS), and this module names none: tokens queued
-beside the units' (smoke bombs) and revealed by their module, decisions between
-activations (Autonomous units), decisions of the unit before it acts (shots at
-structures, blast patterns, barrages) and after (bombs, charges), a unit acting for
-another module (a gun of a barrage). When both sides reveal the same number next, an Intrepid unit
+marker are lost. Autonomous units act without a token, offered between
+activations (builder/engine/heroes/features/autonomy.py). When both sides reveal the same number next, an Intrepid unit
 acts before a unit that is not (Recruitment Options > Character Traits >
 Intrepid); the sides then alternate from the unit that acted (partial: see the
 rules coverage). A unit that has acted may act once more on a Heroic Action card
-or a Heroic token (``token`` decision), never a third time.
+or a Heroic token (``token`` decision), never a third time; infantry that has
+moved may put sticky bombs or magnetic mines on enemy vehicles next to it
+(``token`` decisions, builder/engine/heroes/features/vehicle_bombs.py).
 """
+
+# What a feature adds to this phase comes through its game hooks (builder.engine.heroes.
+# effects.GAME_HOOKS) and this module imports no feature: tokens queued beside the units'
+# (smoke bombs) and revealed by their module, decisions between activations (Autonomous
+# units), before the unit acts (shots at structures, blast patterns, barrages) and after
+# (bombs, charges), a unit acting for a module (a gun of a barrage), decided by the
+# module's ``decide`` hook.
 
 from __future__ import annotations
 

@@ -5,15 +5,20 @@ token on one of their units: an order token (numbered 1 to N, N from the stars,
 at most 10), a bluff, or a special order (played as order 0). One token per
 unit. Order tokens must all be placed while a unit can take one, and units with
 Personal Order must receive one (Special Abilities > Personal Order); bluffs and
-special orders are optional (``done``). A feature may offer placements of its own
-beside the units' (hook ``order_actions``: a token on a smoke bomb), carried out by its
-``decide`` hook. A side with nothing left to place lets the other place the rest. A unit given a token runs its ``order_received`` rule
+special orders are optional (``done``). A side with the Smoke option may put
+a numbered or special token on a smoke bomb instead (builder/engine/
+smoke_bombs.py). A side with nothing left to place lets the other place the rest. A unit given a token runs its ``order_received`` rule
 modules at once (003 Battle for Normandy, Special Abilities > NCO). Cards of the
 orders phase (effects/cards.py) are played in the side's turn, which goes on;
 Communications Scrambled cards take effect once every token is placed.
-Then a side with a feature's decision to make once every token is placed (hook
-``closing_actions``: a directive on an officer) makes it, the initiative side first.
+Then a side with the Directive option may put a directive on an officer, the
+initiative side first (builder/engine/heroes/features/directives.py).
 """
+
+# A feature's placements (a token on a smoke bomb: hook ``order_actions``, carried out by
+# its ``decide``) and its decision once every token is placed (a directive: hooks
+# ``closing_actions``/``closing_decide``) come through the game hooks
+# (builder.engine.heroes.effects.GAME_HOOKS): this module imports no feature.
 
 from __future__ import annotations
 

@@ -1,17 +1,21 @@
 """Supply phase, in its printed order of steps (000 core rules, Action! >
 Supply Phase > Execution of the Supply Phase):
 
-1. start-of-supply effects (abilities, cards, options, scenario); the rule fields'
-   own steps (demolition charges explode);
+1. start-of-supply effects (abilities, cards, options, scenario); demolition charges
+   explode (builder/engine/heroes/features/demolition_charges.py);
 2. discard the bluff tokens;
 3. move units that received neither an order nor an Activated marker, the
-   initiative side first (some or all of them), then the other side, with the
-   features' decisions (hooks ``supply_move_actions``: an advanced position instead of
-   a move; ``supply_actions``: bombs or mines put on vehicles, demolition charges,
-   Concealed tokens, an MG nest), carried out by their ``decide`` hooks;
+   initiative side first (some or all of them), then the other side; infantry
+   ending its move next to an enemy vehicle may put bombs or mines on it,
+   infantry ending its move next to a structure may lay demolition charges on it,
+   infantry that could turn over as an Ambush unit may take a free Concealed
+   token (builder/engine/heroes/features/concealment.py), and a unit may put an advanced
+   position on its square instead of moving (builder/engine/heroes/features/advanced_positions.py);
+   a side with the MG Nest order may put its nest down (builder/engine/heroes/features/mg_nest.py);
 4. remove one Suppressed marker per unit (Courageous: two);
-5. end-of-supply effects: smoke fades, the rule fields' own steps (bombs and mines
-   explode, directives are discarded);
+5. end-of-supply effects: smoke fades, bombs and mines explode
+   (builder/engine/heroes/features/vehicle_bombs.py), directives are discarded
+   (builder/engine/heroes/features/directives.py);
 6. draw up to the hand size (the optional discard is not offered), and one card
    more then a discard with Improvisation;
 7. record objective control and check victory;
@@ -20,6 +24,11 @@ Supply Phase > Execution of the Supply Phase):
 9. move the initiative marker along the turn track, unless the side holding it
    keeps it with an Initiative card played in this phase or the Initiative order.
 """
+
+# The features' decisions of step 3 (an advanced position: hook ``supply_move_actions``;
+# bombs, charges, Concealed tokens, an MG nest: ``supply_actions``, carried out by their
+# ``decide``) and their steps 1 and 5 (rule fields' supply steps) come through the hooks
+# (builder.engine.heroes.effects.GAME_HOOKS): this module imports no feature.
 
 from __future__ import annotations
 
