@@ -35,13 +35,14 @@ if TYPE_CHECKING:
     from builder.engine.heroes.state import GameState, UnitState
 
 BARRAGE = "barrage"
+ABILITY = "barrage-order"
 CALLER = "barrage-by"
 REACH = 3  # squares from the caller to each gun of the group
 HEAVY_WEAPON = "heavy_weapon"  # the red outline
 
 
 def calls_barrages(unit: "UnitState") -> bool:
-    return unit.ability("barrage-order") is not None
+    return unit.ability(ABILITY) is not None
 
 
 def groups(state: "GameState", caller: "UnitState") -> dict[str, list[int]]:
@@ -73,6 +74,12 @@ def caller_actions(state: "GameState", unit: "UnitState") -> list[Action]:
     if not calls_barrages(unit) or acting(state) == unit.id:
         return []
     return barrage_actions(state, unit)
+
+
+def in_play(state: "GameState") -> bool:
+    """Has a unit of the game the ability, on a side of its counter or granted?"""
+    return any(ABILITY in u.st.granted or any(ABILITY in face.abilities for face in u.st.profile.faces)
+               for u in state.units)
 
 
 def order_barrage(state: "GameState", action: Action) -> None:
@@ -139,6 +146,6 @@ def _next_gun(state: "GameState") -> None:
     steps.end_activation(state)
 
 
-register("ability", "barrage-order", "Barrage Order", "simulated", "000 core rules, Special Abilities > Barrage Order",
-         rank=40, decides=(BARRAGE,), activation_actions=caller_actions, decide=order_barrage, directs=in_barrage,
+register("ability", ABILITY, "Barrage Order", "simulated", "000 core rules, Special Abilities > Barrage Order",
+         rank=40, decides=(BARRAGE,), in_play=in_play, activation_actions=caller_actions, decide=order_barrage, directs=in_barrage,
          directed_actions=gun_actions, activation_ending=gun_done)

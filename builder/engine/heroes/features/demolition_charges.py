@@ -116,6 +116,11 @@ def after_move(state: "GameState", u: "UnitState") -> list[Action]:
     return charge_actions(state, u)
 
 
+def in_play(state: "GameState") -> bool:
+    """Has a side charges to lay, on a battlefield with structures?"""
+    return bool(state.static.bf.structures) and any(KEY in s.keys for s in state.static.sides)
+
+
 def decide(state: "GameState", action: Action) -> None:
     """A charge laid, in the Activation or the Supply phase."""
     if state.phase == "activation":
@@ -128,7 +133,7 @@ def decide(state: "GameState", action: Action) -> None:
 register("option", KEY, "Demolition Charge", "partial", RULE,
          "in the Activation phase only after a move (not an assault, not after firing on the move); the "
          "charge's Destruction dice are a placeholder",
-         rank=60, decides=("token:" + KEY,), after_actions=after_move, supply_actions=supply_charge_actions,
+         rank=60, decides=("token:" + KEY,), in_play=in_play, after_actions=after_move, supply_actions=supply_charge_actions,
          decide=decide)
 
 

@@ -196,7 +196,8 @@ register("ability", "destruction", "Destruction", "partial", R_DESTRUCTION,
          "a shot at a structure itself is offered only at structures with an enemy unit inside, with a "
          "simplified line of sight to the wall; wrecks are not structures in the engine (a heavy vehicle "
          "driving over one scores nothing); the Breach variant (003) is not simulated",
-         rank=10, decides=("fire:" + STRUCTURE,), activation_actions=offered_shots, decide=structure_fired)
+         rank=10, decides=("fire:" + STRUCTURE,), in_play=lambda state: bool(state.static.bf.structures),
+         activation_actions=offered_shots, decide=structure_fired)
 register("ability", "destroyer", "Destroyer", "partial", R_DESTROYER,
          "the stun of units in bunkers on 3 or more is not simulated")
 

@@ -198,7 +198,10 @@ def after_cards(state: "GameState") -> bool:
 def _directed(state: "GameState") -> "Callable[..., list[Action]] | None":
     """The ``directed_actions`` of the feature the unit being activated acts for (a
     gun of a barrage), None when it acts for itself."""
-    for directs, directed in zip(effects.game_hooks(state, "directs"), effects.game_hooks(state, "directed_actions")):
+    directors = effects.game_hooks(state, "directs")
+    if not directors:
+        return None
+    for directs, directed in zip(directors, effects.game_hooks(state, "directed_actions")):
         if directs(state):
             return directed
     return None
