@@ -168,3 +168,14 @@ def test_greedy_games_with_aircraft_play_to_the_end():
 def test_coverage_lists_aircraft_units_as_played():
     (row,) = [r for r in terrain_rows() if r["id"] == "aircraft-units"]
     assert row["status"] == "partial" and "aircraft.py" in row["missing"]
+
+
+def test_the_anti_aircraft_check_of_aviation_cards_counts_003_anti_aircraft_weapons():
+    """The Flak 88's weapon carries 003's Anti-Aircraft: it adds 1 to the check against an
+    aviation card, as a core AAA unit does."""
+    from builder.engine.heroes.features.aviation import anti_aircraft_bonus
+
+    state = Rules.new_game(bfn(), "a-safari-in-normandy", seed=3,
+                           armies=[CW, [{"tile": "de-regiment-304"}, {"unit": "de-flak-88"}]])
+    flak88 = named(state, "Flak 88 battery")
+    assert flak88.sq >= 0 and anti_aircraft_bonus(state, 1) == 1

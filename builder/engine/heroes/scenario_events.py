@@ -23,7 +23,9 @@ Solo game mode moves its danger gauge; the core rules, which have none, log a
 - ``advance_turn_marker``: the turn marker moves on (:mod:`builder.engine.heroes.features.turn_track`);
 - ``open_target``: a demolition target may be fired at (:mod:`builder.engine.heroes.features.demolition_targets`).
 
-``special`` effects are logged as not simulated (see the coverage).
+``special`` effects are logged as not simulated (see the coverage); ``lost`` effects, whose
+printed text was lost in transcription, are logged ``event-lost`` with what was lost and never
+played (no effect is guessed for them).
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ STATUS = {
     "support_tile": ("partial", "see the scenario rule 'support-tile' (builder/engine/heroes/features/support_tiles.py)"),
     "advance_turn_marker": ("simulated", ""),
     "open_target": ("partial", "see the scenario rule 'demolition-targets' (builder/engine/heroes/features/demolition_targets.py)"),
+    "lost": ("not simulated", "printed text lost, not played: logged event-lost with what was lost (C360, P550)"),
 }
 
 
@@ -114,6 +117,9 @@ def effect(state: "GameState", eff: Any, event_side: str | None = None) -> bool:
         return True
     if eff.do == "open_target":  # the target names its side (builder/engine/heroes/features/demolition_targets.py)
         demolition_targets.open_target(state, eff)
+        return True
+    if eff.do == "lost":  # printed text lost in transcription: named, never played (no guess)
+        state.events.append(Event("event-lost", {"text": eff.text, "lost": eff.lost or ""}))
         return True
     if si < 0 and eff.do != "special":
         state.events.append(Event("event-not-simulated", {"do": eff.do, "text": eff.text, "why": "no side"}))
