@@ -16,6 +16,7 @@ from typing import Any
 from builder.ai.players import PlayerSpec, rules_for
 from builder.engine import IllegalAction, Rules, make_player, play
 from builder.engine.kernel import GameStuck
+from builder.engine.heroes.features.exits import counts as exit_counts
 from builder.errors import HeroesError
 from builder.playtest.credit import KillLedger
 
@@ -71,6 +72,17 @@ def play_game_safely(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec
 
 def _profile_key(u: Any) -> str:
     return str(u.st.profile.id)
+
+
+def _exited(state: Any, sides: list[str]) -> dict[str, dict[str, int]]:
+    """Units that left by their side's exit squares (003 Campaign > 4 Zurueck!), side -> kind
+    -> count, as the ``exited`` condition counts them (builder/engine/heroes/features/exits.py);
+    sides with none left out."""
+    out: dict[str, dict[str, int]] = {}
+    for i, side in enumerate(sides):
+        if state.sides[i].exited:
+            out[side] = dict(sorted(exit_counts(state, i).items()))
+    return out
 
 
 def _lost_text(data: dict[str, Any]) -> str:
@@ -160,6 +172,7 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
         "rules": dict(sorted(rules_fired.items())),
         "not_simulated": dict(sorted(not_played.items())),
         "lost": dict(sorted(lost.items())),
+        "exited": _exited(state, sides),
         "decisions": decisions,
         "digest": digest.hexdigest()[:16],
         "state_hash": state.state_hash(),

@@ -97,5 +97,7 @@ def in_scenario(state: "GameState") -> bool:
 
 
 register("scenario-rule", "exits", "Units leaving by exit squares", "partial", RULE,
-         "a unit leaves on ending a move on an arrow square (it spends no further square to step off); the AI "
-         "players do not seek the exits", in_scenario=in_scenario, after_move=leave_if_on_exit)
+         "a unit leaves on ending a move on an arrow square (it spends no further square to step off); the greedy "
+         "player sends out the units nearest the exits that a reachable victory level still needs "
+         "(builder/ai/evaluate.py), the Solo brain takes the exit squares as primary objectives",
+         in_scenario=in_scenario, after_move=leave_if_on_exit)
