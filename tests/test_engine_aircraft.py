@@ -179,3 +179,22 @@ def test_the_anti_aircraft_check_of_aviation_cards_counts_003_anti_aircraft_weap
                            armies=[CW, [{"tile": "de-regiment-304"}, {"unit": "de-flak-88"}]])
     flak88 = named(state, "Flak 88 battery")
     assert flak88.sq >= 0 and anti_aircraft_bonus(state, 1) == 1
+
+
+def test_an_aircraft_fires_at_another_only_with_a_machine_gun_and_when_that_one_has_a_token():
+    """The Fw 190's MG 151 (Machine Gunner) may fire at the Typhoon with a numbered token,
+    never at one with none; the Typhoon's 20mm cannons (no Machine Gunner) never at aircraft."""
+    state = game()
+    typhoon, fw = plane(state, 0), plane(state, 1)
+    for u in state.units:
+        if u.type != "aircraft":
+            u.concealed = True  # nothing on the ground to attack
+    set_rule_field(state, air.SKY, ((typhoon.id, 2, 0), (fw.id, 4, 0)))
+    value, plan = air.best_attack(state, fw)
+    assert (plan.target, plan.weapon) == (typhoon.id, 0)
+    assert [t.value for t in plan.terms if t.label == "speed penalty"] == [-2]
+    set_rule_field(state, air.SKY, ((typhoon.id, air.NONE, 0), (fw.id, 4, 0)))
+    assert air.best_attack(state, fw) is None
+    set_rule_field(state, air.SKY, ((typhoon.id, 2, 0), (fw.id, 4, 0)))
+    set_rule_field(state, air.BOMBS, ((typhoon.id, 2),))
+    assert air.best_attack(state, typhoon) is None

@@ -20,7 +20,8 @@ one firing action (the initiative side's first, then by token): a weapon at a gr
 outside buildings and not concealed (aircraft see every such unit and cannot spot
 concealed ones), with no range or line-of-sight terms and no long-range penalty, the
 target's terrain bonus (non-building cover), a heavy vehicle's side defence; or at an
-enemy aircraft in plain sight, with the speed penalty. A weapon with Howitzer is a bomb
+enemy aircraft in plain sight, with the speed penalty, as any unit fires at aircraft (a
+Machine Gunner weapon at one with a numbered token, an Anti-Aircraft weapon at any). A weapon with Howitzer is a bomb
 or rocket (Bombs & Rockets): while the tile's bomb markers last (``bombs`` on the
 aircraft tile), the aircraft may instead drop the explosion template (radius 2) with the
 weapon's values, aimed as the barrage cards aim, without scattering. It picks the attack
@@ -200,8 +201,10 @@ def best_attack(state: "GameState", a: "UnitState") -> tuple[float, Any] | None:
                 if i < 0:
                     continue
                 value, what = _bomb_value(state, a, p, i), (p, i)
-            elif t.st.profile.type == AIRCRAFT:
-                if not t.alive or not in_plain_sight(state, t):
+            elif t.st.profile.type == AIRCRAFT:  # as any unit firing at aircraft (Other Units Taking a Firing Action)
+                able, bonus = may_fire_at_aircraft(a, w)
+                if not able or not t.alive or not in_plain_sight(state, t) \
+                        or (bonus is None and token_of(state, t.id) < 0):
                     continue
                 plan = _air_plan(state, a, wi, t, token)
                 value, what = _shot_value(plan), plan
