@@ -198,3 +198,16 @@ def test_an_aircraft_fires_at_another_only_with_a_machine_gun_and_when_that_one_
     set_rule_field(state, air.SKY, ((typhoon.id, 2, 0), (fw.id, 4, 0)))
     set_rule_field(state, air.BOMBS, ((typhoon.id, 2),))
     assert air.best_attack(state, typhoon) is None
+
+
+def test_an_army_list_brings_its_aircraft_tile_into_the_game():
+    """An army list with an aircraft's recruitment tile (its Aircraft option on the high
+    command) fields the aircraft over the battlefield, never on it."""
+    from builder.army.model import ArmyList, TileEntry
+
+    army = ArmyList(name="cw with a Spitfire", faction="cw", points=595,
+                    tiles=[TileEntry(tile="cw-north-nova-scotia"), TileEntry(tile="cw-spitfire")])
+    state = Rules.new_game(bfn(), "a-safari-in-normandy", seed=2, armies=[army, None])
+    spitfire = plane(state, 0)
+    assert spitfire.st.profile.id == "cw-spitfire" and spitfire.sq == -1 and spitfire.alive
+    assert air.token_of(state, spitfire.id) == state.sides[0].orders  # a target in sight: the highest token
