@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from builder.content.loader import load_pack
-from builder.engine import Rules, apply, legal_actions
+from builder.engine import Action, Rules, apply, legal_actions
 from builder.engine.heroes.features import aircraft as air
 from builder.engine.heroes.state import rule_field, set_rule_field
 from builder.engine.tools.terrain_coverage import terrain_rows
@@ -211,3 +211,23 @@ def test_an_army_list_brings_its_aircraft_tile_into_the_game():
     spitfire = plane(state, 0)
     assert spitfire.st.profile.id == "cw-spitfire" and spitfire.sq == -1 and spitfire.alive
     assert air.token_of(state, spitfire.id) == state.sides[0].orders  # a target in sight: the highest token
+
+
+def test_smoke_over_a_ground_unit_hinders_shots_between_it_and_an_aircraft():
+    """003 Smoke warning: the smoke penalty on the aircraft's shot at a unit under the
+    pattern, and on that unit's shot at an aircraft."""
+    from builder.engine.board.intersections import covering
+    from builder.engine.heroes.smoke import lay
+
+    state = game()
+    typhoon = plane(state, 0)
+    flak = named(state, "Flak 38")
+    flak.face, flak.order = 1, 3
+    set_rule_field(state, air.SKY, ((typhoon.id, 5, 0),))
+    shot = Action("fire", unit=flak.id, weapon=0, target=typhoon.id, mode=air.AT_AIRCRAFT)
+    assert not [t for t in air.aa_plan(state, shot).terms if t.label.startswith("smoke")]
+    lay(state, covering(state.static.bf, flak.sq, 1)[0], 1)
+    assert [t.value for t in air.aa_plan(state, shot).terms if t.label.startswith("smoke")] == [-4]
+    fw = plane(state, 1)
+    plan = air._ground_plan(state, fw, 0, flak)
+    assert [t.value for t in plan.terms if t.label.startswith("smoke")] == [-4]

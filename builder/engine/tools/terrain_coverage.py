@@ -58,8 +58,8 @@ TERRAIN_RULES: tuple[tuple[str, str, str, str, str], ...] = (
     ("aircraft-units", "Aircraft units", "partial",
      "aircraft recruited with an Aircraft option and their tile fly, attack, drop bombs and take anti-aircraft "
      "fire with the speed penalty (builder/engine/heroes/features/aircraft.py); the engine decides their tokens and "
-     "they attack first in the Activation phase; opportunity fire at aircraft and smoke with aircraft are not "
-     "played; aviation cards are played only with the Airstrike order",
+     "they attack first in the Activation phase; opportunity fire at aircraft is not played; aviation cards "
+     "are played only with the Airstrike order",
      "003 Aviation Rules"),
 )
 

@@ -42,8 +42,9 @@ no token or the firer has a special order.
 
 Readings and what is not played: the aircraft attacks first in the Activation phase, not
 at its token's number; the engine, not the player, decides its token; special order
-tokens are never put on aircraft; opportunity fire at an aircraft that has fired and the
-smoke penalty on shots involving aircraft are not played. The values on the aircraft
+tokens are never put on aircraft; opportunity fire at an aircraft that has fired is not
+played. A ground unit covered, even partly, by a smoke pattern takes its penalty on a shot
+between it and an aircraft (003 Smoke warning), a bomb's template excepted. The values on the aircraft
 counters and tiles are placeholders but the Spitfire's 40 points and the Typhoon's two
 bombs.
 
@@ -61,6 +62,7 @@ from builder.engine.heroes.effects import register
 from builder.engine.heroes.features.aviation import outside_buildings
 from builder.engine.heroes.features.blast import WEAPON_RADIUS, Pattern, _affected, aim_at, blast_plan, explode, under
 from builder.engine.heroes.firing import R_SUPP, ShotPlan, resolve_shot
+from builder.engine.heroes.smoke import smoke_terms
 from builder.engine.heroes.state import declare_field, key_rows, rule_field, set_rule_field
 from builder.engine.heroes.terms import Term
 from builder.engine.kernel.errors import IllegalAction
@@ -140,12 +142,21 @@ def speed_penalty(state: "GameState", firer_token: int, a: "UnitState") -> int:
     return abs(firer_token - t)
 
 
+def smoke_on(state: "GameState", u: "UnitState") -> list[Term]:
+    """003 Smoke warning: a ground unit covered, even partly, by a smoke pattern takes its
+    penalty on a shot between it and an aircraft, either way."""
+    if not state.smoke:
+        return []
+    return max((smoke_terms(state, sq, -1, ()) for sq in state.squares_of(u)), key=len, default=[])
+
+
 def _ground_plan(state: "GameState", a: "UnitState", wi: int, t: "UnitState") -> ShotPlan:
     w = a.st.profile.faces[a.face].weapons[wi]
     plan = blast_plan(state, a, t, Pattern(AIRCRAFT, 0, _combat(w), 10**6, 0, False, wi))
     plan.mode = AIRCRAFT
     plan.terms = [Term(x.value, f"{w.name} (aircraft) vs {x.label.rsplit(' vs ', 1)[-1]}", R_ATTACK, bonus=True)
                   if x.label.startswith("blast (") else x for x in plan.terms]
+    plan.terms.extend(smoke_on(state, t))
     return plan
 
 
@@ -169,6 +180,8 @@ def _air_plan(state: "GameState", firer: "UnitState", wi: int, a: "UnitState", f
         plan.terms.append(Term(-speed, "speed penalty", R_SPEED))
     if firer.suppressed:
         plan.terms.append(Term(-2 * firer.suppressed, f"{firer.suppressed} suppressed marker(s)", R_SUPP))
+    if firer.sq >= 0:
+        plan.terms.extend(smoke_on(state, firer))
     return plan
 
 
@@ -350,8 +363,8 @@ def fire_at_aircraft(state: "GameState", action: Action) -> None:
 register("scenario-rule", "aircraft-units", "Aircraft units (aviation rules)", "partial", RULE,
          "the engine decides each aircraft's token (its side's highest numbered token when it has a target, else a "
          "bluff while the side has one) and the aircraft attacks first in the Activation phase, not at its "
-         "token's number; no special orders on aircraft; opportunity fire at an aircraft and the smoke penalty "
-         "with aircraft are not played; counter values are placeholders",
+         "token's number; no special orders on aircraft; opportunity fire at an aircraft is not played; a bomb's "
+         "template takes no smoke penalty; counter values are placeholders",
          modes=(AT_AIRCRAFT,), in_scenario=in_game, on_phase=on_phase, scenario_actions=aa_actions,
          scenario_apply=fire_at_aircraft)
 register("ability", AIRCRAFT, "Aircraft", "partial", RULE,
