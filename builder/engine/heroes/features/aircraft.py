@@ -76,7 +76,6 @@ RULE = "003 Battle for Normandy, Aviation Rules"
 R_ATTACK = f"{RULE} > Aircraft Taking a Firing Action"
 R_AA = f"{RULE} > Other Units Taking a Firing Action; Anti-Aircraft"
 R_SPEED = f"{RULE} > Speed Penalty"
-R_BOMBS = f"{RULE} > Bombs & Rockets"
 AIRCRAFT = "aircraft"  # the unit type and the ability
 AT_AIRCRAFT = "at-aircraft"  # the mode of a fire decision at an aircraft
 ANTI_AIRCRAFT = ("anti-aircraft", "aaa")  # 003's ability (with its bonus) and the core AAA
@@ -121,10 +120,6 @@ def bombs_left(state: "GameState", a: "UnitState") -> int:
     return max(0, printed - used)  # type: ignore[no-any-return]
 
 
-def _combat(w: "WeaponProfile") -> tuple[int | None, int | None, int | None]:
-    return w.combat
-
-
 def _shot_value(plan: ShotPlan) -> float:
     hit, kill = plan.odds()
     return hit + kill
@@ -152,7 +147,7 @@ def smoke_on(state: "GameState", u: "UnitState") -> list[Term]:
 
 def _ground_plan(state: "GameState", a: "UnitState", wi: int, t: "UnitState") -> ShotPlan:
     w = a.st.profile.faces[a.face].weapons[wi]
-    plan = blast_plan(state, a, t, Pattern(AIRCRAFT, 0, _combat(w), 10**6, 0, False, wi))
+    plan = blast_plan(state, a, t, Pattern(AIRCRAFT, 0, w.combat, 10**6, 0, False, wi))
     plan.mode = AIRCRAFT
     plan.terms = [Term(x.value, f"{w.name} (aircraft) vs {x.label.rsplit(' vs ', 1)[-1]}", R_ATTACK, bonus=True)
                   if x.label.startswith("blast (") else x for x in plan.terms]
@@ -209,7 +204,7 @@ def best_attack(state: "GameState", a: "UnitState") -> tuple[float, Any] | None:
             if "howitzer" in w.abilities:
                 if not bombs or not _affected(state, t) or not outside_buildings(state, t):
                     continue
-                p = Pattern(AIRCRAFT, WEAPON_RADIUS["howitzer"], _combat(w), 10**6, 0, False, wi)
+                p = Pattern(AIRCRAFT, WEAPON_RADIUS["howitzer"], w.combat, 10**6, 0, False, wi)
                 i = aim_at(state, a.side, t, p.radius)
                 if i < 0:
                     continue
@@ -282,6 +277,8 @@ def attack_all(state: "GameState") -> None:
 
 
 def on_phase(state: "GameState", phase: str) -> None:
+    """The Orders phase starts: the aircraft take their tokens (planespotting); the
+    Activation phase starts: those with a numbered token attack."""
     if phase == "orders":
         if aircraft(state):
             place_orders(state)
