@@ -23,7 +23,9 @@ Solo game mode moves its danger gauge; the core rules, which have none, log a
   ``scenario_effect``): a support tile entering play, the turn marker moved on, a
   demolition target opened; this module names none of them.
 
-``special`` effects are logged as not simulated (see the coverage).
+``special`` effects are logged as not simulated (see the coverage); ``lost`` effects, whose
+printed text was lost in transcription, are logged ``event-lost`` with what was lost and never
+played (no effect is guessed for them).
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ STATUS = {
     "support_tile": ("partial", "see the scenario rule 'support-tile' (builder/engine/heroes/features/support_tiles.py)"),
     "advance_turn_marker": ("simulated", ""),
     "open_target": ("partial", "see the scenario rule 'demolition-targets' (builder/engine/heroes/features/demolition_targets.py)"),
+    "lost": ("not simulated", "printed text lost, not played: logged event-lost with what was lost (C360, P550)"),
 }
 
 
@@ -111,6 +114,9 @@ def effect(state: "GameState", eff: Any, event_side: str | None = None) -> bool:
     carry_out = effects.scenario_effect(state, eff.do)
     if carry_out is not None:  # a feature's effect (a support tile, the turn marker, a demolition target opened)
         return bool(carry_out(state, eff, si))
+    if eff.do == "lost":  # printed text lost in transcription: named, never played (no guess)
+        state.events.append(Event("event-lost", {"text": eff.text, "lost": eff.lost or ""}))
+        return True
     if si < 0 and eff.do != "special":
         state.events.append(Event("event-not-simulated", {"do": eff.do, "text": eff.text, "why": "no side"}))
         return True

@@ -138,7 +138,7 @@ def deploy(state: GameState, scenario: Any, rng: Rng, origin: tuple[Any, str] | 
         zone = list(dict.fromkeys(zone))
         if not zone:
             raise _fail(f"side '{spec.id}' has no deployment zone or entry square", at=at)
-        wanted = 2 * sum(1 for u in state.units if u.side == si and not u.st.set_aside) + 4
+        wanted = 2 * sum(1 for u in state.units if u.side == si and not u.st.set_aside and u.type != "aircraft") + 4
         if not spec.deployment:
             zone = _around(bf, zone, wanted)
         rng.shuffle(zone)
@@ -146,7 +146,8 @@ def deploy(state: GameState, scenario: Any, rng: Rng, origin: tuple[Any, str] | 
         zy = sum(s // bf.width for s in zone) / len(zone)
         facing = facing_towards(round(cx - zx), round(cy - zy)) if (round(cx - zx), round(cy - zy)) != (0, 0) else 0
         facing -= facing % 2
-        mine = [u for u in state.units if u.side == si and not u.st.set_aside]
+        # aircraft fly over the battlefield, never on it (builder/engine/heroes/features/aircraft.py)
+        mine = [u for u in state.units if u.side == si and not u.st.set_aside and u.type != "aircraft"]
         mine.sort(key=lambda u: (-u.st.profile.footprint, 0 if u.is_vehicle else 1, u.id))
         for u in mine:
             scout = u.ability("scout")

@@ -114,6 +114,8 @@ def in_scenario(state: "GameState") -> bool:
 
 
 register("scenario-rule", "exits", "Units leaving by exit squares", "partial", RULE,
-         "a unit leaves on ending a move on an arrow square (it spends no further square to step off); the AI "
-         "players do not seek the exits", conditions=("exited",), in_scenario=in_scenario,
+         "a unit leaves on ending a move on an arrow square (it spends no further square to step off); the greedy "
+         "player sends out the units nearest the exits that a reachable victory level still needs "
+         "(builder/ai/evaluate.py), the Solo brain takes the exit squares as primary objectives",
+         conditions=("exited",), in_scenario=in_scenario,
          after_move=leave_if_on_exit, out_of_play=exited, condition=condition)
