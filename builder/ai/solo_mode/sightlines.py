@@ -12,19 +12,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from builder.engine.board.elevation import elevated_end, high_line
 from builder.engine.board.grid import Battlefield
-from builder.engine.board.los import static_line
+from builder.engine.board.los import BLOCKED, CLEAR, static_line
 
 
 def terrain_clear(bf: Battlefield, a: int, b: int) -> bool:
     """Could the line a-b be clear at all (terrain neither blocks nor obscures it)?
-    The cached static line is looked up as builder.engine.board.los.sight does."""
+    The cached static line is looked up as builder.engine.board.los.sight does (a line
+    with an elevated end: its Elevated Position verdict without vehicles)."""
+    if bf.high and elevated_end(bf, a, b):
+        return high_line(bf, a, b).verdict.kind == CLEAR
     line = bf.los_cache.get(a * bf.size + b if a < b else b * bf.size + a) or static_line(bf, a, b)
     return not line.blocker and not line.obscurers
 
 
 def terrain_open(bf: Battlefield, a: int, b: int) -> bool:
     """Could there be a line of sight a-b at all (terrain does not block it)?"""
+    if bf.high and elevated_end(bf, a, b):
+        return high_line(bf, a, b).verdict.kind != BLOCKED
     line = bf.los_cache.get(a * bf.size + b if a < b else b * bf.size + a) or static_line(bf, a, b)
     return not line.blocker
 

@@ -42,6 +42,7 @@ def terrain_info(terrain: Any) -> TerrainInfo:
         water=e.water,
         opportunity_fire=e.opportunity_fire,
         building=e.building,
+        elevated=e.elevated,
     )
 
 
@@ -112,6 +113,8 @@ def build_battlefield(pack: Any, layout: Any, ruined: tuple[tuple[int, str | Non
         value = getattr(grid, "structure", None)
         if overlay_index is not None and value and overlay_index not in replaced:
             bf.structures[overlay_index] = (int(value), grid.ruin_side)
+    bf.levels = [t.elevated for t in bf.terrain]
+    bf.high = any(bf.levels)
     cache[key] = bf
     return bf
 
@@ -157,8 +160,11 @@ def _lay(bf: Battlefield, infos: dict[str, TerrainInfo], placement: Any, grid: A
             bf.openings.add(pair)
         else:
             bf.blocked_edges.add(pair)
-            if kind == "line" and edge.terrain:  # a contour or elevated line (builder/engine/heroes/elevated.py)
+            if kind == "line" and edge.terrain:  # a line carrying a terrain type's effects
                 bf.line_edges[pair] = edge.terrain
+                line = infos.get(edge.terrain)
+                if line is not None and line.elevated:  # an elevated line (builder/engine/board/elevation.py)
+                    bf.elevated_lines.add(pair)
     bunker = getattr(getattr(grid, "kind", None), "value", "") == "bunker"
     for opening in getattr(grid, "openings", []) or []:
         window = opening.white_arrow and not bunker  # Urban Fighter never uses a bunker's windows

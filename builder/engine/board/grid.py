@@ -77,6 +77,7 @@ class TerrainInfo:
     water: bool = False
     opportunity_fire: bool = False
     building: bool = False
+    elevated: int = 0  # elevation level, 0 on the ground (builder/engine/board/elevation.py)
 
 
 @dataclass
@@ -91,7 +92,8 @@ class Battlefield:
     blocked_edges: set[tuple[int, int]] = field(default_factory=set)
     openings: set[tuple[int, int]] = field(default_factory=set)
     windows: set[tuple[int, int]] = field(default_factory=set)  # white-arrow openings (Urban Fighter)
-    line_edges: dict[tuple[int, int], str] = field(default_factory=dict)  # line edges: their terrain (elevated.py)
+    line_edges: dict[tuple[int, int], str] = field(default_factory=dict)  # line edges: their terrain
+    elevated_lines: set[tuple[int, int]] = field(default_factory=set)  # lines of elevated terrain (elevation.py)
     key: str = ""
     # standing structures by overlay area: (demolition points that destroy it, its ruin
     # side or None: removed), and the areas already destroyed with what replaced them
@@ -108,6 +110,10 @@ class Battlefield:
     _difficult: list[bool] = field(default_factory=list)
     los_cache: dict[int, Any] = field(default_factory=dict)
     sight_cache: dict[int, Any] = field(default_factory=dict)  # line-of-sight verdicts without units (los.py)
+    high_cache: dict[int, Any] = field(default_factory=dict)  # lines with an elevated end (elevation.py)
+    # per square its elevation level, and whether any square is elevated (set once laid)
+    levels: list[int] = field(default_factory=list)
+    high: bool = False
     _ranges: dict[int, list[int]] = field(default_factory=dict)
     _named: dict[str, int] = field(default_factory=dict)  # square by name, as read so far
     _areas: dict[str, tuple[int, ...]] = field(default_factory=dict)  # squares by area, as read so far

@@ -12,6 +12,8 @@ vehicles and wrecks block; infantry blocks unless the firer or the target is a
 vehicle; concealed units never block (Special Abilities > Ambush). Obscuring
 squares subtract their value each, cumulatively; the firer's and the target's
 squares do not count. No-passage symbols and building walls crossed block.
+A line with an end in an Elevated Position follows 003's rules instead
+(builder/engine/board/elevation.py).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from builder.engine.board.bitboard import board_of
+from builder.engine.board.elevation import elevated_end, high_sight
 
 if TYPE_CHECKING:
     from builder.engine.board.grid import Battlefield
@@ -157,8 +160,12 @@ def _unit_in_the_way(state: "GameState", line: StaticLine, firer: "UnitState | N
 
 def sight(state: "GameState", a: int, b: int, firer: "UnitState | None" = None,
           target: "UnitState | None" = None) -> Sight:
-    """Line of sight from square ``a`` to square ``b`` with the units on the board."""
+    """Line of sight from square ``a`` to square ``b`` with the units on the board; a
+    line with an end in an Elevated Position is traced by
+    :func:`builder.engine.board.elevation.high_sight`."""
     bf = state.static.bf
+    if bf.high and elevated_end(bf, a, b):
+        return high_sight(state, a, b, firer, target)
     key = a * bf.size + b if a < b else b * bf.size + a
     line = bf.los_cache.get(key) or static_line(bf, a, b)
     if not line.blocker:
@@ -186,6 +193,8 @@ def sight_kind(state: "GameState", a: int, b: int, firer: "UnitState | None" = N
     """``sight(...).kind`` without building the verdict or its explanation: the AI
     players ask it of every square a unit could move to and every enemy."""
     bf = state.static.bf
+    if bf.high and elevated_end(bf, a, b):
+        return high_sight(state, a, b, firer, target).kind
     line = bf.los_cache.get(a * bf.size + b if a < b else b * bf.size + a) or static_line(bf, a, b)
     if line.blocker or _unit_in_the_way(state, line, firer, target) >= 0:
         return BLOCKED

@@ -26,10 +26,7 @@ TERRAIN_RULES: tuple[tuple[str, str, str, str, str], ...] = (
     ("water", "Water: only amphibious units enter", "simulated", "", CORE),
     ("structure", "Structure points of destructible terrain", "simulated", "", f"{BFN} 1.3, Ruins"),
     ("buildings", "Buildings entered through openings", "simulated", "", f"{BFN} 1.3, Modular Buildings"),
-    ("elevated-positions", "Elevated positions", "partial",
-     "the line of sight of an Elevated Position (builder/engine/heroes/elevated.py) is traced only from a support "
-     "tile's red dot on elevated ground (the Flak 88); units standing on elevated squares still trace ground "
-     "lines of sight, and contour lines are walls for them (line edges block movement and sight)",
+    ("elevated-positions", "Elevated positions: line of sight from and to elevated squares", "simulated", "",
      f"{BFN} 1.1, Elevated Positions"),
     ("craters-barricades-rubble", "Craters, low barricades, rubble", "partial",
      "played through the terrain type's generic effects (defence, sight, difficult passage); their own "
