@@ -78,6 +78,7 @@ class TerrainInfo:
     opportunity_fire: bool = False
     building: bool = False
     elevated: int = 0  # elevation level, 0 on the ground (builder/engine/board/elevation.py)
+    half_square: bool = False  # the strip between two buildings or ruins (builder/engine/board/rooms.py)
 
 
 @dataclass
@@ -114,6 +115,7 @@ class Battlefield:
     # per square its elevation level, and whether any square is elevated (set once laid)
     levels: list[int] = field(default_factory=list)
     high: bool = False
+    room: list[int] = field(default_factory=list)  # per square its building room, -1 outside (rooms.py)
     _ranges: dict[int, list[int]] = field(default_factory=dict)
     _named: dict[str, int] = field(default_factory=dict)  # square by name, as read so far
     _areas: dict[str, tuple[int, ...]] = field(default_factory=dict)  # squares by area, as read so far
@@ -220,14 +222,17 @@ class Battlefield:
 
     def step_open(self, a: int, b: int) -> bool:
         """May a unit step from ``a`` to the adjacent ``b``? A diagonal step is closed
-        when both orthogonal routes round the corner are closed, and never enters or
-        leaves a building (openings are on sides, not corners)."""
+        when both orthogonal routes round the corner are closed, never enters or
+        leaves a building (openings are on sides, not corners), and never enters or
+        leaves a half-square (003 Battle for Normandy, 1.4 Half-Squares, example A)."""
         ay, ax = divmod(a, self.width)
         by, bx = divmod(b, self.width)
         if ax == bx or ay == by:
             return not self.edge_blocked(a, b)
         ta, tb = self.terrain[a], self.terrain[b]
         if (ta.building or tb.building) and self.area[a] != self.area[b]:
+            return False
+        if ta.half_square or tb.half_square:
             return False
         c1 = ay * self.width + bx
         c2 = by * self.width + ax

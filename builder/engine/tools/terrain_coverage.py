@@ -35,8 +35,7 @@ TERRAIN_RULES: tuple[tuple[str, str, str, str, str], ...] = (
      "played", f"{BFN} 1.2, Rivers"),
     ("bridges", "Bridges", "not simulated", "a bridge is only the terrain type its squares carry",
      f"{BFN} 1.2, Rivers"),
-    ("rooms-zoc-firing", "Rooms: zone of control and firing", "not simulated",
-     "rooms are read by grenades and blasts only; zone of control and firing ignore them",
+    ("rooms-zoc-firing", "Rooms: zone of control and firing", "simulated", "",
      f"{BFN} 1.3, Buildings, Rooms & Zone of Control / Firing Actions"),
     ("grenades-rooms", "Grenades into building rooms", "partial",
      "a grenade hits the room it is thrown into; throwing from one building into another is not checked",
@@ -45,8 +44,7 @@ TERRAIN_RULES: tuple[tuple[str, str, str, str, str], ...] = (
      "destroyed by Destruction dice of shots traced to its red dot (builder/engine/heroes/features/demolition_targets.py); no "
      "unit climbs to the secondary tile, so units on it and shots at them are not played",
      f"{BFN} 1.3, The Chimney"),
-    ("half-squares", "Half-squares", "partial", "blast patterns count them; movement and zone of control "
-     "through half-squares are not played", f"{BFN} 1.4, Half-Squares"),
+    ("half-squares", "Half-squares: movement and zone of control", "simulated", "", f"{BFN} 1.4, Half-Squares"),
     ("support-tile", "Support tiles entering play", "partial",
      "a scenario's support_tile effect brings the tile in (builder/engine/heroes/features/support_tiles.py): the engine "
      "decides when to put an order on it and uses it first in the Activation phase; the Flak 88 fires "
