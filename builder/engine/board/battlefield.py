@@ -21,6 +21,7 @@ from builder.engine.board.grid import (
     rotate_xy,
     rotated_size,
 )
+from builder.engine.board.lines import closes_edge
 from builder.engine.board.rooms import number_rooms
 
 VOID = TerrainInfo(
@@ -165,13 +166,17 @@ def _lay(bf: Battlefield, infos: dict[str, TerrainInfo], placement: Any, grid: A
         kind = getattr(edge.kind, "value", str(edge.kind))
         if kind == "opening":
             bf.openings.add(pair)
+        elif kind == "line" and edge.terrain:  # a line carrying a terrain type's effects
+            bf.line_edges[pair] = edge.terrain
+            line = infos.get(edge.terrain)
+            if closes_edge(line):  # a movement effect: the edge is closed (builder/engine/board/lines.py)
+                bf.blocked_edges.add(pair)
+            elif line is not None:
+                bf.line_terrain[pair] = line
+            if line is not None and line.elevated:  # an elevated line (builder/engine/board/elevation.py)
+                bf.elevated_lines.add(pair)
         else:
             bf.blocked_edges.add(pair)
-            if kind == "line" and edge.terrain:  # a line carrying a terrain type's effects
-                bf.line_edges[pair] = edge.terrain
-                line = infos.get(edge.terrain)
-                if line is not None and line.elevated:  # an elevated line (builder/engine/board/elevation.py)
-                    bf.elevated_lines.add(pair)
     if area_id >= 0:
         for room in getattr(grid, "rooms", []) or []:
             rooms.append((area_id, [sq for sq in (to_sq(*parse_square(name)) for name in room) if sq >= 0]))

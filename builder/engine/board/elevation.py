@@ -26,7 +26,9 @@ bonus of its square's terrain, as anywhere (000 core rules, Terrain > Defense).
 
 The verdict is symmetric: a unit that can be targeted from an elevated position can
 fire back, through the same obstacles (003: "Any of the Obstacle restrictions apply in
-both directions").
+both directions"), but for an elevated line the firer is adjacent to, which does not
+hinder its shot (the exception for effects "limited by Adjacency";
+builder/engine/board/lines.py). Lines that are not elevated are read as contour lines.
 
 Terrain is traced once per pair of squares and kept on the battlefield
 (``Battlefield.high_cache``) with the squares where a vehicle or wreck would count; at a
@@ -49,8 +51,9 @@ if TYPE_CHECKING:
 
 RULE = "003 Battle for Normandy, Battlefield > Elevated Positions"
 
-# an obstacle on the line: (square right after it, blocks, penalty, what, its square or -1 for an edge)
-Obstacle = tuple[int, bool, int, str, int]
+# an obstacle on the line: (square right after it, blocks, penalty, what, its square or -1 for an
+# edge, and for a line drawn between squares its two squares, else -1 -1)
+Obstacle = tuple[int, bool, int, str, int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +65,8 @@ class HighLine:
     steep: str  # why the steep down-angle forbids the line, or ""
     found: tuple[Obstacle, ...]  # terrain obstacles (edges and squares)
     watch: int  # bitboard: crossed squares where a vehicle or wreck would be an obstacle
-    verdict: "Sight"  # with no vehicle on the line
+    verdict: "Sight"  # with no vehicle on the line, fired from the elevated end
+    verdict_up: "Sight"  # the same, fired from the other end
 
 
 def levels(bf: "Battlefield") -> list[int]:
@@ -87,7 +91,7 @@ def edge_crossed(bf: "Battlefield", p: int, q: int) -> tuple[int, int] | None:
     routes are closed."""
     w = bf.width
     closed = bf.blocked_edges
-    lines = bf.line_edges
+    lines = bf.line_edges  # every line: those closing their edge are in ``closed`` too
     if abs(p - q) in (1, w):
         key = (min(p, q), max(p, q))
         return key if key in closed or key in lines else None
@@ -135,7 +139,8 @@ def high_line(bf: "Battlefield", a: int, b: int) -> HighLine:
             raised = edge in bf.elevated_lines
             contour = terrain is not None and not raised
             if not contour and (not both_up or raised):
-                found.append((q, True, 0, f"{terrain or 'wall or no-passage edge'} before {bf.name(q)}", -1))
+                ends = edge if terrain is not None else (-1, -1)
+                found.append((q, True, 0, f"{terrain or 'wall or no-passage edge'} before {bf.name(q)}", -1, *ends))
         if q == low:
             break
         t = bf.terrain[q]
@@ -143,23 +148,28 @@ def high_line(bf: "Battlefield", a: int, b: int) -> HighLine:
         if not both_up or up:
             watch.append(q)
             if t.blocks_los or t.obscures:
-                found.append((path[k + 1], t.blocks_los, t.obscures, f"{t.id} at {bf.name(q)}", q))
-    line = HighLine(path, both_up, steep, tuple(found), board_of(watch), _verdict(path, both_up, steep, found))
+                found.append((path[k + 1], t.blocks_los, t.obscures, f"{t.id} at {bf.name(q)}", q, -1, -1))
+    line = HighLine(path, both_up, steep, tuple(found), board_of(watch), _verdict(path, both_up, steep, found, top),
+                    _verdict(path, both_up, steep, found, low))
     bf.high_cache[key] = line
     return line
 
 
-def _verdict(path: tuple[int, ...], both_up: bool, steep: str, found: list[Obstacle]) -> "Sight":
+def _verdict(path: tuple[int, ...], both_up: bool, steep: str, found: list[Obstacle], firer_sq: int) -> "Sight":
+    """The verdict fired from ``firer_sq`` (an end): a line drawn between squares that the
+    firer is adjacent to does not hinder it (003 1.1, Lines and Terrain Effects: the
+    exception "limited by Adjacency")."""
     from builder.engine.board.los import BLOCKED, CLEAR, OBSCURED, Sight
 
     crossed = path[1:-1]
     if steep:
         return Sight(BLOCKED, 0, (), steep, crossed)
+    found = [f for f in found if firer_sq != f[5] and firer_sq != f[6]]
     hits = found if both_up else directly_before(found, path)
-    blocker = next((what for _, blocks, _, what, _ in hits if blocks), "")
+    blocker = next((f[3] for f in hits if f[1]), "")
     if blocker:
         return Sight(BLOCKED, 0, (), blocker, crossed)
-    obscurers = tuple((sq, v) for _, _, v, _, sq in hits if v and sq >= 0)
+    obscurers = tuple((f[4], f[2]) for f in hits if f[2] and f[4] >= 0)
     penalty = sum(v for _, v in obscurers)
     return Sight(OBSCURED if penalty else CLEAR, penalty, obscurers, "", crossed)
 
@@ -189,7 +199,7 @@ def high_sight(state: "GameState", a: int, b: int, firer: "UnitState | None" = N
     bf = state.static.bf
     line = high_line(bf, a, b)
     if line.steep or not line.watch & state.occupied:
-        return line.verdict
+        return line.verdict if a == line.path[0] else line.verdict_up
     occ, units = state.occ, state.units
     fid, tid = firer.id if firer else -1, target.id if target else -1
     path = line.path
@@ -200,7 +210,7 @@ def high_sight(state: "GameState", a: int, b: int, firer: "UnitState | None" = N
         if o >= 0 and o != fid and o != tid and line.watch >> q & 1:
             u = units[o]
             if (u.is_vehicle or u.wreck) and not u.concealed:
-                extra.append((path[k + 1], True, 0, f"vehicle {u.st.profile.name} at {bf.name(q)}", q))
+                extra.append((path[k + 1], True, 0, f"vehicle {u.st.profile.name} at {bf.name(q)}", q, -1, -1))
     if not extra:
-        return line.verdict
-    return _verdict(line.path, line.both_up, line.steep, list(line.found) + extra)
+        return line.verdict if a == line.path[0] else line.verdict_up
+    return _verdict(line.path, line.both_up, line.steep, list(line.found) + extra, a)

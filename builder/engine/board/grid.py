@@ -94,6 +94,8 @@ class Battlefield:
     openings: set[tuple[int, int]] = field(default_factory=set)
     windows: set[tuple[int, int]] = field(default_factory=set)  # white-arrow openings (Urban Fighter)
     line_edges: dict[tuple[int, int], str] = field(default_factory=dict)  # line edges: their terrain
+    # the lines crossed freely, with their terrain's effects (builder/engine/board/lines.py)
+    line_terrain: dict[tuple[int, int], TerrainInfo] = field(default_factory=dict)
     elevated_lines: set[tuple[int, int]] = field(default_factory=set)  # lines of elevated terrain (elevation.py)
     key: str = ""
     # standing structures by overlay area: (demolition points that destroy it, its ruin

@@ -13,7 +13,9 @@ vehicle; concealed units never block (Special Abilities > Ambush). Obscuring
 squares subtract their value each, cumulatively; the firer's and the target's
 squares do not count. No-passage symbols and building walls crossed block.
 A line with an end in an Elevated Position follows 003's rules instead
-(builder/engine/board/elevation.py).
+(builder/engine/board/elevation.py); lines drawn between squares (low barricades,
+contour lines) hinder only shots from units not adjacent to them
+(builder/engine/board/lines.py).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from builder.engine.board.bitboard import board_of
 from builder.engine.board.elevation import elevated_end, high_sight
+from builder.engine.board.lines import Crossing, crossings, facing
 
 if TYPE_CHECKING:
     from builder.engine.board.grid import Battlefield
@@ -38,6 +41,7 @@ class StaticLine:
     obscurers: tuple[tuple[int, int], ...]  # (square, penalty)
     board: int  # the squares crossed as a bitboard: no unit in the way when it
     # shares no square with the occupied ones (builder.engine.board.bitboard)
+    lines: tuple[Crossing, ...] = ()  # lines hindering sight crossed (builder/engine/board/lines.py)
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -50,10 +54,12 @@ class Sight:
     obscurers: tuple[tuple[int, int], ...]
     blocker: str
     squares: tuple[int, ...]
+    lines: tuple[tuple[str, int], ...]  # obscuring lines crossed: (what, penalty), in ``penalty`` too
 
     def __init__(self, kind: str, penalty: int, obscurers: tuple[tuple[int, int], ...], blocker: str,
-                 squares: tuple[int, ...]) -> None:
+                 squares: tuple[int, ...], lines: tuple[tuple[str, int], ...] = ()) -> None:
         self.kind, self.penalty, self.obscurers, self.blocker, self.squares = kind, penalty, obscurers, blocker, squares
+        self.lines = lines
 
     @property
     def ok(self) -> bool:
@@ -131,7 +137,8 @@ def static_line(bf: "Battlefield", a: int, b: int) -> StaticLine:
             blocker = f"{t.id} at {bf.name(sq)}"
         if t.obscures:
             obscurers.append((sq, t.obscures))
-    line = StaticLine(tuple(squares), blocker, tuple(obscurers), board_of(squares))
+    lines = crossings(bf, [min(a, b), *squares, max(a, b)]) if bf.line_terrain else ()
+    line = StaticLine(tuple(squares), blocker, tuple(obscurers), board_of(squares), lines)
     bf.los_cache[key] = line
     return line
 
@@ -168,6 +175,8 @@ def sight(state: "GameState", a: int, b: int, firer: "UnitState | None" = None,
         return high_sight(state, a, b, firer, target)
     key = a * bf.size + b if a < b else b * bf.size + a
     line = bf.los_cache.get(key) or static_line(bf, a, b)
+    if line.lines:
+        return _across_lines(state, line, a, b, firer, target)
     if not line.blocker:
         sq = _unit_in_the_way(state, line, firer, target)
         if sq >= 0:
@@ -188,6 +197,33 @@ def sight(state: "GameState", a: int, b: int, firer: "UnitState | None" = None,
     return verdict
 
 
+def _across_lines(state: "GameState", line: StaticLine, a: int, b: int, firer: "UnitState | None",
+                  target: "UnitState | None") -> Sight:
+    """:func:`sight` of a line crossing lines drawn between squares, fired from ``a``:
+    the lines ``a`` is adjacent to do not count (builder/engine/board/lines.py). The
+    verdict without units is kept per direction."""
+    bf = state.static.bf
+    if not line.blocker:
+        sq = _unit_in_the_way(state, line, firer, target)
+        if sq >= 0:
+            u = state.units[state.occ[sq]]
+            what = "vehicle" if u.is_vehicle or u.wreck else "infantry"
+            return Sight(BLOCKED, 0, line.obscurers, f"{what} {u.st.profile.name} at {bf.name(sq)}", line.squares)
+    key = bf.size * bf.size + a * bf.size + b
+    verdict = bf.sight_cache.get(key)
+    if verdict is None:
+        hinder = facing(line.lines, a)
+        blocker = line.blocker or next((what for _, blocks, _, what in hinder if blocks), "")
+        crossed = tuple((what, v) for _, _, v, what in hinder if v)
+        penalty = sum(v for _, v in line.obscurers) + sum(v for _, v in crossed)
+        if blocker:
+            verdict = Sight(BLOCKED, 0, line.obscurers, blocker, line.squares)
+        else:
+            verdict = Sight(OBSCURED if penalty else CLEAR, penalty, line.obscurers, "", line.squares, crossed)
+        bf.sight_cache[key] = verdict
+    return verdict  # type: ignore[no-any-return]
+
+
 def sight_kind(state: "GameState", a: int, b: int, firer: "UnitState | None" = None,
                target: "UnitState | None" = None) -> str:
     """``sight(...).kind`` without building the verdict or its explanation: the AI
@@ -196,6 +232,8 @@ def sight_kind(state: "GameState", a: int, b: int, firer: "UnitState | None" = N
     if bf.high and elevated_end(bf, a, b):
         return high_sight(state, a, b, firer, target).kind
     line = bf.los_cache.get(a * bf.size + b if a < b else b * bf.size + a) or static_line(bf, a, b)
+    if line.lines:
+        return _across_lines(state, line, a, b, firer, target).kind
     if line.blocker or _unit_in_the_way(state, line, firer, target) >= 0:
         return BLOCKED
     return OBSCURED if line.obscurers else CLEAR

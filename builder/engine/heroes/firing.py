@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 R_SHOT = "000 core rules, Firing > Shot Resolution"
 R_RANGE = "000 core rules, Firing > Range"
 R_LOS = "000 core rules, Terrain and Terrain Overlays > Obstacles"
+R_LINES = "003 Battle for Normandy, Battlefield 1.1, Lines and Terrain Effects"
 R_SUPP = "000 core rules, Special Abilities > Suppressive Fire"
 LONG_RANGE = 7
 SPLIT, SPLIT_REST = "split", "split-rest"  # Machine Gunner: the first target's share, the second's
@@ -238,6 +239,8 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
         plan.terms.append(Term(-2, f"range {plan.range} > {limit}", R_RANGE))
     for sq, value in plan.sight.obscurers:
         plan.terms.append(Term(-value, f"obscured ({bf.terrain[sq].id} at {bf.name(sq)})", R_LOS))
+    for what, value in plan.sight.lines:
+        plan.terms.append(Term(-value, f"obscured ({what})", R_LINES))
     if state.smoke:
         plan.terms.extend(smoke_terms(state, fsq, tsq, plan.sight.squares))
     if moving:

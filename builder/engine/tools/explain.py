@@ -85,6 +85,9 @@ def explain_los(state: GameState, names: dict[str, int], a_ref: str, b_ref: str)
                      f"never blocks ({R_ELEVATED})")
     for sq, v in s.obscurers:
         lines.append(f"  obscured -{v}: {bf.terrain[sq].id} at {bf.name(sq)} (Terrain > Obstacles)")
+    for what, v in s.lines:
+        lines.append(f"  obscured -{v}: {what} (003 Battlefield 1.1, Lines and Terrain Effects: the firer is not "
+                     "adjacent to it)")
     if s.blocker:
         lines.append(f"  blocked by {s.blocker}")
     lines.append(f"verdict: {s.kind}" + (f", -{s.penalty} to the shot" if s.penalty else ""))

@@ -29,12 +29,16 @@ TERRAIN_RULES: tuple[tuple[str, str, str, str, str], ...] = (
     ("elevated-positions", "Elevated positions: line of sight from and to elevated squares", "simulated", "",
      f"{BFN} 1.1, Elevated Positions"),
     ("craters-barricades-rubble", "Craters, low barricades, rubble", "partial",
-     "played through the terrain type's generic effects (defence, sight, difficult passage); their own "
-     "rules of 003 are not", f"{BFN} 1.2, Terrain Elements"),
-    ("rivers", "Rivers", "partial", "water keeps out non-amphibious units; fords and crossing rules are not "
-     "played", f"{BFN} 1.2, Rivers"),
-    ("bridges", "Bridges", "not simulated", "a bridge is only the terrain type its squares carry",
+     "craters and rubble are their terrain's printed effects; a low barricade is a line (builder/engine/board/"
+     "lines.py) hindering shots of units not adjacent to it, but its 'Obstacle (Infantry)' hinders every line "
+     "of sight crossing it, not only infantry's; from an elevated position a line that is not elevated is read "
+     "as a contour line and ignored; a line's defence bonus (none drawn in the packs) is not played, and a "
+     "line carrying a movement effect closes its edge instead of applying it on crossing",
+     f"{BFN} 1.1, Lines and Terrain Effects; 1.2, Terrain Elements"),
+    ("rivers", "Rivers: water, only amphibious units enter (003 prints no ford or crossing rule)", "simulated", "",
      f"{BFN} 1.2, Rivers"),
+    ("bridges", "Bridges: dry ground across a river that every unit crosses (003 prints no rule of their own)",
+     "simulated", "", f"{BFN} 1.2, Rivers"),
     ("rooms-zoc-firing", "Rooms: zone of control and firing", "simulated", "",
      f"{BFN} 1.3, Buildings, Rooms & Zone of Control / Firing Actions"),
     ("grenades-rooms", "Grenades into building rooms", "partial",
