@@ -119,12 +119,12 @@ def high_line(bf: "Battlefield", a: int, b: int) -> HighLine:
     hit = bf.high_cache.get(key)
     if hit is not None:
         return hit  # type: ignore[no-any-return]
-    from builder.engine.board.los import trace
+    from builder.engine.board.los import static_line
 
     top, low = _ends(bf, a, b)
     level = levels(bf)
-    crossed, _ = trace(bf, top, low)
-    path = (top, *crossed, low)
+    crossed = static_line(bf, a, b).squares  # traced from the lower square to the higher
+    path = (top, *crossed, low) if top < low else (top, *reversed(crossed), low)
     both_up = level[low] > 0
     steep = ""
     if not both_up and any(level[s] >= level[top] for s in crossed):

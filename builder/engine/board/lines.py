@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from builder.engine.board.bitboard import board_of
+
 if TYPE_CHECKING:
     from builder.engine.board.grid import Battlefield, TerrainInfo
 
@@ -59,13 +61,23 @@ def line_crossed(bf: "Battlefield", p: int, q: int) -> tuple[tuple[int, int], ..
     return tuple(routes)
 
 
-def crossings(bf: "Battlefield", path: list[int]) -> tuple[Crossing, ...]:
-    """The lines hindering sight that the line along ``path`` (both ends included)
-    crosses, in order."""
+def crossings(bf: "Battlefield", path: list[int], board: int) -> tuple[Crossing, ...]:
+    """The lines hindering sight that the line along ``path`` (both ends included, the
+    bitboard ``board`` of its squares) crosses, in order."""
     if not bf.line_terrain:
         return ()
+    near_board = bf.derived.get(("line-board",))
+    if near_board is None:
+        near_board = bf.derived[("line-board",)] = board_of(sq for edge in bf.line_terrain for sq in edge)
+    if not near_board & board:
+        return ()
+    near = bf.derived.get(("line-squares",))
+    if near is None:
+        near = bf.derived[("line-squares",)] = frozenset(sq for edge in bf.line_terrain for sq in edge)
     out: list[Crossing] = []
     for k in range(1, len(path)):
+        if path[k - 1] not in near and path[k] not in near:  # every edge crossed has one of them
+            continue
         edges = line_crossed(bf, path[k - 1], path[k])
         if not edges:
             continue

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from builder.engine.board.bitboard import board_of
-from builder.engine.board.elevation import elevated_end, high_sight
+from builder.engine.board.elevation import elevated_end, high_line, high_sight, levels
 from builder.engine.board.lines import Crossing, crossings, facing
 
 if TYPE_CHECKING:
@@ -137,8 +137,9 @@ def static_line(bf: "Battlefield", a: int, b: int) -> StaticLine:
             blocker = f"{t.id} at {bf.name(sq)}"
         if t.obscures:
             obscurers.append((sq, t.obscures))
-    lines = crossings(bf, [min(a, b), *squares, max(a, b)]) if bf.line_terrain else ()
-    line = StaticLine(tuple(squares), blocker, tuple(obscurers), board_of(squares), lines)
+    board = board_of(squares)
+    lines = crossings(bf, [min(a, b), *squares, max(a, b)], board | 1 << a | 1 << b) if bf.line_terrain else ()
+    line = StaticLine(tuple(squares), blocker, tuple(obscurers), board, lines)
     bf.los_cache[key] = line
     return line
 
@@ -259,11 +260,15 @@ def sees(state: "GameState", a: int, b: int, firer: "UnitState | None" = None,
 
 def precompute_lines(bf: "Battlefield") -> int:
     """Trace every pair of squares of a battlefield once (the static line-of-sight
-    table; about 0.4 s for a 24 x 16 battlefield). Lines are otherwise traced on
+    table, and the lines with an end in an Elevated Position; about 0.4 s for a 24 x 16
+    battlefield). Lines are otherwise traced on
     first use; playtest runners and benchmarks call this once per layout, the
     table then lives on the battlefield, cached on the pack. Returns the pairs."""
     n = bf.size
+    level = levels(bf)
     for a in range(n):
         for b in range(a + 1, n):
             static_line(bf, a, b)
+            if level[a] or level[b]:  # a line with an elevated end (builder/engine/board/elevation.py)
+                high_line(bf, a, b)
     return len(bf.los_cache)
