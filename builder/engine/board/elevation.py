@@ -43,10 +43,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from builder.engine.board.bitboard import board_of
+from builder.engine.board.tracing import BLOCKED, CLEAR, OBSCURED, Sight, trace
 
 if TYPE_CHECKING:
     from builder.engine.board.grid import Battlefield
-    from builder.engine.board.los import Sight
     from builder.engine.heroes.state import GameState, UnitState
 
 RULE = "003 Battle for Normandy, Battlefield > Elevated Positions"
@@ -65,8 +65,8 @@ class HighLine:
     steep: str  # why the steep down-angle forbids the line, or ""
     found: tuple[Obstacle, ...]  # terrain obstacles (edges and squares)
     watch: int  # bitboard: crossed squares where a vehicle or wreck would be an obstacle
-    verdict: "Sight"  # with no vehicle on the line, fired from the elevated end
-    verdict_up: "Sight"  # the same, fired from the other end
+    verdict: Sight  # with no vehicle on the line, fired from the elevated end
+    verdict_up: Sight  # the same, fired from the other end
 
 
 def levels(bf: "Battlefield") -> list[int]:
@@ -119,11 +119,9 @@ def high_line(bf: "Battlefield", a: int, b: int) -> HighLine:
     hit = bf.high_cache.get(key)
     if hit is not None:
         return hit  # type: ignore[no-any-return]
-    from builder.engine.board.los import static_line
-
     top, low = _ends(bf, a, b)
     level = levels(bf)
-    crossed = static_line(bf, a, b).squares  # traced from the lower square to the higher
+    crossed, _ = trace(bf, min(a, b), max(a, b))  # as the static line: from the lower square
     path = (top, *crossed, low) if top < low else (top, *reversed(crossed), low)
     both_up = level[low] > 0
     steep = ""
@@ -155,12 +153,10 @@ def high_line(bf: "Battlefield", a: int, b: int) -> HighLine:
     return line
 
 
-def _verdict(path: tuple[int, ...], both_up: bool, steep: str, found: list[Obstacle], firer_sq: int) -> "Sight":
+def _verdict(path: tuple[int, ...], both_up: bool, steep: str, found: list[Obstacle], firer_sq: int) -> Sight:
     """The verdict fired from ``firer_sq`` (an end): a line drawn between squares that the
     firer is adjacent to does not hinder it (003 1.1, Lines and Terrain Effects: the
     exception "limited by Adjacency")."""
-    from builder.engine.board.los import BLOCKED, CLEAR, OBSCURED, Sight
-
     crossed = path[1:-1]
     if steep:
         return Sight(BLOCKED, 0, (), steep, crossed)
@@ -192,7 +188,7 @@ def directly_before(found: list[Obstacle], path: tuple[int, ...]) -> list[Obstac
 
 
 def high_sight(state: "GameState", a: int, b: int, firer: "UnitState | None" = None,
-               target: "UnitState | None" = None) -> "Sight":
+               target: "UnitState | None" = None) -> Sight:
     """Line of sight between ``a`` and ``b`` (one of them elevated) with the units on
     the board: vehicles and wrecks that are not concealed, neither the firer nor the
     target, are obstacles where terrain would be; infantry never is."""
