@@ -6,7 +6,7 @@ riflemen right at it at J4 and further south at I6."""
 
 from __future__ import annotations
 
-from builder.engine.board.los import line_of_sight
+from builder.engine.board.los import line_of_sight, sight
 from builder.engine.heroes.firing import plan_shot
 from builder.engine.heroes.movement import infantry_reach
 from builder.engine.tools.position import load_position
@@ -50,3 +50,21 @@ def test_a_low_barricade_is_crossed_by_moving_units() -> None:
     fence.sq = -1
     dist, _ = infantry_reach(state, state.units[names["behind"]], 1)
     assert bf.square("I4") in dist and bf.square("I4") in bf.adjacent(bf.square("I3"))
+
+
+def test_a_low_barricade_hinders_no_shot_at_a_vehicle() -> None:
+    """'Obstacle (Infantry)' (003 1.2, Low Barricades), read as an obstacle to infantry only:
+    the riflemen's shot at the Kubelwagen (J2-J3) crosses the fence unhindered, while the same
+    line between infantry is hindered."""
+    state, names = load_position(LINES)
+    bf = state.static.bf
+    away, car = state.units[names["away"]], state.units[names["car"]]
+    shot = plan_shot(state, away, 0, car)
+    assert shot.ok and shot.target_sq == bf.square("J2")
+    assert not any("low-barricade" in t.label for t in shot.terms)
+    for gone in (car, state.units[names["at-fence"]]):  # the same line from the riflemen, nobody on it
+        for sq in state.squares_of(gone):
+            state.set_occupant(sq, -1)
+        gone.sq = -1
+    assert [what for what, _ in sight(state, away.sq, bf.square("J2"), away).lines] == [
+        "low-barricade line between J3 and J4"]

@@ -48,6 +48,7 @@ EXPECTED = [
     ("c332-demolition-target", "C332", "scenarios/skirmish.yaml", 33, 24),
     ("c350-half-square", "C350", "boards/board-a.yaml", 9, 10),
     ("c351-half-square-mixed", "C351", "terrain/terrain.yaml", 8, 41),
+    ("c352-infantry-obstacle", "C352", "boards/board-a.yaml", 5, 38),
     ("p502-dependency", "P502", "pack.yaml", 1, 1),
     ("p504-unknown-folder", "P504", "weapons", 0, 0),
     ("p506-modeline", "P506", "units/units.yaml", 1, 1),

@@ -22,14 +22,15 @@ def terrain_clear(bf: Battlefield, a: int, b: int) -> bool:
     """Could the line a-b be clear at all (terrain neither blocks nor obscures it)?
     The cached static line is looked up as builder.engine.board.los.sight does (a line
     with an elevated end: its Elevated Position verdict without vehicles; lines drawn
-    between squares: from either end, the lines it is adjacent to not counting)."""
+    between squares: from either end, the lines it is adjacent to not counting, nor
+    obstacles to infantry only, as when a vehicle fires or is targeted)."""
     if bf.high and elevated_end(bf, a, b):
         high = high_line(bf, a, b)
         return CLEAR in (high.verdict.kind, high.verdict_up.kind)
     line = bf.los_cache.get(a * bf.size + b if a < b else b * bf.size + a) or static_line(bf, a, b)
     if line.blocker or line.obscurers:
         return False
-    return not line.lines or not facing(line.lines, a) or not facing(line.lines, b)
+    return not line.lines or not facing(line.lines, a, True) or not facing(line.lines, b, True)
 
 
 def terrain_open(bf: Battlefield, a: int, b: int) -> bool:
@@ -40,7 +41,7 @@ def terrain_open(bf: Battlefield, a: int, b: int) -> bool:
     line = bf.los_cache.get(a * bf.size + b if a < b else b * bf.size + a) or static_line(bf, a, b)
     if line.blocker:
         return False
-    return not line.lines or any(not any(c[1] for c in facing(line.lines, end)) for end in (a, b))
+    return not line.lines or any(not any(c[1] for c in facing(line.lines, end, True)) for end in (a, b))
 
 
 _MAX_BATTLEFIELDS = 8

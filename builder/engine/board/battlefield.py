@@ -46,6 +46,7 @@ def terrain_info(terrain: Any) -> TerrainInfo:
         building=e.building,
         elevated=e.elevated,
         half_square=e.half_square,
+        infantry_obstacle=e.infantry_obstacle,
     )
 
 

@@ -78,6 +78,7 @@ class TerrainInfo:
     opportunity_fire: bool = False
     building: bool = False
     elevated: int = 0  # elevation level, 0 on the ground (builder/engine/board/elevation.py)
+    infantry_obstacle: bool = False  # a line hindering infantry's sight only (builder/engine/board/lines.py)
     half_square: bool = False  # the strip between two buildings or ruins (builder/engine/board/rooms.py)
 
 

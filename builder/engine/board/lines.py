@@ -13,7 +13,10 @@ Readings: a line without movement effects (every line of the bundled packs) is c
 freely; a line carrying one (difficult passage, water, impassable) closes the edge to
 every unit, as a wall does (:func:`closes_edge`). A line that blocks sight (an elevated
 line) blocks the shots of units not adjacent to it; one that obscures (a low barricade, a
-contour line) takes its value off them. Lines with a defence bonus are not drawn in the
+contour line) takes its value off them. A low barricade is an 'Obstacle (Infantry)' (003
+1.2): read as an obstacle to infantry only (the terrain's ``infantry_obstacle``), it does not
+hinder a shot when the firer or the target is a vehicle, as infantry standing in a line
+does not (000 core rules, Line of Sight): a placeholder reading. Lines with a defence bonus are not drawn in the
 packs, so the bonus is not played (coverage row ``craters-barricades-rubble``). From an
 Elevated Position contour lines are ignored and elevated lines are obstacles
 (builder/engine/board/elevation.py), with the same adjacency exception.
@@ -30,8 +33,9 @@ if TYPE_CHECKING:
 
 RULE = "003 Battle for Normandy, Battlefield 1.1, Lines and Terrain Effects"
 
-# a line crossed by a line of sight: (the squares it runs along there, blocks, penalty, what)
-Crossing = tuple[tuple[int, ...], bool, int, str]
+# a line crossed by a line of sight: (the squares it runs along there, blocks, penalty, what,
+# an obstacle to infantry only)
+Crossing = tuple[tuple[int, ...], bool, int, str, bool]
 
 
 def closes_edge(line: "TerrainInfo | None") -> bool:
@@ -85,11 +89,13 @@ def crossings(bf: "Battlefield", path: list[int], board: int) -> tuple[Crossing,
         if t.blocks_los or t.obscures:
             along = tuple(sorted({sq for e in edges for sq in e}))
             out.append((along, t.blocks_los, t.obscures,
-                        f"{t.id} line between {bf.name(edges[0][0])} and {bf.name(edges[0][1])}"))
+                        f"{t.id} line between {bf.name(edges[0][0])} and {bf.name(edges[0][1])}",
+                        t.infantry_obstacle))
     return tuple(out)
 
 
-def facing(lines: tuple[Crossing, ...], firer_sq: int) -> list[Crossing]:
+def facing(lines: tuple[Crossing, ...], firer_sq: int, vehicle: bool = False) -> list[Crossing]:
     """The lines that hinder a shot from ``firer_sq``: those it is not adjacent to (not on
-    a square the line runs along where the shot crosses it)."""
-    return [c for c in lines if firer_sq not in c[0]]
+    a square the line runs along where the shot crosses it); with a vehicle firing or
+    targeted (``vehicle``), not the obstacles to infantry only."""
+    return [c for c in lines if firer_sq not in c[0] and not (vehicle and c[4])]

@@ -121,8 +121,9 @@ def sight(state: "GameState", a: int, b: int, firer: "UnitState | None" = None,
 def _across_lines(state: "GameState", line: StaticLine, a: int, b: int, firer: "UnitState | None",
                   target: "UnitState | None") -> Sight:
     """:func:`sight` of a line crossing lines drawn between squares, fired from ``a``:
-    the lines ``a`` is adjacent to do not count (builder/engine/board/lines.py). The
-    verdict without units is kept per direction."""
+    the lines ``a`` is adjacent to do not count, nor obstacles to infantry only when a
+    vehicle fires or is targeted (builder/engine/board/lines.py). The verdict without
+    units is kept per direction and per vehicle involved or not."""
     bf = state.static.bf
     if not line.blocker:
         sq = _unit_in_the_way(state, line, firer, target)
@@ -130,12 +131,13 @@ def _across_lines(state: "GameState", line: StaticLine, a: int, b: int, firer: "
             u = state.units[state.occ[sq]]
             what = "vehicle" if u.is_vehicle or u.wreck else "infantry"
             return Sight(BLOCKED, 0, line.obscurers, f"{what} {u.st.profile.name} at {bf.name(sq)}", line.squares)
-    key = bf.size * bf.size + a * bf.size + b
+    vehicle = (firer is not None and firer.is_vehicle) or (target is not None and target.is_vehicle)
+    key = bf.size * bf.size * (2 if vehicle else 1) + a * bf.size + b
     verdict = bf.sight_cache.get(key)
     if verdict is None:
-        hinder = facing(line.lines, a)
-        blocker = line.blocker or next((what for _, blocks, _, what in hinder if blocks), "")
-        crossed = tuple((what, v) for _, _, v, what in hinder if v)
+        hinder = facing(line.lines, a, vehicle)
+        blocker = line.blocker or next((c[3] for c in hinder if c[1]), "")
+        crossed = tuple((c[3], c[2]) for c in hinder if c[2])
         penalty = sum(v for _, v in line.obscurers) + sum(v for _, v in crossed)
         if blocker:
             verdict = Sight(BLOCKED, 0, line.obscurers, blocker, line.squares)

@@ -30,10 +30,10 @@ TERRAIN_RULES: tuple[tuple[str, str, str, str, str], ...] = (
      f"{BFN} 1.1, Elevated Positions"),
     ("craters-barricades-rubble", "Craters, low barricades, rubble", "partial",
      "craters and rubble are their terrain's printed effects; a low barricade is a line (builder/engine/board/"
-     "lines.py) hindering shots of units not adjacent to it, but its 'Obstacle (Infantry)' hinders every line "
-     "of sight crossing it, not only infantry's; from an elevated position a line that is not elevated is read "
-     "as a contour line and ignored; a line's defence bonus (none drawn in the packs) is not played, and a "
-     "line carrying a movement effect closes its edge instead of applying it on crossing",
+     "lines.py) hindering shots of units not adjacent to it, and none a vehicle fires or takes ('Obstacle "
+     "(Infantry)', a placeholder reading); from an elevated position a line that is not elevated is read as a "
+     "contour line and ignored; a line's defence bonus (none drawn in the packs) is not played, and a line "
+     "carrying a movement effect closes its edge instead of applying it on crossing",
      f"{BFN} 1.1, Lines and Terrain Effects; 1.2, Terrain Elements"),
     ("rivers", "Rivers: water, only amphibious units enter (003 prints no ford or crossing rule)", "simulated", "",
      f"{BFN} 1.2, Rivers"),

@@ -4,7 +4,9 @@ Half-squares exist only where two buildings or ruins touch (1.4): a half-square 
 board or an overlay must have, on two opposite sides, squares closed to vehicles that are
 not half-squares themselves (buildings and ruins are impassable to vehicles, 1.3). A terrain
 type cannot be both the strip between two buildings and a building, water or an elevated
-position: the engine would read one effect and drop the other.
+position: the engine would read one effect and drop the other. An obstacle to infantry only
+(``infantry_obstacle``, a low barricade's 'Obstacle (Infantry)') is played on lines drawn
+between squares; drawn as squares, the engine reads its other effects for every shot.
 """
 
 from __future__ import annotations
@@ -12,13 +14,15 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Iterable
 
-from builder.diagnostics import Diagnostic, define_code
+from builder.diagnostics import Diagnostic, Severity, define_code
 from builder.validation.context import CheckContext
 from builder.validation.registry import rule
 
 HALF = "003 Battle for Normandy, Battlefield 1.4, Half-Squares"
+LINES = "003 Battle for Normandy, Battlefield 1.1, Lines and Terrain Effects; 1.2, Low Barricades"
 C_HALF_ALONE = define_code("C350", "half-square not between two buildings or ruins", HALF)
 C_HALF_MIXED = define_code("C351", "half-square terrain that is also a building, water or elevated", HALF)
+C_LINE_ONLY = define_code("C352", "obstacle to infantry only drawn as squares, not as a line", LINES)
 
 _VEHICLES = {"light_vehicle", "heavy_vehicle"}
 
@@ -71,3 +75,19 @@ def _between(grid: Any, kinds: dict[str, Any], x: int, y: int) -> bool:
             kind.effects.building or _VEHICLES <= _types(kind))
 
     return (wall(x - 1, y) and wall(x + 1, y)) or (wall(x, y - 1) and wall(x, y + 1))
+
+
+@rule
+def infantry_obstacles_are_lines(ctx: CheckContext) -> Iterable[Diagnostic]:
+    """A terrain with ``infantry_obstacle`` is drawn only as ``line`` edges, not as squares."""
+    kinds = ctx.pack.items["terrain"]
+    for collection in ("boards", "overlays"):
+        for grid in ctx.pack.items[collection].values():
+            drawn = {ch for row in grid.rows for ch in row}
+            for ch, tid in grid.legend.items():
+                kind = kinds.get(tid)
+                if ch in drawn and kind is not None and kind.effects.infantry_obstacle:
+                    yield ctx.at(collection, grid.id, ("legend", ch), C_LINE_ONLY,
+                                 f"'{grid.id}' draws '{tid}', an obstacle to infantry only, as squares ('{ch}')",
+                                 rule=LINES, severity=Severity.WARNING,
+                                 hint="draw it as an edge: {between: [A1, A2], kind: line, terrain: " + tid + "}")
