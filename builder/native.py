@@ -60,6 +60,7 @@ MODULES: tuple[str, ...] = tuple(
     f"builder.engine.{name}" for name in (
         "kernel.dice", "kernel.events",
         "board.battlefield", "board.bitboard", "board.grid", "board.intersections", "board.los",
+        "board.elevation", "board.lines", "board.rooms", "board.tracing",
         "heroes.actions", "heroes.ambush", "heroes.api", "heroes.armies", "heroes.assault", "heroes.damage",
         "heroes.decoys", "heroes.firing", "heroes.markers", "heroes.movement", "heroes.objectives",
         "heroes.opportunity", "heroes.profiles", "heroes.reactions", "heroes.rules", "heroes.scenario_events",

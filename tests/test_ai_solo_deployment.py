@@ -8,10 +8,12 @@ from types import SimpleNamespace
 import pytest
 
 from builder.engine.heroes.solo_mode import reaction
+from builder.engine.heroes.solo_mode.deployment import lift, stack
 from builder.engine.heroes.solo_mode.bonuses import count_for
 from builder.engine.heroes.solo_mode.rules import SoloModeRules
 from builder.army.model import ArmyList, SlotChoice, TileEntry
 from builder.content.loader import load_pack
+from builder.engine.board.los import sees
 
 OPTIONS = {"ai_side": 1, "attitude": "aggressive", "difficulty": "medium"}
 
@@ -126,15 +128,24 @@ def test_the_stack_stands_in_staggered_rows_from_the_front_line(core, seed: int)
 
 
 def test_vehicles_deploy_apart_near_an_objective(core) -> None:
-    """002, 2.5: vehicles first, as close to an objective as the zone allows."""
+    """002, 2.5: vehicles first, each as close to its objective (primary first, in turn) as
+    the zone allows among the squares the player's units see alike (out of sight where
+    possible, the module's policy) and that do not hem it in."""
     state = game(core, "family-meeting-2")
     solo, bf = state.variant, state.static.bf
-    objectives = [o[1] for o in state.static.objectives]
-    for uid in solo.forces.vehicles:
-        u = state.units[uid]
+    order = {"primary": 0, "secondary": 1}
+    targets = [o[1] for o in sorted(state.static.objectives, key=lambda o: (order.get(o[2], 2), o[1]))]
+    before = state.clone()  # the battlefield as the AI's vehicles found it: its deployed units lifted
+    for uid in [*solo.forces.scouts, *solo.forces.vehicles, *stack(solo)]:
+        lift(before, before.units[uid])
+    eyes = [e.sq for e in before.units if e.side == state.rules.player and e.active]
+    seen = {sq for sq in solo.zone if any(sees(before, e, sq) for e in eyes)}
+    for k, uid in enumerate(solo.forces.vehicles):
+        u, target = state.units[uid], targets[k % len(targets)]
         assert u.sq in solo.zone
-        best = min(min(bf.distance(sq, o) for o in objectives) for sq in solo.zone)
-        assert min(bf.distance(u.sq, o) for o in objectives) <= best + 1
+        pool = [sq for sq in solo.zone if (sq in seen) == (u.sq in seen) and bf.enterable(sq, u.type, False)
+                and any(bf.enterable(n, u.type, False) for n in bf.adjacent(sq))]
+        assert bf.distance(u.sq, target) <= min(bf.distance(sq, target) for sq in pool) + 1
 
 
 def test_set_up_is_the_same_for_the_same_seed(core) -> None:
@@ -156,7 +167,6 @@ def test_the_units_deployment_example(core, seed: int) -> None:
     solo, bf = state.variant, state.static.bf
     zone = set(solo.zone)
     objectives = [o[1] for o in state.static.objectives]
-    near = {sq: min(bf.distance(sq, o) for o in objectives) for sq in range(bf.size)}
     assert len(solo.forces.scouts) == 2
     for uid in solo.forces.scouts:
         u = state.units[uid]

@@ -1,6 +1,7 @@
 """Line of sight from an Elevated Position (003 Battle for Normandy, Battlefield >
 Elevated Positions, examples A-D), traced from the Flak 88's red dot on the Rauray
-heights in Trading Blows. builder/engine/heroes/elevated.py."""
+heights in Trading Blows, and by units standing on elevated squares.
+builder/engine/board/elevation.py."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 from builder.army.model import ArmyList, SlotChoice, TileEntry
 from builder.content.loader import load_pack
 from builder.engine import Rules
-from builder.engine.heroes.elevated import elevated_sight, elevation
+from builder.engine.board.elevation import high_sight, levels
 from builder.engine.board.los import trace
 
 BFN = Path(__file__).resolve().parents[1] / "content" / "bfn"
@@ -45,7 +46,7 @@ def put(state, uid: int, sq: int) -> None:  # type: ignore[no-untyped-def]
 def lines_from_the_dot(state):  # type: ignore[no-untyped-def]
     """(target square, squares crossed) of the lines from the red dot down to ground squares
     that cross no other square of the crest, longest first."""
-    bf, level = state.static.bf, elevation(state)
+    bf, level = state.static.bf, levels(state.static.bf)
     dot = bf.square("AC3")
     out = []
     for b in range(bf.size):
@@ -57,7 +58,7 @@ def lines_from_the_dot(state):  # type: ignore[no-untyped-def]
 
 def test_the_red_dot_is_an_elevated_position() -> None:
     state = empty_trading_blows()
-    assert elevation(state)[state.static.bf.square("AC3")] == 2
+    assert levels(state.static.bf)[state.static.bf.square("AC3")] == 2
 
 
 def test_infantry_never_blocks_an_elevated_line_but_a_vehicle_right_before_the_target_does() -> None:
@@ -70,13 +71,13 @@ def test_infantry_never_blocks_an_elevated_line_but_a_vehicle_right_before_the_t
     infantry = next(u for u in state.units if u.is_infantry)
     vehicle = next(u for u in state.units if u.is_vehicle)
     put(state, infantry.id, crossed[-1])
-    assert elevated_sight(state, dot, b).kind == "clear"
+    assert high_sight(state, dot, b).kind == "clear"
     state.set_occupant(crossed[-1], -1)
     put(state, vehicle.id, crossed[1])  # far from the target: the squares beyond are not affected (C)
-    assert elevated_sight(state, dot, b).kind == "clear"
+    assert high_sight(state, dot, b).kind == "clear"
     state.set_occupant(crossed[1], -1)
     put(state, vehicle.id, crossed[-1])  # directly before the target (A)
-    assert elevated_sight(state, dot, b).kind == "blocked"
+    assert high_sight(state, dot, b).kind == "blocked"
 
 
 def test_an_obscuring_element_counts_only_directly_before_the_target() -> None:
@@ -89,19 +90,19 @@ def test_an_obscuring_element_counts_only_directly_before_the_target() -> None:
                 and not any(bf.terrain[s].blocks_los or bf.terrain[s].obscures for s in c[:-1])]
     assert hindered, "no line from the red dot ends behind an obscuring square"
     b, crossed = hindered[0]
-    seen = elevated_sight(state, dot, b)
+    seen = high_sight(state, dot, b)
     assert seen.kind == "obscured" and seen.penalty == bf.terrain[crossed[-1]].obscures
     obstacle = [(b2, c2) for b2, c2 in lines
                 if any(bf.terrain[x].blocks_los or bf.terrain[x].obscures for x in c2[:-1])
                 and not (bf.terrain[c2[-1]].blocks_los or bf.terrain[c2[-1]].obscures)]
     assert obstacle, "no line from the red dot crosses an obstacle further back"
-    assert elevated_sight(state, dot, obstacle[0][0]).kind == "clear"  # squares beyond are not affected (C)
+    assert high_sight(state, dot, obstacle[0][0]).kind == "clear"  # squares beyond are not affected (C)
 
 
 def test_looking_down_across_the_crest_is_blocked() -> None:
     state = empty_trading_blows()
-    bf, level = state.static.bf, elevation(state)
+    bf, level = state.static.bf, levels(state.static.bf)
     dot = bf.square("AC3")
     across = next(b for b in range(bf.size) if level[b] == 0
                   and any(level[s] >= level[dot] for s in trace(bf, dot, b)[0]))
-    assert "steep down-angle" in elevated_sight(state, dot, across).blocker
+    assert "steep down-angle" in high_sight(state, dot, across).blocker

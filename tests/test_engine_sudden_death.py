@@ -106,5 +106,5 @@ def test_coverage_lists_terrain_and_scenario_rules() -> None:
     assert {"terrain", "scenario-rule", "ability"} <= kinds
     by_id = {(r["kind"], r["id"]): r for r in rows}
     assert by_id[("scenario-rule", "sudden-death")]["status"] == "simulated"
-    assert by_id[("terrain", "elevated-positions")]["status"] == "partial"
+    assert by_id[("terrain", "elevated-positions")]["status"] == "simulated"
     assert all(r["missing"] for r in rows if r["kind"] == "terrain" and r["status"] != "simulated")

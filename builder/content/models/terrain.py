@@ -82,6 +82,16 @@ class TerrainEffects(ContentModel):
     )
     elevated: int = Field(default=0, ge=0, le=3, description="Elevation level (Battle for Normandy).")
     building: bool = Field(default=False, description="Inside of a building: entered through openings only.")
+    infantry_obstacle: bool = Field(
+        default=False,
+        description="Drawn as a line: an obstacle to infantry only (Battle for Normandy 'Obstacle (Infantry)', a "
+        "low barricade): its effect on sight is ignored when the firer or the target is a vehicle.",
+    )
+    half_square: bool = Field(
+        default=False,
+        description="Half-squares where two buildings or ruins touch (Battle for Normandy): infantry counts the "
+        "two as one square and crosses between the buildings; no diagonal step enters or leaves them.",
+    )
 
 
 class TerrainType(Item):

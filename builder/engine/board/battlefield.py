@@ -21,6 +21,8 @@ from builder.engine.board.grid import (
     rotate_xy,
     rotated_size,
 )
+from builder.engine.board.lines import closes_edge
+from builder.engine.board.rooms import number_rooms
 
 VOID = TerrainInfo(
     "void", blocks_los=True,
@@ -42,6 +44,9 @@ def terrain_info(terrain: Any) -> TerrainInfo:
         water=e.water,
         opportunity_fire=e.opportunity_fire,
         building=e.building,
+        elevated=e.elevated,
+        half_square=e.half_square,
+        infantry_obstacle=e.infantry_obstacle,
     )
 
 
@@ -104,19 +109,26 @@ def build_battlefield(pack: Any, layout: Any, ruined: tuple[tuple[int, str | Non
         area=[-1] * (width * height), area_kind=[], key=key, ruined=tuple(sorted(ruined, key=lambda r: r[0])),
         layout=layout,
     )
+    rooms: list[tuple[int, list[int]]] = []
     for placement, grid, overlay_index in placed:
         if grid is None:
             bf.area_kind.append("removed")
             continue
-        _lay(bf, infos, placement, grid, overlay_index)
+        _lay(bf, infos, placement, grid, overlay_index, rooms)
         value = getattr(grid, "structure", None)
         if overlay_index is not None and value and overlay_index not in replaced:
             bf.structures[overlay_index] = (int(value), grid.ruin_side)
+    number_rooms(bf, [[sq for sq in room if bf.area[sq] == area] for area, room in rooms])
+    bf.levels = [t.elevated for t in bf.terrain]
+    bf.high = any(bf.levels)
     cache[key] = bf
     return bf
 
 
-def _lay(bf: Battlefield, infos: dict[str, TerrainInfo], placement: Any, grid: Any, overlay_index: int | None) -> None:
+def _lay(bf: Battlefield, infos: dict[str, TerrainInfo], placement: Any, grid: Any, overlay_index: int | None,
+         rooms: list[tuple[int, list[int]]]) -> None:
+    """Lay one board or overlay; an overlay's rooms are added to ``rooms`` as (its area,
+    its squares), kept where no later overlay covers them (builder/engine/board/rooms.py)."""
     rotation = int(placement.rotation)
     ox, oy = parse_square(placement.at)
     area_id = -1
@@ -155,10 +167,20 @@ def _lay(bf: Battlefield, infos: dict[str, TerrainInfo], placement: Any, grid: A
         kind = getattr(edge.kind, "value", str(edge.kind))
         if kind == "opening":
             bf.openings.add(pair)
+        elif kind == "line" and edge.terrain:  # a line carrying a terrain type's effects
+            bf.line_edges[pair] = edge.terrain
+            line = infos.get(edge.terrain)
+            if closes_edge(line):  # a movement effect: the edge is closed (builder/engine/board/lines.py)
+                bf.blocked_edges.add(pair)
+            elif line is not None:
+                bf.line_terrain[pair] = line
+            if line is not None and line.elevated:  # an elevated line (builder/engine/board/elevation.py)
+                bf.elevated_lines.add(pair)
         else:
             bf.blocked_edges.add(pair)
-            if kind == "line" and edge.terrain:  # a contour or elevated line (builder/engine/heroes/elevated.py)
-                bf.line_edges[pair] = edge.terrain
+    if area_id >= 0:
+        for room in getattr(grid, "rooms", []) or []:
+            rooms.append((area_id, [sq for sq in (to_sq(*parse_square(name)) for name in room) if sq >= 0]))
     bunker = getattr(getattr(grid, "kind", None), "value", "") == "bunker"
     for opening in getattr(grid, "openings", []) or []:
         window = opening.white_arrow and not bunker  # Urban Fighter never uses a bunker's windows

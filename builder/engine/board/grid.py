@@ -93,6 +93,9 @@ class TerrainInfo:
     water: bool = False
     opportunity_fire: bool = False
     building: bool = False
+    elevated: int = 0  # elevation level, 0 on the ground (builder/engine/board/elevation.py)
+    infantry_obstacle: bool = False  # a line hindering infantry's sight only (builder/engine/board/lines.py)
+    half_square: bool = False  # the strip between two buildings or ruins (builder/engine/board/rooms.py)
 
 
 @dataclass
@@ -107,7 +110,10 @@ class Battlefield:
     blocked_edges: set[tuple[int, int]] = field(default_factory=set)
     openings: set[tuple[int, int]] = field(default_factory=set)
     windows: set[tuple[int, int]] = field(default_factory=set)  # white-arrow openings (Urban Fighter)
-    line_edges: dict[tuple[int, int], str] = field(default_factory=dict)  # line edges: their terrain (elevated.py)
+    line_edges: dict[tuple[int, int], str] = field(default_factory=dict)  # line edges: their terrain
+    # the lines crossed freely, with their terrain's effects (builder/engine/board/lines.py)
+    line_terrain: dict[tuple[int, int], TerrainInfo] = field(default_factory=dict)
+    elevated_lines: set[tuple[int, int]] = field(default_factory=set)  # lines of elevated terrain (elevation.py)
     key: str = ""
     # standing structures by overlay area: (demolition points that destroy it, its ruin
     # side or None: removed), and the areas already destroyed with what replaced them
@@ -124,6 +130,11 @@ class Battlefield:
     _difficult: list[bool] = field(default_factory=list)
     los_cache: dict[int, Any] = field(default_factory=dict)
     sight_cache: dict[int, Any] = field(default_factory=dict)  # line-of-sight verdicts without units (los.py)
+    high_cache: dict[int, Any] = field(default_factory=dict)  # lines with an elevated end (elevation.py)
+    # per square its elevation level, and whether any square is elevated (set once laid)
+    levels: list[int] = field(default_factory=list)
+    high: bool = False
+    room: list[int] = field(default_factory=list)  # per square its building room, -1 outside (rooms.py)
     _ranges: dict[int, list[int]] = field(default_factory=dict)
     _named: dict[str, int] = field(default_factory=dict)  # square by name, as read so far
     _areas: dict[str, tuple[int, ...]] = field(default_factory=dict)  # squares by area, as read so far
@@ -230,14 +241,17 @@ class Battlefield:
 
     def step_open(self, a: int, b: int) -> bool:
         """May a unit step from ``a`` to the adjacent ``b``? A diagonal step is closed
-        when both orthogonal routes round the corner are closed, and never enters or
-        leaves a building (openings are on sides, not corners)."""
+        when both orthogonal routes round the corner are closed, never enters or
+        leaves a building (openings are on sides, not corners), and never enters or
+        leaves a half-square (003 Battle for Normandy, 1.4 Half-Squares, example A)."""
         ay, ax = divmod(a, self.width)
         by, bx = divmod(b, self.width)
         if ax == bx or ay == by:
             return not self.edge_blocked(a, b)
         ta, tb = self.terrain[a], self.terrain[b]
         if (ta.building or tb.building) and self.area[a] != self.area[b]:
+            return False
+        if ta.half_square or tb.half_square:
             return False
         c1 = ay * self.width + bx
         c2 = by * self.width + ax

@@ -1,10 +1,7 @@
 """Line of sight (000 core rules, Firing > Line of Sight; Terrain > Obstacles).
 
-A line runs from the centre of the firer's square to the centre of the target's.
-It crosses the squares whose inside it enters: a line through a corner only
-touches the squares beside it. Exact integer arithmetic (no sampling): in doubled
-coordinates the line meets the vertical grid line k at t ~ (2k-1)*|dy| and the
-horizontal line j at t ~ (2j-1)*|dx|; equal values are corners.
+A line runs from the centre of the firer's square to the centre of the target's
+(builder/engine/board/tracing.py traces it and holds the verdict type, Sight).
 
 Static terrain is traced once per pair of squares and cached on the battlefield;
 units (dynamic blockers) are laid over the cached squares at each query:
@@ -12,6 +9,10 @@ vehicles and wrecks block; infantry blocks unless the firer or the target is a
 vehicle; concealed units never block (Special Abilities > Ambush). Obscuring
 squares subtract their value each, cumulatively; the firer's and the target's
 squares do not count. No-passage symbols and building walls crossed block.
+A line with an end in an Elevated Position follows 003's rules instead
+(builder/engine/board/elevation.py); lines drawn between squares (low barricades,
+contour lines) hinder only shots from units not adjacent to them
+(builder/engine/board/lines.py).
 """
 
 from __future__ import annotations
@@ -20,12 +21,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from builder.engine.board.bitboard import board_of
+from builder.engine.board.tracing import BLOCKED, CLEAR, OBSCURED, Sight, trace
+from builder.engine.board.elevation import elevated_end, high_line, high_sight, levels
+from builder.engine.board.lines import Crossing, crossings, facing
 
 if TYPE_CHECKING:
     from builder.engine.board.grid import Battlefield
     from builder.engine.heroes.state import GameState, UnitState
-
-CLEAR, OBSCURED, BLOCKED = "clear", "obscured", "blocked"
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,80 +37,7 @@ class StaticLine:
     obscurers: tuple[tuple[int, int], ...]  # (square, penalty)
     board: int  # the squares crossed as a bitboard: no unit in the way when it
     # shares no square with the occupied ones (builder.engine.board.bitboard)
-
-
-@dataclass(slots=True, unsafe_hash=True)
-class Sight:
-    """The verdict on one line: clear/obscured/blocked, the total penalty and why.
-    A value, never changed once made (not ``frozen``: see builder/engine/heroes/terms.py)."""
-
-    kind: str
-    penalty: int
-    obscurers: tuple[tuple[int, int], ...]
-    blocker: str
-    squares: tuple[int, ...]
-
-    def __init__(self, kind: str, penalty: int, obscurers: tuple[tuple[int, int], ...], blocker: str,
-                 squares: tuple[int, ...]) -> None:
-        self.kind, self.penalty, self.obscurers, self.blocker, self.squares = kind, penalty, obscurers, blocker, squares
-
-    @property
-    def ok(self) -> bool:
-        return self.kind != BLOCKED
-
-
-def trace(bf: "Battlefield", a: int, b: int) -> tuple[list[int], bool]:
-    """Squares strictly between ``a`` and ``b`` crossed by the centre line, and
-    whether a no-passage edge or wall on the way blocks it (a corner is blocked
-    when both routes round it are)."""
-    w = bf.width
-    mask = bf.edge_mask()
-    ay, ax = divmod(a, w)
-    by, bx = divmod(b, w)
-    dx, dy = bx - ax, by - ay
-    sx = 1 if dx > 0 else -1
-    sy = 1 if dy > 0 else -1
-    xbit = 1 << (2 if sx > 0 else 6)
-    ybit = 1 << (4 if sy > 0 else 0)
-    adx, ady = abs(dx), abs(dy)
-    x, y = ax, ay
-    i = j = 1
-    out: list[int] = []
-    edge = False
-    last = adx + ady
-    tx = ady if adx else None
-    ty = adx if ady else None
-    while (x != bx or y != by) and last >= 0:
-        last -= 1
-        cur = y * w + x
-        if tx is not None and (ty is None or tx < ty):
-            x += sx
-            i += 1
-            tx = (2 * i - 1) * ady if i <= adx else None
-            if mask[cur] & xbit:
-                edge = True
-        elif ty is not None and (tx is None or ty < tx):
-            y += sy
-            j += 1
-            ty = (2 * j - 1) * adx if j <= ady else None
-            if mask[cur] & ybit:
-                edge = True
-        else:
-            c1 = cur + sx
-            c2 = cur + sy * w
-            route1 = (mask[cur] & xbit) or (mask[c1] & ybit)
-            route2 = (mask[cur] & ybit) or (mask[c2] & xbit)
-            if route1 and route2:
-                edge = True
-            x += sx
-            y += sy
-            i += 1
-            j += 1
-            tx = (2 * i - 1) * ady if i <= adx else None
-            ty = (2 * j - 1) * adx if j <= ady else None
-        if x != bx or y != by:
-            out.append(y * w + x)
-    return out, edge
+    lines: tuple[Crossing, ...] = ()  # lines hindering sight crossed (builder/engine/board/lines.py)
 
 
 def static_line(bf: "Battlefield", a: int, b: int) -> StaticLine:
@@ -128,7 +57,9 @@ def static_line(bf: "Battlefield", a: int, b: int) -> StaticLine:
             blocker = f"{t.id} at {bf.name(sq)}"
         if t.obscures:
             obscurers.append((sq, t.obscures))
-    line = StaticLine(tuple(squares), blocker, tuple(obscurers), board_of(squares))
+    board = board_of(squares)
+    lines = crossings(bf, [min(a, b), *squares, max(a, b)], board | 1 << a | 1 << b) if bf.line_terrain else ()
+    line = StaticLine(tuple(squares), blocker, tuple(obscurers), board, lines)
     bf.los_cache[key] = line
     return line
 
@@ -157,10 +88,16 @@ def _unit_in_the_way(state: "GameState", line: StaticLine, firer: "UnitState | N
 
 def sight(state: "GameState", a: int, b: int, firer: "UnitState | None" = None,
           target: "UnitState | None" = None) -> Sight:
-    """Line of sight from square ``a`` to square ``b`` with the units on the board."""
+    """Line of sight from square ``a`` to square ``b`` with the units on the board; a
+    line with an end in an Elevated Position is traced by
+    :func:`builder.engine.board.elevation.high_sight`."""
     bf = state.static.bf
+    if bf.high and elevated_end(bf, a, b):
+        return high_sight(state, a, b, firer, target)
     key = a * bf.size + b if a < b else b * bf.size + a
     line = bf.los_cache.get(key) or static_line(bf, a, b)
+    if line.lines:
+        return _across_lines(state, line, a, b, firer, target)
     if not line.blocker:
         sq = _unit_in_the_way(state, line, firer, target)
         if sq >= 0:
@@ -181,12 +118,45 @@ def sight(state: "GameState", a: int, b: int, firer: "UnitState | None" = None,
     return verdict
 
 
+def _across_lines(state: "GameState", line: StaticLine, a: int, b: int, firer: "UnitState | None",
+                  target: "UnitState | None") -> Sight:
+    """:func:`sight` of a line crossing lines drawn between squares, fired from ``a``:
+    the lines ``a`` is adjacent to do not count, nor obstacles to infantry only when a
+    vehicle fires or is targeted (builder/engine/board/lines.py). The verdict without
+    units is kept per direction and per vehicle involved or not."""
+    bf = state.static.bf
+    if not line.blocker:
+        sq = _unit_in_the_way(state, line, firer, target)
+        if sq >= 0:
+            u = state.units[state.occ[sq]]
+            what = "vehicle" if u.is_vehicle or u.wreck else "infantry"
+            return Sight(BLOCKED, 0, line.obscurers, f"{what} {u.st.profile.name} at {bf.name(sq)}", line.squares)
+    vehicle = (firer is not None and firer.is_vehicle) or (target is not None and target.is_vehicle)
+    key = bf.size * bf.size * (2 if vehicle else 1) + a * bf.size + b
+    verdict = bf.sight_cache.get(key)
+    if verdict is None:
+        hinder = facing(line.lines, a, vehicle)
+        blocker = line.blocker or next((c[3] for c in hinder if c[1]), "")
+        crossed = tuple((c[3], c[2]) for c in hinder if c[2])
+        penalty = sum(v for _, v in line.obscurers) + sum(v for _, v in crossed)
+        if blocker:
+            verdict = Sight(BLOCKED, 0, line.obscurers, blocker, line.squares)
+        else:
+            verdict = Sight(OBSCURED if penalty else CLEAR, penalty, line.obscurers, "", line.squares, crossed)
+        bf.sight_cache[key] = verdict
+    return verdict  # type: ignore[no-any-return]
+
+
 def sight_kind(state: "GameState", a: int, b: int, firer: "UnitState | None" = None,
                target: "UnitState | None" = None) -> str:
     """``sight(...).kind`` without building the verdict or its explanation: the AI
     players ask it of every square a unit could move to and every enemy."""
     bf = state.static.bf
+    if bf.high and elevated_end(bf, a, b):
+        return high_sight(state, a, b, firer, target).kind
     line = bf.los_cache.get(a * bf.size + b if a < b else b * bf.size + a) or static_line(bf, a, b)
+    if line.lines:
+        return _across_lines(state, line, a, b, firer, target).kind
     if line.blocker or _unit_in_the_way(state, line, firer, target) >= 0:
         return BLOCKED
     return OBSCURED if line.obscurers else CLEAR
@@ -212,11 +182,15 @@ def sees(state: "GameState", a: int, b: int, firer: "UnitState | None" = None,
 
 def precompute_lines(bf: "Battlefield") -> int:
     """Trace every pair of squares of a battlefield once (the static line-of-sight
-    table; about 0.4 s for a 24 x 16 battlefield). Lines are otherwise traced on
+    table, and the lines with an end in an Elevated Position; about 0.4 s for a 24 x 16
+    battlefield). Lines are otherwise traced on
     first use; playtest runners and benchmarks call this once per layout, the
     table then lives on the battlefield, cached on the pack. Returns the pairs."""
     n = bf.size
+    level = levels(bf)
     for a in range(n):
         for b in range(a + 1, n):
             static_line(bf, a, b)
+            if level[a] or level[b]:  # a line with an elevated end (builder/engine/board/elevation.py)
+                high_line(bf, a, b)
     return len(bf.los_cache)

@@ -29,6 +29,7 @@ from builder.engine.heroes.firing import in_arc
 from builder.engine.heroes.terms import Term
 from builder.engine.heroes.zoc import enemy_zoc
 from builder.engine.board.grid import DIRS
+from builder.engine.board.rooms import shelters
 
 if TYPE_CHECKING:
     from builder.engine.heroes.state import GameState, UnitState
@@ -128,8 +129,7 @@ def plan_assault(state: "GameState", attacker: "UnitState", defender: "UnitState
         plan.defence_terms.append(Term(held.defence_bonus, f"{held.id} at {bf.name(defender.sq)}", R_POSITION))
     elif defender.is_infantry:
         t = bf.terrain[defender.sq]
-        area = bf.area[defender.sq]
-        if t.defence_bonus and not (area >= 0 and bf.area[from_sq] == area):
+        if t.defence_bonus and shelters(bf, defender.sq, from_sq):  # not from its own room or overlay
             plan.defence_terms.append(Term(t.defence_bonus, f"{t.id} at {bf.name(defender.sq)}",
                                            "000 core rules, Terrain and Terrain Overlays > Defense"))
     if defender.suppressed:

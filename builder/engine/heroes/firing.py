@@ -28,6 +28,7 @@ from builder.engine.heroes.damage import kill_shot, roll, suppress, take_hit
 from builder.engine.kernel.events import Event
 from builder.engine.board.grid import DIRS
 from builder.engine.board.los import Sight, sight
+from builder.engine.board.rooms import shelters
 from builder.engine.heroes.smoke import smoke_terms
 from builder.engine.heroes.terms import Term, odds_at_least
 
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 R_SHOT = "000 core rules, Firing > Shot Resolution"
 R_RANGE = "000 core rules, Firing > Range"
 R_LOS = "000 core rules, Terrain and Terrain Overlays > Obstacles"
+R_LINES = "003 Battle for Normandy, Battlefield 1.1, Lines and Terrain Effects"
 R_SUPP = "000 core rules, Special Abilities > Suppressive Fire"
 LONG_RANGE = 7
 SPLIT, SPLIT_REST = "split", "split-rest"  # Machine Gunner: the first target's share, the second's
@@ -154,8 +156,7 @@ def _terrain_defence(state: "GameState", plan: ShotPlan, target: "UnitState", fi
             plan.defence_terms.append(Term(held.defence_bonus, f"{held.id} at {bf.name(plan.target_sq)}", R_POSITION))
             return
     if t.defence_bonus:
-        area = bf.area[plan.target_sq]
-        if area >= 0 and bf.area[firer_sq] == area:
+        if not shelters(bf, plan.target_sq, firer_sq):  # the firer in the same room or on the same overlay
             return
         plan.defence_terms.append(Term(t.defence_bonus, f"{t.id} at {bf.name(plan.target_sq)}",
                                        "000 core rules, Terrain and Terrain Overlays > Defense"))
@@ -238,6 +239,8 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
         plan.terms.append(Term(-2, f"range {plan.range} > {limit}", R_RANGE))
     for sq, value in plan.sight.obscurers:
         plan.terms.append(Term(-value, f"obscured ({bf.terrain[sq].id} at {bf.name(sq)})", R_LOS))
+    for what, value in plan.sight.lines:
+        plan.terms.append(Term(-value, f"obscured ({what})", R_LINES))
     if state.smoke:
         plan.terms.extend(smoke_terms(state, fsq, tsq, plan.sight.squares))
     if moving:
@@ -289,7 +292,12 @@ def _at_opening(bf, sq: int) -> bool:  # type: ignore[no-untyped-def]
 
 def building_reason(bf, fsq: int, tsq: int) -> str:  # type: ignore[no-untyped-def]
     """Fire out of a building only from a square with an opening; at a unit inside
-    one only when it is next to an opening (000 core rules, Terrain > Buildings)."""
+    one only when it is next to an opening (000 core rules, Terrain > Buildings). Inside
+    one building (its overlay, or one room) a clear line is enough, from room to room
+    too (003 Battle for Normandy, Buildings, Rooms & Firing Actions)."""
+    if bf.terrain[fsq].building and bf.terrain[tsq].building and (
+            bf.area[fsq] == bf.area[tsq] >= 0 or bf.room[fsq] == bf.room[tsq]):
+        return ""
     if bf.terrain[fsq].building and not _at_opening(bf, fsq):
         return "firing out of a building needs a square with an opening"
     if bf.terrain[tsq].building and not _at_opening(bf, tsq) and bf.area[tsq] != bf.area[fsq]:

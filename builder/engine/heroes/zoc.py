@@ -1,7 +1,9 @@
 """Zones of control (000 core rules, Action! > Movement > Zone of Control).
 
 Each infantry unit controls the 8 squares around it, except across a no-passage
-symbol, outside its building when it stands in one, and not at all while
+symbol, outside its room when it stands in a building (but across an opening next
+to it, and into the half-squares beside it: 003 Battle for Normandy, Buildings, Rooms &
+Zone of Control; builder/engine/board/rooms.py), and not at all while
 suppressed (Special Abilities > Suppressive Fire > Suppressed Marker Penalties).
 Vehicles exert none and ignore them (Vehicles and Zones of Control). A mover may
 not step from one square of an enemy's zone into another square of the *same*
@@ -14,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.engine.board.bitboard import board_of, squares
+from builder.engine.board.rooms import zone_around
 from builder.engine.heroes.state import LISTING
 
 if TYPE_CHECKING:
@@ -27,13 +30,13 @@ def exerts_zoc(unit: "UnitState") -> bool:
 
 def zone_squares(bf: "Battlefield") -> tuple[tuple[int, ...], ...]:
     """By square, the squares an infantry unit standing there controls: those around
-    it (edges respected), only its own building's when it stands in one. Built once
-    per battlefield."""
+    it (edges respected), in a building those of its room, across an opening and in the
+    half-squares beside it (builder.engine.board.rooms.zone_around). Built once per
+    battlefield."""
     key = ("zones",)
     hit = bf.derived.get(key)
     if hit is None:
-        hit = tuple(tuple(n for n in bf.adjacent(sq) if bf.area[n] == bf.area[sq]) if bf.terrain[sq].building
-                    else bf.adjacent(sq) for sq in range(bf.size))
+        hit = tuple(zone_around(bf, sq) for sq in range(bf.size))
         bf.derived[key] = hit
     return hit  # type: ignore[no-any-return]
 

@@ -17,6 +17,8 @@ from builder.engine.heroes.effects.options import token_spent
 from builder.engine.heroes.firing import plan_shot
 from builder.engine.heroes.tokens import tokens_left
 from builder.engine.board.grid import GridError
+from builder.engine.board.elevation import RULE as R_ELEVATED
+from builder.engine.board.elevation import elevated_end
 from builder.engine.board.los import sight, static_line
 from builder.engine.heroes.movement import infantry_reach, movement_allowance, vehicle_reach
 from builder.engine.heroes.transport import disembark_reach
@@ -78,8 +80,14 @@ def explain_los(state: GameState, names: dict[str, int], a_ref: str, b_ref: str)
     lines = [f"line of sight {bf.name(a)} -> {bf.name(b)} (000 core rules, Firing > Line of Sight)",
              f"  squares crossed: {', '.join(bf.name(q) for q in line.squares) or 'none'}",
              f"  range: {rng} (diagonals count 1, the target square counted, the firer's not; Firing > Range)"]
+    if elevated_end(bf, a, b):
+        lines.append(f"  from an elevated position: only the obstacle right before the lower end counts, infantry "
+                     f"never blocks ({R_ELEVATED})")
     for sq, v in s.obscurers:
         lines.append(f"  obscured -{v}: {bf.terrain[sq].id} at {bf.name(sq)} (Terrain > Obstacles)")
+    for what, v in s.lines:
+        lines.append(f"  obscured -{v}: {what} (003 Battlefield 1.1, Lines and Terrain Effects: the firer is not "
+                     "adjacent to it)")
     if s.blocker:
         lines.append(f"  blocked by {s.blocker}")
     lines.append(f"verdict: {s.kind}" + (f", -{s.penalty} to the shot" if s.penalty else ""))

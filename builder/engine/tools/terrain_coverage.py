@@ -26,20 +26,20 @@ TERRAIN_RULES: tuple[tuple[str, str, str, str, str], ...] = (
     ("water", "Water: only amphibious units enter", "simulated", "", CORE),
     ("structure", "Structure points of destructible terrain", "simulated", "", f"{BFN} 1.3, Ruins"),
     ("buildings", "Buildings entered through openings", "simulated", "", f"{BFN} 1.3, Modular Buildings"),
-    ("elevated-positions", "Elevated positions", "partial",
-     "the line of sight of an Elevated Position (builder/engine/heroes/elevated.py) is traced only from a support "
-     "tile's red dot on elevated ground (the Flak 88); units standing on elevated squares still trace ground "
-     "lines of sight, and contour lines are walls for them (line edges block movement and sight)",
+    ("elevated-positions", "Elevated positions: line of sight from and to elevated squares", "simulated", "",
      f"{BFN} 1.1, Elevated Positions"),
     ("craters-barricades-rubble", "Craters, low barricades, rubble", "partial",
-     "played through the terrain type's generic effects (defence, sight, difficult passage); their own "
-     "rules of 003 are not", f"{BFN} 1.2, Terrain Elements"),
-    ("rivers", "Rivers", "partial", "water keeps out non-amphibious units; fords and crossing rules are not "
-     "played", f"{BFN} 1.2, Rivers"),
-    ("bridges", "Bridges", "not simulated", "a bridge is only the terrain type its squares carry",
+     "craters and rubble are their terrain's printed effects; a low barricade is a line (builder/engine/board/"
+     "lines.py) hindering shots of units not adjacent to it, and none a vehicle fires or takes ('Obstacle "
+     "(Infantry)', a placeholder reading); from an elevated position a line that is not elevated is read as a "
+     "contour line and ignored; a line's defence bonus (none drawn in the packs) is not played, and a line "
+     "carrying a movement effect closes its edge instead of applying it on crossing",
+     f"{BFN} 1.1, Lines and Terrain Effects; 1.2, Terrain Elements"),
+    ("rivers", "Rivers: water, only amphibious units enter (003 prints no ford or crossing rule)", "simulated", "",
      f"{BFN} 1.2, Rivers"),
-    ("rooms-zoc-firing", "Rooms: zone of control and firing", "not simulated",
-     "rooms are read by grenades and blasts only; zone of control and firing ignore them",
+    ("bridges", "Bridges: dry ground across a river that every unit crosses (003 prints no rule of their own)",
+     "simulated", "", f"{BFN} 1.2, Rivers"),
+    ("rooms-zoc-firing", "Rooms: zone of control and firing", "simulated", "",
      f"{BFN} 1.3, Buildings, Rooms & Zone of Control / Firing Actions"),
     ("grenades-rooms", "Grenades into building rooms", "partial",
      "a grenade hits the room it is thrown into; throwing from one building into another is not checked",
@@ -48,8 +48,7 @@ TERRAIN_RULES: tuple[tuple[str, str, str, str, str], ...] = (
      "destroyed by Destruction dice of shots traced to its red dot (builder/engine/heroes/features/demolition_targets.py); no "
      "unit climbs to the secondary tile, so units on it and shots at them are not played",
      f"{BFN} 1.3, The Chimney"),
-    ("half-squares", "Half-squares", "partial", "blast patterns count them; movement and zone of control "
-     "through half-squares are not played", f"{BFN} 1.4, Half-Squares"),
+    ("half-squares", "Half-squares: movement and zone of control", "simulated", "", f"{BFN} 1.4, Half-Squares"),
     ("support-tile", "Support tiles entering play", "partial",
      "a scenario's support_tile effect brings the tile in (builder/engine/heroes/features/support_tiles.py): the engine "
      "decides when to put an order on it and uses it first in the Activation phase; the Flak 88 fires "

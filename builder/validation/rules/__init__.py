@@ -13,6 +13,7 @@ from builder.validation.rules import (  # noqa: F401
     scenario_play,
     scenario_refs,
     scenario_tunable,
+    terrain_rules,
     units,
     values,
 )

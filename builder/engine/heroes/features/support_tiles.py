@@ -26,7 +26,7 @@ Readings: the use comes first in the Activation phase rather than in the order o
 token's number; the Flak 88's shot is an attack with its weapon's combat values against
 the target's defence, terrain bonus and the obscuring terrain on the line from the red
 dot, with no range term (its printed values were lost: placeholders). A red dot on an
-elevated square traces its line as an Elevated Position (builder/engine/heroes/elevated.py).
+elevated square traces its line as an Elevated Position (builder/engine/board/elevation.py).
 """
 
 from __future__ import annotations
@@ -37,7 +37,6 @@ from typing import TYPE_CHECKING, Any
 from builder.engine.heroes import effects
 from builder.engine.heroes.features.blast import Pattern, _affected, _combat, aim_at, blast_plan, disperse, explode, under
 from builder.engine.heroes.effects import register
-from builder.engine.heroes.elevated import elevated_sight, elevation
 from builder.engine.kernel.events import Event
 from builder.engine.heroes.firing import ShotPlan, resolve_shot
 from builder.engine.board.los import sight
@@ -106,8 +105,7 @@ def weapon_pattern(state: "GameState", tile_id: str) -> tuple[Pattern, str] | No
 
 def shot_from(state: "GameState", dot: int, side: int, target: "UnitState", p: Pattern, name: str) -> ShotPlan:
     """The tile's shot at ``target`` traced from the red dot square."""
-    line = (elevated_sight(state, dot, target.sq, target) if elevation(state)[dot] > 0
-            else sight(state, dot, target.sq, None, target))
+    line = sight(state, dot, target.sq, None, target)
     plan = blast_plan(state, None, target, p)
     if not line.ok:
         plan.ok, plan.reason = False, f"no line of sight from the red dot ({line.blocker})"

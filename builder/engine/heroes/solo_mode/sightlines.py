@@ -12,21 +12,36 @@ from __future__ import annotations
 
 from typing import Any
 
+from builder.engine.board.elevation import elevated_end, high_line
 from builder.engine.board.grid import Battlefield
-from builder.engine.board.los import static_line
+from builder.engine.board.lines import facing
+from builder.engine.board.los import BLOCKED, CLEAR, static_line
 
 
 def terrain_clear(bf: Battlefield, a: int, b: int) -> bool:
     """Could the line a-b be clear at all (terrain neither blocks nor obscures it)?
-    The cached static line is looked up as builder.engine.board.los.sight does."""
+    The cached static line is looked up as builder.engine.board.los.sight does (a line
+    with an elevated end: its Elevated Position verdict without vehicles; lines drawn
+    between squares: from either end, the lines it is adjacent to not counting, nor
+    obstacles to infantry only, as when a vehicle fires or is targeted)."""
+    if bf.high and elevated_end(bf, a, b):
+        high = high_line(bf, a, b)
+        return CLEAR in (high.verdict.kind, high.verdict_up.kind)
     line = bf.los_cache.get(a * bf.size + b if a < b else b * bf.size + a) or static_line(bf, a, b)
-    return not line.blocker and not line.obscurers
+    if line.blocker or line.obscurers:
+        return False
+    return not line.lines or not facing(line.lines, a, True) or not facing(line.lines, b, True)
 
 
 def terrain_open(bf: Battlefield, a: int, b: int) -> bool:
     """Could there be a line of sight a-b at all (terrain does not block it)?"""
+    if bf.high and elevated_end(bf, a, b):
+        high = high_line(bf, a, b)
+        return BLOCKED != high.verdict.kind or BLOCKED != high.verdict_up.kind
     line = bf.los_cache.get(a * bf.size + b if a < b else b * bf.size + a) or static_line(bf, a, b)
-    return not line.blocker
+    if line.blocker:
+        return False
+    return not line.lines or any(not any(c[1] for c in facing(line.lines, end, True)) for end in (a, b))
 
 
 _MAX_BATTLEFIELDS = 8
