@@ -64,10 +64,12 @@ def position_data(state: GameState, names: dict[str, int], pack: str | None = No
 def _written(state: GameState, by_id: dict[int, str]) -> list[int]:
     """The named units a position holds, each vehicle followed by the units it carries
     (the loader boards a unit into a vehicle written above it). Left out: units gone
-    from the game (destroyed off the battlefield, a decoy discarded) and units in the
-    Solo reinforcements bag (the ``solo`` section's bag names their counters)."""
-    kept = [u for u in state.units if u.id in by_id and not (u.sq < 0 and u.carried_by < 0 and (
-        not u.alive or u.st.reinforcement))]
+    from the game (destroyed, got out by an exit, a decoy discarded) and units in the
+    Solo reinforcements bag (the ``solo`` section's bag names their counters). A destroyed
+    unit keeps its last square in the state (``damage.eliminate`` clears only the
+    occupancy), so it is left out by ``alive``, not by its square."""
+    kept = [u for u in state.units if u.id in by_id and u.alive and not (
+        u.sq < 0 and u.carried_by < 0 and u.st.reinforcement)]
     order: list[int] = []
     for u in kept:
         if u.carried_by < 0 or u.carried_by not in by_id:
