@@ -12,9 +12,10 @@ What belongs to a player is its units: each unit carries its player (seat,
 ``UnitStatic.seat``), and a decision about a unit is taken by that unit's player. When
 the alliance may act with units of several players, :func:`seat_to_act` says whose turn
 it is: in the Orders phase the alliance's players place its tokens in turn, each on its
-own units, in their order of play (Initiative and Order of Play), so the activations,
-lowest token first, alternate the players of each alliance with the opponents'
-(Activation Phase; 2-vs-1 games); in the Supply phase the players move their units in
+own units and each its own numbers (:func:`own_tokens`), in their order of play
+(Initiative and Order of Play), so the activations, lowest token first, alternate the
+players of each alliance with the opponents' (Activation Phase; 2-vs-1 games); in the
+Supply phase the players move their units in
 that order (Supply Phase). An action card is played by the player to act, never on a
 teammate's unit (Action Cards: no bonus to a teammate's units).
 
@@ -134,6 +135,16 @@ def seats_of_side(state: "GameState", side: int) -> list[int]:
     return [k for k, (_, s) in enumerate(state.static.seats) if s == side]
 
 
+def deployment_order(state: "GameState") -> list[tuple[int, int]]:
+    """(side, seat) in the order the players deploy: the first player of the alliance
+    with the initiative, the first of the other alliance, the second of the first...
+    (000 Multiplayer Rules > Deployment)."""
+    order = [state.initiative] + [i for i in range(len(state.sides)) if i != state.initiative]
+    seats = [seats_of_side(state, si) for si in order]
+    return [(si, mine[rank]) for rank in range(max(len(x) for x in seats))
+            for si, mine in zip(order, seats) if rank < len(mine)]
+
+
 def _own_seats(state: "GameState", side: int, actions: list["Action"]) -> list[int]:
     """The players of ``side`` whose units the actions name, in order of play."""
     found = {seat_of(state, state.units[a.unit]) for a in actions
@@ -144,8 +155,9 @@ def _own_seats(state: "GameState", side: int, actions: list["Action"]) -> list[i
 def seat_to_act(state: "GameState", actions: list["Action"]) -> int:
     """The player who decides now among ``actions`` (legal for the side to act): the
     owner of the unit being activated or concerned by a pending choice; in the Orders
-    phase the alliance's players in turn, one token each (the tokens its side has placed
-    so far say whose turn it is); otherwise its first player with a unit to act."""
+    phase the alliance's players in turn, one numbered token each, in their order of
+    play (a player with no unit left to order is passed over); otherwise its first
+    player with a unit to act (the Supply phase's moves, in the order of play)."""
     side = state.to_act
     if side is None:
         return -1
@@ -159,23 +171,47 @@ def seat_to_act(state: "GameState", actions: list["Action"]) -> int:
     if not own:
         return first_seat(state, side)
     if state.phase == "orders" and not state.pending:
-        placed = sum(1 for u in state.units if u.side == side and u.order != -2)
-        return own[placed % len(own)]
+        seats = seats_of_side(state, side)
+        rank = _placed(state, side) % len(seats)
+        return next(k for k in seats[rank:] + seats[:rank] if k in own)
     return own[0]
+
+
+def _placed(state: "GameState", side: int) -> int:
+    """Numbered order tokens ``side`` has placed this round."""
+    s = state.sides[side]
+    return max(0, s.orders - len(s.to_place))
+
+
+def own_tokens(state: "GameState", side: int, seat: int) -> tuple[int, ...]:
+    """The numbered tokens left that ``seat`` places: of the alliance's tokens 1..N,
+    those of its place in the order of play (with two players, the first places 1, 3,
+    5..., the second 2, 4, 6...), so that the activations, lowest first, go to the
+    alliance's players in turn, each activating its own order 1, then its order 2...
+    (000 Multiplayer Rules > 2-vs-1 and 3-vs-1 games); any token left once its own are
+    placed (the pool is the alliance's: Alliance)."""
+    seats = seats_of_side(state, side)
+    rank, n = seats.index(seat), len(seats)
+    left = state.sides[side].to_place
+    mine = tuple(t for t in left if (t - 1) % n == rank)
+    return mine or tuple(left)
 
 
 def seat_actions(state: "GameState", actions: list["Action"]) -> list["Action"]:
     """The actions open to :func:`seat_to_act`'s player: none about a teammate's unit (a
     teammate's units take no order from it, and no card of its gives them a bonus: 000
-    Multiplayer Rules > Action Cards). A pending choice keeps all the alliance's
-    answers (the owners agree: Precision Special Ability)."""
+    Multiplayer Rules > Action Cards), and in the Orders phase only its own numbered
+    tokens (:func:`own_tokens`). A pending choice keeps all the alliance's answers (the
+    owners agree: Precision Special Ability)."""
     side = state.to_act
     if side is None or state.pending or not actions:
         return actions
     seat = seat_to_act(state, actions)
     units = state.units
+    tokens = own_tokens(state, side, seat) if state.phase == "orders" else ()
     kept = [a for a in actions if not (0 <= a.unit < len(units) and units[a.unit].side == side
-                                       and seat_of(state, units[a.unit]) != seat)]
+                                       and seat_of(state, units[a.unit]) != seat)
+            and not (a.kind == "order" and a.token > 0 and a.token not in tokens)]
     return kept or actions
 
 

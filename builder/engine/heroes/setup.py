@@ -192,13 +192,10 @@ def deploy(state: GameState, scenario: Any, rng: Rng, origin: tuple[Any, str] | 
             zone, facing = _zone(state, scenario, si, rng, origin)
             _place(state, scenario, si, [u for u in state.units if u.side == si], zone, facing, rng, origin)
         return
-    zones = [_zone(state, scenario, si, rng, origin) for si in order]
-    seats = [alliances.seats_of_side(state, si) for si in order]
-    for rank in range(max(len(s) for s in seats)):
-        for si, mine, (zone, facing) in zip(order, seats, zones):
-            if rank < len(mine):
-                units = [u for u in state.units if u.side == si and alliances.seat_of(state, u) == mine[rank]]
-                _place(state, scenario, si, units, zone, facing, rng, origin)
+    zones = {si: _zone(state, scenario, si, rng, origin) for si in order}
+    for si, seat in alliances.deployment_order(state):
+        units = [u for u in state.units if u.side == si and alliances.seat_of(state, u) == seat]
+        _place(state, scenario, si, units, *zones[si], rng, origin)
 
 
 def _zone(state: GameState, scenario: Any, si: int, rng: Rng,
