@@ -36,6 +36,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from builder.diagnostics import Diagnostic, define_code
+from builder.engine.heroes.effects.registry import register
 from builder.engine.kernel.dice import derive_seed
 from builder.engine.kernel.errors import SetupError, setup_error
 from builder.engine.kernel.players import Player, make_player
@@ -48,6 +49,13 @@ RULE = "000 core rules, Multiplayer Rules 3-4 Players"
 E_SIDES = define_code("E630", "scenario has more than two sides: its players are not grouped in alliances", RULE)
 E_ARMY = define_code("E631", "an army given for an alliance does not match its players", RULE)
 E_PLAYERS = define_code("E632", "an alliance player's army cannot be built", RULE)
+
+register("scenario-rule", "multiplayer", "Three- and four-player games: two alliances, each unit its player's",
+         "partial", RULE,
+         "one hand of 6 cards per alliance, shown and exchanged freely, not 3 or 2 per player; the deck is the deck "
+         "faction's cards, not a counted deck of 50; a reaction may be answered with any allied unit; High Command "
+         "tiles are army-wide tiles of the alliance, their shared cost not checked in play; the order of play "
+         "within an alliance is the scenario's (never chosen anew each Orders phase)")
 
 MULTIPLAYER_HAND = 6
 """Action cards an alliance (or the single player facing it) holds after the Supply
