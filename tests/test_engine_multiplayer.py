@@ -93,6 +93,26 @@ def test_activations_alternate_as_in_the_2_vs_1_example(pack) -> None:  # type: 
     assert [t for s, t in turn1 if s == 1][:2] == [2, 4]
 
 
+def test_supply_moves_go_player_by_player(pack) -> None:  # type: ignore[no-untyped-def]
+    """Supply Phase: the players move their units within the order defined; an alliance
+    player's ``end`` hands the moves to the next player, not the whole alliance's."""
+    moves: list[tuple[int, int, int]] = []
+
+    def watch(state):  # type: ignore[no-untyped-def]
+        def record(side, action, events):  # type: ignore[no-untyped-def]
+            if action.kind == "move" and state.units[action.unit].supply_moved:
+                unit = state.units[action.unit]
+                moves.append((state.turn, unit.side, seat_of(state, unit)))
+        return record
+
+    _played(pack, 4, ["random", "random", "random"], watch)
+    us = [(turn, seat) for turn, side, seat in moves if side == 0]
+    assert {seat for _, seat in us} == {0, 1}  # both US players moved units in Supply phases
+    for turn in {t for t, _ in us}:
+        seats = [seat for t, seat in us if t == turn]
+        assert seats == sorted(seats)  # the first player's moves, then the second's
+
+
 def test_a_player_decides_for_its_own_units_only(pack) -> None:  # type: ignore[no-untyped-def]
     state = Rules.new_game(pack, SCENARIO, seed=9)
     players = seat_players(state, ["greedy", "random", "greedy"], 9)
@@ -187,6 +207,21 @@ def test_alliance_scenarios_are_checked_where_they_go_wrong(cli, core_copy: Path
     with pytest.raises(SetupError) as err:
         Rules.new_game(load_pack(core_copy), SCENARIO, seed=1)
     assert err.value.diagnostics[0].code == "E630" and err.value.diagnostics[0].line > 0
+
+
+def test_an_alliance_army_list_plays_and_a_single_list_is_refused(cli, tmp_path: Path) -> None:
+    alliance = tmp_path / "us-alliance.yaml"
+    alliance.write_text("name: US alliance\npoints: 500\nalliance:\n  players:\n"
+                        "    - {name: North, faction: us, tiles: [{tile: us-22nd-infantry-regiment}]}\n"
+                        "    - {name: South, faction: us, tiles: [{tile: us-8th-infantry-regiment}]}\n",
+                        encoding="utf-8")
+    r = cli("play", SCENARIO, "--players", "random,random,random", "--army", f"us={alliance}", "--format", "json")
+    assert r.exit_code == 0, r.stderr
+    single = tmp_path / "us.yaml"
+    single.write_text("name: US\nfaction: us\npoints: 500\ntiles: [{tile: us-22nd-infantry-regiment}]\n",
+                      encoding="utf-8")
+    r = cli("play", SCENARIO, "--players", "random,random,random", "--army", f"us={single}")
+    assert r.exit_code == 1 and "E631" in r.stderr and "clash-three.yaml:35:" in r.stderr
 
 
 def test_an_army_for_an_alliance_must_seat_its_players(pack) -> None:  # type: ignore[no-untyped-def]

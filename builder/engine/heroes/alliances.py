@@ -37,6 +37,8 @@ from typing import TYPE_CHECKING, Any
 
 from builder.diagnostics import Diagnostic, define_code
 from builder.engine.heroes.effects.registry import register
+from builder.engine.heroes.state import declare_side_field, set_side_field, side_field
+from builder.engine.kernel.events import Event
 from builder.engine.kernel.dice import derive_seed
 from builder.engine.kernel.errors import SetupError, setup_error
 from builder.engine.kernel.players import Player, make_player
@@ -56,6 +58,10 @@ register("scenario-rule", "multiplayer", "Three- and four-player games: two alli
          "faction's cards, not a counted deck of 50; a reaction may be answered with any allied unit; High Command "
          "tiles are army-wide tiles of the alliance, their shared cost not checked in play; the order of play "
          "within an alliance is the scenario's (never chosen anew each Orders phase)")
+
+SEATS_DONE = declare_side_field("seats_done", __name__, lasts="round")
+"""The alliance's players who have ended their Supply phase moves this round (000
+Multiplayer Rules > Supply Phase: each moves its units in the order of play)."""
 
 MULTIPLAYER_HAND = 6
 """Action cards an alliance (or the single player facing it) holds after the Supply
@@ -176,6 +182,9 @@ def seat_to_act(state: "GameState", actions: list["Action"]) -> int:
     elif state.phase == "activation" and state.current >= 0:
         return seat_of(state, state.units[state.current])
     own = _own_seats(state, side, actions)
+    if state.phase == "supply":
+        done = side_field(state.sides[side], SEATS_DONE)
+        own = [k for k in own if k not in done]
     if not own:
         return first_seat(state, side)
     if state.phase == "orders" and not state.pending:
@@ -221,6 +230,26 @@ def seat_actions(state: "GameState", actions: list["Action"]) -> list["Action"]:
                                        and seat_of(state, units[a.unit]) != seat)
             and not (a.kind == "order" and a.token > 0 and a.token not in tokens)]
     return kept or actions
+
+
+def end_supply_moves(state: "GameState", action: "Action", actions: list["Action"]) -> list[Event] | None:
+    """An alliance player's ``end`` in the Supply phase (``actions``: all the alliance's
+    decisions open before it): when another player of the alliance still has units to
+    move, that player's turn comes and the decision's events are returned; else None
+    (the alliance's moves are over: the core rules carry the ``end`` out)."""
+    side = state.to_act
+    if side is None:
+        return None
+    s = state.sides[side]
+    done = tuple(side_field(s, SEATS_DONE)) + (seat_to_act(state, actions),)
+    if not [k for k in _own_seats(state, side, actions) if k not in done]:
+        set_side_field(s, SEATS_DONE, ())
+        return None
+    set_side_field(s, SEATS_DONE, done)
+    state.events = events = [Event("decision", {"side": side, "action": action})]
+    state.decisions += 1
+    state.memo = {}
+    return events
 
 
 class AlliancePlayer:

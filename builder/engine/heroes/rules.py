@@ -171,4 +171,10 @@ class Rules:
         return out
 
     def apply(self, state: "GameState", action: "Action") -> list["Event"]:
+        if state.static.seats and action.kind == "end" and state.phase == "supply" and not state.pending:
+            # an alliance player's Supply moves are over: the next player's turn, if any
+            extra = self.extra_actions(state)
+            events = alliances.end_supply_moves(state, action, api.core_legal_actions(state) + extra)
+            if events is not None:
+                return events
         return api.core_apply(state, action)
