@@ -45,7 +45,7 @@ def test_split_budget_is_the_rules_2_vs_1_example(pack) -> None:  # type: ignore
     shared = us.model_copy(update={"budget": "shared"})
     assert player_budgets(shared, [240]) == [250, 260]
     own = us.model_copy(update={"players": [us.players[0].model_copy(update={"points": 300}), us.players[1]]})
-    assert player_budgets(own, []) == [300, 250]
+    assert player_budgets(own, []) == [300, 200]  # the rest of the alliance's 500
 
 
 def test_each_player_fields_its_own_army_and_the_alliance_holds_six_cards(pack) -> None:  # type: ignore[no-untyped-def]
@@ -143,6 +143,8 @@ def test_three_player_game_plays_to_the_end_from_the_command_line(cli, tmp_path:
     result = json.loads(r.stdout)["result"]
     assert result["rounds"] >= 1 and result["end_reason"] in ("turns", "no_units", "no_orders", "sudden_death")
     assert cli("replay", str(log)).exit_code == 0
+    r = cli("play", SCENARIO, "--players", "greedy,greedy,random", "--seed", "2")
+    assert "us-north=greedy, us-south=greedy" in r.stdout and "de=random" in r.stdout
     r = cli("play", SCENARIO, "--players", "greedy,random")
     assert r.exit_code == 2 and "seats 3 players (us-north, us-south, de)" in r.stderr
 
@@ -207,6 +209,48 @@ def test_alliance_scenarios_are_checked_where_they_go_wrong(cli, core_copy: Path
     with pytest.raises(SetupError) as err:
         Rules.new_game(load_pack(core_copy), SCENARIO, seed=1)
     assert err.value.diagnostics[0].code == "E630" and err.value.diagnostics[0].line > 0
+
+
+def test_each_alliance_mistake_has_its_located_code(cli, core_copy: Path) -> None:
+    """C342, C345, C346, C347 and C348, each at the line at fault."""
+    path = core_copy / "scenarios" / "clash-three.yaml"
+    text = path.read_text(encoding="utf-8")
+    cases = {
+        "C342": (text.replace("      - {id: us-south, name: \"16th Infantry, south lane\"}\n", "")
+                 .replace("players: 3\n", "players: 2\n"), 35),
+        "C345": (text.replace("army: {points: 500}\n    budget", "army: {points: 500, composition: "
+                              "[{tile: us-22nd-infantry-regiment}]}\n    budget"), 32),
+        "C346": (text.replace("{id: us-north,", "{id: us-north, points: 400,")
+                 .replace("{id: us-south,", "{id: us-south, points: 400,"), 35),
+        "C347": (text.replace("{id: us-north,", "{id: us-north, composition: [{option: us-grenade}],"), 35),
+        "C348": (text.replace("  - id: us\n    faction: us\n", "  - id: us\n    faction: de\n")
+                 .replace("{id: us-north,", "{id: us-north, faction: us,")
+                 .replace("{id: us-south,", "{id: us-south, faction: us,"), 30),
+    }
+    for code, (broken, line) in cases.items():
+        path.write_text(broken, encoding="utf-8")
+        r = cli("validate", str(core_copy))
+        out = r.stdout + r.stderr
+        assert f" {code}:" in out, (code, out[-2000:])
+        assert f"clash-three.yaml:{line}:" in out.split(f" {code}:")[0].splitlines()[-1], (code, out[-2000:])
+
+
+def test_a_player_wiped_out_is_warned_and_the_partial_rules_always() -> None:
+    from builder.playtest.alliances import summarise_seats, warnings
+
+    def row(winner: str, wiped: bool) -> dict:  # type: ignore[type-arg]
+        return {"winner": winner, "seats": {
+            "us-north": {"side": "us", "player": "greedy", "fielded": 6, "lost": 6 if wiped else 1,
+                         "wiped_out": wiped},
+            "de": {"side": "de", "player": "random", "fielded": 9, "lost": 2, "wiped_out": False}}}
+
+    seats = summarise_seats([row("us", True), row("de", False), row("us", False)])["player_seats"]
+    assert seats["us-north"]["win"]["successes"] == 2 and seats["us-north"]["wiped_out_games"] == 1
+    assert seats["us-north"]["survived"]["rate"] == pytest.approx(2 / 3, abs=1e-6)
+    codes = [(w["code"], w["message"]) for w in warnings(3, seats)]
+    assert codes[0][0] == "P530" and "us-north (us) was wiped out in 1 of 3 games" in codes[0][1]
+    assert [c for c, _ in codes] == ["P530", "P531"]
+    assert summarise_seats([{"winner": "us"}]) == {} and warnings(1, {}) == []
 
 
 def test_an_alliance_army_list_plays_and_a_single_list_is_refused(cli, tmp_path: Path) -> None:

@@ -151,6 +151,12 @@ def game_summary(pack: Any, scenario: str, seed: int, players: list[str], result
     points = result.get("victory_points") or {}
     losses = result.get("losses") or {}
     sides = list(names) or list(points)
+    if found is not None and any(s.players for s in found.sides):  # alliances: each side's players, in order
+        from builder.engine import scenario_seats
+
+        seats = scenario_seats(found)
+        players = [", ".join(f"{pid}={players[k]}" for k, (pid, of) in enumerate(seats) if of == i)
+                   for i in range(len(found.sides))]
     for side, player in zip(sides, players):
         table.add_row(f"{names.get(side, side)} ({side})", player, str(points.get(side, 0)),
                       _losses(losses.get(side, {})))

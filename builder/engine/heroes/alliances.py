@@ -105,17 +105,23 @@ def scenario_seats(scenario: Any) -> tuple[tuple[str, int], ...]:
         return ()
     out: list[tuple[str, int]] = []
     for i, side in enumerate(scenario.sides):
-        out.extend((p.id, i) for p in side.players) if side.players else out.append((side.id, i))
+        if side.players:
+            out.extend((p.id, i) for p in side.players)
+        else:
+            out.append((side.id, i))
     return tuple(out)
 
 
 def player_budgets(scenario_side: Any, costs: list[int | None]) -> list[int]:
     """The army points of each player of an alliance (000 Multiplayer Rules > Army
-    Creation): a player's own ``points``, else the alliance's points divided by its
-    players (``split``), or (``shared``) what the players before it left, divided among
-    those still to buy. ``costs[j]``: what player j's army costs once known."""
+    Creation): a player's own ``points``, else what the alliance has beyond the players'
+    own points divided among the others (``split``), or (``shared``) what the players
+    before it left, divided among those still to buy. ``costs[j]``: what player j's army
+    costs once known."""
     players = scenario_side.players
     pool = scenario_side.army.points or 0
+    own = sum(p.points or 0 for p in players)
+    sharing = sum(1 for p in players if p.points is None) or 1
     out: list[int] = []
     spent = 0
     for j, p in enumerate(players):
@@ -124,7 +130,7 @@ def player_budgets(scenario_side: Any, costs: list[int | None]) -> list[int]:
         elif scenario_side.budget == "shared":
             points = max(0, pool - spent) // (len(players) - j)
         else:
-            points = pool // len(players)
+            points = max(0, pool - own) // sharing
         out.append(points)
         known = costs[j] if j < len(costs) else None
         spent += points if known is None else known

@@ -79,10 +79,10 @@ def new_game(rules: Any, pack: Any, scenario_id: str, seed: int, armies: Any = N
         if given is not None:
             decks[i] = getattr(given, "deck", None)
         at = None if (given is not None or side.players) else (pack, scenario_id, ("sides", i, "army", "composition"))
-        first = next((k for k, (_, s) in enumerate(seats) if s == i), -1)
-        sides.append(build_side(pack, side.id, side.faction, comp, units, owners, i, at, first))
+        first_seat = next((k for k, (_, of) in enumerate(seats) if of == i), -1)
+        sides.append(build_side(pack, side.id, side.faction, comp, units, owners, i, at, first_seat))
         for st in ruse_statics(sides[i], [u for u, o in zip(units, owners) if o == i]):
-            st.seat = first
+            st.seat = first_seat
             units.append(st)
             owners.append(i)
     side_ids = [s.id for s in sides]
@@ -195,7 +195,8 @@ def deploy(state: GameState, scenario: Any, rng: Rng, origin: tuple[Any, str] | 
     zones = {si: _zone(state, scenario, si, rng, origin) for si in order}
     for si, seat in alliances.deployment_order(state):
         units = [u for u in state.units if u.side == si and alliances.seat_of(state, u) == seat]
-        _place(state, scenario, si, units, *zones[si], rng, origin)
+        zone, facing = zones[si]
+        _place(state, scenario, si, units, zone, facing, rng, origin)
 
 
 def _zone(state: GameState, scenario: Any, si: int, rng: Rng,
