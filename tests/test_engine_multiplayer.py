@@ -93,6 +93,23 @@ def test_activations_alternate_as_in_the_2_vs_1_example(pack) -> None:  # type: 
     assert [t for s, t in turn1 if s == 1][:2] == [2, 4]
 
 
+def test_a_four_player_game_gives_every_player_its_turns(pack) -> None:  # type: ignore[no-untyped-def]
+    """2-vs-2: both alliances' players deploy and activate their own units, to the end."""
+    state = Rules.new_game(pack, "clash-four", seed=6)
+    assert [p for p, _ in state.static.seats] == ["us-north", "us-south", "de-north", "de-south"]
+    assert deployment_order(state) == [(0, 0), (1, 2), (0, 1), (1, 3)]
+    turn1: list[int] = []
+
+    def record(side, action, events):  # type: ignore[no-untyped-def]
+        for e in events:
+            if e.kind == "activate" and state.turn == 1 and e.data["token"] > 0:
+                turn1.append(seat_of(state, state.units[e.data["unit"]]))
+
+    play(state, seat_players(state, ["random"] * 4, 6), max_decisions=50_000, on_decision=record)
+    assert state.result is not None
+    assert set(turn1) == {0, 1, 2, 3}  # every player activated its own units in the first round
+
+
 def test_supply_moves_go_player_by_player(pack) -> None:  # type: ignore[no-untyped-def]
     """Supply Phase: the players move their units within the order defined; an alliance
     player's ``end`` hands the moves to the next player, not the whole alliance's."""

@@ -19,13 +19,13 @@ def test_every_scenario_gets_a_row_with_its_armies_and_end_reasons(cli) -> None:
     foot = lines.index("2 games a scenario, seed 3, players greedy, greedy.")
     rows = [line for line in lines[2:foot] if line.startswith("| ")]
     scenarios = playable_scenarios(CORE)
-    assert {"clash", "clash-three"} <= set(scenarios) and len(rows) == len(scenarios)
+    assert {"clash", "clash-three", "clash-four"} <= set(scenarios) and len(rows) == len(scenarios)
     [clash] = [line for line in rows if "(`clash`)" in line]
     assert "us default 300/300; de default 300/300" in clash and "(8.0)" in clash
     # the three-player scenario's players, each by its side's player, with their own rates
-    by_player = lines[foot + 1:]
-    assert by_player[1].startswith("| player of `clash-three` | alliance | AI | won | survived |")
-    assert [line.split(" | ")[:3] for line in by_player[3:6]] == [
+    head = next(i for i, line in enumerate(lines) if line.startswith("| player of `clash-three` |"))
+    assert head > foot and lines[head].endswith("| alliance | AI | won | survived | units lost |")
+    assert [line.split(" | ")[:3] for line in lines[head + 2:head + 5]] == [
         ["| us-north", "us", "greedy"], ["| us-south", "us", "greedy"], ["| de", "de", "greedy"]]
     assert cli("playtest", "--all", "--pack", str(CORE), "--games", "2", "--seed", "3").stdout == r.stdout
 

@@ -63,7 +63,8 @@ and budget, the same in every game, so a playtest measures the scenario, not a d
 armies."""
 
 
-def default_army(pack: Any, faction: str, points: int, seed: int = DEFAULT_ARMY_SEED) -> Any:
+def default_army(pack: Any, faction: str, points: int, seed: int = DEFAULT_ARMY_SEED,
+                 without_heroes: frozenset[str] = frozenset()) -> Any:
     """The army list a points-only side plays (000 core rules, Army Creation: each
     player buys an army to the agreed points): ``heroes army suggest``'s seeded search
     (builder.army.suggest), legal and spending the budget as fully as it can, found once
@@ -73,11 +74,11 @@ def default_army(pack: Any, faction: str, points: int, seed: int = DEFAULT_ARMY_
     still fields the faction's cheapest platoon tile, over budget: a side needs units
     to play."""
 
-    known: dict[tuple[str, int, int], Any] = pack.__dict__.setdefault("_engine_default_armies", {})
-    army = known.get((faction, points, seed))
+    known: dict[tuple[str, int, int, frozenset[str]], Any] = pack.__dict__.setdefault("_engine_default_armies", {})
+    army = known.get((faction, points, seed, without_heroes))
     if army is None:
         try:
-            army = suggest(pack, faction, points, seed)
+            army = suggest(pack, faction, points, seed, without_heroes=without_heroes)
         except UsageError as exc:
             tiles = sorted((t for t in pack.items["tiles"].values() if t.faction == faction
                             and t.kind.value == "platoon" and t.units), key=lambda t: (t.cost, t.id))
@@ -86,13 +87,14 @@ def default_army(pack: Any, faction: str, points: int, seed: int = DEFAULT_ARMY_
                             "give the scenario side a fixed composition, or an army list") from None
             army = ArmyList(name=f"cheapest {faction} tile", faction=faction, points=points,
                             tiles=[TileEntry(tile=tiles[0].id)])
-        known[(faction, points, seed)] = army
+        known[(faction, points, seed, without_heroes)] = army
     return army
 
 
-def default_composition(pack: Any, faction: str, points: int, seed: int = DEFAULT_ARMY_SEED) -> list[dict[str, Any]]:
+def default_composition(pack: Any, faction: str, points: int, seed: int = DEFAULT_ARMY_SEED,
+                        without_heroes: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
     """The composition entries of :func:`default_army`."""
-    return army_composition(default_army(pack, faction, points, seed))
+    return army_composition(default_army(pack, faction, points, seed, without_heroes))
 
 
 def build_side(pack: Any, side_id: str, faction: str, composition: list[dict[str, Any]],

@@ -145,27 +145,12 @@ def alliance_composition(pack: Any, scenario: Any, side: int, given: Any) -> lis
         else:
             points = alliances.player_budgets(spec, costs)[j]
             try:  # each player's own search (seeded by its place), without a hero an ally recruited
-                comp = _without_heroes(default_composition(pack, player.faction or spec.faction, points, j),
-                                       {str(e["hero"]) for e in out if e.get("hero")})
+                taken = frozenset(str(e["hero"]) for e in out if e.get("hero"))
+                comp = default_composition(pack, player.faction or spec.faction, points, j, taken)
             except SetupError as exc:
                 raise alliances.player_army_error(pack, scenario, side, j, f"player '{player.id}': {exc}") from None
         costs.append(composition_cost(pack, comp))
         out.extend({**e, "seat": j} for e in comp)
-    return out
-
-
-def _without_heroes(comp: list[dict[str, Any]], taken: set[str]) -> list[dict[str, Any]]:
-    """``comp`` without the heroes in ``taken`` and the customisation options that
-    follow them: a hero is one person and joins one player's army only."""
-    out: list[dict[str, Any]] = []
-    dropping = False
-    for e in comp:
-        if e.get("hero"):
-            dropping = e["hero"] in taken
-        elif not e.get("option") or e.get("on"):
-            dropping = False
-        if not dropping:
-            out.append(e)
     return out
 
 
