@@ -52,8 +52,8 @@ GROUP = "builder.engine._native"
 # (their __path__ must stay the source directory; each package holding a compiled module
 # calls extend_path), error classes, the game-free loop, players and perft, the engine's
 # tools (builder/engine/tools: logs, position files, explain, coverage: I/O or run once per
-# command), the Solo Mode content loader and the decision tables' query protocol (read by
-# inspection). Classes
+# command), the Solo Mode content loader, the Solo brain seam (a registry, heroes.solo_mode.brains)
+# and the decision tables' query protocol (read by inspection). Classes
 # meant to be subclassed in plain Python (rules.Rules, the Solo Mode Brain) are
 # compiled with mypyc_attr(allow_interpreted_subclasses=True).
 MODULES: tuple[str, ...] = tuple(
@@ -75,16 +75,17 @@ MODULES: tuple[str, ...] = tuple(
         "heroes.features.ruses", "heroes.features.smoke_bombs", "heroes.features.substitute",
         "heroes.features.urban_fighter", "heroes.features.vehicle_bombs",
         "heroes.phases.activation", "heroes.phases.orders", "heroes.phases.supply",
+        "heroes.solo_mode.bonuses", "heroes.solo_mode.clarifications", "heroes.solo_mode.danger",
+        "heroes.solo_mode.decoys", "heroes.solo_mode.events", "heroes.solo_mode.forces", "heroes.solo_mode.modifiers",
+        "heroes.solo_mode.reaction", "heroes.solo_mode.reinforcements", "heroes.solo_mode.resupply",
+        "heroes.solo_mode.rules", "heroes.solo_mode.sightlines", "heroes.solo_mode.trap",
     )
 ) + tuple(
     f"builder.ai.{name}" for name in (
         "demolition", "evaluate", "extras_values", "greedy", "players", "support_values",
         "token_values",
         "tables.compiled", "tables.interpreter",
-        "solo_mode.bonuses", "solo_mode.brain", "solo_mode.clarifications", "solo_mode.danger",
-        "solo_mode.decoys", "solo_mode.events", "solo_mode.forces", "solo_mode.measures", "solo_mode.modifiers",
-        "solo_mode.policy", "solo_mode.reaction", "solo_mode.reinforcements", "solo_mode.resupply", "solo_mode.rules",
-        "solo_mode.sightlines", "solo_mode.tokens", "solo_mode.trap", "solo_mode.view",
+        "solo_mode.brain", "solo_mode.measures", "solo_mode.policy", "solo_mode.tokens", "solo_mode.view",
     )
 )
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from builder.ai import evaluate as ev
 from builder.ai.greedy import (EPS, GreedyPlayer, best_actions, best_actions_in_order, order_potential,
                               order_potentials)
-from builder.ai.solo_mode.rules import SoloModeRules
+from builder.engine.heroes.solo_mode.rules import SoloModeRules
 from builder.content.loader import load_pack
 from builder.engine import Action, apply, legal_actions
 from builder.engine.heroes.assault import AssaultPlan

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from builder.ai.players import get_player, parse_spec
-from builder.ai.solo_mode import action_cards, bonuses, modifiers, reaction
-from builder.ai.solo_mode.rules import SoloModeRules
+from builder.engine.heroes.solo_mode import action_cards, bonuses, modifiers, reaction
+from builder.engine.heroes.solo_mode.rules import SoloModeRules
 from builder.content.loader import load_pack
 from builder.engine import apply, legal_actions
 from builder.engine.heroes.unit_actions import fire_actions

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from builder.ai.solo_mode import bonuses
-from builder.ai.solo_mode.resupply import ai_takes_back_one, spent
-from builder.ai.solo_mode.rules import SoloModeRules
-from builder.ai.solo_mode.trap import trap_plan
+from builder.engine.heroes.solo_mode import bonuses
+from builder.engine.heroes.solo_mode.resupply import ai_takes_back_one, spent
+from builder.engine.heroes.solo_mode.rules import SoloModeRules
+from builder.engine.heroes.solo_mode.trap import trap_plan
 from builder.content.loader import load_pack
 from builder.engine import apply, legal_actions
 from builder.engine.heroes.damage import eliminate
@@ -268,7 +268,7 @@ def test_the_ai_ignores_improvisation_initiative_and_intrepid(core):
     """002 Solo Mode, 4.2 Clarifications: those options do nothing for the AI."""
     from dataclasses import replace
 
-    from builder.ai.solo_mode.clarifications import ignore_options
+    from builder.engine.heroes.solo_mode.clarifications import ignore_options
 
     state = new_game(core)
     ai = state.rules.ai

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from builder.ai.players import parse_spec
-from builder.ai.solo_mode import reaction
-from builder.ai.solo_mode.decoys import DECOY_ID
-from builder.ai.solo_mode.rules import SoloModeRules
+from builder.engine.heroes.solo_mode import reaction
+from builder.engine.heroes.solo_mode.decoys import DECOY_ID
+from builder.engine.heroes.solo_mode.rules import SoloModeRules
 from builder.content.loader import load_pack
 from builder.engine.heroes.actions import Action
 from builder.engine.heroes.decoys import discard

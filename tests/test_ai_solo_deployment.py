@@ -1,5 +1,5 @@
 """Solo Mode set-up by the book (002 Solo Mode, 2.2 Tactical Bonuses, 2.5 Deployment,
-3.2 Far Far Away...): builder.ai.solo_mode.bonuses.count_for, builder.ai.solo_mode.deployment."""
+3.2 Far Far Away...): builder.engine.heroes.solo_mode.bonuses.count_for, builder.engine.heroes.solo_mode.deployment."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from builder.ai.solo_mode import reaction
-from builder.ai.solo_mode.bonuses import count_for
-from builder.ai.solo_mode.rules import SoloModeRules
+from builder.engine.heroes.solo_mode import reaction
+from builder.engine.heroes.solo_mode.bonuses import count_for
+from builder.engine.heroes.solo_mode.rules import SoloModeRules
 from builder.army.model import ArmyList, SlotChoice, TileEntry
 from builder.content.loader import load_pack
 
@@ -177,3 +177,29 @@ def test_the_units_deployment_example(core, seed: int) -> None:
     for x, ys in rows.items():
         assert all(y + 1 not in ys for y in ys)
         assert not ys & rows.get(x - 1, set())
+
+
+def test_infiltration_moves_two_anonymous_units_three_squares_toward_the_objective(core) -> None:
+    """002, 4.2 Infiltration: after the AI's deployment, two anonymous units move three
+    squares toward the nearest objective (the two nearest an objective go)."""
+    from builder.engine.heroes.solo_mode.deployment import infiltrate
+
+    state = game(core, "clash", 1, armies=[None, EXAMPLE_ARMY])
+    rules, solo, bf = state.rules, state.variant, state.static.bf
+    targets = [o[1] for o in state.static.objectives]
+
+    def near(sq: int) -> int:
+        return min(bf.distance(sq, t) for t in targets)
+
+    anonymous = [state.units[u] for u in solo.forces.bagged if state.units[u].sq >= 0 and state.units[u].concealed]
+    before = {u.id: u.sq for u in anonymous}
+    moved = infiltrate(state, rules, solo)
+    assert 1 <= len(moved) <= 2
+    assert moved == sorted(moved, key=lambda uid: (near(before[uid]), uid))
+    for uid in moved:
+        u = state.units[uid]
+        assert state.occ[u.sq] == uid and state.occ[before[uid]] != uid
+        assert 1 <= near(before[uid]) - near(u.sq) <= 3
+        assert bf.distance(before[uid], u.sq) <= 3
+    for uid in set(before) - set(moved):
+        assert state.units[uid].sq == before[uid]

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from builder.ai.solo_mode import reaction
-from builder.ai.solo_mode.events import apply_tiles
-from builder.ai.solo_mode.rules import SoloModeRules
+from builder.engine.heroes.solo_mode import reaction
+from builder.engine.heroes.solo_mode.events import apply_tiles
+from builder.engine.heroes.solo_mode.rules import SoloModeRules
 from builder.content.loader import load_pack
 
 LEVELS = ("easy", "medium", "hard")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from builder.ai.solo_mode import group_effects
+from builder.engine.heroes.solo_mode import group_effects
 
 from engine_helpers import make
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from builder.ai import evaluate as ev
-from builder.ai.solo_mode.rules import SoloModeRules
+from builder.engine.heroes.solo_mode.rules import SoloModeRules
 from builder.ai.solo_mode.view import EngineView
 from builder.ai.tables.interpreter import first_priority
 from builder.content.loader import load_pack

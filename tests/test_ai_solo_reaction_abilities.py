@@ -4,7 +4,7 @@ Positions on the fixture pack's skirmish field."""
 
 from __future__ import annotations
 
-from builder.ai.solo_mode import reaction_abilities
+from builder.engine.heroes.solo_mode import reaction_abilities
 from builder.engine.heroes.firing import plan_shot
 from builder.engine.heroes.unit_actions import fire_actions, move_actions
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from builder.ai.players import parse_spec
-from builder.ai.solo_mode import reaction
-from builder.ai.solo_mode.reinforcements import anti_tank, bag_size, choose
-from builder.ai.solo_mode.rules import SoloModeRules
+from builder.engine.heroes.solo_mode import reaction
+from builder.engine.heroes.solo_mode.reinforcements import anti_tank, bag_size, choose
+from builder.engine.heroes.solo_mode.rules import SoloModeRules
 from builder.content.loader import BUNDLED_CONTENT, load_pack
 from builder.engine.heroes.damage import eliminate
 from builder.engine.kernel.events import Event
@@ -200,7 +200,7 @@ def test_a_bigger_bag_takes_guns_and_characters_beyond_three_infantry_units(core
     """002, Reinforcements Bag and its example (a hero and a gun go in as numbered
     counters): the first three units are infantry; past them the policy's ranking may
     take a gun or a character, each a particular unit."""
-    from builder.ai.solo_mode.reinforcements import particular
+    from builder.engine.heroes.solo_mode.reinforcements import particular
 
     units = core.items["units"]
     args = (core, "de", frozenset({"de-2-panzer"}), frozenset(), frozenset(), [])

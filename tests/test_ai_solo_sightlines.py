@@ -1,4 +1,4 @@
-"""Terrain verdicts of the Solo Mode AI (builder.ai.solo_mode.sightlines) agree with the
+"""Terrain verdicts of the Solo Mode AI (builder.engine.heroes.solo_mode.sightlines) agree with the
 engine's line of sight, and spotting with them reveals what the rule says
 (002 Solo Mode, 3.2 > Reveal a Concealed Unit: within 2 squares, or a clear line)."""
 
@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.ai.solo_mode.rules import SoloModeRules
-from builder.ai.solo_mode.sightlines import spotting_rows, terrain_clear, terrain_open
+from builder.engine.heroes.solo_mode.rules import SoloModeRules
+from builder.engine.heroes.solo_mode.sightlines import spotting_rows, terrain_clear, terrain_open
 from builder.content.loader import load_pack
 from builder.engine import apply, legal_actions
 from builder.engine.board.los import BLOCKED, CLEAR, sight

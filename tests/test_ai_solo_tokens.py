@@ -10,7 +10,7 @@ import pytest
 from builder.ai.players import get_player
 from builder.ai.solo_mode import tokens
 from builder.ai.solo_mode.policy import SoloPlayer
-from builder.ai.solo_mode.rules import SoloModeRules
+from builder.engine.heroes.solo_mode.rules import SoloModeRules
 from builder.content.loader import load_pack
 from builder.engine import Action, apply, legal_actions
 from builder.engine.heroes import effects

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from builder.ai.solo_mode.rules import SoloModeRules
+from builder.engine.heroes.solo_mode.rules import SoloModeRules
 from builder.content.loader import load_pack
 from builder.engine import Rules, apply, legal_actions
 from builder.engine.heroes.state import GAME_FIELDS, SIDE_FIELDS, UNIT_FIELDS

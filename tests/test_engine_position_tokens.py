@@ -175,7 +175,7 @@ def test_a_solo_mode_load_is_refused_where_its_set_up_would_redeploy() -> None:
     """002 Solo Mode, 2 Set Up: the Solo rules deploy and conceal the AI's units at
     the first phase; a position file holds no dashboard, so the load is refused at
     the first unit it would move, never silently redeployed."""
-    from builder.ai.solo_mode.rules import SoloModeRules
+    from builder.engine.heroes.solo_mode.rules import SoloModeRules
 
     example = POSITIONS.parents[2].parent / "examples" / "positions" / "orders.yaml"
     core = POSITIONS.parents[2].parent / "content" / "core"

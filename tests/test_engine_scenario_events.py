@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from builder.ai.solo_mode.rules import SoloModeRules
+from builder.engine.heroes.solo_mode.rules import SoloModeRules
 from builder.content.loader import load_pack
 from builder.engine import Rules
 from builder.engine.heroes import markers

@@ -66,7 +66,7 @@ def test_actions_are_never_changed_once_made() -> None:
     import random
     from pathlib import Path
 
-    from builder.ai.solo_mode.rules import SoloModeRules
+    from builder.engine.heroes.solo_mode.rules import SoloModeRules
     from builder.content.loader import load_pack
     from builder.engine import Rules, apply, legal_actions
 

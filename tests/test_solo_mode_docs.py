@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.ai.solo_mode.coverage import SOLO_RULES
+from builder.engine.heroes.solo_mode.coverage import SOLO_RULES
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "solo-mode.md"

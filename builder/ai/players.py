@@ -9,7 +9,8 @@ the game seed (so a game replays exactly). Specs:
 - ``solo:ATTITUDE``: the Solo Mode decision tables (002 Solo Mode, 5) as a policy in
   the standard two-player game;
 - ``solo-mode:ATTITUDE:DIFFICULTY``: the Solo game mode of 002: this side is the AI
-  with its whole apparatus (reaction cards, danger gauge...), see builder.ai.solo_mode.
+  with its whole apparatus (reaction cards, danger gauge...): the rules are the engine's
+  variant builder.engine.heroes.solo_mode, its choices the brain of builder.ai.solo_mode.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 
 from builder.engine import (Action, Event, GameState, RandomPlayer, Rng, Rules, derive_seed, register_player,
                             scenario_seats)
+from builder.engine.heroes.solo_mode.brains import register_brain
 from builder.errors import UsageError
 
 ATTITUDES = ("defensive", "balanced", "aggressive")
@@ -101,10 +103,20 @@ def get_player(spec: str | PlayerSpec, seed: int, side: int) -> Any:
     return SoloPlayer(seed, side, ps.attitude, mode=ps.kind == "solo-mode", difficulty=ps.difficulty)
 
 
+def solo_brain(pack: Any, side: int, attitude: str, rng: Rng, fired: Counter[str]) -> Any:
+    """The Solo game mode's brain: the decision tables of ``pack`` run for ``side``
+    (builder.engine.heroes.solo_mode.brains asks it the rules' choices)."""
+    from builder.ai.solo_mode.brain import Brain  # loaded with the first Solo game, for start-up time
+    from builder.ai.tables import TableSet
+    return Brain(TableSet.from_pack(pack), side, attitude, rng, fired)
+
+
 def register_all() -> None:
-    """Register the AI's kinds of player with the one player registry."""
+    """Register the AI's kinds of player with the one player registry, and the Solo
+    brain with the Solo game mode's rules."""
     for kind in ("greedy", "solo", "solo-mode"):
         register_player(kind, get_player)
+    register_brain(solo_brain)
 
 
 def rules_for(specs: list[PlayerSpec]) -> tuple[type[Rules], dict[str, Any]]:
@@ -116,7 +128,7 @@ def rules_for(specs: list[PlayerSpec]) -> tuple[type[Rules], dict[str, Any]]:
         raise UsageError("only one side can be the Solo Mode AI (solo-mode:...); use solo:ATTITUDE "
                          "for a decision-table policy in the two-player game")
     if solo:
-        from builder.ai.solo_mode.rules import SoloModeRules  # the Solo rules import these players' helpers
+        from builder.engine.heroes.solo_mode.rules import SoloModeRules  # loaded with the first Solo game, for start-up time
         spec = specs[solo[0]]
         return SoloModeRules, {"ai_side": solo[0], "attitude": spec.attitude, "difficulty": spec.difficulty}
     return Rules, {}

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from builder.army.findings import Finding
 from builder.army.legality import check as legality
 from builder.army.loading import ArmyFile, parse_army, read_army
-from builder.army.model import ArmyList
-from builder.army.roster import Roster, resolve
+from builder.army.roster import PackView, Roster, resolve
 from builder.army.summary import Summary, summarize
-from builder.content.pack import Pack
 from builder.diagnostics import Diagnostic, Severity
+
+if TYPE_CHECKING:
+    from builder.army.model import ArmyList
+    from builder.content.pack import Pack
 
 
 @dataclass
@@ -37,14 +40,14 @@ class ArmyReport:
         return [d for d in self.diagnostics if d.severity is Severity.WARNING]
 
 
-def check_army(army: ArmyList, pack: Pack) -> tuple[Roster, Summary, list[Finding]]:
+def check_army(army: ArmyList, pack: PackView) -> tuple[Roster, Summary, list[Finding]]:
     """Plain data in, plain data out: the roster, its summary and the findings."""
     roster = resolve(army, pack)
     summary = summarize(roster)
     return roster, summary, legality(roster, summary.totals)
 
 
-def _report(file: ArmyFile, pack: Pack) -> ArmyReport:
+def _report(file: ArmyFile, pack: PackView) -> ArmyReport:
     if file.army is None:
         return ArmyReport(file, None, None, file.diagnostics)
     roster, summary, findings = check_army(file.army, pack)

@@ -10,17 +10,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from builder.army.findings import Finding
-from builder.army.model import ArmyList
 from builder.content.locate import locate
-from builder.content.pydantic_errors import validation_diagnostics
 from builder.content.yaml_io import decode_utf8, parse_yaml, parse_yaml_positions
 from builder.diagnostics import Diagnostic, define_code
 from builder.errors import YamlError
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
+    from builder.army.model import ArmyList
 
 A_UNREADABLE = define_code("A400", "army file cannot be read")
 
@@ -57,7 +58,16 @@ class ArmyFile:
 
 
 def parse_army(text: str, display: str = "<army>") -> ArmyFile:
-    """Validate army-list text; problems become located diagnostics."""
+    """Validate army-list text; problems become located diagnostics.
+
+    pydantic and the army model are imported here, not with the module: the plain-data
+    check (:mod:`builder.army.plain`) locates its findings through :class:`ArmyFile`
+    without them."""
+    from pydantic import ValidationError
+
+    from builder.army.model import ArmyList
+    from builder.content.pydantic_errors import validation_diagnostics
+
     try:
         data = parse_yaml(text, display)
     except YamlError as exc:

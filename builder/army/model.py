@@ -11,14 +11,11 @@ modeline that ``heroes army new`` writes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pydantic import Field, model_validator
 
+from builder.army.shape import ArmyShape, Force, Loc  # noqa: F401  (Force and Loc re-exported)
 from builder.content.models.base import ContentModel, Id
 from builder.content.schema_export import register_schema
-
-Loc = tuple[str | int, ...]
 
 
 class SlotChoice(ContentModel):
@@ -88,7 +85,7 @@ class Alliance(ContentModel):
     )
 
 
-class ArmyList(ContentModel):
+class ArmyList(ContentModel, ArmyShape):
     """An army list: tiles with the option chosen for each slot, heroes and the deck."""
 
     name: str = Field(min_length=1, description="Name of the army.")
@@ -128,35 +125,6 @@ class ArmyList(ContentModel):
                 "an alliance lists 'faction', 'tiles' and 'heroes' under each player, not at the top level"
             )
         return self
-
-    def forces(self) -> list["Force"]:
-        """Each player's part of the army, with where it sits in the file."""
-        if self.alliance is None:
-            return [Force("", self.faction or "", self.tiles, self.heroes, ())]
-        return [
-            Force(p.name, p.faction, p.tiles, p.heroes, ("alliance", "players", i))
-            for i, p in enumerate(self.alliance.players)
-        ]
-
-    @property
-    def deck_faction(self) -> str:
-        if self.alliance is None:
-            return self.faction or ""
-        return self.alliance.deck_faction or self.alliance.players[0].faction
-
-
-@dataclass(frozen=True)
-class Force:
-    """One player's tiles and heroes; ``loc`` is where the player sits in the file."""
-
-    player: str
-    faction: str
-    tiles: list[TileEntry]
-    heroes: list[HeroEntry]
-    loc: Loc
-
-    def label(self) -> str:
-        return f"player '{self.player}'" if self.player else "the army"
 
 
 register_schema("army", ArmyList)

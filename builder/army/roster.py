@@ -8,21 +8,27 @@ them) so every other check can simply skip what it cannot see.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, Protocol
 
 from builder.army.findings import Loc
-from builder.army.model import ArmyList, Force, SlotChoice, TileEntry
-from builder.content.models.recruitment import (
-    Hero,
-    OptionCategory,
-    RecruitmentOption,
-    RecruitmentTile,
-    TileKind,
-    UnitGrant,
-)
-from builder.content.pack import Pack
+from builder.army.shape import Force
+from builder.content.vocabulary import OptionCategory, TileKind
+
+if TYPE_CHECKING:
+    from builder.army.model import ArmyList, SlotChoice, TileEntry
+    from builder.content.models.recruitment import Hero, RecruitmentOption, RecruitmentTile, UnitGrant
 
 HIGH_COMMAND = -1  # force index of the alliance's high command tile
+
+
+class PackView(Protocol):
+    """What the army rules read of a pack: items by collection and id. A loaded
+    :class:`~builder.content.pack.Pack` is one; so is the plain-data index of the fast
+    check (:class:`builder.army.index.ArmyIndex`)."""
+
+    items: dict[str, dict[str, Any]]
+
+    def get(self, collection: str, item_id: str) -> Any | None: ...
 
 
 @dataclass
@@ -109,7 +115,7 @@ class Roster:
     """The army list with its content looked up."""
 
     army: ArmyList
-    pack: Pack
+    pack: PackView
     forces: list[Force]
     tiles: list[PlacedTile]
     heroes: list[PlacedHero]
@@ -142,7 +148,7 @@ class Roster:
         return self.pack.get("units", unit_id)
 
 
-def _place_tile(pack: Pack, entry: TileEntry | Any, force: int, loc: Loc) -> PlacedTile:
+def _place_tile(pack: PackView, entry: TileEntry | Any, force: int, loc: Loc) -> PlacedTile:
     placed = PlacedTile(entry.tile, pack.get("tiles", entry.tile), force, loc, choices=list(entry.options))
     for i, choice in enumerate(entry.options):
         placed.options.append(PlacedOption(choice.option, pack.get("options", choice.option),
@@ -150,7 +156,7 @@ def _place_tile(pack: Pack, entry: TileEntry | Any, force: int, loc: Loc) -> Pla
     return placed
 
 
-def resolve(army: ArmyList, pack: Pack) -> Roster:
+def resolve(army: ArmyList, pack: PackView) -> Roster:
     """Look every id of ``army`` up in ``pack``."""
     forces = army.forces()
     tiles: list[PlacedTile] = []

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from builder.army.roster import HIGH_COMMAND, PlacedOption, PlacedTile, Roster
 from builder.army.totals import Totals, compute
-from builder.content.models.recruitment import OptionCategory
+from builder.content.vocabulary import OptionCategory
 
 #: Unit types an equipment or trait can be used by, keyed on the option's effect_key.
 USERS: dict[str, frozenset[str]] = {

@@ -31,18 +31,61 @@ def army_pack(path: Optional[Path], army_file: Optional[Path] = None) -> Pack:
 
 def display(path: Path) -> str:
     """``path`` as diagnostics show it (relative to the working folder when inside it)."""
-    from builder.content.loader import display_path
+    from builder.content.paths import display_path
 
     return display_path(path)
 
 
 def check_army_file(file: Path, pack: Optional[Path], fmt: str) -> int:
     """Check ``file`` (Heroes System) and print its diagnostics in ``fmt`` (text, json or
-    github) and, for text, the verdict line; the exit code: 0 legal, 1 illegal."""
+    github) and, for text, the verdict line; the exit code: 0 legal, 1 illegal.
+
+    The pack loads through the content models; once it has, its army index is stored
+    (:mod:`builder.army.index`) so the next check can take :func:`plain_check`."""
+    from builder.army import index
     from builder.army.check import check_file
+    from builder.content.pack_cache import load_pack_cached
+    from builder.content.search import army_pack as search
+
+    root = Path(search(file, pack)).resolve()
+    before = index.key(root) if index.enabled() else None
+    loaded = load_pack_cached(root)
+    report = check_file(file, loaded, display(file))
+    index.store(root, loaded, before)
+    return print_report(report, fmt)
+
+
+def plain_check(file: Path, pack: Optional[Path], fmt: str) -> int | None:
+    """:func:`check_army_file` on plain data, without pydantic: the exit code, or None
+    when this path cannot answer (no fresh army index of the pack, a list that is not
+    plainly valid, a pack that cannot be found) and :func:`check_army_file` must run.
+    Both print the same bytes (tests/test_army_plain.py)."""
+    from builder.army import index
+    from builder.army.plain import check_plain
+    from builder.cli.exits import exit_code
+    from builder.content.search import army_pack as search
+    from builder.errors import HeroesError
+
+    if not index.enabled():
+        return None
+    try:
+        root = Path(search(file, pack)).resolve()
+    except (HeroesError, OSError):
+        return None
+    found = index.load(root)
+    if found is None or found.system != index.HEROES:
+        return None
+    report = check_plain(file, found, display(file))
+    if report is None:
+        return None
+    return exit_code(lambda: print_report(report, fmt))
+
+
+def print_report(report: ArmyReport, fmt: str) -> int:
+    """Print a report's diagnostics in ``fmt`` and, for text, the verdict line; the exit
+    code: 0 legal, 1 illegal."""
     from builder.diagnostics import FORMATS, format_json
 
-    report = check_file(file, army_pack(pack, file), display(file))
     if fmt == "json":
         totals = report.summary.to_dict() if report.summary else None
         print(format_json(report.diagnostics, file=report.file.display, legal=report.ok, totals=totals))

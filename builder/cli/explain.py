@@ -14,9 +14,10 @@ from builder.errors import UsageError
 
 
 def explain(
-    question: str = typer.Argument(..., help="los, move, fire, assault or order."),
+    question: str = typer.Argument(..., help="los, move, fire, assault, order or solo."),
     position: Path = typer.Argument(..., help="Position file (YAML)."),
-    args: list[str] = typer.Argument(None, help="Squares or unit names: los A B | move U | fire U T | assault U T | order U."),
+    args: list[str] = typer.Argument(None, help="Squares or unit names: los A B | move U | fire U T | assault U T | order U | "
+                                                    "solo order|move|fire|suppressive|assault."),
     weapon: int = typer.Option(0, "--weapon", "-w", help="Weapon index for fire."),
     mode: str = typer.Option("normal", "--mode",
                              help="fire mode: normal, suppressive, sniper, or panzerfaust (its token's shot)."),
@@ -25,7 +26,8 @@ def explain(
     pack: Path | None = typer.Option(None, "--pack", help="Content pack (default: the position's, else core)."),
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="text or json."),
 ) -> None:
-    """Explain line of sight, movement, a shot, an assault or a unit's order token on POSITION."""
+    """Explain line of sight, movement, a shot, an assault, a unit's order token, or the Solo AI's
+    choice for a reaction effect on POSITION."""
     from builder.systems.seam import command_for, system_of_file
 
     system, system_pack = system_of_file(position, pack)
@@ -34,12 +36,19 @@ def explain(
     from builder.engine.tools.explain import explain_question
     from builder.engine.tools.position import load_position
 
-    if question not in ("los", "move", "fire", "assault", "order"):
-        raise UsageError(f"unknown question '{question}': use los, move, fire, assault or order")
+    if question not in ("los", "move", "fire", "assault", "order", "solo"):
+        raise UsageError(f"unknown question '{question}': use los, move, fire, assault, order or solo")
     if mode not in ("normal", "suppressive", "sniper", "panzerfaust"):
         raise UsageError(f"unknown fire mode '{mode}': use normal, suppressive, sniper or panzerfaust")
     state, names = load_position(position, pack, BUNDLED_CONTENT / "core")
-    report = explain_question(state, names, question, list(args or []), weapon=weapon, mode=mode, tokens=tokens)
+    if question == "solo":  # a Solo position: the AI's table choices for one reaction effect, with reasons
+        from builder.ai.solo_mode.why import explain_effect
+
+        if len(args or []) != 1:
+            raise UsageError("solo takes one effect: order, move, fire, suppressive or assault")
+        report = explain_effect(state, (args or [])[0])
+    else:
+        report = explain_question(state, names, question, list(args or []), weapon=weapon, mode=mode, tokens=tokens)
     if format is OutputFormat.json:
         typer.echo(json.dumps(report, indent=2))
     else:

@@ -51,12 +51,20 @@ def parse(argv: list[str]) -> ArmyCheck | None:
     return ArmyCheck(Path(file), Path(pack) if pack is not None else None, fmt)
 
 
-def run(argv: list[str]) -> int | None:
-    """The exit code of a plain Heroes System army check, or None when Typer must run."""
+def run(argv: list[str], plain: bool = True) -> int | None:
+    """The exit code of a plain Heroes System army check, or None when Typer must run.
+
+    First the plain-data check (:func:`builder.cli.army_check.plain_check`, no pydantic)
+    when ``plain``; when it cannot answer, the check through the content models."""
     args = parse(argv)
     if args is None:
         return None
-    from builder.cli.army_check import check_army_file
+    from builder.cli.army_check import check_army_file, plain_check
+
+    if plain:
+        code = plain_check(*args)
+        if code is not None:
+            return code
     from builder.cli.exits import exit_code
     from builder.errors import HeroesError
     from builder.systems.seam import system_of_file

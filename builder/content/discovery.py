@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 
 from builder.content.models import KINDS, Kind
+from builder.content.paths import display_path  # noqa: F401  (re-exported)
 from builder.diagnostics import Diagnostic, Severity, define_code
 
 P_PATH_ESCAPE = define_code("P503", "file lies outside the pack folder")
@@ -21,26 +22,6 @@ H865 = define_code("H865", "symbolic link in a pack leads nowhere")
 H866 = define_code("H866", "symbolic link loop in a pack")
 
 YAML_SUFFIXES = (".yaml", ".yml")
-
-
-def display_path(path: Path, base: Path | None = None) -> str:
-    """A path as shown to users: relative to ``base`` or the working directory.
-
-    A path outside the working directory is shown relative to it (``../packs/x``) when
-    that is shorter than the absolute path.
-    """
-    path = Path(os.path.abspath(path))
-    cwd = Path.cwd()
-    for anchor in (base, cwd):
-        if anchor is None:
-            continue
-        try:
-            shown = str(path.relative_to(os.path.abspath(anchor)))
-            return "." if shown == "" else shown
-        except ValueError:
-            continue
-    relative = os.path.relpath(path, cwd)
-    return relative if len(relative) < len(str(path)) else str(path)
 
 
 def find_modeline(text: str) -> str | None:

@@ -52,9 +52,6 @@ import re
 import threading
 from typing import Any
 
-import yaml as _libyaml
-from yaml import events as _ev
-from yaml._yaml import CParser
 
 STANDARD = "tag:yaml.org,2002:"
 
@@ -127,6 +124,8 @@ def load(text: str, max_nodes: int, max_depth: int) -> Any:
         found = _accelerated(text, max_depth)
         if found is not _NOT_VOUCHED:
             return found
+    from yaml._yaml import CParser  # PyYAML, imported only when rapidyaml cannot vouch for the text
+
     return _build(CParser(text), max_nodes, max_depth)
 
 
@@ -270,6 +269,8 @@ def _build(parser: Any, max_nodes: int, max_depth: int) -> Any:
     documents = 0
     count = 0
     no_key = _NO_KEY
+    from yaml import events as _ev
+
     get_event = parser.get_event
     scalar_event, alias_event = _ev.ScalarEvent, _ev.AliasEvent
     map_start, seq_start = _ev.MappingStartEvent, _ev.SequenceStartEvent
@@ -352,5 +353,13 @@ def _build(parser: Any, max_nodes: int, max_depth: int) -> Any:
 
 _NO_KEY = object()
 
-YAMLError = _libyaml.YAMLError
-MarkedYAMLError = _libyaml.MarkedYAMLError
+
+def __getattr__(name: str) -> Any:
+    """PyYAML's ``YAMLError`` and ``MarkedYAMLError`` (PEP 562): PyYAML is imported only
+    once the event builder runs or an error is matched, so a file that rapidyaml reads
+    costs no PyYAML import."""
+    if name in ("YAMLError", "MarkedYAMLError"):
+        import yaml
+
+        return getattr(yaml, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -35,7 +35,7 @@ P_OVERRIDE = define_code("P505", "item replaced by an errata pack")
 C_DUPLICATE_ID = define_code("C301", "duplicate id")
 S_CHECK_FAILED = define_code("S200", "a model check failed (a bug in Heroes Builder, not in the content)")
 
-from builder.content.paths import BUNDLED_CONTENT  # noqa: E402  (re-exported)
+from builder.content.paths import BUNDLED_CONTENT, find_dependency  # noqa: E402  (BUNDLED_CONTENT re-exported)
 
 
 @dataclass
@@ -143,13 +143,6 @@ def _validate(model: Any, data: Any, text: str, shown: str, diagnostics: list[Di
         return None
 
 
-def _find_dependency(dep: str, near: Path) -> Path | None:
-    for candidate in (near.parent / dep, BUNDLED_CONTENT / dep):
-        if (candidate / "pack.yaml").is_file():
-            return candidate
-    return None
-
-
 def _load_into(pack: Pack, root: Path, manifest: PackManifest,
                diagnostics: list[Diagnostic], stack: list[str]) -> None:
     if manifest.id in stack:
@@ -162,7 +155,7 @@ def _load_into(pack: Pack, root: Path, manifest: PackManifest,
     if any(p.id == manifest.id for p in pack.packs):
         return
     for dep in manifest.depends_on:
-        dep_root = _find_dependency(dep, root.resolve())
+        dep_root = find_dependency(dep, root.resolve())
         if dep_root is None:
             diagnostics.append(
                 Diagnostic(P_DEPENDENCY, f"pack '{manifest.id}' depends on '{dep}', which was not found",

@@ -21,20 +21,13 @@ from pathlib import Path
 
 from builder.content.loader import load_pack
 from builder.content.pack import Pack
+from builder.content.paths import cache_dir  # noqa: F401  (re-exported)
 from builder.content.yaml_io import atomic_write_bytes
 
 FORMAT = "army-pack-cache-2"
 MODELS = Path(__file__).resolve().parent
 
 Stamps = dict[str, tuple[int, int]]
-
-
-def cache_dir() -> Path:
-    env = os.environ.get("HEROES_CACHE_DIR")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "heroes-builder" / "packs"
 
 
 def _stamp(path: Path) -> tuple[int, int]:

@@ -28,7 +28,6 @@ from builder.content import fast_yaml
 from builder.content.fast_yaml import FastYamlError
 from builder.diagnostics import Diagnostic, define_code
 from builder.errors import YamlError
-from builder.outputs import write_bytes, write_text
 
 if TYPE_CHECKING:
     from ruamel.yaml import YAML
@@ -235,11 +234,16 @@ def read_yaml_positions(path: Path, display: str | None = None,
 
 
 def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` as UTF-8, unchanged, through :func:`builder.outputs.write_bytes`."""
+    """Write ``text`` as UTF-8, unchanged, through :func:`builder.outputs.write_bytes`
+    (imported here: reading YAML, what most commands do, never needs it)."""
+    from builder.outputs import write_text
+
     write_text(path, text)
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     """Write ``data`` atomically through the one output path, :func:`builder.outputs.write_bytes`
     (checked target, fsync before the rename, umask mode, symlinks followed)."""
+    from builder.outputs import write_bytes
+
     write_bytes(path, data)

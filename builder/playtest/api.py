@@ -29,7 +29,7 @@ def coverage_line(players: tuple[str, ...]) -> str:
     """What the report's games simulate: the Solo Mode rules when a Solo player took part."""
     if not any(parse_spec(p).kind in ("solo", "solo-mode") for p in players):
         return "Core rules as the engine simulates them (heroes coverage lists each rule module)."
-    from builder.ai.solo_mode.coverage import summary
+    from builder.engine.heroes.solo_mode.coverage import summary
 
     return summary() + " See docs/solo-mode.md."
 

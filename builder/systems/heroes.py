@@ -62,7 +62,7 @@ def coverage(pack: Any) -> list[dict[str, str]]:
     """Rules coverage rows of a loaded pack, the Solo Mode rules included
     (``heroes rules coverage``: kind, id, name, status, missing, rule)."""
     # imported here: the engine's rule registry loads only when coverage is asked for
-    import builder.ai.solo_mode.coverage  # noqa: F401  (adds the Solo Mode rules to the registry)
+    import builder.engine.heroes.solo_mode.coverage  # noqa: F401  (adds the Solo Mode rules to the registry)
     from builder.engine.tools.coverage import coverage as rows
 
     return rows(pack)

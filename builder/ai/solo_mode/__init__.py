@@ -1,5 +1,7 @@
-"""The Solo Mode of 002: its AI (decision tables as a policy) and the Solo game mode as
-an engine variant (reaction cards, danger gauge, bags, anonymous and decoy counters)."""
+"""The Solo Mode AI of 002: its brain (decision tables run as a policy), view of the
+position and players. The Solo game mode's rules it plays (reaction cards, danger gauge,
+bags, anonymous and decoy counters) are a variant of the engine:
+builder.engine.heroes.solo_mode."""
 
 from builder import native
 

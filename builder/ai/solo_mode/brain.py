@@ -55,7 +55,7 @@ class Brain:
 
     def with_rng(self, rng: Any) -> "Brain":
         """The same brain drawing from ``rng``: a cloned game's Solo dashboard
-        (builder.ai.solo_mode.rules.SoloState.clone) has its own random stream."""
+        (builder.engine.heroes.solo_mode.rules.SoloState.clone) has its own random stream."""
         return type(self)(self.tables, self.side, self.attitude, rng, self.fired)
 
     def view(self, state: "GameState", *, actor: int | None = None, from_reaction: bool = False,
@@ -273,6 +273,11 @@ class Brain:
     def pending(self, state: "GameState", actions: list["Action"]) -> "Action":
         """Opportunity fire when worth it; retreat or make way far from the enemy, in cover."""
         return ev.best_pending(state, actions, self.side)
+
+    def settle(self, state: "GameState", actions: list["Action"], side: int) -> "Action":
+        """A pending choice a reaction effect left for ``side`` (either side), made as
+        :meth:`pending` makes the AI's (builder.engine.heroes.solo_mode.rules.settle_pending)."""
+        return ev.best_pending(state, actions, side)
 
 
 def _best_bomb(state: "GameState", actions: list["Action"]) -> "Action | None":

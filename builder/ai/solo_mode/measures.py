@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from builder.ai import evaluate as ev
-from builder.ai.solo_mode.sightlines import terrain_row
+from builder.engine.heroes.solo_mode.sightlines import terrain_row
 from builder.engine.board.los import CLEAR, sees, sight_kind
 from builder.engine.heroes.transport import square_of
 

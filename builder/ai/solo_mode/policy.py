@@ -4,7 +4,7 @@ of the Solo game mode, ``solo-mode:ATTITUDE:DIFFICULTY``).
 In the two-player game the tables serve as a policy: the lowest order token goes to
 the unit 5.1 names, a revealed unit acts as 5.5 says, the supply phase follows 5.6. In
 the Solo game mode the AI places no orders in the order phase (its reaction cards do,
-builder.ai.solo_mode.rules), so only 5.5 and 5.6 are asked of this player there. The
+builder.engine.heroes.solo_mode.rules), so only 5.5 and 5.6 are asked of this player there. The
 tables know no smoke bombs: with the Smoke option, the side's highest order token goes
 on a bomb when two armed enemies or more stand under one pattern (builder.ai.evaluate).
 Directives and advanced positions follow 002's rules for the AI (builder.ai.solo_mode.
@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from builder.ai import evaluate as ev
 from builder.ai.players import Player
-from builder.ai.solo_mode import action_cards, tokens
+from builder.ai.solo_mode import tokens
+from builder.engine.heroes.solo_mode import action_cards
 from builder.ai.solo_mode.brain import Brain
 from builder.ai.tables import TableSet
 from builder.engine import Action, GameState

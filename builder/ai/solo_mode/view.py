@@ -3,7 +3,7 @@ answered over an engine game state, from the AI side's point of view.
 
 Candidates are engine unit ids. The Solo Mode's decoy counters (002 Solo Mode, Set Up >
 Anonymous Unit Counters) are units on the battlefield whose values copy an anonymous
-unit's (builder.ai.solo_mode.decoys): the AI cannot tell them from real units.
+unit's (builder.engine.heroes.solo_mode.decoys): the AI cannot tell them from real units.
 Template questions answer from the blast patterns the engine offers
 (builder/engine/heroes/features/blast.py).
 """
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from builder.ai import evaluate as ev
 from builder.ai.solo_mode.measures import LONG_RANGE, Measures
-from builder.ai.solo_mode.sightlines import terrain_clear, terrain_open, terrain_row
+from builder.engine.heroes.solo_mode.sightlines import terrain_clear, terrain_open, terrain_row
 from builder.engine.heroes.decoys import shown_abilities
 from builder.engine.heroes.features.anti_tank import PANZERFAUST, shot_source
 from builder.engine.heroes.effects.options import tokens_left

@@ -1,4 +1,5 @@
-"""How the Solo AI chose, from a game log (``heroes replay LOG --why``; issue 27, item 5).
+"""How the Solo AI chose, from a game log (``heroes replay LOG --why``; issue 27, item 5),
+or would choose on a Solo position (``heroes explain solo POSITION EFFECT``; item 4).
 
 A log holds the actions, not the reasons: the AI's table choices happen inside its
 player and inside the Solo rules' reaction effects. So the logged game is played again
@@ -18,6 +19,8 @@ from builder.ai.players import check_players, parse_spec, rules_for
 from builder.ai.solo_mode import brain
 from builder.diagnostics import Diagnostic, define_code
 from builder.engine.heroes.actions import Action
+from builder.engine.heroes.solo_mode import reaction
+from builder.engine.heroes.solo_mode.rules import SoloModeRules
 from builder.engine.kernel import make_player
 from builder.engine.kernel import play as play_loop
 from builder.engine.heroes.state import GameState
@@ -70,6 +73,63 @@ def table_choices(pack: Any, lines: list[dict[str, Any]], file: str = "<log>") -
         brain.TRACE = None
     # a player's look-ahead plays the Solo rules on clones of the game: only the game's own choices count
     return [{**entry, "text": _text(state, entry)} for entry in trace if entry.pop("game") == id(state)]
+
+
+EFFECTS = {"order": "place_order", "move": "tactical_movement", "fire": "firing_action",
+           "suppressive": "suppressive_fire", "assault": "assault"}
+"""``heroes explain solo`` effects: the reaction-card effects whose unit, target or
+square a decision table picks (002 Solo Mode, 3.2 Description of the Effects; 5)."""
+
+
+def explain_effect(state: GameState, effect: str) -> dict[str, Any]:
+    """What the AI does with one reaction-card effect on a Solo position, and why: the
+    effect is resolved on a copy of the game while the brain records its table choices
+    (guards and priorities that kept candidates, the one that decided, the draw among
+    ties), then the events it caused. The position itself is left as it was."""
+    kind = EFFECTS.get(effect)
+    if kind is None:
+        raise UsageError(f"unknown Solo effect '{effect}': use {', '.join(EFFECTS)}")
+    if not isinstance(state.rules, SoloModeRules) or state.variant is None:
+        raise UsageError("the position has no 'solo' section: the Solo AI's choices need its dashboard "
+                         "(docs/engine.md, The Solo dashboard)")
+    game = state.clone()
+    mark = len(game.events)
+    trace: list[dict[str, Any]] = []
+    brain.TRACE = trace
+    try:
+        outcome = reaction.resolve_effect(game.rules, game, kind)
+    finally:
+        brain.TRACE = None
+    choices = [{**entry, "text": _text(game, entry)} for entry in trace if entry.pop("game") == id(game)]
+    events = [{"kind": e.kind, **e.data} for e in game.events[mark:]]
+    lines = [f"Solo AI, {kind.replace('_', ' ')} effect (002 Solo Mode, 3.2 Description of the Effects; "
+             f"5 Decision Tables): {outcome}"]
+    lines += [f"  {c['text'].split(': ', 1)[1]}" for c in choices] or ["  no table was asked"]
+    lines += [f"  then: {_event(game, e)}" for e in events]
+    return {"effect": kind, "outcome": outcome, "choices": [_plain(c) for c in choices],
+            "events": [_plain(e) for e in events], "text": "\n".join(lines)}
+
+
+UNITS, SQUARES = ("unit", "target", "vehicle"), ("square", "from", "to")
+
+
+def _event(state: GameState, event: dict[str, Any]) -> str:
+    """An event in words: its kind, then its data, units by name."""
+    bf = state.static.bf
+    data = [f"{k} {_name(state, v) if k in UNITS else bf.name(v) if k in SQUARES and isinstance(v, int) and v >= 0 else v}"
+            for k, v in event.items() if k != "kind"]
+    return " ".join([event["kind"], ", ".join(data)]).strip()
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON data (an action or other object as its text)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return str(value)
 
 
 def _name(state: GameState, uid: Any) -> str:

@@ -14,7 +14,7 @@ from builder.army.findings import Finding
 from builder.army.legality import rules
 from builder.army.roster import Roster
 from builder.army.summary import USERS, served_units
-from builder.content.models.recruitment import OptionCategory
+from builder.content.vocabulary import OptionCategory
 from builder.diagnostics import Severity, define_code
 
 A_UNUSED = define_code("A428", "equipment or trait that no unit of its tile can use")

@@ -13,7 +13,7 @@ from typing import Iterator
 from builder.army.findings import Finding
 from builder.army.legality import rules
 from builder.army.roster import Roster
-from builder.content.models.recruitment import OptionCategory
+from builder.content.vocabulary import OptionCategory
 from builder.diagnostics import define_code
 
 A_INSIGNIA = define_code("A409", "hero's insignia matches no tile of the army")

@@ -10,13 +10,16 @@ player's own faction.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from builder.army.findings import Finding, one_of
 from builder.army.legality import rules
 from builder.army.roster import HIGH_COMMAND, PlacedTile, Roster
-from builder.content.models.recruitment import OptionCategory, RecruitmentOption, Slot
+from builder.content.vocabulary import OptionCategory
 from builder.diagnostics import define_code
+
+if TYPE_CHECKING:
+    from builder.content.models.recruitment import RecruitmentOption, Slot
 
 A_SIZE = define_code("A404", "option does not have the size of its slot")
 A_BANDS = define_code("A405", "option's colour bands match none around its slot")

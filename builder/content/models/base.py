@@ -11,6 +11,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from builder.content.vocabulary import Band, UnitType  # noqa: F401  (re-exported: part of the models' vocabulary)
+
 Id = Annotated[
     str,
     Field(
@@ -78,38 +80,12 @@ class Item(ContentModel):
         return self
 
 
-class UnitType(str, Enum):
-    """What kind of counter a unit is (000 core rules, Box Contents)."""
-
-    INFANTRY = "infantry"
-    GUN = "gun"
-    LIGHT_VEHICLE = "light_vehicle"
-    HEAVY_VEHICLE = "heavy_vehicle"
-    AIRCRAFT = "aircraft"
-
-
 class DefenceType(str, Enum):
     """The colour of a defence value: yellow infantry, purple light vehicle, grey heavy vehicle."""
 
     INFANTRY = "infantry"
     LIGHT_VEHICLE = "light_vehicle"
     HEAVY_VEHICLE = "heavy_vehicle"
-
-
-class Band(str, Enum):
-    """Colour bands around recruitment-tile slots and on recruitment options
-    (000 core rules, Army Creation > Buy Recruitment Options)."""
-
-    RED = "red"
-    ORANGE = "orange"
-    YELLOW = "yellow"
-    GREEN = "green"
-    BLUE = "blue"
-    PURPLE = "purple"
-    GREY = "grey"
-    BLACK = "black"
-    WHITE = "white"
-    BROWN = "brown"
 
 
 class Phase(str, Enum):

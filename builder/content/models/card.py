@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from enum import Enum
 
 from pydantic import Field
 
@@ -10,13 +9,7 @@ from builder.content.models.base import ContentModel, Id, Item, Phase
 from builder.content.models.recruitment import BlastPattern
 from builder.content.models.unit import CombatValues
 from builder.content.effect_keys import schema_hint
-
-
-class CommandIcon(str, Enum):
-    """Command cards need a matching order option and sit outside the 40-card minimum."""
-
-    ARTILLERY = "artillery"
-    AVIATION = "aviation"
+from builder.content.vocabulary import CommandIcon
 
 
 class ActionCard(Item):

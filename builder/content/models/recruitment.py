@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import Literal
 
 from pydantic import Field
@@ -13,24 +12,7 @@ from builder.content.models.ability import AbilityRef
 from builder.content.models.base import Band, ContentModel, Id, Item
 from builder.content.models.unit import CombatValues
 from builder.content.effect_keys import schema_hint
-
-
-class TileKind(str, Enum):
-    """A platoon tile brings units; an officer tile (O) lets the army buy orders and
-    spreads its options army-wide; a high command tile holds only order slots.
-
-    Battle for Normandy adds two tiles that are never bought on their own: a scenario's
-    support tile, which holds one option outside the recruitment rules or stands for an
-    option that takes order tokens (003, Recruitment Options > Support Tile), and an
-    aircraft's recruitment tile, laid beside the command tile whose Aircraft order option
-    recruits it: the tile gives that option's cost and carries the aircraft's order token
-    (003, Aviation Rules > Aircraft Units)."""
-
-    PLATOON = "platoon"
-    OFFICER = "officer"
-    HIGH_COMMAND = "high_command"
-    SUPPORT = "support"
-    AIRCRAFT = "aircraft"
+from builder.content.vocabulary import OptionCategory, TileKind
 
 
 class UnitGrant(ContentModel):
@@ -78,15 +60,6 @@ class RecruitmentTile(Item):
     abilities: list[AbilityRef] = Field(
         default_factory=list, description="Abilities the tile gives its units."
     )
-
-
-class OptionCategory(str, Enum):
-    """Kinds of recruitment option (000, Army Creation > Buy Recruitment Options)."""
-
-    SUPPORT = "support"
-    EQUIPMENT = "equipment"
-    TRAIT = "trait"
-    ORDER = "order"
 
 
 class CardUnlock(ContentModel):

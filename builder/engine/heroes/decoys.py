@@ -19,7 +19,7 @@ A decoy is a unit of ``state.units`` whose static part has ``decoy`` set. Its
 profile copies one face of a real counter (:func:`decoy_profile`), so that what the
 opponent reads on it is what a real counter shows; the core rules deploy the
 Tricky trait's Ruse tokens at set-up (builder.engine.heroes.features.ruses), the Solo Mode its
-decoy counters (builder.ai.solo_mode.decoys), both through :func:`add_decoy`.
+decoy counters (builder.engine.heroes.solo_mode.decoys), both through :func:`add_decoy`.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ The shot is the engine's (:func:`builder.engine.heroes.firing.plan_shot` and
 :func:`resolve_shot`, the ``sniper`` mode for the Sniper ability: 000 core rules,
 Special Abilities > Sniper). Every bonus the firer's rule modules give applies (in the
 Solo game mode the AI's danger-tile and lasting-effect bonuses:
-builder/ai/solo_mode/modifiers.py), which is what ``all_bonuses`` asks. The target is
+builder/engine/heroes/solo_mode/modifiers.py), which is what ``all_bonuses`` asks. The target is
 the variant's choice (:meth:`Rules.scenario_fire_target`: the Solo game mode asks its
 firing table, 002 Solo Mode 5.3); the core rules take the enemy unit with the best odds
 of a hit, then of a kill shot (for a sniper: of a 4+ and of a 6+ on the sniper table),

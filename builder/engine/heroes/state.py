@@ -311,7 +311,7 @@ class UnitStatic:
     set_aside: bool = False
     decoy: bool = False  # a counter standing for no unit (builder.engine.heroes.decoys)
     # made for the Solo Mode reinforcements bag at set-up: off the battlefield, counting
-    # for nothing until drawn (builder.ai.solo_mode.reinforcements)
+    # for nothing until drawn (builder.engine.heroes.solo_mode.reinforcements)
     reinforcement: bool = False
     # the player (seat) it belongs to in a game of three or four players (000 core rules,
     # Multiplayer Rules 3-4 Players); -1 in a two-player game, where the side is the player
@@ -429,7 +429,7 @@ class UnitState:
     @property
     def bagged(self) -> bool:
         """A unit of the Solo Mode reinforcements bag not drawn yet: not on the
-        battlefield and counting for nothing (builder.ai.solo_mode.reinforcements)."""
+        battlefield and counting for nothing (builder.engine.heroes.solo_mode.reinforcements)."""
         return self.st.reinforcement and self.alive and self.sq < 0 and self.carried_by < 0
 
     @property
@@ -561,7 +561,7 @@ GAME_FIELDS: Final = (
     # the fields rule modules declare for themselves (declare_field): hashed one by one
     # under their own names by GameState.canonical
     StateField("rule_fields", copy=_dict, key=None),
-    # a variant's own state (the Solo game mode's dashboard, builder.ai.solo_mode.rules.
+    # a variant's own state (the Solo game mode's dashboard, builder.engine.heroes.solo_mode.rules.
     # SoloState): anything with clone() and to_key(), None in the core rules
     StateField("variant", copy=_clone, key=_key, when=lambda g: g.variant is not None),
 )

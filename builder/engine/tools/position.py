@@ -64,6 +64,9 @@ from builder.engine.heroes.features.gear import GEAR
 from builder.engine.heroes.features.hedgerow_cutter import PASSAGES, hedgerows
 from builder.engine.board.intersections import intersection
 from builder.engine.heroes.smoke import FADING, FRESH
+from builder.engine.tools import position_solo
+from builder.engine.tools.position_solo import PlacedSolo
+from builder.engine.tools.position_support import PlacedSupport, support_tiles
 
 E611 = define_code("E611", "position names an unknown scenario, unit or side")
 E612 = define_code("E612", "unit placed off the battlefield or on terrain it cannot enter")
@@ -102,6 +105,8 @@ class PlacedUnit(ContentModel):
         "(000 core rules, Action! > Order Phase).")
     damage: list[Literal["crew", "track", "hull", "primary-weapon"]] = Field(default_factory=list)
     concealed: bool = Field(default=False, description="Concealed (Ambush) side up.")
+    set_aside: bool = Field(default=False, description="Set aside, off the battlefield, until a scenario event "
+                            "places it (no square: at and aboard left out).")
     markers: dict[Literal["life_point", "avert_suppression", "opportunity_fire", "defence_bonus"],
                   Annotated[int, Field(ge=1, le=10)]] = Field(
         default_factory=dict, description="Scenario markers on the unit and how many (builder/engine/heroes/markers.py): "
@@ -168,6 +173,11 @@ class PositionFile(ContentModel):
                                         "the next Supply phase (Recruitment Options > Equipment > Demolition Charge).")
     ruined: list[Square] = Field(default_factory=list, description="A square of each structure already destroyed: "
                                  "its overlay is on its ruin side (or gone) from the start.")
+    support: list[PlacedSupport] = Field(default_factory=list, description="Support tiles in play "
+                                         "(builder/engine/tools/position_support.py).")
+    solo: PlacedSolo | None = Field(default=None, description="The Solo game mode's dashboard: the position is "
+                                    "loaded under its rules, the dashboard as written "
+                                    "(builder/engine/tools/position_solo.py).")
 
 
 def load_position(path: Path, pack_path: Path | None = None, default_pack: Path | None = None,
@@ -252,11 +262,17 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
             problems.append(_diag(path, where + ("name",), E614, f"unit name '{pu.name}' used twice"))
             continue
         si = side_ids.index(pu.side)
+        if pos.solo is not None and pu.name in pos.solo.decoys:  # a decoy counter: in no group or tile
+            names[pu.name] = len(statics)
+            entries.append((i, pu))
+            statics.append(position_solo.decoy_of(profile_of(model)))
+            owners.append(si)
+            continue
         sides[si].groups.append(Group(pu.name, "unit", [len(statics)]))
         names[pu.name] = len(statics)
         entries.append((i, pu))
         group = len(sides[si].groups) - 1  # with options, each unit its own tile: tokens on it are its own
-        statics.append(UnitStatic(profile_of(model), {}, group, group if pos.options else -1))
+        statics.append(UnitStatic(profile_of(model), {}, group, group if pos.options else -1, set_aside=pu.set_aside))
         owners.append(si)
     _options(pack, pos, sides, statics, names, owners, side_ids, path, problems)
     objectives = []
@@ -266,6 +282,9 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
     static = GameStatic(pack, scenario, bf, sides, statics, objectives, pos.seed,
                         has_ambush=any(f.role == "concealed" for u in statics for f in u.profile.faces))
     rules_obj = rules()
+    solo_problem = position_solo.Located(path, _diag)
+    if pos.solo is not None:  # the Solo game mode's rules, whatever rules the caller asked for
+        rules_obj = position_solo.solo_rules(pos.solo, side_ids, scenario, solo_problem, problems) or rules_obj
     state = GameState(rules_obj, static, Rng(derive_seed(pos.seed, "dice")))
     state.units = [UnitState(i, owners[i], st) for i, st in enumerate(statics)]
     by_name = {v: k for k, v in names.items()}
@@ -282,6 +301,8 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
         for d in pu.damage:
             u.damage |= DAMAGE_BITS[d]
         state.markers += tuple((u.id, m, n) for m, n in pu.markers.items())
+        if pu.at is None and pu.aboard is None and (pu.set_aside or (pos.solo is not None and pu.name in pos.solo.offboard)):
+            continue  # set aside, or waiting off the battlefield (the Solo section's offboard: position_solo)
         if pu.aboard is not None or pu.at is None:
             problem = _board(state, u, names.get(pu.aboard or ""), pu)
             if problem:
@@ -332,10 +353,37 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
     static.has_ambush = static.has_ambush or any(
         getattr(cards.get(c), "effect_key", None) == "conceal" for s in state.sides for c in s.hand + s.deck)
     before = [_placement(u) for u in state.units]
-    start_round(state)
-    _unchanged_by_variant(state, before, pos, entries, names, path)
+    if pos.solo is not None:
+        _solo_dashboard(state, pos.solo, side_ids, names, solo_problem)
+    else:
+        start_round(state)
+        _unchanged_by_variant(state, before, pos, entries, names, path)
+    if "support" in pos.model_fields_set:  # after the round's own choice, in its place
+        placed = support_tiles(state, pos.support, side_ids, pos.phase, solo_problem)
+        if placed:
+            raise InvalidInputError(f"{path or 'position'}: {len(placed)} problem(s)", placed)
     _tokens_as_written(state, pos, entries, names, side_ids, path)
     return state, names
+
+
+def _solo_dashboard(state: GameState, spec: PlacedSolo, side_ids: list[str], names: dict[str, int],
+                    problem: position_solo.Problem) -> None:
+    """The Solo dashboard as written (the AI's hand is its reserve); the round then
+    starts under the core rules' hooks, so that the Solo order phase (an action card
+    drawn, the tokens moved to the box) does not change what the file says."""
+    rules_obj = state.rules
+    ai = side_ids.index(spec.ai)
+    problems: list[Diagnostic] = []
+    if state.sides[ai].hand:
+        problems.append(problem(("hands", spec.ai), position_solo.E691, "the AI's hand is its reserve of action "
+                                "cards (002, 2.3)", "write the AI's cards as solo: reserve"))
+    state.sides[ai].hand, state.sides[ai].discard = list(spec.reserve), list(spec.action_discard)
+    position_solo.dashboard(state, spec, names, problem, problems)
+    if problems:
+        raise InvalidInputError(f"{problems[0].file or 'position'}: {len(problems)} problem(s)", problems)
+    state.rules = Rules()  # the round's start with no variant hook; the Solo rules from then on
+    start_round(state)
+    state.rules = rules_obj
 
 
 def _placement(u: UnitState) -> tuple[int, int, int, int, bool]:
@@ -435,7 +483,8 @@ def _kept_as_written(u: UnitState, pu: PlacedUnit, pos: PositionFile, path: Path
     if pu.face >= len(faces):
         problems.append(_diag(path, where + ("face",), E670, f"{pu.name}: the counter has no face {pu.face} "
                               f"(faces 0 to {len(faces) - 1})", "give face 0"))
-    elif "face" in pu.model_fields_set and pu.concealed and faces[pu.face].role != "concealed":
+    elif ("face" in pu.model_fields_set and pu.concealed and faces[pu.face].role != "concealed"
+          and (pos.solo is None or any(f.role == "concealed" for f in faces))):  # Solo: an anonymous counter
         problems.append(_diag(path, where + ("face",), E670, f"{pu.name}: concealed, yet face {pu.face} is not "
                               "the counter's concealed side (000 core rules, Special Abilities > Ambush)",
                               "leave 'face' out, or give the concealed side's number"))
@@ -469,6 +518,8 @@ def _tokens_as_written(state: GameState, pos: PositionFile, entries: list[tuple[
             problems.append(_diag(path, where, E671, _token_problem(state, pu, side_ids),
                                   "give each token once, within the side's counts ('orders', 'specials', "
                                   "'bluffs')"))
+    if pos.solo is not None:
+        problems += position_solo.orders(state, pos.solo, position_solo.Located(path, _diag))
     if problems:
         raise InvalidInputError(f"{path or 'position'}: {len(problems)} problem(s)", problems)
     placed = [sum(1 for u in state.units if u.side == i and u.order != NO_ORDER) for i in (0, 1)]
@@ -486,7 +537,13 @@ def _tokens_as_written(state: GameState, pos: PositionFile, entries: list[tuple[
             queues[u.side].append((u.order, u.id))
     state.queues = [sorted(q) for q in queues]
     state.turn_side = side_ids.index(pos.next_side) if pos.next_side in side_ids else first
+    if pos.solo is None:
+        next_activation(state)
+        return
+    # a Solo position stands after the AI's reaction to the token revealed: no card drawn again
+    rules_obj, state.rules = state.rules, Rules()
     next_activation(state)
+    state.rules = rules_obj
 
 
 def _token_problem(state: GameState, pu: PlacedUnit, side_ids: list[str]) -> str:

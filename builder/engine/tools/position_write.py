@@ -16,8 +16,11 @@ from builder.engine.heroes.features.advanced_positions import POSITIONS
 from builder.engine.heroes.features.demolition_charges import CHARGES
 from builder.engine.board.grid import FACING_NAMES
 from builder.engine.heroes.features.hedgerow_cutter import PASSAGES
+from builder.engine.heroes.features.support_tiles import in_scenario
 from builder.engine.board.intersections import intersection_xy
 from builder.engine.tools.position import DAMAGE_BITS
+from builder.engine.tools.position_solo import copied_counter, solo_data
+from builder.engine.tools.position_support import support_data
 from builder.engine.heroes.smoke import FADING
 from builder.engine.heroes.state import BLUFF, NO_ORDER, SPECIAL, GameState, UnitState, rule_field
 from builder.engine.heroes.structures import structure_squares
@@ -43,25 +46,50 @@ def position_data(state: GameState, names: dict[str, int], pack: str | None = No
     })
     if state.phase == "activation" and state.current >= 0:
         out["next_side"] = side_ids[state.units[state.current].side]
-    out["units"] = [_unit(state, u, by_id, side_ids) for u in state.units if u.id in by_id]
+    out["units"] = [_unit(state, state.units[uid], by_id, side_ids) for uid in _written(state, by_id)]
     out["options"] = _options(state, by_id)
-    out["hands"] = {sid: list(state.sides[i].hand) for i, sid in enumerate(side_ids) if state.sides[i].hand}
+    solo = solo_data(state, by_id)
+    ai = side_ids.index(solo["ai"]) if solo is not None else -1  # the AI's hand is its reserve, in the section
+    out["hands"] = {sid: list(state.sides[i].hand) for i, sid in enumerate(side_ids) if state.sides[i].hand and i != ai}
     out["decks"] = {sid: list(state.sides[i].deck) for i, sid in enumerate(side_ids) if state.sides[i].deck}
     out.update(_battlefield(state))
+    support = support_data(state)
+    if support or in_scenario(state):  # written even when empty where a scenario event may bring a tile in
+        out["support"] = support
+    if solo is not None:
+        out["solo"] = solo
     return out
+
+
+def _written(state: GameState, by_id: dict[int, str]) -> list[int]:
+    """The named units a position holds, each vehicle followed by the units it carries
+    (the loader boards a unit into a vehicle written above it). Left out: units gone
+    from the game (destroyed off the battlefield, a decoy discarded) and units in the
+    Solo reinforcements bag (the ``solo`` section's bag names their counters)."""
+    kept = [u for u in state.units if u.id in by_id and not (u.sq < 0 and u.carried_by < 0 and (
+        not u.alive or u.st.reinforcement))]
+    order: list[int] = []
+    for u in kept:
+        if u.carried_by < 0 or u.carried_by not in by_id:
+            order.append(u.id)
+            order += [c.id for c in kept if c.carried_by == u.id]
+    return order
 
 
 def _unit(state: GameState, u: UnitState, by_id: dict[int, str], side_ids: list[str]) -> dict[str, Any]:
     bf = state.static.bf
-    row: dict[str, Any] = {"name": by_id[u.id], "unit": u.st.profile.id, "side": side_ids[u.side]}
+    unit = copied_counter(state, u) if u.st.decoy else u.st.profile.id  # a decoy: the counter it copies
+    row: dict[str, Any] = {"name": by_id[u.id], "unit": unit, "side": side_ids[u.side]}
     if u.carried_by >= 0:
         row["aboard"] = by_id[u.carried_by]
-    else:
+    elif u.sq >= 0:  # no square: waiting off the battlefield (a Solo position's offboard)
         row["at"] = bf.name(u.sq)
     row.update({"facing": FACING_NAMES[u.facing], "face": u.face, "suppressed": u.suppressed,
                 "activated": bool(u.activated), "concealed": bool(u.concealed),
                 "damage": [name for name, bit in DAMAGE_BITS.items() if u.damage & bit]})
     row["markers"] = {m: n for uid, m, n in state.markers if uid == u.id}
+    if u.st.set_aside and not u.st.reinforcement and u.sq < 0 and u.carried_by < 0:
+        row["set_aside"] = True
     if u.order != NO_ORDER:
         row["order"] = _TOKEN_NAMES.get(u.order, u.order)
     return row

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from builder.engine import GameState, UnitState
+    from builder.engine.heroes.state import GameState, UnitState
 
 MAX_DECOYS = 8
 

@@ -19,7 +19,7 @@ from builder.engine.heroes.firing import ShotPlan, resolve_shot
 from builder.engine.heroes.terms import Term
 
 if TYPE_CHECKING:
-    from builder.engine import GameState
+    from builder.engine.heroes.state import GameState
     from builder.engine.heroes.state import UnitState
 
 RULE = "002 Solo Mode, Tactical Bonus Descriptions > Trap"

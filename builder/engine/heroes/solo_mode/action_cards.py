@@ -42,8 +42,9 @@ from builder.engine.heroes.effects.cards import play_card, rocket_plan
 from builder.engine.kernel.events import Event
 
 if TYPE_CHECKING:
-    from builder.ai.solo_mode.rules import SoloModeRules
-    from builder.engine import Action, GameState
+    from builder.engine.heroes.solo_mode.rules import SoloModeRules
+    from builder.engine.heroes.actions import Action
+    from builder.engine.heroes.state import GameState
 
 R = "002 Solo Mode, 2.3 Cards > Action Cards"
 

@@ -2,17 +2,18 @@
 unit: danger-tile combat bonuses, lasting effects, a reaction effect's +1 (+2 to the
 die of a suppressive fire) (002 Solo Mode, Reaction Cards > Lasting Effects;
 Description of the Effects). The AI's action cards play their own effects
-(builder/ai/solo_mode/action_cards.py)."""
+(builder/engine/heroes/solo_mode/action_cards.py)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from builder.engine.heroes import effects
+from builder.engine.heroes.solo_mode.clarifications import hardboiled_at_once
 from builder.engine.heroes.terms import Term
 
 if TYPE_CHECKING:
-    from builder.engine import GameState
+    from builder.engine.heroes.state import GameState
 
 R = "002 Solo Mode, Activation Phase > Description of the Effects"
 ID = "solo-ai"
@@ -52,8 +53,6 @@ def _defence(state: "GameState", unit: Any, plan: Any) -> list[Term]:
 
 
 def _suppressed(state: "GameState", unit: Any, count: int) -> int:
-    from builder.ai.solo_mode.clarifications import hardboiled_at_once
-
     return hardboiled_at_once(state, unit, count)
 
 

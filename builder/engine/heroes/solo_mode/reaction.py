@@ -7,7 +7,7 @@ difficulty apply only at that difficulty. Each effect picks its unit with a deci
 table (builder.ai.solo_mode.brain) among the AI's unactivated units without a numbered
 order token; the unit then gets an Activated marker. A unit picked while concealed is
 revealed only when spotted (002, 3.2 Tactical Movement, Firing Action, Suppressive Fire):
-a decoy counter (builder.ai.solo_mode.decoys) picked for a tactical movement moves like
+a decoy counter (builder.engine.heroes.solo_mode.decoys) picked for a tactical movement moves like
 any counter and is discarded once an enemy spots it, ending the effect. Tables 5.3 and
 5.4 pick among the counters without looking under them: a decoy's face offers the shots
 and assaults a counter seems able to make; a decoy picked to fire or assault is spotted
@@ -15,21 +15,21 @@ by its attack, so it is discarded at once and the effect ends. A numbered token 
 on a decoy waits there until revealed (3.2 Reveal an AI Order Token).
 A suppressive
 fire effect may pick a unit without the ability and a tactical movement with the window
-icon lends Urban Fighter (builder.ai.solo_mode.reaction_abilities).
+icon lends Urban Fighter (builder.engine.heroes.solo_mode.reaction_abilities).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from builder.ai.solo_mode import action_cards, group_effects, reaction_abilities
+from builder.engine.heroes.solo_mode import action_cards, group_effects, reaction_abilities
 from builder.engine.kernel.events import Event
 from builder.engine.heroes.state import NO_ORDER
 from builder.engine.heroes.unit_actions import do_assault, do_fire, do_move, fire_actions, move_actions
 
 if TYPE_CHECKING:
-    from builder.ai.solo_mode.rules import SoloModeRules
-    from builder.engine import GameState
+    from builder.engine.heroes.solo_mode.rules import SoloModeRules
+    from builder.engine.heroes.state import GameState
 
 
 def draw_card(rules: "SoloModeRules", state: "GameState") -> Any:
@@ -148,7 +148,7 @@ def tactical_movement(rules: "SoloModeRules", state: "GameState", bonus: int = 0
                       ) -> str:
     """Table 5.2 picks the unit and its destination; units still off the battlefield
     enter first (Far Far Away...). With the window icon the unit moves with Urban
-    Fighter (builder.ai.solo_mode.reaction_abilities)."""
+    Fighter (builder.engine.heroes.solo_mode.reaction_abilities)."""
     solo = rules.solo_state(state)
     if solo.offboard:
         return "done" if rules.enter_unit(state) else "ignored"
@@ -180,9 +180,9 @@ def tactical_movement(rules: "SoloModeRules", state: "GameState", bonus: int = 0
 def firing(rules: "SoloModeRules", state: "GameState", bonus: int = 0, suppressive: bool = False) -> str:
     """Table 5.3: the target, then the firing unit, then its best weapon. A
     suppressive effect may pick a unit without the Suppressive Fire ability: it fires
-    suppressively all the same, its combat value not doubled (builder.ai.solo_mode.
+    suppressively all the same, its combat value not doubled (builder.engine.heroes.solo_mode.
     reaction_abilities). A unit with Barrage Order brings up to three heavy weapons
-    (builder.ai.solo_mode.group_effects)."""
+    (builder.engine.heroes.solo_mode.group_effects)."""
     solo = rules.solo_state(state)
     units = free_units(rules, state)
     if suppressive:
@@ -207,7 +207,7 @@ def _charge(rules: "SoloModeRules", state: "GameState", action: Any, bonus: int)
 def assault(rules: "SoloModeRules", state: "GameState", bonus: int = 0) -> str:
     """Table 5.4: the target, then the assaulting unit; a suicidal assault (the enemy's
     bonus ahead by 3 or more) is ignored. A unit with Heroic Charge leads up to three
-    others (builder.ai.solo_mode.group_effects)."""
+    others (builder.engine.heroes.solo_mode.group_effects)."""
     solo = rules.solo_state(state)
     free = free_units(rules, state)
     # ignored when no revealed unit has Assault (3.2 Assault); then any counter in range may be picked

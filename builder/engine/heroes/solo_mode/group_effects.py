@@ -22,8 +22,9 @@ from builder.engine.kernel.events import Event
 from builder.engine.heroes.unit_actions import fire_actions, move_actions
 
 if TYPE_CHECKING:
-    from builder.ai.solo_mode.rules import SoloModeRules
-    from builder.engine import Action, GameState
+    from builder.engine.heroes.solo_mode.rules import SoloModeRules
+    from builder.engine.heroes.actions import Action
+    from builder.engine.heroes.state import GameState
 
 FOLLOWERS = 3
 HEROIC_CHARGE = "heroic-charge"

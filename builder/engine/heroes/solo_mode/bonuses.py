@@ -8,7 +8,7 @@ zones. Infantry alone on or next to a
 token takes it; the token then works differently for the AI (onto its dashboard, four
 at most) and for the player. Every effect is simulated. The player's single-use tokens
 are played for the player when they first help: Resupply at the start of the next order
-phase with a spent gear marker (builder.ai.solo_mode.resupply), Reinforcements at the
+phase with a spent gear marker (builder.engine.heroes.solo_mode.resupply), Reinforcements at the
 start of the next supply phase with a destroyed infantry unit to bring back.
 """
 
@@ -16,14 +16,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from builder.ai import evaluate as ev
-from builder.ai.solo_mode import action_cards
+from builder.engine.heroes.setup import place_somewhere
+from builder.engine.heroes.solo_mode import action_cards
+from builder.engine.heroes.solo_mode.events import apply_tiles
+from builder.engine.heroes.solo_mode.resupply import ai_takes_back_one, player_takes_back_all
+from builder.engine.heroes.solo_mode.trap import spring
 from builder.engine.kernel.events import Event
 from builder.engine.heroes.state import NO_ORDER
 
 if TYPE_CHECKING:
-    from builder.ai.solo_mode.rules import SoloModeRules
-    from builder.engine import GameState
+    from builder.engine.heroes.solo_mode.rules import SoloModeRules
+    from builder.engine.heroes.state import GameState
 
 DASHBOARD = 4
 PERMANENT = ("grand-strategy", "advantage", "opportunistic", "tactician")
@@ -64,7 +67,7 @@ def lay_tokens(rules: "SoloModeRules", state: "GameState") -> None:
 def _spread(state: "GameState", count: int) -> list[int]:
     """Up to ``count`` squares for the tokens, in laying order: each next square is the
     free one farthest from the squares already chosen and the objectives (distances
-    read from builder.ai.evaluate's rows, shared by every game on the battlefield).
+    measured on the battlefield; the spread is cached per scenario and token count).
     No die decides it, and a square a unit stands on changes nothing unless it would
     have been chosen (each choice is the farthest square left either way): the
     squares for an empty battlefield are worked out once per scenario and count, and
@@ -97,7 +100,7 @@ def _farthest_first(bf: Any, free: list[int], nearest: list[int], count: int) ->
         sq = max(free, key=lambda s: (nearest[s] << 20) - s)  # the farthest, then the lowest square
         chosen.append(sq)
         free.remove(sq)
-        nearest = [d if d < n else n for n, d in zip(nearest, ev.square_row(bf, sq))]
+        nearest = [d if d < n else n for n, d in zip(nearest, [bf.distance(s, sq) for s in range(bf.size)])]
     return tuple(chosen)
 
 
@@ -149,8 +152,6 @@ def check_taken(rules: "SoloModeRules", state: "GameState") -> None:
 
 
 def ai_takes(rules: "SoloModeRules", state: "GameState", token: str, square: int = -1) -> None:
-    from builder.ai.solo_mode.events import apply_tiles
-
     solo = rules.solo_state(state)
     rules.rules_fired[f"tactical-bonus/{token}:ai"] += 1
     if token in LASTING:
@@ -192,8 +193,6 @@ def player_takes(rules: "SoloModeRules", state: "GameState", token: str, square:
 
 def spring_trap(state: "GameState", square: int) -> None:
     """The Trap hits every unit next to its square with its printed values."""
-    from builder.ai.solo_mode.trap import spring
-
     token = next((b for b in state.static.pack.items.get("tactical_bonuses", {}).values()
                   if (b.effect_key or b.id) == "trap"), None)
     if token is not None and token.combat is not None:
@@ -202,9 +201,7 @@ def spring_trap(state: "GameState", square: int) -> None:
 
 def player_resupply(rules: "SoloModeRules", state: "GameState") -> None:
     """At the start of an order phase the player discards a held Resupply token if a
-    gear option has spent markers (builder.ai.solo_mode.resupply)."""
-    from builder.ai.solo_mode.resupply import player_takes_back_all
-
+    gear option has spent markers (builder.engine.heroes.solo_mode.resupply)."""
     solo = rules.solo_state(state)
     if "resupply" in solo.player_tokens and player_takes_back_all(state, rules.player):
         solo.player_tokens.remove("resupply")
@@ -213,8 +210,6 @@ def player_resupply(rules: "SoloModeRules", state: "GameState") -> None:
 
 def ai_resupply(rules: "SoloModeRules", state: "GameState") -> None:
     """At the start of each order phase, an AI holding Resupply takes back one marker."""
-    from builder.ai.solo_mode.resupply import ai_takes_back_one
-
     if "resupply" in rules.solo_state(state).dashboard and ai_takes_back_one(state, rules.ai):
         rules.rules_fired["tactical-bonus/resupply:ai-used"] += 1
 
@@ -224,8 +219,6 @@ def player_reinforcement(rules: "SoloModeRules", state: "GameState") -> None:
     back a destroyed infantry unit in the deployment zone: the one with the most
     sides (a full-strength team before a lone crew; then the first destroyed), on
     the zone's free square nearest an objective."""
-    from builder.engine.heroes.setup import place_somewhere
-
     solo = rules.solo_state(state)
     if "reinforcements" not in solo.player_tokens:
         return

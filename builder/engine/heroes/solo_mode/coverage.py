@@ -4,8 +4,8 @@ the engine's coverage report lists it too. docs/solo-mode.md explains each line.
 
 from __future__ import annotations
 
-from builder.ai.solo_mode.action_cards import NEVER, NOT_PLAYED
-from builder.ai.solo_mode.clarifications import NOT_SIMULATED, SIMULATED
+from builder.engine.heroes.solo_mode.action_cards import NEVER, NOT_PLAYED
+from builder.engine.heroes.solo_mode.clarifications import NOT_SIMULATED, SIMULATED
 from builder.engine.heroes import effects
 
 SOLO_RULES: list[tuple[str, str, str, str, str]] = [
@@ -30,7 +30,7 @@ SOLO_RULES: list[tuple[str, str, str, str, str]] = [
      "the tiles' bonuses and their size at each difficulty are placeholders (printed icons lost in "
      "transcription), as are the gauge's thresholds but the red ones Family Meeting 1 prints (7/6/5)"),
     ("action-cards", "AI action cards and reserve", "partial", "2.3 Action Cards; 3.1 AI Orders",
-     "each card plays the core card's effect (builder/ai/solo_mode/action_cards.py) from a deck that is the "
+     "each card plays the core card's effect (builder/engine/heroes/solo_mode/action_cards.py) from a deck that is the "
      "AI faction's core deck: the red-cog AI cards, their texts and their +1 icon were lost in "
      f"transcription (placeholder faces); never played, so discarded when drawn: {NOT_PLAYED}; of no use to "
      f"the AI, discarded when drawn: {NEVER}; the player's No! cannot discard a card of the reserve"),

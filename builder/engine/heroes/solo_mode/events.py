@@ -7,19 +7,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from builder.ai import evaluate as ev
 from builder.engine.heroes import markers
 from builder.engine.kernel.events import Event
 
 if TYPE_CHECKING:
-    from builder.ai.solo_mode.rules import SoloModeRules
-    from builder.engine import GameState
+    from builder.engine.heroes.solo_mode.rules import SoloModeRules
+    from builder.engine.heroes.state import GameState
 
 
 def nearest_objective_infantry(rules: "SoloModeRules", state: "GameState", count: int) -> list[int]:
+    """The AI's ``count`` infantry units nearest an objective or a tactical bonus token
+    still on the battlefield (then the lowest id): those a Life Points tile marks."""
     units = [u for u in state.units if u.side == rules.ai and u.active and u.type == "infantry" and not u.st.decoy]
-    units.sort(key=lambda u: (ev.nearest_objective_distance(state, u.sq, u.side), u.id))
+    units.sort(key=lambda u: (objective_distance(state, u.sq), u.id))
     return [u.id for u in units[:count]]
+
+
+def objective_distance(state: "GameState", sq: int) -> int:
+    """Squares from ``sq`` to the nearest objective or tactical bonus token on the
+    battlefield; 99 when there is none."""
+    bf = state.static.bf
+    squares = [o[1] for o in state.static.objectives] + sorted(state.variant.bonuses if state.variant is not None else ())
+    return min((bf.distance(sq, target) for target in squares), default=99)
 
 
 def add_life_points(rules: "SoloModeRules", state: "GameState", count: int, each: int = 1) -> None:

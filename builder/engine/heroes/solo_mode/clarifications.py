@@ -1,7 +1,7 @@
 """How the AI uses special abilities and recruitment options (002 Solo Mode, 4
 Clarifications): the parts the engine plays (Directive and Position markers:
 builder/ai/solo_mode/tokens.py; Barrage Order and Heroic Charge:
-builder/ai/solo_mode/group_effects.py). What it does not is listed in
+builder/engine/heroes/solo_mode/group_effects.py). What it does not is listed in
 :data:`NOT_SIMULATED` and in the coverage report.
 """
 
@@ -15,7 +15,7 @@ from builder.engine.heroes.effects.options import spend_token, tokens_left
 from builder.engine.kernel.events import Event
 
 if TYPE_CHECKING:
-    from builder.engine import GameState
+    from builder.engine.heroes.state import GameState
 
 # 4.2: the AI ignores these options (their tokens and effects are removed at set-up).
 IGNORED_OPTIONS = frozenset({"improvisation", "initiative", "intrepid"})
@@ -30,12 +30,15 @@ SIMULATED = ("Autonomous (an extra numbered order token each, given at once; nev
              "a unit outside terrain in sight of an enemy), Barrage Order (a unit a firing action effect "
              "picks fires, then up to three heavy weapons of one of its core barrage groups apply the same "
              "effect, each picked by table 5.3), Heroic Charge (a unit an assault effect picks leads up to three "
-             "others, each picked by table 5.4): builder/ai/solo_mode/group_effects.py")
+             "others, each picked by table 5.4): builder/engine/heroes/solo_mode/group_effects.py; Infiltration's "
+             "moves (after the AI's deployment the two anonymous units nearest an objective move up to three "
+             "squares toward it): builder/engine/heroes/solo_mode/deployment.py")
 NOT_SIMULATED = ("Pursuit, Bodyguard, Medic, Mechanic, Minesweeper, Tank Barrage Order and Flares (their own "
                  "rules are in none of the rule documents, so the engine plays none of them, nor the AI's use); "
                  "the Sniper table of Ludwig's tile for a sniper drawn from the bag (the table was lost in "
-                 "transcription; the engine uses the core sniper table); Crew's vehicle, Sentinels and "
-                 "Infiltration's moves (set-up rules, left with the bags and deployment rows)")
+                 "transcription; the engine uses the core sniper table); Crew's vehicle and Sentinels "
+                 "(no counter of the packs has the Crew ability and no Sentinels option exists; their own rules "
+                 "are in none of the rule documents)")
 
 
 def ignore_options(state: "GameState", side: int) -> None:

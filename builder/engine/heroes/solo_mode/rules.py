@@ -16,23 +16,29 @@ from collections import Counter
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from builder.ai import evaluate as ev
-from builder.ai.solo_mode import action_cards, bonuses, clarifications, reaction, reaction_abilities
-from builder.ai.solo_mode.brain import Brain
-from builder.ai.solo_mode.content import solo_content
-from builder.ai.solo_mode import deployment
-from builder.ai.solo_mode.decoys import make_decoys
-from builder.ai.solo_mode.reinforcements import deploy_drawn, fill_bag
-from builder.ai.solo_mode.danger import DangerGauge, make_gauge
-from builder.ai.solo_mode.forces import Forces, sort_forces
-from builder.ai.solo_mode.sightlines import spotting_rows
-from builder.ai.tables import TableSet
-from builder.engine import Action, Event, GameState, Rng, Rules, derive_seed
-from builder.engine.heroes import ambush
 from builder.engine.board.los import CLEAR, sight_kind
+from builder.engine.heroes import ambush
+from builder.engine.heroes.actions import Action
+from builder.engine.heroes.api import _resolve_pending, core_legal_actions
 from builder.engine.heroes.phases import activation
+from builder.engine.heroes.rules import Rules
+from builder.engine.heroes.scenario_fire import fire
+from builder.engine.heroes.scenario_units import place_units
 from builder.engine.heroes.setup import place_somewhere
-from builder.engine.heroes.state import NO_ORDER
+from builder.engine.heroes.solo_mode import action_cards, bonuses, clarifications, deployment, modifiers, reaction
+from builder.engine.heroes.solo_mode import reaction_abilities
+from builder.engine.heroes.solo_mode.brains import SoloBrain, make_brain
+from builder.engine.heroes.solo_mode.content import solo_content
+from builder.engine.heroes.solo_mode.danger import DangerGauge, make_gauge
+from builder.engine.heroes.solo_mode.decoys import make_decoys
+from builder.engine.heroes.solo_mode.events import apply_tiles, set_danger
+from builder.engine.heroes.solo_mode.forces import Forces, sort_forces
+from builder.engine.heroes.solo_mode.reinforcements import deploy_drawn, fill_bag
+from builder.engine.heroes.solo_mode.sightlines import spotting_rows
+from builder.engine.heroes.state import NO_ORDER, GameState
+from builder.engine.heroes.unit_actions import do_move, move_actions
+from builder.engine.kernel.dice import Rng, derive_seed
+from builder.engine.kernel.events import Event
 
 RESERVE = 3
 MOVES = frozenset({"moved", "enters", "reinforcement", "displaced", "retreat", "advance", "assault", "flipped",
@@ -44,12 +50,12 @@ class SoloState:
     """The AI's dashboard and bags."""
 
     rng: Rng
-    brain: Brain
+    brain: SoloBrain  # the AI's decision tables (builder.engine.heroes.solo_mode.brains)
     gauge: DangerGauge
     cards: dict[str, Any]
     deck: list[str]
     forces: Forces
-    decoys: list[int]  # unit ids of the decoy counters deployed (builder.ai.solo_mode.decoys)
+    decoys: list[int]  # unit ids of the decoy counters deployed (builder.engine.heroes.solo_mode.decoys)
     discard: list[str] = field(default_factory=list)
     available: list[int] = field(default_factory=list)
     extra_orders: int = 0
@@ -57,7 +63,7 @@ class SoloState:
     lasting: str = "none"
     effect_unit: int = -1
     effect_bonus: int = 0
-    bag: list[int] = field(default_factory=list)  # filled at set-up (builder.ai.solo_mode.reinforcements)
+    bag: list[int] = field(default_factory=list)  # filled at set-up (builder.engine.heroes.solo_mode.reinforcements)
     offboard: list[int] = field(default_factory=list)
     entry: list[int] = field(default_factory=list)
     zone: list[int] = field(default_factory=list)
@@ -135,11 +141,9 @@ class SoloModeRules(Rules):
 
     # --- set-up (002, 2 Set Up) -------------------------------------------------------------
     def _set_up(self, state: GameState) -> SoloState:
-        from builder.ai.solo_mode import modifiers
-
         content = solo_content(state.static.pack)
         rng = Rng(derive_seed(state.static.seed, "solo-mode", self.attitude, self.difficulty))
-        brain = Brain(TableSet.from_pack(state.static.pack), self.ai, self.attitude, rng, self.rules_fired)
+        brain = make_brain(state.static.pack, self.ai, self.attitude, rng, self.rules_fired)
         gauge = make_gauge(content.gauge, content.tiles, self.attitude, self.difficulty, rng)
         deck = [c.id for c in sorted(content.cards.values(), key=lambda c: c.id) for _ in range(c.count)]
         rng.shuffle(deck)
@@ -154,7 +158,7 @@ class SoloModeRules(Rules):
         solo.entry = [bf.square(sq) for sq in spec.entry]
         solo.zone = [s for area in spec.deployment for s in bf.area_squares(area)] or list(solo.entry)
         state.initiative = self.player
-        # the AI's hand is its reserve of action cards (002, 2.3 Cards; builder.ai.solo_mode.action_cards)
+        # the AI's hand is its reserve of action cards (002, 2.3 Cards; builder.engine.heroes.solo_mode.action_cards)
         action_cards.build_deck(state, self.ai, self.player)
         state.variant = solo
         placed = self._deploy_scouts(state, solo)
@@ -166,7 +170,7 @@ class SoloModeRules(Rules):
 
     def _deploy_scouts(self, state: GameState, solo: SoloState) -> set[int]:
         """Scouts go first, on the squares the scenario gives them (002, 2.5 > Scouts);
-        returns the scouts so placed (the others: builder.ai.solo_mode.deployment)."""
+        returns the scouts so placed (the others: builder.engine.heroes.solo_mode.deployment)."""
         notes = state.static.scenario.solo
         squares = [state.static.bf.square(sq) for area in (notes.scout_deployment if notes else [])
                    for sq in [area.split(":")[0]]]
@@ -259,16 +263,13 @@ class SoloModeRules(Rules):
         if state.variant is None:
             return super().scenario_effect(state, effect, side)
         if effect.do == "set_danger":
-            from builder.ai.solo_mode.events import set_danger
             set_danger(self, state, effect)
             return True
         if effect.do == "fire" and side == self.ai:
-            from builder.engine.heroes.scenario_fire import fire
             for uid in fire(state, effect, side):
                 self.after_ai_attack(state, uid)
             return True
         if effect.do in ("place_unit", "reinforce") and side == self.ai:
-            from builder.engine.heroes.scenario_units import place_units
             mark = len(state.events)
             done = place_units(state, effect, side)
             for e in state.events[mark:]:
@@ -380,8 +381,6 @@ class SoloModeRules(Rules):
 
     def ai_unit_lost(self, state: GameState, uid: int) -> None:
         """Danger climbs one space; lost infantry (not particular) goes in the bag."""
-        from builder.ai.solo_mode.events import apply_tiles
-
         solo: SoloState | None = state.variant
         assert solo is not None
         u = state.units[uid]
@@ -426,7 +425,7 @@ class SoloModeRules(Rules):
 
     # --- effects used by cards, tiles and events ------------------------------------------------------
     def draw_action_card(self, state: GameState) -> None:
-        """An action card for the AI's reserve (builder.ai.solo_mode.action_cards)."""
+        """An action card for the AI's reserve (builder.engine.heroes.solo_mode.action_cards)."""
         if state.variant is not None:
             action_cards.draw(self, state)
 
@@ -485,7 +484,6 @@ class SoloModeRules(Rules):
         solo.offboard.pop(0)
         state.events.append(Event("enters", {"unit": uid, "square": u.sq}))
         if move:
-            from builder.engine.heroes.unit_actions import do_move, move_actions
             step = solo.brain.destination(state, uid, move_actions(state, u), from_reaction=True)
             if step is not None:
                 do_move(state, step)
@@ -495,13 +493,11 @@ class SoloModeRules(Rules):
     def settle_pending(self, state: GameState) -> None:
         """Choices pending after the AI's reaction effects (retreats, displacements,
         opportunity fire at a unit moved by a reaction card) are settled at once with
-        the common sensible choice for whichever side they concern (builder.ai.evaluate.
-        best_pending): there is no player to ask inside the engine's hook."""
-        from builder.engine.heroes.api import _resolve_pending, core_legal_actions
-
+        the common sensible choice for whichever side they concern (the brain's
+        ``settle``): there is no player to ask inside the engine's hook."""
         while state.pending and state.result is None:
             side = state.pending[0][1]
-            _resolve_pending(state, ev.best_pending(state, core_legal_actions(state), side))
+            _resolve_pending(state, self.solo_state(state).brain.settle(state, core_legal_actions(state), side))
         if state.current >= 0 and state.phase == "activation":
             state.to_act = state.units[state.current].side
 

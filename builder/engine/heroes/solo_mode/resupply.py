@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from builder.engine.kernel.events import Event
 
 if TYPE_CHECKING:
-    from builder.engine import GameState
+    from builder.engine.heroes.state import GameState
 
 # The AI's order of preference for the marker it takes back; any other gear comes after.
 AI_PREFERENCE = ("grenade", "ammo", "panzerfaust", "rifle-grenade", "knife")

@@ -5,7 +5,7 @@ of the Effects):
   Fire ability; its combat value is then not doubled, every other bonus is (the
   engine's suppressive shot doubles the terms marked ``bonus``: this module's ``shot``
   hook takes the combat value back out once). The effect's +2 to the die is the
-  reaction bonus of builder/ai/solo_mode/modifiers.py.
+  reaction bonus of builder/engine/heroes/solo_mode/modifiers.py.
 - Tactical Movement with the window icon: the unit has Urban Fighter for that move
   (builder/engine/heroes/features/urban_fighter.py: into or out of a building through a window).
 """
@@ -21,7 +21,8 @@ from builder.engine.heroes.unit_actions import fire_actions
 from builder.engine.heroes.features.urban_fighter import URBAN
 
 if TYPE_CHECKING:
-    from builder.engine import Action, GameState
+    from builder.engine.heroes.actions import Action
+    from builder.engine.heroes.state import GameState
 
 R = "002 Solo Mode, 3.2 Description of the Effects > Suppressive Fire"
 ID = "solo-lent-suppressive-fire"

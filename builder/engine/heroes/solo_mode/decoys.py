@@ -2,7 +2,7 @@
 2.5 Deployment, 3.2 Reveal a Concealed Unit; glossary: Decoy Unit).
 
 One decoy joins the stack of anonymous and numbered counters for every three of them
-(eight at most: builder.ai.solo_mode.forces) and is deployed face down with them.
+(eight at most: builder.engine.heroes.solo_mode.forces) and is deployed face down with them.
 Each becomes an engine unit (``UnitStatic.decoy``, made with builder.engine.heroes.decoys'
 helpers, as the core rules' Ruse tokens are) at set-up: its one face copies the movement, defence and weapons of an anonymous unit
 of the stack drawn at random, so that neither side's players can tell it from the
@@ -10,7 +10,7 @@ other concealed counters by reading its values; it carries no stars and no
 abilities, and the engine never lets it fire, assault or throw anything.
 
 They are made off the battlefield and deployed with the stack they belong to
-(builder.ai.solo_mode.deployment: staggered rows in the AI's zone, or by the arrow
+(builder.engine.heroes.solo_mode.deployment: staggered rows in the AI's zone, or by the arrow
 squares during play).
 """
 
@@ -22,8 +22,8 @@ from builder.engine.heroes.ambush import revealed_face
 from builder.engine.heroes.decoys import add_decoy, decoy_static
 
 if TYPE_CHECKING:
-    from builder.ai.solo_mode.rules import SoloModeRules, SoloState
-    from builder.engine import GameState
+    from builder.engine.heroes.solo_mode.rules import SoloModeRules, SoloState
+    from builder.engine.heroes.state import GameState
 
 DECOY_ID = "solo-decoy"
 

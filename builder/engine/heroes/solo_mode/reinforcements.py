@@ -39,15 +39,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from builder.ai.solo_mode.forces import is_particular
+from builder.engine.heroes.solo_mode.forces import is_particular
 from builder.engine.heroes.profiles import profile_of
 from builder.engine.heroes.setup import place_somewhere
 from builder.engine.heroes.state import UnitState, UnitStatic
 from builder.engine.heroes.transport import embark, has_room
 
 if TYPE_CHECKING:
-    from builder.ai.solo_mode.rules import SoloModeRules, SoloState
-    from builder.engine import GameState
+    from builder.engine.heroes.solo_mode.rules import SoloModeRules, SoloState
+    from builder.engine.heroes.state import GameState
 
 MINIMUM = 3
 INFANTRY, GUN, LIGHT_VEHICLE = "infantry", "gun", "light_vehicle"

@@ -11,7 +11,7 @@ from builder.content.models.solo import SoloFile
 from builder.content.yaml_io import read_yaml
 from builder.errors import InvalidInputError
 
-BUNDLED = Path(__file__).resolve().parents[3] / "content" / "core" / "solo"
+BUNDLED = Path(__file__).resolve().parents[4] / "content" / "core" / "solo"  # the checkout's bundled core pack
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ then the AI's units are taken off the battlefield and deployed again by the book
   the battlefield, its counters stacked next to the arrows (Other Units): vehicles
   first, then the stack of anonymous, numbered and decoy counters in the order its
   shuffle gave; each enters later through a free arrow square
-  (builder.ai.solo_mode.rules.SoloModeRules.enter_unit: a reaction card's tactical
+  (builder.engine.heroes.solo_mode.rules.SoloModeRules.enter_unit: a reaction card's tactical
   movement, firing action or suppressive fire while units wait, Far Far Away...; the
   rest in the supply phase);
 * otherwise, in the AI's zone: vehicles first, nearest their objective, out of the
@@ -36,8 +36,8 @@ from builder.engine.heroes.setup import place_somewhere, scout_squares
 from builder.engine.heroes.transport import embark, has_room
 
 if TYPE_CHECKING:
-    from builder.ai.solo_mode.rules import SoloModeRules, SoloState
-    from builder.engine import GameState, UnitState
+    from builder.engine.heroes.solo_mode.rules import SoloModeRules, SoloState
+    from builder.engine.heroes.state import GameState, UnitState
 
 INFANTRY = "infantry"
 
@@ -106,6 +106,50 @@ def deploy(state: "GameState", rules: "SoloModeRules", solo: "SoloState", placed
         target = targets[k % len(targets)] if targets else -1
         if not _deploy_counter(state, u, lines, rows, seen, target, solo):
             _no_room(state, u, was[uid], solo)
+    if "infiltration" in state.static.sides[rules.ai].keys:
+        infiltrate(state, rules, solo)
+
+
+INFILTRATORS, INFILTRATION_SQUARES = 2, 3
+"""002 Solo Mode, 4.2 Recruitment Options > Infiltration: after the AI's deployment, two
+anonymous units move three squares toward the nearest objective."""
+
+
+def infiltrate(state: "GameState", rules: "SoloModeRules", solo: "SoloState") -> list[int]:
+    """Infiltration's moves (002 Solo Mode, 4.2): once the AI's units are deployed, two
+    anonymous units (counters of the units bag on the battlefield, not decoys) move up
+    to three squares toward the nearest objective. 002 does not say which two: the two
+    nearest an objective go (the common sense rule), then the lowest unit id; each step
+    goes to a free adjacent square its kind may enter that is nearer the objective (the
+    nearest such, then the lowest square), and a unit stops when no step is nearer.
+    Returns the units moved."""
+    bf = state.static.bf
+    targets = _objectives(state)
+    if not targets:
+        return []
+
+    def near(sq: int) -> int:
+        return min(bf.distance(sq, t) for t in targets)
+
+    anonymous = [state.units[uid] for uid in solo.forces.bagged
+                 if state.units[uid].sq >= 0 and state.units[uid].concealed and not state.units[uid].st.decoy]
+    anonymous.sort(key=lambda u: (near(u.sq), u.id))
+    moved = []
+    for u in anonymous[:INFILTRATORS]:
+        start = u.sq
+        for _ in range(INFILTRATION_SQUARES):
+            steps = [s for s in bf.adjacent(u.sq) if state.occ[s] < 0 and near(s) < near(u.sq)
+                     and bf.enterable(s, u.type, False)]
+            if not steps:
+                break
+            step = min(steps, key=lambda s: (near(s), s))
+            state.set_occupant(u.sq, -1)
+            u.sq = step
+            state.set_occupant(step, u.id)
+        if u.sq != start:
+            moved.append(u.id)
+            rules.rules_fired["solo/infiltration"] += 1
+    return moved
 
 
 def _no_room(state: "GameState", u: "UnitState", was: int, solo: "SoloState") -> None:
