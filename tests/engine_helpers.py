@@ -37,7 +37,8 @@ def with_core_cards(state):  # type: ignore[no-untyped-def]
 
 
 # per-game caches an option's presence feeds (worked out once per game)
-OPTION_CACHES = ("_blast_keys", "_blast_patterns", "_bomb_keys", "_charge_dice", "_modules", "_hooks_in_game")
+OPTION_CACHES = ("_blast_keys", "_blast_patterns", "_bomb_keys", "_charge_dice", "_modules", "_hooks_in_game",
+                 "_game_hooks")
 
 
 def arm(state, side: int, key: str, tokens: int = 3) -> None:  # type: ignore[no-untyped-def]

@@ -35,7 +35,7 @@ def signal_flare() -> Iterator[None]:
     try:
         yield
     finally:
-        REGISTRY.pop(("scenario-rule", "signal-flare"), None)
+        effects.unregister("scenario-rule", "signal-flare")
         RULE_FIELDS.pop("flares", None)
 
 
@@ -73,7 +73,8 @@ def test_a_scenario_without_objectives_does_not_use_the_rule(signal_flare: None)
     state = Rules.new_game(load_pack(PACK), "skirmish", seed=1)
     state.static.scenario = state.static.scenario.model_copy(update={"objectives": []})
     effects.invalidate(state)  # the scenario rules in play are worked out once per game
-    assert not effects.scenario_hooks(state, "scenario_actions")
+    flare_offer = REGISTRY[("scenario-rule", "signal-flare")].hooks["activation_actions"]
+    assert flare_offer not in effects.scenario_hooks(state, "activation_actions")
     assert effects.scenario_apply(state, "flare") is None
     unit = next(u for u in state.units if u.active and u.side == 0 and u.sq >= 0)
     activate(state, unit.id)

@@ -15,7 +15,6 @@ import pytest
 from builder.content.loader import load_pack
 from builder.engine import Action, Rules, apply, legal_actions
 from builder.engine.heroes import effects
-from builder.engine.heroes.effects.registry import REGISTRY
 from builder.engine.heroes.phases.orders import start_round
 from builder.engine.heroes.state import RULE_FIELDS, rule_field
 from engine_helpers import PACK, activate
@@ -36,7 +35,7 @@ def quick_march() -> Iterator[None]:
     try:
         yield
     finally:
-        REGISTRY.pop(("ability", "quick-march"), None)
+        effects.unregister("ability", "quick-march")
 
 
 def test_the_documented_module_registers_and_changes_movement(quick_march: None) -> None:
@@ -59,7 +58,7 @@ def dig_in() -> Iterator[None]:
     try:
         yield
     finally:
-        REGISTRY.pop(("option", "dig-in"), None)
+        effects.unregister("option", "dig-in")
         RULE_FIELDS.pop("dug_in", None)
 
 

@@ -16,7 +16,7 @@ from builder.engine.heroes.effects.cards import rocket_plan
 from builder.engine.heroes.effects.options import tokens_left
 from builder.engine.heroes.firing import plan_shot
 from builder.engine.heroes.phases.supply import finish_supply
-from builder.engine.heroes.features.vehicle_bombs import VEHICLE_BOMBS
+from builder.engine.heroes.features.vehicle_bombs import VEHICLE_BOMBS, supply_bomb_actions
 from builder.engine.heroes.state import rule_field
 
 from engine_helpers import Scripted, activate, arm, core_pack, make
@@ -234,7 +234,6 @@ def test_bomb_on_a_light_vehicle_can_miss() -> None:
 
 
 def test_bombs_in_the_supply_phase_and_valued_by_the_greedy_player() -> None:
-    from builder.engine.heroes.phases import supply
     state, n = make([{"name": "r", "unit": "us-rifles", "side": "us", "at": "F4"},
                      {"name": "tank", "unit": "de-panzer", "side": "de", "at": "H6", "facing": "n"}])
     arm(state, 0, BOMB)
@@ -249,7 +248,7 @@ def test_bombs_in_the_supply_phase_and_valued_by_the_greedy_player() -> None:
     scores = GreedyPlayer(1, 0).scores(state, actions)
     assert actions[scores.index(max(scores))] == offered[0]
     apply(state, offered[0], check=True)
-    assert rule_field(state, VEHICLE_BOMBS) and supply.supply_bomb_actions(state, 0) == offered  # another may follow
+    assert rule_field(state, VEHICLE_BOMBS) and supply_bomb_actions(state, 0) == offered  # another may follow
 
 
 def test_solo_mode_places_a_bomb_as_soon_as_it_can() -> None:

@@ -12,6 +12,7 @@ from builder.ai.solo_mode.policy import SoloPlayer
 from builder.engine import Action, apply, legal_actions
 from builder.engine.kernel.dice import Rng
 from builder.engine.heroes.effects import get, invalidate
+from builder.engine.heroes.features.autonomy import acting
 from builder.engine.kernel.errors import IllegalAction
 from builder.engine.heroes.phases.activation import start_activation
 from builder.engine.kernel.random_play import random_playout
@@ -45,12 +46,12 @@ def test_autonomous_units_are_offered_before_their_side_reveals_a_token():
     assert state.current == -1 and state.to_act == US
     assert legal_actions(state) == [Action("autonomous", unit=n["rangers"]), Action("pass")]
     apply(state, Action("autonomous", unit=n["rangers"]))
-    assert state.current == n["rangers"] and state.autonomous == n["rangers"]
+    assert state.current == n["rangers"] and acting(state) == n["rangers"]
     assert "move" in kinds(state), "an ordinary activation: move, assault or fire"
     apply(state, Action("hold", unit=n["rangers"]))
     rangers = state.units[n["rangers"]]
     assert rangers.activated, "it takes an Activated marker after acting"
-    assert state.autonomous == -1
+    assert acting(state) == -1
     assert state.current == n["rifles"], "its side's turn was not used up: the riflemen's token comes next"
 
 
@@ -111,7 +112,7 @@ def test_the_offer_is_refused_for_other_units_and_states_hash_it():
         apply(state, Action("autonomous", unit=n["rifles"]))
     apply(state, Action("autonomous", unit=n["rangers"]))
     assert state.clone().state_hash() == state.state_hash() != before.state_hash()
-    assert state.clone().autonomous == n["rangers"]
+    assert acting(state.clone()) == n["rangers"]
 
 
 def test_units_without_the_ability_see_no_offer_and_no_order_is_needed():

@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from builder.content.loader import load_pack
 from builder.content.models.scenario import ScenarioSide, VictoryLevel
 from builder.engine import Action, Rules, apply
-from builder.engine.heroes.features.exits import counts
+from builder.engine.heroes.features.exits import counts, exited
 from builder.engine.tools.position import PositionFile, position_state
 from builder.engine.heroes.victory import holds
 
@@ -40,7 +40,7 @@ def test_a_unit_ending_its_move_on_an_exit_square_leaves_and_is_no_loss() -> Non
     apply(state, Action("move", unit=n["r"], square=state.static.bf.square("A5")))
     rifles = state.units[n["r"]]
     assert not rifles.alive and rifles.sq == -1 and state.occ[state.static.bf.square("A5")] == -1
-    assert state.sides[0].exited == (n["r"],) and counts(state, 0) == {"infantry": 1}
+    assert exited(state, 0) == (n["r"],) and counts(state, 0) == {"infantry": 1}
     assert state.sides[0].losses == {} and not any(e.kind == "eliminated" for e in state.events)
     assert any(e.kind == "exited" and e.data["unit"] == n["r"] for e in state.events)
     assert state.state_hash() != before
@@ -51,10 +51,10 @@ def test_a_move_elsewhere_or_an_enemy_on_the_arrow_leaves_nothing() -> None:
                                              {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "A7"}])
     activate(state, n["r"])
     apply(state, Action("move", unit=n["r"], square=state.static.bf.square("A4")))
-    assert state.units[n["r"]].alive and state.sides[0].exited == ()
+    assert state.units[n["r"]].alive and exited(state, 0) == ()
     activate(state, n["g"])
     apply(state, Action("move", unit=n["g"], square=state.static.bf.square("A5")))
-    assert state.units[n["g"]].alive and state.sides[1].exited == ()  # the arrow is the US side's
+    assert state.units[n["g"]].alive and exited(state, 1) == ()  # the arrow is the US side's
 
 
 def test_the_exited_condition_counts_by_kind() -> None:
@@ -78,7 +78,7 @@ def test_a_clone_keeps_its_own_exits() -> None:
     twin = state.clone()
     activate(state, n["r"])
     apply(state, Action("move", unit=n["r"], square=state.static.bf.square("A5")))
-    assert twin.sides[0].exited == () and twin.units[n["r"]].alive
+    assert exited(twin, 0) == () and twin.units[n["r"]].alive
 
 
 def test_an_exit_count_names_a_known_kind() -> None:
@@ -105,4 +105,4 @@ def test_zuruck_plays_its_exits() -> None:
     target = state.static.bf.square("AJ1")
     assert state.occ[target] < 0
     apply(state, Action("move", unit=german.id, square=target))
-    assert state.sides[1].exited == (german.id,)
+    assert exited(state, 1) == (german.id,)

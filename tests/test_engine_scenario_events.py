@@ -319,3 +319,21 @@ def test_core_rules_take_the_scenario_shot_with_the_best_odds(core):
     chosen = next(p for p in plans if p.target == target)
     assert all(odds(p) <= odds(chosen) for p in plans)
     assert len({p.target for p in plans}) == len(plans), "one shot per target"
+
+
+def test_a_lost_effect_is_logged_as_lost_never_as_not_simulated():
+    """Operation Stack's German event marker (turn 4, its printed effect lost in
+    transcription): ``do: lost`` logs ``event-lost`` with what was lost and plays nothing;
+    the Battle for Normandy scenarios keep no ``special`` effect."""
+    from pathlib import Path
+
+    bfn = load_pack(Path(__file__).resolve().parents[1] / "content" / "bfn")
+    assert not [e for sc in bfn.items["scenarios"].values() for ev in sc.events for e in ev.effects
+                if e.do == "special"]
+    state = Rules.new_game(bfn, "operation-stack", seed=1)
+    state.turn = 4
+    vp = [s.vp for s in state.sides]
+    run_events(state, "start_of_orders")
+    assert kinds(state, "event-lost") == [{"text": "The German event marker.",
+                                           "lost": "the effect printed on the German event marker"}]
+    assert not kinds(state, "event-not-simulated") and [s.vp for s in state.sides] == vp

@@ -9,6 +9,7 @@ from builder.ai.greedy import GreedyPlayer
 from builder.engine.heroes.features.artillery_shot import card_pattern
 from builder.engine.heroes.features.blast import blast_plan
 from builder.engine import Action, apply, legal_actions
+from builder.engine.heroes.effects import invalidate
 from builder.engine.heroes.firing import plan_shot
 from builder.engine.board.intersections import intersection, pattern_squares
 from builder.engine.heroes.features.smoke_bombs import BOMBS, bombs_left, targets
@@ -24,6 +25,7 @@ def _armed(tokens: int = 3):  # type: ignore[no-untyped-def]
     static = state.static.sides[0]
     state.static.sides[0] = dataclasses.replace(static, keys=static.keys | {"smoke"})
     state.sides[0].equipment[(-1, "smoke")] = tokens
+    invalidate(state)  # the modules in play are worked out once per game
     return state, n
 
 

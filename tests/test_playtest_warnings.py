@@ -114,3 +114,17 @@ def test_sudden_death_shows_in_the_game_length_by_end_reason() -> None:
                                     "effects": [{"do": "end_game", "text": "End the game."}]})
     s = games(scenario_pack(events=[end]), n=2)
     assert s["rounds_by_end_reason"] == {"sudden_death": {"games": 2, "mean_rounds": 2.0}}
+
+
+def test_an_effect_whose_printed_text_was_lost_is_named_apart_and_never_as_not_simulated() -> None:
+    """``do: lost`` (issue 21: special only for lost text, now said outright): logged
+    ``event-lost``, counted under ``lost``, warned as P550 "printed text lost, not played"."""
+    lost = TurnEvent.model_validate({"turns": [1, 2], "timing": "start_of_orders", "text": "German event.",
+                                     "effects": [{"do": "lost", "text": "The German event marker.",
+                                                  "lost": "the effect printed on the marker"}]})
+    s = games(scenario_pack(events=[lost]))
+    assert s["not_simulated"] == {}
+    assert s["lost"] == {"The German event marker. (the effect printed on the marker)": {"times": 8, "games": 4}}
+    assert {"code": "P550", "message": "printed text lost, not played, met in 4 of 4 games (8 times): "
+                                       "The German event marker. (the effect printed on the marker)"} in s["warnings"]
+    assert not [w for w in s["warnings"] if w["code"] == "P520"]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from builder.engine.heroes.ambush import revealed_face
 from builder.engine.heroes.assault import plan_assault
+from builder.engine.heroes.features.exits import counts as exit_counts, exit_squares, kind_of
 from builder.engine.heroes.features.blast import EQUIPMENT, INTO_ROOM, blast_plan, in_room, patterns, under
 from builder.engine.heroes.firing import plan_shot
 from builder.engine.heroes.features.smoke_bombs import pattern as bomb_pattern, targets as bomb_targets
@@ -381,21 +382,97 @@ def move_value_map(state: "GameState", unit: "UnitState") -> list[float]:
     infantry = unit.type == "infantry"
     on_board = tuple(tokens(state))
     here, side = unit.sq if unit.sq >= 0 else square_of(state, unit), unit.side  # carried: its vehicle's
-    key = (where, here, side, infantry, tuple(state.control), on_board)
+    leaving = exit_squares(state)[side] if exit_needs(state) and wants_exit(state, unit) else frozenset()
+    key = (where, here, side, infantry, tuple(state.control), on_board, leaving)
     values = _MOVE_MAPS.get(key)
     if values is None:
         if len(_MOVE_MAPS) > 4096:
             _MOVE_MAPS.clear()
-        values = _MOVE_MAPS[key] = _move_value_map(state, here, side, infantry, on_board)
+        values = _MOVE_MAPS[key] = _move_value_map(state, here, side, infantry, on_board, leaving)
     return values
 
 
+EXIT_STAKE = 4.0
+"""What ending a move on an exit square is worth to a unit whose side's victory counts its
+kind getting out (003 Campaign > 4 Zurueck!): the unit leaves for good, so more than
+reaching any objective."""
+EXIT_PULL = 0.2
+"""Per square closer to the nearest exit square, for such a unit: twice the pull towards
+the nearest objective, so that it heads out rather than to the fight."""
+
+
+def exit_needs(state: "GameState") -> tuple[tuple[int, tuple[tuple[str, int], ...]], ...]:
+    """The exit counts the victory levels ask of a side for its own win: (side, ((kind,
+    count), ...)) per ``exited`` condition of a level that side wins, not under a ``not``
+    (worked out once per game; empty in scenarios without exits)."""
+    found = state.static.caches.get("_ai_exit_needs")
+    if found is None:
+        ids = state.side_ids
+        found = state.static.caches["_ai_exit_needs"] = tuple(
+            (ids.index(spec.side), tuple(sorted(spec.at_least.items())))
+            for level in state.static.scenario.victory for spec in _exits_asked(level.when)
+            if spec.side in ids and level.winner == spec.side)
+    return found  # type: ignore[no-any-return]
+
+
+def _exits_asked(cond: Any) -> list[Any]:
+    """The ``exited`` specs a condition asks to hold (through ``all`` and ``any``)."""
+    if getattr(cond, "exited", None) is not None:
+        return [cond.exited]
+    return [spec for key in ("all", "any") for sub in (getattr(cond, key, None) or ()) for spec in _exits_asked(sub)]
+
+
+def wants_exit(state: "GameState", unit: "UnitState") -> bool:
+    """Is the unit one its side sends out: a victory level of the side still needs units
+    of its kind to get out, the side still has enough units of every kind asked to reach
+    it, and the unit is among the nearest to the exits of those still needed (the others
+    keep fighting for the rest of the level: objectives held, units destroyed)?"""
+    kinds = (kind_of(unit), "vehicle") if unit.is_vehicle else (kind_of(unit),)
+    have = exit_counts(state, unit.side)
+    for side, asked in exit_needs(state):
+        if side != unit.side:
+            continue
+        able = _able_to_leave(state, side)
+        if any(have.get(k, 0) + len(able.get(k, ())) < n for k, n in asked):
+            continue  # the level can no longer be reached by getting units out
+        for k, n in asked:
+            if k in kinds and unit.id in able.get(k, ())[:max(0, n - have.get(k, 0))]:
+                return True
+    return False
+
+
+def _able_to_leave(state: "GameState", side: int) -> dict[str, tuple[int, ...]]:
+    """The side's units still able to get out (alive, not wrecks, on the battlefield or
+    carried), by the kinds an exit count names, nearest to the exits first (then by id)."""
+    out: dict[str, list[tuple[int, int]]] = {}
+    far = exit_distance_map(state, side)
+    for u in state.units:
+        if u.side == side and u.alive and not u.wreck and not u.st.decoy and u.type != "aircraft" \
+                and (u.sq >= 0 or u.carried_by >= 0):
+            entry = (far[u.sq if u.sq >= 0 else square_of(state, u)], u.id)
+            for kind in ((kind_of(u), "vehicle") if u.is_vehicle else (kind_of(u),)):
+                out.setdefault(kind, []).append(entry)
+    return {k: tuple(uid for _, uid in sorted(v)) for k, v in out.items()}
+
+
+def exit_distance_map(state: "GameState", side: int) -> list[int]:
+    """Squares from every square to the side's nearest exit square (99 with none)."""
+    cache = state.static.caches.setdefault("_ai_exit_maps", {})
+    got = cache.get(side)
+    if got is None:
+        bf = state.static.bf
+        rows = [square_row(bf, e) for e in sorted(exit_squares(state)[side])]
+        got = cache[side] = [min(col) for col in zip(*rows)] if rows else [99] * bf.size
+    return got  # type: ignore[no-any-return]
+
+
 def _move_value_map(state: "GameState", here: int, side: int, infantry: bool,
-                    on_board: tuple[int, ...]) -> list[float]:
+                    on_board: tuple[int, ...], leaving: frozenset[int] = frozenset()) -> list[float]:
     """The map behind :func:`move_value_map`: objective gains only for infantry
     (an objective is held by infantry on it or next to it: 000 core rules, Setup >
     Victory Conditions), one tenth per square closer to the nearest objective not
-    held, cover."""
+    held, cover; for a unit its side wants out (``leaving``: the side's exit squares),
+    the exit squares and the way to them (:data:`EXIT_STAKE`, :data:`EXIT_PULL`)."""
     bf = state.static.bf
     size = bf.size
     gain = [0] * size
@@ -415,8 +492,15 @@ def _move_value_map(state: "GameState", here: int, side: int, infantry: bool,
     base = near[here]
     cover = cover_bonus(bf)
     if base < 99:
-        return [(0.0 + g + 0.1 * (base - n)) + c for g, n, c in zip(gain, near, cover)]
-    return [(0.0 + g) + c for g, c in zip(gain, cover)]
+        values = [(0.0 + g + 0.1 * (base - n)) + c for g, n, c in zip(gain, near, cover)]
+    else:
+        values = [(0.0 + g) + c for g, c in zip(gain, cover)]
+    if leaving:  # a unit its side wants out heads for the exit squares (003 Campaign > 4 Zurueck!)
+        out = exit_distance_map(state, side)
+        start = out[here]
+        values = [v + (EXIT_STAKE if sq in leaving else EXIT_PULL * (start - d))
+                  for sq, (v, d) in enumerate(zip(values, out))]
+    return values
 
 
 def danger_distance(state: "GameState", sq: int, side: int) -> int:

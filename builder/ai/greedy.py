@@ -15,6 +15,7 @@ from builder.ai.players import Player
 from builder.engine import Action, GameState
 from builder.engine.heroes.features import autonomy
 from builder.engine.heroes.features.autonomy import AUTONOMOUS
+from builder.engine.heroes.features.aircraft import AT_AIRCRAFT, aa_plan
 from builder.engine.heroes.features.concealment import CONCEALED
 from builder.engine.heroes.features.advanced_positions import POSITION
 from builder.engine.heroes.features.demolition_charges import KEY as CHARGE
@@ -63,6 +64,8 @@ class GreedyPlayer(Player):
             return structure_shot_value(state, action)
         if kind == "fire" and action.mode == TARGET:
             return target_shot_value(state, action)
+        if kind == "fire" and action.mode == AT_AIRCRAFT:
+            return aircraft_shot_value(state, action)
         if kind == "fire":
             return ev.shot_value(state, action)
         if kind == "assault":
@@ -137,6 +140,16 @@ class GreedyPlayer(Player):
     def choose(self, state: GameState, actions: list[Action]) -> Action:
         best = best_actions(actions, self.scores(state, actions))
         return best[0] if len(best) == 1 else self.pick(best)
+
+
+def aircraft_shot_value(state: GameState, action: Action) -> float:
+    """Anti-aircraft fire (builder/engine/heroes/features/aircraft.py): the chance of a hit
+    plus that of a kill shot, times the aircraft's worth, as any shot is valued."""
+    plan = aa_plan(state, action)
+    if not plan.ok:
+        return -1.0
+    p_hit, p_kill = plan.odds()
+    return (p_hit + p_kill) * ev.target_value(state, state.units[action.target])
 
 
 def autonomous_units(state: GameState) -> frozenset[int]:

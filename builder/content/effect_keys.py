@@ -46,6 +46,7 @@ KNOWN: dict[str, dict[str, str]] = {
     "options": {
         "ace-driver": "Ace Driver: simulated in the engine (000 core rules, Recruitment Options > Character Traits > Ace Driver)",
         "additional-shielding": "Additional Shielding: partial in the engine (000 core rules, Recruitment Options > Equipment > Additional Shielding); not simulated: one token is spent automatically on each shot that could hit the vehicle, while they last (the rules allow several per attack); not in assaults",
+        "aircraft": "Aircraft (orders option): partial in the engine (003 Battle for Normandy, Aviation Rules > Aircraft Units); not simulated: recruits the aircraft of the tile laid beside it (a tile of kind aircraft in the army); an Aircraft option without such a tile brings nothing",
         "airstrike": "Airstrike: partial in the engine (000 core rules, Recruitment Options > Orders > Airstrike); not simulated: the deck holds every copy of the faction's aviation cards when the army has the option (the number on the option is not counted: builder/engine/heroes/setup.py)",
         "ammo": "Ammo: simulated in the engine (000 core rules, Recruitment Options > Equipment > Ammo)",
         "ammo-belt": "Ammo Belt: partial in the engine (000 core rules, Recruitment Options > Equipment > Ammo Belt); not simulated: one token per shot is offered (the rules allow several)",

@@ -119,6 +119,21 @@ def summarise(records: Iterable[dict[str, Any]], sides: list[str], unit_costs: d
         not_played.update(r.get("not_simulated", {}))
         met_in.update(r.get("not_simulated", {}).keys())
     not_simulated = {text: {"times": not_played[text], "games": met_in[text]} for text in sorted(not_played)}
+    lost_times: Counter[str] = Counter()
+    lost_in: Counter[str] = Counter()
+    for r in rows:
+        lost_times.update(r.get("lost", {}))
+        lost_in.update(r.get("lost", {}).keys())
+    lost_effects = {text: {"times": lost_times[text], "games": lost_in[text]} for text in sorted(lost_times)}
+    exits: dict[str, Counter[str]] = {}
+    exit_games: Counter[str] = Counter()
+    for r in rows:
+        for side, kinds in r.get("exited", {}).items():
+            exits.setdefault(side, Counter()).update(kinds)
+            exit_games[side] += 1
+    exited = {side: {"games": exit_games[side], "units": dict(sorted(exits[side].items())),
+                     "per_game": {k: round(v / n, ROUND) for k, v in sorted(exits[side].items())}}
+              for side in sorted(exits)}
     ways: Counter[str] = Counter()
     for credits in credit.values():
         for key, k in credits.items():
@@ -152,11 +167,13 @@ def summarise(records: Iterable[dict[str, Any]], sides: list[str], unit_costs: d
         "other_losses": dict(sorted(other_losses.items())),
         "rounds_by_end_reason": rounds_by_end_reason(rows),
         "not_simulated": not_simulated,
+        "lost": lost_effects,
+        "exited": exited,
         **({"placeholders": placeholder} if placeholder is not None else {}),
         **seats,
         "warnings": [*W.not_simulated(n, not_simulated), *W.never_won(n, wins, sides), *W.unspent(armies),
                      *W.placeholder(placeholder), *W.solo_placeholders(n, [r.get("rules", {}) for r in rows]),
-                     *A.warnings(n, seats.get("player_seats", {}))],
+                     *W.lost(n, lost_effects), *A.warnings(n, seats.get("player_seats", {}))],
     }
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from builder.ai.players import PlayerSpec, rules_for
 from builder.engine import IllegalAction, Rules, play, seat_players
 from builder.engine.kernel import GameStuck
+from builder.engine.heroes.features.exits import counts as exit_counts
 from builder.errors import HeroesError
 from builder.playtest.seat_tally import SeatTally, seat_texts
 from builder.playtest.credit import KillLedger
@@ -74,6 +75,23 @@ def _profile_key(u: Any) -> str:
     return str(u.st.profile.id)
 
 
+def _exited(state: Any, sides: list[str]) -> dict[str, dict[str, int]]:
+    """Units that left by their side's exit squares (003 Campaign > 4 Zurueck!), side -> kind
+    -> count, as the ``exited`` condition counts them (builder/engine/heroes/features/exits.py);
+    sides with none left out."""
+    out: dict[str, dict[str, int]] = {}
+    for i, side in enumerate(sides):
+        counts = exit_counts(state, i)
+        if counts:
+            out[side] = dict(sorted(counts.items()))
+    return out
+
+
+def _lost_text(data: dict[str, Any]) -> str:
+    """An ``event-lost`` event as the report names it: the effect and what was lost."""
+    return f"{data.get('text', '')} ({data['lost']})" if data.get("lost") else str(data.get("text", ""))
+
+
 def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, initiative_swapped: bool = False,
               index: int = 0, armies: Any = None) -> dict[str, Any]:
     """Play one game; ``specs[i]`` plays the scenario's side ``i`` with ``armies[i]``
@@ -101,9 +119,12 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
     losses: dict[str, Counter[str]] = {s: Counter() for s in sides}
     ledger = KillLedger(state, sides, _profile_key)
     not_played: Counter[str] = Counter()
+    lost: Counter[str] = Counter()  # effects whose printed text was lost (do: lost), named, never played
     for e in state.events:  # events of the set-up and the first orders phase, before any decision
         if e.kind == "event-not-simulated":
             not_played[str(e.data.get("text") or e.data.get("do"))] += 1
+        elif e.kind == "event-lost":
+            lost[_lost_text(e.data)] += 1
     digest = hashlib.sha256()
 
     def record(side: int, action: Any, events: list[Any]) -> None:
@@ -115,6 +136,8 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
             tally.event(e.kind, e.data)
             if e.kind == "event-not-simulated":
                 not_played[str(e.data.get("text") or e.data.get("do"))] += 1
+            elif e.kind == "event-lost":
+                lost[_lost_text(e.data)] += 1
             if e.kind == "reinforcement" and e.data["unit"] not in drawn and state.units[e.data["unit"]].st.reinforcement:
                 drawn.add(e.data["unit"])  # first out of the Solo reinforcements bag: now fielded
                 arrived = state.units[e.data["unit"]]
@@ -154,6 +177,8 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
         "objective_control": [dict(t) for t in result.objective_control],
         "rules": dict(sorted(rules_fired.items())),
         "not_simulated": dict(sorted(not_played.items())),
+        "lost": dict(sorted(lost.items())),
+        "exited": _exited(state, sides),
         "decisions": decisions,
         "digest": digest.hexdigest()[:16],
         "state_hash": state.state_hash(),

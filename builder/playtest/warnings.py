@@ -14,6 +14,9 @@ these games the verdict cannot be trusted for. Each has a code (docs/diagnostics
   which every kill and loss of theirs rests; in the Solo game mode also the AI's danger
   tiles and reaction cards played (002 Solo Mode: their faces were lost in
   transcription, so their bonuses, and what each difficulty changes, are invented).
+- P550: scenario effects whose printed text was lost in transcription (``do: lost``) met in
+  the games: named "printed text lost, not played", with the games and times, so the
+  verdict is read knowing they are missing (never counted as engine gaps, P520).
 
 Plain data in, plain data out: ``{"code", "message"}`` dicts, in code order, the same
 for the same games.
@@ -30,6 +33,7 @@ P_NOT_SIMULATED = define_code("P520", "scenario effect met in playtest games but
 P_NEVER_WON = define_code("P521", "a side won no playtest game", REPORT)
 P_UNSPENT = define_code("P522", "an army played leaves points of its side's budget unspent", REPORT)
 P_PLACEHOLDER = define_code("P523", "units that fought carry placeholder values", REPORT)
+P_LOST = define_code("P550", "scenario effect whose printed text was lost, met in playtest games", REPORT)
 
 UNSPENT_SHARE = 0.05
 """Unspent points worth a warning: more than this share of the side's budget (default
@@ -44,6 +48,12 @@ def not_simulated(n: int, effects: dict[str, dict[str, int]]) -> list[dict[str, 
     """P520, one per effect, with the games and times it was met."""
     return [warning(P_NOT_SIMULATED, f"not simulated, met in {c['games']} of {n} games ({c['times']} times): {text}")
             for text, c in effects.items()]
+
+
+def lost(n: int, effects: dict[str, dict[str, int]]) -> list[dict[str, str]]:
+    """P550, one per effect whose printed text was lost, with the games and times it was met."""
+    return [warning(P_LOST, f"printed text lost, not played, met in {c['games']} of {n} games ({c['times']} times): "
+                            f"{text}") for text, c in effects.items()]
 
 
 def never_won(n: int, wins: dict[str | None, int], sides: list[str]) -> list[dict[str, str]]:

@@ -111,7 +111,8 @@ class Brain:
         shot when its expected damage is higher (the tables' template conditions
         rank such shots first; builder/engine/heroes/features/blast.py)."""
         usable = [a for a in actions if a.kind == "fire" and (a.mode == "suppressive") == suppressive
-                  and a.target >= 0]  # not a shot at a structure: no table row for it (builder/ai/demolition.py)
+                  and a.target >= 0 and state.units[a.target].sq >= 0]  # not a shot at a structure or an
+        # aircraft: no table row for them (builder/ai/demolition.py, builder/engine/heroes/features/aircraft.py)
         blasts = [] if suppressive else [a for a in actions if a.kind == "blast"]
         if not usable:
             return _best_blast(state, blasts, 0.0)

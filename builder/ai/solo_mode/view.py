@@ -22,6 +22,7 @@ from builder.engine.heroes.firing import vehicle_defence
 from builder.engine.board.los import BLOCKED, CLEAR, sees, sight_kind
 from builder.engine.board.bitboard import board_of
 from builder.engine.heroes.features.blast import INTO_ROOM, blast_actions
+from builder.engine.heroes.features.exits import exit_squares
 from builder.engine.heroes.movement import infantry_moves, movement_allowance, vehicle_destinations
 from builder.engine.heroes.unit_actions import fire_actions, move_actions
 
@@ -85,10 +86,15 @@ class EngineView(Measures):
 
     def nearest(self, side: int, kind: str = "any") -> list[int]:
         """Squares to the nearest objective of ``kind`` from every square
-        (builder.ai.evaluate.nearest_map), read once per position."""
+        (builder.ai.evaluate.nearest_map), read once per position. The squares by which
+        the side may leave the battlefield count as primary objectives (002 Solo Mode,
+        Scenarios List: the AI takes them so)."""
         got = self._nearest.get((side, kind))
         if got is None:
-            got = self._nearest[(side, kind)] = ev.nearest_map(self.state, side, kind)
+            got = ev.nearest_map(self.state, side, kind)
+            if kind in ("any", "primary") and exit_squares(self.state)[side]:
+                got = [min(a, b) for a, b in zip(got, ev.exit_distance_map(self.state, side))]
+            self._nearest[(side, kind)] = got
         return got
 
     def presence(self, kind: str = "any") -> frozenset[int]:

@@ -60,6 +60,11 @@ class RecruitmentTile(Item):
     abilities: list[AbilityRef] = Field(
         default_factory=list, description="Abilities the tile gives its units."
     )
+    bombs: int = Field(
+        default=0, ge=0, le=6,
+        description="Bomb or rocket markers printed on an aircraft's recruitment tile, each one alternate firing "
+                    "action with the explosion template (003 Aviation Rules > Bombs & Rockets).",
+    )
 
 
 class CardUnlock(ContentModel):

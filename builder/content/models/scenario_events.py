@@ -69,7 +69,9 @@ class Effect(ContentModel):
     do: Literal[
         "add_marker", "place_unit", "reinforce", "set_danger", "score", "roll_table",
         "move_toward", "special", "fire", "end_game", "support_tile", "advance_turn_marker", "open_target",
-    ] = Field(description="What the effect does.")
+        "lost",
+    ] = Field(description="What the effect does ('lost': an effect whose printed text was lost in "
+                          "transcription, named and never played).")
     text: str = Field(description="The effect in words (paraphrased).")
     selector: Selector | None = Field(default=None, description="Units affected.")
     marker: Marker | None = Field(default=None, description="add_marker: marker placed.")
@@ -132,6 +134,11 @@ class Effect(ContentModel):
     target: Id | None = Field(
         default=None, description="open_target: the scenario's demolition target that may now be fired at."
     )
+    lost: str | None = Field(
+        default=None,
+        description="lost: what of the printed effect was lost in transcription (e.g. the event marker's "
+        "effect); the engine logs it as lost and the playtest report names it, never playing a guess.",
+    )
     outcomes: dict[str, list["Effect"]] = Field(
         default_factory=dict,
         description="roll_table by attitude: outcome letter (A, B...) -> its effects.",
@@ -153,6 +160,7 @@ class Effect(ContentModel):
             "support_tile": ("tile", "side"),
             "advance_turn_marker": ("count",),
             "open_target": ("target",),
+            "lost": ("lost",),
         }
         missing = [name for name in needs.get(self.do, ()) if not getattr(self, name)]
         if missing:
@@ -165,6 +173,8 @@ class Effect(ContentModel):
             raise ValueError("'winner' and 'level' belong to 'end_game' effects")
         if self.do != "open_target" and self.target:
             raise ValueError("'target' belongs to 'open_target' effects")
+        if self.do != "lost" and self.lost:
+            raise ValueError("'lost' belongs to 'lost' effects")
         if self.do != "support_tile" and (self.tile or self.option):
             raise ValueError("'tile' and 'option' belong to 'support_tile' effects")
         return self

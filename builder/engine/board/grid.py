@@ -11,10 +11,9 @@ Impassable, Difficult Passage, Buildings: "enter only through an opening").
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
-
-from builder.content.models.terrain import square_to_xy, xy_to_square
 
 # 8 directions, clockwise from north: facing index -> (dx, dy).
 DIRS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
@@ -26,27 +25,44 @@ class GridError(ValueError):
     """A square name or area that does not parse or lies off the battlefield."""
 
 
+_SQUARE = re.compile(r"^([A-Z]{1,2})([1-9][0-9]{0,2})$")
+"""A square's name: column letters then row number (``C4``), ``A1`` top-left. The board
+keeps its own notation, so that the geometry layer reads no content model; the content
+models write the same one (builder.content.models.terrain.square_to_xy;
+tests/test_engine_grid_notation.py ties the two)."""
+
 _COLUMN_NAMES: list[str] = []
 
 
+def _letters(x: int) -> str:
+    letters, n = "", x + 1
+    while n:
+        n, rem = divmod(n - 1, 26)
+        letters = chr(ord("A") + rem) + letters
+    return letters
+
+
 def column_name(x: int) -> str:
-    """Column letters of column ``x`` (0 -> 'A', 26 -> 'AA'); the notation is the
-    content models' (builder.content.models.terrain), worked out once per column:
-    explanations and shot plans name squares by the thousand."""
+    """Column letters of column ``x`` (0 -> 'A', 26 -> 'AA'), worked out once per
+    column: explanations and shot plans name squares by the thousand."""
     if x < 0:
-        return xy_to_square(x, 0)[:-1]
+        raise ValueError(f"no column {x}")
     names = _COLUMN_NAMES
     while len(names) <= x:
-        names.append(xy_to_square(len(names), 0)[:-1])
+        names.append(_letters(len(names)))
     return names[x]
 
 
 def parse_square(name: str) -> tuple[int, int]:
     """``'C4'`` -> ``(2, 3)`` (x, y), zero-based."""
-    try:
-        return square_to_xy(name.strip())
-    except ValueError:
-        raise GridError(f"'{name}' is not a square name (column letters then row number, e.g. C4)") from None
+    match = _SQUARE.match(name.strip())
+    if match is None:
+        raise GridError(f"'{name}' is not a square name (column letters then row number, e.g. C4)")
+    letters, number = match.groups()
+    column = 0
+    for letter in letters:
+        column = column * 26 + (ord(letter) - ord("A") + 1)
+    return column - 1, int(number) - 1
 
 
 def rotate_xy(x: int, y: int, w: int, h: int, rotation: int) -> tuple[int, int]:

@@ -24,3 +24,4 @@ from builder.engine.heroes.features import goliath, hedgerow_cutter, horn_of_ple
 from builder.engine.heroes.features import urban_fighter  # noqa: F401
 from builder.engine.heroes.features import autonomy, substitute  # noqa: F401
 from builder.engine.heroes.features import demolition_targets, exits, support_tiles, turn_track  # noqa: F401
+from builder.engine.heroes.features import aircraft  # noqa: F401

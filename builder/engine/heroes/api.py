@@ -12,19 +12,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.engine.heroes.actions import Action
-from builder.engine.heroes.features.anti_tank import PANZERFAUST
-from builder.engine.heroes.features.barrage import BARRAGE, order_barrage
-from builder.engine.heroes.features.blast import do_blast
-from builder.engine.heroes.features.destruction import STRUCTURE, fire_at_structure
 from builder.engine.kernel.errors import IllegalAction
 from builder.engine.kernel.events import Event
-from builder.engine.heroes.features import autonomy
 from builder.engine.heroes import effects, opportunity, reactions
 from builder.engine.heroes.movement import path_to
 from builder.engine.heroes.phases import activation, orders, supply
 from builder.engine.heroes.effects.cards import on_enemy, play_card
-from builder.engine.heroes.unit_actions import do_assault, do_fire, do_move
-from builder.engine.heroes.features.smoke_bombs import ORDER, PENDING as SMOKE, lay_bomb
+from builder.engine.heroes.unit_actions import do_assault, do_fire, do_move, whole_action
 from builder.engine.heroes.state import LISTING
 from builder.engine.heroes.transport import DISEMBARK, EMBARK, disembark_path
 from builder.engine.heroes.assault import advance, retreat
@@ -91,7 +85,8 @@ def core_apply(state: "GameState", action: Action) -> list[Event]:
     if state.pending:
         _resolve_pending(state, action)
     elif state.phase == "orders":
-        if action.kind not in ("order", "done", "card", "token", ORDER):
+        if action.kind not in ("order", "done", "card", "token") and effects.decision(
+                state, action.kind, action.mode) is None:  # a feature's placement (a token on a smoke bomb)
             raise IllegalAction(f"'{action.kind}' is not an orders-phase decision")
         orders.apply(state, action)
     elif state.phase == "activation":
@@ -106,8 +101,9 @@ def core_apply(state: "GameState", action: Action) -> list[Event]:
 
 def _activation(state: "GameState", action: Action) -> None:
     kind = action.kind
-    if state.current < 0:  # an Autonomous unit offered between activations (builder/engine/heroes/features/autonomy.py)
-        autonomy.decide(state, action)
+    if state.current < 0:  # a feature's decision between activations (an Autonomous unit offered)
+        if not any(decide(state, action) for decide in effects.game_hooks(state, "interlude_decide")):
+            raise IllegalAction(f"'{kind}' is not a decision between activations")
         return
     if action.unit != state.current and kind != "end" and not (kind == "card" and on_enemy(state, action.mode)):
         raise IllegalAction(f"unit {action.unit} is not the unit being activated ({state.current})")
@@ -133,20 +129,15 @@ def _activation(state: "GameState", action: Action) -> None:
         opportunity.offer(state, mover, path)
         if not action.mode:
             reactions.offer_mine(state, mover)
-    elif kind == "fire" and action.mode == STRUCTURE:  # at a structure itself (builder/engine/heroes/features/destruction.py)
-        fire_at_structure(state, action)
-        state.fired = state.fired + (action.weapon,)
+    elif kind == "fire" and (decide := effects.decision(state, kind, action.mode)) is not None:
+        decide(state, action)  # a shot of a mode a feature owns (at a structure itself)
     elif kind == "fire" and (carry_out := effects.scenario_apply(state, action.mode)) is not None:
         carry_out(state, action)  # a shot of a mode a scenario rule owns (at a demolition target)
         state.fired = state.fired + (action.weapon,)
     elif kind == "fire":
         if not reactions.offer_shot(state, action):  # held for the target's side to answer
             do_fire(state, action, moving=state.moved)
-        # a Panzerfaust replaces the unit's shot (builder/engine/heroes/features/anti_tank.py)
-        state.fired = (-1,) if action.mode == PANZERFAUST else state.fired + (action.weapon,)
-    elif kind == "blast":  # instead of the unit's shot (builder/engine/heroes/features/blast.py)
-        do_blast(state, action)
-        state.fired = (-1,)
+        state.fired = (-1,) if whole_action(action) else state.fired + (action.weapon,)
     elif kind == "assault":
         held = state.units[action.target].sq
         do_assault(state, action)
@@ -157,11 +148,11 @@ def _activation(state: "GameState", action: Action) -> None:
         play_card(state, state.units[state.current].side, action.mode, state.units[action.unit], action.target)
     elif kind == "token":
         activation.spend_token(state, action)
-    elif kind == BARRAGE:  # the caller's whole action (builder/engine/heroes/features/barrage.py)
-        order_barrage(state, action)
     elif kind in ("hold", "end"):
         activation.end_activation(state)
         return
+    elif (decide := effects.decision(state, kind, action.mode)) is not None:
+        decide(state, action)  # a feature's (a blast pattern, a barrage ordered)
     else:
         raise IllegalAction(f"'{kind}' is not an activation decision")
 
@@ -214,11 +205,11 @@ def _resolve_pending(state: "GameState", action: Action) -> None:
         return
     if action.kind != kind or action.unit != unit or action.square not in options:
         raise IllegalAction(f"expected a '{kind}' of unit {unit} to one of {list(options)}")
-    state.pending.pop(0)
-    if kind == SMOKE:  # a smoke bomb revealed in the activation phase (builder/engine/heroes/features/smoke_bombs.py)
-        lay_bomb(state, side, action.square)
-        activation.bomb_laid(state, side, data[0])
+    decide = effects.decision(state, kind, action.mode)
+    if decide is not None:  # a feature's pending choice (where a smoke bomb is laid): its module pops it
+        decide(state, action)
         return
+    state.pending.pop(0)
     u = state.units[unit]
     if kind == "retreat":
         attacker, old_sq = data

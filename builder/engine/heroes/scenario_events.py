@@ -19,19 +19,20 @@ Solo game mode moves its danger gauge; the core rules, which have none, log a
   (:meth:`Rules.scenario_attitude`), then the outcome's effects;
 - ``move_toward``: units move nearer an objective or tactical bonus;
 - ``end_game``: sudden death at the end of the round (:mod:`builder.engine.heroes.sudden_death`);
-- ``support_tile``: a support tile and what it holds enter play (:mod:`builder.engine.heroes.features.support_tiles`);
-- ``advance_turn_marker``: the turn marker moves on (:mod:`builder.engine.heroes.features.turn_track`);
-- ``open_target``: a demolition target may be fired at (:mod:`builder.engine.heroes.features.demolition_targets`).
+- an effect a feature module registers (``register(..., scenario_effects=)``, hook
+  ``scenario_effect``): a support tile entering play, the turn marker moved on, a
+  demolition target opened; this module names none of them.
 
-``special`` effects are logged as not simulated (see the coverage).
+``special`` effects are logged as not simulated (see the coverage); ``lost`` effects, whose
+printed text was lost in transcription, are logged ``event-lost`` with what was lost and never
+played (no effect is guessed for them).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from builder.engine.heroes.features import demolition_targets, support_tiles, turn_track
-from builder.engine.heroes import markers, sudden_death
+from builder.engine.heroes import effects, markers, sudden_death
 from builder.engine.heroes.damage import roll, suppress
 from builder.engine.kernel.events import Event
 from builder.engine.heroes.scenario_fire import fire
@@ -55,6 +56,7 @@ STATUS = {
     "support_tile": ("partial", "see the scenario rule 'support-tile' (builder/engine/heroes/features/support_tiles.py)"),
     "advance_turn_marker": ("simulated", ""),
     "open_target": ("partial", "see the scenario rule 'demolition-targets' (builder/engine/heroes/features/demolition_targets.py)"),
+    "lost": ("not simulated", "printed text lost, not played: logged event-lost with what was lost (C360, P550)"),
 }
 
 
@@ -109,11 +111,11 @@ def effect(state: "GameState", eff: Any, event_side: str | None = None) -> bool:
     if eff.do == "end_game":
         sudden_death.declare(state, eff)
         return True
-    if eff.do == "advance_turn_marker":  # no side: the turn track is everyone's
-        turn_track.advance(state, eff)
-        return True
-    if eff.do == "open_target":  # the target names its side (builder/engine/heroes/features/demolition_targets.py)
-        demolition_targets.open_target(state, eff)
+    carry_out = effects.scenario_effect(state, eff.do)
+    if carry_out is not None:  # a feature's effect (a support tile, the turn marker, a demolition target opened)
+        return bool(carry_out(state, eff, si))
+    if eff.do == "lost":  # printed text lost in transcription: named, never played (no guess)
+        state.events.append(Event("event-lost", {"text": eff.text, "lost": eff.lost or ""}))
         return True
     if si < 0 and eff.do != "special":
         state.events.append(Event("event-not-simulated", {"do": eff.do, "text": eff.text, "why": "no side"}))
@@ -131,8 +133,6 @@ def effect(state: "GameState", eff: Any, event_side: str | None = None) -> bool:
         roll_table(state, eff, event_side)
     elif eff.do == "move_toward":
         move_toward(state, eff, si, state.rules.tactical_bonus_squares(state))
-    elif eff.do == "support_tile":
-        support_tiles.enter(state, eff, si)
     else:
         state.events.append(Event("event-not-simulated", {"do": eff.do, "text": eff.text}))
     return True

@@ -203,7 +203,7 @@ def _zone(state: GameState, scenario: Any, si: int, rng: Rng,
     zone = list(dict.fromkeys(zone))
     if not zone:
         raise _fail(f"side '{spec.id}' has no deployment zone or entry square", at=at)
-    wanted = 2 * sum(1 for u in state.units if u.side == si and not u.st.set_aside) + 4
+    wanted = 2 * sum(1 for u in state.units if u.side == si and not u.st.set_aside and u.type != "aircraft") + 4
     if not spec.deployment:
         zone = _around(bf, zone, wanted)
     rng.shuffle(zone)
@@ -220,7 +220,8 @@ def _place(state: GameState, scenario: Any, si: int, units: list[UnitState], zon
     Scouts as far ahead as their value allows."""
     spec = scenario.sides[si]
     at = None if origin is None else (origin[0], origin[1], ("sides", si, "deployment"))
-    mine = [u for u in units if not u.st.set_aside]
+    # aircraft fly over the battlefield, never on it (builder/engine/heroes/features/aircraft.py)
+    mine = [u for u in units if not u.st.set_aside and u.type != "aircraft"]
     mine.sort(key=lambda u: (-u.st.profile.footprint, 0 if u.is_vehicle else 1, u.id))
     for u in mine:
         scout = u.ability("scout")

@@ -467,11 +467,10 @@ SIDE_FIELDS: Final = (
     StateField("losses", copy=_dict, key=lambda d: sorted(d.items())), StateField("supply_done", key=int),
     # an Initiative order kept shifts the turn track for the rest of the game (Rules.initiative_for_turn)
     StateField("initiative_kept", key=int),
-    # the rules' fields enter the canonical list only when used (a smoke bomb ordered, a
-    # Concealed token held, a directive decided): other games' hashes stay as they were
+    # the rules' fields enter the canonical list only when used (a token held, a decision
+    # made): other games' hashes stay as they were
     # the fields rule modules declare for a side (declare_side_field), by name
     StateField("rule_fields", copy=_dict, key=_side_rule_keys, when=lambda s: bool(s.rule_fields), spread=True),
-    StateField("exited", key=lambda t: ("exited", list(t)), when=lambda s: bool(s.exited)),
 )
 """The fields of :class:`SideState`, in the order of its canonical list."""
 
@@ -497,7 +496,6 @@ class SideState:
         self.supply_done = False
         self.initiative_kept = False
         self.rule_fields: dict[str, Any] = {}  # rule modules' own fields of the side by name (declare_side_field)
-        self.exited: tuple[int, ...] = ()  # units gone by the side's exit squares (builder/engine/heroes/features/exits.py)
 
     def clone(self) -> "SideState":
         s = SideState()
@@ -557,7 +555,6 @@ GAME_FIELDS: Final = (
     StateField("markers", key=_rows, when=_used("markers")),
     StateField("postponed", key=_rows, when=_used("postponed")),
     StateField("demolition", key=_rows, when=_used("demolition")),
-    StateField("autonomous", when=lambda g: g.autonomous >= 0),
     # the fields rule modules declare for themselves (declare_field): hashed one by one
     # under their own names by GameState.canonical
     StateField("rule_fields", copy=_dict, key=None),
@@ -608,7 +605,6 @@ class GameState:
         self.postponed: tuple[tuple[int, int], ...] = ()
         # demolition points on standing structures: (overlay area, points), builder/engine/heroes/structures.py
         self.demolition: tuple[tuple[int, int], ...] = ()
-        self.autonomous = -1  # the unit acting without an order token, -1 none (builder/engine/heroes/features/autonomy.py)
         self.variant: Any = None  # a variant's state (GAME_FIELDS), set by its rules at set-up
         self.rule_fields: dict[str, Any] = {}  # rule modules' own fields by name (declare_field)
 

@@ -28,6 +28,7 @@ STEPS: dict[str, str] = {
     "end_activation": "phases.activation: the unit being activated is done",
     "start_supply": "phases.supply: the Supply phase",
     "advance_supply": "phases.supply: the Supply phase goes on after an answer",
+    "supply_movers": "phases.supply: the units of a side that may still make their supply move",
     # what a unit does (builder/engine/heroes/unit_actions.py)
     "fire_actions": "unit_actions: the shots a unit may take",
     "fire_plans": "unit_actions: the planned shot of a fire action (and a split shot's second)",
@@ -86,6 +87,10 @@ def start_supply(state: "GameState") -> None:
 
 def advance_supply(state: "GameState") -> None:
     step("advance_supply")(state)
+
+
+def supply_movers(state: "GameState", side: int) -> list[int]:
+    return step("supply_movers")(state, side)  # type: ignore[no-any-return]
 
 
 def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list["Action"]:

@@ -365,6 +365,12 @@ def fire_plans(state: "GameState", action: Action, moving: bool = False) -> tupl
     return plan, second
 
 
+def whole_action(action: Action) -> bool:
+    """Is the shot the unit's whole action, no other weapon firing after it (a
+    Panzerfaust replaces the unit's shot: builder/engine/heroes/features/anti_tank.py)?"""
+    return action.mode == PANZERFAUST
+
+
 def do_fire(state: "GameState", action: Action, moving: bool = False) -> None:
     u, t = state.units[action.unit], state.units[action.target]
     reveal(state, u, "fired")

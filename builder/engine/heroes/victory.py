@@ -15,8 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from builder.content.models.scenario_conditions import condition_tag
-from builder.engine.heroes.features.demolition_targets import demolished
-from builder.engine.heroes.features.exits import got_out
+from builder.engine.heroes import effects
 from builder.engine.heroes.state import GameResult
 
 if TYPE_CHECKING:
@@ -80,17 +79,17 @@ def holds(state: "GameState", cond: Any) -> bool:
     if kind == "destroyed":
         spec = cond.destroyed
         si = side_index(state, spec.side)
+        gone: set[int] = set()  # units out of the game otherwise (got out by an exit square)
+        for out_of_play in effects.game_hooks(state, "out_of_play"):
+            gone.update(out_of_play(state, si))
         mine = [u for u in state.units if u.side == si and u.st.profile.id == spec.unit and not u.bagged
-                and u.id not in state.sides[si].exited]
+                and u.id not in gone]
         return bool(mine) and all(not u.alive or u.wreck for u in mine)
-    if kind == "demolished":
-        return demolished(state, cond.demolished)
-    if kind == "exited":
-        return got_out(state, side_index(state, cond.exited.side), cond.exited.at_least)
     if kind == "no_units":
         si = side_index(state, cond.no_units)
         return si >= 0 and (not has_forces(state, si) or state.sides[si].orders == 0)
-    return False
+    evaluate = effects.condition(state, kind)  # a feature's condition (exited, demolished)
+    return evaluate is not None and bool(evaluate(state, cond))
 
 
 _RANK = {"minor": 1, "regular": 2, "major": 3}

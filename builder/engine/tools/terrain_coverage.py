@@ -55,8 +55,11 @@ TERRAIN_RULES: tuple[tuple[str, str, str, str, str], ...] = (
      "decides when to put an order on it and uses it first in the Activation phase; the Flak 88 fires "
      "from its red dot with no range term",
      "003 Recruitment Options 3.4, Support Options"),
-    ("aircraft-units", "Aircraft units", "not simulated",
-     "aviation cards are played only with the Airstrike order; aircraft units never enter a game",
+    ("aircraft-units", "Aircraft units", "partial",
+     "aircraft recruited with an Aircraft option and their tile fly, attack, drop bombs and take anti-aircraft "
+     "fire with the speed penalty (builder/engine/heroes/features/aircraft.py); the engine decides their tokens and "
+     "they attack first in the Activation phase; opportunity fire at aircraft is not played; aviation cards "
+     "are played only with the Airstrike order",
      "003 Aviation Rules"),
 )
 

@@ -34,6 +34,25 @@ def special_effects_are_flagged(ctx: CheckContext) -> Iterable[Diagnostic]:
                                   "if its text is known; keep 'special' only for text lost in print")
 
 
+LOST = "000 core rules, Setup > Victory Conditions (scenario events); text lost in transcription"
+C_LOST = define_code("C360", "scenario effect whose printed text was lost", LOST)
+
+
+@rule
+def lost_effects_are_flagged(ctx: CheckContext) -> Iterable[Diagnostic]:
+    """Each ``do: lost`` effect: the engine names it and plays nothing, so the playtests'
+    verdict leaves the printed effect out (the report names it again)."""
+    for sc in ctx.pack.scenarios.values():
+        for ei, event in enumerate(sc.events):
+            for path, effect in _effects(("events", ei, "effects"), event.effects):
+                if effect.do == "lost":
+                    yield ctx.at("scenarios", sc.id, (*path, "do"), C_LOST,
+                                 f"printed text lost, not played: {effect.text} ({effect.lost})",
+                                 rule=LOST, severity=Severity.WARNING,
+                                 hint="write the effect with the declarative vocabulary once its printed text "
+                                      "is found")
+
+
 def _effects(path: tuple[str | int, ...], effects: list[Effect]) -> Iterable[tuple[tuple[str | int, ...], Effect]]:
     for k, effect in enumerate(effects):
         here = (*path, k)

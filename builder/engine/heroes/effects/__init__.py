@@ -13,12 +13,13 @@ from builder import native
 __path__ = native.extend_path(__path__, __name__)  # compiled copies first while fresh (builder/native.py)
 
 from builder.engine.heroes.effects.registry import (
-    HOOKS, REGISTRY, SCENARIO_HOOKS, SIDE_HOOKS, STATUSES, RuleModule, collect, get, hook_functions, in_game,
-    invalidate, register, scenario_apply, scenario_hooks, side_hooks, unit_modules,
+    GAME_HOOKS, HOOKS, REGISTRY, SCENARIO_HOOKS, SIDE_HOOKS, STATUSES, RuleModule, collect, condition, decision,
+    game_hooks, get, hook_functions, in_game, invalidate, register, scenario_apply, scenario_effect, scenario_hooks,
+    side_hooks, unit_modules, unregister,
 )
 
 __all__ = [
-    "HOOKS", "REGISTRY", "SCENARIO_HOOKS", "SIDE_HOOKS", "STATUSES", "RuleModule", "collect", "get",
-    "hook_functions", "in_game", "invalidate", "register", "scenario_apply", "scenario_hooks", "side_hooks",
-    "unit_modules",
+    "GAME_HOOKS", "HOOKS", "REGISTRY", "SCENARIO_HOOKS", "SIDE_HOOKS", "STATUSES", "RuleModule", "collect",
+    "condition", "decision", "game_hooks", "get", "hook_functions", "in_game", "invalidate", "register",
+    "scenario_apply", "scenario_effect", "scenario_hooks", "side_hooks", "unit_modules", "unregister",
 ]

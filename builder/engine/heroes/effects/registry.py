@@ -61,26 +61,78 @@ HOOKS = {
                   "goes off another way)",
     # A scenario rule's own steps and decisions (see SCENARIO_HOOKS): run while the scenario uses the rule
     "in_scenario": "in_scenario(state) -> bool: does the game's scenario use the rule (asked once per game)",
-    "scenario_actions": "scenario_actions(state, unit) -> list[Action]: the decisions the rule offers the unit "
-                        "being activated before it moves or fires (after its moves and shots)",
     "scenario_apply": "scenario_apply(state, action): carry out a fire decision of a mode the rule owns (its "
                       "register(..., modes=) names them)",
     "on_phase": "on_phase(state, phase): as the Orders or Activation phase starts, after the scenario's events "
                 "of that moment",
     "after_move": "after_move(state, unit) -> bool: after a unit's move onto its square: True when the unit has "
                   "left the battlefield (nothing more follows from the move)",
+    # A feature's own steps and decisions in the phases (see GAME_HOOKS): run while the module is in play
+    "in_play": "in_play(state) -> bool: may the module's game hooks ever run in this game (asked once per game; "
+               "without it they always may)",
+    "activation_actions": "activation_actions(state, unit) -> list[Action]: the decisions the module offers the "
+                          "unit being activated before it moves or fires (after its moves and shots)",
+    "after_actions": "after_actions(state, unit) -> list[Action]: the decisions the module offers the unit being "
+                     "activated once it has acted, before its activation ends (a bomb put on a vehicle)",
+    "decide": "decide(state, action): carry out a decision of a kind, or kind and mode, the module owns (its "
+              "register(..., decides=) names them: 'kind' or 'kind:mode'), in any phase; a pending choice it "
+              "owns is still first in GameState.pending",
+    "queue_tokens": "queue_tokens(state, side) -> list[tuple[int, int]]: (token, owner) entries the module adds to "
+                    "the side's activation queue as the Activation phase starts; owner a negative number of its own",
+    "reveal": "reveal(state, side, token, owner) -> bool: a queued token of a negative owner is revealed: True when "
+              "the module owns it (it then decides what happens next)",
+    "interlude": "interlude(state, side, passed) -> bool: between activations, before ``side`` reveals its next "
+                 "token (``passed``: the side that has just declined): True when the loop stops for a decision "
+                 "of the module (GameState.current is then -1)",
+    "interlude_actions": "interlude_actions(state) -> list[Action]: the decisions of the side to act between "
+                         "activations",
+    "interlude_decide": "interlude_decide(state, action) -> bool: carry out a decision between activations (True: "
+                        "the module's)",
+    "directs": "directs(state) -> bool: is the unit being activated acting for the module (a gun of a barrage)? "
+               "Its decisions are then the module's ``directed_actions`` alone",
+    "directed_actions": "directed_actions(state, unit) -> list[Action]: the decisions of a unit the module directs",
+    "activation_ending": "activation_ending(state, unit) -> bool: the unit's activation is ending: True when the "
+                         "module carries on instead (the next gun of a barrage)",
+    "activation_ended": "activation_ended(state, unit) -> bool: the unit's activation has ended: True when it did "
+                        "not use up its side's turn in the alternation (an Autonomous unit's)",
+    "order_actions": "order_actions(state, side) -> list[Action]: placements the module offers the side beside its "
+                     "order tokens in the Orders phase (a token on a smoke bomb)",
+    "closing_actions": "closing_actions(state, side) -> list[Action]: the side's decisions once every token is "
+                       "placed, before the Orders phase ends (a directive); empty: none",
+    "closing_decide": "closing_decide(state, side, action): carry out a decision of ``closing_actions``",
+    "supply_move_actions": "supply_move_actions(state, side, movers) -> list[Action]: decisions offered with the "
+                           "supply moves of ``movers`` (an advanced position instead of a move)",
+    "supply_actions": "supply_actions(state, side) -> list[Action]: the side's other decisions of its supply moves "
+                      "(a token laid); any keeps the side's supply moves open",
+    "scenario_effect": "scenario_effect(state, effect, side) -> bool: carry out a scenario event's effect of a kind "
+                       "the module registers with register(..., scenario_effects=) (False: postponed)",
+    "condition": "condition(state, cond) -> bool: does a victory condition of a kind the module registers with "
+                 "register(..., conditions=) hold",
+    "out_of_play": "out_of_play(state, side) -> tuple[int, ...]: the side's units gone otherwise than destroyed "
+                   "(no ``destroyed`` condition counts them)",
 }
 SIDE_HOOKS = ("actions", "prepare", "apply", "holds_fire")
 """Hooks run for the units of an army that has the option (its effect key among the
 army's keys), whatever the unit's tile: the module checks the tokens left for the unit
 itself. They are how a feature brings its own decisions: the game loop asks
 :func:`side_hooks` and never names the feature (issue 19, feature modules own their rule)."""
-SCENARIO_HOOKS = ("scenario_actions", "scenario_apply", "on_phase", "after_move")
+SCENARIO_HOOKS = ("activation_actions", "scenario_apply", "on_phase", "after_move")
 """Hooks of a scenario rule (kind ``scenario-rule``): a scenario rule is in play because
 the game's scenario uses it (its ``in_scenario`` hook says so, asked once per game; a
 rule without one is always in play), not because an army holds it. The game loop asks
 :func:`scenario_hooks` and :func:`scenario_apply` and never names the rule (issue 19,
 feature modules own their rule)."""
+GAME_HOOKS = SCENARIO_HOOKS + (
+    "after_actions", "queue_tokens", "reveal", "interlude", "interlude_actions", "interlude_decide", "directs",
+    "directed_actions", "activation_ending", "activation_ended", "order_actions", "closing_actions",
+    "closing_decide", "supply_move_actions", "supply_actions", "out_of_play",
+)
+"""Hooks a module of any kind (an ability, an option, a scenario rule) runs at named
+moments of the phases, while it is in play (its ``in_scenario`` and ``in_play`` hooks,
+asked once per game, say so): the phases and the game loop ask :func:`game_hooks` (and
+:func:`decision` for the decisions a module owns) and never name the feature. Modules
+run in the order of their ``rank`` (then id): the order in which their decisions are
+listed, which seeded players read."""
 STATUSES = ("simulated", "partial", "not simulated")
 
 
@@ -94,15 +146,26 @@ class RuleModule:
     missing: str = ""
     hooks: dict[str, Callable[..., Any]] = field(default_factory=dict)
     modes: tuple[str, ...] = ()  # the action modes its ``scenario_apply`` carries out
+    rank: int = 0  # where its game hooks run among the other modules' (then by id)
+    decides: tuple[str, ...] = ()  # the decisions its ``decide`` carries out: 'kind' or 'kind:mode'
+    scenario_effects: tuple[str, ...] = ()  # the scenario effects (``do``) its ``scenario_effect`` carries out
+    conditions: tuple[str, ...] = ()  # the victory conditions its ``condition`` evaluates
 
 
 REGISTRY: dict[tuple[str, str], RuleModule] = {}
+_GAME_MODULES: list[RuleModule] = []
+"""The modules with game hooks, a decide, scenario effects or conditions, in the order of
+their rank and id (worked out once, again after a module registers)."""
 
 
 def register(kind: str, id: str, name: str, status: str, rule: str, missing: str = "",
-             modes: tuple[str, ...] = (), **hooks: Callable[..., Any]) -> RuleModule:
+             modes: tuple[str, ...] = (), rank: int = 0, decides: tuple[str, ...] = (),
+             scenario_effects: tuple[str, ...] = (), conditions: tuple[str, ...] = (),
+             **hooks: Callable[..., Any]) -> RuleModule:
     """Register a rule module with its hooks (names of :data:`HOOKS`); ``modes``: the
-    action modes a scenario rule's ``scenario_apply`` carries out."""
+    action modes a scenario rule's ``scenario_apply`` carries out; ``rank``: where its game
+    hooks run; ``decides``, ``scenario_effects``, ``conditions``: what its ``decide``,
+    ``scenario_effect`` and ``condition`` hooks answer for."""
     if status not in STATUSES:
         raise ValueError(f"unknown status {status!r}")
     for hook in hooks:
@@ -110,9 +173,23 @@ def register(kind: str, id: str, name: str, status: str, rule: str, missing: str
             raise ValueError(f"unknown hook {hook!r} for {kind} {id}")
     if bool(modes) != ("scenario_apply" in hooks):
         raise ValueError(f"{kind} {id}: a scenario_apply hook and the modes it carries out go together")
-    module = RuleModule(kind, id, name, status, rule, missing, dict(hooks), tuple(modes))
+    for first, second in (("directs", "directed_actions"), ("closing_actions", "closing_decide")):
+        if (first in hooks) != (second in hooks):
+            raise ValueError(f"{kind} {id}: hooks {first} and {second} go together")
+    for hook, owned in (("decide", decides), ("scenario_effect", scenario_effects), ("condition", conditions)):
+        if bool(owned) != (hook in hooks):
+            raise ValueError(f"{kind} {id}: a {hook} hook and what it answers for go together")
+    module = RuleModule(kind, id, name, status, rule, missing, dict(hooks), tuple(modes), rank, tuple(decides),
+                        tuple(scenario_effects), tuple(conditions))
     REGISTRY[(kind, id)] = module
+    _GAME_MODULES.clear()
     return module
+
+
+def unregister(kind: str, id: str) -> None:
+    """Forget a rule module (a test's example module, once the test is over)."""
+    REGISTRY.pop((kind, id), None)
+    _GAME_MODULES.clear()
 
 
 def get(kind: str, id: str) -> RuleModule | None:
@@ -207,29 +284,77 @@ def _side_hooks(state: "GameState") -> dict[str, tuple[tuple[Callable[..., Any],
 
 
 def scenario_hooks(state: "GameState", hook: str) -> tuple[Callable[..., Any], ...]:
-    """The ``hook`` functions (one of :data:`SCENARIO_HOOKS`) of the scenario rules the
-    game's scenario uses, in the order of the rules' ids (worked out once per game for
-    every hook: asked as phases start, units are activated and moves are made)."""
-    table = state.static.caches.get("_scenario_hooks")
-    if table is None:
-        table = state.static.caches["_scenario_hooks"] = _scenario_hooks(state)
-    return table[hook]  # type: ignore[no-any-return]
+    """The ``hook`` functions (one of :data:`SCENARIO_HOOKS`) of the modules in play (the
+    scenario rules the game's scenario uses among them), in the order of their rank and
+    id (worked out once per game for every hook: asked as phases start, units are
+    activated and moves are made)."""
+    return _game_table(state)[hook]  # type: ignore[no-any-return]
+
+
+def game_hooks(state: "GameState", hook: str) -> tuple[Callable[..., Any], ...]:
+    """The ``hook`` functions (one of :data:`GAME_HOOKS`) of the modules in play, in the
+    order of their rank and id (worked out once per game for every hook)."""
+    return _game_table(state)[hook]  # type: ignore[no-any-return]
 
 
 def scenario_apply(state: "GameState", mode: str) -> Callable[..., Any] | None:
     """The ``scenario_apply`` hook of the scenario rule in play that owns action mode
     ``mode`` (None: no rule owns it)."""
-    table = state.static.caches.get("_scenario_hooks")
+    return _game_table(state)["modes"].get(mode)  # type: ignore[no-any-return]
+
+
+def decision(state: "GameState", kind: str, mode: str | None) -> Callable[..., Any] | None:
+    """The ``decide`` hook of the module in play that owns decisions of ``kind`` and
+    ``mode`` (registered as 'kind:mode', or as 'kind' for every mode); None: no module
+    owns it, the core rules carry it out."""
+    owners = _game_table(state)["decides"]
+    if not owners:
+        return None
+    return owners.get(f"{kind}:{mode}") or owners.get(kind)  # type: ignore[no-any-return]
+
+
+def scenario_effect(state: "GameState", do: str) -> Callable[..., Any] | None:
+    """The ``scenario_effect`` hook of the module that carries out scenario effects
+    ``do`` (None: the core rules do, or nothing does). Not gated by ``in_play``: an
+    effect of the scenario is carried out by its module whenever it comes."""
+    return _game_table(state)["effects"].get(do)  # type: ignore[no-any-return]
+
+
+def condition(state: "GameState", kind: str) -> Callable[..., Any] | None:
+    """The ``condition`` hook of the module that evaluates victory conditions ``kind``
+    (None: a condition of the core rules)."""
+    return _game_table(state)["conditions"].get(kind)  # type: ignore[no-any-return]
+
+
+def _game_table(state: "GameState") -> dict[str, Any]:
+    table = state.static.caches.get("_game_hooks")
     if table is None:
-        table = state.static.caches["_scenario_hooks"] = _scenario_hooks(state)
-    return table["modes"].get(mode)  # type: ignore[no-any-return]
+        table = state.static.caches["_game_hooks"] = _game_hooks(state)
+    return table  # type: ignore[no-any-return]
 
 
-def _scenario_hooks(state: "GameState") -> dict[str, Any]:
-    rules = sorted((m for m in REGISTRY.values() if m.kind == "scenario-rule"
-                    and ("in_scenario" not in m.hooks or m.hooks["in_scenario"](state))), key=lambda m: m.id)
-    table: dict[str, Any] = {hook: tuple(m.hooks[hook] for m in rules if hook in m.hooks) for hook in SCENARIO_HOOKS}
+def _in_play(state: "GameState", m: RuleModule) -> bool:
+    if m.kind == "scenario-rule" and "in_scenario" in m.hooks and not m.hooks["in_scenario"](state):
+        return False
+    return "in_play" not in m.hooks or bool(m.hooks["in_play"](state))
+
+
+def _game_modules() -> list[RuleModule]:
+    if not _GAME_MODULES:
+        named = set(GAME_HOOKS) | {"decide", "scenario_effect", "condition"}
+        _GAME_MODULES.extend(sorted((m for m in REGISTRY.values() if not named.isdisjoint(m.hooks)),
+                                    key=lambda m: (m.rank, m.id, m.kind)))
+    return _GAME_MODULES
+
+
+def _game_hooks(state: "GameState") -> dict[str, Any]:
+    every = _game_modules()
+    rules = [m for m in every if _in_play(state, m)]
+    table: dict[str, Any] = {hook: tuple(m.hooks[hook] for m in rules if hook in m.hooks) for hook in GAME_HOOKS}
     table["modes"] = {mode: m.hooks["scenario_apply"] for m in rules for mode in m.modes}
+    table["decides"] = {key: m.hooks["decide"] for m in rules for key in m.decides}
+    table["effects"] = {do: m.hooks["scenario_effect"] for m in every for do in m.scenario_effects}
+    table["conditions"] = {kind: m.hooks["condition"] for m in every for kind in m.conditions}
     return table
 
 
@@ -238,7 +363,7 @@ def invalidate(state: "GameState") -> None:
     state.static.caches.pop("_modules", None)
     state.static.caches.pop("_hooks_in_game", None)
     state.static.caches.pop("_side_hooks", None)
-    state.static.caches.pop("_scenario_hooks", None)
+    state.static.caches.pop("_game_hooks", None)
 
 
 def hook_functions(state: "GameState", unit: "UnitState", hook: str) -> tuple[Callable[..., Any], ...]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from builder.engine.heroes import steps
 from builder.engine.heroes.actions import Action
 from builder.engine.heroes.effects import register
 from builder.engine.heroes.tokens import spend_token, tokens_left
@@ -82,7 +83,14 @@ def cover(state: "GameState", sq: int) -> TerrainInfo | None:
     return None
 
 
+def decide(state: "GameState", action: Action) -> None:
+    """An advanced position put down by a unit of the side making its supply moves."""
+    side = state.supply_side
+    place_position(state, action, position_actions(state, side, steps.supply_movers(state, side)))
+
+
 register("option", POSITION, "Position", "partial", RULE,
          "the advanced position is read as a one-square defensive position (+1 defence for infantry, "
          "opportunity fire), a placeholder: the rules do not print its effect; it never hinders sight, "
-         "and a grenade thrown at it is not contained by it")
+         "and a grenade thrown at it is not contained by it",
+         decides=("token:" + POSITION,), supply_move_actions=position_actions, decide=decide)

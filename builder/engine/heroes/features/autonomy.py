@@ -17,7 +17,7 @@ Autonomous units still to act this round) or ``pass`` (the loop goes on: the
 token is revealed, or the other side's offer comes, or the phase ends). A side
 that passes is not asked again until the next activation has been played.
 An Autonomous activation is the unit's ordinary activation (move or assault, or
-fire, and cards as usual, :data:`GameState.autonomous` naming the unit), and
+fire, and cards as usual, the rule field ``autonomous`` naming the unit), and
 does not use up the side's turn in the alternation: the side may activate
 another, then reveals its token. The unit then takes an Activated marker
 (so no supply move). An Autonomous unit may still be given an order token (the
@@ -38,6 +38,7 @@ from builder.engine.heroes.actions import Action, interned
 from builder.engine.heroes.effects import register
 from builder.engine.kernel.errors import IllegalAction
 from builder.engine.kernel.events import Event
+from builder.engine.heroes.state import declare_field, rule_field, set_rule_field
 
 if TYPE_CHECKING:
     from builder.engine.heroes.state import GameState, UnitState
@@ -45,11 +46,19 @@ if TYPE_CHECKING:
 AUTONOMOUS = "autonomous"  # the ability, its rule-module hook and the decision's kind
 RULE = "000 core rules, Special Abilities > Autonomous"
 PASS = Action("pass")
+ACTING = declare_field("autonomous", __name__, key=lambda held: held[0])
+"""The unit acting on its own now, as a one-tuple (unset: none); hashed as its id."""
 
 
 def in_game(state: "GameState") -> bool:
     """Could any unit of this game act without an order token? (cheap: one flag)"""
     return effects.in_game(state, AUTONOMOUS)
+
+
+def acting(state: "GameState") -> int:
+    """The unit acting on its own now, -1 none."""
+    held = rule_field(state, ACTING)
+    return held[0] if held else -1
 
 
 def ready_units(state: "GameState", side: int) -> list[int]:
@@ -99,33 +108,35 @@ def actions(state: "GameState") -> list[Action]:
     return [interned(AUTONOMOUS, uid) for uid in ready_units(state, side)] + [PASS]
 
 
-def decide(state: "GameState", action: Action) -> None:
-    """Apply the side's decision at the offer."""
+def decide(state: "GameState", action: Action) -> bool:
+    """Apply the side's decision at the offer (True: it was this module's to make)."""
     side = state.to_act
     assert side is not None
     if action.kind == "pass":
         steps.next_activation(state, passed=side)
-        return
+        return True
     if action.kind != AUTONOMOUS or action.unit not in ready_units(state, side):
         raise IllegalAction(f"expected an Autonomous unit of side {side} to activate, or pass")
     u = state.units[action.unit]
     state.current, state.fired, state.moved, state.path = u.id, (), False, ()
-    state.autonomous = u.id
+    set_rule_field(state, ACTING, (u.id,))
     state.events.append(Event("activate", {"side": side, "unit": u.id, "token": -1, "why": AUTONOMOUS}))
     state.rules.on_before_activation(state, side)
+    return True
 
 
 def finished(state: "GameState", unit: "UnitState") -> bool:
     """End of ``unit``'s activation: was it an Autonomous one? Then it takes its
     Activated marker, and the side's turn in the alternation is still to come."""
-    if state.autonomous != unit.id:
+    if acting(state) != unit.id:
         return False
     unit.activated = True
-    state.autonomous = -1
+    set_rule_field(state, ACTING, ())
     return True
 
 
 register("ability", AUTONOMOUS, "Autonomous", "partial", RULE,
          "offered just before its side reveals a token, at the side's turns once it has none left, and "
          "before the phase ends; not between the opponent's activations while both sides hold tokens",
-         autonomous=lambda state, unit: True)
+         autonomous=lambda state, unit: True, in_play=in_game, interlude=offer, interlude_actions=actions,
+         interlude_decide=decide, activation_ended=finished)

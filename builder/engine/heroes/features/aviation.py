@@ -62,9 +62,19 @@ def attack_pattern(state: "GameState", side: int, key: str) -> Pattern | None:
     return Pattern(key, 0, _combat(card.combat), 10**6, 0, False, -1)
 
 
+AA_ABILITIES = ("aaa", "anti-aircraft")  # the core AAA and 003's Anti-Aircraft (Aviation Rules)
+
+
+def _anti_aircraft(u: "UnitState") -> bool:
+    return any(u.ability(a) is not None or any(a in w.abilities for w in u.st.profile.faces[u.face].weapons)
+               for a in AA_ABILITIES)
+
+
 def anti_aircraft_bonus(state: "GameState", side: int) -> int:
-    """+1 for each unit of ``side`` on the battlefield with AAA (Special Abilities > AAA)."""
-    return sum(1 for u in state.units if u.side == side and u.active and u.ability("aaa") is not None)
+    """+1 for each unit of ``side`` on the battlefield with AAA (Special Abilities > AAA),
+    or with 003's Anti-Aircraft, on the unit or a weapon (003 Aviation Rules > Anti-Aircraft:
+    the same guns that fire at aircraft units)."""
+    return sum(1 for u in state.units if u.side == side and u.active and _anti_aircraft(u))
 
 
 def shot_down(state: "GameState", side: int, key: str) -> bool:

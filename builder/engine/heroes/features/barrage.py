@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from builder.engine.heroes import steps
 from builder.engine.heroes.actions import Action, interned
+from builder.engine.heroes.features.autonomy import acting
 from builder.engine.heroes.features.blast import BLASTERS, blast_actions
 from builder.engine.heroes.effects import register
 from builder.engine.kernel.errors import IllegalAction
@@ -34,13 +35,14 @@ if TYPE_CHECKING:
     from builder.engine.heroes.state import GameState, UnitState
 
 BARRAGE = "barrage"
+ABILITY = "barrage-order"
 CALLER = "barrage-by"
 REACH = 3  # squares from the caller to each gun of the group
 HEAVY_WEAPON = "heavy_weapon"  # the red outline
 
 
 def calls_barrages(unit: "UnitState") -> bool:
-    return unit.ability("barrage-order") is not None
+    return unit.ability(ABILITY) is not None
 
 
 def groups(state: "GameState", caller: "UnitState") -> dict[str, list[int]]:
@@ -64,6 +66,20 @@ def barrage_actions(state: "GameState", caller: "UnitState") -> list[Action]:
     if caller.sq < 0 or state.moved or state.fired:
         return []
     return [interned(BARRAGE, caller.id, mode=name) for name in sorted(groups(state, caller))]
+
+
+def caller_actions(state: "GameState", unit: "UnitState") -> list[Action]:
+    """The barrages offered to the unit being activated: it has the ability and acts on
+    an order token (an Autonomous activation has none to call a barrage with)."""
+    if not calls_barrages(unit) or acting(state) == unit.id:
+        return []
+    return barrage_actions(state, unit)
+
+
+def in_play(state: "GameState") -> bool:
+    """Has a unit of the game the ability, on a side of its counter or granted?"""
+    return any(ABILITY in u.st.granted or any(ABILITY in face.abilities for face in u.st.profile.faces)
+               for u in state.units)
 
 
 def order_barrage(state: "GameState", action: Action) -> None:
@@ -130,4 +146,6 @@ def _next_gun(state: "GameState") -> None:
     steps.end_activation(state)
 
 
-register("ability", "barrage-order", "Barrage Order", "simulated", "000 core rules, Special Abilities > Barrage Order")
+register("ability", ABILITY, "Barrage Order", "simulated", "000 core rules, Special Abilities > Barrage Order",
+         rank=40, decides=(BARRAGE,), in_play=in_play, activation_actions=caller_actions, decide=order_barrage, directs=in_barrage,
+         directed_actions=gun_actions, activation_ending=gun_done)

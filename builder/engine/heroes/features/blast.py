@@ -416,6 +416,21 @@ def do_blast(state: "GameState", action: Action) -> None:
         blast_structures(state, u, landed, p.radius, p.weapon)
 
 
+def unit_blasts(state: "GameState", u: "UnitState") -> list[Action]:
+    """The blast patterns offered to the unit being activated, before it moves or fires:
+    only units of a type that may place one, on the battlefield."""
+    if u.st.profile.type not in BLASTERS or u.sq < 0:
+        return []
+    return blast_actions(state, u)
+
+
+def blast_decided(state: "GameState", action: Action) -> None:
+    """A ``blast`` decision of the unit being activated: the pattern is its whole
+    action (no shot follows)."""
+    do_blast(state, action)
+    state.fired = (-1,)
+
+
 # --- artillery cards -------------------------------------------------------------------
 
 
@@ -500,9 +515,12 @@ def _smoke(state: "GameState", unit: "UnitState") -> None:
 _COMMON = ("blast values and the pattern shapes are placeholders in the content; structures under a pattern "
            "are not damaged; a building overlay counts as one room; cards answering a shot (Take Cover!, "
            "Jammed!) are not offered against a blast")
+# the patterns of every source (equipment, weapons, abilities) are offered and thrown through the
+# Grenade entry's game hooks: one module offers them all, after structure and demolition-target shots
 register("option", "grenade", "Grenade", "partial", RULE["grenade"],
          "thrown instead of the shot of a unit that has not moved (not with Firing on the Move); thrown out of "
-         "a building from the opening's square itself, not from the half-square in front of it; " + _COMMON)
+         "a building from the opening's square itself, not from the half-square in front of it; " + _COMMON,
+         rank=30, decides=("blast",), activation_actions=unit_blasts, decide=blast_decided)
 register("option", "rifle-grenade", "Rifle Grenade", "partial", RULE["rifle-grenade"],
          "as Grenade, with Indirect Fire's dispersal (direction per die a placeholder); " + _COMMON)
 register("option", "he-shells", "HE Shells", "partial", RULE["he-shells"],

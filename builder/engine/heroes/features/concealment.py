@@ -102,6 +102,11 @@ def assign(state: "GameState", action: Action, side: int) -> None:
     state.events.append(Event("concealed", {"unit": u.id, "why": "Concealed token"}))
 
 
+def decide(state: "GameState", action: Action) -> None:
+    """A Concealed token taken by a unit of the side making its supply moves."""
+    assign(state, action, state.supply_side)
+
+
 def token_back(state: "GameState", u: "UnitState") -> None:
     """The unit holding a Concealed token is revealed: the token is free again."""
     s = state.sides[u.side]
@@ -115,7 +120,8 @@ register("option", "concealed", "Concealed", "partial", RULE,
          "a token is offered in the Supply phase to infantry that could move in it (no order, no Activated "
          "marker) and that no enemy spots where it stands; spotting is checked where moves end, as for "
          "Ambush; the counter stays on the map (the opponent's players are not kept from reading which unit "
-         "holds the token)")
+         "holds the token)",
+         rank=70, decides=("token:" + CONCEALED,), supply_actions=conceal_actions, decide=decide)
 register("option", "infiltration", "Infiltration", "partial", "000 core rules, Recruitment Options > Orders > "
          "Infiltration",
          "Scout 6 is granted to the tile's units (the option's abilities) and deploys them by the seeded Scout "

@@ -109,9 +109,32 @@ def explode(state: "GameState") -> None:
         damage(state, square, scored, "demolition charge")
 
 
+def after_move(state: "GameState", u: "UnitState") -> list[Action]:
+    """The charges offered to the unit being activated once it has moved without firing."""
+    if not state.moved or state.fired or not state.static.bf.structures:
+        return []
+    return charge_actions(state, u)
+
+
+def in_play(state: "GameState") -> bool:
+    """Has a side charges to lay, on a battlefield with structures?"""
+    return bool(state.static.bf.structures) and any(KEY in s.keys for s in state.static.sides)
+
+
+def decide(state: "GameState", action: Action) -> None:
+    """A charge laid, in the Activation or the Supply phase."""
+    if state.phase == "activation":
+        offered = after_move(state, state.units[action.unit])
+    else:
+        offered = supply_charge_actions(state, state.supply_side)
+    lay_charge(state, action, offered)
+
+
 register("option", KEY, "Demolition Charge", "partial", RULE,
          "in the Activation phase only after a move (not an assault, not after firing on the move); the "
-         "charge's Destruction dice are a placeholder")
+         "charge's Destruction dice are a placeholder",
+         rank=60, decides=("token:" + KEY,), in_play=in_play, after_actions=after_move, supply_actions=supply_charge_actions,
+         decide=decide)
 
 
 # the charges laid, (structure square, side): they go off as the Supply phase starts

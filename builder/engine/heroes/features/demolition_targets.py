@@ -19,7 +19,7 @@ shot can. Enough markers destroy it; the ``demolished`` condition then holds.
 
 The rule field ``targets`` (declared here) holds the open targets and their markers
 ((id, markers), cloned; hashed once a target is open). The game loop offers the shots
-(hook ``scenario_actions``) and carries them out by their mode (``scenario_apply``)
+(hook ``activation_actions``) and carries them out by their mode (``scenario_apply``)
 without naming this module (builder.engine.heroes.effects.scenario_hooks).
 
 Not played: the chimney's secondary tile (the top floor units climb to by the stairs),
@@ -77,6 +77,17 @@ def open_target(state: "GameState", eff: Any) -> None:
         state.events.append(Event("target-open", {"target": eff.target}))
 
 
+def opened(state: "GameState", eff: Any, side: int) -> bool:
+    """Carry out an ``open_target`` effect (the target names its side)."""
+    open_target(state, eff)
+    return True
+
+
+def condition(state: "GameState", cond: Any) -> bool:
+    """The scenario's ``demolished`` victory condition."""
+    return demolished(state, cond.demolished)
+
+
 def shots(state: "GameState", u: "UnitState") -> list["Action"]:
     """``fire`` decisions of ``u`` at the open standing targets of its side."""
     targets = state.static.scenario.targets
@@ -131,4 +142,6 @@ register("scenario-rule", "demolition-targets", "Terrain elements destroyed thro
          "shots need a line of sight to the red dot and a weapon with Destruction; the chimney's secondary tile "
          "(climbing by the stairs, units on the top floor destroyed with it, shots at them) is not played; the "
          "greedy player fires when it can but does not move to get a line of sight",
-         modes=(MODE,), in_scenario=in_scenario, scenario_actions=shots, scenario_apply=fire)
+         modes=(MODE,), rank=20, scenario_effects=("open_target",), conditions=("demolished",),
+         in_scenario=in_scenario, activation_actions=shots, scenario_apply=fire, scenario_effect=opened,
+         condition=condition)

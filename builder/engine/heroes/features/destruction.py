@@ -178,10 +178,26 @@ def fire_at_structure(state: "GameState", action: "Action") -> None:
     after_shot(state, u, action.weapon, action.square)
 
 
+def offered_shots(state: "GameState", u: "UnitState") -> list["Action"]:
+    """Shots at structures offered to the unit being activated (none on a battlefield
+    without structures)."""
+    if not state.static.bf.structures:
+        return []
+    return structure_shots(state, u)
+
+
+def structure_fired(state: "GameState", action: "Action") -> None:
+    """A shot at a structure: the weapon has fired."""
+    fire_at_structure(state, action)
+    state.fired = state.fired + (action.weapon,)
+
+
 register("ability", "destruction", "Destruction", "partial", R_DESTRUCTION,
          "a shot at a structure itself is offered only at structures with an enemy unit inside, with a "
          "simplified line of sight to the wall; wrecks are not structures in the engine (a heavy vehicle "
-         "driving over one scores nothing); the Breach variant (003) is not simulated")
+         "driving over one scores nothing); the Breach variant (003) is not simulated",
+         rank=10, decides=("fire:" + STRUCTURE,), in_play=lambda state: bool(state.static.bf.structures),
+         activation_actions=offered_shots, decide=structure_fired)
 register("ability", "destroyer", "Destroyer", "partial", R_DESTROYER,
          "the stun of units in bunkers on 3 or more is not simulated")
 

@@ -155,8 +155,19 @@ def _hold(state: "GameState", unit: "UnitState", plan: Any) -> list[Term] | None
     return None
 
 
+def closing_actions(state: "GameState", side: int) -> list[Action]:
+    """Once every token is placed: the side's directive decision, while it has one to make."""
+    return actions(state, side) if pending(state, side) else []
+
+
+def in_play(state: "GameState") -> bool:
+    """Has a side of the game the Directive option?"""
+    return any(DIRECTIVE in s.keys for s in state.static.sides)
+
+
 register("option", DIRECTIVE, "Directive", "simulated", RULE, shot=_fire_at_will, assault_attack=_charge,
-         movement=_double_time, defence=_hold, assault_defence=_hold)
+         movement=_double_time, defence=_hold, assault_defence=_hold, in_play=in_play,
+         closing_actions=closing_actions, closing_decide=decide)
 
 
 # the directives on officers, (side, officer, directive): discarded at step 5 of the

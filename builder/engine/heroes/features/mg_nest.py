@@ -74,7 +74,13 @@ def place_nest(state: "GameState", action: Action, side: int) -> None:
     state.events.append(Event("mg-nest", {"side": side, "square": action.square}))
 
 
+def decide(state: "GameState", action: Action) -> None:
+    """The MG nest put down by the side making its supply moves."""
+    place_nest(state, action, state.supply_side)
+
+
 register("option", NEST, "MG Nest", "partial", RULE,
          "read as a one-square advanced position (+1 defence for infantry, opportunity fire: placeholders); "
          "offered among the side's Supply-phase decisions rather than after them, and only on squares its "
-         "infantry holds")
+         "infantry holds",
+         rank=80, decides=("token:" + NEST,), supply_actions=nest_actions, decide=decide)

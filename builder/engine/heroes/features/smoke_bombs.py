@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from builder.engine.heroes import steps
 from builder.engine.heroes.actions import Action
 from builder.engine.heroes.features.blast import Pattern, disperse
 from builder.engine.heroes.effects import register
@@ -141,10 +142,45 @@ def lay_bomb(state: "GameState", side: int, i: int) -> None:
     lay(state, disperse(state, i, p, side, (), None), p.radius)
 
 
+def in_play(state: "GameState") -> bool:
+    """Has a side of the game the Smoke option?"""
+    return any(KEY in s.keys for s in state.static.sides)
+
+
+def queue_tokens(state: "GameState", side: int) -> list[tuple[int, int]]:
+    """The order tokens on the side's bombs join its activation queue."""
+    return [(token, BOMB) for token in side_field(state.sides[side], BOMBS)]
+
+
+def revealed(state: "GameState", side: int, token: int, owner: int) -> bool:
+    """A queued token of a bomb comes up (``owner`` :data:`BOMB`)."""
+    if owner != BOMB:
+        return False
+    reveal(state, side, token)
+    return True
+
+
+def decide(state: "GameState", action: Action) -> None:
+    """A token put on a bomb in the Orders phase (the phase goes on as after any token),
+    or the pending choice of where a revealed bomb is laid: then the sides alternate as
+    after a unit's activation (from the initiative after a special order)."""
+    if action.kind == ORDER:
+        side = state.to_act
+        assert side is not None
+        place_order(state, side, action.token)
+        return
+    _, side, _, _, data = state.pending.pop(0)
+    lay_bomb(state, side, action.square)
+    state.turn_side = state.initiative if data[0] == 0 else 1 - side
+    steps.next_activation(state)
+
+
 register("option", KEY, "Smoke", "partial", R_SMOKE + "; 003 Battle for Normandy, Recruitment Options > Orders "
          "Options > Smoke",
          "an order token (numbered or special) placed on a bomb in the Orders phase, revealed in turn in the "
          "Activation phase, the pattern laid with a dispersal die of distance 1 on its -4 side; the bomb is "
          "aimed only at intersections at an enemy unit's or an objective's square, not anywhere; the pattern "
          "shape (radius 2) and the dispersal directions are placeholders; smoke is a penalty to shots, never a "
-         "block (builder/engine/heroes/features/smoke_bombs.py)")
+         "block (builder/engine/heroes/features/smoke_bombs.py)",
+         decides=(ORDER, PENDING), in_play=in_play, order_actions=order_actions, queue_tokens=queue_tokens,
+         reveal=revealed, decide=decide)

@@ -217,6 +217,16 @@ def in_scenario(state: "GameState") -> bool:
     return any(_effects_named(ev.effects, "support_tile") for ev in state.static.scenario.events)
 
 
+def entered(state: "GameState", eff: Any, side: int) -> bool:
+    """Carry out a ``support_tile`` effect: the tile enters play for ``side`` (an
+    effect naming no side is logged as not simulated)."""
+    if side < 0:
+        state.events.append(Event("event-not-simulated", {"do": eff.do, "text": eff.text, "why": "no side"}))
+        return True
+    enter(state, eff, side)
+    return True
+
+
 def on_phase(state: "GameState", phase: str) -> None:
     """The Orders phase starts: tiles worth using take their orders; the Activation
     phase starts: tiles with an order are used."""
@@ -231,7 +241,8 @@ register("scenario-rule", "support-tile", "Support tiles entering play", "partia
          "the engine puts the side's highest numbered order on a tile whenever it has a use left and a target, "
          "and uses it first in the Activation phase (not at its token's number); a unit of a tile fires its first "
          "weapon from the red dot with no range term (an elevated red dot traces an Elevated Position's line of "
-         "sight); values are placeholders", in_scenario=in_scenario, on_phase=on_phase)
+         "sight); values are placeholders", scenario_effects=("support_tile",), in_scenario=in_scenario,
+         on_phase=on_phase, scenario_effect=entered)
 register("option", ARTILLERY, "Artillery (support markers)", "partial", R_ARTILLERY,
          "played from a support tile only (support_tile effect): a use drops the option's pattern on the "
          "intersection around an enemy outside buildings covering the most enemies, scattered as Indirect Fire")

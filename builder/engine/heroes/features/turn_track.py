@@ -36,4 +36,11 @@ def advance(state: "GameState", eff: Any) -> None:
     state.turn = to
 
 
-register("scenario-rule", "turn-marker", "The turn marker moved on by a scenario event", "simulated", RULE)
+def advanced(state: "GameState", eff: Any, side: int) -> bool:
+    """Carry out an ``advance_turn_marker`` effect (no side: the turn track is everyone's)."""
+    advance(state, eff)
+    return True
+
+
+register("scenario-rule", "turn-marker", "The turn marker moved on by a scenario event", "simulated", RULE,
+         scenario_effects=("advance_turn_marker",), scenario_effect=advanced)

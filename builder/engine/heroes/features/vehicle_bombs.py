@@ -145,11 +145,35 @@ def detonate(state: "GameState") -> None:
             resolve_shot(state, plan)
 
 
-for _key in KEYS:
-    register("option", _key, NAMES[_key], "partial", RULE,
-             "in the Activation phase only after a move (not an assault, not after firing on the move); in the "
-             "Supply phase by any infantry of the side that has made its supply move; the token's combat "
-             "bonuses are placeholders")
+def after_move(state: "GameState", u: "UnitState") -> list[Action]:
+    """The bombs offered to the unit being activated once it has moved without firing."""
+    if not state.moved or state.fired or not bomb_keys(state, u.side):
+        return []
+    return bomb_actions(state, u)
+
+
+def decide(state: "GameState", action: Action) -> None:
+    """A bomb or mine put on a vehicle, in the Activation or the Supply phase."""
+    if state.phase == "activation":
+        offered = after_move(state, state.units[action.unit])
+    else:
+        offered = supply_bomb_actions(state, state.supply_side)
+    place_bomb(state, action, offered)
+
+
+def in_play(state: "GameState") -> bool:
+    """Has a side bombs or mines to place?"""
+    return any(bomb_keys(state, side) for side in range(len(state.static.sides)))
+
+
+_MISSING = ("in the Activation phase only after a move (not an assault, not after firing on the move); in the "
+            "Supply phase by any infantry of the side that has made its supply move; the token's combat "
+            "bonuses are placeholders")
+# the Sticky Bomb's entry offers and places both (one module, one set of game hooks)
+register("option", KEYS[0], NAMES[KEYS[0]], "partial", RULE, _MISSING, rank=50,
+         decides=tuple("token:" + k for k in KEYS), in_play=in_play, after_actions=after_move,
+         supply_actions=supply_bomb_actions, decide=decide)
+register("option", KEYS[1], NAMES[KEYS[1]], "partial", RULE, _MISSING)
 
 
 # the bombs and mines on vehicles, (vehicle, side placing, option): they explode at

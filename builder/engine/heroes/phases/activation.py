@@ -17,25 +17,25 @@ moved may put sticky bombs or magnetic mines on enemy vehicles next to it
 (``token`` decisions, builder/engine/heroes/features/vehicle_bombs.py).
 """
 
+# What a feature adds to this phase comes through its game hooks (builder.engine.heroes.
+# effects.GAME_HOOKS) and this module imports no feature: tokens queued beside the units'
+# (smoke bombs) and revealed by their module, decisions between activations (Autonomous
+# units), before the unit acts (shots at structures, blast patterns, barrages) and after
+# (bombs, charges), a unit acting for a module (a gun of a barrage), decided by the
+# module's ``decide`` hook.
+
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from builder.engine.heroes import effects
-from builder.engine.heroes.features import autonomy, barrage
 from builder.engine.heroes import steps
 from builder.engine.heroes.actions import Action, interned
-from builder.engine.heroes.features.blast import BLASTERS, blast_actions
-from builder.engine.heroes.features.demolition_charges import KEY as CHARGE, charge_actions, lay_charge
-from builder.engine.heroes.features.destruction import structure_shots
-from builder.engine.heroes.features.vehicle_bombs import bomb_actions, bomb_keys, place_bomb
 from builder.engine.heroes.effects.cards import ACTIVATION, AFTER, ON_ENEMY, OTHER, hand_phases
 from builder.engine.heroes.effects.options import heroic_token
 from builder.engine.kernel.errors import IllegalAction
 from builder.engine.kernel.events import Event
 from builder.engine.heroes.scenario_events import run_events
-from builder.engine.heroes.features.smoke_bombs import BOMB, BOMBS, reveal as reveal_bomb
-from builder.engine.heroes.state import side_field
 from builder.engine.heroes.unit_actions import card_actions, fire_actions, move_actions
 
 if TYPE_CHECKING:
@@ -52,8 +52,9 @@ def start_activation(state: "GameState") -> None:
     for u in state.units:
         if u.order >= 0 and u.side < 2:
             queues[u.side].append((u.order, u.id))
-    for si, s in enumerate(state.sides):
-        queues[si].extend((token, BOMB) for token in side_field(s, BOMBS))  # smoke bombs (builder/engine/heroes/features/smoke_bombs.py)
+    for tokens in effects.game_hooks(state, "queue_tokens"):  # a feature's own tokens (smoke bombs)
+        for si in range(len(queues)):
+            queues[si].extend(tokens(state, si))
     for q in queues:
         q.sort()
     state.queues = queues
@@ -62,10 +63,10 @@ def start_activation(state: "GameState") -> None:
 
 
 def next_activation(state: "GameState", passed: int = -1) -> None:
-    """Reveal the next token, or end the phase; Autonomous units are offered first
-    when due (builder/engine/heroes/features/autonomy.py; ``passed``: the side that has just
-    declined)."""
-    autonomous = autonomy.in_game(state)
+    """Reveal the next token, or end the phase; a feature's decision between
+    activations comes first when due (hook ``interlude``: Autonomous units; ``passed``:
+    the side that has just declined)."""
+    interludes = effects.game_hooks(state, "interlude")
     while True:
         side = state.turn_side
         heads = [q[0][0] if q else None for q in state.queues]
@@ -76,16 +77,17 @@ def next_activation(state: "GameState", passed: int = -1) -> None:
         if heads[0] is not None and heads[0] == heads[1] and effects.in_game(state, "acts_first") \
                 and _acts_first(state, 1 - side) and not _acts_first(state, side):
             side = 1 - side
-        if autonomous and autonomy.offer(state, side, passed):
+        if interludes and any(offer(state, side, passed) for offer in interludes):
             return
         if not state.queues[side]:
             state.current = -1
             steps.start_supply(state)
             return
         token, uid = state.queues[side].pop(0)
-        if uid == BOMB:
-            reveal_bomb(state, side, token)
-            return
+        if uid < 0:  # a feature's token (a smoke bomb): its module says what follows
+            if any(reveal(state, side, token, uid) for reveal in effects.game_hooks(state, "reveal")):
+                return
+            continue
         u = state.units[uid]
         if not u.ready or u.activated or u.order != token:
             state.events.append(Event("order-lost", {"side": side, "unit": uid}))
@@ -104,7 +106,7 @@ def _acts_first(state: "GameState", side: int) -> bool:
     """Does ``side``'s next unit act before an enemy unit with the same order number
     (000 core rules, Recruitment Options > Character Traits > Intrepid)?"""
     token, uid = state.queues[side][0]
-    if uid == BOMB:
+    if uid < 0:  # a feature's token, not a unit's
         return False
     unit = state.units[uid]
     if not unit.ready or unit.activated or unit.order != token:
@@ -112,18 +114,12 @@ def _acts_first(state: "GameState", side: int) -> bool:
     return any(f(state, unit) for f in effects.hook_functions(state, unit, "acts_first"))
 
 
-def bomb_laid(state: "GameState", side: int, token: int) -> None:
-    """A smoke bomb's turn is over: the sides alternate as after a unit's (from
-    the initiative after a special order)."""
-    state.turn_side = state.initiative if token == 0 else 1 - side
-    next_activation(state)
-
-
 def end_activation(state: "GameState") -> None:
     u = state.units[state.current]
     u.acted = True
-    if barrage.gun_done(state, u):
-        return
+    for ending in effects.game_hooks(state, "activation_ending"):  # a feature carries on (a barrage's next gun)
+        if ending(state, u):
+            return
     waiting = state.boosts.get(("resume", u.id)) if state.boosts else None
     if waiting is not None:
         resume(state, u, waiting)
@@ -131,8 +127,8 @@ def end_activation(state: "GameState") -> None:
     state.current = -1
     state.boosts = {}
     state.path = ()
-    if state.autonomous >= 0 and autonomy.finished(state, u):
-        pass  # an Autonomous activation leaves the side's turn to come
+    if any(ended(state, u) for ended in effects.game_hooks(state, "activation_ended")):
+        pass  # the side's turn is still to come (an Autonomous activation)
     elif u.order == 0:  # after a special order the alternation starts again from the initiative
         state.turn_side = state.initiative
     else:
@@ -152,23 +148,22 @@ def resume(state: "GameState", u: "UnitState", waiting: int) -> None:
 
 
 def actions(state: "GameState") -> list[Action]:
-    if state.current < 0:  # between activations: a side's Autonomous units offered
-        return autonomy.actions(state)
+    if state.current < 0:  # between activations: a feature's decision (Autonomous units offered)
+        out: list[Action] = []
+        for offer in effects.game_hooks(state, "interlude_actions"):
+            out.extend(offer(state))
+        return out
     u = state.units[state.current]
-    if state.boosts and barrage.in_barrage(state):
-        return barrage.gun_actions(state, u)
+    directed = _directed(state)
+    if directed is not None:  # the unit acts for a feature (a gun of a barrage)
+        return directed(state, u)
     hand = state.sides[u.side].hand
     if not state.moved and not state.fired:
         out = move_actions(state, u, assaults=True)
         out.extend(fire_actions(state, u, moving=False))
-        if state.static.bf.structures:  # a shot at a structure itself (builder/engine/heroes/features/destruction.py)
-            out.extend(structure_shots(state, u))
-        for offer in effects.scenario_hooks(state, "scenario_actions"):  # a scenario rule's (a demolition target)
+        # the features' (shots at structures and demolition targets, blast patterns, barrages)
+        for offer in effects.game_hooks(state, "activation_actions"):
             out.extend(offer(state, u))
-        if u.st.profile.type in BLASTERS and u.sq >= 0:
-            out.extend(blast_actions(state, u))
-        if barrage.calls_barrages(u) and state.autonomous != u.id:  # a barrage needs an order token
-            out.extend(barrage.barrage_actions(state, u))
         out.append(interned("hold", u.id))
         if hand:
             phases = hand_phases(state, u.side)
@@ -193,41 +188,49 @@ def after_cards(state: "GameState") -> bool:
     sticky bomb or magnetic mine on a vehicle next to it)? The activation then
     waits for its decision."""
     u = state.units[state.current]
-    if state.boosts and barrage.in_barrage(state):
-        return False  # a gun of a barrage fires and is done
+    if _directed(state) is not None:
+        return False  # a unit acting for a feature (a gun of a barrage) acts and is done
     return ((bool(state.sides[u.side].hand) and AFTER in hand_phases(state, u.side)
              and bool(card_actions(state, u.side, [u], AFTER)))
             or bool(token_actions(state, u)))
 
 
+def _directed(state: "GameState") -> "Callable[..., list[Action]] | None":
+    """The ``directed_actions`` of the feature the unit being activated acts for (a
+    gun of a barrage), None when it acts for itself."""
+    directors = effects.game_hooks(state, "directs")
+    if not directors:
+        return None
+    for directs, directed in zip(directors, effects.game_hooks(state, "directed_actions")):
+        if directs(state):
+            return directed
+    return None
+
+
 def token_actions(state: "GameState", u: "UnitState") -> list[Action]:
-    """``token`` decisions of the unit that has acted: a token of its options spent
-    to act once more (``mode`` the option: Heroic), or a bomb or mine put on an
-    enemy vehicle next to it at the end of its move (``target`` the vehicle;
-    builder/engine/heroes/features/vehicle_bombs.py)."""
+    """Decisions of the unit that has acted: a token of its options spent to act once
+    more (``mode`` the option: Heroic), and the features' (hook ``after_actions``: a
+    bomb or mine put on an enemy vehicle next to it, a charge laid on a structure)."""
     out = []
     if effects.in_game(state, "reactivate") and any(
             f(state, u) for f in effects.hook_functions(state, u, "reactivate")):
         out.append(interned("token", u.id, mode="heroic"))
-    if state.moved and not state.fired and bomb_keys(state, u.side):
-        out.extend(bomb_actions(state, u))
-    if state.moved and not state.fired and state.static.bf.structures:
-        out.extend(charge_actions(state, u))
+    for offer in effects.game_hooks(state, "after_actions"):
+        out.extend(offer(state, u))
     return out
 
 
 def spend_token(state: "GameState", action: Action) -> None:
-    """Apply a ``token`` decision (000 core rules, Recruitment Options > Character
-    Traits > Heroic; Equipment > Sticky Bomb/Magnetic Mine)."""
+    """Apply a ``token`` decision: a Heroic token (000 core rules, Recruitment Options >
+    Character Traits > Heroic), or a feature's (its ``decide`` hook, by the mode)."""
     u = state.units[action.unit]
-    offered = token_actions(state, u)
-    if action.mode == CHARGE:
-        lay_charge(state, action, offered)
-        return
     if action.mode != "heroic":
-        place_bomb(state, action, offered)
+        decide = effects.decision(state, action.kind, action.mode)
+        if decide is None:
+            raise IllegalAction(f"no {action.mode or 'token'} token to spend on unit {u.id} now")
+        decide(state, action)
         return
-    if action not in offered:
+    if action not in token_actions(state, u):
         raise IllegalAction(f"no {action.mode or 'token'} token to spend on unit {u.id} now")
     heroic_token(state, u)
 

@@ -15,17 +15,21 @@ Then a side with the Directive option may put a directive on an officer, the
 initiative side first (builder/engine/heroes/features/directives.py).
 """
 
+# A feature's placements (a token on a smoke bomb: hook ``order_actions``, carried out by
+# its ``decide``) and its decision once every token is placed (a directive: hooks
+# ``closing_actions``/``closing_decide``) come through the game hooks
+# (builder.engine.heroes.effects.GAME_HOOKS): this module imports no feature.
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.engine.heroes.features import directives
 from builder.engine.heroes import effects, steps
 from builder.engine.heroes.actions import Action, interned, order_action, order_actions
 from builder.engine.heroes.effects.cards import ORDERS, ORDERS_ENEMY, ORDERS_OWN, hand_phases, play_card, scramble_orders
+from builder.engine.kernel.errors import IllegalAction
 from builder.engine.kernel.events import Event
 from builder.engine.heroes.scenario_events import run_events
-from builder.engine.heroes.features.smoke_bombs import ORDER, order_actions as bomb_orders, place_order
 from builder.engine.heroes.state import NO_ORDER, end_round_fields, end_round_side_fields
 from builder.engine.heroes.unit_actions import card_actions
 
@@ -74,7 +78,7 @@ def advance(state: "GameState") -> None:
             state.turn_side = state.to_act = side
             return
     for side in (state.initiative, 1 - state.initiative):
-        if directives.pending(state, side):  # the end of the phase: a directive on an officer
+        if _closing(state, side):  # the end of the phase: a feature's decision (a directive on an officer)
             state.turn_side = state.to_act = side
             return
     for s in state.sides:
@@ -84,9 +88,19 @@ def advance(state: "GameState") -> None:
     steps.start_activation(state)
 
 
+def _closing(state: "GameState", side: int) -> list[Action]:
+    """The side's decisions once every token is placed (hook ``closing_actions``)."""
+    out: list[Action] = []
+    for offer in effects.game_hooks(state, "closing_actions"):
+        out.extend(offer(state, side))
+    return out
+
+
 def actions(state: "GameState", side: int) -> list[Action]:
-    if not wants(state, side) and directives.pending(state, side):
-        return directives.actions(state, side)
+    if not wants(state, side):
+        closing = _closing(state, side)
+        if closing:
+            return closing
     s = state.sides[side]
     units = eligible(state, side)
     numbered = units
@@ -99,8 +113,8 @@ def actions(state: "GameState", side: int) -> list[Action]:
         out.extend(order_action(u, 0) for u in units)
     if s.bluffs_left:
         out.extend(order_action(u, -1) for u in units)
-    if s.to_place or s.specials_left:
-        out.extend(bomb_orders(state, side))
+    for offer in effects.game_hooks(state, "order_actions"):  # a feature's placements (a token on a smoke bomb)
+        out.extend(offer(state, side))
     if not s.to_place:
         out.append(interned("done"))
     if s.hand and units:
@@ -124,9 +138,12 @@ def apply(state: "GameState", action: Action) -> None:
         play_card(state, side, action.mode, state.units[action.unit], action.target)
         advance(state)
         return
-    if action.kind == "token" or (action.kind == "done" and not wants(state, side)
-                                  and directives.pending(state, side)):
-        directives.decide(state, side, action)
+    if action.kind == "token" or (action.kind == "done" and not wants(state, side) and _closing(state, side)):
+        pairs = zip(effects.game_hooks(state, "closing_actions"), effects.game_hooks(state, "closing_decide"))
+        owner = next((closing_decide for offer, closing_decide in pairs if action in offer(state, side)), None)
+        if owner is None:
+            raise IllegalAction(f"no such decision of the end of the Orders phase: {action.describe(state)}")
+        owner(state, side, action)
         advance(state)
         return
     if action.kind == "order":
@@ -140,8 +157,11 @@ def apply(state: "GameState", action: Action) -> None:
             s.bluffs_left -= 1
         if effects.in_game(state, "order_received"):
             effects.collect(state, u, "order_received", action.token)
-    elif action.kind == ORDER:
-        place_order(state, side, action.token)
+    elif action.kind != "done":  # a feature's placement (a token on a smoke bomb)
+        decide = effects.decision(state, action.kind, action.mode)
+        if decide is None:
+            raise IllegalAction(f"'{action.kind}' is not an orders-phase decision")
+        decide(state, action)
     else:
         s.bluffs_left = s.specials_left = 0
     state.turn_side = 1 - side

@@ -25,19 +25,20 @@ Supply Phase > Execution of the Supply Phase):
    keeps it with an Initiative card played in this phase or the Initiative order.
 """
 
+# The features' decisions of step 3 (an advanced position: hook ``supply_move_actions``;
+# bombs, charges, Concealed tokens, an MG nest: ``supply_actions``, carried out by their
+# ``decide``) and their steps 1 and 5 (rule fields' supply steps) come through the hooks
+# (builder.engine.heroes.effects.GAME_HOOKS): this module imports no feature.
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from builder.engine.heroes import effects, steps, sudden_death
 from builder.engine.heroes.actions import Action, interned
-from builder.engine.heroes.features.concealment import CONCEALED, assign, conceal_actions
-from builder.engine.heroes.features.advanced_positions import POSITION, place_position, position_actions
-from builder.engine.heroes.features.demolition_charges import KEY as CHARGE, lay_charge, supply_charge_actions
-from builder.engine.heroes.features.mg_nest import NEST, nest_actions, place_nest
-from builder.engine.heroes.features.vehicle_bombs import place_bomb, supply_bomb_actions
 from builder.engine.heroes.effects.cards import SUPPLY, hand_phases, improvise, kept_by_card, play_card
 from builder.engine.heroes.effects.options import keep_initiative
+from builder.engine.kernel.errors import IllegalAction
 from builder.engine.kernel.events import Event
 from builder.engine.heroes.objectives import update_control
 from builder.engine.heroes.scenario_events import run_events
@@ -77,8 +78,7 @@ def advance(state: "GameState") -> None:
     for side in (first, 1 - first):
         if state.sides[side].supply_done:
             continue
-        if (movers(state, side) or supply_bomb_actions(state, side) or conceal_actions(state, side)
-                or supply_charge_actions(state, side) or nest_actions(state, side)):
+        if movers(state, side) or any(offer(state, side) for offer in effects.game_hooks(state, "supply_actions")):
             state.supply_side = state.to_act = side
             return
         state.sides[side].supply_done = True
@@ -90,13 +90,12 @@ def actions(state: "GameState", side: int) -> list[Action]:
     moving = movers(state, side)
     for uid in moving:
         out.extend(move_actions(state, state.units[uid]))
-    out.extend(position_actions(state, side, moving))
+    for offer in effects.game_hooks(state, "supply_move_actions"):  # instead of a move (an advanced position)
+        out.extend(offer(state, side, moving))
     if state.sides[side].hand and SUPPLY in hand_phases(state, side):
         out.extend(card_actions(state, side, [u for u in state.units if u.side == side and u.active], SUPPLY))
-    out.extend(supply_bomb_actions(state, side))
-    out.extend(supply_charge_actions(state, side))
-    out.extend(conceal_actions(state, side))
-    out.extend(nest_actions(state, side))
+    for offer in effects.game_hooks(state, "supply_actions"):  # tokens laid (bombs, charges, Concealed, MG nest)
+        out.extend(offer(state, side))
     out.append(interned("end"))
     return out
 
@@ -108,16 +107,11 @@ def apply(state: "GameState", action: Action) -> None:
         u.supply_moved = True
     elif action.kind == "card":
         play_card(state, state.supply_side, action.mode, state.units[action.unit], action.target)
-    elif action.kind == "token" and action.mode == CONCEALED:
-        assign(state, action, state.supply_side)
-    elif action.kind == "token" and action.mode == NEST:
-        place_nest(state, action, state.supply_side)
-    elif action.kind == "token" and action.mode == POSITION:
-        place_position(state, action, position_actions(state, state.supply_side, movers(state, state.supply_side)))
-    elif action.kind == "token" and action.mode == CHARGE:
-        lay_charge(state, action, supply_charge_actions(state, state.supply_side))
-    elif action.kind == "token":
-        place_bomb(state, action, supply_bomb_actions(state, state.supply_side))
+    elif action.kind == "token":  # a feature's (its decide hook, by the mode)
+        decide = effects.decision(state, action.kind, action.mode)
+        if decide is None:
+            raise IllegalAction(f"no {action.mode or 'token'} decision in the supply phase")
+        decide(state, action)
     else:
         state.sides[state.supply_side].supply_done = True
     if not state.pending:
@@ -171,3 +165,4 @@ def finish_supply(state: "GameState") -> None:
 # answer to a card played in the supply phase is made
 steps.provide("start_supply", start_supply)
 steps.provide("advance_supply", advance)
+steps.provide("supply_movers", movers)
