@@ -20,7 +20,10 @@ def pack(request):
 
 
 def points_only_sides(pack):
-    return [(sc.id, s) for sc in pack.items["scenarios"].values() for s in sc.sides if not s.army.composition]
+    """Sides of one player given only points (an alliance's players have their own
+    shares: tests/test_engine_multiplayer.py)."""
+    return [(sc.id, s) for sc in pack.items["scenarios"].values() for s in sc.sides
+            if not s.army.composition and not s.players]
 
 
 def test_default_armies_are_legal_and_spend_the_budget(pack):

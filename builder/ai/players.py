@@ -19,7 +19,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from builder.engine import Action, Event, GameState, RandomPlayer, Rng, Rules, derive_seed, register_player
+from builder.engine import (Action, Event, GameState, RandomPlayer, Rng, Rules, derive_seed, register_player,
+                            scenario_seats)
 from builder.engine.heroes.solo_mode.brains import register_brain
 from builder.errors import UsageError
 
@@ -136,6 +137,17 @@ def rules_for(specs: list[PlayerSpec]) -> tuple[type[Rules], dict[str, Any]]:
 def check_players(scenario: Any, players: list[str]) -> list[PlayerSpec]:
     """One player per side of ``scenario`` (a scenario model), a Solo Mode AI only on a
     side the scenario gives the AI and on one side at most; returns the parsed specs."""
+    seats = scenario_seats(scenario)
+    if seats:  # three or four players in two alliances (000 core rules, Multiplayer Rules 3-4 Players)
+        if len(players) != len(seats):
+            raise UsageError(
+                f"scenario '{scenario.id}' seats {len(seats)} players ({', '.join(p for p, _ in seats)}); give one "
+                f"player each in that order, e.g. --players {','.join(['greedy'] * len(seats))}")
+        specs = [parse_spec(p) for p in players]
+        if any(s.kind == "solo-mode" for s in specs):
+            raise UsageError("the Solo Mode AI plays one side against one player; use solo:ATTITUDE as a policy "
+                             "in a game of three or four players")
+        return specs
     sides = [s.id for s in scenario.sides]
     if len(players) != len(sides):
         raise UsageError(

@@ -189,13 +189,15 @@ def _error_codes(pack: Pack, army: ArmyList) -> set[str]:
 
 
 def suggest(pack: Pack, faction: str, points: int, seed: int = 0, name: str | None = None,
-            restarts: int = RESTARTS, start: ArmyList | None = None) -> ArmyList:
+            restarts: int = RESTARTS, start: ArmyList | None = None,
+            without_heroes: frozenset[str] = frozenset()) -> ArmyList:
     """A legal army of ``faction`` for ``points``, found by a seeded search.
 
     With ``start``, the army is ``start`` completed: its entries (and its deck, if it
     has one) are kept and the search only adds tiles, options and heroes; the result
     breaks no rule that ``start`` itself did not already break (a list that is over
-    budget, say, stays as it is)."""
+    budget, say, stays as it is). ``without_heroes``: heroes another player of the
+    alliance has recruited (a hero is one counter, even in an alliance)."""
     if faction not in pack.factions:
         raise UsageError(f"unknown faction '{faction}'; the pack has: {', '.join(sorted(pack.factions))}")
     # Platoon and officer tiles form an army; high command, support and aircraft tiles
@@ -204,7 +206,8 @@ def suggest(pack: Pack, faction: str, points: int, seed: int = 0, name: str | No
                     if t.faction == faction and t.kind in (TileKind.PLATOON, TileKind.OFFICER)),
                    key=lambda t: t.id)
     options = sorted((o for o in pack.options.values() if o.faction == faction), key=lambda o: o.id)
-    heroes = sorted((h for h in pack.heroes.values() if h.faction == faction), key=lambda h: h.id)
+    heroes = sorted((h for h in pack.heroes.values() if h.faction == faction and h.id not in without_heroes),
+                    key=lambda h: h.id)
     if not any(t.cost <= points for t in tiles):
         raise UsageError(f"no {faction} recruitment tile costs {points} points or less")
     kept = _start_moves(pack, start) if start is not None else []

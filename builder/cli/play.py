@@ -26,7 +26,7 @@ def play(
                              help="Seed of the game (dice, players, deployment)."),
     players: str = typer.Option(
         "random,random", "--players",
-        help="Player per side, comma-separated: random, greedy, solo:ATTITUDE, solo-mode:ATTITUDE:DIFFICULTY "
+        help="Player per side (per player of each alliance in a game of three or four), comma-separated: random, greedy, solo:ATTITUDE, solo-mode:ATTITUDE:DIFFICULTY "
              "(the Solo game mode, on a side the scenario gives the AI)."),
     log: Path | None = typer.Option(None, "--log", help="Write the JSONL game log here.",
                                     callback=output_file(what="game log")),
@@ -38,8 +38,8 @@ def play(
     from builder.engine.tools.log import play as play_game
 
     names = [p.strip() for p in players.split(",") if p.strip()]
-    if len(names) != 2:
-        raise UsageError("--players takes two player names, e.g. random,random")
+    if not 2 <= len(names) <= 4:
+        raise UsageError("--players takes one player name per player (two to four), e.g. random,random")
     if (handler := pack_command(pack, "play")) is not None:
         return handler(pack, scenario, seed, names, log, format.value, army)
     from builder.content.loader import load_pack
@@ -151,6 +151,12 @@ def game_summary(pack: Any, scenario: str, seed: int, players: list[str], result
     points = result.get("victory_points") or {}
     losses = result.get("losses") or {}
     sides = list(names) or list(points)
+    if found is not None and any(s.players for s in found.sides):  # alliances: each side's players, in order
+        from builder.engine import scenario_seats
+
+        seats = scenario_seats(found)
+        players = [", ".join(f"{pid}={players[k]}" for k, (pid, of) in enumerate(seats) if of == i)
+                   for i in range(len(found.sides))]
     for side, player in zip(sides, players):
         table.add_row(f"{names.get(side, side)} ({side})", player, str(points.get(side, 0)),
                       _losses(losses.get(side, {})))

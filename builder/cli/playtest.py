@@ -59,8 +59,8 @@ def playtest(
     campaign: Optional[str] = typer.Option(
         None, "--campaign", help="Play whole campaigns (e.g. battle-for-normandy) instead of one scenario."),
     every: bool = typer.Option(
-        False, "--all", help="Play every two-player scenario of --pack and print the Markdown table of "
-        "docs/playtest.md (json: the reports)."),
+        False, "--all", help="Play every scenario of --pack (an alliance's players each take their side's "
+        "player) and print the Markdown table of docs/playtest.md (json: the reports)."),
     solo_sweep: bool = typer.Option(
         False, "--solo-sweep", help="Play the Solo game mode at every attitude and difficulty on SCENARIO, or "
         "on every scenario of --pack with Solo Mode notes, and print the Markdown table of docs/solo-mode.md "
@@ -164,7 +164,7 @@ def _run(scenario: str, games: int, seed: int, players: str, jobs: int, pack: Pa
 
 
 def _all(scenario: Optional[str], games: int, seed: int, players: str, jobs: int, pack: Path, as_json: bool) -> None:
-    """``--all``: every two-player scenario of the pack, as the Markdown table of
+    """``--all``: every scenario of two sides of the pack (alliances included), as the Markdown table of
     docs/playtest.md (builder.playtest.table) or the reports as JSON."""
     import json
 
@@ -207,6 +207,8 @@ def _solo_sweep(scenario: Optional[str], games: int, seed: int, players: str, jo
 
 
 def _text(report: dict[str, Any]) -> str:
+    from builder.playtest.alliances import text_lines as seat_lines
+
     lines = [f"{report['scenario_name']} ({report['scenario']}): {report['games']} games, seed {report['seed']}",
              "players: " + ", ".join(f"{side}={p}" for side, p in report["seats"].items()),
              f"verdict: {report['verdict']}"]
@@ -220,6 +222,7 @@ def _text(report: dict[str, Any]) -> str:
     if report["symmetric"]:
         lines.append("by player (sides and initiative rotated): " + ", ".join(
             f"{name} {iv['rate'] * 100:.1f}%" for name, iv in report["player_win_rates"].items()))
+    lines += seat_lines(report)  # the players of alliances (builder.playtest.alliances)
     lines.append(f"rounds: mean {report['rounds']['mean']:.2f}; lead changes: mean {report['lead_changes']['mean']:.2f}")
     lines.append(f"distinct games: {report['distinct_games']} of {report['games']}")
     by_reason = report.get("rounds_by_end_reason", {})

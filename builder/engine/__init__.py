@@ -16,6 +16,7 @@ from builder import native
 __path__ = native.extend_path(__path__, __name__)  # compiled copies first while fresh (builder/native.py)
 
 from builder.engine.heroes.actions import Action
+from builder.engine.heroes.alliances import scenario_seats, seat_players
 from builder.engine.heroes.api import apply, legal_actions
 from builder.engine.heroes.assault import plan_assault
 from builder.engine.kernel.dice import Rng, derive_seed
@@ -34,5 +35,5 @@ __all__ = [
     "Action", "Event", "GameResult", "GameState", "IllegalAction", "RandomPlayer", "Rng", "Rules",
     "UnitState", "apply", "derive_seed", "fire_odds", "legal_actions", "line_of_sight", "make_player",
     "objective_control", "play", "plan_assault", "plan_shot", "precompute_lines", "random_playout", "reachable",
-    "register_player",
+    "register_player", "scenario_seats", "seat_players",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Any, Iterable
 
+from builder.playtest import alliances as A
 from builder.playtest import warnings as W
 from builder.playtest.stats import quantiles, wilson
 
@@ -138,6 +139,7 @@ def summarise(records: Iterable[dict[str, Any]], sides: list[str], unit_costs: d
         for key, k in credits.items():
             ways[key.split(": ", 1)[0]] += k
     placeholder = W.placeholder_share(dict(fielded), placeholders)
+    seats = A.summarise_seats(rows)
     return {
         "games": n,
         "engine_errors": {"games": len(errors),
@@ -168,9 +170,10 @@ def summarise(records: Iterable[dict[str, Any]], sides: list[str], unit_costs: d
         "lost": lost_effects,
         "exited": exited,
         **({"placeholders": placeholder} if placeholder is not None else {}),
+        **seats,
         "warnings": [*W.not_simulated(n, not_simulated), *W.never_won(n, wins, sides), *W.unspent(armies),
                      *W.placeholder(placeholder), *W.solo_placeholders(n, [r.get("rules", {}) for r in rows]),
-                     *W.lost(n, lost_effects)],
+                     *W.lost(n, lost_effects), *A.warnings(n, seats.get("player_seats", {}))],
     }
 
 

@@ -17,6 +17,7 @@ from typing import Any, Callable, Sequence
 from builder.ai.players import check_players, parse_spec
 from builder.content.loader import BUNDLED_CONTENT
 from builder.content.yaml_io import atomic_write_text
+from builder.engine import scenario_seats
 from builder.errors import UsageError
 from builder.playtest.armies import describe, load_armies, parse_army_options, placeholder_units
 from builder.playtest.report import build_report, rows_jsonl
@@ -92,8 +93,10 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
     files = dict(armies) if isinstance(armies, dict) else parse_army_options(armies or (), sides)
     lists = load_armies(_pack(pack_path), model, files) if files else ()
     names = tuple(p.strip().lower() for p in players)
-    # The Solo game mode is asymmetric by nature: the AI keeps the side the scenario allows.
-    rotate = bool(model.symmetric) and not any(parse_spec(p).kind == "solo-mode" for p in names)
+    # The Solo game mode is asymmetric by nature: the AI keeps the side the scenario allows;
+    # the players of alliances keep their seats (the rotation swaps two players, builder.playtest.seeds).
+    rotate = bool(model.symmetric) and not any(parse_spec(p).kind == "solo-mode" for p in names) \
+        and not scenario_seats(model)
     batch = Batch(pack_path, scenario, games, seed, names, rotate, armies=lists)
     rule = sequential_rule(until_decided, sides, margin, alpha, beta)
     outcome = None

@@ -66,6 +66,9 @@ def describe(pack: Any, scenario: Any, files: dict[str, Path], lists: Sequence[A
             spent = check_army(army, pack)[1].totals.spent if army is not None else None
             said = f"army list {files[side.id]}"
             source = "file"
+        elif side.players:  # an alliance: each player's army to its share (builder/engine/heroes/alliances.py)
+            out[side.id] = _alliance(pack, scenario, i)
+            continue
         elif side.army.composition:
             out[side.id] = {"source": "scenario", "budget": budget, "spent": None, "text": "the scenario's army"}
             continue
@@ -77,6 +80,25 @@ def describe(pack: Any, scenario: Any, files: dict[str, Path], lists: Sequence[A
         points = f"{spent} of {budget} points" if budget is not None else f"{spent} points"
         out[side.id] = {"source": source, "budget": budget, "spent": spent, "text": f"{said}, {points}"}
     return out
+
+
+def _alliance(pack: Any, scenario: Any, i: int) -> dict[str, Any]:
+    """An alliance's armies as the engine builds them: each player's composition or
+    default army (``heroes army suggest`` seeded by the player's place), and their cost."""
+    from builder.engine.heroes.setup import alliance_composition, composition_cost
+
+    side = scenario.sides[i]
+    entries = alliance_composition(pack, scenario, i, None)
+    costs = [composition_cost(pack, [e for e in entries if e.get("seat") == j]) for j in range(len(side.players))]
+    spent = sum(costs)
+    printed = all(p.composition for p in side.players)
+    said = ", ".join(f"{p.id} {c}" for p, c in zip(side.players, costs))
+    budget = side.army.points
+    kind = "the scenario's armies" if printed else \
+        f"default armies ({side.budget} budget, heroes army suggest --seed = the player's place)"
+    return {"source": "scenario" if printed else "default", "budget": budget, "spent": spent,
+            "text": f"alliance of {len(side.players)} players, {kind}: {said}"
+                    + (f", {spent} of {budget} points" if budget is not None else "")}
 
 
 def placeholder_units(pack: Any) -> set[str]:

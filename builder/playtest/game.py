@@ -14,10 +14,11 @@ from collections import Counter
 from typing import Any
 
 from builder.ai.players import PlayerSpec, rules_for
-from builder.engine import IllegalAction, Rules, make_player, play
+from builder.engine import IllegalAction, Rules, play, seat_players
 from builder.engine.kernel import GameStuck
 from builder.engine.heroes.features.exits import counts as exit_counts
 from builder.errors import HeroesError
+from builder.playtest.seat_tally import SeatTally, seat_texts
 from builder.playtest.credit import KillLedger
 
 MAX_DECISIONS = 20_000
@@ -107,7 +108,9 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
         state.initiative = state.turn_side = 1 - state.initiative
         orders.advance(state)
     sides = state.side_ids
-    players = [make_player(spec.text, seed, i) for i, spec in enumerate(specs)]
+    texts = [spec.text for spec in specs]
+    players = seat_players(state, texts, seed)  # an alliance's players choose for their own units
+    tally = SeatTally(state, texts)
     fielded: dict[str, Counter[str]] = {s: Counter() for s in sides}
     for u in state.units:  # decoy counters stand for no unit (builder.engine.heroes.decoys); a unit of the
         if not u.st.decoy and not u.st.reinforcement:  # Solo reinforcements bag is fielded once drawn
@@ -130,6 +133,7 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
         ledger.decision(action)
         for e in events:
             ledger.event(e)
+            tally.event(e.kind, e.data)
             if e.kind == "event-not-simulated":
                 not_played[str(e.data.get("text") or e.data.get("do"))] += 1
             elif e.kind == "event-lost":
@@ -159,7 +163,8 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
     return {
         "index": index,
         "seed": seed,
-        "players": {sides[i]: spec.text for i, spec in enumerate(specs)},
+        "players": seat_texts(state, texts),
+        **tally.row(),
         "initiative_swapped": initiative_swapped,
         "winner": result.winner,
         "level": result.level,

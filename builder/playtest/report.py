@@ -37,7 +37,8 @@ def build_report(*, scenario: str, scenario_name: str, sides: list[str], players
         "scenario_name": scenario_name,
         "seed": seed,
         "players": players,
-        "seats": dict(zip(sides, players)),
+        "seats": ({pid: s["player"] for pid, s in summary["player_seats"].items()} if "player_seats" in summary
+                  else dict(zip(sides, players))),
         "sides": sides,
         "symmetric": symmetric,
         "verdict": verdict(summary, sides, side_names),

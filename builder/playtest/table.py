@@ -1,5 +1,6 @@
-"""The playtest table of docs/playtest.md: every two-player scenario of a pack played by
-the same players, one Markdown row each (``heroes playtest --all``; issue 21, item 6:
+"""The playtest table of docs/playtest.md: every scenario of a pack played by the same
+players (in a three- or four-player scenario each alliance's players by its side's player),
+one Markdown row each (``heroes playtest --all``; issue 21, item 6:
 the figures of the documentation come from a command, not from hand-typed numbers).
 
 Each row is a whole :func:`builder.playtest.api.run_playtest` report cut down: the
@@ -16,30 +17,40 @@ from typing import Any, Callable
 
 from builder.content.loader import BUNDLED_CONTENT
 from builder.errors import UsageError
+from builder.playtest.alliances import markdown as seat_table
 
 
-def two_player_scenarios(pack: str | Path | None = None) -> list[str]:
-    """The ids of the pack's two-player scenarios (its dependencies' too), sorted."""
+def playable_scenarios(pack: str | Path | None = None) -> list[str]:
+    """The ids of the pack's scenarios of two sides (its dependencies' too), sorted: two
+    players, or three or four in two alliances (000 core rules, Multiplayer Rules)."""
     from builder.playtest.runner import _pack
 
     pack_path = str(Path(pack) if pack is not None else BUNDLED_CONTENT / "core")
     scenarios = _pack(pack_path).items.get("scenarios", {})
-    chosen = sorted(sid for sid, sc in scenarios.items() if sc.players == 2 and len(sc.sides) == 2 and "@" not in sid)
+    chosen = sorted(sid for sid, sc in scenarios.items() if len(sc.sides) == 2 and "@" not in sid)
     if not chosen:
-        raise UsageError(f"{pack_path} has no two-player scenario to playtest")
+        raise UsageError(f"{pack_path} has no scenario of two sides to playtest")
     return chosen
 
 
 def all_scenarios(*, games: int, seed: int, players: list[str], pack: str | Path | None = None, jobs: int = 1,
                   progress: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
-    """The playtest report of every two-player scenario of ``pack``, in id order."""
+    """The playtest report of every scenario of ``pack`` (:func:`playable_scenarios`), in
+    id order; ``players`` gives each side's player, which each of an alliance's players
+    takes when they are two."""
+    from builder.engine import scenario_seats
     from builder.playtest.api import run_playtest
+    from builder.playtest.runner import _pack
 
+    pack_path = str(Path(pack) if pack is not None else BUNDLED_CONTENT / "core")
+    loaded = _pack(pack_path).items.get("scenarios", {})
     reports = []
-    for sid in two_player_scenarios(pack):
+    for sid in playable_scenarios(pack):
         if progress is not None:
             progress(sid)
-        reports.append(run_playtest(sid, games=games, seed=seed, players=players, jobs=jobs, pack=pack)[0])
+        seats = scenario_seats(loaded[sid])
+        seated = [players[side] for _, side in seats] if seats and len(players) == 2 else players
+        reports.append(run_playtest(sid, games=games, seed=seed, players=seated, jobs=jobs, pack=pack)[0])
     return reports
 
 
@@ -79,7 +90,8 @@ def table(reports: list[dict[str, Any]]) -> str:
         return "\n".join(head) + "\n"
     r0 = reports[0]
     foot = f"\n{r0['games']} games a scenario, seed {r0['seed']}, players {', '.join(r0['players'])}.\n"
-    return "\n".join(head + [row(r) for r in reports]) + "\n" + foot
+    by_player = "".join("\n" + seat_table(r) for r in reports if r.get("player_seats"))
+    return "\n".join(head + [row(r) for r in reports]) + "\n" + foot + by_player
 
 
 def solo_scenarios(pack: str | Path | None = None) -> list[str]:

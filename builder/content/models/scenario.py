@@ -109,13 +109,40 @@ class ArmySpec(ContentModel):
     hand: int = Field(default=4, ge=0, le=10, description="Cards drawn at start.")
 
 
+class ScenarioPlayer(ContentModel):
+    """One player of an alliance (000 core rules, Multiplayer Rules 3-4 Players >
+    Alliance and Army Creation): the side's order tokens, deck and victory are the
+    alliance's; the units are this player's."""
+
+    id: Id = Field(description="Player id (unique in the scenario), named by --players order and the report.")
+    faction: Id | None = Field(default=None, description="Faction this player leads (the side's when absent).")
+    name: str = Field(default="", description="Player or formation name shown on sheets and reports.")
+    points: int | None = Field(
+        default=None, ge=0, le=5000,
+        description="This player's own army points; absent: the alliance's points divided by its players "
+        "(split budget) or what the players before it left (shared budget).")
+    composition: list[CompositionEntry] = Field(
+        default_factory=list, description="This player's fixed composition; empty: a default army to its points.")
+
+
 class ScenarioSide(ContentModel):
-    """One side of a scenario."""
+    """One side of a scenario: one player, or an alliance of two or three players
+    (000 core rules, Multiplayer Rules 3-4 Players)."""
 
     id: Id = Field(description="Side id used by objectives, zones and victory conditions.")
-    faction: Id = Field(description="Faction playing this side.")
+    faction: Id = Field(description="Faction playing this side (an alliance's deck faction).")
     name: str = Field(default="", description="Formation name shown on sheets.")
-    army: ArmySpec = Field(description="Army composition or budget.")
+    army: ArmySpec = Field(description="Army composition or budget (an alliance's whole budget).")
+    players: list[ScenarioPlayer] = Field(
+        default_factory=list, max_length=3,
+        description="An alliance's players, in their order of play (000 Multiplayer Rules > Initiative and "
+        "Order of Play); empty: the side is one player. Each builds its own army; the alliance shares "
+        "order tokens, one deck of 50 cards and its victory.")
+    budget: Literal["split", "shared"] = Field(
+        default="split",
+        description="An alliance's points: 'split' gives each player the alliance's points divided by its "
+        "players (000 Multiplayer Rules > Army Creation); 'shared' lets the players draw on one pool, "
+        "each in turn from what the players before it left.")
     deployment: list[Area] = Field(default_factory=list, description="Deployment zone squares.")
     entry: list[Square] = Field(default_factory=list, description="Entry squares (arrows).")
     exits: list[Square] = Field(

@@ -39,14 +39,15 @@ def army_composition(army: Any) -> list[dict[str, Any]]:
     if getattr(army, "composition", None) is not None:
         return _entries(army.composition)
     out: list[dict[str, Any]] = []
-    players = list(getattr(getattr(army, "alliance", None), "players", None) or [army])
-    for player in players:
+    listed = list(getattr(getattr(army, "alliance", None), "players", None) or [])
+    for j, player in enumerate(listed or [army]):
+        seat = {"seat": j} if listed else {}  # an alliance player's place (builder/engine/heroes/alliances.py)
         for t in getattr(player, "tiles", []) or []:
-            out.append({"tile": t.tile})
-            out.extend({"option": c.option, "on": t.tile} for c in t.options)
+            out.append({"tile": t.tile, **seat})
+            out.extend({"option": c.option, "on": t.tile, **seat} for c in t.options)
         for h in getattr(player, "heroes", []) or []:
-            out.append({"hero": h.hero})
-            out.extend({"option": o} for o in getattr(h, "options", []) or [])
+            out.append({"hero": h.hero, **seat})
+            out.extend({"option": o, **seat} for o in getattr(h, "options", []) or [])
     for hc in getattr(getattr(army, "alliance", None), "high_command", None) or []:
         out.append({"tile": hc.tile})
         out.extend({"option": c.option, "on": hc.tile} for c in hc.options)
@@ -62,7 +63,8 @@ and budget, the same in every game, so a playtest measures the scenario, not a d
 armies."""
 
 
-def default_army(pack: Any, faction: str, points: int) -> Any:
+def default_army(pack: Any, faction: str, points: int, seed: int = DEFAULT_ARMY_SEED,
+                 without_heroes: frozenset[str] = frozenset()) -> Any:
     """The army list a points-only side plays (000 core rules, Army Creation: each
     player buys an army to the agreed points): ``heroes army suggest``'s seeded search
     (builder.army.suggest), legal and spending the budget as fully as it can, found once
@@ -72,11 +74,11 @@ def default_army(pack: Any, faction: str, points: int) -> Any:
     still fields the faction's cheapest platoon tile, over budget: a side needs units
     to play."""
 
-    known: dict[tuple[str, int], Any] = pack.__dict__.setdefault("_engine_default_armies", {})
-    army = known.get((faction, points))
+    known: dict[tuple[str, int, int, frozenset[str]], Any] = pack.__dict__.setdefault("_engine_default_armies", {})
+    army = known.get((faction, points, seed, without_heroes))
     if army is None:
         try:
-            army = suggest(pack, faction, points, DEFAULT_ARMY_SEED)
+            army = suggest(pack, faction, points, seed, without_heroes=without_heroes)
         except UsageError as exc:
             tiles = sorted((t for t in pack.items["tiles"].values() if t.faction == faction
                             and t.kind.value == "platoon" and t.units), key=lambda t: (t.cost, t.id))
@@ -85,18 +87,22 @@ def default_army(pack: Any, faction: str, points: int) -> Any:
                             "give the scenario side a fixed composition, or an army list") from None
             army = ArmyList(name=f"cheapest {faction} tile", faction=faction, points=points,
                             tiles=[TileEntry(tile=tiles[0].id)])
-        known[(faction, points)] = army
+        known[(faction, points, seed, without_heroes)] = army
     return army
 
 
-def default_composition(pack: Any, faction: str, points: int) -> list[dict[str, Any]]:
+def default_composition(pack: Any, faction: str, points: int, seed: int = DEFAULT_ARMY_SEED,
+                        without_heroes: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
     """The composition entries of :func:`default_army`."""
-    return army_composition(default_army(pack, faction, points))
+    return army_composition(default_army(pack, faction, points, seed, without_heroes))
 
 
 def build_side(pack: Any, side_id: str, faction: str, composition: list[dict[str, Any]],
                units: list[UnitStatic], owners: list[int], side_index: int,
-               at: tuple[Any, str, tuple[Any, ...]] | None = None) -> SideStatic:
+               at: tuple[Any, str, tuple[Any, ...]] | None = None, first_seat: int = -1) -> SideStatic:
+    """The side's groups, stars, tokens and traits, its units appended to ``units``.
+    In a game of three or four players (``first_seat`` >= 0) each unit belongs to the
+    player its entry's ``seat`` names within the alliance (builder/engine/heroes/alliances.py)."""
     groups: list[Group] = []
     stars = bluffs = specials = 0
     equipment: dict[tuple[int, str], int] = {}
@@ -107,7 +113,7 @@ def build_side(pack: Any, side_id: str, faction: str, composition: list[dict[str
     last_tile = -1
 
     def add_units(grants: list[tuple[str, int]], group: int, tile: int, granted: dict[str, int], aside: bool,
-                  j: int = -1) -> None:
+                  seat: int, j: int = -1) -> None:
         for unit_id, count in grants:
             model = pack.items["units"].get(unit_id)
             if model is None:
@@ -115,13 +121,16 @@ def build_side(pack: Any, side_id: str, faction: str, composition: list[dict[str
                             at=where(j, "unit") if j >= 0 else None)
             for _ in range(count):
                 groups[group].units.append(len(units))
-                units.append(UnitStatic(profile_of(model), dict(granted), group, tile, aside))
+                units.append(UnitStatic(profile_of(model), dict(granted), group, tile, aside, seat=seat))
                 owners.append(side_index)
 
     def where(j: int, key: str) -> tuple[Any, str, tuple[Any, ...]] | None:
         return None if at is None else (at[0], at[1], at[2] + (j, key))
 
+    seat = -1
     for j, entry in enumerate(composition):
+        if first_seat >= 0:
+            seat = first_seat + int(entry.get("seat") or 0)
         count = int(entry.get("count") or 1)
         aside = bool(entry.get("set_aside"))
         for _ in range(count):
@@ -137,7 +146,7 @@ def build_side(pack: Any, side_id: str, faction: str, composition: list[dict[str
                 tile_index[tile.id] = last_tile = g
                 stars += tile.stars
                 granted = {a.id: a.value or 0 for a in tile.abilities}
-                add_units([(u.unit, u.count) for u in tile.units], g, g, granted, aside)
+                add_units([(u.unit, u.count) for u in tile.units], g, g, granted, aside, seat)
             elif entry.get("option"):
                 option = pack.items["options"].get(entry["option"])
                 if option is None:
@@ -165,7 +174,7 @@ def build_side(pack: Any, side_id: str, faction: str, composition: list[dict[str
                     g = len(groups)
                     bp = option.breaking_point
                     groups.append(Group(option.name, "option", [], bp.units if bp else 0, bp.victory_points if bp else 0))
-                    add_units([(u.unit, u.count) for u in option.units], g, on, {}, aside)
+                    add_units([(u.unit, u.count) for u in option.units], g, on, {}, aside, seat)
                 holders = groups[on].units if on >= 0 else []
                 if entry.get("for_hero"):  # an option bought for a hero (FM1's Overwatch for Luke)
                     holders = [u for g2 in groups if g2.kind == "hero" and g2.name == hero_names.get(entry["for_hero"])
@@ -185,11 +194,11 @@ def build_side(pack: Any, side_id: str, faction: str, composition: list[dict[str
                 g = len(groups)
                 groups.append(Group(hero.name, "hero"))
                 hero_names[hero.id] = hero.name
-                add_units([(hero.unit, 1)], g, -1, {}, aside)
+                add_units([(hero.unit, 1)], g, -1, {}, aside, seat)
             elif entry.get("unit"):
                 g = len(groups)
                 groups.append(Group(entry["unit"], "unit"))
-                add_units([(entry["unit"], 1)], g, last_tile, {}, aside, j)
+                add_units([(entry["unit"], 1)], g, last_tile, {}, aside, seat, j)
     return SideStatic(side_id, faction, groups, stars, 1 + bluffs, min(2, specials), equipment, traits, frozenset(keys))
 
 

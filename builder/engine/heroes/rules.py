@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from builder.engine.heroes import api, effects, markers
+from builder.engine.heroes import alliances, api, effects, markers
 from builder.engine.kernel.events import Event
 from builder.engine.heroes.phases.orders import start_round
 from builder.engine.heroes.scenario_fire import best_odds
@@ -165,7 +165,16 @@ class Rules:
     def legal_actions(self, state: "GameState") -> list["Action"]:
         core = api.core_legal_actions(state)
         extra = self.extra_actions(state)
-        return core + extra if extra else core
+        out = core + extra if extra else core
+        if state.static.seats:  # three or four players: the decisions of the player to act
+            return alliances.seat_actions(state, out)
+        return out
 
     def apply(self, state: "GameState", action: "Action") -> list["Event"]:
+        if state.static.seats and action.kind == "end" and state.phase == "supply" and not state.pending:
+            # an alliance player's Supply moves are over: the next player's turn, if any
+            extra = self.extra_actions(state)
+            events = alliances.end_supply_moves(state, action, api.core_legal_actions(state) + extra)
+            if events is not None:
+                return events
         return api.core_apply(state, action)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from builder.engine.heroes import alliances
 from builder.engine.heroes.armies import _entries, army_composition, build_side, default_composition
 from builder.engine.board.battlefield import build_battlefield
 from builder.engine.heroes.features.concealment import KEYS as CONCEALING
@@ -55,8 +56,7 @@ def new_game(rules: Any, pack: Any, scenario_id: str, seed: int, armies: Any = N
         known = ", ".join(sorted(pack.items["scenarios"])) or "none"
         raise _fail(f"unknown scenario '{scenario_id}' (known: {known})")
     if len(scenario.sides) != 2:
-        raise _fail(f"scenario '{scenario_id}' has {len(scenario.sides)} sides; the engine plays two "
-                    "(alliances of 3-4 players are not simulated)", at=(pack, scenario_id, ("sides",)))
+        raise alliances.too_many_sides(pack, scenario)
     try:
         bf = build_battlefield(pack, scenario.layout)
     except GridError as exc:
@@ -65,18 +65,24 @@ def new_game(rules: Any, pack: Any, scenario_id: str, seed: int, armies: Any = N
     owners: list[int] = []
     sides: list[SideStatic] = []
     decks: list[Any] = [None, None]
+    seats = alliances.scenario_seats(scenario)
     for i, side in enumerate(scenario.sides[:2]):
-        if armies and i < len(armies) and armies[i] is not None:
-            comp = army_composition(armies[i])
-            decks[i] = getattr(armies[i], "deck", None)
+        given = armies[i] if armies and i < len(armies) else None
+        if side.players:
+            comp = alliance_composition(pack, scenario, i, given)
+        elif given is not None:
+            comp = army_composition(given)
         elif side.army.composition:
             comp = _entries(side.army.composition)
         else:
             comp = default_composition(pack, side.faction, side.army.points or 0)
-        at = None if (armies and i < len(armies) and armies[i] is not None) else \
-            (pack, scenario_id, ("sides", i, "army", "composition"))
-        sides.append(build_side(pack, side.id, side.faction, comp, units, owners, i, at))
+        if given is not None:
+            decks[i] = getattr(given, "deck", None)
+        at = None if (given is not None or side.players) else (pack, scenario_id, ("sides", i, "army", "composition"))
+        first_seat = next((k for k, (_, of) in enumerate(seats) if of == i), -1)
+        sides.append(build_side(pack, side.id, side.faction, comp, units, owners, i, at, first_seat))
         for st in ruse_statics(sides[i], [u for u, o in zip(units, owners) if o == i]):
+            st.seat = first_seat
             units.append(st)
             owners.append(i)
     side_ids = [s.id for s in sides]
@@ -89,7 +95,8 @@ def new_game(rules: Any, pack: Any, scenario_id: str, seed: int, armies: Any = N
         owner = side_ids.index(o.owner) if o.owner in side_ids else -1
         objectives.append((o.id, sq, o.kind.value, o.victory_points, owner))
     static = GameStatic(pack, scenario, bf, sides, units, objectives, seed,
-                        hand_size=scenario.sides[0].army.hand,
+                        hand_size=alliances.MULTIPLAYER_HAND if seats else scenario.sides[0].army.hand,
+                        seats=seats,
                         has_ambush=any(f.role == "concealed" for u in units for f in u.profile.faces)
                         or any(u.decoy for u in units) or any(k in s.keys for s in sides for k in CONCEALING))
     state = GameState(rules, static, Rng(derive_seed(seed, "dice")))
@@ -118,45 +125,112 @@ def new_game(rules: Any, pack: Any, scenario_id: str, seed: int, armies: Any = N
     return state
 
 
+def alliance_composition(pack: Any, scenario: Any, side: int, given: Any) -> list[dict[str, Any]]:
+    """The composition of an alliance's players, each entry marked with its player's
+    place in the alliance (``seat``): an army list's ``alliance`` players in order, else
+    each scenario player's composition or default army to its budget (000 core rules,
+    Multiplayer Rules 3-4 Players > Army Creation; builder/engine/heroes/alliances.py)."""
+    spec = scenario.sides[side]
+    if given is not None:
+        entries = army_composition(given)
+        listed = 1 + max((int(e.get("seat") or 0) for e in entries), default=0)
+        if listed != len(spec.players):
+            raise alliances.army_mismatch(pack, scenario, side, len(spec.players), listed)
+        return entries
+    out: list[dict[str, Any]] = []
+    costs: list[int | None] = []
+    for j, player in enumerate(spec.players):
+        if player.composition:
+            comp = _entries(player.composition)
+        else:
+            points = alliances.player_budgets(spec, costs)[j]
+            try:  # each player's own search (seeded by its place), without a hero an ally recruited
+                taken = frozenset(str(e["hero"]) for e in out if e.get("hero"))
+                comp = default_composition(pack, player.faction or spec.faction, points, j, taken)
+            except SetupError as exc:
+                raise alliances.player_army_error(pack, scenario, side, j, f"player '{player.id}': {exc}") from None
+        costs.append(composition_cost(pack, comp))
+        out.extend({**e, "seat": j} for e in comp)
+    return out
+
+
+def composition_cost(pack: Any, comp: list[dict[str, Any]]) -> int:
+    """Army points of composition entries: their tiles, options and heroes (000 core
+    rules, Army Creation)."""
+    total = 0
+    for e in comp:
+        for key, kind in (("tile", "tiles"), ("option", "options"), ("hero", "heroes")):
+            item = pack.items[kind].get(e.get(key) or "")
+            if item is not None:
+                total += item.cost * int(e.get("count") or 1)
+    return total
+
+
 def deploy(state: GameState, scenario: Any, rng: Rng, origin: tuple[Any, str] | None = None) -> None:
     """Place every unit not set aside in its side's zone, the initiative side first
-    (000 core rules, Setup > Deployment)."""
+    (000 core rules, Setup > Deployment). With alliances, the players deploy in turn:
+    the first player of the alliance with the initiative, the first of the other, the
+    second of the first... (Multiplayer Rules 3-4 Players > Deployment)."""
+    order = [state.initiative] + [i for i in range(len(state.sides)) if i != state.initiative]
+    if not state.static.seats:
+        for si in order:
+            zone, facing = _zone(state, scenario, si, rng, origin)
+            _place(state, scenario, si, [u for u in state.units if u.side == si], zone, facing, rng, origin)
+        return
+    zones = {si: _zone(state, scenario, si, rng, origin) for si in order}
+    for si, seat in alliances.deployment_order(state):
+        units = [u for u in state.units if u.side == si and alliances.seat_of(state, u) == seat]
+        zone, facing = zones[si]
+        _place(state, scenario, si, units, zone, facing, rng, origin)
+
+
+def _zone(state: GameState, scenario: Any, si: int, rng: Rng,
+          origin: tuple[Any, str] | None) -> tuple[list[int], int]:
+    """The squares of side ``si``'s deployment zone, in a seeded order, and the facing
+    towards the battlefield's centre."""
     bf = state.static.bf
     cx, cy = (bf.width - 1) / 2, (bf.height - 1) / 2
-    order = [state.initiative] + [i for i in range(len(state.sides)) if i != state.initiative]
-    for si in order:
-        spec = scenario.sides[si]
-        at = None if origin is None else (origin[0], origin[1], ("sides", si, "deployment"))
-        zone: list[int] = []
-        try:
-            for area in spec.deployment:
-                zone.extend(bf.area_squares(area))
-            for sq in spec.entry:
-                zone.append(bf.square(sq))
-        except GridError as exc:
-            raise _fail(f"side '{spec.id}' deployment: {exc}", at=at) from None
-        zone = list(dict.fromkeys(zone))
-        if not zone:
-            raise _fail(f"side '{spec.id}' has no deployment zone or entry square", at=at)
-        wanted = 2 * sum(1 for u in state.units if u.side == si and not u.st.set_aside and u.type != "aircraft") + 4
-        if not spec.deployment:
-            zone = _around(bf, zone, wanted)
-        rng.shuffle(zone)
-        zx = sum(s % bf.width for s in zone) / len(zone)  # the zone's centre (x = square % width)
-        zy = sum(s // bf.width for s in zone) / len(zone)
-        facing = facing_towards(round(cx - zx), round(cy - zy)) if (round(cx - zx), round(cy - zy)) != (0, 0) else 0
-        facing -= facing % 2
-        # aircraft fly over the battlefield, never on it (builder/engine/heroes/features/aircraft.py)
-        mine = [u for u in state.units if u.side == si and not u.st.set_aside and u.type != "aircraft"]
-        mine.sort(key=lambda u: (-u.st.profile.footprint, 0 if u.is_vehicle else 1, u.id))
-        for u in mine:
-            scout = u.ability("scout")
-            squares = zone
-            if scout:
-                squares = scout_squares(state, zone, scout, rng)
-            if not place_somewhere(state, u, squares, facing) and not (scout and place_somewhere(state, u, zone, facing)):
-                raise _fail(f"side '{spec.id}': no free square left in its deployment zone for "
-                            f"{u.st.profile.name} (unit {u.id})", "enlarge the deployment zone", at=at)
+    spec = scenario.sides[si]
+    at = None if origin is None else (origin[0], origin[1], ("sides", si, "deployment"))
+    zone: list[int] = []
+    try:
+        for area in spec.deployment:
+            zone.extend(bf.area_squares(area))
+        for sq in spec.entry:
+            zone.append(bf.square(sq))
+    except GridError as exc:
+        raise _fail(f"side '{spec.id}' deployment: {exc}", at=at) from None
+    zone = list(dict.fromkeys(zone))
+    if not zone:
+        raise _fail(f"side '{spec.id}' has no deployment zone or entry square", at=at)
+    wanted = 2 * sum(1 for u in state.units if u.side == si and not u.st.set_aside and u.type != "aircraft") + 4
+    if not spec.deployment:
+        zone = _around(bf, zone, wanted)
+    rng.shuffle(zone)
+    zx = sum(s % bf.width for s in zone) / len(zone)  # the zone's centre (x = square % width)
+    zy = sum(s // bf.width for s in zone) / len(zone)
+    facing = facing_towards(round(cx - zx), round(cy - zy)) if (round(cx - zx), round(cy - zy)) != (0, 0) else 0
+    facing -= facing % 2
+    return zone, facing
+
+
+def _place(state: GameState, scenario: Any, si: int, units: list[UnitState], zone: list[int], facing: int,
+           rng: Rng, origin: tuple[Any, str] | None) -> None:
+    """Deploy ``units`` (of side ``si``) on the first free legal squares of ``zone``;
+    Scouts as far ahead as their value allows."""
+    spec = scenario.sides[si]
+    at = None if origin is None else (origin[0], origin[1], ("sides", si, "deployment"))
+    # aircraft fly over the battlefield, never on it (builder/engine/heroes/features/aircraft.py)
+    mine = [u for u in units if not u.st.set_aside and u.type != "aircraft"]
+    mine.sort(key=lambda u: (-u.st.profile.footprint, 0 if u.is_vehicle else 1, u.id))
+    for u in mine:
+        scout = u.ability("scout")
+        squares = zone
+        if scout:
+            squares = scout_squares(state, zone, scout, rng)
+        if not place_somewhere(state, u, squares, facing) and not (scout and place_somewhere(state, u, zone, facing)):
+            raise _fail(f"side '{spec.id}': no free square left in its deployment zone for "
+                        f"{u.st.profile.name} (unit {u.id})", "enlarge the deployment zone", at=at)
 
 
 def scout_squares(state: GameState, zone: list[int], reach: int, rng: Rng) -> list[int]:

@@ -313,6 +313,9 @@ class UnitStatic:
     # made for the Solo Mode reinforcements bag at set-up: off the battlefield, counting
     # for nothing until drawn (builder.engine.heroes.solo_mode.reinforcements)
     reinforcement: bool = False
+    # the player (seat) it belongs to in a game of three or four players (000 core rules,
+    # Multiplayer Rules 3-4 Players); -1 in a two-player game, where the side is the player
+    seat: int = -1
 
 
 @dataclass
@@ -338,6 +341,9 @@ class GameStatic:
     objectives: list[tuple[str, int, str, int, int]]  # id, square, kind, vp, owner side (-1)
     seed: int
     hand_size: int = 4
+    # the players of a game of three or four players, in seating order: (player id, side =
+    # alliance index); empty in a two-player game (builder/engine/heroes/alliances.py)
+    seats: tuple[tuple[str, int], ...] = ()
     has_ambush: bool = False  # a counter has a concealed side or a deck a Camouflage card (spotting runs after moves)
     # Derived data shared by every copy of the game, keyed by everything it depends
     # on, so never stale (bounded: cleared when full).

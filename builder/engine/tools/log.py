@@ -30,7 +30,7 @@ from builder.diagnostics import Diagnostic, define_code
 from builder.engine.heroes.actions import Action
 from builder.engine.heroes.api import apply
 from builder.engine.kernel.errors import IllegalAction
-from builder.engine.kernel import make_player
+from builder.engine.heroes.alliances import seat_players
 from builder.engine.kernel import play as play_loop
 from builder.engine.heroes.rules import Rules
 from builder.engine.heroes.state import GameState
@@ -77,7 +77,7 @@ def play(pack: Any, scenario: str, seed: int, players: list[str], *, pack_ref: s
     rules, options = rules_for(specs)
     entries = [army_composition(a) if a is not None else None for a in armies] if armies else None
     state = rules.new_game(pack, scenario, seed=seed, armies=entries, options=options or None)
-    agents = [make_player(name, seed, i) for i, name in enumerate(players)]
+    agents = seat_players(state, players, seed)
     record = GameRecord({"type": "header", "version": LOG_VERSION, "scenario": scenario, "seed": seed,
                          "players": players, "pack": pack_ref, "rules": rules.name,
                          "start_hash": state.state_hash(), **({"armies": entries} if entries else {})})

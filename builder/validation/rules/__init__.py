@@ -8,6 +8,7 @@ from builder.validation.rules import (  # noqa: F401
     modeline,
     recruitment,
     references,
+    scenario_alliances,
     scenario_army,
     scenario_map,
     scenario_play,

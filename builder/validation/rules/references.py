@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from builder.diagnostics import Diagnostic, define_code
 from builder.validation.context import CheckContext, did_you_mean
@@ -83,10 +83,14 @@ def scenario_references(ctx: CheckContext) -> Iterable[Diagnostic]:
             yield from _ref(ctx, "scenarios", sc.id, ("layout", "overlays", i, "id"), "overlays", placed.id, "overlay")
         for s, side in enumerate(sc.sides):
             yield from _ref(ctx, "scenarios", sc.id, ("sides", s, "faction"), "factions", side.faction, "faction")
-            for e, entry in enumerate(side.army.composition):
+            lines: list[tuple[tuple[str | int, ...], Any]] = [
+                (("sides", s, "army", "composition", e), entry) for e, entry in enumerate(side.army.composition)]
+            lines += [(("sides", s, "players", j, "composition", e), entry)  # an alliance player's own army
+                      for j, p in enumerate(side.players) for e, entry in enumerate(p.composition)]
+            for where, entry in lines:
                 for key, collection in (("tile", "tiles"), ("option", "options"), ("hero", "heroes"),
                                         ("unit", "units"), ("on", "tiles")):
-                    yield from _ref(ctx, "scenarios", sc.id, ("sides", s, "army", "composition", e, key),
+                    yield from _ref(ctx, "scenarios", sc.id, (*where, key),
                                     collection, getattr(entry, key), key if key != "on" else "tile")
     for campaign in ctx.pack.campaigns.values():
         for i, step in enumerate(campaign.steps):
