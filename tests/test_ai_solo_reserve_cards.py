@@ -75,8 +75,8 @@ def test_burst_into_action_sends_table_5_1s_unit_first(core):
     assert state.boosts[("resume", chosen.unit)] == waiting
 
 
-@pytest.mark.parametrize("key", ["artillery-barrage", "airstrike", "dive-bombing", "artillery-shot", "smoke-barrage"])
-def test_an_artillery_smoke_or_aviation_card_is_played_on_an_enemy(core, key):
+@pytest.mark.parametrize("key", ["artillery-barrage", "airstrike", "dive-bombing", "artillery-shot"])
+def test_an_artillery_or_aviation_card_is_played_on_an_enemy(core, key):
     """As soon as it may be played (the Common Sense rule), on the enemy the chosen
     shot aims at, else the first enemy it may be played on; the card's own rule
     module resolves it."""
@@ -163,3 +163,20 @@ def test_the_players_no_discards_a_card_of_the_ai_reserve(core):
     assert state.sides[state.rules.ai].hand == [aimed] and rage in state.sides[state.rules.ai].discard
     assert state.sides[state.rules.player].hand == [] and no in state.sides[state.rules.player].discard
     assert not [a for a in legal_actions(state) if a.kind == action_cards.NO_RESERVE]
+
+
+def test_a_smoke_barrage_covers_a_move_and_never_the_ais_own_target(core):
+    """Laid before a move, on the enemy nearest the unit moving; before a shot it
+    stays in reserve (its smoke would hinder the AI's own shot)."""
+    from builder.engine import Action
+
+    state, _ = play_until(core, ai_activation_start)
+    smoke = card_with(state, "smoke-barrage")
+    mover = state.units[state.current]
+    enemies = sorted((u for u in state.units if u.side == state.rules.player and u.active and u.sq >= 0),
+                     key=lambda u: (state.static.bf.distance(mover.sq, u.sq), u.id))
+    cards = [Action("card", unit=u.id, mode=smoke) for u in reversed(enemies)]
+    move = Action("move", unit=mover.id, square=mover.sq)
+    assert action_cards.in_activation(state, cards, move).unit == enemies[0].id
+    shot = Action("fire", unit=mover.id, target=enemies[0].id)
+    assert action_cards.in_activation(state, cards, shot) is None

@@ -22,10 +22,12 @@ is used as soon as possible, 002 3.2 Reveal a Concealed Unit):
   Action once the unit has acted;
 - before the unit acts, a Burst into Action on the unit table 5.1 would give the next
   order (002 5.1 Place an Order: the booklet names no unit for the card, 5.1 is the
-  table that ranks which unit acts next); an artillery, smoke or aviation card on the
-  enemy the chosen shot or assault aims at, else on the first enemy (lowest id) it may
-  be played on (002 names no target for these cards: the tables' own target when there
-  is one, the Common Sense rule of using gear as soon as possible otherwise);
+  table that ranks which unit acts next); an artillery or aviation card on the enemy
+  the chosen shot or assault aims at, else on the first enemy (lowest id) it may be
+  played on; a smoke barrage before a move, on the enemy nearest the unit moving (its
+  smoke hinders that enemy's shots; laid on a unit the AI shoots at it would hinder
+  the AI's own shot). 002 names no target for these cards: the tables' own target
+  when there is one, the Common Sense rule of using gear as soon as possible otherwise;
 - Speed Setup: a Tripod counter on its face without weapons turned to its firing face
   before it acts when it does not move (so that it may fire); an Ambush counter turned
   to its concealed side once it has acted or in the supply phase (002 names no use:
@@ -73,9 +75,10 @@ IN_ACTIVATION = frozenset({"fire-bonus", "assault-bonus", "movement-bonus", "rem
 ANSWERS = frozenset({"defence-bonus", "cancel-shot", "mine", "counter-assault", "cancel-card",
                      "opportunity-fire", "reroll"})
 IN_SUPPLY = frozenset({"heal", "resupply", "supply-move", "conceal"})
-ATTACKS = ("artillery-barrage", "artillery-shot", "airstrike", "rocket-strike", "dive-bombing", "smoke-barrage")
+ATTACKS = ("artillery-barrage", "artillery-shot", "airstrike", "rocket-strike", "dive-bombing")
+SMOKE = "smoke-barrage"
 PLAYED = (frozenset(ORDER_CARDS) | IN_ACTIVATION | ANSWERS | IN_SUPPLY | frozenset(ATTACKS)
-          | {"extra-activation", "speed-setup"})
+          | {"extra-activation", "speed-setup", SMOKE})
 NEVER = ("high-command (the AI takes no special orders), keep-initiative (the player always has the "
          "initiative), swap-orders and move-order (the AI places no tokens in the order phase)")
 NO_RESERVE = "no-reserve"
@@ -189,6 +192,13 @@ def in_activation(state: "GameState", cards: list["Action"], chosen: "Action",
         if key in by_key:
             aimed = chosen.target if chosen.kind in ("fire", "blast", "assault") else -1
             return next((a for a in by_key[key] if a.unit == aimed), min(by_key[key], key=lambda a: a.unit))
+    smoke = by_key.get(SMOKE)
+    mover = state.units[chosen.unit] if chosen.unit >= 0 else None
+    if smoke and chosen.kind == "move" and mover is not None and mover.sq >= 0:
+        near = [a for a in smoke if state.units[a.unit].sq >= 0]
+        if near:
+            bf = state.static.bf
+            return min(near, key=lambda a: (bf.distance(mover.sq, state.units[a.unit].sq), a.unit))
     setup = _speed_setup(state, by_key.get("speed-setup", []), chosen)
     if setup is not None:
         return setup

@@ -33,8 +33,8 @@ SOLO_RULES: list[tuple[str, str, str, str, str]] = [
      "each card plays the core card's effect (builder/engine/heroes/solo_mode/action_cards.py) from a deck that is the "
      "AI faction's core deck: the red-cog AI cards, their texts and their +1 icon were lost in "
      "transcription (placeholder faces); where 002 names no unit or target the tables choose (Burst into "
-     "Action on table 5.1's unit, an artillery, smoke or aviation card on the chosen shot's target, else "
-     "the first enemy it may hit; Speed Setup turns a Tripod to fire, an Ambush counter concealed; "
+     "Action on table 5.1's unit, an artillery or aviation card on the chosen shot's target, else "
+     "the first enemy it may hit, a smoke barrage before a move on the enemy nearest the mover; Speed Setup turns a Tripod to fire, an Ambush counter concealed; "
      "Camouflage on the first unit offered); "
      f"discarded when drawn as the printed rule says (of no use to the AI, 2.3, 3.1): {NEVER}; the player's "
      "No! cancels a card just played or discards a reserve card of his choice before his unit acts"),
