@@ -180,3 +180,26 @@ def test_a_smoke_barrage_covers_a_move_and_never_the_ais_own_target(core):
     assert action_cards.in_activation(state, cards, move).unit == enemies[0].id
     shot = Action("fire", unit=mover.id, target=enemies[0].id)
     assert action_cards.in_activation(state, cards, shot) is None
+
+
+def test_speed_setup_turns_a_packed_tripod_to_fire_unless_it_moves():
+    """A Tripod counter on its packed side is turned over by the card
+    before it acts, when the tables did not choose a move; the core card turns it."""
+    from engine_helpers import core_pack, position_state
+
+    from builder.engine import Action
+    from builder.engine.heroes.effects.cards import card_effect
+    from builder.engine.tools.position import PositionFile
+
+    state, n = position_state(core_pack(), PositionFile.model_validate({"scenario": "clash", "units": [
+        {"name": "hmg", "unit": "us-50-cal", "side": "us", "at": "O5"}]}))
+    hmg = state.units[n["hmg"]]
+    state.current = hmg.id
+    setup = next(c.id for c in state.static.pack.items["cards"].values() if c.effect_key == "speed-setup")
+    cards = [Action("card", unit=hmg.id, mode=setup)]
+    assert action_cards.in_activation(state, cards, Action("move", unit=hmg.id, square=hmg.sq)) is None
+    played = action_cards.in_activation(state, cards, Action("hold", unit=hmg.id))
+    assert played is not None and played.mode == setup
+    card_effect(state, setup, hmg)
+    assert hmg.st.profile.faces[hmg.face].role == "deployed"
+    assert action_cards.in_activation(state, cards, Action("hold", unit=hmg.id)) is None  # deployed now

@@ -28,8 +28,8 @@ is used as soon as possible, 002 3.2 Reveal a Concealed Unit):
   smoke hinders that enemy's shots; laid on a unit the AI shoots at it would hinder
   the AI's own shot). 002 names no target for these cards: the tables' own target
   when there is one, the Common Sense rule of using gear as soon as possible otherwise;
-- Speed Setup: a Tripod counter on its face without weapons turned to its firing face
-  before it acts when it does not move (so that it may fire); an Ambush counter turned
+- Speed Setup: a Tripod counter on its packed side turned to its deployed side before
+  it acts when it does not move (so that it may fire); an Ambush counter turned
   to its concealed side once it has acted or in the supply phase (002 names no use:
   the reading closest to the tables, which value a unit out of the enemy's sight);
 - the same bonus cards on the shot, assault or move a reaction effect makes;
@@ -212,15 +212,16 @@ def in_activation(state: "GameState", cards: list["Action"], chosen: "Action",
 
 
 def _speed_setup(state: "GameState", offers: list["Action"], chosen: "Action | None") -> "Action | None":
-    """Speed Setup on the unit offered: a Tripod counter on a face without weapons,
-    when it is not about to move (turned to fire); an Ambush counter not concealed,
-    once it has acted or in the supply phase (turned to its concealed side)."""
+    """Speed Setup on the unit offered: a Tripod counter on its packed side (the side
+    table 5.6's Tripod row calls inactive), when it is not about to move (turned to
+    fire); an Ambush counter not concealed, once it has acted or in the supply phase
+    (turned to its concealed side)."""
     for a in offers:
         unit = state.units[a.unit]
         faces = unit.st.profile.faces
         if unit.ability("tripod") is not None:
-            if (chosen is not None and chosen.kind != "move" and not faces[unit.face].weapons
-                    and faces[1 - unit.face].weapons and not state.moved and not state.fired):
+            if (chosen is not None and chosen.kind != "move" and faces[unit.face].role == "packed"
+                    and not state.moved and not state.fired):
                 return a
         elif not unit.concealed and (chosen is None or state.moved or bool(state.fired)):
             return a
