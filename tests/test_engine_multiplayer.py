@@ -117,7 +117,7 @@ def test_supply_moves_go_player_by_player(pack) -> None:  # type: ignore[no-unty
 
     def watch(state):  # type: ignore[no-untyped-def]
         def record(side, action, events):  # type: ignore[no-untyped-def]
-            if action.kind == "move" and state.units[action.unit].supply_moved:
+            if action.kind == "move" and state.phase == "supply" and state.units[action.unit].supply_moved:
                 unit = state.units[action.unit]
                 moves.append((state.turn, unit.side, seat_of(state, unit)))
         return record

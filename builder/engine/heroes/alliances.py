@@ -191,6 +191,8 @@ def seat_to_act(state: "GameState", actions: list["Action"]) -> int:
     if state.phase == "supply":
         done = side_field(state.sides[side], SEATS_DONE)
         own = [k for k in own if k not in done]
+        if not own:  # the player moving now has only its ``end`` left: still its turn, not a done one's
+            own = [k for k in seats_of_side(state, side) if k not in done]
     if not own:
         return first_seat(state, side)
     if state.phase == "orders" and not state.pending:
