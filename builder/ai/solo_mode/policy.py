@@ -52,7 +52,9 @@ class SoloPlayer(Player):
         plain = [a for a in actions if a.kind != "card"] if cards else actions
         if state.phase == "activation":
             chosen = brain.activation(state, plain)
-            return (action_cards.in_activation(state, cards, chosen) if cards else None) or chosen
+            if not cards:
+                return chosen
+            return action_cards.in_activation(state, cards, chosen, lambda units: brain.order_unit(state, units)) or chosen
         if state.phase == "supply":
             return (action_cards.in_supply(state, cards) if cards else None) or brain.supply(state, plain)
         return actions[0]

@@ -483,8 +483,7 @@ def _counter_assault(state: Any, unit: Any, target: int) -> None:
 register("card", "cancel-card", "No!", "partial",
          AC_ACT + "; 002 Solo Mode, Cards > Action Cards; builder/engine/heroes/reactions.py",
          "not offered on an Opportunity Fire card (played with its shot) nor on a Lucky Shot (played by the "
-         "engine in the middle of a roll); in the Solo game mode it cannot discard a card from the AI's "
-         "reserve",
+         "engine in the middle of a roll)",
          card_phase=lambda: CANCEL, card_playable=lambda s, u: True, card_play=_cancel)
 register("card", "counter-assault", "Counter-Attack", "partial",
          AC_ACT + "; 000 core rules, Action! > Assault and Resolution of an Assault; builder/engine/heroes/reactions.py",

@@ -20,24 +20,44 @@ is used as soon as possible, 002 3.2 Reveal a Concealed Unit):
   shot, assault or move the tables chose; a rally on a suppressed unit; a pinned-down
   on a suppressed enemy; an anti-tank rocket at the vehicle it hits best; a Heroic
   Action once the unit has acted;
+- before the unit acts, a Burst into Action on the unit table 5.1 would give the next
+  order (002 5.1 Place an Order: the booklet names no unit for the card, 5.1 is the
+  table that ranks which unit acts next); an artillery or aviation card on the enemy
+  the chosen shot or assault aims at, else on the first enemy (lowest id) it may be
+  played on; a smoke barrage before a move, on the enemy nearest the unit moving (its
+  smoke hinders that enemy's shots; laid on a unit the AI shoots at it would hinder
+  the AI's own shot). 002 names no target for these cards: the tables' own target
+  when there is one, the Common Sense rule of using gear as soon as possible otherwise;
+- Speed Setup: a Tripod counter on its packed side turned to its deployed side before
+  it acts when it does not move (so that it may fire); an Ambush counter turned
+  to its concealed side once it has acted or in the supply phase (002 names no use:
+  the reading closest to the tables, which value a unit out of the enemy's sight);
 - the same bonus cards on the shot, assault or move a reaction effect makes;
 - the opponent's turn: the answers the engine offers (Take Cover!, Jammed!, Mine,
   Counter-Attack, No!, an opportunity shot) are played when offered, a Lucky Shot on
   a roll that falls short (the engine plays it);
-- supply phase: First Aid, Resupply and Forced March when offered.
+- supply phase: First Aid, Resupply, Forced March and Camouflage (on the first unit
+  offered: the tables do not rank them) when offered, then Speed Setup on an Ambush
+  counter as above.
+
+The player's No! answers an AI card as the core rules' card does (the card's effect
+waits for the answer, builder/engine/heroes/reactions.py) and, as 002 2.3 adds, may
+instead discard a card of the player's choice from the AI's reserve: a ``no-reserve``
+decision offered to the player before his unit acts (:func:`reserve_discards`).
 
 The AI never takes special orders, never holds the initiative and places no tokens in
 the order phase (002 3.1, 3.2), so High Command, Initiative, Confusion and the order
-moving cards are discarded when drawn; so are the cards this module does not time
-(:data:`NOT_PLAYED`), named in the coverage report.
+moving cards are of no use to it and are discarded when drawn (002 2.3: a card that
+can be neither played nor stored is discarded).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from builder.engine.heroes.ambush import reveal
 from builder.engine.heroes.effects import REGISTRY
+from builder.engine.heroes.actions import interned
 from builder.engine.heroes.effects.cards import play_card, rocket_plan
 from builder.engine.kernel.events import Event
 
@@ -54,12 +74,14 @@ IN_ACTIVATION = frozenset({"fire-bonus", "assault-bonus", "movement-bonus", "rem
                            "add-suppression", "anti-tank-shot", "reactivate"})
 ANSWERS = frozenset({"defence-bonus", "cancel-shot", "mine", "counter-assault", "cancel-card",
                      "opportunity-fire", "reroll"})
-IN_SUPPLY = frozenset({"heal", "resupply", "supply-move"})
-PLAYED = frozenset(ORDER_CARDS) | IN_ACTIVATION | ANSWERS | IN_SUPPLY
+IN_SUPPLY = frozenset({"heal", "resupply", "supply-move", "conceal"})
+ATTACKS = ("artillery-barrage", "artillery-shot", "airstrike", "rocket-strike", "dive-bombing")
+SMOKE = "smoke-barrage"
+PLAYED = (frozenset(ORDER_CARDS) | IN_ACTIVATION | ANSWERS | IN_SUPPLY | frozenset(ATTACKS)
+          | {"extra-activation", "speed-setup", SMOKE})
 NEVER = ("high-command (the AI takes no special orders), keep-initiative (the player always has the "
          "initiative), swap-orders and move-order (the AI places no tokens in the order phase)")
-NOT_PLAYED = ("extra-activation, speed-setup, conceal and the artillery, smoke and aviation cards "
-              "(discarded when drawn)")
+NO_RESERVE = "no-reserve"
 
 
 def effect_key(state: "GameState", cid: str) -> str:
@@ -150,15 +172,36 @@ def before_effect(rules: "SoloModeRules", state: "GameState", kind: str, unit: A
         _play(rules, state, cid, unit)
 
 
-def in_activation(state: "GameState", cards: list["Action"], chosen: "Action") -> "Action | None":
+def in_activation(state: "GameState", cards: list["Action"], chosen: "Action",
+                  order_unit: "Callable[[list[int]], int] | None" = None) -> "Action | None":
     """The card the AI plays in its unit's activation, before ``chosen`` (the tables'
-    choice among the other actions), or None."""
+    choice among the other actions), or None. ``order_unit`` is table 5.1's choice
+    among units (the Burst into Action card's unit; the lowest id without it)."""
     by_key: dict[str, list[Action]] = {}
     for a in cards:
         by_key.setdefault(effect_key(state, a.mode), []).append(a)
     for key in ("remove-suppression", "reactivate", "add-suppression"):
         if key in by_key:
             return by_key[key][0]
+    burst = by_key.get("extra-activation")
+    if burst:
+        units = sorted({a.unit for a in burst})
+        uid = order_unit(units) if order_unit is not None and len(units) > 1 else units[0]
+        return next(a for a in burst if a.unit == uid)
+    for key in ATTACKS:
+        if key in by_key:
+            aimed = chosen.target if chosen.kind in ("fire", "blast", "assault") else -1
+            return next((a for a in by_key[key] if a.unit == aimed), min(by_key[key], key=lambda a: a.unit))
+    smoke = by_key.get(SMOKE)
+    mover = state.units[chosen.unit] if chosen.unit >= 0 else None
+    if smoke and chosen.kind == "move" and mover is not None and mover.sq >= 0:
+        near = [a for a in smoke if state.units[a.unit].sq >= 0]
+        if near:
+            bf = state.static.bf
+            return min(near, key=lambda a: (bf.distance(mover.sq, state.units[a.unit].sq), a.unit))
+    setup = _speed_setup(state, by_key.get("speed-setup", []), chosen)
+    if setup is not None:
+        return setup
     rockets = by_key.get("anti-tank-shot")
     if rockets and chosen.kind != "assault":
         return max(rockets, key=lambda a: (_rocket_odds(state, a), -a.target))
@@ -168,11 +211,62 @@ def in_activation(state: "GameState", cards: list["Action"], chosen: "Action") -
     return None
 
 
+def _speed_setup(state: "GameState", offers: list["Action"], chosen: "Action | None") -> "Action | None":
+    """Speed Setup on the unit offered: a Tripod counter on its packed side (the side
+    table 5.6's Tripod row calls inactive), when it is not about to move (turned to
+    fire); an Ambush counter not concealed, once it has acted or in the supply phase
+    (turned to its concealed side)."""
+    for a in offers:
+        unit = state.units[a.unit]
+        faces = unit.st.profile.faces
+        if unit.ability("tripod") is not None:
+            if (chosen is not None and chosen.kind != "move" and faces[unit.face].role == "packed"
+                    and not state.moved and not state.fired):
+                return a
+        elif not unit.concealed and (chosen is None or state.moved or bool(state.fired)):
+            return a
+    return None
+
+
 def _rocket_odds(state: "GameState", action: "Action") -> float:
     plan = rocket_plan(state, state.units[action.unit], state.units[action.target])
     return plan.odds()[0] if plan is not None else 0.0
 
 
 def in_supply(state: "GameState", cards: list["Action"]) -> "Action | None":
-    """First Aid, Resupply or Forced March, the first offered."""
-    return next((a for a in cards if effect_key(state, a.mode) in IN_SUPPLY), None)
+    """First Aid, Resupply, Forced March or Camouflage, the first offered; else a Speed
+    Setup turning an Ambush counter to its concealed side."""
+    found = next((a for a in cards if effect_key(state, a.mode) in IN_SUPPLY), None)
+    if found is not None:
+        return found
+    return _speed_setup(state, [a for a in cards if effect_key(state, a.mode) == "speed-setup"], None)
+
+
+def reserve_discards(state: "GameState", ai: int, player: int) -> list["Action"]:
+    """The player's No! played to discard a card of the AI's reserve (002 2.3 Action
+    Cards), offered before his unit acts: one ``no-reserve`` decision per card of the
+    reserve (``mode`` the reserve card, ``extra`` the No! card's place in the hand)."""
+    if state.pending or state.phase != "activation" or state.current < 0 or state.moved or state.fired:
+        return []
+    unit = state.units[state.current]
+    reserve = state.sides[ai].hand
+    if unit.side != player or not reserve:
+        return []
+    hand = state.sides[player].hand
+    at = next((i for i, c in enumerate(hand) if effect_key(state, c) == "cancel-card"), -1)
+    if at < 0:
+        return []
+    return [interned(NO_RESERVE, unit.id, mode=cid, extra=at) for cid in dict.fromkeys(reserve)]
+
+
+def discard_from_reserve(rules: "SoloModeRules", state: "GameState", action: "Action") -> None:
+    """Play the No! (discarded from the player's hand) and discard the reserve card."""
+    mine = state.sides[rules.player]
+    no = mine.hand.pop(action.extra)
+    mine.discard.append(no)
+    ai = state.sides[rules.ai]
+    ai.hand.remove(action.mode)
+    ai.discard.append(action.mode)
+    state.events.append(Event("card", {"side": rules.player, "card": no, "unit": action.unit}))
+    state.events.append(Event("reserve-discarded", {"card": action.mode}))
+    rules.rules_fired["action-card/reserve-discarded"] += 1

@@ -4,7 +4,7 @@ the engine's coverage report lists it too. docs/solo-mode.md explains each line.
 
 from __future__ import annotations
 
-from builder.engine.heroes.solo_mode.action_cards import NEVER, NOT_PLAYED
+from builder.engine.heroes.solo_mode.action_cards import NEVER
 from builder.engine.heroes.solo_mode.clarifications import NOT_SIMULATED, SIMULATED
 from builder.engine.heroes import effects
 
@@ -29,11 +29,15 @@ SOLO_RULES: list[tuple[str, str, str, str, str]] = [
     ("danger", "Danger gauge and danger tiles", "partial", "2.1 Difficulty and Danger Levels",
      "the tiles' bonuses and their size at each difficulty are placeholders (printed icons lost in "
      "transcription), as are the gauge's thresholds but the red ones Family Meeting 1 prints (7/6/5)"),
-    ("action-cards", "AI action cards and reserve", "partial", "2.3 Action Cards; 3.1 AI Orders",
+    ("action-cards", "AI action cards and reserve", "simulated", "2.3 Action Cards; 3.1 AI Orders",
      "each card plays the core card's effect (builder/engine/heroes/solo_mode/action_cards.py) from a deck that is the "
      "AI faction's core deck: the red-cog AI cards, their texts and their +1 icon were lost in "
-     f"transcription (placeholder faces); never played, so discarded when drawn: {NOT_PLAYED}; of no use to "
-     f"the AI, discarded when drawn: {NEVER}; the player's No! cannot discard a card of the reserve"),
+     "transcription (placeholder faces); where 002 names no unit or target the tables choose (Burst into "
+     "Action on table 5.1's unit, an artillery or aviation card on the chosen shot's target, else "
+     "the first enemy it may hit, a smoke barrage before a move on the enemy nearest the mover; Speed Setup turns a Tripod to fire, an Ambush counter concealed; "
+     "Camouflage on the first unit offered); "
+     f"discarded when drawn as the printed rule says (of no use to the AI, 2.3, 3.1): {NEVER}; the player's "
+     "No! cancels a card just played or discards a reserve card of his choice before his unit acts"),
     ("life-points", "Life points", "simulated", "2.2 Life Points", ""),
     ("anonymous-units", "Anonymous and numbered counters, spotting", "simulated", "2.4 AI Units; 3.2 Reveal", ""),
     ("decoys", "Decoy counters", "simulated", "2.4 Anonymous Unit Counters; 2.5 Deployment; 3.2 Tactical Movement",

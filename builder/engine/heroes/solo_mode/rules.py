@@ -349,6 +349,19 @@ class SoloModeRules(Rules):
                 bonus += 1
         return bonus
 
+    def extra_actions(self, state: GameState) -> list[Action]:
+        """The player's No! discarding a card of the AI's reserve (002 2.3 Action Cards;
+        builder.engine.heroes.solo_mode.action_cards)."""
+        if state.variant is None:
+            return []
+        return action_cards.reserve_discards(state, self.ai, self.player)
+
+    def apply_extra(self, state: GameState, action: Action) -> bool:
+        if action.kind != action_cards.NO_RESERVE or state.variant is None:
+            return False
+        action_cards.discard_from_reserve(self, state, action)
+        return True
+
     # --- after every decision -------------------------------------------------------------------------
     def apply(self, state: GameState, action: Action) -> list[Event]:
         events = super().apply(state, action)
