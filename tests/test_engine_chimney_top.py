@@ -6,18 +6,22 @@ builder/engine/heroes/features/demolition_targets.py; builder/engine/board/eleva
 
 from __future__ import annotations
 
+from copy import copy
 from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
+from builder.ai.demolition import climb_value
+from builder.ai.greedy import GreedyPlayer
 from builder.content.loader import load_pack
+from builder.content.models.scenario import Objective
 from builder.engine import Action, Rules, apply, legal_actions
 from builder.engine.board.elevation import levels
 from builder.engine.board.los import ground_sight, sight, sight_to_dot
 from builder.engine.heroes.features.demolition_targets import CLIMB, DOWN, MODE, UP, climbs, on_top, shots
 from builder.engine.heroes.firing import plan_shot
-from builder.engine.heroes.movement import reachable
+from builder.engine.heroes.movement import infantry_reach, movement_allowance, reachable
 from builder.engine.heroes.scenario_events import effect
 from builder.engine.kernel.errors import IllegalAction
 
@@ -168,3 +172,68 @@ def test_the_chimney_destroyed_takes_the_unit_on_its_top_floor_with_it() -> None
     assert any(e.kind == "target-destroyed" for e in state.events)
     assert not climber.alive and below.alive
     assert any(e.kind == "eliminated" and e.data["unit"] == climber.id for e in state.events)
+
+
+def test_a_unit_climbs_at_the_end_of_a_move_that_reaches_the_stairs_with_a_point_left() -> None:
+    """003: the unit moves from the stairs square to the top floor's; the step up is one more
+    square of its move (003 prints no cost), and the move stops there."""
+    state, climber = stack()
+    bf = state.static.bf
+    stairs, dot = bf.square("H4"), bf.square("G3")
+    mv = movement_allowance(state, climber)
+    near = next(s for s in (bf.square(n) for n in ("H6", "I6", "G6", "J6")) if state.occ[s] < 0)
+    _put(state, climber, near)
+    spent = infantry_reach(state, climber)[0][stairs]
+    assert spent + 1 <= mv
+    climb_up(state, climber)
+    assert climber.sq == dot
+    far = next(s for s in range(bf.size) if state.occ[s] < 0 and bf.enterable(s, "infantry", False)
+               and bf.distance(s, stairs) == mv + 1)
+    _put(state, climber, far)
+    activate(state, climber.id)
+    assert climbs(state, climber) == []  # out of reach: no climb, and the top is not taken meanwhile
+
+
+def test_units_on_the_stairs_and_on_the_top_floor_fire_at_each_other() -> None:
+    """003: a unit on either linked stairs square may fire at a unit on the other, and the
+    target has the defensive bonus of the floor it is on."""
+    state, climber = stack()
+    bf = state.static.bf
+    climb_up(state, climber)
+    rifles = next(u for u in state.units if u.side == 0 and u.type == "infantry")
+    _put(state, rifles, bf.square("H4"))
+    assert sight(state, rifles.sq, climber.sq).ok and sight(state, climber.sq, rifles.sq).ok
+    activate(state, rifles.id)
+    up = [a for a in legal_actions(state) if a.kind == "fire" and a.target == climber.id]
+    assert up
+    plan = plan_shot(state, rifles, up[0].weapon, climber, "normal", 0, False, None)
+    assert any(t.value == 2 and "G3" in t.label for t in plan.defence_terms)
+    activate(state, climber.id)
+    state.memo = {}  # the rifles' decisions were listed for the same position
+    assert [a for a in legal_actions(state) if a.kind == "fire" and a.target == rifles.id]
+
+
+def test_the_greedy_player_values_the_climb_more_when_the_scenario_scores_the_top() -> None:
+    """An objective on the red dot makes the climb worth more to the greedy player (a unit
+    two squares from the stairs), which then takes it rather than hold."""
+    state, climber = stack()
+    bf = state.static.bf
+    _put(state, climber, bf.square("H6"))
+    activate(state, climber.id)
+    up = next(a for a in climbs(state, climber))
+    plain = climb_value(state, up)
+    sc = bfn().scenarios["operation-stack"]
+    top = Objective(id="chimney-top", kind="secondary", at="G3", victory_points=2)
+    pack = copy(bfn())
+    scored_sc = sc.model_copy(update={"id": "operation-stack-top", "objectives": [*sc.objectives, top]})
+    pack.items = {**bfn().items, "scenarios": {**bfn().items["scenarios"], scored_sc.id: scored_sc}}
+    scored = Rules.new_game(pack, scored_sc.id, seed=4,
+                            armies=[[{"tile": "cw-high-command"}, {"tile": "cw-25pdr-battery"}], None])
+    for name in ("G3", "H4"):
+        _clear(scored, scored.static.bf.square(name))
+    mover = scored.units[climber.id]
+    _put(scored, mover, scored.static.bf.square("H6"))
+    activate(scored, mover.id)
+    assert climb_value(scored, up) > plain
+    greedy = GreedyPlayer(seed=1, side=1)
+    assert greedy.choose(scored, [up, Action("hold", unit=mover.id)]) == up

@@ -24,11 +24,14 @@ without naming this module (builder.engine.heroes.effects.scenario_hooks).
 
 The top floor (003, Battlefield > Buildings > The Chimney). A target with ``stairs``
 has a top floor, its secondary tile, standing above the red dot: the red dot's square
-(terrain that no unit enters on the ground, an Elevated Position, walled all round) is where a unit on the top floor stands. An infantry unit on a
-stairs square, before it moves or fires in its activation, may climb there: a ``climb``
-decision with mode ``up`` and ``square`` the red dot, its whole movement action (003: it
-must stop its move there); from the top it climbs down the same way (mode ``down`` to a
-free stairs square). So a unit on the top floor sees and is seen as from an Elevated
+(terrain that no unit enters on the ground, an Elevated Position, walled all round) is
+where a unit on the top floor stands. An infantry unit, as its move in its activation, may
+climb there: a ``climb`` decision with mode ``up`` and ``square`` the red dot, offered
+when it stands on a stairs square or reaches a free one with a movement point left (003
+prints no cost: the step from stairs to stairs is read as one square); the move enters
+the squares up to the stairs and ends on the top floor (003: it must stop its move
+there). From the top it climbs down to a free stairs square the same way (mode ``down``),
+ending its move there. So a unit on the top floor sees and is seen as from an Elevated
 Position at the red dot, range counted from it, its sight ignoring the chimney's own
 walls (builder/engine/board/elevation.py: an elevated building square is not hindered by
 its own structure); it takes the defence bonus of the red dot's terrain (the top floor's);
@@ -38,8 +41,7 @@ Elevated Position, and the walls round its square do not hide it). Once the chim
 its Destruction markers, the unit on the top floor is destroyed with it (``eliminated``).
 
 Readings: the top floor holds one unit, the red dot's square (the secondary tile's own
-squares are not places); a unit climbs only from its activation's start on the stairs
-square (not at the end of a move that reached it, nor in the Supply phase); grenades
+squares are not places); no unit climbs in the Supply phase's moves; grenades
 between the floors and the ruined tile laid in the chimney's place are not played
 (builder/engine/tools/terrain_coverage.py).
 """
@@ -57,6 +59,7 @@ from builder.engine.heroes.effects import register
 from builder.engine.kernel.errors import IllegalAction
 from builder.engine.kernel.events import Event
 from builder.engine.heroes.firing import in_arc
+from builder.engine.heroes.movement import infantry_reach, movement_allowance, path_to
 from builder.engine.board.los import sight_to_dot
 from builder.engine.heroes.state import declare_field, key_rows, rule_field, set_rule_field
 
@@ -157,9 +160,10 @@ def fire(state: "GameState", action: "Action") -> None:
 
 
 def climbs(state: "GameState", u: "UnitState") -> list["Action"]:
-    """``climb`` decisions of ``u``: up from a stairs square to the free top floor of a
-    standing target, or down from the top floor to a free stairs square."""
-    if u.sq < 0 or u.type != "infantry" or u.st.decoy or u.st.profile.faces[u.face].movement <= 0:
+    """``climb`` decisions of ``u``: up to the free top floor of a standing target from a
+    free stairs square it stands on or reaches with a movement point left (the climb is
+    one more square of its move), or down from the top floor to a free stairs square."""
+    if u.sq < 0 or u.type != "infantry" or u.st.decoy:
         return []
     bf, occ = state.static.bf, state.occ
     out: list[Action] = []
@@ -168,11 +172,27 @@ def climbs(state: "GameState", u: "UnitState") -> list["Action"]:
             continue
         dot = bf.square(t.at)
         stairs = [bf.square(s) for s in t.stairs]
-        if u.sq in stairs and occ[dot] < 0:
+        if u.sq == dot:
+            if movement_allowance(state, u) > 0:
+                out.extend(Action(CLIMB, unit=u.id, square=s, mode=DOWN) for s in stairs if occ[s] < 0)
+        elif occ[dot] < 0 and any(_stairs_path(state, u, s) is not None for s in stairs):
             out.append(Action(CLIMB, unit=u.id, square=dot, mode=UP))
-        elif u.sq == dot:
-            out.extend(Action(CLIMB, unit=u.id, square=s, mode=DOWN) for s in stairs if occ[s] < 0)
     return out
+
+
+def _stairs_path(state: "GameState", u: "UnitState", stairs: int) -> list[int] | None:
+    """The squares a move of ``u`` enters up to the stairs square (empty: it stands there),
+    when it may go on from there for one more square; else None."""
+    mv = movement_allowance(state, u)
+    if u.sq == stairs:
+        return [] if mv > 0 else None
+    if state.occ[stairs] >= 0:
+        return None
+    dist, go_on = infantry_reach(state, u, mv)
+    spent = dist.get(stairs)
+    if spent is None or spent + 1 > mv or stairs not in go_on:
+        return None
+    return path_to(state, u, stairs)
 
 
 def offers(state: "GameState", u: "UnitState") -> list["Action"]:
@@ -181,17 +201,22 @@ def offers(state: "GameState", u: "UnitState") -> list["Action"]:
 
 
 def climb(state: "GameState", action: "Action") -> None:
-    """Carry out a climb: the unit's move, ending on the other floor (opportunity fire
-    may answer it as any move of the activation)."""
+    """Carry out a climb: the unit's move, by the stairs square, ending on the other floor
+    (opportunity fire may answer it as any move of the activation)."""
     u = state.units[action.unit]
     if action not in climbs(state, u):
         raise IllegalAction(f"no climb there: {action.describe(state)}")
+    path: list[int] = []
+    if action.mode == UP:
+        t = next(t for t in state.static.scenario.targets if t.stairs and state.static.bf.square(t.at) == action.square)
+        path = next(p for p in (_stairs_path(state, u, state.static.bf.square(s)) for s in t.stairs) if p is not None)
+    path.append(action.square)
     state.events.append(Event("climbed", {"unit": u.id, "from": u.sq, "to": action.square, "way": action.mode}))
     state.set_occupant(u.sq, -1)
     u.sq = action.square
     state.set_occupant(u.sq, u.id)
     state.moved = True
-    opportunity.offer(state, u, [u.sq])
+    opportunity.offer(state, u, path)
 
 
 def on_top(state: "GameState", u: "UnitState") -> bool:
@@ -207,8 +232,8 @@ def in_scenario(state: "GameState") -> bool:
 
 register("scenario-rule", "demolition-targets",
          "Terrain elements destroyed through their red dot (the Chimney and its top floor)", "partial", RULE,
-         "the top floor holds one unit (at the red dot), climbed only at the start of an activation on the stairs "
-         "square; grenades between the floors and the ruined tile laid on the board are not played; the greedy "
+         "the top floor holds one unit (at the red dot); no climb in the Supply phase's moves; grenades between "
+         "the floors and the ruined tile laid on the board are not played; the greedy "
          "player fires when it can but does not move to get a line of sight",
          modes=(MODE,), rank=20, scenario_effects=("open_target",), conditions=("demolished",), decides=(CLIMB,),
          in_scenario=in_scenario, activation_actions=offers, scenario_apply=fire, scenario_effect=opened,
