@@ -21,6 +21,7 @@ from builder.engine.board.elevation import levels
 from builder.engine.board.los import ground_sight, sight, sight_to_dot
 from builder.engine.heroes.features.demolition_targets import CLIMB, DOWN, MODE, UP, climbs, on_top, shots
 from builder.engine.heroes.firing import plan_shot
+from builder.engine.heroes.state import NO_ORDER
 from builder.engine.heroes.movement import infantry_reach, movement_allowance, reachable
 from builder.engine.heroes.scenario_events import effect
 from builder.engine.kernel.errors import IllegalAction
@@ -237,3 +238,18 @@ def test_the_greedy_player_values_the_climb_more_when_the_scenario_scores_the_to
     assert climb_value(scored, up) > plain
     greedy = GreedyPlayer(seed=1, side=1)
     assert greedy.choose(scored, [up, Action("hold", unit=mover.id)]) == up
+
+
+def test_a_unit_making_its_supply_move_climbs_too() -> None:
+    """000 core rules, Supply phase: a unit with neither order nor Activated marker moves;
+    its move may be the climb, after which the side's supply moves go on."""
+    state, climber = stack()
+    bf = state.static.bf
+    state.phase, state.supply_side, state.to_act = "supply", 1, 1
+    state.sides[1].supply_done = False
+    climber.order, climber.activated, climber.acted, climber.supply_moved = NO_ORDER, False, False, False
+    up = [a for a in legal_actions(state) if a.kind == CLIMB]
+    assert up == [Action(CLIMB, unit=climber.id, square=bf.square("G3"), mode=UP)]
+    apply(state, up[0], check=True)
+    assert climber.sq == bf.square("G3") and climber.supply_moved
+    assert not state.sides[1].supply_done

@@ -49,8 +49,7 @@ TERRAIN_RULES: tuple[tuple[str, str, str, str, str], ...] = (
      "to its red dot; infantry climbs from the stairs square to the top floor above the red dot, sees and is seen "
      "from there as from an Elevated Position, is shot at with the floor's defence and is destroyed with the "
      "chimney. Missing: the top floor holds one unit (the secondary tile's other squares are not places); the "
-     "step from stairs to stairs counts one square (003 prints no cost); no climb in the Supply phase's moves; "
-     "grenades between the floors and the ruined tile laid on the board are not played",
+     "step from stairs to stairs counts one square (003 prints no cost); grenades between the floors and the ruined tile laid on the board are not played",
      f"{BFN} 1.3, The Chimney"),
     ("half-squares", "Half-squares: movement and zone of control", "simulated", "", f"{BFN} 1.4, Half-Squares"),
     ("support-tile", "Support tiles entering play", "partial",

@@ -25,25 +25,24 @@ without naming this module (builder.engine.heroes.effects.scenario_hooks).
 The top floor (003, Battlefield > Buildings > The Chimney). A target with ``stairs``
 has a top floor, its secondary tile, standing above the red dot: the red dot's square
 (terrain that no unit enters on the ground, an Elevated Position, walled all round) is
-where a unit on the top floor stands. An infantry unit, as its move in its activation, may
-climb there: a ``climb`` decision with mode ``up`` and ``square`` the red dot, offered
-when it stands on a stairs square or reaches a free one with a movement point left (003
-prints no cost: the step from stairs to stairs is read as one square); the move enters
-the squares up to the stairs and ends on the top floor (003: it must stop its move
-there). From the top it climbs down to a free stairs square the same way (mode ``down``),
-ending its move there. So a unit on the top floor sees and is seen as from an Elevated
-Position at the red dot, range counted from it, its sight ignoring the chimney's own
-walls (builder/engine/board/elevation.py: an elevated building square is not hindered by
-its own structure); it takes the defence bonus of the red dot's terrain (the top floor's);
+where a unit on the top floor stands. An infantry unit, as its move (in its activation or
+as its supply move), may climb there: a ``climb`` decision with mode ``up`` and ``square``
+the red dot, offered when it stands on a stairs square or reaches a free one with a
+movement point left (003 prints no cost: the step from stairs to stairs is read as one
+square); the move enters the squares up to the stairs and ends on the top floor (003: it
+must stop its move there). From the top it climbs down to a free stairs square the same
+way (mode ``down``), ending its move there. So a unit on the top floor sees and is seen
+as from an Elevated Position at the red dot, range counted from it, its sight ignoring
+the chimney's own walls (builder/engine/board/elevation.py: an elevated building square
+is not hindered by its own structure); it takes the defence bonus of the red dot's terrain (the top floor's);
 units on the top floor and on the stairs square may fire at each other. Shots at the
 chimney itself are traced on the ground to the red dot (``sight_to_dot``: it is not an
 Elevated Position, and the walls round its square do not hide it). Once the chimney has
 its Destruction markers, the unit on the top floor is destroyed with it (``eliminated``).
 
 Readings: the top floor holds one unit, the red dot's square (the secondary tile's own
-squares are not places); no unit climbs in the Supply phase's moves; grenades
-between the floors and the ruined tile laid in the chimney's place are not played
-(builder/engine/tools/terrain_coverage.py).
+squares are not places); grenades between the floors and the ruined tile laid in the
+chimney's place are not played (builder/engine/tools/terrain_coverage.py).
 """
 
 from __future__ import annotations
@@ -215,8 +214,17 @@ def climb(state: "GameState", action: "Action") -> None:
     state.set_occupant(u.sq, -1)
     u.sq = action.square
     state.set_occupant(u.sq, u.id)
-    state.moved = True
-    opportunity.offer(state, u, path)
+    if state.phase == "supply":
+        u.supply_moved = True
+    else:
+        state.moved = True
+        opportunity.offer(state, u, path)
+
+
+def supply_climbs(state: "GameState", side: int, movers: list[int]) -> list["Action"]:
+    """The climbs of the units making their supply moves (000 core rules, Supply phase,
+    step 3: a move like any other)."""
+    return [a for uid in movers for a in climbs(state, state.units[uid])]
 
 
 def on_top(state: "GameState", u: "UnitState") -> bool:
@@ -232,9 +240,9 @@ def in_scenario(state: "GameState") -> bool:
 
 register("scenario-rule", "demolition-targets",
          "Terrain elements destroyed through their red dot (the Chimney and its top floor)", "partial", RULE,
-         "the top floor holds one unit (at the red dot); no climb in the Supply phase's moves; grenades between "
+         "the top floor holds one unit (at the red dot); grenades between "
          "the floors and the ruined tile laid on the board are not played; the greedy "
          "player fires when it can but does not move to get a line of sight",
          modes=(MODE,), rank=20, scenario_effects=("open_target",), conditions=("demolished",), decides=(CLIMB,),
          in_scenario=in_scenario, activation_actions=offers, scenario_apply=fire, scenario_effect=opened,
-         condition=condition, decide=climb)
+         condition=condition, decide=climb, supply_move_actions=supply_climbs)
