@@ -10,7 +10,7 @@ from pathlib import Path
 from builder.content.loader import load_pack
 from builder.engine import Action, Rules, apply
 from builder.engine.heroes.features.demolition_targets import MODE, demolished, markers, shots
-from builder.engine.board.los import sight
+from builder.engine.board.los import sight, sight_to_dot
 from builder.engine.heroes.scenario_events import effect
 from builder.engine.heroes.victory import holds
 
@@ -32,7 +32,7 @@ def operation_stack():  # type: ignore[no-untyped-def]
     bf = state.static.bf
     dot = bf.square("G3")
     free = sorted((s for s in range(bf.size) if state.occ[s] < 0 and s != dot and bf.enterable(s, gun.type, False)
-                   and sight(state, s, dot).kind == "clear" and bf.distance(s, dot) >= 2),
+                   and sight_to_dot(state, s, dot).kind == "clear" and bf.distance(s, dot) >= 2),
                   key=lambda s: (bf.distance(s, dot), s))
     for s in state.squares_of(gun):
         state.set_occupant(s, -1)
@@ -84,7 +84,7 @@ def test_without_a_line_of_sight_to_the_red_dot_no_shot() -> None:
     bf = state.static.bf
     dot = bf.square("G3")
     hidden = next(s for s in range(bf.size) if state.occ[s] < 0 and bf.enterable(s, gun.type, False)
-                  and not sight(state, s, dot).ok)
+                  and not sight_to_dot(state, s, dot).ok)
     for s in state.squares_of(gun):
         state.set_occupant(s, -1)
     gun.sq = hidden

@@ -7,7 +7,9 @@ cover, so demolition is valued by the enemy units inside: the chance that the
 demolition points expected finish the structure, times half the value of each enemy
 unit inside (a Suppressed marker and lost cover, not a kill), less the same for
 friendly units inside. A charge pays off only at the next Supply phase and spends a
-token, so it counts for less. The Solo Mode's decision tables have no row for
+token, so it counts for less. A climb to a demolition target's top floor (the Chimney's) is
+valued as a move to the red dot's square (an objective or bonus the scenario puts there,
+cover) plus the sight the Elevated Position gives over the enemy. The Solo Mode's decision tables have no row for
 demolition: the AI opponent ignores these decisions.
 """
 
@@ -15,7 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.ai.evaluate import target_value
+from builder.ai.evaluate import move_value, target_value
+from builder.engine.board.los import sees
 from builder.engine.heroes.features.demolition_charges import SCORES as CHARGE_SCORES
 from builder.engine.heroes.features.demolition_charges import charge_dice
 from builder.engine.heroes.features.destruction import SCORES, destroyer_bonus, destruction_dice
@@ -77,3 +80,19 @@ def target_shot_value(state: "GameState", action: "Action") -> float:
     p = min(1.0, max(0.0, (7 - SCORES + destroyer_bonus(state, u)) / 6))
     need = max(1, t.structure - max(0, markers(state, t.id)))
     return TARGET_STAKE * min(1.0, destruction_dice(u, w) * p / need)
+
+
+SIGHT_PULL = 0.1
+"""Per enemy unit in sight from the top floor and not from where the unit stands: what the
+Elevated Position's view is worth to a climb, less than closing on an objective by a square
+or two, so that a scenario scoring the top (an objective on the red dot) decides."""
+
+
+def climb_value(state: "GameState", action: "Action") -> float:
+    """A ``climb`` decision (builder/engine/heroes/features/demolition_targets.py): the move
+    value of the floor reached, plus :data:`SIGHT_PULL` per enemy newly in sight."""
+    u = state.units[action.unit]
+    foes = [e for e in state.units if e.side != u.side and e.active and e.sq >= 0 and not e.concealed]
+    gained = sum(1 for e in foes if sees(state, action.square, e.sq, u, e)) - \
+        sum(1 for e in foes if sees(state, u.sq, e.sq, u, e))
+    return move_value(state, u, action.square) + SIGHT_PULL * gained

@@ -10,7 +10,7 @@ from builder.ai import evaluate as ev
 from builder.ai import extras_values as xv
 from builder.ai import token_values as tv
 from builder.ai import support_values as sv
-from builder.ai.demolition import charge_value, structure_shot_value, target_shot_value
+from builder.ai.demolition import charge_value, climb_value, structure_shot_value, target_shot_value
 from builder.ai.players import Player
 from builder.engine import Action, GameState
 from builder.engine.heroes.features import autonomy
@@ -19,6 +19,7 @@ from builder.engine.heroes.features.aircraft import AT_AIRCRAFT, aa_plan
 from builder.engine.heroes.features.concealment import CONCEALED
 from builder.engine.heroes.features.advanced_positions import POSITION
 from builder.engine.heroes.features.demolition_charges import KEY as CHARGE
+from builder.engine.heroes.features.demolition_targets import CLIMB
 from builder.engine.heroes.features.demolition_targets import MODE as TARGET
 from builder.engine.heroes.features.destruction import STRUCTURE
 from builder.engine.heroes.features.goliath import DETONATE
@@ -90,6 +91,8 @@ class GreedyPlayer(Player):
             return xv.passage_value(state, action)
         if kind == "move" and action.mode == DETONATE:  # a Goliath blowing up
             return xv.detonation_value(state, action)
+        if kind == CLIMB:  # to or from the top floor of a demolition target (the Chimney's)
+            return climb_value(state, action)
         if kind == "move":
             if action.extra:  # on a Fuel token
                 return tv.fuel_move_value(state, action)

@@ -164,6 +164,11 @@ class DemolitionTarget(ContentModel):
     open: bool = Field(
         default=False, description="It may be fired at from the start (else from an 'open_target' effect on)."
     )
+    stairs: list[Square] = Field(
+        default_factory=list,
+        description="Squares next to the red dot with the stairs symbol: from there a unit climbs to the top floor "
+        "above the red dot (the Chimney's secondary tile; 003 Battlefield > Buildings > The Chimney). None: no top floor.",
+    )
 
 
 class Objective(ContentModel):

@@ -17,6 +17,9 @@ square by square from the elevated end (the higher, else the lower-numbered squa
 * looking down, the line may not cross another square of the elevated position the
   unit stands on (a square of its level or higher) to reach a square on lower ground
   (the steep down-angle);
+* from an elevated building square (the Chimney's top floor, seen from its red dot) the
+  squares and walls of its own structure do not count: its sight ignores the structure's own
+  walls (003, The Chimney);
 * between two elevated positions only obstacles that are themselves elevated (an
   elevated line, a terrain element, vehicle or wreck on an elevated square) hinder the
   line: nothing at ground level interferes.
@@ -129,9 +132,12 @@ def high_line(bf: "Battlefield", a: int, b: int) -> HighLine:
         steep = f"steep down-angle across the elevated position at {bf.name(top)}"
     found: list[Obstacle] = []
     watch: list[int] = []
+    own = _own_structure(bf, top)
     for k in range(1, len(path)):
         p, q = path[k - 1], path[k]
         edge = edge_crossed(bf, p, q)
+        if edge is not None and own and (edge[0] in own or edge[1] in own):
+            edge = None  # the walls of the structure the elevated end stands on
         if edge is not None:
             terrain = bf.line_edges.get(edge)
             raised = edge in bf.elevated_lines
@@ -143,6 +149,8 @@ def high_line(bf: "Battlefield", a: int, b: int) -> HighLine:
             break
         t = bf.terrain[q]
         up = level[q] > 0
+        if q in own:
+            continue
         if not both_up or up:
             watch.append(q)
             if t.blocks_los or t.obscures:
@@ -151,6 +159,26 @@ def high_line(bf: "Battlefield", a: int, b: int) -> HighLine:
                     _verdict(path, both_up, steep, found, low))
     bf.high_cache[key] = line
     return line
+
+
+def _own_structure(bf: "Battlefield", top: int) -> frozenset[int]:
+    """The squares of the structure an elevated building square stands on (the building
+    squares joined to it side to side, walls or not), which do not hinder sight from it: the
+    top floor of the Chimney sees from its red dot, its sight ignoring the chimney's own
+    circular walls (003 Battle for Normandy, Battlefield > Buildings > The Chimney). Empty
+    for elevated ground that is not a building."""
+    if not bf.terrain[top].building:
+        return frozenset()
+    w, seen, todo = bf.width, {top}, [top]
+    while todo:
+        sq = todo.pop()
+        y, x = divmod(sq, w)
+        for nb in (sq - w if y else -1, sq + w if y + 1 < bf.height else -1,
+                   sq - 1 if x else -1, sq + 1 if x + 1 < w else -1):
+            if nb >= 0 and nb not in seen and bf.terrain[nb].building:
+                seen.add(nb)
+                todo.append(nb)
+    return frozenset(seen)
 
 
 def _verdict(path: tuple[int, ...], both_up: bool, steep: str, found: list[Obstacle], firer_sq: int) -> Sight:

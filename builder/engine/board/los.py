@@ -22,12 +22,15 @@ from typing import TYPE_CHECKING
 
 from builder.engine.board.bitboard import board_of
 from builder.engine.board.tracing import BLOCKED, CLEAR, OBSCURED, Sight, trace
-from builder.engine.board.elevation import elevated_end, high_line, high_sight, levels
+from builder.engine.board.elevation import edge_crossed, elevated_end, high_line, high_sight, levels
 from builder.engine.board.lines import Crossing, crossings, facing
 
 if TYPE_CHECKING:
     from builder.engine.board.grid import Battlefield
     from builder.engine.heroes.state import GameState, UnitState
+
+
+EDGE_BLOCKER = "no-passage edge or wall"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +52,7 @@ def static_line(bf: "Battlefield", a: int, b: int) -> StaticLine:
     squares, edge = trace(bf, a, b) if a < b else trace(bf, b, a)
     blocker = ""
     if edge:
-        blocker = "no-passage edge or wall"
+        blocker = EDGE_BLOCKER
     obscurers = []
     for sq in squares:
         t = bf.terrain[sq]
@@ -94,6 +97,15 @@ def sight(state: "GameState", a: int, b: int, firer: "UnitState | None" = None,
     bf = state.static.bf
     if bf.high and elevated_end(bf, a, b):
         return high_sight(state, a, b, firer, target)
+    return ground_sight(state, a, b, firer, target)
+
+
+def ground_sight(state: "GameState", a: int, b: int, firer: "UnitState | None" = None,
+                 target: "UnitState | None" = None) -> Sight:
+    """:func:`sight` traced on the ground whatever the ends' elevation: a shot at the
+    Chimney's red dot, which is not an Elevated Position (003 Battle for Normandy,
+    Battlefield > Buildings > Destroying the Chimney)."""
+    bf = state.static.bf
     key = a * bf.size + b if a < b else b * bf.size + a
     line = bf.los_cache.get(key) or static_line(bf, a, b)
     if line.lines:
@@ -116,6 +128,32 @@ def sight(state: "GameState", a: int, b: int, firer: "UnitState | None" = None,
             verdict = Sight(CLEAR, 0, (), "", line.squares)
         bf.sight_cache[key] = verdict
     return verdict
+
+
+def sight_to_dot(state: "GameState", a: int, dot: int, firer: "UnitState | None" = None) -> Sight:
+    """Line of sight from square ``a`` to a red dot inside the square ``dot`` (the
+    Chimney's: 003 Battle for Normandy, Battlefield > Buildings > Destroying the Chimney):
+    traced on the ground (the red dot is not an Elevated Position), the walls round the
+    dot's own square aside, since the line ends inside them."""
+    bf = state.static.bf
+    line = static_line(bf, a, dot)
+    if line.blocker != EDGE_BLOCKER:
+        return ground_sight(state, a, dot, firer, None)
+    path = (a, *line.squares, dot) if a < dot else (a, *reversed(line.squares), dot)
+    for p, q in zip(path, path[1:]):
+        e = edge_crossed(bf, p, q)
+        if e is not None and dot not in e and e in bf.blocked_edges:
+            return Sight(BLOCKED, 0, line.obscurers, EDGE_BLOCKER, line.squares)
+    terrain = next((f"{bf.terrain[sq].id} at {bf.name(sq)}" for sq in line.squares if bf.terrain[sq].blocks_los), "")
+    if terrain:
+        return Sight(BLOCKED, 0, line.obscurers, terrain, line.squares)
+    sq = _unit_in_the_way(state, line, firer, None)
+    if sq >= 0:
+        u = state.units[state.occ[sq]]
+        what = "vehicle" if u.is_vehicle or u.wreck else "infantry"
+        return Sight(BLOCKED, 0, line.obscurers, f"{what} {u.st.profile.name} at {bf.name(sq)}", line.squares)
+    penalty = sum(v for _, v in line.obscurers)
+    return Sight(OBSCURED if penalty else CLEAR, penalty, line.obscurers, "", line.squares)
 
 
 def _across_lines(state: "GameState", line: StaticLine, a: int, b: int, firer: "UnitState | None",

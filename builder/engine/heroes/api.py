@@ -92,7 +92,8 @@ def core_apply(state: "GameState", action: Action) -> list[Event]:
     elif state.phase == "activation":
         _activation(state, action)
     elif state.phase == "supply":
-        if action.kind not in ("move", "end", "card", "token"):
+        if action.kind not in ("move", "end", "card", "token") and effects.decision(state, action.kind,
+                                                                                  action.mode) is None:
             raise IllegalAction(f"'{action.kind}' is not a supply-phase decision")
         supply.apply(state, action)
     _after(state)

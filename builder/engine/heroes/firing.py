@@ -294,13 +294,16 @@ def building_reason(bf, fsq: int, tsq: int) -> str:  # type: ignore[no-untyped-d
     """Fire out of a building only from a square with an opening; at a unit inside
     one only when it is next to an opening (000 core rules, Terrain > Buildings). Inside
     one building (its overlay, or one room) a clear line is enough, from room to room
-    too (003 Battle for Normandy, Buildings, Rooms & Firing Actions)."""
+    too (003 Battle for Normandy, Buildings, Rooms & Firing Actions). A unit on an elevated
+    building square stands on top of the structure, not inside it (the Chimney's top floor:
+    003, Battlefield > Buildings > The Chimney), and fires and is fired at in the open."""
     if bf.terrain[fsq].building and bf.terrain[tsq].building and (
             bf.area[fsq] == bf.area[tsq] >= 0 or bf.room[fsq] == bf.room[tsq]):
         return ""
-    if bf.terrain[fsq].building and not _at_opening(bf, fsq):
+    if bf.terrain[fsq].building and not bf.terrain[fsq].elevated and not _at_opening(bf, fsq):
         return "firing out of a building needs a square with an opening"
-    if bf.terrain[tsq].building and not _at_opening(bf, tsq) and bf.area[tsq] != bf.area[fsq]:
+    if bf.terrain[tsq].building and not bf.terrain[tsq].elevated and not _at_opening(bf, tsq) \
+            and bf.area[tsq] != bf.area[fsq]:
         return "a unit inside a building can be shot only next to an opening"
     return ""
 

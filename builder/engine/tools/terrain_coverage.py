@@ -45,8 +45,11 @@ TERRAIN_RULES: tuple[tuple[str, str, str, str, str], ...] = (
      "a grenade hits the room it is thrown into; throwing from one building into another is not checked",
      f"{BFN} 1.3, Grenades and Buildings"),
     ("chimney", "The Chimney (stairs, secondary tile, destruction)", "partial",
-     "destroyed by Destruction dice of shots traced to its red dot (builder/engine/heroes/features/demolition_targets.py); no "
-     "unit climbs to the secondary tile, so units on it and shots at them are not played",
+     "played by builder/engine/heroes/features/demolition_targets.py: destroyed by Destruction dice of shots traced "
+     "to its red dot; infantry climbs from the stairs square to the top floor above the red dot, sees and is seen "
+     "from there as from an Elevated Position, is shot at with the floor's defence and is destroyed with the "
+     "chimney. Missing: the top floor holds one unit (the secondary tile's other squares are not places); the "
+     "step from stairs to stairs counts one square (003 prints no cost); grenades between the floors and the ruined tile laid on the board are not played",
      f"{BFN} 1.3, The Chimney"),
     ("half-squares", "Half-squares: movement and zone of control", "simulated", "", f"{BFN} 1.4, Half-Squares"),
     ("support-tile", "Support tiles entering play", "partial",

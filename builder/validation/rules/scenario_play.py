@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from builder.content.models.scenario_events import Effect
+from builder.content.models.terrain import square_to_xy
 from builder.diagnostics import Diagnostic, Severity, define_code
 from builder.validation.context import CheckContext
 from builder.validation.registry import rule
@@ -151,6 +152,25 @@ def demolition_targets_are_known(ctx: CheckContext) -> Iterable[Diagnostic]:
             if target not in known:
                 yield ctx.at("scenarios", sc.id, path, C_TARGET, f"the scenario lists no demolition target '{target}'",
                              rule=TARGETS, hint=f"add it under 'targets' (known: {', '.join(known) or 'none'})")
+
+
+TOP_FLOOR = "003 Battle for Normandy, Battlefield > Buildings > The Chimney"
+C_STAIRS = define_code("C370", "stairs square not next to the red dot", TOP_FLOOR)
+
+
+@rule
+def stairs_are_next_to_their_red_dot(ctx: CheckContext) -> Iterable[Diagnostic]:
+    """A demolition target's ``stairs`` squares lead to the top floor above its red dot: each
+    is next to the red dot (its square or one of the eight around it)."""
+    for sc in ctx.pack.scenarios.values():
+        for ti, target in enumerate(sc.targets):
+            (dx, dy) = square_to_xy(target.at)
+            for si, stairs in enumerate(target.stairs):
+                (x, y) = square_to_xy(stairs)
+                if max(abs(x - dx), abs(y - dy)) != 1:
+                    yield ctx.at("scenarios", sc.id, ("targets", ti, "stairs", si), C_STAIRS,
+                                 f"stairs square {stairs} is not next to the red dot {target.at}", rule=TOP_FLOOR,
+                                 hint="give the square with the stairs symbol beside the red dot")
 
 
 def _demolished(path: tuple[str | int, ...], cond: Any) -> Iterable[tuple[tuple[str | int, ...], str]]:

@@ -25,7 +25,7 @@ Supply Phase > Execution of the Supply Phase):
    keeps it with an Initiative card played in this phase or the Initiative order.
 """
 
-# The features' decisions of step 3 (an advanced position: hook ``supply_move_actions``;
+# The features' decisions of step 3 (an advanced position, a climb: hook ``supply_move_actions``;
 # bombs, charges, Concealed tokens, an MG nest: ``supply_actions``, carried out by their
 # ``decide``) and their steps 1 and 5 (rule fields' supply steps) come through the hooks
 # (builder.engine.heroes.effects.GAME_HOOKS): this module imports no feature.
@@ -112,6 +112,8 @@ def apply(state: "GameState", action: Action) -> None:
         if decide is None:
             raise IllegalAction(f"no {action.mode or 'token'} decision in the supply phase")
         decide(state, action)
+    elif action.kind != "end" and (decide := effects.decision(state, action.kind, action.mode)) is not None:
+        decide(state, action)  # a feature's move of its own kind (a climb to a structure's top floor)
     else:
         state.sides[state.supply_side].supply_done = True
     if not state.pending:
