@@ -1,6 +1,6 @@
-"""The board keeps its own square notation (builder.engine.board.grid), so that the
-geometry layer imports no content model; the content models write the same one. These
-tests tie the two, so that a square named in a pack is the square the engine plays."""
+"""The board and the content read one square notation (builder.notation), so that the
+geometry layer imports no content model. These tests keep the two readings alike, so that
+a square named in a pack is the square the engine plays."""
 
 from __future__ import annotations
 

@@ -4,39 +4,28 @@
 
 from __future__ import annotations
 
-import re
 from enum import Enum
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
 from builder.content.models.base import ContentModel, Id, Item, Square, UnitType
-
-
-_SQUARE = re.compile(r"^([A-Z]{1,2})([1-9][0-9]{0,2})$")
+from builder.notation import column_letters, square_xy
 
 
 def square_to_xy(square: str) -> tuple[int, int]:
     """'A1' -> (0, 0), 'B3' -> (1, 2), 'AA1' -> (26, 0): zero-based column and row."""
-    match = _SQUARE.match(square)
-    if match is None:
+    xy = square_xy(square)
+    if xy is None:
         raise ValueError(f"not a square: {square!r}")
-    letters, number = match.groups()
-    column = 0
-    for letter in letters:
-        column = column * 26 + (ord(letter) - ord("A") + 1)
-    return column - 1, int(number) - 1
+    return xy
 
 
 def xy_to_square(x: int, y: int) -> str:
     """Inverse of :func:`square_to_xy`."""
     if x < 0 or y < 0:
         raise ValueError(f"no square at ({x}, {y})")
-    letters, n = "", x + 1
-    while n:
-        n, rem = divmod(n - 1, 26)
-        letters = chr(ord("A") + rem) + letters
-    return f"{letters}{y + 1}"
+    return f"{column_letters(x)}{y + 1}"
 
 
 Area = Annotated[

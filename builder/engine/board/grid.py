@@ -11,9 +11,10 @@ Impassable, Difficult Passage, Buildings: "enter only through an opening").
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
+
+from builder.notation import column_letters, square_xy
 
 # 8 directions, clockwise from north: facing index -> (dx, dy).
 DIRS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
@@ -25,21 +26,7 @@ class GridError(ValueError):
     """A square name or area that does not parse or lies off the battlefield."""
 
 
-_SQUARE = re.compile(r"^([A-Z]{1,2})([1-9][0-9]{0,2})$")
-"""A square's name: column letters then row number (``C4``), ``A1`` top-left. The board
-keeps its own notation, so that the geometry layer reads no content model; the content
-models write the same one (builder.content.models.terrain.square_to_xy;
-tests/test_engine_grid_notation.py ties the two)."""
-
 _COLUMN_NAMES: list[str] = []
-
-
-def _letters(x: int) -> str:
-    letters, n = "", x + 1
-    while n:
-        n, rem = divmod(n - 1, 26)
-        letters = chr(ord("A") + rem) + letters
-    return letters
 
 
 def column_name(x: int) -> str:
@@ -49,20 +36,16 @@ def column_name(x: int) -> str:
         raise ValueError(f"no column {x}")
     names = _COLUMN_NAMES
     while len(names) <= x:
-        names.append(_letters(len(names)))
+        names.append(column_letters(len(names)))
     return names[x]
 
 
 def parse_square(name: str) -> tuple[int, int]:
-    """``'C4'`` -> ``(2, 3)`` (x, y), zero-based."""
-    match = _SQUARE.match(name.strip())
-    if match is None:
+    """``'C4'`` -> ``(2, 3)`` (x, y), zero-based (the notation of :mod:`builder.notation`)."""
+    xy = square_xy(name.strip())
+    if xy is None:
         raise GridError(f"'{name}' is not a square name (column letters then row number, e.g. C4)")
-    letters, number = match.groups()
-    column = 0
-    for letter in letters:
-        column = column * 26 + (ord(letter) - ord("A") + 1)
-    return column - 1, int(number) - 1
+    return xy
 
 
 def rotate_xy(x: int, y: int, w: int, h: int, rotation: int) -> tuple[int, int]:

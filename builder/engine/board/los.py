@@ -89,6 +89,17 @@ def _unit_in_the_way(state: "GameState", line: StaticLine, firer: "UnitState | N
     return -1
 
 
+def _blocked_by_unit(state: "GameState", line: StaticLine, firer: "UnitState | None",
+                     target: "UnitState | None") -> Sight | None:
+    """The blocked verdict naming the first unit in the way of ``line``, or None."""
+    sq = _unit_in_the_way(state, line, firer, target)
+    if sq < 0:
+        return None
+    u = state.units[state.occ[sq]]
+    what = "vehicle" if u.is_vehicle or u.wreck else "infantry"
+    return Sight(BLOCKED, 0, line.obscurers, f"{what} {u.st.profile.name} at {state.static.bf.name(sq)}", line.squares)
+
+
 def sight(state: "GameState", a: int, b: int, firer: "UnitState | None" = None,
           target: "UnitState | None" = None) -> Sight:
     """Line of sight from square ``a`` to square ``b`` with the units on the board; a
@@ -111,11 +122,9 @@ def ground_sight(state: "GameState", a: int, b: int, firer: "UnitState | None" =
     if line.lines:
         return _across_lines(state, line, a, b, firer, target)
     if not line.blocker:
-        sq = _unit_in_the_way(state, line, firer, target)
-        if sq >= 0:
-            u = state.units[state.occ[sq]]
-            what = "vehicle" if u.is_vehicle or u.wreck else "infantry"
-            return Sight(BLOCKED, 0, line.obscurers, f"{what} {u.st.profile.name} at {bf.name(sq)}", line.squares)
+        in_the_way = _blocked_by_unit(state, line, firer, target)
+        if in_the_way is not None:
+            return in_the_way
     # No unit in the way: the verdict is the terrain's alone, the same object for
     # every query of this line (Sight is immutable; AI players ask by the million).
     verdict = bf.sight_cache.get(key)
@@ -164,11 +173,9 @@ def _across_lines(state: "GameState", line: StaticLine, a: int, b: int, firer: "
     units is kept per direction and per vehicle involved or not."""
     bf = state.static.bf
     if not line.blocker:
-        sq = _unit_in_the_way(state, line, firer, target)
-        if sq >= 0:
-            u = state.units[state.occ[sq]]
-            what = "vehicle" if u.is_vehicle or u.wreck else "infantry"
-            return Sight(BLOCKED, 0, line.obscurers, f"{what} {u.st.profile.name} at {bf.name(sq)}", line.squares)
+        in_the_way = _blocked_by_unit(state, line, firer, target)
+        if in_the_way is not None:
+            return in_the_way
     vehicle = (firer is not None and firer.is_vehicle) or (target is not None and target.is_vehicle)
     key = bf.size * bf.size * (2 if vehicle else 1) + a * bf.size + b
     verdict = bf.sight_cache.get(key)
