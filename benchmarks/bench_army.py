@@ -16,16 +16,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE_PACK = ROOT / "tests" / "fixtures" / "army" / "pack"
-HEAVY = ("weasyprint", "jinja2", "builder.engine", "builder.render", "builder.playtest")
+HEAVY = ("weasyprint", "jinja2", "builder.systems.heroes.engine", "builder.render", "builder.playtest")
 
 
 def _pack_for(faction: str) -> Path:
     """The bundled pack when it can field a 500-point army of the faction, else the test pack."""
-    from builder.content.pack_cache import load_pack_cached
-    from builder.army.roster import resolve
-    from builder.army.suggest import suggest
-    from builder.army.totals import compute
-    from builder.content.loader import BUNDLED_CONTENT
+    from builder.systems.heroes.content.pack_cache import load_pack_cached
+    from builder.systems.heroes.army.roster import resolve
+    from builder.systems.heroes.army.suggest import suggest
+    from builder.systems.heroes.army.totals import compute
+    from builder.systems.heroes.content.loader import BUNDLED_CONTENT
 
     core = BUNDLED_CONTENT / "core"
     try:
@@ -40,9 +40,9 @@ def _pack_for(faction: str) -> Path:
 def big_army(pack, faction: str):  # type: ignore[no-untyped-def]
     """A 1,000-point army: 500-point suggestions side by side, then smaller ones for the
     rest (tiles may repeat across them; heroes may not)."""
-    from builder.army.roster import resolve
-    from builder.army.suggest import suggest
-    from builder.army.totals import compute
+    from builder.systems.heroes.army.roster import resolve
+    from builder.systems.heroes.army.suggest import suggest
+    from builder.systems.heroes.army.totals import compute
 
     army = suggest(pack, faction, 500, 0)
     army.points, army.name = 1000, f"Benchmark: 1,000 points of {faction}"
@@ -93,14 +93,14 @@ def _imports(args: list[str]) -> tuple[set[str], int]:
 
 
 def run() -> None:
-    from builder.content.pack_cache import load_pack_cached
-    from builder.army.suggest import suggest
-    from builder.army.writer import army_yaml
+    from builder.systems.heroes.content.pack_cache import load_pack_cached
+    from builder.systems.heroes.army.suggest import suggest
+    from builder.systems.heroes.army.writer import army_yaml
 
     sys.path.insert(0, str(ROOT))
     for faction in ("us", "de"):
-        from builder.army.roster import resolve
-        from builder.army.totals import compute
+        from builder.systems.heroes.army.roster import resolve
+        from builder.systems.heroes.army.totals import compute
 
         pack_path = _pack_for(faction)
         pack = load_pack_cached(pack_path)

@@ -18,11 +18,11 @@ SECONDS = 3.0
 
 
 def engine_setup() -> tuple[object, str]:
-    from builder.content.loader import load_pack
-    from builder.engine import Rules
+    from builder.systems.heroes.content.loader import load_pack
+    from builder.systems.heroes.engine import Rules
     from builder.errors import HeroesError
 
-    from builder.engine.board.los import precompute_lines
+    from builder.systems.heroes.board.los import precompute_lines
 
     try:
         pack, scenario = load_pack(ROOT / "content" / "core"), "family-meeting-1"
@@ -38,7 +38,7 @@ def engine_setup() -> tuple[object, str]:
 
 def engine_rate(seconds: float = SECONDS, seed: int = 0, setup: tuple[object, str] | None = None
                 ) -> tuple[str, float, int, int]:
-    from builder.engine import Rng, Rules, random_playout
+    from builder.systems.heroes.engine import Rng, Rules, random_playout
 
     pack, scenario = setup or engine_setup()
     decisions = games = 0
@@ -91,7 +91,7 @@ def run(rounds: int = 6, slice_seconds: float = 0.5) -> None:
 def toi_rate(seconds: float, seed: int, setup: tuple[object, object]) -> tuple[float, int, int]:
     """Random legal play of Tide of Iron's ``bridge-at-dawn`` (vehicles, transport,
     reinforcements), through the one game loop as the Heroes row is."""
-    from builder.engine import Rng, random_playout
+    from builder.systems.heroes.engine import Rng, random_playout
     from builder.systems.tide_of_iron import engine as toi
 
     pack, static = setup

@@ -42,14 +42,14 @@ def _best(fn, repeat: int = 3) -> float:  # type: ignore[no-untyped-def]
 
 
 def run() -> None:
-    from builder.content.loader import load_pack
+    from builder.systems.heroes.content.loader import load_pack
     from builder.render.pdf import html_to_pdf
-    from builder.render.roster import render_roster_html
-    from builder.render.scenario_sheet import find_scenario, render_scenario_html
+    from builder.systems.heroes.render.roster import render_roster_html
+    from builder.systems.heroes.render.scenario_sheet import find_scenario, render_scenario_html
     from builder.render.site.build import build_site
 
-    from builder.army.suggest import suggest
-    from builder.army.writer import army_yaml
+    from builder.systems.heroes.army.suggest import suggest
+    from builder.systems.heroes.army.writer import army_yaml
 
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)

@@ -55,8 +55,8 @@ def _timed(func) -> tuple[float, object]:  # type: ignore[no-untyped-def]
 
 
 def run() -> None:
-    from builder.content.loader import load_pack_with_diagnostics
-    from builder.validation import validate_pack
+    from builder.systems.heroes.content.loader import load_pack_with_diagnostics
+    from builder.systems.heroes.validation import validate_pack
 
     with tempfile.TemporaryDirectory() as tmp:
         pack = Path(tmp) / "bench"
@@ -136,7 +136,7 @@ def per_file_row(heroes: Path, toi: Path, rounds: int = 3) -> tuple[float, float
     load from other work on the machine falls on both alike). Returns the per-file and
     the per-KiB ratios (Heroes time / Tide of Iron time: above 1, Tide of Iron is faster)."""
     from builder.systems.tide_of_iron.pack import validate as validate_toi
-    from builder.validation import validate_pack
+    from builder.systems.heroes.validation import validate_pack
 
     files = {name: [p for p in root.rglob("*.yaml") if p.name != "pack.yaml"] for name, root in
              (("heroes", heroes), ("toi", toi))}

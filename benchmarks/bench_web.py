@@ -28,7 +28,7 @@ warnings.simplefilter("ignore")
 def rss():
     return next(int(l.split()[1]) for l in open("/proc/self/status") if l.startswith("VmRSS:"))
 before = rss()
-from builder.content.loader import BUNDLED_CONTENT
+from builder.systems.heroes.content.loader import BUNDLED_CONTENT
 from builder.web.app import create_app
 from starlette.testclient import TestClient
 app = create_app([BUNDLED_CONTENT / "core", BUNDLED_CONTENT / "bfn", Path(sys.argv[1])], [])
@@ -56,7 +56,7 @@ def _client(army_text: str):  # type: ignore[no-untyped-def]
         warnings.simplefilter("ignore")  # starlette's notice about httpx versions
         from starlette.testclient import TestClient
 
-    from builder.content.loader import BUNDLED_CONTENT
+    from builder.systems.heroes.content.loader import BUNDLED_CONTENT
     from builder.web.app import create_app
 
     app = create_app([BUNDLED_CONTENT / "core"], [])
@@ -75,12 +75,12 @@ def _server_time(response, started: float) -> float:  # type: ignore[no-untyped-
 
 def run() -> None:
     from benchmarks.bench_army import big_army
-    from builder.army.check import check_text
-    from builder.army.roster import resolve
-    from builder.army.totals import compute
-    from builder.army.writer import army_yaml
-    from builder.content.loader import BUNDLED_CONTENT
-    from builder.content.pack_cache import load_pack_cached
+    from builder.systems.heroes.army.check import check_text
+    from builder.systems.heroes.army.roster import resolve
+    from builder.systems.heroes.army.totals import compute
+    from builder.systems.heroes.army.writer import army_yaml
+    from builder.systems.heroes.content.loader import BUNDLED_CONTENT
+    from builder.systems.heroes.content.pack_cache import load_pack_cached
 
     pack = load_pack_cached(BUNDLED_CONTENT / "core")
     army = big_army(pack, "us")

@@ -96,7 +96,7 @@ position_texts = st.one_of(position_data.map(_dump), st.text(max_size=200),
 
 @lru_cache(maxsize=1)
 def core_pack() -> Any:
-    from builder.content.loader import load_pack
+    from builder.systems.heroes.content.loader import load_pack
 
     return load_pack(CORE)
 
@@ -104,7 +104,7 @@ def core_pack() -> Any:
 @lru_cache(maxsize=1)
 def game_log() -> tuple[str, ...]:
     """The lines of one real game log (version 2), played once per process."""
-    from builder.engine.tools.log import play
+    from builder.systems.heroes.tools.log import play
 
     _state, record = play(core_pack(), "family-meeting-1", 2, ["random", "random"])
     return tuple(record.jsonl().splitlines())
@@ -146,7 +146,7 @@ def log_texts(draw: Any) -> str:
 
 def check_army(text: str) -> bool:
     """``heroes army check`` on ``text``: True when it was refused with a located error."""
-    from builder.army.check import check_text
+    from builder.systems.heroes.army.check import check_text
 
     try:
         report = check_text(text, core_pack(), "army.yaml")
@@ -157,7 +157,7 @@ def check_army(text: str) -> bool:
 
 def check_position(text: str, folder: Path | None = None) -> bool:
     """``heroes explain`` loading ``text`` as a position file: True when refused."""
-    from builder.engine.tools.position import load_position
+    from builder.systems.heroes.tools.position import load_position
 
     with tempfile.TemporaryDirectory(dir=folder) as tmp:
         path = Path(tmp) / "position.yaml"
@@ -171,7 +171,7 @@ def check_position(text: str, folder: Path | None = None) -> bool:
 
 def check_log(text: str) -> bool:
     """``heroes replay`` on ``text``: True when refused (a located error)."""
-    from builder.engine.tools.log import parse_log, replay
+    from builder.systems.heroes.tools.log import parse_log, replay
 
     try:
         replay(core_pack(), parse_log(text, "game.jsonl"), "game.jsonl")

@@ -10,10 +10,10 @@ The package is a library first; the ``heroes`` command is a thin layer over it::
 Sub-packages, one concern each:
 
 * :mod:`builder.content`: the content models (pydantic), safe YAML loading, packs.
-* :mod:`builder.validation`: schema and semantic checks, as located diagnostics.
-* :mod:`builder.army`: army lists and their legality.
-* :mod:`builder.engine`: the pure rules core.
-* :mod:`builder.ai`: players (random, greedy, Solo Mode decision tables).
+* :mod:`builder.systems.heroes.validation`: schema and semantic checks, as located diagnostics.
+* :mod:`builder.systems.heroes.army`: army lists and their legality.
+* :mod:`builder.systems.heroes.engine`: the pure rules core.
+* :mod:`builder.systems.heroes.ai`: players (random, greedy, Solo Mode decision tables).
 * :mod:`builder.playtest`: batch play and balance reports.
 * :mod:`builder.render`: printable aids and the static site.
 * :mod:`builder.cli`: the ``heroes`` command.
@@ -29,9 +29,9 @@ def __getattr__(name: str) -> Any:
     """Import the library's entry points on first use (PEP 562), so that a command
     which needs neither does not pay for the content models at start-up."""
     if name == "load_pack":
-        from builder.content.loader import load_pack
+        from builder.systems.heroes.content.loader import load_pack
         return load_pack
     if name == "validate_pack":
-        from builder.validation import validate_pack
+        from builder.systems.heroes.validation import validate_pack
         return validate_pack
     raise AttributeError(f"module 'builder' has no attribute {name!r}")

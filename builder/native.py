@@ -45,44 +45,44 @@ OFF = ("0", "false", "no", "off")
 """Values of an environment switch (``HEROES_NATIVE``, ``HEROES_PGO``) that turn it off."""
 MANIFEST = "manifest.json"
 # the shared library of the compiled group lives in this package
-GROUP = "builder.engine._native"
+GROUP = "builder.kernel._native"
 
 # Modules compiled, by package (the engine's layers: kernel, board, the Heroes System and its
 # effects, features and phases; then the AI's). Left out on purpose: package __init__ files
 # (their __path__ must stay the source directory; each package holding a compiled module
 # calls extend_path), error classes, the game-free loop, players and perft, the engine's
-# tools (builder/engine/tools: logs, position files, explain, coverage: I/O or run once per
+# tools (builder/systems/heroes/tools: logs, position files, explain, coverage: I/O or run once per
 # command), the Solo Mode content loader, the Solo brain seam (a registry, heroes.solo_mode.brains)
 # and the decision tables' query protocol (read by inspection). Classes
 # meant to be subclassed in plain Python (rules.Rules, the Solo Mode Brain) are
 # compiled with mypyc_attr(allow_interpreted_subclasses=True).
 MODULES: tuple[str, ...] = tuple(
-    f"builder.engine.{name}" for name in (
-        "kernel.dice", "kernel.events",
-        "board.battlefield", "board.bitboard", "board.grid", "board.intersections", "board.los",
-        "board.elevation", "board.lines", "board.rooms", "board.tracing",
-        "heroes.actions", "heroes.ambush", "heroes.api", "heroes.armies", "heroes.assault", "heroes.damage",
-        "heroes.decoys", "heroes.firing", "heroes.markers", "heroes.movement", "heroes.objectives",
-        "heroes.opportunity", "heroes.profiles", "heroes.reactions", "heroes.rules", "heroes.scenario_events",
-        "heroes.scenario_fire", "heroes.scenario_units", "heroes.setup", "heroes.smoke", "heroes.state",
-        "heroes.steps", "heroes.structures", "heroes.terms", "heroes.tokens", "heroes.transport",
-        "heroes.unit_actions", "heroes.victory", "heroes.zoc",
-        "heroes.effects.abilities", "heroes.effects.cards", "heroes.effects.options", "heroes.effects.registry",
-        "heroes.features.advanced_positions", "heroes.features.anti_tank", "heroes.features.artillery_shot",
-        "heroes.features.autonomy", "heroes.features.aviation", "heroes.features.barrage", "heroes.features.blast",
-        "heroes.features.concealment", "heroes.features.demolition_charges", "heroes.features.destruction",
-        "heroes.features.directives", "heroes.features.fuel", "heroes.features.gear", "heroes.features.goliath",
-        "heroes.features.hedgerow_cutter", "heroes.features.horn_of_plenty", "heroes.features.mg_nest",
-        "heroes.features.ruses", "heroes.features.smoke_bombs", "heroes.features.substitute",
-        "heroes.features.urban_fighter", "heroes.features.vehicle_bombs",
-        "heroes.phases.activation", "heroes.phases.orders", "heroes.phases.supply",
-        "heroes.solo_mode.bonuses", "heroes.solo_mode.clarifications", "heroes.solo_mode.danger",
-        "heroes.solo_mode.decoys", "heroes.solo_mode.events", "heroes.solo_mode.forces", "heroes.solo_mode.modifiers",
-        "heroes.solo_mode.reaction", "heroes.solo_mode.reinforcements", "heroes.solo_mode.resupply",
-        "heroes.solo_mode.rules", "heroes.solo_mode.sightlines", "heroes.solo_mode.trap",
+    f"builder.kernel.{name}" for name in (
+        "dice", "events",
     )
 ) + tuple(
-    f"builder.ai.{name}" for name in (
+    f"builder.systems.heroes.board.{name}" for name in (
+        "battlefield", "bitboard", "grid", "intersections", "los", "elevation", "lines", "rooms", "tracing",
+    )
+) + tuple(
+    f"builder.systems.heroes.engine.{name}" for name in (
+        "actions", "ambush", "api", "armies", "assault", "damage", "decoys", "firing", "markers", "movement",
+        "objectives", "opportunity", "profiles", "reactions", "rules", "scenario_events", "scenario_fire",
+        "scenario_units", "setup", "smoke", "state", "steps", "structures", "terms", "tokens", "transport",
+        "unit_actions", "victory", "zoc", "effects.abilities", "effects.cards", "effects.options",
+        "effects.registry", "features.advanced_positions", "features.anti_tank", "features.artillery_shot",
+        "features.autonomy", "features.aviation", "features.barrage", "features.blast", "features.concealment",
+        "features.demolition_charges", "features.destruction", "features.directives", "features.fuel",
+        "features.gear", "features.goliath", "features.hedgerow_cutter", "features.horn_of_plenty",
+        "features.mg_nest", "features.ruses", "features.smoke_bombs", "features.substitute",
+        "features.urban_fighter", "features.vehicle_bombs", "phases.activation", "phases.orders",
+        "phases.supply", "solo_mode.bonuses", "solo_mode.clarifications", "solo_mode.danger",
+        "solo_mode.decoys", "solo_mode.events", "solo_mode.forces", "solo_mode.modifiers",
+        "solo_mode.reaction", "solo_mode.reinforcements", "solo_mode.resupply", "solo_mode.rules",
+        "solo_mode.sightlines", "solo_mode.trap",
+    )
+) + tuple(
+    f"builder.systems.heroes.ai.{name}" for name in (
         "demolition", "evaluate", "extras_values", "greedy", "players", "support_values",
         "token_values",
         "tables.compiled", "tables.interpreter",

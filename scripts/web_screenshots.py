@@ -44,8 +44,8 @@ def main(argv: list[str]) -> int:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
-    from builder.content.loader import BUNDLED_CONTENT
-    from builder.content.pack_cache import load_pack_cached
+    from builder.systems.heroes.content.loader import BUNDLED_CONTENT
+    from builder.systems.heroes.content.pack_cache import load_pack_cached
     from builder.web.app import create_app
     from builder.web.live import chromium, have_chromium, running
 

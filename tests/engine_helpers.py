@@ -7,8 +7,8 @@ import dataclasses
 from functools import lru_cache
 from pathlib import Path
 
-from builder.content.loader import load_pack
-from builder.engine.tools.position import PositionFile, load_position, position_state
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.tools.position import PositionFile, load_position, position_state
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "engine"
 PACK = FIXTURES / "pack"
@@ -54,7 +54,7 @@ def arm(state, side: int, key: str, tokens: int = 3) -> None:  # type: ignore[no
 def give(state, side: int, key: str, tokens: int) -> None:  # type: ignore[no-untyped-def]
     """Give ``side`` an army-wide option ``key`` with ``tokens``, as set-up would
     (keys, equipment and traits), and forget the rule modules worked out without it."""
-    from builder.engine.heroes import effects
+    from builder.systems.heroes.engine import effects
 
     static = state.static.sides[side]
     state.static.sides[side] = dataclasses.replace(

@@ -11,14 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.ai import evaluate as ev
-from builder.ai.greedy import (EPS, GreedyPlayer, best_actions, best_actions_in_order, order_potential,
+from builder.systems.heroes.ai import evaluate as ev
+from builder.systems.heroes.ai.greedy import (EPS, GreedyPlayer, best_actions, best_actions_in_order, order_potential,
                               order_potentials)
-from builder.engine.heroes.solo_mode.rules import SoloModeRules
-from builder.content.loader import load_pack
-from builder.engine import Action, apply, legal_actions
-from builder.engine.heroes.assault import AssaultPlan
-from builder.engine.heroes.terms import Term
+from builder.systems.heroes.engine.solo_mode.rules import SoloModeRules
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine import Action, apply, legal_actions
+from builder.systems.heroes.engine.assault import AssaultPlan
+from builder.systems.heroes.engine.terms import Term
 
 CORE = Path(__file__).resolve().parents[1] / "content" / "core"
 

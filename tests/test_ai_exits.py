@@ -1,5 +1,5 @@
 """The AI players head for the exit squares when the scenario's victory counts units
-getting out (003 Campaign > 4 Zurueck!; builder/ai/evaluate.py ``wants_exit``), and the
+getting out (003 Campaign > 4 Zurueck!; builder/systems/heroes/ai/evaluate.py ``wants_exit``), and the
 Solo brain counts the exit squares as primary objectives (002 Solo Mode, Scenarios List)."""
 
 from __future__ import annotations
@@ -7,12 +7,12 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from builder.ai import evaluate as ev
-from builder.ai.solo_mode.view import EngineView
-from builder.content.loader import load_pack
-from builder.engine import Rules
-from builder.engine.heroes.features.exits import EXITED, exit_squares
-from builder.engine.heroes.state import set_side_field
+from builder.systems.heroes.ai import evaluate as ev
+from builder.systems.heroes.ai.solo_mode.view import EngineView
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine import Rules
+from builder.systems.heroes.engine.features.exits import EXITED, exit_squares
+from builder.systems.heroes.engine.state import set_side_field
 from builder.playtest.armies import load_armies
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from builder.ai.greedy import GreedyPlayer
-from builder.ai.players import Player, get_player
-from builder.content.loader import load_pack
-from builder.engine import Rules, apply, legal_actions
-from builder.engine import RandomPlayer, make_player
+from builder.systems.heroes.ai.greedy import GreedyPlayer
+from builder.systems.heroes.ai.players import Player, get_player
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine import Rules, apply, legal_actions
+from builder.systems.heroes.engine import RandomPlayer, make_player
 
 PACK = Path(__file__).parent / "fixtures" / "playtest" / "pack"
 

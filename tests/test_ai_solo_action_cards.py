@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from builder.ai.players import get_player, parse_spec
-from builder.engine.heroes.solo_mode import action_cards, bonuses, modifiers, reaction
-from builder.engine.heroes.solo_mode.rules import SoloModeRules
-from builder.content.loader import load_pack
-from builder.engine import apply, legal_actions
-from builder.engine.heroes.unit_actions import fire_actions
+from builder.systems.heroes.ai.players import get_player, parse_spec
+from builder.systems.heroes.engine.solo_mode import action_cards, bonuses, modifiers, reaction
+from builder.systems.heroes.engine.solo_mode.rules import SoloModeRules
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine import apply, legal_actions
+from builder.systems.heroes.engine.unit_actions import fire_actions
 
 
 @pytest.fixture(scope="module")
@@ -94,7 +94,7 @@ def test_the_players_initiative_cards_leave_his_deck(core):
 def test_a_tactician_in_reserve_gives_one_more_numbered_token(core):
     """002, 3.1 AI Orders: a Tactician action card in reserve is one more numbered
     order token on the dashboard for the turn; the card is spent."""
-    from builder.engine.heroes.phases.orders import start_round
+    from builder.systems.heroes.engine.phases.orders import start_round
 
     state = new_game(core)
     solo, ai = state.variant, state.sides[state.rules.ai]
@@ -142,7 +142,7 @@ def test_the_ai_plays_the_bonus_card_of_the_action_its_tables_chose(core):
     chose, battle rage before an assault, double time before a move."""
     state = new_game(core)
     aimed, rage = card_with(state, "fire-bonus"), card_with(state, "assault-bonus")
-    from builder.engine import Action
+    from builder.systems.heroes.engine import Action
 
     cards = [Action("card", unit=3, mode=aimed), Action("card", unit=3, mode=rage)]
     assert action_cards.in_activation(state, cards, Action("fire", unit=3, target=9)).mode == aimed

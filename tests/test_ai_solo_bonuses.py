@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from builder.engine.heroes.solo_mode import bonuses
-from builder.engine.heroes.solo_mode.resupply import ai_takes_back_one, spent
-from builder.engine.heroes.solo_mode.rules import SoloModeRules
-from builder.engine.heroes.solo_mode.trap import trap_plan
-from builder.content.loader import load_pack
-from builder.engine import apply, legal_actions
-from builder.engine.heroes.damage import eliminate
-from builder.engine.heroes.markers import LIFE_POINT, add, count
+from builder.systems.heroes.engine.solo_mode import bonuses
+from builder.systems.heroes.engine.solo_mode.resupply import ai_takes_back_one, spent
+from builder.systems.heroes.engine.solo_mode.rules import SoloModeRules
+from builder.systems.heroes.engine.solo_mode.trap import trap_plan
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine import apply, legal_actions
+from builder.systems.heroes.engine.damage import eliminate
+from builder.systems.heroes.engine.markers import LIFE_POINT, add, count
 
 
 @pytest.fixture(scope="module")
@@ -206,7 +206,7 @@ def test_player_opportunistic_draws_one_more_card(core):
 def test_solo_games_with_every_token_end_and_stay_legal(core):
     """Lay all twelve tokens: whole games still end with every unit on a square of
     its own."""
-    from builder.ai.players import get_player
+    from builder.systems.heroes.ai.players import get_player
 
     for seed in range(3):
         state = new_game(core, seed=seed)
@@ -231,7 +231,7 @@ def two_sided_ai_infantry(state):
 @pytest.mark.parametrize("markers, alive, face_step", [(0, False, None), (1, True, 1), (2, True, 0), (3, True, 0)])
 def test_life_points_cancel_a_kill_shot_as_two_hits(core, markers, alive, face_step):
     """002, 2.2 Life Points: a double hit costs two markers; each missing one is a hit."""
-    from builder.engine.heroes.damage import kill_shot
+    from builder.systems.heroes.engine.damage import kill_shot
 
     state = new_game(core)
     u = two_sided_ai_infantry(state)
@@ -246,7 +246,7 @@ def test_life_points_cancel_a_kill_shot_as_two_hits(core, markers, alive, face_s
 
 
 def test_life_points_cancel_single_hits_of_ai_units_only(core):
-    from builder.engine.heroes.damage import take_hit
+    from builder.systems.heroes.engine.damage import take_hit
 
     state = new_game(core)
     rules = state.rules
@@ -268,7 +268,7 @@ def test_the_ai_ignores_improvisation_initiative_and_intrepid(core):
     """002 Solo Mode, 4.2 Clarifications: those options do nothing for the AI."""
     from dataclasses import replace
 
-    from builder.engine.heroes.solo_mode.clarifications import ignore_options
+    from builder.systems.heroes.engine.solo_mode.clarifications import ignore_options
 
     state = new_game(core)
     ai = state.rules.ai
@@ -282,7 +282,7 @@ def test_the_ai_ignores_improvisation_initiative_and_intrepid(core):
 
 
 def test_the_ai_spends_hardboiled_the_moment_a_marker_is_placed(core):
-    from builder.engine.heroes.damage import suppress
+    from builder.systems.heroes.engine.damage import suppress
 
     state = new_game(core)
     rules = state.rules
@@ -306,7 +306,7 @@ def test_each_autonomous_ai_unit_adds_an_order_token(core):
 
 def test_a_trap_turns_a_decoy_over_and_it_simply_leaves(core):
     """A decoy next to a sprung Trap is turned over like any hidden counter and leaves
-    the map (builder.engine.heroes.decoys); no shot is resolved against it."""
+    the map (builder.systems.heroes.engine.decoys); no shot is resolved against it."""
     state = new_game(core)
     rules = state.rules
     decoy = state.units[state.variant.decoys[0]]

@@ -1,20 +1,20 @@
 """Decoy counters on the battlefield in the Solo game mode (002 Solo Mode, 2.4 Anonymous
-Unit Counters, 2.5 Deployment, 3.2 Reveal a Concealed Unit; builder.engine.heroes.decoys)."""
+Unit Counters, 2.5 Deployment, 3.2 Reveal a Concealed Unit; builder.systems.heroes.engine.decoys)."""
 
 from __future__ import annotations
 
 import pytest
 
-from builder.ai.players import parse_spec
-from builder.engine.heroes.solo_mode import reaction
-from builder.engine.heroes.solo_mode.decoys import DECOY_ID
-from builder.engine.heroes.solo_mode.rules import SoloModeRules
-from builder.content.loader import load_pack
-from builder.engine.heroes.actions import Action
-from builder.engine.heroes.decoys import discard
-from builder.engine.heroes.objectives import presence
-from builder.engine.heroes.unit_actions import do_assault, fire_actions
-from builder.engine.heroes.victory import has_forces
+from builder.systems.heroes.ai.players import parse_spec
+from builder.systems.heroes.engine.solo_mode import reaction
+from builder.systems.heroes.engine.solo_mode.decoys import DECOY_ID
+from builder.systems.heroes.engine.solo_mode.rules import SoloModeRules
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine.actions import Action
+from builder.systems.heroes.engine.decoys import discard
+from builder.systems.heroes.engine.objectives import presence
+from builder.systems.heroes.engine.unit_actions import do_assault, fire_actions
+from builder.systems.heroes.engine.victory import has_forces
 
 
 @pytest.fixture(scope="module")
@@ -218,8 +218,8 @@ def test_a_decoy_neither_controls_objectives_nor_keeps_its_side_in_the_game(core
 def test_the_player_side_cannot_tell_a_decoy_from_an_anonymous_unit(core):
     """The greedy and random players see what a concealed counter shows: their legal
     actions and the greedy scores are the same whether a counter is a decoy or not."""
-    from builder.ai.players import get_player
-    from builder.engine.heroes.unit_actions import move_actions
+    from builder.systems.heroes.ai.players import get_player
+    from builder.systems.heroes.engine.unit_actions import move_actions
 
     state = family_meeting(core)
     rules = state.rules
@@ -266,10 +266,10 @@ def test_playtest_records_leave_decoys_out_and_replay_identically(core):
 def test_a_decoy_shows_the_abilities_of_the_face_it_copies(core):
     """002, 2.4 Anonymous Unit Counters: a decoy must not be told from the others by
     reading it. Its face shows the copied counter's abilities to the Solo tables
-    (builder.engine.heroes.decoys.shown_abilities), yet the engine gives it none to use."""
-    from builder.ai.solo_mode.view import EngineView
-    from builder.engine.heroes.ambush import revealed_face
-    from builder.engine.heroes.decoys import shown_abilities
+    (builder.systems.heroes.engine.decoys.shown_abilities), yet the engine gives it none to use."""
+    from builder.systems.heroes.ai.solo_mode.view import EngineView
+    from builder.systems.heroes.engine.ambush import revealed_face
+    from builder.systems.heroes.engine.decoys import shown_abilities
 
     state = family_meeting(core)
     rules = state.rules

@@ -1,5 +1,5 @@
 """Solo Mode set-up by the book (002 Solo Mode, 2.2 Tactical Bonuses, 2.5 Deployment,
-3.2 Far Far Away...): builder.engine.heroes.solo_mode.bonuses.count_for, builder.engine.heroes.solo_mode.deployment."""
+3.2 Far Far Away...): builder.systems.heroes.engine.solo_mode.bonuses.count_for, builder.systems.heroes.engine.solo_mode.deployment."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ from types import SimpleNamespace
 
 import pytest
 
-from builder.engine.heroes.solo_mode import reaction
-from builder.engine.heroes.solo_mode.deployment import lift, stack
-from builder.engine.heroes.solo_mode.bonuses import count_for
-from builder.engine.heroes.solo_mode.rules import SoloModeRules
-from builder.army.model import ArmyList, SlotChoice, TileEntry
-from builder.content.loader import load_pack
-from builder.engine.board.los import sees
+from builder.systems.heroes.engine.solo_mode import reaction
+from builder.systems.heroes.engine.solo_mode.deployment import lift, stack
+from builder.systems.heroes.engine.solo_mode.bonuses import count_for
+from builder.systems.heroes.engine.solo_mode.rules import SoloModeRules
+from builder.systems.heroes.army.model import ArmyList, SlotChoice, TileEntry
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.board.los import sees
 
 OPTIONS = {"ai_side": 1, "attitude": "aggressive", "difficulty": "medium"}
 
@@ -192,7 +192,7 @@ def test_the_units_deployment_example(core, seed: int) -> None:
 def test_infiltration_moves_two_anonymous_units_three_squares_toward_the_objective(core) -> None:
     """002, 4.2 Infiltration: after the AI's deployment, two anonymous units move three
     squares toward the nearest objective (the two nearest an objective go)."""
-    from builder.engine.heroes.solo_mode.deployment import infiltrate
+    from builder.systems.heroes.engine.solo_mode.deployment import infiltrate
 
     state = game(core, "clash", 1, armies=[None, EXAMPLE_ARMY])
     rules, solo, bf = state.rules, state.variant, state.static.bf

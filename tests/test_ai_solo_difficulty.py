@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from builder.engine.heroes.solo_mode import reaction
-from builder.engine.heroes.solo_mode.events import apply_tiles
-from builder.engine.heroes.solo_mode.rules import SoloModeRules
-from builder.content.loader import load_pack
+from builder.systems.heroes.engine.solo_mode import reaction
+from builder.systems.heroes.engine.solo_mode.events import apply_tiles
+from builder.systems.heroes.engine.solo_mode.rules import SoloModeRules
+from builder.systems.heroes.content.loader import load_pack
 
 LEVELS = ("easy", "medium", "hard")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from builder.engine.heroes.solo_mode import group_effects
+from builder.systems.heroes.engine.solo_mode import group_effects
 
 from engine_helpers import make
 

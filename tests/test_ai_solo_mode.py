@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from builder.ai.players import get_player, parse_spec
-from builder.engine.heroes.solo_mode import reaction
-from builder.engine.heroes.solo_mode.danger import DangerGauge
-from builder.engine.heroes.solo_mode.forces import decoys_for
-from builder.engine.heroes.solo_mode.rules import SoloModeRules
-from builder.content.loader import load_pack
-from builder.engine import apply, legal_actions
+from builder.systems.heroes.ai.players import get_player, parse_spec
+from builder.systems.heroes.engine.solo_mode import reaction
+from builder.systems.heroes.engine.solo_mode.danger import DangerGauge
+from builder.systems.heroes.engine.solo_mode.forces import decoys_for
+from builder.systems.heroes.engine.solo_mode.rules import SoloModeRules
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine import apply, legal_actions
 from builder.errors import UsageError
 
 PACK = Path(__file__).parent / "fixtures" / "playtest" / "pack"
@@ -141,7 +141,7 @@ def test_tactical_bonus_tokens_laid_outside_deployment_zones():
 
 
 def test_tactical_bonus_works_differently_for_ai_and_player(pack):
-    from builder.engine.heroes.solo_mode import bonuses
+    from builder.systems.heroes.engine.solo_mode import bonuses
 
     state = new_game(pack)
     rules, solo = state.rules, state.variant
@@ -162,7 +162,7 @@ def test_tactical_bonus_works_differently_for_ai_and_player(pack):
 def test_tactical_bonus_spread_is_the_farthest_square_each_time():
     """002, 2.2: each next token goes on the free square farthest from the objectives and
     the tokens already laid (ties: the lowest square)."""
-    from builder.engine.heroes.solo_mode.bonuses import _candidates, _spread
+    from builder.systems.heroes.engine.solo_mode.bonuses import _candidates, _spread
 
     core = load_pack()
     state = SoloModeRules.new_game(core, "family-meeting-2", seed=5,

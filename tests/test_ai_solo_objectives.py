@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from builder.ai import evaluate as ev
-from builder.engine.heroes.solo_mode.rules import SoloModeRules
-from builder.ai.solo_mode.view import EngineView
-from builder.ai.tables.interpreter import first_priority
-from builder.content.loader import load_pack
-from builder.engine.heroes.unit_actions import move_actions
+from builder.systems.heroes.ai import evaluate as ev
+from builder.systems.heroes.engine.solo_mode.rules import SoloModeRules
+from builder.systems.heroes.ai.solo_mode.view import EngineView
+from builder.systems.heroes.ai.tables.interpreter import first_priority
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine.unit_actions import move_actions
 
 CORE = Path(__file__).resolve().parents[1] / "content" / "core"
 

@@ -4,9 +4,9 @@ Positions on the fixture pack's skirmish field."""
 
 from __future__ import annotations
 
-from builder.engine.heroes.solo_mode import reaction_abilities
-from builder.engine.heroes.firing import plan_shot
-from builder.engine.heroes.unit_actions import fire_actions, move_actions
+from builder.systems.heroes.engine.solo_mode import reaction_abilities
+from builder.systems.heroes.engine.firing import plan_shot
+from builder.systems.heroes.engine.unit_actions import fire_actions, move_actions
 
 from engine_helpers import activate, make
 

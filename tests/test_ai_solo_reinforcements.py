@@ -8,16 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from builder.ai.players import parse_spec
-from builder.engine.heroes.solo_mode import reaction
-from builder.engine.heroes.solo_mode.reinforcements import anti_tank, bag_size, choose
-from builder.engine.heroes.solo_mode.rules import SoloModeRules
-from builder.content.loader import BUNDLED_CONTENT, load_pack
-from builder.engine.heroes.damage import eliminate
-from builder.engine.kernel.events import Event
-from builder.engine.heroes.victory import has_forces, holds
+from builder.systems.heroes.ai.players import parse_spec
+from builder.systems.heroes.engine.solo_mode import reaction
+from builder.systems.heroes.engine.solo_mode.reinforcements import anti_tank, bag_size, choose
+from builder.systems.heroes.engine.solo_mode.rules import SoloModeRules
+from builder.systems.heroes.content.loader import BUNDLED_CONTENT, load_pack
+from builder.systems.heroes.engine.damage import eliminate
+from builder.kernel.events import Event
+from builder.systems.heroes.engine.victory import has_forces, holds
 from builder.playtest.game import play_game
-from builder.validation import validate_pack
+from builder.systems.heroes.validation import validate_pack
 
 OPTIONS = {"ai_side": 1, "attitude": "aggressive", "difficulty": "medium"}
 
@@ -200,7 +200,7 @@ def test_a_bigger_bag_takes_guns_and_characters_beyond_three_infantry_units(core
     """002, Reinforcements Bag and its example (a hero and a gun go in as numbered
     counters): the first three units are infantry; past them the policy's ranking may
     take a gun or a character, each a particular unit."""
-    from builder.engine.heroes.solo_mode.reinforcements import particular
+    from builder.systems.heroes.engine.solo_mode.reinforcements import particular
 
     units = core.items["units"]
     args = (core, "de", frozenset({"de-2-panzer"}), frozenset(), frozenset(), [])

@@ -1,5 +1,5 @@
 """The AI plays every card of its reserve it has a use for (002 Solo Mode, 2.3 Cards >
-Action Cards; builder/engine/heroes/solo_mode/action_cards.py), each with the core
+Action Cards; builder/systems/heroes/engine/solo_mode/action_cards.py), each with the core
 card's effect, and the player's No! answers an AI card or discards one from the
 reserve (002 2.3), on the bundled Family Meeting 1 (US player, German AI)."""
 
@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from builder.ai.players import get_player, parse_spec
-from builder.content.loader import load_pack
-from builder.engine import apply, legal_actions
-from builder.engine.heroes.solo_mode import action_cards
-from builder.engine.heroes.solo_mode.rules import SoloModeRules
+from builder.systems.heroes.ai.players import get_player, parse_spec
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine import apply, legal_actions
+from builder.systems.heroes.engine.solo_mode import action_cards
+from builder.systems.heroes.engine.solo_mode.rules import SoloModeRules
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +91,7 @@ def test_an_artillery_or_aviation_card_is_played_on_an_enemy(core, key):
 
 
 def test_speed_setup_conceals_an_ambush_counter_in_the_supply_phase(core):
-    from builder.engine.heroes.effects import REGISTRY
+    from builder.systems.heroes.engine.effects import REGISTRY
 
     playable = REGISTRY[("card", "speed-setup")].hooks["card_playable"]
 
@@ -108,7 +108,7 @@ def test_speed_setup_conceals_an_ambush_counter_in_the_supply_phase(core):
 
 
 def test_camouflage_is_played_in_the_supply_phase(core):
-    from builder.engine.heroes.effects import REGISTRY
+    from builder.systems.heroes.engine.effects import REGISTRY
 
     playable = REGISTRY[("card", "conceal")].hooks["card_playable"]
 
@@ -168,7 +168,7 @@ def test_the_players_no_discards_a_card_of_the_ai_reserve(core):
 def test_a_smoke_barrage_covers_a_move_and_never_the_ais_own_target(core):
     """Laid before a move, on the enemy nearest the unit moving; before a shot it
     stays in reserve (its smoke would hinder the AI's own shot)."""
-    from builder.engine import Action
+    from builder.systems.heroes.engine import Action
 
     state, _ = play_until(core, ai_activation_start)
     smoke = card_with(state, "smoke-barrage")
@@ -187,9 +187,9 @@ def test_speed_setup_turns_a_packed_tripod_to_fire_unless_it_moves():
     before it acts, when the tables did not choose a move; the core card turns it."""
     from engine_helpers import core_pack, position_state
 
-    from builder.engine import Action
-    from builder.engine.heroes.effects.cards import card_effect
-    from builder.engine.tools.position import PositionFile
+    from builder.systems.heroes.engine import Action
+    from builder.systems.heroes.engine.effects.cards import card_effect
+    from builder.systems.heroes.tools.position import PositionFile
 
     state, n = position_state(core_pack(), PositionFile.model_validate({"scenario": "clash", "units": [
         {"name": "hmg", "unit": "us-50-cal", "side": "us", "at": "O5"}]}))

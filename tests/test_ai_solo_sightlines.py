@@ -1,4 +1,4 @@
-"""Terrain verdicts of the Solo Mode AI (builder.engine.heroes.solo_mode.sightlines) agree with the
+"""Terrain verdicts of the Solo Mode AI (builder.systems.heroes.engine.solo_mode.sightlines) agree with the
 engine's line of sight, and spotting with them reveals what the rule says
 (002 Solo Mode, 3.2 > Reveal a Concealed Unit: within 2 squares, or a clear line)."""
 
@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.engine.heroes.solo_mode.rules import SoloModeRules
-from builder.engine.heroes.solo_mode.sightlines import spotting_rows, terrain_clear, terrain_open
-from builder.content.loader import load_pack
-from builder.engine import apply, legal_actions
-from builder.engine.board.los import BLOCKED, CLEAR, sight
+from builder.systems.heroes.engine.solo_mode.rules import SoloModeRules
+from builder.systems.heroes.engine.solo_mode.sightlines import spotting_rows, terrain_clear, terrain_open
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine import apply, legal_actions
+from builder.systems.heroes.board.los import BLOCKED, CLEAR, sight
 
 PACK = Path(__file__).parent / "fixtures" / "playtest" / "pack"
 
@@ -76,7 +76,7 @@ def test_spotting_reveals_exactly_the_units_the_rule_reveals():
 
 
 def test_the_view_sees_the_enemies_the_engine_sight_shows():
-    from builder.ai.solo_mode.view import EngineView
+    from builder.systems.heroes.ai.solo_mode.view import EngineView
 
     pack = load_pack(PACK)
     checked = 0
@@ -99,7 +99,7 @@ def test_the_view_sees_the_enemies_the_engine_sight_shows():
 def test_the_view_knows_a_tripod_unit_on_its_packed_side():
     """The supply table's Tripod row (``tripod_inactive``) picks a Tripod unit on its
     inactive side, the packed one (000 core rules, Special Abilities > Tripod)."""
-    from builder.ai.solo_mode.view import EngineView
+    from builder.systems.heroes.ai.solo_mode.view import EngineView
     from engine_helpers import make
 
     state, n = make([
@@ -117,7 +117,7 @@ def test_sight_kind_and_sees_agree_with_sight_in_played_positions():
     """The shortcuts the AI and the legal actions use (``sight_kind``, ``sees``) give the
     verdict ``sight`` gives, units in the way included: every pair of units of both
     sides, and every unit against every square, in positions from random games."""
-    from builder.engine.board.los import sees, sight_kind
+    from builder.systems.heroes.board.los import sees, sight_kind
 
     pack = load_pack(PACK)
     compared = 0

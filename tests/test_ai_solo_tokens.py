@@ -1,24 +1,24 @@
 """The AI's Directive and Position markers and Autonomous units (002 Solo Mode, 4.1
 Autonomous, Bodyguard / Substitute; 4.2 Directives, Position;
-builder/ai/solo_mode/tokens.py): the decision-table player on the fixture skirmish
+builder/systems/heroes/ai/solo_mode/tokens.py): the decision-table player on the fixture skirmish
 field (forest on D3:E4), and the Solo game mode on the bundled Family Meeting 1."""
 
 from __future__ import annotations
 
 import pytest
 
-from builder.ai.players import get_player
-from builder.ai.solo_mode import tokens
-from builder.ai.solo_mode.policy import SoloPlayer
-from builder.engine.heroes.solo_mode.rules import SoloModeRules
-from builder.content.loader import load_pack
-from builder.engine import Action, apply, legal_actions
-from builder.engine.heroes import effects
-from builder.engine.heroes.features.autonomy import ready_units
-from builder.engine.heroes.features.directives import DECISIONS, KINDS
-from builder.engine.heroes.phases.orders import start_round
-from builder.engine.heroes.phases.supply import start_supply
-from builder.engine.heroes.state import set_side_field
+from builder.systems.heroes.ai.players import get_player
+from builder.systems.heroes.ai.solo_mode import tokens
+from builder.systems.heroes.ai.solo_mode.policy import SoloPlayer
+from builder.systems.heroes.engine.solo_mode.rules import SoloModeRules
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine import Action, apply, legal_actions
+from builder.systems.heroes.engine import effects
+from builder.systems.heroes.engine.features.autonomy import ready_units
+from builder.systems.heroes.engine.features.directives import DECISIONS, KINDS
+from builder.systems.heroes.engine.phases.orders import start_round
+from builder.systems.heroes.engine.phases.supply import start_supply
+from builder.systems.heroes.engine.state import set_side_field
 
 from engine_helpers import give, make
 

@@ -12,9 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from builder.ai.tables import BattleQuery, TableSet, choose, pick_option, rank_destinations
-from builder.content.loader import load_pack
-from builder.content.models.solo import TABLE_VOCABULARY, Criterion, SoloFile
+from builder.systems.heroes.ai.tables import BattleQuery, TableSet, choose, pick_option, rank_destinations
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.content.models.solo import TABLE_VOCABULARY, Criterion, SoloFile
 from builder.content.yaml_io import read_yaml
 
 FIXTURE = Path(__file__).parent / "fixtures" / "playtest" / "tables-fallthrough.yaml"

@@ -1,4 +1,4 @@
-"""Compiled conditions (builder.ai.tables.compiled) agree with a plain reading of the
+"""Compiled conditions (builder.systems.heroes.ai.tables.compiled) agree with a plain reading of the
 condition trees (002 Solo Mode, 5 - Decision Tables > Clarifications), with and without
 an answer dict, on random conditions and random candidates."""
 
@@ -9,8 +9,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.ai.tables.compiled import compiled, without
-from builder.ai.tables.interpreter import evaluate, filter_by
+from builder.systems.heroes.ai.tables.compiled import compiled, without
+from builder.systems.heroes.ai.tables.interpreter import evaluate, filter_by
 
 FACTS = ("suppressed", "concealed", "in_terrain", "fragile")
 

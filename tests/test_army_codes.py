@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import builder.army.check  # noqa: F401  (registers the loader's codes)
-from builder.army.legality import (  # noqa: F401  (each module registers its codes)
+import builder.systems.heroes.army.check  # noqa: F401  (registers the loader's codes)
+from builder.systems.heroes.army.legality import (  # noqa: F401  (each module registers its codes)
     deck, equipment, heroes, multiplayer, orders, points, references, scenario, slots,
 )
 from builder.diagnostics import CODES

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.army.check import check_file, check_text
-from builder.army.suggest import suggest
-from builder.army.writer import army_yaml
-from builder.content.loader import load_pack
+from builder.systems.heroes.army.check import check_file, check_text
+from builder.systems.heroes.army.suggest import suggest
+from builder.systems.heroes.army.writer import army_yaml
+from builder.systems.heroes.content.loader import load_pack
 from tests.conftest import CORE, ROOT
 
 EXAMPLES = sorted((ROOT / "examples" / "armies").glob("*.yaml"))
@@ -52,7 +52,7 @@ def test_suggest_on_the_bundled_pack_passes_check(faction: str, points: int, see
 @pytest.mark.parametrize("scenario", ["family-meeting-1", "family-meeting-2"])
 @pytest.mark.parametrize("side", ["us", "de"])
 def test_family_meeting_compositions_give_legal_armies(scenario: str, side: str) -> None:
-    from builder.army.composition import from_composition
+    from builder.systems.heroes.army.composition import from_composition
 
     army = from_composition(PACK, scenario, side)
     report = check_text(army_yaml(army, PACK), PACK)

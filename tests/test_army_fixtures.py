@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from builder.army.check import check_file
-from builder.content.loader import load_pack
+from builder.systems.heroes.army.check import check_file
+from builder.systems.heroes.content.loader import load_pack
 from tests.conftest import FIXTURES
 
 ARMY = FIXTURES / "army"

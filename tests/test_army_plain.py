@@ -1,4 +1,4 @@
-"""The plain-data army check (builder.army.plain on builder.army.index) prints, byte for
+"""The plain-data army check (builder.systems.heroes.army.plain on builder.systems.heroes.army.index) prints, byte for
 byte, what the check through the content models prints, in every format and with the
 same exit code: over every army list the project holds (examples, the scenarios'
 fixed compositions of the bundled packs, the test fixtures) and over hostile lists
@@ -17,8 +17,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 
 from benchmarks.fuzzing import army_data, army_texts
-from builder.army import index
-from builder.army.loading import read_army
+from builder.systems.heroes.army import index
+from builder.systems.heroes.army.loading import read_army
 from builder.cli import army_check, fast
 from tests.conftest import FIXTURES, ROOT
 
@@ -63,9 +63,9 @@ def _answers(file: Path, pack: Path | None, capsys: pytest.CaptureFixture[str]) 
 def _compositions(folder: Path) -> list[Path]:
     """Every fixed composition of the scenarios of the bundled Heroes packs, written as
     the army list ``heroes army new --scenario`` would write."""
-    from builder.army.composition import from_composition
-    from builder.army.writer import army_yaml
-    from builder.content.pack_cache import load_pack_cached
+    from builder.systems.heroes.army.composition import from_composition
+    from builder.systems.heroes.army.writer import army_yaml
+    from builder.systems.heroes.content.pack_cache import load_pack_cached
 
     written = []
     for pack_id in ("core", "bfn"):
@@ -95,7 +95,7 @@ def test_scenario_compositions_print_the_same(tmp_path: Path, capsys: pytest.Cap
 
 @pytest.mark.parametrize("file", FIXTURE_LISTS, ids=lambda p: p.stem)
 def test_fixture_lists_print_the_same(file: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Every rule of builder.army.legality breaks in one of these lists."""
+    """Every rule of builder.systems.heroes.army.legality breaks in one of these lists."""
     assert _answers(file, ARMY_PACK, capsys) == (read_army(file).army is not None)
 
 

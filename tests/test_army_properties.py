@@ -5,13 +5,13 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from builder.army.check import check_text
-from builder.army.model import ArmyList, HeroEntry, SlotChoice, TileEntry
-from builder.army.roster import resolve
-from builder.army.suggest import suggest
-from builder.army.totals import compute
-from builder.army.writer import army_yaml
-from builder.content.loader import load_pack
+from builder.systems.heroes.army.check import check_text
+from builder.systems.heroes.army.model import ArmyList, HeroEntry, SlotChoice, TileEntry
+from builder.systems.heroes.army.roster import resolve
+from builder.systems.heroes.army.suggest import suggest
+from builder.systems.heroes.army.totals import compute
+from builder.systems.heroes.army.writer import army_yaml
+from builder.systems.heroes.content.loader import load_pack
 from tests.conftest import FIXTURES
 
 PACK = load_pack(FIXTURES / "army" / "pack")

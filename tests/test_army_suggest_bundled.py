@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from builder.army import check_army, suggest_army
+from builder.systems.heroes.army import check_army, suggest_army
 from builder.content import BUNDLED_CONTENT, load_pack
-from builder.content.models.recruitment import TileKind
+from builder.systems.heroes.content.models.recruitment import TileKind
 
 PACKS = {name: load_pack(BUNDLED_CONTENT / name) for name in ("core", "bfn")}
 

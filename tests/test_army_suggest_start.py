@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from builder.army import check_army
-from builder.army.model import ArmyList, SlotChoice, TileEntry
-from builder.army.suggest import suggest
+from builder.systems.heroes.army import check_army
+from builder.systems.heroes.army.model import ArmyList, SlotChoice, TileEntry
+from builder.systems.heroes.army.suggest import suggest
 from builder.content import BUNDLED_CONTENT, load_pack
 
 PACK = load_pack(BUNDLED_CONTENT / "core")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from builder.army.check import check_file
-from builder.content.loader import load_pack
+from builder.systems.heroes.army.check import check_file
+from builder.systems.heroes.content.loader import load_pack
 from tests.conftest import FIXTURES
 
 ARMY = FIXTURES / "army"
@@ -56,7 +56,7 @@ def test_equipment_serves_its_tile_and_heroes_officer_equipment_the_army() -> No
 
 
 def test_officer_tile_equipment_serves_the_whole_army() -> None:
-    from builder.army.check import check_text
+    from builder.systems.heroes.army.check import check_text
 
     text = (ARMY / "lists" / "orders-officer.yaml").read_text().replace(
         "  - tile: us-cdt-john-marvin\n", "  - tile: us-cdt-john-marvin\n    options: [{slot: 1, option: us-grenade}]\n")
@@ -74,7 +74,7 @@ def test_alliance_points_per_player() -> None:
 
 
 def test_effects_fall_back_on_the_rule_when_the_pack_leaves_a_number_out() -> None:
-    from builder.army import effects
+    from builder.systems.heroes.army import effects
 
     planning = PACK.options["us-planning"].model_copy(update={"stars": 0})
     basterds = PACK.options["de-nazi-basterds"].model_copy(update={"points_bonus": 0})

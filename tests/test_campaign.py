@@ -15,8 +15,8 @@ from builder.campaign import (
     report,
     start,
 )
-from builder.content.models.scenario import Scenario
-from builder.content.pack_cache import load_pack_cached
+from builder.systems.heroes.content.models.scenario import Scenario
+from builder.systems.heroes.content.pack_cache import load_pack_cached
 
 ROOT = Path(__file__).resolve().parent.parent
 BFN = ROOT / "content" / "bfn"

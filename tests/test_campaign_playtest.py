@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from builder.campaign.playtest import play_campaign, run_campaign_playtest
-from builder.content.pack_cache import load_pack_cached
+from builder.systems.heroes.content.pack_cache import load_pack_cached
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from builder.campaign import record_result, start
 from builder.campaign.record import MedalWon
-from builder.content.pack_cache import load_pack_cached
-from builder.render.campaign_sheet import render_campaign_html
+from builder.systems.heroes.content.pack_cache import load_pack_cached
+from builder.systems.heroes.render.campaign_sheet import render_campaign_html
 from builder.render.pdf import Paper, html_to_pdf
 from tests.test_render_print import check_golden, pdf_text
 
@@ -46,7 +46,7 @@ def test_render_campaign_cli(cli, tmp_path: Path) -> None:  # type: ignore[no-un
 def test_site_campaign_page_links_scenarios_and_shows_a_saved_verdict(tmp_path: Path) -> None:
     import json
 
-    from builder.content.loader import load_pack
+    from builder.systems.heroes.content.loader import load_pack
     from builder.render.site.build import build_site
     from tests.test_render_site import broken_links
 

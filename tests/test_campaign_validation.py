@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from builder.content.models.campaign import CampaignEffect
-from builder.validation import validate_pack
+from builder.systems.heroes.content.models.campaign import CampaignEffect
+from builder.systems.heroes.validation import validate_pack
 from tests.conftest import FIXTURES
 
 ROOT = Path(__file__).resolve().parent.parent

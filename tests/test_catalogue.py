@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from builder.catalogue import KINDS, list_items, show_item
+from builder.systems.heroes.catalogue import KINDS, list_items, show_item
 from builder.cli import app
 from builder.cli.common import run_app
-from builder.content.loader import BUNDLED_CONTENT
-from builder.content.pack_cache import load_pack_cached
+from builder.systems.heroes.content.loader import BUNDLED_CONTENT
+from builder.systems.heroes.content.pack_cache import load_pack_cached
 from builder.errors import UsageError
 
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from builder.content.models import RecruitmentOption, Slot
-from builder.content.pack import Pack
-from builder.validation import validate_pack
+from builder.systems.heroes.content.models import RecruitmentOption, Slot
+from builder.systems.heroes.content.pack import Pack
+from builder.systems.heroes.validation import validate_pack
 
 ROOT = Path(__file__).resolve().parents[1]
 CORE = ROOT / "content" / "core"

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.content.loader import load_pack, load_pack_with_diagnostics
-from builder.content.models import TileKind
+from builder.systems.heroes.content.loader import load_pack, load_pack_with_diagnostics
+from builder.systems.heroes.content.models import TileKind
 from builder.diagnostics import Severity
-from builder.validation import validate_pack
+from builder.systems.heroes.validation import validate_pack
 from tests.conftest import CORE, FIXTURES, ROOT
 from tests.world_oracles import battlefield, outcome, scenario_squares
 

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from builder.content.loader import load_pack
+from builder.systems.heroes.content.loader import load_pack
 from builder.errors import InvalidInputError, UsageError
-from builder.content import knobs
+from builder.systems.heroes.content import knobs
 from builder.playtest.runner import Batch, run_batch
 
 PACK = Path(__file__).parent / "fixtures" / "playtest" / "pack"

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from builder.content.loader import load_pack
-from builder.content.models.scenario import DestroyedCondition, NotCondition, Scenario
-from builder.content.models.terrain import square_to_xy
-from builder.validation import validate_pack
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.content.models.scenario import DestroyedCondition, NotCondition, Scenario
+from builder.systems.heroes.content.models.terrain import square_to_xy
+from builder.systems.heroes.validation import validate_pack
 from tests.conftest import CORE, ROOT
 from tests.world_oracles import battlefield, outcome, scenario_squares
 

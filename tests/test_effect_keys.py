@@ -7,9 +7,9 @@ import json
 import shutil
 from pathlib import Path
 
-from builder.content.effect_keys import KNOWN
+from builder.systems.heroes.content.effect_keys import KNOWN
 from builder.content.paths import SCHEMA_DIR
-from builder.validation import validate_pack
+from builder.systems.heroes.validation import validate_pack
 from tests.conftest import FIXTURES, ROOT
 
 

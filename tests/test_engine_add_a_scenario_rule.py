@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from builder.content.loader import load_pack
-from builder.engine import Action, Rules, apply, legal_actions
-from builder.engine.heroes import effects
-from builder.engine.heroes.effects.registry import REGISTRY
-from builder.engine.heroes.state import RULE_FIELDS, rule_field
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine import Action, Rules, apply, legal_actions
+from builder.systems.heroes.engine import effects
+from builder.systems.heroes.engine.effects.registry import REGISTRY
+from builder.systems.heroes.engine.state import RULE_FIELDS, rule_field
 from engine_helpers import PACK, activate
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "engine.md"

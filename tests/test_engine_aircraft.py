@@ -1,5 +1,5 @@
 """Aircraft units in play (003 Battle for Normandy, Aviation Rules;
-builder/engine/heroes/features/aircraft.py): aircraft recruited with an Aircraft option
+builder/systems/heroes/engine/features/aircraft.py): aircraft recruited with an Aircraft option
 and their tile fly over the battlefield, take a token or a bluff, attack, drop their
 bombs, and are fired at by anti-aircraft and machine-gun units with the speed penalty."""
 
@@ -8,11 +8,11 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from builder.content.loader import load_pack
-from builder.engine import Action, Rules, apply, legal_actions
-from builder.engine.heroes.features import aircraft as air
-from builder.engine.heroes.state import rule_field, set_rule_field
-from builder.engine.tools.terrain_coverage import terrain_rows
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine import Action, Rules, apply, legal_actions
+from builder.systems.heroes.engine.features import aircraft as air
+from builder.systems.heroes.engine.state import rule_field, set_rule_field
+from builder.systems.heroes.tools.terrain_coverage import terrain_rows
 
 from engine_helpers import Scripted
 
@@ -156,7 +156,7 @@ def test_an_aircraft_shot_down_is_eliminated_and_counted_as_lost():
 
 
 def test_greedy_games_with_aircraft_play_to_the_end():
-    from builder.engine.kernel import make_player, play
+    from builder.kernel import make_player, play
 
     state = game(5)
     kinds: set[str] = set()
@@ -173,7 +173,7 @@ def test_coverage_lists_aircraft_units_as_played():
 def test_the_anti_aircraft_check_of_aviation_cards_counts_003_anti_aircraft_weapons():
     """The Flak 88's weapon carries 003's Anti-Aircraft: it adds 1 to the check against an
     aviation card, as a core AAA unit does."""
-    from builder.engine.heroes.features.aviation import anti_aircraft_bonus
+    from builder.systems.heroes.engine.features.aviation import anti_aircraft_bonus
 
     state = Rules.new_game(bfn(), "a-safari-in-normandy", seed=3,
                            armies=[CW, [{"tile": "de-regiment-304"}, {"unit": "de-flak-88"}]])
@@ -203,7 +203,7 @@ def test_an_aircraft_fires_at_another_only_with_a_machine_gun_and_when_that_one_
 def test_an_army_list_brings_its_aircraft_tile_into_the_game():
     """An army list with an aircraft's recruitment tile (its Aircraft option on the high
     command) fields the aircraft over the battlefield, never on it."""
-    from builder.army.model import ArmyList, TileEntry
+    from builder.systems.heroes.army.model import ArmyList, TileEntry
 
     army = ArmyList(name="cw with a Spitfire", faction="cw", points=595,
                     tiles=[TileEntry(tile="cw-north-nova-scotia"), TileEntry(tile="cw-spitfire")])
@@ -216,8 +216,8 @@ def test_an_army_list_brings_its_aircraft_tile_into_the_game():
 def test_smoke_over_a_ground_unit_hinders_shots_between_it_and_an_aircraft():
     """003 Smoke warning: the smoke penalty on the aircraft's shot at a unit under the
     pattern, and on that unit's shot at an aircraft."""
-    from builder.engine.board.intersections import covering
-    from builder.engine.heroes.smoke import lay
+    from builder.systems.heroes.board.intersections import covering
+    from builder.systems.heroes.engine.smoke import lay
 
     state = game()
     typhoon = plane(state, 0)

@@ -1,4 +1,4 @@
-"""Anti-tank equipment tokens (builder/engine/heroes/features/anti_tank.py, builder/engine/heroes/features/vehicle_bombs.py):
+"""Anti-tank equipment tokens (builder/systems/heroes/engine/features/anti_tank.py, builder/systems/heroes/engine/features/vehicle_bombs.py):
 the Panzerfaust shot and sticky bombs / magnetic mines on vehicles (000 core
 rules, Recruitment Options > Equipment > Panzerfaust, Sticky Bomb/Magnetic Mine).
 The fixture pack's Panzerfaust and Sticky Bomb tokens hit +3 against light and +4
@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import pytest
 
-from builder.ai import evaluate as ev
-from builder.ai.greedy import GreedyPlayer
-from builder.engine import Action, Rules, apply, legal_actions
-from builder.engine.heroes.effects import get
-from builder.engine.heroes.effects.cards import rocket_plan
-from builder.engine.heroes.effects.options import tokens_left
-from builder.engine.heroes.firing import plan_shot
-from builder.engine.heroes.phases.supply import finish_supply
-from builder.engine.heroes.features.vehicle_bombs import VEHICLE_BOMBS, supply_bomb_actions
-from builder.engine.heroes.state import rule_field
+from builder.systems.heroes.ai import evaluate as ev
+from builder.systems.heroes.ai.greedy import GreedyPlayer
+from builder.systems.heroes.engine import Action, Rules, apply, legal_actions
+from builder.systems.heroes.engine.effects import get
+from builder.systems.heroes.engine.effects.cards import rocket_plan
+from builder.systems.heroes.engine.effects.options import tokens_left
+from builder.systems.heroes.engine.firing import plan_shot
+from builder.systems.heroes.engine.phases.supply import finish_supply
+from builder.systems.heroes.engine.features.vehicle_bombs import VEHICLE_BOMBS, supply_bomb_actions
+from builder.systems.heroes.engine.state import rule_field
 
 from engine_helpers import Scripted, activate, arm, core_pack, make
 
@@ -146,7 +146,7 @@ def test_the_rocket_card_is_the_same_shot_with_the_cards_bonus() -> None:
 def test_greedy_and_solo_players_fire_the_panzerfaust() -> None:
     """Rifles show X against a heavy vehicle: the Panzerfaust is their only shot at
     it; the greedy player values it by its odds, the Solo Mode firing choice takes it."""
-    from builder.ai.solo_mode.policy import SoloPlayer
+    from builder.systems.heroes.ai.solo_mode.policy import SoloPlayer
     state, n = make([{"name": "r", "unit": "us-rifles", "side": "us", "at": "F6"},
                      {"name": "tank", "unit": "de-panzer", "side": "de", "at": "H6", "facing": "n"}])
     arm(state, 0, PF)
@@ -253,7 +253,7 @@ def test_bombs_in_the_supply_phase_and_valued_by_the_greedy_player() -> None:
 
 def test_solo_mode_places_a_bomb_as_soon_as_it_can() -> None:
     """Gear is used as soon as possible (002 Solo Mode, Reveal a Concealed Unit)."""
-    from builder.ai.solo_mode.policy import SoloPlayer
+    from builder.systems.heroes.ai.solo_mode.policy import SoloPlayer
     state, n = _bomb_position()
     apply(state, Action("move", unit=n["r"], square=state.static.bf.square("G6")), check=True)
     actions = legal_actions(state)
@@ -263,7 +263,7 @@ def test_solo_mode_places_a_bomb_as_soon_as_it_can() -> None:
 def test_solo_view_counts_a_panzerfaust_against_an_exposed_heavy_vehicle() -> None:
     """002 Solo Mode, 5.3 Firing Action > Choose a Target, priority 4: a heavy
     vehicle showing its side to a unit that can fire a Panzerfaust is exposed."""
-    from builder.ai.solo_mode.view import EngineView
+    from builder.systems.heroes.ai.solo_mode.view import EngineView
     state, n = make([{"name": "r", "unit": "us-rifles", "side": "us", "at": "F6"},
                      {"name": "tank", "unit": "de-panzer", "side": "de", "at": "H6", "facing": "n"}])
     view = EngineView(state, 0, "balanced")
@@ -274,7 +274,7 @@ def test_solo_view_counts_a_panzerfaust_against_an_exposed_heavy_vehicle() -> No
 
 def test_a_jammed_panzerfaust_is_used_up() -> None:
     """A shot cancelled by the target's card (Jammed!) has used its token."""
-    from builder.engine.heroes.reactions import MODES, _shot_goes_on
+    from builder.systems.heroes.engine.reactions import MODES, _shot_goes_on
     state, n = make([{"name": "r", "unit": "us-rifles", "side": "us", "at": "F6"},
                      {"name": "tank", "unit": "de-panzer", "side": "de", "at": "H6", "facing": "n"}])
     arm(state, 0, PF)
@@ -288,7 +288,7 @@ def test_a_jammed_panzerfaust_is_used_up() -> None:
 def test_no_bomb_across_a_wall() -> None:
     """The fixture's wall between J1 and J2: from J1 the halftrack on J2 is out of
     reach; from I1, round the wall's end, it is next to it."""
-    from builder.engine.heroes.features.vehicle_bombs import bomb_actions
+    from builder.systems.heroes.engine.features.vehicle_bombs import bomb_actions
     state, n = make([{"name": "r", "unit": "us-rifles", "side": "us", "at": "J1"},
                      {"name": "ht", "unit": "de-halftrack", "side": "de", "at": "J2"}])
     arm(state, 0, BOMB)

@@ -1,5 +1,5 @@
 """Autonomous and Substitute (000 core rules, Special Abilities > Autonomous,
-Substitute; builder/engine/heroes/features/autonomy.py, builder/engine/heroes/features/substitute.py) on the
+Substitute; builder/systems/heroes/engine/features/autonomy.py, builder/systems/heroes/engine/features/substitute.py) on the
 fixture skirmish battlefield (forest on D3:E4, water on B6:C7, open elsewhere).
 The fixture's Rangers have Autonomous, its Ammo bearers Substitute."""
 
@@ -7,17 +7,17 @@ from __future__ import annotations
 
 import pytest
 
-from builder.ai.greedy import GreedyPlayer
-from builder.ai.solo_mode.policy import SoloPlayer
-from builder.engine import Action, apply, legal_actions
-from builder.engine.kernel.dice import Rng
-from builder.engine.heroes.effects import get, invalidate
-from builder.engine.heroes.features.autonomy import acting
-from builder.engine.kernel.errors import IllegalAction
-from builder.engine.heroes.phases.activation import start_activation
-from builder.engine.kernel.random_play import random_playout
-from builder.engine.heroes.damage import kill_shot, take_hit
-from builder.engine.heroes.assault import plan_assault, resolve_assault
+from builder.systems.heroes.ai.greedy import GreedyPlayer
+from builder.systems.heroes.ai.solo_mode.policy import SoloPlayer
+from builder.systems.heroes.engine import Action, apply, legal_actions
+from builder.kernel.dice import Rng
+from builder.systems.heroes.engine.effects import get, invalidate
+from builder.systems.heroes.engine.features.autonomy import acting
+from builder.kernel.errors import IllegalAction
+from builder.systems.heroes.engine.phases.activation import start_activation
+from builder.kernel.random_play import random_playout
+from builder.systems.heroes.engine.damage import kill_shot, take_hit
+from builder.systems.heroes.engine.assault import plan_assault, resolve_assault
 
 from engine_helpers import Scripted, make
 

@@ -1,11 +1,11 @@
 """Aviation cards and the anti-aircraft check (000 core rules, AAA and Aviation
-Cards; Special Abilities > AAA; builder/engine/heroes/features/aviation.py), with the core pack's
+Cards; Special Abilities > AAA; builder/systems/heroes/engine/features/aviation.py), with the core pack's
 aviation cards (placeholder values) on the fixture skirmish battlefield."""
 
 from __future__ import annotations
 
-from builder.engine import apply, legal_actions
-from builder.engine.heroes.features.aviation import anti_aircraft_bonus
+from builder.systems.heroes.engine import apply, legal_actions
+from builder.systems.heroes.engine.features.aviation import anti_aircraft_bonus
 
 from engine_helpers import Scripted, activate, make, with_core_cards
 
@@ -87,10 +87,10 @@ def test_the_stuka_drops_its_pattern_without_scatter():
 def test_the_greedy_player_values_an_airstrike_by_its_odds_and_the_anti_aircraft_check():
     """Focke-Wulf (number 4): it gets through on a 1-3, so half its attack's worth
     counts; an AAA unit across the table leaves only a 1-2."""
-    from builder.ai.evaluate import target_value
-    from builder.ai.support_values import CARD_SPENT, card_value
-    from builder.engine.heroes.features.aviation import attack_pattern
-    from builder.engine.heroes.features.blast import blast_plan
+    from builder.systems.heroes.ai.evaluate import target_value
+    from builder.systems.heroes.ai.support_values import CARD_SPENT, card_value
+    from builder.systems.heroes.engine.features.aviation import attack_pattern
+    from builder.systems.heroes.engine.features.blast import blast_plan
 
     for extra, through in (([], 3 / 6), ([{"name": "aa", "unit": "us-quad-50", "side": "us", "at": "A1"}], 2 / 6)):
         state, n = _with_cards(GERMANS_PLAY + extra, 1, ["de-focke-wulf"])

@@ -1,14 +1,14 @@
 """Barrage Order (000 core rules, Special Abilities > Barrage Order;
-builder/engine/heroes/features/barrage.py) on the fixture skirmish battlefield."""
+builder/systems/heroes/engine/features/barrage.py) on the fixture skirmish battlefield."""
 
 from __future__ import annotations
 
 import pytest
 
-from builder.engine import Action, apply, legal_actions
-from builder.engine.kernel.errors import IllegalAction
-from builder.engine.heroes.phases.activation import start_activation
-from builder.engine.heroes.state import NO_ORDER
+from builder.systems.heroes.engine import Action, apply, legal_actions
+from builder.kernel.errors import IllegalAction
+from builder.systems.heroes.engine.phases.activation import start_activation
+from builder.systems.heroes.engine.state import NO_ORDER
 
 from engine_helpers import make
 
@@ -92,9 +92,9 @@ def test_a_packed_tripod_gun_has_nothing_to_fire_with():
 
 
 def test_the_greedy_player_values_a_barrage_as_the_guns_best_shots():
-    from builder.ai.evaluate import shot_value
-    from builder.ai.support_values import barrage_value
-    from builder.engine.heroes.unit_actions import fire_actions
+    from builder.systems.heroes.ai.evaluate import shot_value
+    from builder.systems.heroes.ai.support_values import barrage_value
+    from builder.systems.heroes.engine.unit_actions import fire_actions
 
     state, n = barrage_position()
     ordered(state, n)

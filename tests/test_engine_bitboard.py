@@ -1,4 +1,4 @@
-"""Bitboards (builder.engine.board.bitboard): listing a board's squares, whatever its size
+"""Bitboards (builder.systems.heroes.board.bitboard): listing a board's squares, whatever its size
 and however many squares it holds, against the plain definition."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from builder.engine.board.bitboard import board_of, select, squares
+from builder.systems.heroes.board.bitboard import board_of, select, squares
 
 
 @given(st.sets(st.integers(min_value=0, max_value=1500), max_size=120))

@@ -1,4 +1,4 @@
-"""Blast patterns (builder/engine/heroes/features/blast.py): the geometry of intersections and the
+"""Blast patterns (builder/systems/heroes/engine/features/blast.py): the geometry of intersections and the
 worked cases of the core rules (000 core rules, Recruitment Options > Equipment >
 Grenade, Rifle Grenade, HE Shells; Special Abilities > Howitzer, Indirect Fire,
 Artillery Spotter; Terrain > Buildings). The fixture pack's grenades hit +2
@@ -6,15 +6,15 @@ against infantry and +1 against light vehicles (placeholder values)."""
 
 from __future__ import annotations
 
-from builder.ai import evaluate as ev
-from builder.ai.greedy import GreedyPlayer
-from builder.ai.solo_mode.view import EngineView
-from builder.engine import Action, apply, legal_actions
-from builder.engine.heroes.features.blast import (INTO_ROOM, blast_actions, clear_on, covering, distance, inside_building,
+from builder.systems.heroes.ai import evaluate as ev
+from builder.systems.heroes.ai.greedy import GreedyPlayer
+from builder.systems.heroes.ai.solo_mode.view import EngineView
+from builder.systems.heroes.engine import Action, apply, legal_actions
+from builder.systems.heroes.engine.features.blast import (INTO_ROOM, blast_actions, clear_on, covering, distance, inside_building,
                                   intersection, pattern_squares, scattered)
-from builder.engine.heroes.effects.options import tokens_left
-from builder.engine.heroes.firing import plan_shot
-from builder.engine.heroes.smoke import fade
+from builder.systems.heroes.engine.effects.options import tokens_left
+from builder.systems.heroes.engine.firing import plan_shot
+from builder.systems.heroes.engine.smoke import fade
 
 from engine_helpers import Scripted, activate, arm, make, with_core_cards
 

@@ -1,14 +1,14 @@
-"""Action cards with rule modules (builder/engine/heroes/effects/cards.py) and the answers to
-the opponent's shots and moves (builder/engine/heroes/reactions.py): one position per card
+"""Action cards with rule modules (builder/systems/heroes/engine/effects/cards.py) and the answers to
+the opponent's shots and moves (builder/systems/heroes/engine/reactions.py): one position per card
 where it changes the outcome. Hands hold the core pack's cards (000 core rules,
 Action Card; each card's effect as the pack words it)."""
 
 from __future__ import annotations
 
-from builder.engine import Action, apply, legal_actions
-from builder.engine.heroes import effects
-from builder.engine.heroes.effects.cards import kept_by_card, scramble_orders
-from builder.engine.heroes.state import NO_ORDER
+from builder.systems.heroes.engine import Action, apply, legal_actions
+from builder.systems.heroes.engine import effects
+from builder.systems.heroes.engine.effects.cards import kept_by_card, scramble_orders
+from builder.systems.heroes.engine.state import NO_ORDER
 
 from engine_helpers import Scripted, activate, core_pack, make, with_core_cards
 
@@ -205,7 +205,7 @@ def test_no_mine_offered_in_cover() -> None:
 
 
 def test_light_sabers_add_three_and_reach_heavy_vehicles() -> None:
-    from builder.engine.heroes.assault import plan_assault
+    from builder.systems.heroes.engine.assault import plan_assault
 
     state, n = make([{"name": "r", "unit": "us-rifles", "side": "us", "at": "B2"},
                      {"name": "tank", "unit": "de-panzer", "side": "de", "at": "C2", "facing": "n"}])
@@ -218,7 +218,7 @@ def test_light_sabers_add_three_and_reach_heavy_vehicles() -> None:
 
 
 def test_overwatch_option_is_reported_with_its_ability() -> None:
-    from builder.engine.tools.coverage import coverage
+    from builder.systems.heroes.tools.coverage import coverage
 
     rows = {(r["kind"], r["id"]): r["status"] for r in coverage(core_pack())}
     assert rows[("option", "overwatch")] == rows[("ability", "overwatch")] == "partial"

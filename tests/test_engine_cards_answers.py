@@ -1,5 +1,5 @@
 """Answers to the opponent's card and assault, and the Heroic trait's tokens
-(builder/engine/heroes/reactions.py, builder/engine/heroes/effects/cards.py and options.py):
+(builder/systems/heroes/engine/reactions.py, builder/systems/heroes/engine/effects/cards.py and options.py):
 
 - No! (``cancel-card``): a card played while the opponent holds a No! waits for
   its answer; a No! cancels it (both stay discarded), a No! on the No! lets it
@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import pytest
 
-from builder.ai import evaluate as ev
-from builder.ai.greedy import GreedyPlayer
-from builder.engine import Action, IllegalAction, apply, legal_actions
-from builder.engine.heroes import effects
-from builder.engine.heroes.reactions import CARD_CTX, COUNTER_CTX, REACT
+from builder.systems.heroes.ai import evaluate as ev
+from builder.systems.heroes.ai.greedy import GreedyPlayer
+from builder.systems.heroes.engine import Action, IllegalAction, apply, legal_actions
+from builder.systems.heroes.engine import effects
+from builder.systems.heroes.engine.reactions import CARD_CTX, COUNTER_CTX, REACT
 
 from engine_helpers import Scripted, activate
 from test_engine_cards import RIFLES_AND_GRENADIERS, game

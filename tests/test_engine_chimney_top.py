@@ -2,7 +2,7 @@
 Destroying the Chimney; Campaign > 6 Operation Stack): a unit climbs from the stairs square to
 the secondary tile above the red dot, sees and is seen from there as from an Elevated Position,
 may be shot at, and is destroyed with the chimney.
-builder/engine/heroes/features/demolition_targets.py; builder/engine/board/elevation.py."""
+builder/systems/heroes/engine/features/demolition_targets.py; builder/systems/heroes/board/elevation.py."""
 
 from __future__ import annotations
 
@@ -12,19 +12,19 @@ from pathlib import Path
 
 import pytest
 
-from builder.ai.demolition import climb_value
-from builder.ai.greedy import GreedyPlayer
-from builder.content.loader import load_pack
-from builder.content.models.scenario import Objective
-from builder.engine import Action, Rules, apply, legal_actions
-from builder.engine.board.elevation import levels
-from builder.engine.board.los import ground_sight, sight, sight_to_dot
-from builder.engine.heroes.features.demolition_targets import CLIMB, DOWN, MODE, UP, climbs, on_top, shots
-from builder.engine.heroes.firing import plan_shot
-from builder.engine.heroes.state import NO_ORDER
-from builder.engine.heroes.movement import infantry_reach, movement_allowance, reachable
-from builder.engine.heroes.scenario_events import effect
-from builder.engine.kernel.errors import IllegalAction
+from builder.systems.heroes.ai.demolition import climb_value
+from builder.systems.heroes.ai.greedy import GreedyPlayer
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.content.models.scenario import Objective
+from builder.systems.heroes.engine import Action, Rules, apply, legal_actions
+from builder.systems.heroes.board.elevation import levels
+from builder.systems.heroes.board.los import ground_sight, sight, sight_to_dot
+from builder.systems.heroes.engine.features.demolition_targets import CLIMB, DOWN, MODE, UP, climbs, on_top, shots
+from builder.systems.heroes.engine.firing import plan_shot
+from builder.systems.heroes.engine.state import NO_ORDER
+from builder.systems.heroes.engine.movement import infantry_reach, movement_allowance, reachable
+from builder.systems.heroes.engine.scenario_events import effect
+from builder.kernel.errors import IllegalAction
 
 from engine_helpers import Scripted, activate
 

@@ -71,9 +71,9 @@ def test_explain_fire_prints_the_computation(cli) -> None:
 
 
 def test_a_position_file_carries_scenario_markers(cli, tmp_path: Path) -> None:
-    """Markers of scenario events (builder/engine/heroes/markers.py) are part of a position:
+    """Markers of scenario events (builder/systems/heroes/engine/markers.py) are part of a position:
     the defence-bonus marker shows in the explained shot, the life points are kept."""
-    from builder.engine.tools.position import load_position
+    from builder.systems.heroes.tools.position import load_position
 
     r = cli("explain", "fire", str(POSITIONS / "markers.yaml"), "r1", "g1")
     assert r.exit_code == 0, r.stderr

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from builder.engine.heroes.solo_mode.rules import SoloModeRules
-from builder.content.loader import load_pack
-from builder.engine import Rules, apply, legal_actions
-from builder.engine.heroes.state import GAME_FIELDS, SIDE_FIELDS, UNIT_FIELDS
+from builder.systems.heroes.engine.solo_mode.rules import SoloModeRules
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine import Rules, apply, legal_actions
+from builder.systems.heroes.engine.state import GAME_FIELDS, SIDE_FIELDS, UNIT_FIELDS
 
 PACK = Path(__file__).parent / "fixtures" / "playtest" / "pack"
 
@@ -89,7 +89,7 @@ def test_solo_dashboard_is_hashed(pack: Any) -> None:
 def _init_fields(cls: str) -> list[str]:
     """Attributes the class's ``__init__`` sets, read from the source (the compiled
     copies carry neither code objects nor ``__slots__``)."""
-    source = Path(__file__).resolve().parents[1] / "builder" / "engine" / "heroes" / "state.py"
+    source = Path(__file__).resolve().parents[1] / "builder" / "systems" / "heroes" / "engine" / "state.py"
     for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ClassDef) and node.name == cls:
             init = next(i for i in node.body if isinstance(i, ast.FunctionDef) and i.name == "__init__")
@@ -103,7 +103,7 @@ def _init_fields(cls: str) -> list[str]:
                                         ("UnitState", UNIT_FIELDS)])
 def test_field_tables_list_every_field(cls: str, table: Any) -> None:
     """What ``__init__`` sets is exactly the table (and so the slots, the clone and the hash)."""
-    import builder.engine.heroes.state as state_module
+    import builder.systems.heroes.engine.state as state_module
 
     assert sorted(_init_fields(cls)) == sorted(f.name for f in table)
     slots = getattr(getattr(state_module, cls), "__slots__", None)  # absent when compiled

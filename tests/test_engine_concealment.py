@@ -1,4 +1,4 @@
-"""Concealment options (builder/engine/heroes/features/ruses.py, builder/engine/heroes/features/concealment.py):
+"""Concealment options (builder/systems/heroes/engine/features/ruses.py, builder/systems/heroes/engine/features/concealment.py):
 the Tricky trait's Ruse tokens, the Concealed order's tokens and Infiltration
 (000 core rules, Recruitment Options > Character Traits > Tricky; Orders >
 Concealed; Orders > Infiltration; Special Abilities > Ambush and Scout).
@@ -13,15 +13,15 @@ import dataclasses
 
 import pytest
 
-from builder.ai.greedy import GreedyPlayer
-from builder.engine import Action, IllegalAction, Rules, apply, legal_actions
-from builder.engine.heroes.ambush import spot
-from builder.engine.heroes.features.concealment import CONCEALED, TOKENS, tokens_free, tokens_total
-from builder.engine.heroes.effects import get
-from builder.engine.heroes.phases.supply import start_supply
-from builder.engine.heroes.features.ruses import RUSE_ID
-from builder.engine.heroes.state import side_field
-from builder.engine.heroes.unit_actions import fire_actions
+from builder.systems.heroes.ai.greedy import GreedyPlayer
+from builder.systems.heroes.engine import Action, IllegalAction, Rules, apply, legal_actions
+from builder.systems.heroes.engine.ambush import spot
+from builder.systems.heroes.engine.features.concealment import CONCEALED, TOKENS, tokens_free, tokens_total
+from builder.systems.heroes.engine.effects import get
+from builder.systems.heroes.engine.phases.supply import start_supply
+from builder.systems.heroes.engine.features.ruses import RUSE_ID
+from builder.systems.heroes.engine.state import side_field
+from builder.systems.heroes.engine.unit_actions import fire_actions
 
 from engine_helpers import activate, fixture_pack, make
 

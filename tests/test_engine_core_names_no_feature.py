@@ -1,6 +1,6 @@
 """The game loop, the phases, the state, the victory conditions and the scenario events
-name no feature module: they ask the hook registry (builder.engine.heroes.effects), and
-builder/engine/heroes/all_features.py is the one file that lists the features (issue 19,
+name no feature module: they ask the hook registry (builder.systems.heroes.engine.effects), and
+builder/systems/heroes/engine/all_features.py is the one file that lists the features (issue 19,
 feature modules own their rule). The import-linter contract `core-names-no-feature`
 checks the same imports in `make lint`; this test reads the sources, so that it also
 catches a feature named through a string import path."""
@@ -11,10 +11,10 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-HEROES = ROOT / "builder" / "engine" / "heroes"
+HEROES = ROOT / "builder" / "systems" / "heroes" / "engine"
 CORE = [*sorted((HEROES / "phases").glob("*.py")),
         *(HEROES / f"{name}.py" for name in ("steps", "state", "victory", "scenario_events", "api", "rules"))]
-FEATURES = "builder.engine.heroes.features"
+FEATURES = "builder.systems.heroes.engine.features"
 
 
 def _imported(path: Path) -> list[str]:

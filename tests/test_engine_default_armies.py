@@ -1,4 +1,4 @@
-"""Default armies of points-only sides (000 core rules, Army Creation; builder.engine.
+"""Default armies of points-only sides (000 core rules, Army Creation; builder.systems.heroes.engine.
 armies.default_army): the army suggester's seeded search, legal, spending at least 95%
 of the budget, the same army in every game."""
 
@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from builder.army.check import check_army
-from builder.content.loader import load_pack
-from builder.engine import Rules
-from builder.engine.heroes.armies import default_army
+from builder.systems.heroes.army.check import check_army
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine import Rules
+from builder.systems.heroes.engine.armies import default_army
 
 PACKS = {"core": "content/core", "bfn": "content/bfn"}
 

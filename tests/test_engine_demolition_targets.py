@@ -1,18 +1,18 @@
 """Demolition targets fired at through their red dot: the steelworks chimney (003 Battle
 for Normandy, Battlefield > Buildings > Destroying the Chimney; Campaign > 6 Operation
-Stack). builder/engine/heroes/features/demolition_targets.py."""
+Stack). builder/systems/heroes/engine/features/demolition_targets.py."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
 
-from builder.content.loader import load_pack
-from builder.engine import Action, Rules, apply
-from builder.engine.heroes.features.demolition_targets import MODE, demolished, markers, shots
-from builder.engine.board.los import sight, sight_to_dot
-from builder.engine.heroes.scenario_events import effect
-from builder.engine.heroes.victory import holds
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine import Action, Rules, apply
+from builder.systems.heroes.engine.features.demolition_targets import MODE, demolished, markers, shots
+from builder.systems.heroes.board.los import sight, sight_to_dot
+from builder.systems.heroes.engine.scenario_events import effect
+from builder.systems.heroes.engine.victory import holds
 
 from engine_helpers import Scripted, activate
 

@@ -1,4 +1,4 @@
-"""The game's generator (builder.engine.kernel.dice.Rng) keeps its 64-bit xorshift* state as
+"""The game's generator (builder.kernel.dice.Rng) keeps its 64-bit xorshift* state as
 two 32-bit halves so that compiled code draws on machine integers. Every number it
 draws must still be the plain 64-bit formula's, or every seeded game would change:
 checked here against the formula written out, for any seed and any bound."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.engine.kernel.dice import MASK64, MULTIPLIER, Rng
+from builder.kernel.dice import MASK64, MULTIPLIER, Rng
 
 seeds = st.integers(min_value=0, max_value=2**63 - 1)
 

@@ -1,18 +1,18 @@
 """Line of sight from an Elevated Position (003 Battle for Normandy, Battlefield >
 Elevated Positions, examples A-D), traced from the Flak 88's red dot on the Rauray
 heights in Trading Blows, and by units standing on elevated squares.
-builder/engine/board/elevation.py."""
+builder/systems/heroes/board/elevation.py."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
 
-from builder.army.model import ArmyList, SlotChoice, TileEntry
-from builder.content.loader import load_pack
-from builder.engine import Rules
-from builder.engine.board.elevation import high_sight, levels
-from builder.engine.board.los import trace
+from builder.systems.heroes.army.model import ArmyList, SlotChoice, TileEntry
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine import Rules
+from builder.systems.heroes.board.elevation import high_sight, levels
+from builder.systems.heroes.board.los import trace
 
 BFN = Path(__file__).resolve().parents[1] / "content" / "bfn"
 

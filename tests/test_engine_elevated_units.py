@@ -1,5 +1,5 @@
 """Units standing in Elevated Positions (003 Battle for Normandy, Battlefield > Elevated
-Positions; builder/engine/board/elevation.py): every line with an elevated end follows the
+Positions; builder/systems/heroes/board/elevation.py): every line with an elevated end follows the
 rule, the shots of units on a hill and at them included. The position: Hill 113 in Charge of
 the Light Brigade (tests/fixtures/engine/positions/elevated.yaml), a Luftwaffe squad on the rise
 at AE5 and one on the crest at AE3, British riflemen below in the wood's edge at AE8, more in the
@@ -12,10 +12,10 @@ from functools import lru_cache
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from builder.engine.board.elevation import high_line, levels
-from builder.engine.board.los import line_of_sight, sight, trace
-from builder.engine.heroes.firing import plan_shot
-from builder.engine.tools.position import load_position
+from builder.systems.heroes.board.elevation import high_line, levels
+from builder.systems.heroes.board.los import line_of_sight, sight, trace
+from builder.systems.heroes.engine.firing import plan_shot
+from builder.systems.heroes.tools.position import load_position
 
 from engine_helpers import POSITIONS
 

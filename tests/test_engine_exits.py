@@ -1,5 +1,5 @@
 """Units leaving by exit squares (003 Battle for Normandy, Campaign > 4 Zurueck!:
-the Germans get units out through the arrow squares; builder/engine/heroes/features/exits.py)."""
+the Germans get units out through the arrow squares; builder/systems/heroes/engine/features/exits.py)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ import copy
 import pytest
 from pydantic import ValidationError
 
-from builder.content.loader import load_pack
-from builder.content.models.scenario import ScenarioSide, VictoryLevel
-from builder.engine import Action, Rules, apply
-from builder.engine.heroes.features.exits import counts, exited
-from builder.engine.tools.position import PositionFile, position_state
-from builder.engine.heroes.victory import holds
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.content.models.scenario import ScenarioSide, VictoryLevel
+from builder.systems.heroes.engine import Action, Rules, apply
+from builder.systems.heroes.engine.features.exits import counts, exited
+from builder.systems.heroes.tools.position import PositionFile, position_state
+from builder.systems.heroes.engine.victory import holds
 
 from engine_helpers import activate, fixture_pack
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from builder.content.loader import load_pack
-from builder.engine import Action, Rng, Rules, apply, derive_seed, legal_actions, random_playout
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine import Action, Rng, Rules, apply, derive_seed, legal_actions, random_playout
 
 PACK = Path(__file__).resolve().parent / "fixtures" / "engine" / "pack"
 
@@ -86,7 +86,7 @@ def test_armies_override_the_scenario_composition(pack) -> None:
 
 
 def test_an_option_bought_for_a_hero_goes_to_the_hero(pack) -> None:
-    from builder.engine.heroes.opportunity import may_opportunity_fire
+    from builder.systems.heroes.engine.opportunity import may_opportunity_fire
 
     army = [{"tile": "us-platoon"}, {"hero": "us-sarge"}, {"option": "us-watch", "for_hero": "us-sarge"}]
     state = Rules.new_game(pack, "skirmish", seed=1, armies=[army, None])

@@ -2,7 +2,7 @@
 
 ``tests/fixtures/engine_golden/games.json`` records, for seeded games (uniform random
 legal play on the bundled scenarios and on the engine fixture scenarios, plus a few
-games between builder.ai players, in the core rules and in the Solo game mode), the
+games between builder.systems.heroes.ai players, in the core rules and in the Solo game mode), the
 final ``state_hash``, the number of decisions and a digest of every action taken.
 Any change to the order of ``legal_actions``, to a rule or to the dice stream shows
 up here. Regenerate only for a deliberate rules change::
@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 
-from builder.content.loader import load_pack
+from builder.systems.heroes.content.loader import load_pack
 from builder.content.yaml_io import atomic_write_text
-from builder.engine import RandomPlayer, Rng, Rules, make_player, play as play_loop
+from builder.systems.heroes.engine import RandomPlayer, Rng, Rules, make_player, play as play_loop
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "fixtures" / "engine_golden" / "games.json"
@@ -34,7 +34,7 @@ RANDOM_GAMES = [
     ("core", "clash", 100), ("core", "family-meeting-1", 100), ("core", "family-meeting-2", 100),
     ("fixture", "skirmish", 40), ("fixture", "lane", 40),
 ]
-# (scenario, players by side, seeds): builder.ai players, core rules and Solo game mode.
+# (scenario, players by side, seeds): builder.systems.heroes.ai players, core rules and Solo game mode.
 AI_GAMES = [
     ("family-meeting-1", ("greedy", "greedy"), 4),
     ("family-meeting-1", ("greedy", "solo-mode:aggressive:medium"), 4),
@@ -68,9 +68,9 @@ def _action_text(action: Any) -> bytes:
 
 
 def ai_game(scenario: str, specs: tuple[str, ...], seed: int) -> dict[str, Any]:
-    """A game between builder.ai players, set up and played as `heroes play` and
-    `heroes playtest` play it (builder.ai.players.rules_for, the one game loop)."""
-    from builder.ai.players import parse_spec, rules_for
+    """A game between builder.systems.heroes.ai players, set up and played as `heroes play` and
+    `heroes playtest` play it (builder.systems.heroes.ai.players.rules_for, the one game loop)."""
+    from builder.systems.heroes.ai.players import parse_spec, rules_for
 
     rules_cls, options = rules_for([parse_spec(s) for s in specs])
     state = rules_cls.new_game(_pack("core"), scenario, seed=seed, options=options or None)
@@ -110,7 +110,7 @@ def test_games_are_unchanged(batch: list[tuple[str, tuple[Any, ...]]]) -> None:
     golden = _golden()
     changed = [name for name, case in batch if play(case) != golden[name]]
     hint = ("" if all(n.startswith("random/") for n in changed) else
-            "; ai/ games also depend on the builder.ai players: after a deliberate change of a player, "
+            "; ai/ games also depend on the builder.systems.heroes.ai players: after a deliberate change of a player, "
             "regenerate with `python -m tests.test_engine_golden_games`")
     assert not changed, f"games changed: {changed[:5]} ({len(changed)} of {len(batch)}){hint}"
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from builder.content.models.terrain import square_to_xy, xy_to_square
-from builder.engine.board.grid import GridError, column_name, parse_square
+from builder.systems.heroes.content.models.terrain import square_to_xy, xy_to_square
+from builder.systems.heroes.board.grid import GridError, column_name, parse_square
 
 
 @pytest.mark.parametrize("x", [0, 1, 25, 26, 27, 51, 52, 701])

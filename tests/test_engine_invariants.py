@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from builder.engine import Rng, Rules, apply, legal_actions
-from builder.engine.tools.log import play, replay
-from builder.engine.heroes.movement import movement_allowance
+from builder.systems.heroes.engine import Rng, Rules, apply, legal_actions
+from builder.systems.heroes.tools.log import play, replay
+from builder.systems.heroes.engine.movement import movement_allowance
 
 from engine_helpers import fixture_pack
 
@@ -66,7 +66,7 @@ def test_bundled_scenarios_play_to_the_end_keeping_invariants(seed: int) -> None
     """Random legal games of the bundled scenarios (whatever their current numbers)."""
     import pytest
 
-    from builder.content.loader import BUNDLED_CONTENT, load_pack
+    from builder.systems.heroes.content.loader import BUNDLED_CONTENT, load_pack
     from builder.errors import HeroesError
 
     pack = load_pack(BUNDLED_CONTENT / "core")

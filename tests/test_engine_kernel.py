@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from engine_helpers import PACK
 
-from builder.engine import RandomPlayer, Rng, Rules, make_player, play
-from builder.engine.kernel import GameStuck, player_kinds
+from builder.systems.heroes.engine import RandomPlayer, Rng, Rules, make_player, play
+from builder.kernel import GameStuck, player_kinds
 from builder.errors import UsageError
 
 
@@ -51,7 +51,7 @@ def test_one_registry_one_random_player() -> None:
 
 
 def test_the_loop_reports_every_decision_and_stops_at_the_limit() -> None:
-    from builder.content.loader import load_pack
+    from builder.systems.heroes.content.loader import load_pack
 
     state = Rules.new_game(load_pack(PACK), "skirmish", seed=2)
     seen: list[tuple[int, Any]] = []

@@ -1,15 +1,15 @@
 """Lines drawn between squares with a terrain type's effects: a low barricade in Clash
 (003 Battle for Normandy, Battlefield 1.1, Lines and Terrain Effects; 1.2, Low Barricades;
-builder/engine/board/lines.py). The position (tests/fixtures/engine/positions/lines.yaml):
+builder/systems/heroes/board/lines.py). The position (tests/fixtures/engine/positions/lines.yaml):
 Panzergrenadiere behind the fence at I3 (the fence runs between I3-J3 and I4-J4), American
 riflemen right at it at J4 and further south at I6."""
 
 from __future__ import annotations
 
-from builder.engine.board.los import line_of_sight, sight
-from builder.engine.heroes.firing import plan_shot
-from builder.engine.heroes.movement import infantry_reach
-from builder.engine.tools.position import load_position
+from builder.systems.heroes.board.los import line_of_sight, sight
+from builder.systems.heroes.engine.firing import plan_shot
+from builder.systems.heroes.engine.movement import infantry_reach
+from builder.systems.heroes.tools.position import load_position
 
 from engine_helpers import POSITIONS
 

@@ -8,23 +8,23 @@ hedgerow runs along I4-K4."""
 
 from __future__ import annotations
 
-from builder.ai.greedy import GreedyPlayer
-from builder.engine import Action, apply, legal_actions
-from builder.engine.heroes.effects import get
-from builder.engine.heroes.effects.options import tokens_left
-from builder.engine.kernel.errors import IllegalAction
-from builder.engine.heroes.features.goliath import DETONATE
-from builder.engine.heroes.features.hedgerow_cutter import CUTTER, PASSAGE
-from builder.engine.board.los import sight
-from builder.engine.heroes.movement import vehicle_reach
+from builder.systems.heroes.ai.greedy import GreedyPlayer
+from builder.systems.heroes.engine import Action, apply, legal_actions
+from builder.systems.heroes.engine.effects import get
+from builder.systems.heroes.engine.effects.options import tokens_left
+from builder.kernel.errors import IllegalAction
+from builder.systems.heroes.engine.features.goliath import DETONATE
+from builder.systems.heroes.engine.features.hedgerow_cutter import CUTTER, PASSAGE
+from builder.systems.heroes.board.los import sight
+from builder.systems.heroes.engine.movement import vehicle_reach
 
 from engine_helpers import activate, give, make
 from test_engine_tokens import moves
 
 import pytest
-from builder.engine.heroes.features.hedgerow_cutter import PASSAGES
-from builder.engine.heroes.state import rule_field, set_rule_field
-from builder.engine.heroes.features.advanced_positions import POSITIONS
+from builder.systems.heroes.engine.features.hedgerow_cutter import PASSAGES
+from builder.systems.heroes.engine.state import rule_field, set_rule_field
+from builder.systems.heroes.engine.features.advanced_positions import POSITIONS
 
 
 # --- Culling Hedgerow Cutter ----------------------------------------------------------------
@@ -133,7 +133,7 @@ def test_once_per_move_and_out_again_through_the_window() -> None:
 
 
 def test_an_urban_fighter_retreats_out_through_the_window() -> None:
-    from builder.engine.heroes.assault import retreat_squares
+    from builder.systems.heroes.engine.assault import retreat_squares
     for grant, expected in ((True, ["H8"]), (False, [])):
         state, n = make([{"name": "r", "unit": "us-rifles", "side": "us", "at": "G8"},
                          {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "F8"}])
@@ -177,7 +177,7 @@ def test_a_goliath_blowing_up_in_a_house_damages_the_structure() -> None:
     """000 Goliath: an explosion in a structure can damage it (Destruction): the
     charge's 3 Destruction dice (placeholder) roll 4+ against the fixture house."""
     from engine_helpers import Scripted
-    from builder.engine.heroes.structures import points, structure_at
+    from builder.systems.heroes.engine.structures import points, structure_at
 
     state, n = make([{"name": "gol", "unit": "de-goliath", "side": "de", "at": "F5", "facing": "s"},
                      {"name": "t", "unit": "us-rifles", "side": "us", "at": "F7"}])
@@ -228,8 +228,8 @@ def _mortar(horn_at: str):  # type: ignore[no-untyped-def]
 
 
 def test_a_mortar_within_two_squares_of_the_horn_places_the_green_pattern() -> None:
-    from builder.engine.heroes.features.blast import patterns
-    from builder.engine.heroes.features.horn_of_plenty import GREEN_RADIUS
+    from builder.systems.heroes.engine.features.blast import patterns
+    from builder.systems.heroes.engine.features.horn_of_plenty import GREEN_RADIUS
     near, n = _mortar("D3")  # 2 squares from B2
     far, f = _mortar("E3")  # 3 squares
     (p_near,) = patterns(near, near.units[n["m"]])
@@ -254,7 +254,7 @@ def test_the_horn_is_a_scout_counter_brought_by_the_option() -> None:
 
 
 def _nest():  # type: ignore[no-untyped-def]
-    from builder.engine.heroes.phases.supply import start_supply
+    from builder.systems.heroes.engine.phases.supply import start_supply
     state, n = make([{"name": "mg", "unit": "us-mg", "side": "us", "at": "F4"},
                      {"name": "deep", "unit": "us-rifles", "side": "us", "at": "D7"},
                      {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "K3"}])
@@ -265,7 +265,7 @@ def _nest():  # type: ignore[no-untyped-def]
 
 
 def test_the_mg_nest_goes_anywhere_but_the_enemy_deployment_zone() -> None:
-    from builder.engine.heroes.firing import plan_shot
+    from builder.systems.heroes.engine.firing import plan_shot
     state, n = _nest()
     bf = state.static.bf
     nests = [a for a in legal_actions(state) if a.kind == "token" and a.mode == "mg-nest"]
@@ -322,7 +322,7 @@ def _everything():  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("seed", range(6))
 def test_games_with_all_five_keep_the_invariants(seed: int) -> None:
-    from builder.engine import Rng
+    from builder.systems.heroes.engine import Rng
     from test_engine_invariants import check_invariants
     state = _everything()
     players = [GreedyPlayer(0, seed), GreedyPlayer(1, seed)] if seed % 2 else None
@@ -341,10 +341,10 @@ def test_games_with_all_five_keep_the_invariants(seed: int) -> None:
 @pytest.mark.parametrize("at,facing", [("J2", "s"), ("I6", "n"), ("C3", "e"), ("K8", "w"), ("E5", "se")])
 def test_the_passage_flood_is_the_plain_flood_while_no_passage_lies(at: str, facing: str) -> None:
     """Oracle tying the two vehicle floods (issue 19 item 4): with no Passage token on
-    the battlefield, builder.engine.heroes.features.hedgerow_cutter's flood reaches the same states at
-    the same cost, through the same parents, as builder.engine.heroes.movement's."""
-    from builder.engine.heroes.features.hedgerow_cutter import through_passages
-    from builder.engine.heroes.movement import vehicle_states
+    the battlefield, builder.systems.heroes.engine.features.hedgerow_cutter's flood reaches the same states at
+    the same cost, through the same parents, as builder.systems.heroes.engine.movement's."""
+    from builder.systems.heroes.engine.features.hedgerow_cutter import through_passages
+    from builder.systems.heroes.engine.movement import vehicle_states
 
     state, n = make([{"name": "pz", "unit": "de-panzer", "side": "de", "at": at, "facing": facing},
                      {"name": "r", "unit": "us-rifles", "side": "us", "at": "A3"}])

@@ -1,6 +1,6 @@
 """The bitboard movement search against a square by square oracle.
 
-builder.engine.heroes.movement floods whole frontiers at once and keeps each unit's last
+builder.systems.heroes.engine.movement floods whole frontiers at once and keeps each unit's last
 result while nothing it read has changed. Here a plain breadth-first search, written
 straight from the rules (000 core rules, Action! > Movement; Zone of Control;
 Terrain > Difficult Passage), checks it on every infantry unit of every position of
@@ -17,11 +17,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from builder.content.loader import load_pack
-from builder.engine import Rng, Rules, apply, legal_actions
-from builder.engine.board.bitboard import squares
-from builder.engine.heroes.movement import infantry_moves, movement_allowance, path_to
-from builder.engine.heroes.zoc import enemy_zoc
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine import Rng, Rules, apply, legal_actions
+from builder.systems.heroes.board.bitboard import squares
+from builder.systems.heroes.engine.movement import infantry_moves, movement_allowance, path_to
+from builder.systems.heroes.engine.zoc import enemy_zoc
 
 from engine_helpers import fixture_pack
 
@@ -118,7 +118,7 @@ def test_zones_the_same_within_a_region_read_the_same_there(kept, mine, theirs, 
     """A kept flood is reused when the enemy zones reaching into its region are the
     same: every square there must then be controlled, and forbid the same steps,
     in both (the flood reads nothing else of them)."""
-    from builder.engine.heroes.zoc import Zones
+    from builder.systems.heroes.engine.zoc import Zones
 
     a = Zones([(1 << i, z) for i, z in enumerate(kept + mine)], 64)
     b = Zones([(1 << i, z) for i, z in enumerate(kept + theirs)], 64)

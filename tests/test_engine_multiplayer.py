@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.content.loader import load_pack
-from builder.engine import Rules, play, seat_players
-from builder.engine.heroes.alliances import (deployment_order, own_tokens, player_budgets, seat_of, seat_to_act)
-from builder.engine.kernel.errors import SetupError
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine import Rules, play, seat_players
+from builder.systems.heroes.engine.alliances import (deployment_order, own_tokens, player_budgets, seat_of, seat_to_act)
+from builder.kernel.errors import SetupError
 from builder.errors import UsageError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -291,6 +291,6 @@ def test_an_army_for_an_alliance_must_seat_its_players(pack) -> None:  # type: i
         Rules.new_game(pack, SCENARIO, seed=1, armies=[one_player, None])
     assert err.value.diagnostics[0].code == "E631"
     with pytest.raises(UsageError):
-        from builder.ai.players import check_players
+        from builder.systems.heroes.ai.players import check_players
 
         check_players(pack.items["scenarios"][SCENARIO], ["solo-mode:aggressive", "greedy", "greedy"])

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from builder.engine import legal_actions
-from builder.engine.kernel.perft import perft
+from builder.systems.heroes.engine import legal_actions
+from builder.kernel.perft import perft
 
 from engine_helpers import activate, position
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from builder.engine import Action, Rules, apply, legal_actions, objective_control
-from builder.engine.heroes.phases.supply import start_supply
-from builder.engine.heroes.state import BLUFF, NO_ORDER
+from builder.systems.heroes.engine import Action, Rules, apply, legal_actions, objective_control
+from builder.systems.heroes.engine.phases.supply import start_supply
+from builder.systems.heroes.engine.state import BLUFF, NO_ORDER
 
 from engine_helpers import FIXTURES, Scripted, activate, fixture_pack, make
 
@@ -61,7 +61,7 @@ def test_order_tokens_never_exceed_ten() -> None:
 def test_breaking_point_scores_for_the_opponent() -> None:
     state = Rules.new_game(fixture_pack(), "skirmish", seed=1)
     rifles = [u for u in state.units if u.st.profile.id == "us-rifles"]
-    from builder.engine.heroes.damage import eliminate
+    from builder.systems.heroes.engine.damage import eliminate
     eliminate(state, rifles[0], "test")
     assert state.sides[1].vp == 0
     eliminate(state, rifles[1], "test")
@@ -108,7 +108,7 @@ def test_a_side_without_units_ends_the_game() -> None:
 
 
 def test_action_cards_fire_bonus_and_first_aid() -> None:
-    from builder.engine.heroes.firing import plan_shot
+    from builder.systems.heroes.engine.firing import plan_shot
 
     state, n = make([
         {"name": "r", "unit": "us-rifles", "side": "us", "at": "A1"},
@@ -135,14 +135,14 @@ def test_action_cards_fire_bonus_and_first_aid() -> None:
 
 
 def test_cards_without_a_rule_module_are_reported_not_simulated() -> None:
-    from builder.engine.tools.coverage import coverage
+    from builder.systems.heroes.tools.coverage import coverage
 
-    from builder.content.loader import load_pack
+    from builder.systems.heroes.content.loader import load_pack
 
     rows = {(r["kind"], r["id"]): r["status"] for r in coverage(fixture_pack())}
     assert rows[("card", "fire-bonus")] == "simulated"
     core = {(r["kind"], r["id"]): r["status"] for r in coverage(load_pack(FIXTURES.parents[2] / "content" / "core"))}
-    assert core[("card", "airstrike")] == "partial"  # builder/engine/heroes/features/aviation.py: placeholder values
+    assert core[("card", "airstrike")] == "partial"  # builder/systems/heroes/engine/features/aviation.py: placeholder values
     assert not [k for k, v in core.items() if k[0] == "card" and v == "not simulated"], "every core card is played"
 
 

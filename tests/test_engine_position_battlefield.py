@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from builder.engine.kernel.errors import InvalidInputError
-from builder.engine.heroes.phases.supply import start_supply
-from builder.engine.tools.position import load_position
-from builder.engine.heroes.structures import points, structure_at
-from builder.engine.heroes.features.advanced_positions import POSITIONS as POSITIONS_FIELD
-from builder.engine.heroes.features.demolition_charges import CHARGES
-from builder.engine.heroes.features.hedgerow_cutter import PASSAGES
-from builder.engine.heroes.state import rule_field
+from builder.kernel.errors import InvalidInputError
+from builder.systems.heroes.engine.phases.supply import start_supply
+from builder.systems.heroes.tools.position import load_position
+from builder.systems.heroes.engine.structures import points, structure_at
+from builder.systems.heroes.engine.features.advanced_positions import POSITIONS as POSITIONS_FIELD
+from builder.systems.heroes.engine.features.demolition_charges import CHARGES
+from builder.systems.heroes.engine.features.hedgerow_cutter import PASSAGES
+from builder.systems.heroes.engine.state import rule_field
 
 from engine_helpers import POSITIONS, Scripted
 

@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from builder.content.loader import load_pack
-from builder.engine.heroes.solo_mode.rules import SoloModeRules, SoloState
-from builder.engine.kernel.errors import InvalidInputError
-from builder.engine.heroes.api import apply, legal_actions
-from builder.engine.tools.position import PositionFile, load_position, position_state
-from builder.engine.tools.position_write import position_data
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine.solo_mode.rules import SoloModeRules, SoloState
+from builder.kernel.errors import InvalidInputError
+from builder.systems.heroes.engine.api import apply, legal_actions
+from builder.systems.heroes.tools.position import PositionFile, load_position, position_state
+from builder.systems.heroes.tools.position_write import position_data
 import yaml
 
 CORE = Path(__file__).resolve().parents[1] / "content" / "core"
@@ -152,7 +152,7 @@ EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "positions" / "solo
 def test_explain_solo_shows_a_tables_choice_with_its_reasons_and_leaves_the_position() -> None:
     """heroes explain solo POSITION fire: table 5.3's target with the priority that kept
     it (002 Solo Mode, 5 > Clarifications), then the shot it led to."""
-    from builder.ai.solo_mode.why import explain_effect
+    from builder.systems.heroes.ai.solo_mode.why import explain_effect
 
     state, names = load_position(EXAMPLE, default_pack=CORE)
     before = state.state_hash()
@@ -167,7 +167,7 @@ def test_explain_solo_shows_a_tables_choice_with_its_reasons_and_leaves_the_posi
 
 
 def test_explain_solo_refuses_a_position_without_a_dashboard_and_an_unknown_effect() -> None:
-    from builder.ai.solo_mode.why import explain_effect
+    from builder.systems.heroes.ai.solo_mode.why import explain_effect
     from builder.errors import UsageError
 
     state, _ = load_position(EXAMPLE, default_pack=CORE)
@@ -227,8 +227,8 @@ def _with_decoy(look_alike: str = "de-902-panzergrenadiere", **unit: Any) -> dic
 
 def test_a_decoy_counter_round_trips_as_the_counter_it_copies(core: Any) -> None:
     """002 Solo Mode, 2.4: a decoy shows a counter's face and stands for no unit."""
-    from builder.engine.heroes.decoys import shown_abilities
-    from builder.engine.heroes.profiles import profile_of
+    from builder.systems.heroes.engine.decoys import shown_abilities
+    from builder.systems.heroes.engine.profiles import profile_of
 
     state, names = _load(core, _with_decoy())
     d1 = state.units[names["d1"]]

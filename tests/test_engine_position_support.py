@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from builder.content.loader import load_pack
-from builder.engine.heroes.features.support_tiles import PATTERN, SUPPORT, UNITS
-from builder.engine.heroes.state import rule_field
-from builder.engine.kernel.errors import InvalidInputError
-from builder.engine.tools.position import PositionFile, position_state
-from builder.engine.tools.position_write import position_data
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine.features.support_tiles import PATTERN, SUPPORT, UNITS
+from builder.systems.heroes.engine.state import rule_field
+from builder.kernel.errors import InvalidInputError
+from builder.systems.heroes.tools.position import PositionFile, position_state
+from builder.systems.heroes.tools.position_write import position_data
 
 BFN = Path(__file__).resolve().parents[1] / "content" / "bfn"
 
@@ -70,7 +70,7 @@ def test_write_load_compare_round_trips_the_tiles(bfn: Any, rows: list[dict[str,
 
 def test_the_activation_phase_uses_the_tile_with_its_token(bfn: Any) -> None:
     """Written in the orders phase, the tile's token is used as the next Activation phase starts."""
-    from builder.engine.heroes.features.support_tiles import use
+    from builder.systems.heroes.engine.features.support_tiles import use
 
     state, _ = _load(bfn, _position([FLAK]))
     use(state)

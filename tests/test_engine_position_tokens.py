@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from builder.content.yaml_io import read_yaml
-from builder.engine.kernel.errors import InvalidInputError
-from builder.engine.tools.position import PositionFile, load_position, position_state
-from builder.engine.tools.position_write import position_data
-from builder.engine.heroes.state import NO_ORDER
+from builder.kernel.errors import InvalidInputError
+from builder.systems.heroes.tools.position import PositionFile, load_position, position_state
+from builder.systems.heroes.tools.position_write import position_data
+from builder.systems.heroes.engine.state import NO_ORDER
 
 from engine_helpers import POSITIONS, fixture_pack
 
@@ -175,7 +175,7 @@ def test_a_solo_mode_load_is_refused_where_its_set_up_would_redeploy() -> None:
     """002 Solo Mode, 2 Set Up: the Solo rules deploy and conceal the AI's units at
     the first phase; a position file holds no dashboard, so the load is refused at
     the first unit it would move, never silently redeployed."""
-    from builder.engine.heroes.solo_mode.rules import SoloModeRules
+    from builder.systems.heroes.engine.solo_mode.rules import SoloModeRules
 
     example = POSITIONS.parents[2].parent / "examples" / "positions" / "orders.yaml"
     core = POSITIONS.parents[2].parent / "content" / "core"

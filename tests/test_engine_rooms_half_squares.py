@@ -1,5 +1,5 @@
 """Half-squares and building rooms (003 Battle for Normandy, Battlefield 1.3, Buildings,
-Rooms & Zone of Control / Firing Actions; 1.4, Half-Squares; builder/engine/board/rooms.py).
+Rooms & Zone of Control / Firing Actions; 1.4, Half-Squares; builder/systems/heroes/board/rooms.py).
 
 Half-squares: the ruined street of Caen in Beaver Tails with Sauerkraut
 (tests/fixtures/engine/positions/half-squares.yaml), two houses A5:B6 and D5:E6 with the
@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from builder.engine.heroes.assault import plan_assault
-from builder.engine.heroes.firing import plan_shot
-from builder.engine.heroes.movement import infantry_reach
-from builder.engine.heroes.zoc import zone_of
-from builder.engine.tools.position import load_position
+from builder.systems.heroes.engine.assault import plan_assault
+from builder.systems.heroes.engine.firing import plan_shot
+from builder.systems.heroes.engine.movement import infantry_reach
+from builder.systems.heroes.engine.zoc import zone_of
+from builder.systems.heroes.tools.position import load_position
 
 from engine_helpers import POSITIONS
 

@@ -1,4 +1,4 @@
-"""A rule module's own game fields (builder.engine.heroes.state.declare_field): cloned with
+"""A rule module's own game fields (builder.systems.heroes.engine.state.declare_field): cloned with
 the game, hashed under their own name only once set, ended with the round when they
 last the round, and given the module's Supply-phase steps; GameState names none of
 the features that declare them."""
@@ -9,10 +9,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from builder.content.loader import load_pack
-from builder.engine import Rules
-from builder.engine.heroes.phases.orders import start_round
-from builder.engine.heroes.state import (GAME_FIELDS, RULE_FIELDS, declare_field, end_round_fields, rule_field,
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine import Rules
+from builder.systems.heroes.engine.phases.orders import start_round
+from builder.systems.heroes.engine.state import (GAME_FIELDS, RULE_FIELDS, declare_field, end_round_fields, rule_field,
                                   set_rule_field, supply_steps)
 from engine_helpers import PACK
 

@@ -1,16 +1,16 @@
-"""Rule modules of special abilities and recruitment options (builder/engine/heroes/effects):
+"""Rule modules of special abilities and recruitment options (builder/systems/heroes/engine/effects):
 one position per module where the rule changes the outcome."""
 
 from __future__ import annotations
 
 import pytest
 
-from builder.engine import Action, apply, legal_actions
-from builder.engine.heroes import effects
-from builder.engine.heroes.assault import plan_assault
-from builder.engine.heroes.effects.cards import improvise
-from builder.engine.heroes.effects.options import keep_initiative
-from builder.engine.heroes.firing import plan_shot
+from builder.systems.heroes.engine import Action, apply, legal_actions
+from builder.systems.heroes.engine import effects
+from builder.systems.heroes.engine.assault import plan_assault
+from builder.systems.heroes.engine.effects.cards import improvise
+from builder.systems.heroes.engine.effects.options import keep_initiative
+from builder.systems.heroes.engine.firing import plan_shot
 
 from engine_helpers import Scripted, activate, make, position
 
@@ -267,7 +267,7 @@ def test_veteran_rerolls_a_losing_assault_roll() -> None:
     ((0, 1), ["u1", "g1", "u2", "g2"]),  # both intrepid: the initiative decides
 ])
 def test_intrepid_units_act_first_on_equal_order_numbers(intrepid: tuple[int, ...], order: list[str]) -> None:
-    from builder.engine.heroes.phases.activation import start_activation
+    from builder.systems.heroes.engine.phases.activation import start_activation
 
     state, n = make([
         {"name": "u1", "unit": "us-rifles", "side": "us", "at": "A1"},
@@ -317,7 +317,7 @@ def test_ammo_belt_tokens_need_burst_and_add_two_against_infantry_one_against_li
 
 
 def test_hardboiled_tokens_rally_a_suppressed_unit_as_its_order_is_revealed() -> None:
-    from builder.engine.heroes.phases.activation import start_activation
+    from builder.systems.heroes.engine.phases.activation import start_activation
 
     state, n = make([
         {"name": "u1", "unit": "us-rifles", "side": "us", "at": "A1", "suppressed": 2},
@@ -339,7 +339,7 @@ def test_hardboiled_tokens_rally_a_suppressed_unit_as_its_order_is_revealed() ->
 
 
 def test_forced_march_lets_an_activated_vehicle_move_in_the_supply_phase() -> None:
-    from builder.engine.heroes.phases.supply import movers
+    from builder.systems.heroes.engine.phases.supply import movers
 
     state, n = make([
         {"name": "r", "unit": "us-rifles", "side": "us", "at": "A1"},
@@ -441,8 +441,8 @@ def test_additional_shielding_raises_the_defence_before_the_roll() -> None:
 
 
 def test_pinned_down_card_adds_a_marker_to_a_suppressed_enemy() -> None:
-    from builder.content.loader import load_pack
-    from builder.engine import Rules
+    from builder.systems.heroes.content.loader import load_pack
+    from builder.systems.heroes.engine import Rules
 
     from engine_helpers import FIXTURES
 
@@ -466,8 +466,8 @@ def test_pinned_down_card_adds_a_marker_to_a_suppressed_enemy() -> None:
 
 
 def test_order_phase_cards_add_a_numbered_token_or_a_special_order() -> None:
-    from builder.content.loader import load_pack
-    from builder.engine import Rules
+    from builder.systems.heroes.content.loader import load_pack
+    from builder.systems.heroes.engine import Rules
 
     from engine_helpers import FIXTURES
 
@@ -490,9 +490,9 @@ def test_order_phase_cards_add_a_numbered_token_or_a_special_order() -> None:
 
 
 def test_lucky_shot_card_rerolls_one_die_of_a_roll_that_falls_short() -> None:
-    from builder.content.loader import load_pack
-    from builder.engine import Rules
-    from builder.engine.heroes.effects.cards import lucky_shot
+    from builder.systems.heroes.content.loader import load_pack
+    from builder.systems.heroes.engine import Rules
+    from builder.systems.heroes.engine.effects.cards import lucky_shot
 
     from engine_helpers import FIXTURES
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from builder.engine import Action, apply, legal_actions
-from builder.engine.heroes.assault import plan_assault
-from builder.engine.heroes.firing import plan_shot
-from builder.engine.board.los import CLEAR, OBSCURED, BLOCKED, sight
-from builder.engine.heroes.movement import infantry_reach, movement_allowance, vehicle_reach
-from builder.engine.heroes.zoc import enemy_zoc, zoc_step_forbidden
+from builder.systems.heroes.engine import Action, apply, legal_actions
+from builder.systems.heroes.engine.assault import plan_assault
+from builder.systems.heroes.engine.firing import plan_shot
+from builder.systems.heroes.board.los import CLEAR, OBSCURED, BLOCKED, sight
+from builder.systems.heroes.engine.movement import infantry_reach, movement_allowance, vehicle_reach
+from builder.systems.heroes.engine.zoc import enemy_zoc, zoc_step_forbidden
 
 from engine_helpers import Scripted, activate, make, position
 
@@ -300,7 +300,7 @@ def test_line_trace_matches_fine_sampling_of_the_centre_line() -> None:
     enters (corners only touched are not crossed)."""
     from fractions import Fraction
 
-    from builder.engine.board.los import trace
+    from builder.systems.heroes.board.los import trace
 
     state, _ = make([])
     bf = state.bf
@@ -346,7 +346,7 @@ def test_opportunity_fire_from_a_foxhole_at_a_unit_crossing_its_sight() -> None:
 
 
 def test_special_orders_go_first_then_the_initiative_side() -> None:
-    from builder.engine.heroes.phases.activation import start_activation
+    from builder.systems.heroes.engine.phases.activation import start_activation
 
     state, n = make([
         {"name": "u1", "unit": "us-rifles", "side": "us", "at": "A1"},
@@ -400,7 +400,7 @@ def test_ferocious_drives_the_defender_back_even_on_a_tie() -> None:
     state, names = position("zoc")
     us1, c = state.units[names["us1"]], state.units[names["C"]]
     state.static.sides[0].traits[(-1, "ferocious")] = 1
-    from builder.engine.heroes import effects
+    from builder.systems.heroes.engine import effects
     effects.invalidate(state)  # module lists are cached per unit
     activate(state, names["us1"])
     state.dice = Scripted(3, 3, 2, 2)  # 3 + 2 against 2 + 3: a tie
@@ -462,7 +462,7 @@ def test_heavy_vehicle_defends_an_assault_with_its_secondary_weapon() -> None:
     plan = plan_assault(state, g, tank, sq(state, "D3"))
     assert not plan.ok  # the grenadiers show X against heavy vehicles
     state.static.sides[1].traits[(-1, "tankbuster")] = 1
-    from builder.engine.heroes import effects
+    from builder.systems.heroes.engine import effects
     effects.invalidate(state)
     plan = plan_assault(state, g, tank, sq(state, "D3"))
     assert plan.ok and [t.label for t in plan.attack_terms][-1] == "Tankbuster"
@@ -499,7 +499,7 @@ def test_limited_range_and_hawkeye() -> None:
     ])
     r, g = state.units[n["r"]], state.units[n["g"]]
     assert [t.value for t in plan_shot(state, r, 0, g).terms if "range" in t.label] == [-2]
-    from builder.engine.heroes import effects
+    from builder.systems.heroes.engine import effects
     r.st.granted["hawkeye"] = 0
     effects.invalidate(state)
     assert not [t for t in plan_shot(state, r, 0, g).terms if "range" in t.label]

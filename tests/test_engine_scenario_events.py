@@ -1,4 +1,4 @@
-"""Scenario turn events played as written (builder/engine/heroes/scenario_events.py): Family
+"""Scenario turn events played as written (builder/systems/heroes/engine/scenario_events.py): Family
 Meeting 1 (life points, Ludwig's arrival and sniper shot, the danger jump) and Family
 Meeting 2 (the roll table by attitude and its outcomes), in the core rules and in the
 Solo game mode (002 Solo Mode, Scenarios > Family Meeting - Chapters 1 and 2)."""
@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import pytest
 
-from builder.engine.heroes.solo_mode.rules import SoloModeRules
-from builder.content.loader import load_pack
-from builder.engine import Rules
-from builder.engine.heroes import markers
-from builder.engine.heroes.damage import suppress, take_hit
-from builder.engine.heroes.firing import plan_shot, resolve_shot
-from builder.engine.board.los import sees
-from builder.engine.heroes.opportunity import may_opportunity_fire
-from builder.engine.heroes.scenario_events import run_events
-from builder.engine.heroes.scenario_units import select
+from builder.systems.heroes.engine.solo_mode.rules import SoloModeRules
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine import Rules
+from builder.systems.heroes.engine import markers
+from builder.systems.heroes.engine.damage import suppress, take_hit
+from builder.systems.heroes.engine.firing import plan_shot, resolve_shot
+from builder.systems.heroes.board.los import sees
+from builder.systems.heroes.engine.opportunity import may_opportunity_fire
+from builder.systems.heroes.engine.scenario_events import run_events
+from builder.systems.heroes.engine.scenario_units import select
 
 LUDWIG = "de-ludwig-schmarschutze"
 CIRCLED = ["E10", "F11", "K8", "L1", "R9", "R10"]
@@ -99,7 +99,7 @@ def test_fm1_ludwig_postpones_when_no_circled_square_qualifies_then_comes_next_t
 
 
 def test_fm1_turn_5_brings_a_destroyed_ludwig_back_as_on_turn_3(core):
-    from builder.engine.heroes.damage import eliminate
+    from builder.systems.heroes.engine.damage import eliminate
 
     state = at_turn(Rules.new_game(core, "family-meeting-1", seed=1), 3)
     lud = ludwig(state)
@@ -236,8 +236,8 @@ def test_defence_bonus_adds_one_to_defence_until_a_shot_at_the_unit_is_resolved(
 
 
 def test_opportunity_fire_marker_lets_any_unactivated_unit_fire_then_goes(core):
-    from builder.engine.heroes import opportunity
-    from builder.engine.heroes.actions import Action
+    from builder.systems.heroes.engine import opportunity
+    from builder.systems.heroes.engine.actions import Action
 
     state = Rules.new_game(core, "family-meeting-2", seed=1)
     state.phase = "activation"
@@ -254,7 +254,7 @@ def test_opportunity_fire_marker_lets_any_unactivated_unit_fire_then_goes(core):
 
 
 def test_markers_are_cloned_hashed_and_leave_with_the_unit(core):
-    from builder.engine.heroes.damage import eliminate
+    from builder.systems.heroes.engine.damage import eliminate
 
     state = Rules.new_game(core, "family-meeting-1", seed=0)
     plain = state.state_hash()
@@ -270,7 +270,7 @@ def test_markers_are_cloned_hashed_and_leave_with_the_unit(core):
 
 
 def test_closest_to_objective_selector_counts_and_filters(core):
-    from builder.content.models.scenario import Selector
+    from builder.systems.heroes.content.models.scenario import Selector
 
     state = Rules.new_game(core, "family-meeting-2", seed=1)
     picked = select(state, Selector(side="de", unit_type="infantry", closest_to="objective", count=2), 1)
@@ -284,7 +284,7 @@ def test_closest_to_objective_selector_counts_and_filters(core):
 
 def test_fm1_solo_ai_picks_ludwigs_target_with_its_firing_table(core):
     """The Solo game mode answers the scenario shot's target with its brain (5.3)."""
-    from builder.ai.solo_mode.brain import Brain
+    from builder.systems.heroes.ai.solo_mode.brain import Brain
 
     state = solo_game(core, seed=2)
     asked = []
@@ -303,7 +303,7 @@ def test_fm1_solo_ai_picks_ludwigs_target_with_its_firing_table(core):
 
 
 def test_core_rules_take_the_scenario_shot_with_the_best_odds(core):
-    from builder.engine.heroes.scenario_fire import odds
+    from builder.systems.heroes.engine.scenario_fire import odds
 
     offered = []
 

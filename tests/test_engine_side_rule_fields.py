@@ -1,4 +1,4 @@
-"""Fields a rule module declares for each side (builder.engine.heroes.state.declare_side_field):
+"""Fields a rule module declares for each side (builder.systems.heroes.engine.state.declare_side_field):
 kept in ``SideState.rule_fields``, a clone's own, hashed once set, dropped with the round
 when they last the round; the side's hand-written fields stay out of reach."""
 
@@ -8,10 +8,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from builder.content.loader import load_pack
-from builder.engine import Rules
-from builder.engine.heroes.phases.orders import start_round
-from builder.engine.heroes.state import SIDE_RULE_FIELDS, declare_side_field, set_side_field, side_field
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine import Rules
+from builder.systems.heroes.engine.phases.orders import start_round
+from builder.systems.heroes.engine.state import SIDE_RULE_FIELDS, declare_side_field, set_side_field, side_field
 from engine_helpers import PACK
 
 HELD, MARKED = "example_held", "example_marked"

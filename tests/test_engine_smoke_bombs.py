@@ -1,19 +1,19 @@
 """Smoke bombs placed with an order (000 core rules, Recruitment Options > Orders >
-Smoke; builder/engine/heroes/features/smoke_bombs.py)."""
+Smoke; builder/systems/heroes/engine/features/smoke_bombs.py)."""
 
 from __future__ import annotations
 
 import dataclasses
 
-from builder.ai.greedy import GreedyPlayer
-from builder.engine.heroes.features.artillery_shot import card_pattern
-from builder.engine.heroes.features.blast import blast_plan
-from builder.engine import Action, apply, legal_actions
-from builder.engine.heroes.effects import invalidate
-from builder.engine.heroes.firing import plan_shot
-from builder.engine.board.intersections import intersection, pattern_squares
-from builder.engine.heroes.features.smoke_bombs import BOMBS, bombs_left, targets
-from builder.engine.heroes.state import side_field
+from builder.systems.heroes.ai.greedy import GreedyPlayer
+from builder.systems.heroes.engine.features.artillery_shot import card_pattern
+from builder.systems.heroes.engine.features.blast import blast_plan
+from builder.systems.heroes.engine import Action, apply, legal_actions
+from builder.systems.heroes.engine.effects import invalidate
+from builder.systems.heroes.engine.firing import plan_shot
+from builder.systems.heroes.board.intersections import intersection, pattern_squares
+from builder.systems.heroes.engine.features.smoke_bombs import BOMBS, bombs_left, targets
+from builder.systems.heroes.engine.state import side_field
 
 from engine_helpers import Scripted, activate, make, with_core_cards
 

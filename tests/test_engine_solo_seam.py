@@ -1,6 +1,6 @@
 """The Solo game mode's rules are the engine's and ask the AI's tables through a seam
-(issue 19, item 1; builder/engine/heroes/solo_mode/brains.py): importing them loads no
-AI module, and a Solo game set up from them gets the brain builder.ai registers."""
+(issue 19, item 1; builder/systems/heroes/engine/solo_mode/brains.py): importing them loads no
+AI module, and a Solo game set up from them gets the brain builder.systems.heroes.ai registers."""
 
 from __future__ import annotations
 
@@ -19,15 +19,15 @@ def _run(code: str) -> str:
 
 
 def test_the_solo_rules_import_no_ai_module() -> None:
-    out = _run("import sys, builder.engine.heroes.solo_mode.rules, builder.engine.heroes.solo_mode.coverage\n"
-               "print(sorted(m for m in sys.modules if m.startswith('builder.ai')))")
+    out = _run("import sys, builder.systems.heroes.engine.solo_mode.rules, builder.systems.heroes.engine.solo_mode.coverage\n"
+               "print(sorted(m for m in sys.modules if m.startswith('builder.systems.heroes.ai')))")
     assert out == "[]"
 
 
 def test_a_solo_game_gets_the_registered_brain_loaded_on_demand() -> None:
     out = _run("import sys\n"
-               "from builder.content.loader import load_pack\n"
-               "from builder.engine.heroes.solo_mode.rules import SoloModeRules\n"
+               "from builder.systems.heroes.content.loader import load_pack\n"
+               "from builder.systems.heroes.engine.solo_mode.rules import SoloModeRules\n"
                "state = SoloModeRules.new_game(load_pack(), 'family-meeting-1', seed=1, options={'ai_side': 1})\n"
-               "print(type(state.variant.brain).__module__, 'builder.ai' in sys.modules)")
-    assert out == "builder.ai.solo_mode.brain True"
+               "print(type(state.variant.brain).__module__, 'builder.systems.heroes.ai' in sys.modules)")
+    assert out == "builder.systems.heroes.ai.solo_mode.brain True"

@@ -11,14 +11,14 @@ import inspect
 import pkgutil
 from pathlib import Path
 
-import builder.engine
+import builder.systems.heroes.engine
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _engine_dataclasses() -> list[type]:
     found: dict[str, type] = {}
-    for info in pkgutil.walk_packages(builder.engine.__path__, "builder.engine."):
+    for info in pkgutil.walk_packages(builder.systems.heroes.engine.__path__, "builder.systems.heroes.engine."):
         module = importlib.import_module(info.name)
         for obj in vars(module).values():
             if inspect.isclass(obj) and dataclasses.is_dataclass(obj) and obj.__module__ == info.name:
@@ -52,7 +52,7 @@ def test_hand_written_inits_take_exactly_the_fields() -> None:
 
 
 def test_replace_works_on_a_shot_plan() -> None:
-    from builder.engine.heroes.firing import ShotPlan
+    from builder.systems.heroes.engine.firing import ShotPlan
 
     plan = ShotPlan(1, 2, 0, "attack", firer_sq=5, target_sq=9, extra=1)
     off = dataclasses.replace(plan, ok=False, reason="no line of sight")
@@ -61,14 +61,14 @@ def test_replace_works_on_a_shot_plan() -> None:
 
 
 def test_actions_are_never_changed_once_made() -> None:
-    """Actions are shared between decisions (builder.engine.heroes.actions.interned): every one
+    """Actions are shared between decisions (builder.systems.heroes.engine.actions.interned): every one
     listed during whole games (core rules and the Solo game mode) keeps its fields."""
     import random
     from pathlib import Path
 
-    from builder.engine.heroes.solo_mode.rules import SoloModeRules
-    from builder.content.loader import load_pack
-    from builder.engine import Rules, apply, legal_actions
+    from builder.systems.heroes.engine.solo_mode.rules import SoloModeRules
+    from builder.systems.heroes.content.loader import load_pack
+    from builder.systems.heroes.engine import Rules, apply, legal_actions
 
     pack = load_pack(Path(__file__).parent / "fixtures" / "playtest" / "pack")
     games = [Rules.new_game(pack, "meeting", seed=4),

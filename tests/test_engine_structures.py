@@ -7,19 +7,19 @@ demolition charge rolls 2 Destruction dice."""
 
 from __future__ import annotations
 
-from builder.ai.greedy import GreedyPlayer
-from builder.engine import Action, apply, legal_actions
-from builder.engine.heroes import effects
-from builder.engine.heroes.features.destruction import STRUCTURE, blast_structures, destroyer_bonus
-from builder.engine.heroes.effects import get
-from builder.engine.heroes.effects.options import tokens_left
-from builder.engine.heroes.firing import plan_shot, resolve_shot
-from builder.engine.board.los import BLOCKED, OBSCURED, sight
-from builder.engine.heroes.phases.supply import start_supply
-from builder.engine.tools.position import PositionFile, position_state
-from builder.engine.heroes.structures import damage, points, structure_at, structure_squares
-from builder.engine.heroes.features.demolition_charges import CHARGES
-from builder.engine.heroes.state import rule_field
+from builder.systems.heroes.ai.greedy import GreedyPlayer
+from builder.systems.heroes.engine import Action, apply, legal_actions
+from builder.systems.heroes.engine import effects
+from builder.systems.heroes.engine.features.destruction import STRUCTURE, blast_structures, destroyer_bonus
+from builder.systems.heroes.engine.effects import get
+from builder.systems.heroes.engine.effects.options import tokens_left
+from builder.systems.heroes.engine.firing import plan_shot, resolve_shot
+from builder.systems.heroes.board.los import BLOCKED, OBSCURED, sight
+from builder.systems.heroes.engine.phases.supply import start_supply
+from builder.systems.heroes.tools.position import PositionFile, position_state
+from builder.systems.heroes.engine.structures import damage, points, structure_at, structure_squares
+from builder.systems.heroes.engine.features.demolition_charges import CHARGES
+from builder.systems.heroes.engine.state import rule_field
 
 from engine_helpers import Scripted, activate, arm, core_pack, make
 

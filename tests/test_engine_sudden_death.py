@@ -1,7 +1,7 @@
 """Sudden death and printed victory levels (000 core rules, Setup > Victory Conditions):
 reaching a scenario's victory condition ends the game at the end of the round
-(builder/engine/heroes/sudden_death.py), and a side left without units loses at a level the
-scenario prints (builder/engine/heroes/victory.py)."""
+(builder/systems/heroes/engine/sudden_death.py), and a side left without units loses at a level the
+scenario prints (builder/systems/heroes/engine/victory.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import copy
 import pytest
 from pydantic import ValidationError
 
-from builder.content.models.scenario_events import Effect, TurnEvent
-from builder.engine import Action, Rules, apply, legal_actions
+from builder.systems.heroes.content.models.scenario_events import Effect, TurnEvent
+from builder.systems.heroes.engine import Action, Rules, apply, legal_actions
 
 from engine_helpers import Scripted, activate, fixture_pack, make
 
@@ -80,7 +80,7 @@ def test_end_game_belongs_to_the_end_of_the_round() -> None:
       {"level": "major", "winner": "us", "when": {"victory_points": {"side": "us", "at_least": 40}}}], "major"),
 ])
 def test_elimination_wins_at_the_best_level_the_scenario_prints(levels, expected) -> None:
-    from builder.content.models.scenario import VictoryLevel
+    from builder.systems.heroes.content.models.scenario import VictoryLevel
     victory = [VictoryLevel.model_validate(v) for v in levels]
     pack = pack_with(victory=victory)
     state, n = make([
@@ -98,8 +98,8 @@ def test_elimination_wins_at_the_best_level_the_scenario_prints(levels, expected
 
 def test_coverage_lists_terrain_and_scenario_rules() -> None:
     """Issue 21 item 2: terrain rules and scenario rules sit beside abilities, options and cards."""
-    from builder.content.loader import load_pack
-    from builder.engine.tools.coverage import coverage
+    from builder.systems.heroes.content.loader import load_pack
+    from builder.systems.heroes.tools.coverage import coverage
 
     rows = coverage(load_pack())
     kinds = {r["kind"] for r in rows}

@@ -1,19 +1,19 @@
 """Support tiles entering play (003 Battle for Normandy, Recruitment Options > Support
 Tile; Campaign > 1 Trading Blows: the Flak 88 fires from the red dot three times in the
 game, the Royal Artillery's order sits on the Commonwealth tile; 5 Charon the Ferryman:
-the Initiative order from turn 5). builder/engine/heroes/features/support_tiles.py."""
+the Initiative order from turn 5). builder/systems/heroes/engine/features/support_tiles.py."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
 
-from builder.content.loader import load_pack
-from builder.engine import Rules
-from builder.engine.heroes.effects import get
-from builder.engine.board.los import sight
-from builder.engine.heroes.state import rule_field, set_rule_field
-from builder.engine.heroes.features.support_tiles import PATTERN, SUPPORT, UNITS, place_orders, use
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine import Rules
+from builder.systems.heroes.engine.effects import get
+from builder.systems.heroes.board.los import sight
+from builder.systems.heroes.engine.state import rule_field, set_rule_field
+from builder.systems.heroes.engine.features.support_tiles import PATTERN, SUPPORT, UNITS, place_orders, use
 
 BFN = Path(__file__).resolve().parents[1] / "content" / "bfn"
 
@@ -123,7 +123,7 @@ def test_charon_grants_the_initiative_order_from_turn_5_copy_on_write() -> None:
     state = Rules.new_game(bfn(), "charon-the-ferryman", seed=1)
     assert "initiative" not in state.static.sides[0].keys
     twin = state.clone()
-    from builder.engine.heroes.scenario_events import effect
+    from builder.systems.heroes.engine.scenario_events import effect
     eff = next(e for ev in state.static.scenario.events for e in ev.effects if e.do == "support_tile")
     effect(state, eff, "cw")
     assert "initiative" in state.static.sides[0].keys

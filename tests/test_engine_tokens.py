@@ -1,5 +1,5 @@
 """Token options (000 core rules, Recruitment Options > Equipment > Fuel, Gear,
-Position; Orders > Directive): builder/engine/heroes/features/fuel.py, directives.py,
+Position; Orders > Directive): builder/systems/heroes/engine/features/fuel.py, directives.py,
 advanced_positions.py, gear.py. Positions are on the fixture's skirmish field;
 the fixture pack's ``depot`` scenario fields every one of these options."""
 
@@ -7,22 +7,22 @@ from __future__ import annotations
 
 import pytest
 
-from builder.ai.greedy import GreedyPlayer
-from builder.engine import Action, Rules, apply, legal_actions
-from builder.engine.heroes.assault import plan_assault
-from builder.engine.heroes.features.directives import CHARGE, DOUBLE_TIME, FIRE_AT_WILL, HOLD, KINDS
-from builder.engine.heroes.effects import get
-from builder.engine.heroes.effects.options import tokens_left
-from builder.engine.kernel.errors import IllegalAction
-from builder.engine.heroes.firing import plan_shot
-from builder.engine.heroes.movement import movement_allowance
-from builder.engine.heroes.opportunity import may_opportunity_fire
-from builder.engine.heroes.phases.orders import start_round
-from builder.engine.heroes.phases.supply import finish_supply, start_supply
-from builder.engine.heroes.features.directives import DECISIONS, DIRECTIVES
-from builder.engine.heroes.features.fuel import FUELLED
-from builder.engine.heroes.state import rule_field, set_rule_field, set_side_field
-from builder.engine.heroes.features.advanced_positions import POSITIONS
+from builder.systems.heroes.ai.greedy import GreedyPlayer
+from builder.systems.heroes.engine import Action, Rules, apply, legal_actions
+from builder.systems.heroes.engine.assault import plan_assault
+from builder.systems.heroes.engine.features.directives import CHARGE, DOUBLE_TIME, FIRE_AT_WILL, HOLD, KINDS
+from builder.systems.heroes.engine.effects import get
+from builder.systems.heroes.engine.effects.options import tokens_left
+from builder.kernel.errors import IllegalAction
+from builder.systems.heroes.engine.firing import plan_shot
+from builder.systems.heroes.engine.movement import movement_allowance
+from builder.systems.heroes.engine.opportunity import may_opportunity_fire
+from builder.systems.heroes.engine.phases.orders import start_round
+from builder.systems.heroes.engine.phases.supply import finish_supply, start_supply
+from builder.systems.heroes.engine.features.directives import DECISIONS, DIRECTIVES
+from builder.systems.heroes.engine.features.fuel import FUELLED
+from builder.systems.heroes.engine.state import rule_field, set_rule_field, set_side_field
+from builder.systems.heroes.engine.features.advanced_positions import POSITIONS
 
 from engine_helpers import activate, fixture_pack, give, make
 
@@ -149,7 +149,7 @@ def test_declining_leaves_the_tokens_and_one_directive_a_round() -> None:
     assert state.phase == "activation" and rule_field(state, DIRECTIVES) == ()
     assert state.sides[0].equipment[(-1, "directive")] == 3
     state.phase = "orders"  # the same round: no second decision
-    from builder.engine.heroes.features.directives import pending
+    from builder.systems.heroes.engine.features.directives import pending
     assert not pending(state, 0)
 
 
@@ -258,7 +258,7 @@ def test_no_position_in_a_building_water_or_for_an_activated_unit() -> None:
     assert n["a"] not in offered
     assert n["f"] in offered  # forest is allowed (not a building)
     bf = state.static.bf
-    from builder.engine.heroes.features.advanced_positions import allowed
+    from builder.systems.heroes.engine.features.advanced_positions import allowed
     assert not allowed(bf, bf.square("B6")) and not allowed(bf, bf.square("F7"))
 
 

@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
-from builder.content.loader import BUNDLED_CONTENT, load_pack
-from builder.engine import Rng, Rules, apply, legal_actions
-from builder.engine.heroes.actions import Action
-from builder.engine.heroes.damage import take_hit
-from builder.engine.tools.log import play, replay
-from builder.engine.heroes.phases import orders
-from builder.engine.tools.position import PositionFile, position_state
-from builder.engine.heroes.transport import passengers, room_taken, square_of
+from builder.systems.heroes.content.loader import BUNDLED_CONTENT, load_pack
+from builder.systems.heroes.engine import Rng, Rules, apply, legal_actions
+from builder.systems.heroes.engine.actions import Action
+from builder.systems.heroes.engine.damage import take_hit
+from builder.systems.heroes.tools.log import play, replay
+from builder.systems.heroes.engine.phases import orders
+from builder.systems.heroes.tools.position import PositionFile, position_state
+from builder.systems.heroes.engine.transport import passengers, room_taken, square_of
 
 from engine_helpers import Scripted, activate
 from test_engine_invariants import check_invariants
@@ -250,7 +250,7 @@ def test_position_files_refuse_what_cannot_ride(units: list[dict[str, Any]], wor
 
 
 def test_explain_move_of_a_unit_aboard_lists_where_it_may_get_out_to() -> None:
-    from builder.engine.tools.explain import explain_move
+    from builder.systems.heroes.tools.explain import explain_move
 
     state, n = clash({"name": "g", "unit": "de-902-panzergrenadiere", "side": "de", "aboard": "ht"})
     out = explain_move(state, state.units[n["g"]])

@@ -1,7 +1,7 @@
 """The turn marker moved on by a scenario event (003 Battle for Normandy, Campaign >
 3 Beaver Tails with Sauerkraut: both objectives completed at the same supply phase move
 the marker one more space; beyond the last turn the game is a draw).
-builder/engine/heroes/features/turn_track.py."""
+builder/systems/heroes/engine/features/turn_track.py."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import copy
 import pytest
 from pydantic import ValidationError
 
-from builder.content.models.scenario_events import TurnEvent
-from builder.engine import Rules, apply, legal_actions
+from builder.systems.heroes.content.models.scenario_events import TurnEvent
+from builder.systems.heroes.engine import Rules, apply, legal_actions
 
 from engine_helpers import fixture_pack
 

@@ -29,8 +29,8 @@ CHILD = {
     "army": """
 import sys
 from pathlib import Path
-from builder.army.edit import edit_file
-from builder.content.pack_cache import load_pack_cached
+from builder.systems.heroes.army.edit import edit_file
+from builder.systems.heroes.content.pack_cache import load_pack_cached
 path = Path(sys.argv[1])
 pack = load_pack_cached(Path(sys.argv[2]))
 print("ready", flush=True)
@@ -41,7 +41,7 @@ while True:
     "site": """
 import sys
 from pathlib import Path
-from builder.content.pack_cache import load_pack_cached
+from builder.systems.heroes.content.pack_cache import load_pack_cached
 from builder.render.site.build import build_site
 pack = load_pack_cached(Path(sys.argv[2]))
 print("ready", flush=True)
@@ -78,8 +78,8 @@ def _leftovers(folder: Path) -> list[str]:
 
 
 def test_army_edit_killed(tmp_path: Path) -> None:
-    from builder.army.edit import edit_file
-    from builder.content.pack_cache import load_pack_cached
+    from builder.systems.heroes.army.edit import edit_file
+    from builder.systems.heroes.content.pack_cache import load_pack_cached
 
     core = ROOT / "content" / "core"
     path = tmp_path / "army.yaml"
@@ -103,7 +103,7 @@ def _tree(folder: Path) -> dict[str, bytes]:
 
 
 def test_site_build_killed(tmp_path: Path) -> None:
-    from builder.content.pack_cache import load_pack_cached
+    from builder.systems.heroes.content.pack_cache import load_pack_cached
     from builder.render.site.build import build_site
 
     pack_dir = ROOT / "tests" / "fixtures" / "army" / "pack"

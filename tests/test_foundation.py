@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from builder.content.schema_export import stale_schemas
-from builder.validation import validate_pack
+from builder.systems.heroes.validation import validate_pack
 from tests.conftest import CORE
 
 

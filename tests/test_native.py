@@ -26,7 +26,7 @@ def fake_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore
     """A ``.native`` directory in tmp_path whose manifest matches the sources."""
     monkeypatch.setattr(native, "NATIVE_DIR", tmp_path / ".native")
     monkeypatch.delenv("HEROES_NATIVE", raising=False)
-    (tmp_path / ".native" / "builder" / "engine").mkdir(parents=True)
+    (tmp_path / ".native" / "builder" / "systems" / "heroes" / "engine").mkdir(parents=True)
     manifest = {"tag": native.build_tag(), "mypyc": "test", "sources": native.fingerprints()}
     (tmp_path / ".native" / native.MANIFEST).write_text(json.dumps(manifest))
     native.status.cache_clear()
@@ -43,18 +43,18 @@ def _write_manifest(where: Path, **changes: object) -> None:
 
 def test_a_manifest_matching_the_sources_turns_the_copies_on(fake_build: Path) -> None:
     assert native.status().active
-    path = native.extend_path(["src"], "builder.engine")
-    assert path == [str(fake_build / "builder" / "engine"), "src"]
+    path = native.extend_path(["src"], "builder.systems.heroes.engine")
+    assert path == [str(fake_build / "builder" / "systems" / "heroes" / "engine"), "src"]
 
 
 def test_an_edited_source_turns_every_copy_off_and_names_the_file(fake_build: Path) -> None:
     sources = json.loads((fake_build / native.MANIFEST).read_text())["sources"]
-    sources["builder.engine.heroes.zoc"] = "0" * 64
+    sources["builder.systems.heroes.engine.zoc"] = "0" * 64
     _write_manifest(fake_build, sources=sources)
     status = native.status()
     assert not status.active
-    assert "builder/engine/heroes/zoc.py changed since the build" in status.reason and "make native" in status.reason
-    assert native.extend_path(["src"], "builder.engine") == ["src"]
+    assert "builder/systems/heroes/engine/zoc.py changed since the build" in status.reason and "make native" in status.reason
+    assert native.extend_path(["src"], "builder.systems.heroes.engine") == ["src"]
 
 
 def test_a_build_for_another_python_or_module_list_is_not_used(fake_build: Path) -> None:
@@ -122,22 +122,22 @@ def test_every_package_holding_a_compiled_module_puts_its_compiled_copies_first(
         init = native.ROOT.joinpath(*package.split("."), "__init__.py")
         assert "native.extend_path(__path__, __name__)" in init.read_text(encoding="utf-8"), package
     # the engine's tools are never compiled (docs/architecture.md, "The engine's layers")
-    assert not [m for m in native.MODULES if m.startswith("builder.engine.tools.")]
+    assert not [m for m in native.MODULES if m.startswith("builder.systems.heroes.tools.")]
 
 
 def test_compiled_modules_keep_their_docstrings_for_the_reference_card() -> None:
-    import builder.engine.heroes.phases.supply as supply
+    import builder.systems.heroes.engine.phases.supply as supply
 
     assert "Supply" in native.module_docstring(supply)
 
 
 def test_the_build_is_in_use_when_make_test_built_it() -> None:
     """``make test`` builds with --strict, so the suite runs the compiled copies."""
-    import builder.engine.heroes.movement  # noqa: F401
+    import builder.systems.heroes.engine.movement  # noqa: F401
 
     if not native.status().active:
         pytest.skip(f"compiled copies not in use here: {native.status().reason}")
-    assert "builder.engine.heroes.movement" in native.in_use()
+    assert "builder.systems.heroes.engine.movement" in native.in_use()
 
 
 SAMPLE = """

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from builder.validation import validate_pack
+from builder.systems.heroes.validation import validate_pack
 from tests.conftest import FIXTURES
 
 

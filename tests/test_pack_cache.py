@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.content.pack_cache import load_pack_cached
+from builder.systems.heroes.content.pack_cache import load_pack_cached
 from tests.conftest import FIXTURES
 
 

@@ -9,7 +9,7 @@ import pytest
 from builder.cli import app
 from builder.cli.common import run_app
 from builder.content.paths import SCHEMA_DIR
-from builder.validation import validate_pack
+from builder.systems.heroes.validation import validate_pack
 
 
 def test_the_scaffold_validates_and_its_modeline_resolves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

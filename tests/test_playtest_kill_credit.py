@@ -7,8 +7,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from builder.ai.players import parse_spec
-from builder.engine.heroes.state import Event
+from builder.systems.heroes.ai.players import parse_spec
+from builder.systems.heroes.engine.state import Event
 from builder.playtest.aggregate import summarise
 from builder.playtest.credit import KillLedger
 from builder.playtest.game import play_game

@@ -86,7 +86,7 @@ def _crash(*args, **kwargs):
 
 
 def test_engine_bug_fails_under_strict_and_is_a_row_with_its_seed_for_users(monkeypatch):
-    from builder.ai.players import parse_spec
+    from builder.systems.heroes.ai.players import parse_spec
     from builder.playtest import game
 
     monkeypatch.setattr(game, "play_game", _crash)

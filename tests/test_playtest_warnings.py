@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import copy
 
-from builder.ai.players import parse_spec
-from builder.content.models.scenario import VictoryLevel
-from builder.content.models.scenario_events import TurnEvent
+from builder.systems.heroes.ai.players import parse_spec
+from builder.systems.heroes.content.models.scenario import VictoryLevel
+from builder.systems.heroes.content.models.scenario_events import TurnEvent
 from builder.playtest.aggregate import summarise
 from builder.playtest.game import play_game
 

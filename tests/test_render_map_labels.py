@@ -9,8 +9,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from builder.content.loader import BUNDLED_CONTENT, load_pack
-from builder.render.scenario_sheet import render_scenario_html
+from builder.systems.heroes.content.loader import BUNDLED_CONTENT, load_pack
+from builder.systems.heroes.render.scenario_sheet import render_scenario_html
 
 SVG = "{http://www.w3.org/2000/svg}"
 Box = tuple[float, float, float, float]

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from builder.content.loader import load_pack
+from builder.systems.heroes.content.loader import load_pack
 from builder.render.pdf import Paper, RefusedURL, check_url, html_to_pdf
-from builder.render.roster import render_roster_html
-from builder.render.scenario_sheet import find_scenario, render_scenario_html
+from builder.systems.heroes.render.roster import render_roster_html
+from builder.systems.heroes.render.scenario_sheet import find_scenario, render_scenario_html
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "render"
 PACK = FIXTURE / "pack"
@@ -250,8 +250,8 @@ def test_every_army_fixture_renders_or_fails_cleanly(tmp_path: Path) -> None:
 
 def test_the_roster_has_player_and_date_fields_and_the_versions(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from builder import __version__
-    from builder.content.loader import BUNDLED_CONTENT, load_pack
-    from builder.render.roster import render_roster_html
+    from builder.systems.heroes.content.loader import BUNDLED_CONTENT, load_pack
+    from builder.systems.heroes.render.roster import render_roster_html
 
     army = BUNDLED_CONTENT.parent / "examples" / "armies" / "us-300.yaml"
     html = render_roster_html(army, load_pack(BUNDLED_CONTENT / "core"))
@@ -264,7 +264,7 @@ def test_the_roster_has_player_and_date_fields_and_the_versions(tmp_path) -> Non
 def test_a_300_point_roster_is_a_list_page_then_stat_blocks_on_two_a4_pages(name: str) -> None:
     """Issue 24: the list on page one (with tick boxes), the stat blocks on page two; the
     placeholder tag is one footnote, not a tag on every counter."""
-    from builder.content.loader import BUNDLED_CONTENT
+    from builder.systems.heroes.content.loader import BUNDLED_CONTENT
 
     army = BUNDLED_CONTENT.parent / "examples" / "armies" / f"{name}.yaml"
     html = render_roster_html(army, load_pack(BUNDLED_CONTENT / "core"))

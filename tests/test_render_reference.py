@@ -3,11 +3,11 @@ modules and constants, so changing the engine changes the card."""
 
 from __future__ import annotations
 
-import builder.engine.heroes.firing as firing
-import builder.engine.heroes.phases.supply as supply
+import builder.systems.heroes.engine.firing as firing
+import builder.systems.heroes.engine.phases.supply as supply
 from builder.native import module_docstring
-from builder.render import reference
-from builder.render.reference import quick_reference
+from builder.systems.heroes.render import reference
+from builder.systems.heroes.render.reference import quick_reference
 
 
 def section(card: dict, title: str) -> dict:
@@ -39,7 +39,7 @@ def test_figures_follow_engine_constants(monkeypatch) -> None:
 
 
 def test_a_sequence_constant_wins_over_module_text(monkeypatch) -> None:
-    import builder.engine as engine
+    import builder.systems.heroes.engine as engine
 
     monkeypatch.setattr(engine, "SHOT_RESOLUTION", ("roll a die", ("add bonuses", "combat value")), raising=False)
     shots = section(quick_reference(), "Shot resolution")
@@ -48,7 +48,7 @@ def test_a_sequence_constant_wins_over_module_text(monkeypatch) -> None:
 
 
 def test_missing_engine_text_is_said_not_invented(monkeypatch) -> None:
-    monkeypatch.setattr(reference, "SECTIONS", (("Move sequence", "NO_SUCH", ("builder.engine.nope",)),))
+    monkeypatch.setattr(reference, "SECTIONS", (("Move sequence", "NO_SUCH", ("builder.systems.heroes.engine.nope",)),))
     card = quick_reference()
     assert section(card, "Move sequence")["missing"] and not card["complete"]
 

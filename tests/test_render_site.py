@@ -13,7 +13,7 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from builder.content.loader import load_pack
+from builder.systems.heroes.content.loader import load_pack
 from builder.errors import UsageError
 from builder.render.site.build import build_site
 from builder.render.site.serve import make_server

@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from builder.content.loader import load_pack
-from builder.content.models.scenario import VictoryLevel
-from builder.render.coords import (
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.content.models.scenario import VictoryLevel
+from builder.systems.heroes.render.coords import (
     column_index, column_name, parse_area, parse_square, rotate_cell, rotate_side, rotated_size,
 )
-from builder.render.svg_map import CELL, MARGIN, build_map
-from builder.render.words import Namer, condition_in_words, join, turns_in_words, victory_in_words
+from builder.systems.heroes.render.svg_map import CELL, MARGIN, build_map
+from builder.systems.heroes.render.words import Namer, condition_in_words, join, turns_in_words, victory_in_words
 
 PACK = Path(__file__).resolve().parent / "fixtures" / "render" / "pack"
 
@@ -119,7 +119,7 @@ class _Text(__import__("html.parser").parser.HTMLParser):
 
 @given(st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=40))
 def test_any_unit_name_renders_as_text(pack, name: str) -> None:
-    from builder.render.blocks import unit_block
+    from builder.systems.heroes.render.blocks import unit_block
     from builder.render.env import render
 
     unit = pack.units["us-sherman"].model_copy(update={"name": name})

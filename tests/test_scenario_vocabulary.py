@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from builder.content.models.scenario import CompositionEntry, Effect, SoloNotes, expand_area
-from builder.content.models.terrain import Board, Overlay, square_to_xy, xy_to_square
+from builder.systems.heroes.content.models.scenario import CompositionEntry, Effect, SoloNotes, expand_area
+from builder.systems.heroes.content.models.terrain import Board, Overlay, square_to_xy, xy_to_square
 from builder.content.yaml_io import read_yaml
 from tests.conftest import FIXTURES
 

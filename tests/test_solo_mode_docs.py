@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.engine.heroes.solo_mode.coverage import SOLO_RULES
+from builder.systems.heroes.engine.solo_mode.coverage import SOLO_RULES
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "solo-mode.md"
@@ -55,7 +55,7 @@ SWEEP = "heroes playtest --solo-sweep --games 100 --seed 1 -j 1"
 
 
 def test_the_solo_sweep_plays_every_attitude_and_difficulty_and_is_deterministic(cli) -> None:
-    from builder.ai.players import ATTITUDES, DIFFICULTIES
+    from builder.systems.heroes.ai.players import ATTITUDES, DIFFICULTIES
 
     args = ("playtest", "family-meeting-2", "--solo-sweep", "--games", "1", "--seed", "4")
     r = cli(*args)
@@ -95,7 +95,7 @@ def test_the_how_the_ai_chose_example_is_the_real_output(tmp_path: Path, cli, mo
 def test_the_docs_show_the_sweep_command_and_its_output(cli) -> None:
     """The doc's sweep command runs (one game a cell here) and its pasted output is
     that command's table: the same rows, games and seed."""
-    from builder.ai.players import ATTITUDES, DIFFICULTIES
+    from builder.systems.heroes.ai.players import ATTITUDES, DIFFICULTIES
     from builder.playtest.table import solo_scenarios
 
     text = DOC.read_text(encoding="utf-8")

@@ -1,5 +1,5 @@
 """``heroes replay LOG --why``: how the Solo AI chose, from a real game log (issue 27,
-item 5; builder.ai.solo_mode.why). The reasons are those of the logged game: it is
+item 5; builder.systems.heroes.ai.solo_mode.why). The reasons are those of the logged game: it is
 played again and checked decision by decision."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from builder.ai.solo_mode import brain
-from builder.ai.solo_mode.why import table_choices
-from builder.content.loader import load_pack
-from builder.engine.tools.log import parse_log, play
+from builder.systems.heroes.ai.solo_mode import brain
+from builder.systems.heroes.ai.solo_mode.why import table_choices
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.tools.log import parse_log, play
 from builder.errors import InvalidInputError
 
 CORE = Path(__file__).resolve().parents[1] / "content" / "core"

@@ -196,7 +196,7 @@ def test_log_and_list_files_name_their_system(tmp_path: Path) -> None:
 
 def test_heroes_pack_may_name_its_system(tmp_path: Path) -> None:
     """``system: heroes-of-normandie`` is a field of the Heroes manifest, not an unknown key."""
-    from builder.content.models.manifest import PackManifest
+    from builder.systems.heroes.content.models.manifest import PackManifest
 
     manifest = PackManifest.model_validate({"id": "p", "name": "P", "version": "1.0", "system": "heroes-of-normandie"})
     assert manifest.system == "heroes-of-normandie"

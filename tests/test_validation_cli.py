@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from builder.cli import app
 from builder.cli.common import run_app
-from builder.content.models import KINDS
-from builder.validation import validate_pack
+from builder.systems.heroes.content.models import KINDS
+from builder.systems.heroes.validation import validate_pack
 from tests.conftest import ROOT
 from tests.test_validation_codes import BASE, broken_pack
 

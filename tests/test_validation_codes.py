@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from builder.diagnostics import Diagnostic
-from builder.validation import validate_pack
+from builder.systems.heroes.validation import validate_pack
 from tests.conftest import FIXTURES
 
 BASE = FIXTURES / "validation" / "base"
@@ -158,7 +158,7 @@ def test_p505_errata_replaces_an_item(tmp_path: Path) -> None:
 
 def test_every_validator_code_has_a_located_case() -> None:
     """Each Y/S/C/P code registered is exercised by a broken fixture above."""
-    import builder.validation  # noqa: F401  (registers every rule's code)
+    import builder.systems.heroes.validation  # noqa: F401  (registers every rule's code)
     from builder.diagnostics import CODES
 
     covered = {row[1] for row in EXPECTED} | {"Y103", "Y106", "P501", "P503", "P505", "C300", "S200"}
@@ -171,14 +171,14 @@ def test_every_validator_code_has_a_located_case() -> None:
 
 
 def test_c300_a_crashing_rule_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
-    from builder.validation import registry
+    from builder.systems.heroes.validation import registry
 
     def broken_rule(ctx: object) -> list[Diagnostic]:
         """A rule with a bug."""
         raise KeyError("oops")
 
     monkeypatch.setattr(registry, "RULES", [*registry.RULES, broken_rule])
-    monkeypatch.setattr("builder.validation.runner.RULES", registry.RULES)
+    monkeypatch.setattr("builder.systems.heroes.validation.runner.RULES", registry.RULES)
     report = validate_pack(BASE)
     diag = find(report.diagnostics, "C300", "pack.yaml")[0]
     assert (diag.line, diag.col) == (1, 1) and "broken_rule" in diag.message and "KeyError" in diag.message
@@ -188,8 +188,8 @@ def test_c300_a_crashing_rule_is_reported_not_raised(monkeypatch: pytest.MonkeyP
 def test_s200_a_crashing_model_check_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from pydantic import model_validator
 
-    from builder.content import models
-    from builder.content.models.ability import AbilitiesFile
+    from builder.systems.heroes.content import models
+    from builder.systems.heroes.content.models.ability import AbilitiesFile
 
     class BuggyAbilities(AbilitiesFile):
         @model_validator(mode="after")

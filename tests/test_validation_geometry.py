@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
-from builder.content.geometry import Battlefield, format_square, parse_area, parse_square, place, to_local
+from builder.systems.heroes.content.geometry import Battlefield, format_square, parse_area, parse_square, place, to_local
 from builder.content.yaml_io import parse_yaml
 
 
@@ -93,7 +93,7 @@ def test_fast_path_reads_what_ruamel_reads(value: object) -> None:
 
 @given(st.integers(1, 6), st.integers(1, 6), st.sampled_from([0, 90, 180, 270]), st.data())
 def test_to_rotated_inverts_to_local(width: int, height: int, rotation: int, data: st.DataObject) -> None:
-    from builder.content.geometry import to_rotated
+    from builder.systems.heroes.content.geometry import to_rotated
 
     x = data.draw(st.integers(0, width - 1))
     y = data.draw(st.integers(0, height - 1))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel, ValidationError
 
-from builder.content.models import ScenarioFile, TerrainFile, UnitsFile
+from builder.systems.heroes.content.models import ScenarioFile, TerrainFile, UnitsFile
 from builder.content.pydantic_errors import validation_diagnostics
 from builder.content.yaml_io import parse_yaml, parse_yaml_positions, read_yaml, read_yaml_positions
 from builder.diagnostics import Diagnostic

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft7Validator
 
-from builder.content.loader import find_modeline
-from builder.content.models import KINDS
+from builder.systems.heroes.content.loader import find_modeline
+from builder.systems.heroes.content.models import KINDS
 from builder.content.yaml_io import read_yaml
 from tests.conftest import CORE, ROOT
 

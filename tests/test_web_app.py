@@ -1,4 +1,4 @@
-"""heroes serve through Starlette's test client: the builder's flow over builder.army,
+"""heroes serve through Starlette's test client: the builder's flow over builder.systems.heroes.army,
 the safety rules (form tokens, folders, upload size, escaping) and the other pages."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, strategies as st
 
-from builder.content.loader import BUNDLED_CONTENT
-from builder.content.pack_cache import load_pack_cached
+from builder.systems.heroes.content.loader import BUNDLED_CONTENT
+from builder.systems.heroes.content.pack_cache import load_pack_cached
 from builder.web.army_view import army_view
 from builder.web.background import Jobs, Watched
 from builder.web.safety import MAX_UPLOAD, Folders, Refused

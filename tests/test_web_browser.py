@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from builder.content.loader import BUNDLED_CONTENT
+from builder.systems.heroes.content.loader import BUNDLED_CONTENT
 from builder.web.live import chromium, have_chromium, running
 
 pytestmark = pytest.mark.browser
@@ -133,7 +133,7 @@ def test_hovering_a_square_shows_its_terrain(browser: Any) -> None:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
 
-    from builder.content.pack_cache import load_pack_cached
+    from builder.systems.heroes.content.pack_cache import load_pack_cached
     from builder.web.app import create_app
     from builder.web.scenario_view import square_info
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.content.loader import BUNDLED_CONTENT
+from builder.systems.heroes.content.loader import BUNDLED_CONTENT
 
 CORE = BUNDLED_CONTENT / "core"
 TOI = BUNDLED_CONTENT / "toi"
@@ -106,7 +106,7 @@ def test_dashboard_validates_a_tide_of_iron_pack_and_sees_a_broken_file(client) 
 
 def test_heroes_builder_diagnostics_carry_line_and_column(tmp_path: Path) -> None:
     """Item 2: the Heroes bench checks its list through the located path."""
-    from builder.content.pack_cache import load_pack_cached
+    from builder.systems.heroes.content.pack_cache import load_pack_cached
     from builder.web.army_view import army_view
     from builder.web.workbench import Bench
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.content.models.scenario import (
+from builder.systems.heroes.content.models.scenario import (
     AllCondition,
     AnyCondition,
     ControlsCondition,
@@ -17,7 +17,7 @@ from builder.content.models.scenario import (
     Scenario,
     expand_area,
 )
-from builder.content.models.terrain import square_to_xy, xy_to_square
+from builder.systems.heroes.content.models.terrain import square_to_xy, xy_to_square
 
 
 # --- a battlefield composed from a layout (test oracle) ---------------------------------

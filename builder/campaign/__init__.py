@@ -4,7 +4,7 @@ with the consequences of the ones before applied (003 Battle for Normandy, Campa
 
 Plain data in and out: :func:`start` makes a :class:`CampaignRecord`, :func:`record_result`
 returns a new one, :func:`report` sums it, :func:`next_scenario` returns a
-:class:`~builder.content.models.scenario.Scenario` object the engine can play.
+:class:`~builder.systems.heroes.content.models.scenario.Scenario` object the engine can play.
 """
 
 from builder.campaign.logic import (

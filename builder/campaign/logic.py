@@ -17,11 +17,11 @@ from builder.campaign.record import (
     ScenarioResult,
     record_error,
 )
-from builder.content.models.campaign import Campaign, CampaignEffect, Consequence
-from builder.content.models.scenario import Scenario
-from builder.content.pack import Pack
+from builder.systems.heroes.content.models.campaign import Campaign, CampaignEffect, Consequence
+from builder.systems.heroes.content.models.scenario import Scenario
+from builder.systems.heroes.content.pack import Pack
 from builder.errors import InvalidInputError, UsageError
-from builder.validation.rules.campaign_refs import printed_results
+from builder.systems.heroes.validation.rules.campaign_refs import printed_results
 
 
 def _campaign(pack: Pack, campaign_id: str) -> Campaign:

@@ -18,11 +18,11 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from builder.ai.players import parse_spec
+from builder.systems.heroes.ai.players import parse_spec
 from builder.campaign.logic import apply_consequences, consequences_for
-from builder.content.models.campaign import Campaign
-from builder.content.models.scenario import Scenario
-from builder.content.pack import Pack
+from builder.systems.heroes.content.models.campaign import Campaign
+from builder.systems.heroes.content.models.scenario import Scenario
+from builder.systems.heroes.content.pack import Pack
 from builder.errors import UsageError
 from builder.playtest.game import play_game_safely
 from builder.playtest.runner import _pack

@@ -10,7 +10,7 @@ import yaml
 from pydantic import Field, ValidationError
 
 from builder.content.locate import locate
-from builder.content.models.base import ContentModel, Id
+from builder.systems.heroes.content.models.base import ContentModel, Id
 from builder.content.schema_export import register_schema
 from builder.content.yaml_io import parse_yaml_positions, read_text
 from builder.diagnostics import Diagnostic, define_code

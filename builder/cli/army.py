@@ -1,6 +1,6 @@
 """``heroes army``: build, check, explain and suggest army lists.
 
-A thin layer over :mod:`builder.army`; heavy imports happen inside the commands so
+A thin layer over :mod:`builder.systems.heroes.army`; heavy imports happen inside the commands so
 ``heroes army check`` starts fast.
 """
 
@@ -57,7 +57,7 @@ def new(
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Write a commented army-list skeleton."""
-    from builder.army.writer import skeleton
+    from builder.systems.heroes.army.writer import skeleton
     from builder.errors import UsageError
 
     system, system_pack = system_of_scenario(scenario, pack)
@@ -97,8 +97,8 @@ def show(
     system, system_pack = system_of_file(file, pack)
     if (handler := command_for(system, "army show")) is not None:
         return handler(file, system_pack)
-    from builder.army.check import check_file
-    from builder.army.show import render
+    from builder.systems.heroes.army.check import check_file
+    from builder.systems.heroes.army.show import render
     from builder.diagnostics import FORMATS
 
     report = check_file(file, _pack(pack, file), _display(file))
@@ -120,8 +120,8 @@ def options(
     """What can legally go in a slot, at what cost, and why each other option cannot."""
     import json
 
-    from builder.army.check import check_file
-    from builder.army.options import scenarios_for, slot_options
+    from builder.systems.heroes.army.check import check_file
+    from builder.systems.heroes.army.options import scenarios_for, slot_options
     from builder.errors import InvalidInputError
 
     command_for(system_of_file(file, pack)[0], "army options")
@@ -135,7 +135,7 @@ def options(
                                "options": [c.to_dict() for c in result.candidates],
                                "scenarios": scenarios_for(report.roster)}, indent=2))
         return
-    from builder.army.show import render_slot
+    from builder.systems.heroes.army.show import render_slot
 
     render_slot(result)
     named = scenarios_for(report.roster)
@@ -163,8 +163,8 @@ def suggest(
     With --scenario, a side with a fixed composition gets that composition (its options
     placed in slots that fit); otherwise the search spends the side's budget.
     """
-    from builder.army.suggest import suggest_for
-    from builder.army.writer import army_yaml
+    from builder.systems.heroes.army.suggest import suggest_for
+    from builder.systems.heroes.army.writer import army_yaml
 
     system, system_pack = system_of_file(None, pack)
     if (handler := command_for(system, "army suggest")) is not None:
@@ -195,7 +195,7 @@ def edit(
 ) -> None:
     """Add or remove a tile, slot option, hero or card, keeping comments and key order.
     Unknown ids, missing slots and options that do not fit are refused (exit 1, file unchanged)."""
-    from builder.army.edit import edit_file
+    from builder.systems.heroes.army.edit import edit_file
 
     edit_file(file, _pack(pack, file) if file.is_file() else None, tile=tile, slot=slot, option=option, hero=hero,
               card=card, copies=copies, remove=remove)

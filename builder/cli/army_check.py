@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
 if TYPE_CHECKING:
-    from builder.army.check import ArmyReport
-    from builder.content.pack import Pack
+    from builder.systems.heroes.army.check import ArmyReport
+    from builder.systems.heroes.content.pack import Pack
 
 PACK_HELP = ("Content pack folder, or a folder holding packs (default: the list's pack: id through "
              "HEROES_PACK_PATH and the bundled packs, else the bundled core pack).")
@@ -23,7 +23,7 @@ PACK_HELP = ("Content pack folder, or a folder holding packs (default: the list'
 
 def army_pack(path: Optional[Path], army_file: Optional[Path] = None) -> Pack:
     """The pack of a command: --pack, else the list's ``pack:`` id (builder.content.search)."""
-    from builder.content.pack_cache import load_pack_cached
+    from builder.systems.heroes.content.pack_cache import load_pack_cached
     from builder.content.search import army_pack as search
 
     return load_pack_cached(search(army_file, path))
@@ -41,10 +41,10 @@ def check_army_file(file: Path, pack: Optional[Path], fmt: str) -> int:
     github) and, for text, the verdict line; the exit code: 0 legal, 1 illegal.
 
     The pack loads through the content models; once it has, its army index is stored
-    (:mod:`builder.army.index`) so the next check can take :func:`plain_check`."""
-    from builder.army import index
-    from builder.army.check import check_file
-    from builder.content.pack_cache import load_pack_cached
+    (:mod:`builder.systems.heroes.army.index`) so the next check can take :func:`plain_check`."""
+    from builder.systems.heroes.army import index
+    from builder.systems.heroes.army.check import check_file
+    from builder.systems.heroes.content.pack_cache import load_pack_cached
     from builder.content.search import army_pack as search
 
     root = Path(search(file, pack)).resolve()
@@ -60,8 +60,8 @@ def plain_check(file: Path, pack: Optional[Path], fmt: str) -> int | None:
     when this path cannot answer (no fresh army index of the pack, a list that is not
     plainly valid, a pack that cannot be found) and :func:`check_army_file` must run.
     Both print the same bytes (tests/test_army_plain.py)."""
-    from builder.army import index
-    from builder.army.plain import check_plain
+    from builder.systems.heroes.army import index
+    from builder.systems.heroes.army.plain import check_plain
     from builder.cli.exits import exit_code
     from builder.content.search import army_pack as search
     from builder.errors import HeroesError

@@ -14,7 +14,7 @@ import typer
 
 if TYPE_CHECKING:
     from builder.campaign.record import CampaignRecord
-    from builder.content.pack import Pack
+    from builder.systems.heroes.content.pack import Pack
 
 app = typer.Typer(help="Campaigns: start a record, record results, show the report, write the next scenario.",
                   no_args_is_help=True)
@@ -25,7 +25,7 @@ PACK_HELP = ("Content pack folder holding the campaign (default: the bundled pac
 
 def _pack_for(campaign: str, given: Path | None) -> Path:
     """--pack, else the first bundled pack (content/*) with that campaign."""
-    from builder.content.pack_cache import load_pack_cached
+    from builder.systems.heroes.content.pack_cache import load_pack_cached
     from builder.content.paths import BUNDLED_CONTENT
     from builder.errors import UsageError
 
@@ -50,7 +50,7 @@ def _write(text: str, out: Path, force: bool) -> None:
 def _load(path: Path) -> tuple[Pack, CampaignRecord]:
     from builder.campaign.logic import check_record
     from builder.campaign.record import load_record
-    from builder.content.pack_cache import load_pack_cached
+    from builder.systems.heroes.content.pack_cache import load_pack_cached
     from builder.content.search import find_pack
     from builder.errors import UsageError
 
@@ -78,7 +78,7 @@ def start(
     """Write a new campaign record: no result yet, the first scenario next."""
     from builder.campaign import dump_record
     from builder.campaign import start as start_record
-    from builder.content.pack_cache import load_pack_cached
+    from builder.systems.heroes.content.pack_cache import load_pack_cached
     from builder.content.search import pack_id
 
     folder = _pack_for(campaign, pack)
@@ -161,7 +161,7 @@ def playtest_campaign(campaign: str, games: int, seed: int, players: str, jobs: 
     import json
 
     from builder.campaign.playtest import report_text, run_campaign_playtest
-    from builder.content.pack_cache import load_pack_cached
+    from builder.systems.heroes.content.pack_cache import load_pack_cached
     from builder.content.yaml_io import atomic_write_text
 
     folder = pack if campaign in load_pack_cached(pack).campaigns else _pack_for(campaign, None)

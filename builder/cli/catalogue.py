@@ -1,6 +1,6 @@
 """``heroes list KIND`` and ``heroes show ID``: find the ids an army list or a scenario names.
 
-A thin layer over :mod:`builder.catalogue`; the pack is loaded through the pack cache, as
+A thin layer over :mod:`builder.systems.heroes.catalogue`; the pack is loaded through the pack cache, as
 ``heroes army`` does.
 """
 
@@ -24,8 +24,8 @@ class ListFormat(str, Enum):
 
 
 def _pack(path: Optional[Path]):  # type: ignore[no-untyped-def]
-    from builder.content.loader import BUNDLED_CONTENT
-    from builder.content.pack_cache import load_pack_cached
+    from builder.systems.heroes.content.loader import BUNDLED_CONTENT
+    from builder.systems.heroes.content.pack_cache import load_pack_cached
 
     return load_pack_cached(path or BUNDLED_CONTENT / "core")
 
@@ -40,7 +40,7 @@ def list_command(
 
     Exit status: 0 fine, 1 invalid pack, 2 usage error (an unknown kind).
     """
-    from builder.catalogue import list_items
+    from builder.systems.heroes.catalogue import list_items
     from builder.systems.seam import pack_command
 
     if (handler := pack_command(pack, "list")) is not None:
@@ -93,7 +93,7 @@ def show_command(
 
     Exit status: 0 fine, 1 invalid pack, 2 usage error (no such id).
     """
-    from builder.catalogue import show_item
+    from builder.systems.heroes.catalogue import show_item
     from builder.systems.seam import pack_command
 
     if (handler := pack_command(pack, "show")) is not None:

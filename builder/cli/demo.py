@@ -1,7 +1,7 @@
 """``heroes demo``: the main job on the bundled content, saying what it wrote.
 
 It validates the bundled pack, then writes a roster PDF (for the bundled Family
-Meeting 1 example army, or an army the seeded ``suggest`` of builder.army builds, saved
+Meeting 1 example army, or an army the seeded ``suggest`` of builder.systems.heroes.army builds, saved
 beside it as YAML), a scenario sheet PDF and the pack's static site, and prints where
 each one is.
 """
@@ -27,7 +27,7 @@ def demo(out: Path = typer.Option(Path("out"), "--out", "-o", help="Folder for t
     """Validate the bundled pack and write the demo outputs into OUT."""
     from builder.content.yaml_io import atomic_write_text
     from builder.diagnostics import format_json
-    from builder.validation import validate_pack
+    from builder.systems.heroes.validation import validate_pack
 
     report = validate_pack(BUNDLED_CONTENT / "core")
     path = out / "validation.json"
@@ -45,9 +45,9 @@ def _demo_army(pack, out: Path) -> Path:  # type: ignore[no-untyped-def]
     roster then prints why it is not legal)."""
     if EXAMPLE_ARMY.is_file():
         return EXAMPLE_ARMY
-    from builder.army.model import ArmyList, TileEntry
-    from builder.army.suggest import suggest
-    from builder.army.writer import army_yaml
+    from builder.systems.heroes.army.model import ArmyList, TileEntry
+    from builder.systems.heroes.army.suggest import suggest
+    from builder.systems.heroes.army.writer import army_yaml
     from builder.cli.army import schema_ref
     from builder.content.yaml_io import atomic_write_text
     from builder.errors import UsageError
@@ -65,10 +65,10 @@ def _demo_army(pack, out: Path) -> Path:  # type: ignore[no-untyped-def]
 
 
 def _printables(pack, out: Path) -> None:  # type: ignore[no-untyped-def]
-    from builder.content.loader import display_path
+    from builder.systems.heroes.content.loader import display_path
     from builder.render.pdf import write_document
-    from builder.render.roster import render_roster_html
-    from builder.render.scenario_sheet import render_scenario_html
+    from builder.systems.heroes.render.roster import render_roster_html
+    from builder.systems.heroes.render.scenario_sheet import render_scenario_html
     from builder.render.site.build import build_site
 
     army = _demo_army(pack, out)

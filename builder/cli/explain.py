@@ -33,8 +33,8 @@ def explain(
     system, system_pack = system_of_file(position, pack)
     if (handler := command_for(system, "explain")) is not None:
         return handler(position, system_pack, question, list(args or []), mode, format.value)
-    from builder.engine.tools.explain import explain_question
-    from builder.engine.tools.position import load_position
+    from builder.systems.heroes.tools.explain import explain_question
+    from builder.systems.heroes.tools.position import load_position
 
     if question not in ("los", "move", "fire", "assault", "order", "solo"):
         raise UsageError(f"unknown question '{question}': use los, move, fire, assault, order or solo")
@@ -42,7 +42,7 @@ def explain(
         raise UsageError(f"unknown fire mode '{mode}': use normal, suppressive, sniper or panzerfaust")
     state, names = load_position(position, pack, BUNDLED_CONTENT / "core")
     if question == "solo":  # a Solo position: the AI's table choices for one reaction effect, with reasons
-        from builder.ai.solo_mode.why import explain_effect
+        from builder.systems.heroes.ai.solo_mode.why import explain_effect
 
         if len(args or []) != 1:
             raise UsageError("solo takes one effect: order, move, fire, suppressive or assault")

@@ -35,16 +35,16 @@ def play(
     army: list[str] = typer.Option([], "--army", help=ARMY_HELP),
 ) -> None:
     """Play one game of SCENARIO and print the result."""
-    from builder.engine.tools.log import play as play_game
+    from builder.systems.heroes.tools.log import play as play_game
 
     names = [p.strip() for p in players.split(",") if p.strip()]
     if not 2 <= len(names) <= 4:
         raise UsageError("--players takes one player name per player (two to four), e.g. random,random")
     if (handler := pack_command(pack, "play")) is not None:
         return handler(pack, scenario, seed, names, log, format.value, army)
-    from builder.content.loader import load_pack
+    from builder.systems.heroes.content.loader import load_pack
     from builder.content.yaml_io import atomic_write_text
-    from builder.engine.tools.log import require_scenario
+    from builder.systems.heroes.tools.log import require_scenario
 
     content = load_pack(pack)
     require_scenario(content, scenario)
@@ -85,8 +85,8 @@ def replay(
                                         help="--why: only the choices of this table (e.g. fire-target, movement)."),
 ) -> None:
     """Re-apply a game log and prove it: every event, state hash and the result must match."""
-    from builder.engine.tools.log import parse_log
-    from builder.engine.tools.log import replay as replay_game
+    from builder.systems.heroes.tools.log import parse_log
+    from builder.systems.heroes.tools.log import replay as replay_game
 
     if not log.is_file():
         raise UsageError(f"no such log file: {log}")
@@ -97,13 +97,13 @@ def replay(
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"cannot read {log}: {exc}") from None
     lines = parse_log(text, str(log))
-    from builder.content.loader import load_pack
+    from builder.systems.heroes.content.loader import load_pack
 
     content = load_pack(pack or Path(lines[0].get("pack") or DEFAULT_PACK))
     state, _expected = replay_game(content, lines, str(log))
     typer.echo(f"{log}: replay reproduces the final state ({state.state_hash()[:16]}...)")
     if why:
-        from builder.ai.solo_mode.why import table_choices
+        from builder.systems.heroes.ai.solo_mode.why import table_choices
 
         choices = table_choices(content, lines, str(log))
         shown = [c for c in choices if (turn is None or c["turn"] == turn)
@@ -119,7 +119,7 @@ ENDINGS = {
     "no_orders": "when a side could give no more orders",
     "sudden_death": "at the end of the round in which the scenario's victory condition was met",
 }
-"""How a game ended, in words (builder.engine.heroes.victory.finish's reasons)."""
+"""How a game ended, in words (builder.systems.heroes.engine.victory.finish's reasons)."""
 
 
 def _losses(by_type: dict[str, int]) -> str:
@@ -152,7 +152,7 @@ def game_summary(pack: Any, scenario: str, seed: int, players: list[str], result
     losses = result.get("losses") or {}
     sides = list(names) or list(points)
     if found is not None and any(s.players for s in found.sides):  # alliances: each side's players, in order
-        from builder.engine import scenario_seats
+        from builder.systems.heroes.engine import scenario_seats
 
         seats = scenario_seats(found)
         players = [", ".join(f"{pid}={players[k]}" for k, (pid, of) in enumerate(seats) if of == i)

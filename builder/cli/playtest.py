@@ -126,7 +126,7 @@ def _suggest_native() -> None:
     the note repeating on every run. Silent when the copies are in use or turned off
     on purpose (``HEROES_NATIVE=0``) or when the stamp cannot be written.
     """
-    from builder.content.pack_cache import cache_dir
+    from builder.systems.heroes.content.pack_cache import cache_dir
     from builder.native import status
 
     state = status()
@@ -189,7 +189,7 @@ def _solo_sweep(scenario: Optional[str], games: int, seed: int, players: str, jo
     table of docs/solo-mode.md (builder.playtest.table.solo_sweep) or the reports as JSON."""
     import json
 
-    from builder.ai.players import parse_spec
+    from builder.systems.heroes.ai.players import parse_spec
     from builder.playtest.api import cap_jobs
     from builder.playtest.table import solo_sweep, solo_table
 

@@ -23,9 +23,9 @@ PAPER = typer.Option(Paper.a4, "--paper", help="Paper size for PDF: a4 or letter
 
 
 def _pack(path: Optional[Path], army: Optional[Path] = None):  # type: ignore[no-untyped-def]
-    """The pack, through the pack disk cache (builder.content.pack_cache) (HEROES_NO_CACHE=1 bypasses it);
+    """The pack, through the pack disk cache (builder.systems.heroes.content.pack_cache) (HEROES_NO_CACHE=1 bypasses it);
     for an army list without --pack, the pack its ``pack:`` key names (builder.content.search)."""
-    from builder.content.pack_cache import load_pack_cached
+    from builder.systems.heroes.content.pack_cache import load_pack_cached
     from builder.content.search import army_pack
 
     return load_pack_cached(army_pack(army, path))
@@ -48,8 +48,8 @@ def roster(
     system, system_pack = system_of_file(army, pack)
     if (handler := command_for(system, "render roster")) is not None:
         return handler(army, system_pack, out, paper)
-    from builder.content.loader import display_path
-    from builder.render.roster import render_roster_html
+    from builder.systems.heroes.content.loader import display_path
+    from builder.systems.heroes.render.roster import render_roster_html
 
     loaded = _pack(pack, army)
     _write(render_roster_html(army, loaded, display_path(army)), out, paper)
@@ -65,7 +65,7 @@ def scenario(
     """A scenario sheet with its battlefield map, events, victory conditions and armies."""
     if (handler := pack_command(pack, "render scenario")) is not None:
         return handler(pack, scenario_id, out, paper, report)
-    from builder.render.scenario_sheet import find_scenario, render_scenario_html
+    from builder.systems.heroes.render.scenario_sheet import find_scenario, render_scenario_html
 
     loaded = _pack(pack)
     _write(render_scenario_html(find_scenario(loaded, scenario_id), loaded, report), out, paper)
@@ -79,7 +79,7 @@ def campaign(
         None, "--record", help="Campaign record (heroes campaign start) whose results fill the report grid."),
 ) -> None:
     """A campaign sheet: the Campaign Report grid and the scenarios in order with their consequences."""
-    from builder.render.campaign_sheet import render_campaign_html
+    from builder.systems.heroes.render.campaign_sheet import render_campaign_html
 
     if record is not None:
         from builder.cli.campaign import _load
@@ -91,7 +91,7 @@ def campaign(
 
 
 def _army_deck(army: Path, loaded):  # type: ignore[no-untyped-def]
-    from builder.army.loading import read_army
+    from builder.systems.heroes.army.loading import read_army
     from builder.errors import InvalidInputError, UsageError
 
     file = read_army(army)
@@ -113,7 +113,7 @@ def deck(
     if (handler := command_for(system, "render deck")) is not None:
         return handler(army, faction, system_pack, out, paper)
     from builder.errors import UsageError
-    from builder.render.cards import deck_lines, pool_deck, render_deck_html
+    from builder.systems.heroes.render.cards import deck_lines, pool_deck, render_deck_html
 
     loaded = _pack(pack, army)
     if (army is None) == (faction is None):
@@ -135,7 +135,7 @@ def cards(
 ) -> None:
     """Print-and-play card sheets (63 x 88 mm, crop marks) with the quick-reference card.
     Without an army or --faction, every card of the pack."""
-    from builder.render.cards import faction_cards, render_cards_html
+    from builder.systems.heroes.render.cards import faction_cards, render_cards_html
 
     command_for(system_of_file(army, pack)[0], "render cards")
     loaded = _pack(pack, army)

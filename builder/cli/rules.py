@@ -39,10 +39,10 @@ def coverage_command(
         if kind is not None or format is CoverageFormat.markdown:
             raise UsageError("--kind and --format markdown apply to the Heroes packs only")
         return handler(pack, format.value)
-    import builder.engine.heroes.solo_mode.coverage  # noqa: F401  (adds the Solo Mode rules to the registry)
-    from builder.engine.tools.coverage import coverage, markdown, summary
+    import builder.systems.heroes.engine.solo_mode.coverage  # noqa: F401  (adds the Solo Mode rules to the registry)
+    from builder.systems.heroes.tools.coverage import coverage, markdown, summary
 
-    from builder.content.loader import load_pack
+    from builder.systems.heroes.content.loader import load_pack
 
     rows = coverage(load_pack(pack))
     if kind is not None:

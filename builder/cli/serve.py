@@ -25,7 +25,7 @@ def serve(
 
     import uvicorn
 
-    from builder.content.loader import BUNDLED_CONTENT
+    from builder.systems.heroes.content.loader import BUNDLED_CONTENT
     from builder.errors import UsageError
     from builder.web.app import create_app
 

@@ -25,8 +25,8 @@ def build(
 ) -> None:
     """Write a static site: index, a page per faction, unit, tile, option, card, board
     and scenario, with a filter and search that work when opened from disk."""
-    from builder.content.pack_cache import load_pack_cached
-    from builder.content.loader import BUNDLED_CONTENT
+    from builder.systems.heroes.content.pack_cache import load_pack_cached
+    from builder.systems.heroes.content.loader import BUNDLED_CONTENT
     from builder.render.site.build import build_site
     from builder.systems.seam import pack_command
 

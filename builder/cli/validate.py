@@ -23,7 +23,7 @@ def validate(
     if (handler := pack_command(pack, "validate")) is not None:
         return handler(pack, format.value, quiet)
     from builder.diagnostics import FORMATS
-    from builder.validation import validate_pack
+    from builder.systems.heroes.validation import validate_pack
 
     report = validate_pack(pack)
     if format is OutputFormat.json:

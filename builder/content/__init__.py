@@ -4,9 +4,9 @@ from typing import Any
 
 from builder.content.paths import BUNDLED_CONTENT
 
-_LAZY = {"LoadResult": "builder.content.loader", "load_pack": "builder.content.loader",
-         "load_pack_with_diagnostics": "builder.content.loader", "Origin": "builder.content.pack",
-         "Pack": "builder.content.pack"}
+_LAZY = {"LoadResult": "builder.systems.heroes.content.loader", "load_pack": "builder.systems.heroes.content.loader",
+         "load_pack_with_diagnostics": "builder.systems.heroes.content.loader", "Origin": "builder.systems.heroes.content.pack",
+         "Pack": "builder.systems.heroes.content.pack"}
 
 
 def __getattr__(name: str) -> Any:

@@ -1,7 +1,7 @@
 """Positions on demand: find the line and column of a place inside a content file.
 
 Loading takes the fast path without positions; when a check finds a problem in an
-item it knows only the item's :class:`~builder.content.pack.Origin` and a path inside
+item it knows only the item's :class:`~builder.systems.heroes.content.pack.Origin` and a path inside
 it. A :class:`Locator` re-reads that file once with positions (round-trip loader) and
 answers every later question about it from memory. Create one per check run.
 """

@@ -3,7 +3,7 @@
 Why: every command names the bundled core pack as its default, so the command line
 needs this path at import time; taking it from the loader would import the content
 models (pydantic) before any command has decided it needs them. For the same reason
-the plain-data army check (builder.army.index) finds a pack's dependencies, the cache
+the plain-data army check (builder.systems.heroes.army.index) finds a pack's dependencies, the cache
 folder and the paths it shows to users here, with the loader's own rules.
 """
 

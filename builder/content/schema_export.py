@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from builder.content.models import KINDS, PackManifest
+from builder.systems.heroes.content.models import KINDS, PackManifest
 from builder.content.yaml_io import atomic_write_text
 
 from builder.content.paths import SCHEMA_DIR  # noqa: E402  (re-exported)
@@ -28,7 +28,7 @@ def register_schema(name: str, model: type[BaseModel]) -> None:
 
 
 def _all_models() -> dict[str, type[BaseModel]]:
-    import builder.army.model  # noqa: F401  (registers the army-list schema)
+    import builder.systems.heroes.army.model  # noqa: F401  (registers the army-list schema)
     import builder.campaign.record  # noqa: F401  (registers the campaign-record schema)
     import builder.systems.tide_of_iron.schemas  # noqa: F401  (the Tide of Iron schemas)
 

@@ -23,7 +23,7 @@ P_PARTIAL = define_code("P531", "multiplayer rules the engine plays partly in th
 PARTIAL = ("one shared hand of 6 action cards per alliance (not one per player)",
            "the deck is the deck faction's cards, not a counted deck of 50",
            "a pending reaction may be answered with any allied unit (the owner is taken to agree)")
-"""What the engine reads differently from 000 Multiplayer Rules (builder/engine/heroes/alliances.py)."""
+"""What the engine reads differently from 000 Multiplayer Rules (builder/systems/heroes/engine/alliances.py)."""
 
 ROUND = 6
 

@@ -14,10 +14,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from builder.ai.players import check_players, parse_spec
-from builder.content.loader import BUNDLED_CONTENT
+from builder.systems.heroes.ai.players import check_players, parse_spec
+from builder.systems.heroes.content.loader import BUNDLED_CONTENT
 from builder.content.yaml_io import atomic_write_text
-from builder.engine import scenario_seats
+from builder.systems.heroes.engine import scenario_seats
 from builder.errors import UsageError
 from builder.playtest.armies import describe, load_armies, parse_army_options, placeholder_units
 from builder.playtest.report import build_report, rows_jsonl
@@ -29,7 +29,7 @@ def coverage_line(players: tuple[str, ...]) -> str:
     """What the report's games simulate: the Solo Mode rules when a Solo player took part."""
     if not any(parse_spec(p).kind in ("solo", "solo-mode") for p in players):
         return "Core rules as the engine simulates them (heroes coverage lists each rule module)."
-    from builder.engine.heroes.solo_mode.coverage import summary
+    from builder.systems.heroes.engine.solo_mode.coverage import summary
 
     return summary() + " See docs/solo-mode.md."
 

@@ -5,7 +5,7 @@ Each file is checked first, as ``heroes army check`` does (000 core rules, Army
 Creation): a list that is not legal, leads another faction than the side's, or spends
 more than the side's points is an input error located in the file, before any game is
 played. A side without a file plays the scenario's composition, or the engine's default
-army for its points (builder.engine.heroes.armies.default_army: `heroes army suggest`'s); :func:`describe` says
+army for its points (builder.systems.heroes.engine.armies.default_army: `heroes army suggest`'s); :func:`describe` says
 which, for the report.
 """
 
@@ -23,7 +23,7 @@ __all__ = ["ARMY_HELP", "describe", "load_armies", "parse_army_options"]
 
 def load_armies(pack: Any, scenario: Any, files: dict[str, Path]) -> tuple[Any, ...]:
     """One checked army list (or None) per side of ``scenario``, in its order."""
-    from builder.army.check import check_file
+    from builder.systems.heroes.army.check import check_file
 
     armies: list[Any] = []
     for side in scenario.sides:
@@ -54,9 +54,9 @@ def describe(pack: Any, scenario: Any, files: dict[str, Path], lists: Sequence[A
     """Which army each side played, for the report: ``source`` (``file``, ``scenario``
     or ``default``), the points it spends (``spent``) of the side's ``budget``, and
     ``text`` in words. A default army is ``heroes army suggest``'s at seed
-    :data:`~builder.engine.heroes.armies.DEFAULT_ARMY_SEED` (builder.engine.heroes.armies.default_army)."""
-    from builder.army.check import check_army
-    from builder.engine.heroes.armies import DEFAULT_ARMY_SEED, default_army
+    :data:`~builder.systems.heroes.engine.armies.DEFAULT_ARMY_SEED` (builder.systems.heroes.engine.armies.default_army)."""
+    from builder.systems.heroes.army.check import check_army
+    from builder.systems.heroes.engine.armies import DEFAULT_ARMY_SEED, default_army
 
     out: dict[str, dict[str, Any]] = {}
     for i, side in enumerate(scenario.sides):
@@ -66,7 +66,7 @@ def describe(pack: Any, scenario: Any, files: dict[str, Path], lists: Sequence[A
             spent = check_army(army, pack)[1].totals.spent if army is not None else None
             said = f"army list {files[side.id]}"
             source = "file"
-        elif side.players:  # an alliance: each player's army to its share (builder/engine/heroes/alliances.py)
+        elif side.players:  # an alliance: each player's army to its share (builder/systems/heroes/engine/alliances.py)
             out[side.id] = _alliance(pack, scenario, i)
             continue
         elif side.army.composition:
@@ -85,7 +85,7 @@ def describe(pack: Any, scenario: Any, files: dict[str, Path], lists: Sequence[A
 def _alliance(pack: Any, scenario: Any, i: int) -> dict[str, Any]:
     """An alliance's armies as the engine builds them: each player's composition or
     default army (``heroes army suggest`` seeded by the player's place), and their cost."""
-    from builder.engine.heroes.setup import alliance_composition, composition_cost
+    from builder.systems.heroes.engine.setup import alliance_composition, composition_cost
 
     side = scenario.sides[i]
     entries = alliance_composition(pack, scenario, i, None)

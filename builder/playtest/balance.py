@@ -26,10 +26,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
-from builder.ai.players import parse_spec
-from builder.content.loader import BUNDLED_CONTENT
+from builder.systems.heroes.ai.players import parse_spec
+from builder.systems.heroes.content.loader import BUNDLED_CONTENT
 from builder.errors import UsageError
-from builder.content.knobs import Setting, Vary, parse_vary
+from builder.systems.heroes.content.knobs import Setting, Vary, parse_vary
 from builder.playtest.runner import Batch, scenario_facts
 from builder.playtest.saved import read_saved_report
 from builder.playtest.sequential import BATCH, BalanceRule, run_until_decided
@@ -332,7 +332,7 @@ def write_report(report: dict[str, Any], path: Path) -> None:
 def default_vary(scenario: Any) -> str:
     """The knob ``--all`` searches: the second side's points when it builds to a budget
     (60% either way, by 5), else the number of turns (3 either way)."""
-    from builder.content.knobs import knobs_of
+    from builder.systems.heroes.content.knobs import knobs_of
 
     knobs = knobs_of(scenario)
     side = scenario.sides[1]

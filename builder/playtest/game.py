@@ -13,10 +13,10 @@ import os
 from collections import Counter
 from typing import Any
 
-from builder.ai.players import PlayerSpec, rules_for
-from builder.engine import IllegalAction, Rules, play, seat_players
-from builder.engine.kernel import GameStuck
-from builder.engine.heroes.features.exits import counts as exit_counts
+from builder.systems.heroes.ai.players import PlayerSpec, rules_for
+from builder.systems.heroes.engine import IllegalAction, Rules, play, seat_players
+from builder.kernel import GameStuck
+from builder.systems.heroes.engine.features.exits import counts as exit_counts
 from builder.errors import HeroesError
 from builder.playtest.seat_tally import SeatTally, seat_texts
 from builder.playtest.credit import KillLedger
@@ -77,7 +77,7 @@ def _profile_key(u: Any) -> str:
 
 def _exited(state: Any, sides: list[str]) -> dict[str, dict[str, int]]:
     """Units that left by their side's exit squares (003 Campaign > 4 Zurueck!), side -> kind
-    -> count, as the ``exited`` condition counts them (builder/engine/heroes/features/exits.py);
+    -> count, as the ``exited`` condition counts them (builder/systems/heroes/engine/features/exits.py);
     sides with none left out."""
     out: dict[str, dict[str, int]] = {}
     for i, side in enumerate(sides):
@@ -103,7 +103,7 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
         options = {**options, "initiative_swapped": True}
     state = rules_cls.new_game(pack, scenario, seed=seed, armies=armies, options=options or None)
     if initiative_swapped and rules_cls is PlaytestRules and state.phase == "orders":
-        from builder.engine.heroes.phases import orders
+        from builder.systems.heroes.engine.phases import orders
 
         state.initiative = state.turn_side = 1 - state.initiative
         orders.advance(state)
@@ -112,7 +112,7 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
     players = seat_players(state, texts, seed)  # an alliance's players choose for their own units
     tally = SeatTally(state, texts)
     fielded: dict[str, Counter[str]] = {s: Counter() for s in sides}
-    for u in state.units:  # decoy counters stand for no unit (builder.engine.heroes.decoys); a unit of the
+    for u in state.units:  # decoy counters stand for no unit (builder.systems.heroes.engine.decoys); a unit of the
         if not u.st.decoy and not u.st.reinforcement:  # Solo reinforcements bag is fielded once drawn
             fielded[sides[u.side]][_profile_key(u)] += 1
     drawn: set[int] = set()

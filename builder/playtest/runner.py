@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from builder.ai.players import PlayerSpec, parse_spec
-from builder.content.loader import load_pack
+from builder.systems.heroes.ai.players import PlayerSpec, parse_spec
+from builder.systems.heroes.content.loader import load_pack
 from builder.errors import UsageError
 from builder.playtest.game import play_game_safely
 from builder.playtest.seeds import chunks, game_seed, seating
@@ -34,7 +34,7 @@ class Batch:
     first: int = 0
     """Index of the batch's first game: a sequential run plays games first..first+games-1."""
     knobs: tuple[tuple[str, Any], ...] = ()
-    """Knob settings played instead of the scenario's own (builder.content.knobs)."""
+    """Knob settings played instead of the scenario's own (builder.systems.heroes.content.knobs)."""
     armies: tuple[Any, ...] = ()  # an army list or None per side (builder.playtest.armies)
 
     def specs(self) -> list[PlayerSpec]:
@@ -64,7 +64,7 @@ def play_index(batch: Batch, index: int, pack: Any = None) -> dict[str, Any]:
     seed = game_seed(batch.seed, index, batch.scenario, batch.players)
     scenario = batch.scenario
     if batch.knobs:  # same seeds at every setting: a balance curve compares like with like
-        from builder.content.knobs import variant
+        from builder.systems.heroes.content.knobs import variant
 
         scenario = variant(pack, batch.scenario, batch.knobs)
     return play_game_safely(pack, scenario, seed, seated, initiative_swapped=seat.initiative_swapped, index=index,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from builder.engine.heroes.alliances import seat_of
+from builder.systems.heroes.engine.alliances import seat_of
 
 
 def seat_texts(state: Any, specs: list[str]) -> dict[str, str]:

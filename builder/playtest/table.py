@@ -15,7 +15,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Callable
 
-from builder.content.loader import BUNDLED_CONTENT
+from builder.systems.heroes.content.loader import BUNDLED_CONTENT
 from builder.errors import UsageError
 from builder.playtest.alliances import markdown as seat_table
 
@@ -38,7 +38,7 @@ def all_scenarios(*, games: int, seed: int, players: list[str], pack: str | Path
     """The playtest report of every scenario of ``pack`` (:func:`playable_scenarios`), in
     id order; ``players`` gives each side's player, which each of an alliance's players
     takes when they are two."""
-    from builder.engine import scenario_seats
+    from builder.systems.heroes.engine import scenario_seats
     from builder.playtest.api import run_playtest
     from builder.playtest.runner import _pack
 
@@ -115,7 +115,7 @@ def solo_sweep(*, games: int, seed: int, opponent: str = "greedy", scenarios: li
     for each scenario, its default AI side played by ``solo-mode:ATTITUDE:DIFFICULTY``
     (002 Solo Mode, 2.1 Difficulty and Danger Levels; 5 attitudes), the other by
     ``opponent``; one playtest report per cell, same seed for every cell."""
-    from builder.ai.players import ATTITUDES, DIFFICULTIES
+    from builder.systems.heroes.ai.players import ATTITUDES, DIFFICULTIES
     from builder.playtest.api import run_playtest
     from builder.playtest.runner import _pack
 

@@ -249,7 +249,7 @@ def benchmarks_page(results: Path = BENCH_RESULTS) -> Page:
 
 def catalogue(content: Path, out: Path) -> list[tuple[str, str]]:
     """Build each bundled pack's catalogue with ``heroes site build``; (pack id, pack name) pairs."""
-    from builder.content.pack_cache import load_pack_cached
+    from builder.systems.heroes.content.pack_cache import load_pack_cached
     from builder.render.site.build import build_site
 
     built = []

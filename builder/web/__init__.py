@@ -5,7 +5,7 @@ A thin ASGI layer (Starlette, served by uvicorn) over the library::
     from builder.web.app import create_app
     app = create_app([Path("content/core")], armies=[Path("armies")])
 
-:mod:`.workbench` holds the army being built (text, undo, checks through builder.army),
+:mod:`.workbench` holds the army being built (text, undo, checks through builder.systems.heroes.army),
 :mod:`.army_view` turns the checker's findings into the page's elements,
 :mod:`.scenario_view` explains each square of a scenario map, :mod:`.background` runs
 short playtests and watches pack folders, :mod:`.safety` keeps files inside the named

@@ -1,8 +1,8 @@
 """The ASGI application behind ``heroes serve`` (Starlette): routes, sessions and forms.
 
 A thin layer: the bench (:mod:`builder.web.workbench`) edits and checks the list
-through builder.army, rosters come from builder.render, the dashboard from
-builder.validation, playtests from builder.playtest. Pages are server-rendered with the
+through builder.systems.heroes.army, rosters come from builder.render, the dashboard from
+builder.systems.heroes.validation, playtests from builder.playtest. Pages are server-rendered with the
 shared, autoescaping Jinja2 environment (builder.render.env); ``static/web.js`` swaps
 fragments in place when JavaScript runs, and every form also works without it.
 """
@@ -21,8 +21,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from builder.content.loader import display_path
-from builder.content.pack import Pack
+from builder.systems.heroes.content.loader import display_path
+from builder.systems.heroes.content.pack import Pack
 from builder.content.yaml_io import atomic_write_text
 from builder.errors import HeroesError, UsageError
 from builder.render.env import STATIC, environment
@@ -310,9 +310,9 @@ async def army_download(request: Request) -> Response:
 
 
 def _roster_html(bench: Bench) -> str:
-    from builder.army.check import check_text
+    from builder.systems.heroes.army.check import check_text
     from builder.render.env import render
-    from builder.render.roster import roster_context
+    from builder.systems.heroes.render.roster import roster_context
 
     pack = bench.pack
     html: str = render("print/roster.html.j2", **roster_context(check_text(bench.text, pack, bench.filename), pack),
@@ -321,7 +321,7 @@ def _roster_html(bench: Bench) -> str:
 
 
 async def scenario_page(request: Request) -> Response:
-    from builder.render.scenario_sheet import find_scenario, scenario_context
+    from builder.systems.heroes.render.scenario_sheet import find_scenario, scenario_context
     from builder.web.scenario_view import hover_cells, square_info
 
     site: Site = request.app.state.site
@@ -424,7 +424,7 @@ async def _answer(handler: Handler, request: Request) -> Response:
 
 def create_app(packs: list[Path], armies: list[Path], hosts: list[str] | None = None) -> Starlette:
     """The application serving ``packs`` (folders) with army files in ``armies``."""
-    from builder.content.pack_cache import load_pack_cached
+    from builder.systems.heroes.content.pack_cache import load_pack_cached
 
     loaded: dict[str, Pack] = {}
     roots: dict[str, Path] = {}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from builder.army.totals import MAX_BLUFFS, MAX_ORDERS, MAX_SPECIAL_ORDERS
+from builder.systems.heroes.army.totals import MAX_BLUFFS, MAX_ORDERS, MAX_SPECIAL_ORDERS
 from builder.diagnostics import Diagnostic
 from builder.web.workbench import Bench
 

@@ -2,7 +2,7 @@
 of the map needs (terrain, its effects with the rule they come from, deployment zones,
 objectives, entry squares).
 
-The map itself is the print sheet's (builder.render.svg_map through the shared
+The map itself is the print sheet's (builder.systems.heroes.render.svg_map through the shared
 ``partials/map.svg.j2``); this module only lists, for each square, what is there. The
 terrain of a square is the last board or overlay laid on it, as on the sheet
 (000 core rules, Setup; Terrain and Terrain Overlays).
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.content.models.scenario import Scenario
-from builder.content.models.terrain import expand_area
-from builder.content.pack import Pack
-from builder.render.coords import parse_square, square_name
-from builder.render.svg_map import CELL, MARGIN, _grid_cells
+from builder.systems.heroes.content.models.scenario import Scenario
+from builder.systems.heroes.content.models.terrain import expand_area
+from builder.systems.heroes.content.pack import Pack
+from builder.systems.heroes.render.coords import parse_square, square_name
+from builder.systems.heroes.render.svg_map import CELL, MARGIN, _grid_cells
 
 TERRAIN_RULE = "000 core rules, Terrain and Terrain Overlays"
 

@@ -2,9 +2,9 @@
 checker's view of it (000 core rules, Army Creation).
 
 The bench never decides a rule. Every change is an edit of the list's text through
-:func:`builder.army.edit.edit_text` (ruamel round-trip: comments, key order and any key
+:func:`builder.systems.heroes.army.edit.edit_text` (ruamel round-trip: comments, key order and any key
 the author wrote, such as ``pack:``, stay as they were), and every verdict comes from
-:func:`builder.army.check.check_army` and :func:`builder.army.options.slot_options`,
+:func:`builder.systems.heroes.army.check.check_army` and :func:`builder.systems.heroes.army.options.slot_options`,
 so the page and ``heroes army check`` cannot disagree.
 """
 
@@ -13,17 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from builder.army.check import check_army
-from builder.army.edit import edit_text
-from builder.army.findings import Finding
-from builder.army.loading import ArmyFile, parse_army
-from builder.army.model import ArmyList, HeroEntry
-from builder.army.options import SlotReport, slot_options
-from builder.army.roster import Roster
-from builder.army.summary import Summary
-from builder.army.totals import MAX_BLUFFS, MAX_SPECIAL_ORDERS
-from builder.army.writer import army_yaml, skeleton
-from builder.content.pack import Pack
+from builder.systems.heroes.army.check import check_army
+from builder.systems.heroes.army.edit import edit_text
+from builder.systems.heroes.army.findings import Finding
+from builder.systems.heroes.army.loading import ArmyFile, parse_army
+from builder.systems.heroes.army.model import ArmyList, HeroEntry
+from builder.systems.heroes.army.options import SlotReport, slot_options
+from builder.systems.heroes.army.roster import Roster
+from builder.systems.heroes.army.summary import Summary
+from builder.systems.heroes.army.totals import MAX_BLUFFS, MAX_SPECIAL_ORDERS
+from builder.systems.heroes.army.writer import army_yaml, skeleton
+from builder.systems.heroes.content.pack import Pack
 from builder.diagnostics import Diagnostic
 from builder.errors import UsageError
 from builder.web.undo import UndoableText
@@ -54,7 +54,7 @@ def check_bench_text(text: str, pack: Pack, display: str, *, locate: bool = True
 
     The page shows a finding beside the tile, slot, hero or deck it is about and, as
     ``heroes army check`` does, with its ``file:line:col`` in the list as written (the
-    CLI's located path, :meth:`builder.army.loading.ArmyFile.locate`), so a player who
+    CLI's located path, :meth:`builder.systems.heroes.army.loading.ArmyFile.locate`), so a player who
     saves the list finds the same place in the file. That costs a round-trip parse of
     the text, made only when there are findings; ``locate=False`` skips it."""
     file = parse_army(text, display)
@@ -115,7 +115,7 @@ class Bench(UndoableText):
 
     def slot(self, tile: int, slot: int) -> SlotReport:
         """What fits slot ``slot`` of the list's tile ``tile`` (1-based), and why each
-        other option does not (builder.army.options)."""
+        other option does not (builder.systems.heroes.army.options)."""
         roster = self.check().roster
         if roster is None:
             raise UsageError("the list cannot be read; fix its errors first")
@@ -140,16 +140,16 @@ class Bench(UndoableText):
     # -- changes ---------------------------------------------------------------------
 
     def edit(self, **change: Any) -> None:
-        """One edit of the list (:func:`builder.army.edit.edit_text` arguments)."""
+        """One edit of the list (:func:`builder.systems.heroes.army.edit.edit_text` arguments)."""
         self._replace(edit_text(self.text, display=self.filename, **change))
 
     def fill_to_budget(self) -> None:
         """Complete the list to its budget or scenario side with the suggester
-        (builder.army.suggest, given the list as its start): the user's tiles, options,
+        (builder.systems.heroes.army.suggest, given the list as its start): the user's tiles, options,
         heroes and deck stay, and only the suggester's additions are edited into the text,
         so comments and keys survive. A side with a fixed composition is replaced by it.
         Each press tries the next seed; undo brings the previous list back."""
-        from builder.army.suggest import suggest_for
+        from builder.systems.heroes.army.suggest import suggest_for
 
         army = self.army
         if army is None:
@@ -196,8 +196,8 @@ class Bench(UndoableText):
     def fill_deck(self) -> None:
         """Complete the deck to the rules' minimum with the suggester's deck builder
         (000 core rules, Setup > Cards; command cards only as the options allow)."""
-        from builder.army.legality.deck import command_allowance, minimum
-        from builder.army.suggest import _deck
+        from builder.systems.heroes.army.legality.deck import command_allowance, minimum
+        from builder.systems.heroes.army.suggest import _deck
 
         army, roster = self.army, self.check().roster
         if army is None or roster is None:

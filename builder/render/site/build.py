@@ -13,17 +13,17 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from builder.content.pack import Pack
+from builder.systems.heroes.content.pack import Pack
 from builder.content.yaml_io import atomic_write_text
 from builder.outputs import (check_output_folder, current_umask, exchange, output_failure, sweep_temporaries,
                              temporary_folder)
 from builder.errors import UsageError
-from builder.render.blocks import card_block, option_block, tile_block, unit_block
+from builder.systems.heroes.render.blocks import card_block, option_block, tile_block, unit_block
 from builder.render.env import STATIC, environment
-from builder.render.reference import quick_reference
-from builder.render.scenario_sheet import scenario_context
+from builder.systems.heroes.render.reference import quick_reference
+from builder.systems.heroes.render.scenario_sheet import scenario_context
 from builder.render.site.pages import SECTIONS, Page, linker, search_entry
-from builder.render.svg_map import build_grid_map
+from builder.systems.heroes.render.svg_map import build_grid_map
 from builder.render.verdict import report_path
 
 MARKER = ".heroes-site"
@@ -77,8 +77,8 @@ class SiteWriter:
 
 def slot_fits(pack: Pack, tile: Any) -> list[dict[str, Any]]:
     """Per slot, the options of the tile's faction that fit it physically (size and
-    bands), judged by the army checker's own rule (builder.army.legality.slots)."""
-    from builder.army.legality.slots import slot_misfits
+    bands), judged by the army checker's own rule (builder.systems.heroes.army.legality.slots)."""
+    from builder.systems.heroes.army.legality.slots import slot_misfits
 
     options = sorted((o for o in pack.options.values() if o.faction == tile.faction), key=lambda o: (o.name, o.id))
     return [
@@ -94,7 +94,7 @@ def campaign_page(w: SiteWriter, campaign: Any) -> dict[str, Any]:
     playtest saved one (builder.campaign.playtest)."""
     import json
 
-    from builder.render.campaign_sheet import campaign_context
+    from builder.systems.heroes.render.campaign_sheet import campaign_context
 
     context = campaign_context(campaign, w.pack)
     for step in context["steps"]:

@@ -212,7 +212,7 @@ class State:
         s.drawn = list(self.drawn)
         return s
 
-    # --- the kernel's Game protocol (builder.engine.kernel.Game): kernel.play drives it
+    # --- the kernel's Game protocol (builder.kernel.Game): kernel.play drives it
 
     @property
     def to_act(self) -> int | None:

@@ -3,8 +3,8 @@
 Each player draws its choices from its own seeded generator, never from the game's
 dice, so a log of actions replays without the players. They are registered in the
 engine kernel's one player registry under this system's id, and games are played by
-the kernel's one game loop (:func:`builder.engine.kernel.play`; issue 20: Tide of Iron
-imports ``builder.engine.kernel`` and nothing else of the engine, see pyproject's
+the kernel's one game loop (:func:`builder.kernel.play`; issue 20: Tide of Iron
+imports ``builder.kernel`` and nothing else of the engine, see pyproject's
 ``toi-without-heroes`` contract).
 """
 
@@ -15,7 +15,7 @@ import random
 from collections import Counter
 from typing import Any, Callable
 
-from builder.engine import kernel
+from builder import kernel
 from builder.errors import UsageError
 from builder.systems.tide_of_iron import engine as E
 
@@ -27,7 +27,7 @@ Choice = Callable[[E.State, list[E.Action]], E.Action]
 
 
 class ToiPlayer:
-    """A kernel player (builder.engine.kernel.Player) over a choice function."""
+    """A kernel player (builder.kernel.Player) over a choice function."""
 
     def __init__(self, name: str, choose: Choice) -> None:
         self.name = name

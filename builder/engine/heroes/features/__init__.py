@@ -1,9 +1,0 @@
-"""The Heroes System: its feature modules: one special ability, option, equipment or order
-each, registered with :mod:`builder.engine.heroes.effects` (issue 19, items 1 and 2).
-"""
-
-from __future__ import annotations
-
-from builder import native
-
-__path__ = native.extend_path(__path__, __name__)  # compiled copies first while fresh (builder/native.py)

@@ -1,0 +1,91 @@
+"""The Heroes System (Heroes of Normandie, its expansions and Solo Mode) behind the
+game-system seam: the first system registered through it (pyproject.toml declares it in
+the ``heroes_builder.systems`` entry-point group).
+
+Its ``heroes`` commands are the command bodies of builder/cli themselves
+(``builtin_cli``); every other hook points at the library module that does the work,
+imported on first call.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from builder.content.paths import BUNDLED_CONTENT
+from builder.render.paths import TEMPLATES
+from builder.systems.seam import HEROES_SYSTEM, GameSystem, lazy
+
+
+class _Kinds(Mapping[str, type[Any]]):
+    """Content kind (folder) to the pydantic model of its files, imported on first look:
+    registering the system runs on every command, and building the models is most of
+    a short command's start-up (``heroes army check`` on a cached pack needs them only
+    when the cache is cold)."""
+
+    @functools.cached_property
+    def _models(self) -> dict[str, type[Any]]:
+        from builder.systems.heroes.content.models import KINDS
+
+        return {folder: kind.file_model for folder, kind in KINDS.items()}
+
+    def __getitem__(self, folder: str) -> type[Any]:
+        return self._models[folder]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._models)
+
+    def __len__(self) -> int:
+        return len(self._models)
+
+
+def players() -> Mapping[str, Callable[[int, int], Any]]:
+    """The Heroes players by kind (random, greedy, solo and solo-mode), each a factory of
+    (seed, side) over the engine's one player registry (builder.kernel.players)."""
+    # imported here, not at the top: the engine and the AI load only when a game is played
+    from builder.kernel.players import make_player, player_kinds
+
+    return {kind: functools.partial(make_player, kind) for kind in player_kinds()}
+
+
+def new_game(pack: Any, scenario_id: str, seed: int) -> Any:
+    """A new game of ``scenario_id`` under the core rules (000), ready for the first decision."""
+    # imported here, not at the top: the engine loads only when a game is played
+    from builder.systems.heroes.engine.rules import Rules
+
+    return Rules.new_game(pack, scenario_id, seed=seed)
+
+
+def coverage(pack: Any) -> list[dict[str, str]]:
+    """Rules coverage rows of a loaded pack, the Solo Mode rules included
+    (``heroes rules coverage``: kind, id, name, status, missing, rule)."""
+    # imported here: the engine's rule registry loads only when coverage is asked for
+    import builder.systems.heroes.engine.solo_mode.coverage  # noqa: F401  (adds the Solo Mode rules to the registry)
+    from builder.systems.heroes.tools.coverage import coverage as rows
+
+    return rows(pack)
+
+
+HEROES = GameSystem(
+    id=HEROES_SYSTEM,
+    title="Heroes System",
+    kinds=_Kinds(),
+    validate=lazy("builder.systems.heroes.validation:validate_pack"),
+    load=lazy("builder.systems.heroes.content.pack_cache:load_pack_cached"),
+    check_army=lazy("builder.systems.heroes.army.check:check_file"),
+    rules=new_game,
+    players=players,
+    coverage=coverage,
+    site_builder=lazy("builder.render.site.build:build_site"),
+    render={
+        "roster": lazy("builder.systems.heroes.render.roster:render_roster_html"),
+        "scenario": lazy("builder.systems.heroes.render.scenario_sheet:render_scenario_html"),
+        "deck": lazy("builder.systems.heroes.render.cards:render_deck_html"),
+        "cards": lazy("builder.systems.heroes.render.cards:render_cards_html"),
+    },
+    templates=TEMPLATES,
+    builtin_cli=True,
+    bundled_pack=BUNDLED_CONTENT / "core",
+)

@@ -1,0 +1,43 @@
+"""The Heroes System's rules engine: a pure rules core (no I/O) over loaded content:
+state, actions, mechanics, scenario effects, set-up, phases and
+:class:`~builder.systems.heroes.engine.rules.Rules`. It builds on the board
+(:mod:`builder.systems.heroes.board`) and the game-free kernel (:mod:`builder.kernel`);
+its rule modules live in :mod:`.features` and :mod:`.effects`.
+
+Public API (docs/engine.md; contract in the engine brief)::
+
+    from builder.systems.heroes.engine import Rules, legal_actions, apply
+    state = Rules.new_game(pack, "family-meeting-1", seed=7)
+    while not state.is_over:
+        action = pick(legal_actions(state))
+        events = apply(state, action)
+"""
+
+from __future__ import annotations
+
+from builder import native
+
+__path__ = native.extend_path(__path__, __name__)  # compiled copies first while fresh (builder/native.py)
+
+from builder.systems.heroes.engine.actions import Action
+from builder.systems.heroes.engine.alliances import scenario_seats, seat_players
+from builder.systems.heroes.engine.api import apply, legal_actions
+from builder.systems.heroes.engine.assault import plan_assault
+from builder.kernel.dice import Rng, derive_seed
+from builder.kernel.errors import IllegalAction
+from builder.kernel.events import Event
+from builder.systems.heroes.engine.firing import fire_odds, plan_shot
+from builder.systems.heroes.board.los import line_of_sight, precompute_lines
+from builder.systems.heroes.engine.movement import reachable
+from builder.systems.heroes.engine.objectives import objective_control
+from builder.kernel import RandomPlayer, make_player, play, register_player
+from builder.kernel.random_play import random_playout
+from builder.systems.heroes.engine.rules import Rules
+from builder.systems.heroes.engine.state import GameResult, GameState, UnitState
+
+__all__ = [
+    "Action", "Event", "GameResult", "GameState", "IllegalAction", "RandomPlayer", "Rng", "Rules",
+    "UnitState", "apply", "derive_seed", "fire_odds", "legal_actions", "line_of_sight", "make_player",
+    "objective_control", "play", "plan_assault", "plan_shot", "precompute_lines", "random_playout", "reachable",
+    "register_player", "scenario_seats", "seat_players",
+]
