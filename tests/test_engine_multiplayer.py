@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from builder.systems.heroes.content.loader import load_pack
 from builder.systems.heroes.engine import Rules, play, seat_players
 from builder.systems.heroes.engine.alliances import (deployment_order, own_tokens, player_budgets, seat_of, seat_to_act)
-from builder.kernel.errors import SetupError
+from builder.systems.heroes.engine.errors import SetupError
 from builder.errors import UsageError
 
 ROOT = Path(__file__).resolve().parents[1]

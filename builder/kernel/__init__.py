@@ -16,6 +16,7 @@ from builder import native
 
 __path__ = native.extend_path(__path__, __name__)  # compiled copies first while fresh (builder/native.py)
 
+from builder.kernel.dice import Rng, derive_seed
 from builder.kernel.game import Game, GameStuck
 from builder.kernel.loop import play
 from builder.kernel.players import (
@@ -25,7 +26,8 @@ from builder.kernel.players import (
     make_player,
     player_kinds,
     register_player,
+    register_player_package,
 )
 
-__all__ = ["Game", "GameStuck", "Player", "PlayerFactory", "RandomPlayer", "make_player", "play", "player_kinds",
-           "register_player"]
+__all__ = ["Game", "GameStuck", "Player", "PlayerFactory", "RandomPlayer", "Rng", "derive_seed", "make_player", "play",
+           "player_kinds", "register_player", "register_player_package"]

@@ -1,33 +1,9 @@
-"""Errors of the rules engine."""
+"""Errors of the kernel: the ones every game system shares."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from builder.content.locator import Locator
-from builder.diagnostics import Diagnostic, define_code
-from builder.errors import InvalidInputError, UsageError
+from builder.errors import UsageError
 
 
 class IllegalAction(UsageError):
     """An action that is not legal in the current state."""
-
-
-E601 = define_code("E601", "scenario cannot be set up for play")
-
-
-class SetupError(InvalidInputError):
-    """The scenario or an army cannot be turned into a game."""
-
-
-def setup_error(message: str, hint: str = "", at: tuple[Any, str, tuple[Any, ...]] | None = None) -> SetupError:
-    """A setup error; ``at`` = (pack, scenario id, path inside the scenario) locates it."""
-    file, line, col = "", 0, 0
-    if at is not None:
-        pack, scenario_id, loc = at
-        origin = pack.origin("scenarios", scenario_id) if hasattr(pack, "origin") else None
-        if origin is not None:
-            file = origin.file
-            line, col = Locator().position(origin.path, tuple(origin.loc) + tuple(loc))
-    return SetupError(message, [Diagnostic(E601, message, file=file, line=line, col=col, hint=hint,
-                                           rule="000 core rules, Setup")])

@@ -4,9 +4,10 @@ A player chooses among the legal actions of a game, is told of the events after 
 decision, and draws every random choice from its own stream derived from the game's
 seed, so a game replays exactly. Players are named by a spec, ``KIND[:ARGS]``
 (``random``, ``greedy``, ``solo:aggressive``...); a package offering players registers
-a factory per kind with :func:`register_player`. The kernel knows ``random`` only: the
-AI players of builder.systems.heroes.ai register themselves when it is imported, which
-:func:`make_player` does on the first unknown kind.
+a factory per kind with :func:`register_player`. The kernel knows ``random`` only: a
+system names the package that registers its players (:func:`register_player_package`;
+the Heroes engine names its AI package), which :func:`make_player` imports on the first
+unknown kind of that system.
 
 The registry is one for every game system: each player is registered under a system
 id (an opaque name to the kernel; ``None`` is the Heroes System, whose players were
@@ -24,8 +25,9 @@ from typing import Any, Protocol
 from builder.kernel.dice import Rng, derive_seed
 from builder.errors import UsageError
 
-PLAYER_PACKAGES = ("builder.systems.heroes.ai",)
-"""Packages whose import registers players (loaded on demand: the kernel imports none)."""
+_PACKAGES: dict[str | None, list[str]] = {}
+"""Per game system, the packages whose import registers its players: each system names its
+own (:func:`register_player_package`), loaded on the first unknown kind; the kernel knows none."""
 
 
 class Player(Protocol):
@@ -47,6 +49,15 @@ PlayerFactory = Callable[[str, int, int], Player]
 _FACTORIES: dict[tuple[str | None, str], PlayerFactory] = {}
 
 
+def register_player_package(package: str, system: str | None = None) -> None:
+    """Have ``package`` imported (it registers players) the first time a kind of
+    ``system`` is asked for that is not registered yet: a system's players load only when
+    a game of it needs them."""
+    known = _PACKAGES.setdefault(system, [])
+    if package not in known:
+        known.append(package)
+
+
 def register_player(kind: str, factory: PlayerFactory, system: str | None = None) -> None:
     """Make the players of ``kind`` (the spec's part before any ``:``) known for the game
     system ``system`` (None: the Heroes System)."""
@@ -55,8 +66,7 @@ def register_player(kind: str, factory: PlayerFactory, system: str | None = None
 
 def player_kinds(system: str | None = None) -> list[str]:
     """The kinds of player known for ``system`` (after loading the player packages)."""
-    if system is None:
-        _load()
+    _load(system)
     return sorted(kind for owner, kind in _FACTORIES if owner == system)
 
 
@@ -64,20 +74,19 @@ def make_player(spec: str, seed: int, side: int, system: str | None = None) -> P
     """The player ``spec`` names, for ``side`` of a game of ``system`` seeded ``seed``;
     a usage error names the kinds known when the spec's kind is not one."""
     kind = spec.strip().lower().split(":")[0]
-    if (system, kind) not in _FACTORIES and system is None:
-        _load()
+    if (system, kind) not in _FACTORIES:
+        _load(system)
     factory = _FACTORIES.get((system, kind))
     if factory is None:
         raise UsageError(f"unknown player '{spec}' (known: {', '.join(player_kinds(system))})")
     return factory(spec, seed, side)
 
 
-def _load() -> None:
-    for name in PLAYER_PACKAGES:
-        try:
-            importlib.import_module(name)  # plug-in loading: registers its players
-        except ImportError:
-            pass
+def _load(system: str | None) -> None:
+    """Import the player packages ``system`` named. A package that fails to import is a
+    broken installation and raises as such: it never reads as an unknown player."""
+    for name in _PACKAGES.get(system, []):
+        importlib.import_module(name)  # plug-in loading: registers its players
 
 
 class RandomPlayer:

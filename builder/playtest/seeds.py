@@ -7,18 +7,9 @@ game is the same whichever worker plays it and whatever the number of workers.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass
 
-
-def derive_seed(*parts: object) -> int:
-    """A 63-bit seed from ``parts``: sha256 of their JSON text.
-
-    Same definition as the engine's ``derive_seed`` so seeds printed by a playtest can be
-    replayed with the engine alone."""
-    text = json.dumps([str(p) for p in parts], separators=(",", ":"))
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+from builder.kernel.dice import derive_seed  # the kernel's: a playtest's seeds replay with the engine alone
 
 
 def game_seed(base_seed: int, index: int, scenario: str, players: tuple[str, ...]) -> int:

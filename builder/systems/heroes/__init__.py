@@ -43,8 +43,9 @@ class _Kinds(Mapping[str, type[Any]]):
 
 def players() -> Mapping[str, Callable[[int, int], Any]]:
     """The Heroes players by kind (random, greedy, solo and solo-mode), each a factory of
-    (seed, side) over the engine's one player registry (builder.kernel.players)."""
+    (seed, side) over the one player registry (builder.kernel.players)."""
     # imported here, not at the top: the engine and the AI load only when a game is played
+    import builder.systems.heroes.ai  # noqa: F401  (registers the Heroes players)
     from builder.kernel.players import make_player, player_kinds
 
     return {kind: functools.partial(make_player, kind) for kind in player_kinds()}

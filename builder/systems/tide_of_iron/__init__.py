@@ -2,7 +2,7 @@
 
 Self-contained: it uses only the project's system-neutral pieces (safe YAML, located
 diagnostics, the error hierarchy, playtest statistics, PDF writing) and none of the
-Heroes engine. :data:`builder.systems.tide_of_iron.game_system.GAME_SYSTEM` registers it
-behind the game-system seam; :data:`builder.systems.tide_of_iron.system.TIDE_OF_IRON`
-drives a game from Python.
+Heroes System. :data:`builder.systems.tide_of_iron.game_system.GAME_SYSTEM` registers it
+behind the game-system seam, the one way in from Python too
+(``builder.systems.seam.get_system("tide-of-iron")``).
 """

@@ -165,11 +165,9 @@ PLAYERS: dict[str, Callable[[int], Choice]] = {"random": random_player, "greedy"
 
 def _factory(name: str) -> kernel.PlayerFactory:
     def make(spec: str, seed: int, side: int) -> kernel.Player:
-        from builder.playtest.seeds import derive_seed
-
         if spec.strip().lower() != name:
             raise UsageError(f"unknown Tide of Iron player '{spec}': the {name} player takes no options")
-        return ToiPlayer(name, PLAYERS[name](derive_seed("toi-player", seed, side, name)))
+        return ToiPlayer(name, PLAYERS[name](kernel.derive_seed("toi-player", seed, side, name)))
 
     return make
 

@@ -30,10 +30,12 @@ from builder.systems.heroes.engine.firing import fire_odds, plan_shot
 from builder.systems.heroes.board.los import line_of_sight, precompute_lines
 from builder.systems.heroes.engine.movement import reachable
 from builder.systems.heroes.engine.objectives import objective_control
-from builder.kernel import RandomPlayer, make_player, play, register_player
+from builder.kernel import RandomPlayer, make_player, play, register_player, register_player_package
 from builder.kernel.random_play import random_playout
 from builder.systems.heroes.engine.rules import Rules
 from builder.systems.heroes.engine.state import GameResult, GameState, UnitState
+
+register_player_package("builder.systems.heroes.ai")  # greedy, solo, solo-mode: imported when first asked for
 
 __all__ = [
     "Action", "Event", "GameResult", "GameState", "IllegalAction", "RandomPlayer", "Rng", "Rules",

@@ -40,7 +40,7 @@ from builder.systems.heroes.engine.effects.registry import register
 from builder.systems.heroes.engine.state import declare_side_field, set_side_field, side_field
 from builder.kernel.events import Event
 from builder.kernel.dice import derive_seed
-from builder.kernel.errors import SetupError, setup_error
+from builder.systems.heroes.engine.errors import SetupError, setup_error
 from builder.kernel.players import Player, make_player
 
 if TYPE_CHECKING:

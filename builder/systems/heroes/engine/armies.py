@@ -13,7 +13,7 @@ from typing import Any
 
 from builder.systems.heroes.army.model import ArmyList, TileEntry
 from builder.systems.heroes.army.suggest import suggest
-from builder.kernel.errors import setup_error as _fail
+from builder.systems.heroes.engine.errors import setup_error as _fail
 from builder.systems.heroes.engine.features.gear import GEAR
 from builder.systems.heroes.engine.features.gear import choose as choose_gear
 from builder.systems.heroes.engine.profiles import profile_of

@@ -15,8 +15,8 @@ from builder.systems.heroes.engine.armies import _entries, army_composition, bui
 from builder.systems.heroes.board.battlefield import build_battlefield
 from builder.systems.heroes.engine.features.concealment import KEYS as CONCEALING
 from builder.kernel.dice import Rng, derive_seed
-from builder.kernel.errors import SetupError
-from builder.kernel.errors import setup_error as _fail
+from builder.systems.heroes.engine.errors import SetupError
+from builder.systems.heroes.engine.errors import setup_error as _fail
 from builder.systems.heroes.board.grid import GridError
 from builder.systems.heroes.engine.movement import facing_towards
 from builder.systems.heroes.engine.features.ruses import ruse_statics
