@@ -13,7 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-TARGET = ROOT / "builder" / "content" / "effect_keys.py"
+TARGET = ROOT / "builder" / "systems" / "heroes" / "content" / "effect_keys.py"
 
 
 def known() -> dict[str, dict[str, str]]:

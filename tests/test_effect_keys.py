@@ -18,7 +18,7 @@ def test_the_known_keys_match_the_engine_and_the_army_checker() -> None:
     assert spec and spec.loader
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
-    current = (ROOT / "builder" / "content" / "effect_keys.py").read_text(encoding="utf-8")
+    current = (ROOT / "builder" / "systems" / "heroes" / "content" / "effect_keys.py").read_text(encoding="utf-8")
     assert current == script.render(), "stale: run python scripts/effect_keys.py"
     assert "ammo" in KNOWN["options"] and KNOWN["cards"]
 
