@@ -653,6 +653,17 @@ class GameState:
             raise IllegalAction("the game is over")
         return self.rules.apply(self, action)  # type: ignore[no-any-return]
 
+    def observation(self, seat: int) -> Any:
+        """What the side ``seat`` may know (builder.systems.heroes.engine.observation)."""
+        from builder.systems.heroes.engine.observation import observation
+        return observation(self, seat)
+
+    def determinize(self, seat: int, rng: Any) -> "GameState":
+        """A full game consistent with ``observation(seat)``, its hidden parts drawn from
+        ``rng`` (builder.systems.heroes.engine.observation)."""
+        from builder.systems.heroes.engine.observation import determinize
+        return determinize(self, seat, rng)
+
     # --- cloning and hashing -------------------------------------------------------
 
     def clone(self) -> "GameState":

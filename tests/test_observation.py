@@ -1,0 +1,148 @@
+"""What a side sees (issue 35, item 1): ``observation(seat)`` hides the opponent's
+face-down tokens, hand and the decks' order; every ``determinize(seat, rng)`` is an
+independent full game whose observation for that seat equals the original's, and
+which differs from it in the hidden parts."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from builder.kernel.dice import Rng
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine import Rules, apply, legal_actions
+from builder.systems.heroes.engine.observation import HIDDEN, face_down
+from builder.systems.heroes.engine.solo_mode.rules import SoloModeRules
+from builder.systems.tide_of_iron import engine as toi
+from builder.systems.tide_of_iron.pack import load as load_toi
+
+ROOT = Path(__file__).resolve().parents[1]
+PACK = ROOT / "tests" / "fixtures" / "playtest" / "pack"
+
+
+@pytest.fixture(scope="module")
+def pack() -> Any:
+    return load_pack(PACK)
+
+
+@pytest.fixture(scope="module")
+def core() -> Any:
+    return load_pack(ROOT / "content" / "core")
+
+
+def _states(state: Any, decisions: int, seed: int) -> list[Any]:
+    """Clones of ``state`` along a random game, one per decision."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(decisions):
+        if state.result is not None:
+            break
+        out.append(state.clone())
+        apply(state, rng.choice(legal_actions(state)))
+    return out
+
+
+def _check(states: list[Any]) -> tuple[int, int]:
+    """Every determinization's observation equals the original's, for both seats, and
+    the original is left as it was; returns (determinizations made, those that changed
+    the state)."""
+    made = changed = 0
+    for i, s in enumerate(states):
+        before = s.state_hash()
+        for seat in (0, 1):
+            seen = s.observation(seat)
+            for k in range(2):
+                d = s.determinize(seat, Rng(i * 7 + seat * 3 + k))
+                assert d.observation(seat) == seen
+                made += 1
+                changed += d.state_hash() != before
+                if d.result is None and d.legal_actions():
+                    d.apply(d.legal_actions()[0])  # a determinization is a game that goes on
+        assert s.state_hash() == before
+    return made, changed
+
+
+def test_core_rules_determinizations_keep_the_observation(pack: Any) -> None:
+    made, changed = _check(_states(Rules.new_game(pack, "meeting", seed=5), 80, 5))
+    assert changed == made  # the dice at least are drawn again
+
+
+def test_solo_mode_determinizations_keep_the_observation(pack: Any) -> None:
+    state = SoloModeRules.new_game(pack, "meeting", seed=2,
+                                   options={"ai_side": 1, "attitude": "aggressive", "difficulty": "medium"})
+    made, changed = _check(_states(state, 60, 2))
+    assert made and changed == made
+
+
+def test_face_down_tokens_are_hidden_and_dealt_again(pack: Any) -> None:
+    """In the Orders phase the opponent's tokens on its units read HIDDEN, and
+    determinizations deal their values among its face-down tokens and those left."""
+    state = Rules.new_game(pack, "meeting", seed=11)
+    rng = random.Random(11)
+    while not any(face_down(state, u) for u in state.units if u.side == 1) or state.phase != "orders":
+        apply(state, rng.choice(legal_actions(state)))
+    seen = state.observation(0)
+    hidden = [u.id for u in state.units if u.side == 1 and face_down(state, u)]
+    order_at = [row for row in seen.units if row[0] in hidden]
+    assert order_at and all(HIDDEN in row for row in order_at)
+    assert state.observation(1).own.to_place == tuple(state.sides[1].to_place)
+    values = set()
+    for k in range(30):
+        d = state.determinize(0, Rng(k))
+        values.add(tuple(d.units[u].order for u in hidden))
+        assert sorted([d.units[u].order for u in hidden] + d.sides[1].to_place
+                      + [-1] * d.sides[1].bluffs_left + [0] * d.sides[1].specials_left) == \
+            sorted([state.units[u].order for u in hidden] + state.sides[1].to_place
+                   + [-1] * state.sides[1].bluffs_left + [0] * state.sides[1].specials_left)
+    assert len(values) > 1
+    own = state.determinize(1, Rng(3))  # the owner's determinization keeps its own tokens
+    assert [own.units[u].order for u in hidden] == [state.units[u].order for u in hidden]
+
+
+def test_clash_determinizations_keep_the_observation(core: Any) -> None:
+    made, changed = _check(_states(Rules.new_game(core, "clash", seed=8), 60, 8))
+    assert changed == made
+
+
+def test_hand_and_deck_are_counts_for_the_opponent(core: Any) -> None:
+    state = Rules.new_game(core, "clash", seed=4)
+    seen = state.observation(0)
+    assert seen.own.hand == tuple(state.sides[0].hand)
+    assert seen.opponent.hand == len(state.sides[1].hand)
+    assert seen.opponent.deck == len(state.sides[1].deck)
+    assert not any(isinstance(x, str) and x in state.sides[1].hand for x in _flat(seen.table))
+    twins = [state.determinize(0, Rng(k)) for k in range(20)]
+    assert len({tuple(d.sides[1].hand) for d in twins}) > 1
+    assert len({tuple(d.sides[0].deck) for d in twins}) > 1  # its own deck's order is hidden too
+    assert {tuple(d.sides[0].hand) for d in twins} == {tuple(state.sides[0].hand)}
+
+
+def _flat(value: Any) -> list[Any]:
+    if isinstance(value, tuple):
+        return [y for x in value for y in _flat(x)]
+    return [value]
+
+
+TOI = load_toi(ROOT / "content" / "toi")
+
+
+@pytest.mark.parametrize("scenario", ["crossroads-farm", "bridge-at-dawn"])
+def test_tide_of_iron_determinizations_keep_the_observation(scenario: str) -> None:
+    s = toi.new_game(TOI, scenario, 3)
+    rng = random.Random(3)
+    states = []
+    for _ in range(60):
+        if s.result is not None:
+            break
+        states.append(s.clone())
+        s.apply(rng.choice(s.legal_actions()))
+    for i, st in enumerate(states):
+        before = st.state_hash()
+        for seat in (0, 1):
+            d = st.determinize(seat, Rng(i + seat))
+            assert d.observation(seat) == st.observation(seat)
+            assert d.state_hash() != before  # the dice to come are drawn again
+        assert st.state_hash() == before
