@@ -460,7 +460,8 @@ class UnitState:
 SIDE_FIELDS: Final = (
     StateField("orders", copy=_same), StateField("to_place", copy=_list), StateField("bluffs_left"),
     StateField("specials_left"), StateField("hand", copy=_list),
-    StateField("deck", copy=_list, key=lambda d: (len(d), d[:8]), spread=True),  # its size and top cards
+    # every card in its order: two games that differ only in a deep card differ (issue 35)
+    StateField("deck", copy=_list),
     StateField("discard", copy=_list), StateField("vp"),
     StateField("equipment", copy=_dict, key=lambda e: sorted([list(k) + [v] for k, v in e.items()])),
     StateField("lost", copy=_list), StateField("broken", copy=_list),
