@@ -146,3 +146,41 @@ def test_tide_of_iron_determinizations_keep_the_observation(scenario: str) -> No
             assert d.observation(seat) == st.observation(seat)
             assert d.state_hash() != before  # the dice to come are drawn again
         assert st.state_hash() == before
+
+
+def test_the_solo_mode_ai_reserve_lies_face_up(core: Any) -> None:
+    """002 Solo Mode, Description of the Effects > Action Card: the AI's cards go face up
+    in its reserve (its hand): the player sees them, a determinization keeps them."""
+    from builder.kernel import make_player, play
+    from builder.systems.heroes.ai.players import parse_spec, rules_for
+
+    specs = ("greedy", "solo-mode:aggressive:medium")
+    rules, options = rules_for([parse_spec(s) for s in specs])
+    state = rules.new_game(core, "family-meeting-1", seed=6, options=options)
+    players = [make_player(s, 6, i) for i, s in enumerate(specs)]
+    for _ in range(2000):
+        if state.result is not None or (state.sides[1].hand and state.to_act == 0):
+            break
+        play(state, players, max_decisions=1)
+    assert state.sides[1].hand, "the AI has stored a card in its reserve"
+    assert state.observation(0).opponent.face_up == tuple(state.sides[1].hand)
+    for k in range(5):
+        d = state.determinize(0, Rng(k))
+        assert d.sides[1].hand == state.sides[1].hand and d.observation(0) == state.observation(0)
+
+
+def test_confusion_swaps_tokens_without_looking_at_them(core: Any) -> None:
+    """The Confusion card swaps two of the opponent's placed tokens "without looking at
+    them": its targets are every other enemy unit holding a token, equal values too, so
+    the choice reads nothing hidden."""
+    from builder.systems.heroes.engine.effects.cards import _swap_targets
+    from builder.systems.heroes.engine.state import BLUFF
+
+    state = Rules.new_game(core, "clash", seed=2)
+    enemy = 1 - state.to_act
+    a, b, c = [u for u in state.units if u.side == enemy and u.active][:3]
+    a.order, b.order, c.order = BLUFF, BLUFF, 3
+    assert _swap_targets(state, a) == sorted([b.id, c.id])
+    for k in range(5):
+        twin = state.determinize(state.to_act, Rng(k))
+        assert _swap_targets(twin, twin.units[a.id]) == _swap_targets(state, a)

@@ -14,7 +14,7 @@ Hidden from a side (000 core rules):
   and special orders) are public as a whole (the stars and options on its recruitment
   tiles), which unit holds which is not;
 - the opponent's hand (Setup > Cards: each player draws from his own deck), seen as
-  a count;
+  a count (but the Solo Mode AI's, its reserve, lies face up: :func:`hand_face_up`);
 - the order of both decks (each is shuffled), seen as counts; its own deck's cards are
   known to a side as a whole (it built it), the opponent's are not;
 - the dice to come (the game's generator state).
@@ -85,11 +85,13 @@ class OwnSide:
 
 @dataclass(frozen=True)
 class OpponentSide:
-    """What a side knows of the opponent's tokens and cards: counts only."""
+    """What a side knows of the opponent's tokens and cards: counts, and the cards of a
+    hand laid face up (the Solo Mode AI's reserve, else empty)."""
 
     tokens_left: int  # order, bluff and special order tokens it has left to place
     hand: int
     deck: int
+    face_up: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -136,6 +138,14 @@ def _opponents(state: "GameState", seat: int) -> list[int]:
     return [i for i in range(len(state.sides)) if i != seat]
 
 
+def hand_face_up(state: "GameState", side: int) -> bool:
+    """Is ``side``'s hand seen by all? The Solo Mode AI's is: its hand is its reserve,
+    where a card drawn goes face up on the dashboard (002 Solo Mode, Description of the
+    Effects > Action Card; 2.3 Action Cards: the player's No! discards "an Action Card
+    of your choice from the AI Reserve")."""
+    return state.variant is not None and getattr(state.rules, "ai", -1) == side
+
+
 def observation(state: "GameState", seat: int) -> HeroesObservation:
     """What the side ``seat`` (an index of ``state.sides``) may know of ``state``."""
     own = state.sides[seat]
@@ -160,7 +170,9 @@ def observation(state: "GameState", seat: int) -> HeroesObservation:
         own=OwnSide(tuple(own.to_place), own.bluffs_left, own.specials_left, tuple(own.hand),
                     tuple(sorted(own.deck))),
         opponent=OpponentSide(sum(len(s.to_place) + s.bluffs_left + s.specials_left for s in others),
-                              sum(len(s.hand) for s in others), sum(len(s.deck) for s in others)),
+                              sum(len(s.hand) for s in others), sum(len(s.deck) for s in others),
+                              tuple(c for i in _opponents(state, seat) if hand_face_up(state, i)
+                                    for c in state.sides[i].hand)),
         units=tuple(units), queues=queues, table=freeze(table))
 
 
@@ -185,6 +197,9 @@ def determinize(state: "GameState", seat: int, rng: Rng) -> "GameState":
     for other in _opponents(g, seat):
         _deal_tokens(g, other, rng)
         side = g.sides[other]
+        if hand_face_up(g, other):
+            rng.shuffle(side.deck)
+            continue
         cards = side.hand + side.deck
         rng.shuffle(cards)
         side.hand, side.deck = cards[:len(side.hand)], cards[len(side.hand):]
