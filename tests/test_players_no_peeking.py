@@ -48,9 +48,9 @@ def _heroes_states(scenario: str, specs: tuple[str, str], seed: int, every: int)
 
 def _keep_the_rules_randomness(state: Any, twin: Any) -> None:
     """The Solo game mode's AI draws its random choices (a directive, a tie in a table)
-    from the apparatus's own stream: the rules' randomness, like the dice, which 002
-    Solo Mode gives the AI ("randomly" draws in 3 Game Turn and 5 Decision Tables), not
-    the opponent's secret; the twin keeps it."""
+    from the apparatus's own stream: the rules' randomness, like the dice, not the
+    opponent's secret (002 Solo Mode, 5 Decision Tables > Clarifications: "In any case,
+    if no unit meets the priorities, select one at random"); the twin keeps it."""
     if state.variant is not None:
         twin.variant.rng = state.variant.rng.clone()
         twin.variant.brain = twin.variant.brain.with_rng(twin.variant.rng)
