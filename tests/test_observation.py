@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from builder.kernel.dice import Rng
 from builder.systems.heroes.content.loader import load_pack
@@ -139,13 +141,13 @@ def test_tide_of_iron_determinizations_keep_the_observation(scenario: str) -> No
             break
         states.append(s.clone())
         s.apply(rng.choice(s.legal_actions()))
-    for i, st in enumerate(states):
-        before = st.state_hash()
+    for i, game in enumerate(states):
+        before = game.state_hash()
         for seat in (0, 1):
-            d = st.determinize(seat, Rng(i + seat))
-            assert d.observation(seat) == st.observation(seat)
+            d = game.determinize(seat, Rng(i + seat))
+            assert d.observation(seat) == game.observation(seat)
             assert d.state_hash() != before  # the dice to come are drawn again
-        assert st.state_hash() == before
+        assert game.state_hash() == before
 
 
 def test_the_solo_mode_ai_reserve_lies_face_up(core: Any) -> None:
@@ -184,3 +186,23 @@ def test_confusion_swaps_tokens_without_looking_at_them(core: Any) -> None:
     for k in range(5):
         twin = state.determinize(state.to_act, Rng(k))
         assert _swap_targets(twin, twin.units[a.id]) == _swap_targets(state, a)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000), decisions=st.integers(0, 200), draw=st.integers(0, 2**32))
+def test_any_determinization_keeps_the_observation(core: Any, seed: int, decisions: int, draw: int) -> None:
+    """Hypothesis: after any number of random decisions of Family Meeting 1, each seat's
+    determinization keeps that seat's observation and leaves the original as it was."""
+    state = Rules.new_game(core, "family-meeting-1", seed=seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        if state.result is not None:
+            break
+        apply(state, rng.choice(legal_actions(state)))
+    before = state.state_hash()
+    for seat in (0, 1):
+        twin = state.determinize(seat, Rng(draw))
+        assert twin.observation(seat) == state.observation(seat)
+        assert [a.to_dict() for a in twin.legal_actions()] == [a.to_dict() for a in state.legal_actions()] \
+            or state.to_act != seat
+    assert state.state_hash() == before
