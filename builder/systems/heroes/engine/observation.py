@@ -151,7 +151,9 @@ def hand_face_up(state: "GameState", side: int) -> bool:
 
 
 def observation(state: "GameState", seat: int) -> HeroesObservation:
-    """What the side ``seat`` (an index of ``state.sides``) may know of ``state``."""
+    """What the side ``seat`` (an index of ``state.sides``, as ``state.to_act``; in a
+    game of three or four players an alliance, whose players share its tokens and its
+    deck: 000 core rules, Multiplayer Rules 3-4 Players) may know of ``state``."""
     own = state.sides[seat]
     others = [state.sides[i] for i in _opponents(state, seat)]
     units = []
