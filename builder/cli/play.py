@@ -83,6 +83,11 @@ def replay(
     turn: Optional[int] = typer.Option(None, "--turn", min=1, help="--why: only the choices of this turn."),
     table: Optional[str] = typer.Option(None, "--table",
                                         help="--why: only the choices of this table (e.g. fire-target, movement)."),
+    narrate: bool = typer.Option(False, "--narrate", help="Tell the game turn by turn: units by name, squares by "
+                                 "label, each roll with what it needed (either game system)."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the replay viewer here: one HTML "
+                                          "file, no network (either game system).",
+                                          callback=output_file(".html", ".htm", what="replay viewer")),
 ) -> None:
     """Re-apply a game log and prove it: every event, state hash and the result must match."""
     from builder.systems.heroes.tools.log import parse_log
@@ -90,6 +95,8 @@ def replay(
 
     if not log.is_file():
         raise UsageError(f"no such log file: {log}")
+    if narrate or output is not None:
+        return _watch(log, pack, narrate, output)
     if (handler := command_for(system_of_log(log), "replay")) is not None:
         return handler(log, pack)
     try:
@@ -111,6 +118,20 @@ def replay(
         typer.echo(f"{len(shown)} of the Solo AI's {len(choices)} table choices:")
         for c in shown:
             typer.echo(f"  {c['text']}")
+
+
+def _watch(log: Path, pack: Path | None, narrate: bool, output: Path | None) -> None:
+    """``--narrate`` and ``-o``: the game told, or drawn in the replay viewer, through its
+    system's replay tools (builder.systems.seam.ReplayTools); both replay and prove the log."""
+    from builder.content.yaml_io import atomic_write_text
+    from builder.web.replay import read_game, viewer_html
+
+    tools, loaded, lines = read_game(log, pack)
+    if narrate:
+        typer.echo(tools.narrate(loaded, lines, str(log)), nl=False)
+    if output is not None:
+        atomic_write_text(output, viewer_html(tools.view(loaded, lines, str(log))))
+        typer.echo(f"replay viewer written to {output}", err=narrate)
 
 
 ENDINGS = {
