@@ -144,3 +144,34 @@ def test_serve_shows_a_saved_game(tmp_path: Path, heroes_log: Path) -> None:
     assert client.get("/replay/core/clash/..%2F..%2Fpack").status_code in (400, 404)
     assert client.get("/replay/core/clash/x..y").status_code == 400
     assert client.get("/replay/core/clash/nothing-here").status_code == 400
+
+
+def test_choose_games_by_rule() -> None:
+    from builder.playtest.chosen import choose
+
+    def row(i: int, winner: str | None, us: int, de: int, decisions: int, **extra: Any) -> dict[str, Any]:
+        return {"index": i, "seed": 100 + i, "players": {"us": "greedy", "de": "greedy"}, "winner": winner,
+                "vp": {"us": us, "de": de}, "decisions": decisions, **extra}
+
+    rows = [row(0, "us", 5, 1, 100), row(1, "us", 3, 2, 120), row(2, "us", 9, 0, 90), row(3, "de", 1, 4, 150),
+            row(4, None, 2, 2, 80, not_simulated={"a scenario event": 1}), row(5, "us", 4, 1, 300,
+                                                                                 initiative_swapped=True)]
+    chosen = {c["index"]: c["why"] for c in choose(rows, ["us", "de"])}
+    assert chosen[0] == ["a typical win for us"]  # margin 4 is the median of 4, 1, 9
+    assert "a typical win for de" in chosen[3] and "the longest game" in chosen[3]
+    assert any(w.startswith("the underdog won (de") for w in chosen[3])
+    assert "the shortest game" in chosen[4] and any(w.startswith("a warning fired") for w in chosen[4])
+    assert 5 not in chosen  # a swapped initiative cannot be set up again from a plain log
+
+
+def test_playtest_report_links_games_that_open(cli: Any, tmp_path: Path) -> None:
+    report = tmp_path / "report.html"
+    result = cli("playtest", "clash", "--games", "12", "--games-dir", str(tmp_path / "games"), "-o", str(report))
+    assert result.exit_code == 0, result.stdout + result.stderr
+    links = re.findall(r'href="(games/[^"]+\.html)"', report.read_text(encoding="utf-8"))
+    assert len(links) >= 4
+    for link in links:
+        page = (tmp_path / link).read_text(encoding="utf-8")
+        assert 'id="game-data"' in page
+        log = (tmp_path / link).with_suffix(".jsonl")
+        assert cli("replay", str(log)).exit_code == 0  # the saved log replays hash-exactly

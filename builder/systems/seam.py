@@ -81,9 +81,10 @@ class ReplayTools:
     view: Callable[[Any, list[dict[str, Any]], str], dict[str, Any]]
     """``(pack, lines, display)`` -> the replay viewer's data: the map SVG and one frame per
     decision (builder.web.replay documents the shape), computed by replaying the log."""
-    game_log: Callable[[Path, str, int, list[str], Any], str]
-    """``(pack folder, scenario, seed, players by seat, armies or None)`` -> the log text of
-    the game a playtest played with that seed (the playtest report's chosen games)."""
+    game_log: Callable[[Path, str, int, list[str], list[str]], str]
+    """``(pack folder, scenario, seed, players by side, --army options)`` -> the log text of
+    the game a playtest played with that seed (the playtest report's chosen games); the
+    ``--army SIDE=FILE`` options as the playtest was given them."""
 
 
 @dataclass(frozen=True)

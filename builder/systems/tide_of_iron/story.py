@@ -260,13 +260,16 @@ def read_log(text: str, display: str, pack: Path | None = None) -> tuple[ToiPack
     return load(pack or Path(str(lines[0].get("pack") or BUNDLED))), lines
 
 
-def game_log(pack: Path, scenario: str, seed: int, players: list[str], armies: Any = None) -> str:
-    """The log of the game a playtest played with ``seed`` (players by side; ``armies``
-    the squad lists by side index, or None)."""
+def game_log(pack: Path, scenario: str, seed: int, players: list[str], army: list[str] | None = None) -> str:
+    """The log of the game a playtest played with ``seed`` (players by side; ``army`` the
+    playtest's ``--army SIDE=FILE`` squad lists)."""
+    from builder.playtest.army_options import parse_army_options
+    from builder.systems.tide_of_iron.army import load_forces
     from builder.systems.tide_of_iron.games import jsonl, log_lines
     from builder.systems.tide_of_iron.players import play_game
 
     content = load(pack)
-    forces = dict(armies) if armies else None
+    sc = content.scenario(scenario)
+    forces = load_forces(content, sc, parse_army_options(army or [], [s.id for s in sc.sides])) or None
     state, actions = play_game(content, scenario, seed, list(players), forces=forces)
     return jsonl(log_lines(state, actions, str(pack), scenario, seed, list(players), forces))

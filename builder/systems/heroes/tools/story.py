@@ -479,12 +479,18 @@ def read_log(text: str, display: str, pack: Any = None) -> tuple[Any, list[dict[
     return load_pack_cached(folder), lines
 
 
-def game_log(pack: Any, scenario: str, seed: int, players: list[str], armies: Any = None) -> str:
-    """The log of the game a playtest played with ``seed`` (its players by side, its army
-    lists or None), played again (builder.systems.heroes.tools.log.play)."""
+def game_log(pack: Any, scenario: str, seed: int, players: list[str], army: list[str] | None = None) -> str:
+    """The log of the game a playtest played with ``seed`` (its players by side, its
+    ``--army SIDE=FILE`` options), played again (builder.systems.heroes.tools.log.play)."""
     from builder.systems.heroes.content.pack_cache import load_pack_cached
     from builder.systems.heroes.tools.log import play
 
-    _, record = play(load_pack_cached(pack), scenario, seed, list(players), pack_ref=str(pack),
-                     armies=list(armies) if armies else None)
+    loaded = load_pack_cached(pack)
+    armies = None
+    if army:
+        from builder.playtest.armies import load_armies, parse_army_options
+
+        model = loaded.items["scenarios"][scenario]
+        armies = list(load_armies(loaded, model, parse_army_options(army, [s.id for s in model.sides])))
+    _, record = play(loaded, scenario, seed, list(players), pack_ref=str(pack), armies=armies)
     return record.jsonl()
