@@ -1,0 +1,98 @@
+"""The replay viewer: server time to make a long game's viewer page, its size, and in
+headless Chromium its first paint and the time of each step.
+
+The game is the longest of a few seeded games of a Battle for Normandy scenario
+(random players play longest; the bundled scenarios give no 400-decision game with
+greedy players). The server replays the log once per page (``heroes serve`` keeps the
+page while the log is unchanged: the second request is timed too); stepping makes no
+request at all, the frames being in the page, so a step's cost is the browser's
+(drawing the counters, shots and panel: timed in the page with performance.now over
+every decision, forward then back). Goals (issue 39): each step under 50 ms, first
+paint under 300 ms."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import statistics
+import tempfile
+import time
+import warnings
+from pathlib import Path
+
+SCENARIO = "a-safari-in-normandy"
+SEEDS = range(1, 7)
+
+
+def _longest(pack, pack_ref: str):  # type: ignore[no-untyped-def]
+    from builder.systems.heroes.tools.log import play
+
+    best = None
+    for seed in SEEDS:
+        _, record = play(pack, SCENARIO, seed, ["random", "random"], pack_ref=pack_ref)
+        if best is None or record.lines[-1]["decisions"] > best.lines[-1]["decisions"]:
+            best = record
+    return best
+
+
+def run() -> None:
+    from builder.content.paths import BUNDLED_CONTENT
+    from builder.systems.heroes.content.pack_cache import load_pack_cached
+    from builder.web.replay import log_html
+
+    bfn = BUNDLED_CONTENT / "bfn"
+    pack = load_pack_cached(bfn)
+    record = _longest(pack, str(bfn))
+    decisions = record.lines[-1]["decisions"]
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "bfn"
+        shutil.copytree(bfn, root)
+        games = root / "reports" / "games" / SCENARIO
+        games.mkdir(parents=True)
+        log = games / "long.jsonl"
+        log.write_text(record.jsonl(), encoding="utf-8")
+        started = time.perf_counter()
+        html = log_html(log)
+        build_ms = (time.perf_counter() - started) * 1000
+        print(f"   game: {SCENARIO}, {decisions} decisions; viewer page {len(html) / 1024:.0f} KiB, "
+              f"made in {build_ms:.0f} ms (replay with the engine, frames, render)")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            from starlette.testclient import TestClient
+        from builder.web.app import create_app
+
+        client = TestClient(create_app([root], []), base_url="http://127.0.0.1")
+        timings = []
+        for _ in range(3):
+            answer = client.get(f"/replay/{pack.manifest.id}/{SCENARIO}/long")
+            assert answer.status_code == 200
+            timings.append(float(re.search(r"app;dur=([0-9.]+)", answer.headers["server-timing"]).group(1)))
+        print(f"   heroes serve /replay: first request {timings[0]:.0f} ms server time, "
+              f"then {statistics.median(timings[1:]):.1f} ms (page kept); a step makes no request")
+        page = Path(tmp) / "game.html"
+        page.write_text(html, encoding="utf-8")
+        _browser(page, decisions)
+
+
+def _browser(page: Path, decisions: int) -> None:
+    from builder.web.live import chromium, have_chromium
+
+    if not have_chromium():
+        print("   browser: chromium and chromium-driver are not installed; first paint and steps not measured")
+        return
+    with tempfile.TemporaryDirectory() as profile, chromium(Path(profile)) as driver:
+        paints = []
+        for _ in range(3):
+            driver.get(page.as_uri())
+            paints.append(driver.execute_script(
+                "const p = performance.getEntriesByName('first-contentful-paint')[0];"
+                "return p ? p.startTime : performance.timing.domContentLoadedEventEnd - performance.timing.navigationStart;"))
+        steps = driver.execute_script(
+            "const out = []; const n = window.replay.frames.length;"
+            "for (let i = 1; i < n; i++) { const t = performance.now(); window.replay.go(i); out.push(performance.now() - t); }"
+            "for (let i = n - 2; i >= 0; i--) { const t = performance.now(); window.replay.go(i); out.push(performance.now() - t); }"
+            "return out;")
+    steps = sorted(steps)
+    print(f"   browser: first contentful paint {statistics.median(paints):.0f} ms (median of 3); "
+          f"{len(steps)} steps over {decisions} decisions: median {statistics.median(steps):.2f} ms, "
+          f"95th percentile {steps[int(len(steps) * 0.95)]:.2f} ms, worst {steps[-1]:.2f} ms")
