@@ -175,3 +175,32 @@ def test_playtest_report_links_games_that_open(cli: Any, tmp_path: Path) -> None
         assert 'id="game-data"' in page
         log = (tmp_path / link).with_suffix(".jsonl")
         assert cli("replay", str(log)).exit_code == 0  # the saved log replays hash-exactly
+
+
+def test_take_a_side_offers_legal_decisions_and_undo(tmp_path: Path) -> None:
+    """heroes serve's game against the AI (builder.web.table), through the app."""
+    from starlette.testclient import TestClient
+
+    from builder.web.app import create_app
+
+    client = TestClient(create_app([CORE], []), base_url="http://127.0.0.1")
+    start = client.get("/play/core/clash")
+    csrf = re.search(r'name="csrf" value="([^"]+)"', start.text)[1]
+    assert client.post("/play/core/clash/new", data={"csrf": "forged", "side": "0"}).status_code == 403
+    page = client.post("/play/core/clash/new", data={"csrf": csrf, "side": "0", "ai": "greedy", "seed": "1"}).text
+    assert 'data-mine="yes"' in page and 'data-decisions="0"' in page
+    state = Rules.new_game(load_pack_cached(CORE), "clash", seed=1)
+    offered = re.findall(r'name="action" value="(\d+)"', page)
+    assert len(offered) == len(state.legal_actions())  # every legal decision, and only those
+    page = client.post("/play/core/clash/act", data={"csrf": csrf, "n": "0", "action": offered[0]}).text
+    assert 'data-decisions="1"' in page and 'id="undo"' in page and 'data-mine="no"' in page
+    stale = client.post("/play/core/clash/act", data={"csrf": csrf, "n": "0", "action": "0"})
+    assert stale.status_code == 400
+    page = client.post("/play/core/clash/undo", data={"csrf": csrf}).text
+    assert 'data-decisions="0"' in page and 'data-mine="yes"' in page
+    client.post("/play/core/clash/act", data={"csrf": csrf, "n": "0", "action": offered[0]})
+    page = client.post("/play/core/clash/ai", data={"csrf": csrf}).text
+    assert 'data-mine="yes"' in page and 'data-decisions="2"' in page
+    assert "places an order token face down" in page  # the AI's token is not shown
+    assert client.post("/play/core/clash/undo", data={"csrf": csrf}).status_code == 400  # the AI has answered
+    assert client.get("/play/core/clash/log").status_code == 400  # not over yet

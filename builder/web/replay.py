@@ -162,8 +162,12 @@ async def games_page(request: Any) -> Any:
 
 
 def routes(guard: Callable[[Any], Any]) -> list[Any]:
-    """The viewer's routes, each behind the app's guard (sessions, errors as pages)."""
+    """The viewer's routes and those of a game against the AI (builder.web.table), each
+    behind the app's guard (sessions, errors as pages)."""
     from starlette.routing import Route
 
+    from builder.web import table
+
     return [Route("/replay/{pack:str}/{scenario:str}", guard(games_page)),
-            Route("/replay/{pack:str}/{scenario:str}/{name:str}", guard(replay_page))]
+            Route("/replay/{pack:str}/{scenario:str}/{name:str}", guard(replay_page)),
+            *table.routes(guard)]

@@ -360,6 +360,18 @@ def _fold(names: Names, action: dict[str, Any], events: list[dict[str, Any]], mo
             return
 
 
+def _solo(player: str) -> bool:
+    """A Solo AI plays this seat (its table choices can be shown); a seat taken by a
+    person in ``heroes serve`` (``human``) is none."""
+    from builder.errors import UsageError
+    from builder.systems.heroes.ai.players import parse_spec
+
+    try:
+        return parse_spec(player).kind in ("solo", "solo-mode")
+    except UsageError:
+        return False
+
+
 def story(pack: Any, lines: list[dict[str, Any]], file: str = "<log>") -> Story:
     """The game of a parsed log (builder.systems.heroes.tools.log.parse_log), replayed
     and proved, told decision by decision."""
@@ -397,7 +409,7 @@ def story(pack: Any, lines: list[dict[str, Any]], file: str = "<log>") -> Story:
                phase=first.phase)
     final, _ = replay(pack, lines, file, on_decision=on_decision)
     names = box["names"]
-    if any(parse_spec(str(p)).kind in ("solo", "solo-mode") for p in header.get("players", [])):
+    if any(_solo(str(p)) for p in header.get("players", [])):
         from builder.systems.heroes.ai.solo_mode.why import table_choices
 
         for choice in table_choices(pack, lines, file):
