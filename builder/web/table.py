@@ -179,6 +179,30 @@ def _seen(names: Any, line: dict[str, Any], human: int) -> str:
     return decision_text(names, action, line["side"])
 
 
+def _explain(state: Any, action: dict[str, Any]) -> tuple[str, str]:
+    """A shot's or an assault's odds before the player commits to it, and the whole
+    explanation (``heroes explain fire`` / ``assault``, builder.systems.heroes.tools.explain)."""
+    from builder.errors import HeroesError
+    from builder.kernel.errors import IllegalAction
+    from builder.systems.heroes.tools.explain import explain_assault, explain_fire
+
+    kind = action.get("kind")
+    try:
+        if kind in ("fire", "opfire") and action.get("mode", "normal") in ("normal", "suppressive", ""):
+            found = explain_fire(state, state.units[action["unit"]], state.units[action["target"]],
+                                 int(action.get("weapon", 0)), str(action.get("mode") or "normal"))
+            if found.get("possible"):
+                return f": hit {found['p_hit']:.0%}", str(found["text"])
+        if kind == "assault":
+            found = explain_assault(state, state.units[action["unit"]], state.units[action["target"]],
+                                    int(action.get("square", -1)))
+            if found.get("possible"):
+                return f": wins {found['p_win']:.0%}", str(found["text"])
+    except (HeroesError, IllegalAction, KeyError, IndexError):
+        return "", ""
+    return "", ""
+
+
 def page_context(table: Table, pack: Any) -> dict[str, Any]:
     """What templates/web/table.html.j2 shows: the map, the counters, the open decisions."""
     from builder.render.env import render as render_template
@@ -202,7 +226,9 @@ def page_context(table: Table, pack: Any) -> dict[str, Any]:
         group = groups.setdefault(unit, {"unit": unit, "name": names.own(unit, table.human) if unit >= 0
                                          else "Decisions", "actions": []})
         square = d.get("square", -1) if d.get("kind") in ("move", "retreat", "displace") else -1
-        group["actions"].append({"index": i, "text": decision_text(names, d, table.human), "square": square})
+        odds, explained = _explain(state, d)
+        group["actions"].append({"index": i, "text": decision_text(names, d, table.human) + odds, "square": square,
+                                 "explain": explained})
     recent = [x for x in table.lines if x["type"] == "decision"][-6:]
     told = [f"{names.side(x['side'])}: {_seen(names, x, table.human)}" for x in recent]
     result = state.result.to_dict() if state.result else None
