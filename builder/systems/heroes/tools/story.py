@@ -255,6 +255,20 @@ EVENTS: dict[str, EventTeller] = {
     "resumed": lambda n, e: f"{n.unit(e.get('unit'))} resumes its activation",
     "concealed": lambda n, e: f"{n.unit(e.get('unit'))} is concealed{_why(e)}",
     "revealed": lambda n, e: f"{n.unit(e.get('unit'))} is revealed{_why(e)}",
+    "advance": lambda n, e: f"{n.unit(e.get('unit'))} advances into {n.square(e.get('square'))}",
+    "breaking-point": lambda n, e: f"{e.get('group')} of {n.side(e.get('side'))} reaches its breaking point"
+    + (f" ({e['vp']} VP to the enemy)" if e.get("vp") else ""),
+    "embarked": lambda n, e: f"{n.unit(e.get('unit'))} boards {n.unit(e.get('vehicle'))}",
+    "disembarked": lambda n, e: f"{n.unit(e.get('unit'))} gets out of {n.unit(e.get('vehicle'))} onto "
+    f"{n.square(e.get('square'))}",
+    "marker": lambda n, e: f"{n.unit(e.get('unit'))} now has {e.get('count')} {str(e.get('marker')).replace('-', ' ')} "
+    "marker(s)",
+    "tactical-bonus": lambda n, e: f"{n.side(e.get('side'))} takes the tactical bonus {e.get('bonus')} on "
+    f"{n.square(e.get('square'))}",
+    "danger-tile": lambda n, e: f"danger tile {str(e.get('tile')).replace('-', ' ')} (level {e.get('level')})",
+    "support-order": lambda n, e: f"{n.side(e.get('side'))} orders its support {e.get('tile')}",
+    "blast": lambda n, e: (f"{n.unit(e['unit'])} places" if isinstance(e.get("unit"), int) and e["unit"] >= 0
+                           else "a blast pattern is placed") + f" ({str(e.get('mode')).replace('-', ' ')})",
     "reroll": lambda n, e: f"{n.unit(e.get('unit'))} rerolls a {e.get('die')}{_why(e)}",
     "life-point": lambda n, e: f"{n.unit(e.get('unit'))} loses a life point",
 }
@@ -272,8 +286,10 @@ def _shot_text(names: Names, e: dict[str, Any], dice: int) -> tuple[str, bool]:
     best = f"best of {dice} dice " if dice > 1 else ""
     mode = e.get("mode", "normal")
     kind = "shot" if mode in ("normal", "") else f"{str(mode).replace('-', ' ')} shot"
-    text = (f"{kind}: {names.unit(e.get('unit'))} at {names.unit(e.get('target'))} with "
-            f"{names.weapon(e.get('unit'), e.get('weapon'))}: needs {need}+{odds}; rolled {best}{die}, "
+    firer = e.get("unit")
+    by = (f"{names.unit(firer)} at {names.unit(e.get('target'))} with {names.weapon(firer, e.get('weapon'))}"
+          if isinstance(firer, int) and firer >= 0 else f"at {names.unit(e.get('target'))}")
+    text = (f"{kind}: {by}: needs {need}+{odds}; rolled {best}{die}, "
             f"total {total} against defence {defence}: {'hit' if hit else 'miss'}")
     return text, hit
 
