@@ -229,7 +229,7 @@ def viewer_data(pack: ToiPack, lines: list[dict[str, Any]], display: str = "<log
 
     state, told = frames(pack, lines, display)
     static = state.static
-    svg = str(hex_map_svg(pack, static.scenario))
+    svg = str(hex_map_svg(pack, static.scenario, units=False))
     size = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg)
     nations = pack.items["nations"]
     colours = [getattr(nations.get(n), "colour", None) or "#666666" for n in static.nations]
