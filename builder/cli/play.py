@@ -134,15 +134,6 @@ def _watch(log: Path, pack: Path | None, narrate: bool, output: Path | None) -> 
         typer.echo(f"replay viewer written to {output}", err=narrate)
 
 
-ENDINGS = {
-    "turns": "when the last round was over",
-    "no_units": "when a side had no unit left",
-    "no_orders": "when a side could give no more orders",
-    "sudden_death": "at the end of the round in which the scenario's victory condition was met",
-}
-"""How a game ended, in words (builder.systems.heroes.engine.victory.finish's reasons)."""
-
-
 def _losses(by_type: dict[str, int]) -> str:
     return ", ".join(f"{count} {kind.replace('_', ' ')}" for kind, count in sorted(by_type.items())) or "none"
 
@@ -154,6 +145,8 @@ def game_summary(pack: Any, scenario: str, seed: int, players: list[str], result
 
     from rich.console import Console
     from rich.table import Table
+
+    from builder.systems.heroes.tools.story import ENDINGS
 
     found = pack.items["scenarios"].get(scenario)
     title = f"{found.name} ({scenario})" if found is not None else scenario

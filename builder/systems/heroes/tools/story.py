@@ -402,8 +402,9 @@ def story(pack: Any, lines: list[dict[str, Any]], file: str = "<log>") -> Story:
         names: Names = box["names"]
         action = line.get("action") or {}
         side = int(line.get("side", 0) or 0)
+        names.state = state  # weapons and sides as they stand (the replay's own state)
         moment = Moment(n=int(line.get("n", len(moments))), side=side, turn=box["turn"], phase=box["phase"],
-                                        text=f"{names.side(side)}: {decision_text(names, action, side)}")
+                        text=f"{names.side(side)}: {decision_text(names, action, side)}")
         told = [e.to_dict() for e in events]
         _fold(names, action, told, moment)
         tell_events(names, state, told, dict(box["squares"]), moment)
@@ -458,6 +459,8 @@ ENDINGS = {
     "no_orders": "when a side could give no more orders",
     "sudden_death": "at the end of the round in which the scenario's victory condition was met",
 }
+"""How a game ended, in words (builder.systems.heroes.engine.victory.finish's reasons; ``heroes play``
+and the narration)."""
 
 
 def verdict(told: Story) -> str:
