@@ -17,7 +17,8 @@ The viewer data, as a system's ``view`` gives it::
      "objectives": [{"n": name, "c": cell, "vp"}], "marks": {letter: meaning},
      "frames": [{"n": decision number (-1: the set-up), "t": round, "p": phase,
                  "a": side deciding, "x": the decision told, "e": [events told],
-                 "w": [why, as the player recorded it], "h": [[from, to, hit, text]] shots and assaults,
+                 "w": [why, as the player recorded it], "h": [[from, to, hit, text, [cells obscuring the
+                 line]]] shots and assaults,
                  "v": [victory points by side], "o": [side holding each objective, -1 none],
                  "r": round beginning with it (0 none), "u": [[cell, mark] by unit]}]}
 

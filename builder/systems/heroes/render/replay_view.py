@@ -20,7 +20,7 @@ from builder.systems.heroes.tools.story import PHASES, Moment, story, verdict
 def _frame(moment: Moment) -> dict[str, Any]:
     return {"n": moment.n, "t": moment.turn, "p": PHASES.get(moment.phase, moment.phase), "a": moment.side,
             "x": moment.text, "e": moment.events, "w": moment.why,
-            "h": [[s.src, s.dst, int(s.hit), s.text] for s in moment.shots],
+            "h": [[s.src, s.dst, int(s.hit), s.text, s.cover] for s in moment.shots],
             "v": moment.vp, "o": moment.control, "r": moment.round_start,
             "u": [[sq, mark] for sq, mark in moment.units]}
 
@@ -37,7 +37,7 @@ def viewer_data(pack: Any, lines: list[dict[str, Any]], file: str = "<log>") -> 
     used = {o["square"] for o in told.objectives}
     for f in frames:
         used.update(sq for sq, _ in f["u"] if sq >= 0)
-        used.update(c for shot in f["h"] for c in shot[:2])
+        used.update(c for shot in f["h"] for c in [*shot[:2], *shot[4]])
     xy = {str(sq): [MARGIN + (sq % width) * CELL + CELL / 2, MARGIN + (sq // width) * CELL + CELL / 2]
           for sq in sorted(used)}
     return {

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from builder.systems.heroes.board.los import static_line
 from builder.systems.heroes.engine.state import BLUFF, NO_ORDER, SPECIAL, GameState, UnitState
 from builder.systems.heroes.engine.terms import odds_at_least
 from builder.systems.heroes.tools.log import replay
@@ -34,6 +35,9 @@ class Shot:
     dst: int
     hit: bool
     text: str
+    cover: list[int] = field(default_factory=list)
+    """The squares along the line whose terrain obscures it (000 core rules, Terrain and
+    Terrain Overlays > Obstacles; builder.systems.heroes.board.los.static_line)."""
 
 
 @dataclass
@@ -353,7 +357,9 @@ def tell_events(names: Names, state: GameState, events: list[dict[str, Any]], sq
             src, dst = squares.get(e.get("unit", -1), -1), squares.get(e.get("target", -1), -1)
             moment.events.append(text)
             if src >= 0 and dst >= 0:
-                moment.shots.append(Shot(src, dst, hit, text))
+                line = static_line(state.static.bf, src, dst) if src != dst else None
+                cover = [sq for sq, _ in line.obscurers] if line is not None else []
+                moment.shots.append(Shot(src, dst, hit, text, cover))
             continue
         if kind == "round":
             moment.round_start = int(e.get("turn") or 0)
