@@ -204,3 +204,20 @@ def test_take_a_side_offers_legal_decisions_and_undo(tmp_path: Path) -> None:
     assert "places an order token face down" in page  # the AI's token is not shown
     assert client.post("/play/core/clash/undo", data={"csrf": csrf}).status_code == 400  # the AI has answered
     assert client.get("/play/core/clash/log").status_code == 400  # not over yet
+
+
+def test_a_tide_of_iron_report_links_its_games(cli: Any, tmp_path: Path) -> None:
+    report = tmp_path / "report.html"
+    result = cli("playtest", "bridge-at-dawn", "--pack", str(TOI), "--games", "10", "--games-dir",
+                 str(tmp_path / "games"), "-o", str(report))
+    assert result.exit_code == 0, result.stdout + result.stderr
+    links = re.findall(r'href="(games/[^"]+\.html)"', report.read_text(encoding="utf-8"))
+    assert len(links) >= 4
+    assert cli("replay", str((tmp_path / links[0]).with_suffix(".jsonl")), "--pack", str(TOI)).exit_code == 0
+
+
+def test_the_viewer_file_is_the_same_every_time(cli: Any, tmp_path: Path, heroes_log: Path) -> None:
+    one, two = tmp_path / "one.html", tmp_path / "two.html"
+    assert cli("replay", str(heroes_log), "-o", str(one)).exit_code == 0
+    assert cli("replay", str(heroes_log), "-o", str(two)).exit_code == 0
+    assert one.read_bytes() == two.read_bytes()

@@ -3,8 +3,8 @@ viewer opens (issue 39, item 3).
 
 A playtest keeps one row per game, not the game: each chosen game is played again from
 its row's seed and players (the same seed and players give the same game) and written
-as a log; where the row holds the final state hash, the log's must match it or the
-game is left out. The rules, each giving at most one game (a game chosen twice
+as a log; its decisions, winner and (where the row holds it) final state hash must be
+the row's, or the game is left out. The rules, each giving at most one game (a game chosen twice
 carries both reasons):
 
 * a typical win for each side: among that side's wins, the one nearest the median
@@ -79,6 +79,22 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:40] or "game"
 
 
+def _same_game(row: dict[str, Any], log: str) -> bool:
+    """The log's last line (its result) tells the row's game: the same number of
+    decisions, the same winner and, where the row keeps it, the same final state hash."""
+    import json
+
+    try:
+        last = json.loads(log.rstrip("\n").rsplit("\n", 1)[-1])
+    except ValueError:
+        return False
+    result = last.get("result") or {}
+    if last.get("decisions") != row.get("decisions") or result.get("winner") != row.get("winner"):
+        return False
+    expected = row.get("state_hash")
+    return not isinstance(expected, str) or last.get("state_hash") == expected
+
+
 def save_chosen(game_log: GameLog, pack: Path, scenario: str, rows: list[dict[str, Any]], sides: list[str],
                 folder: Path, armies: list[str] | None = None) -> list[dict[str, Any]]:
     """Choose the games of ``rows``, write each one's log into ``folder`` and return the
@@ -89,8 +105,7 @@ def save_chosen(game_log: GameLog, pack: Path, scenario: str, rows: list[dict[st
         row = chosen["row"]
         players = [str(row["players"][s]) for s in sides]
         text = game_log(pack, scenario, int(row["seed"]), players, list(armies or []))
-        expected = row.get("state_hash")
-        if isinstance(expected, str) and f'"state_hash":"{expected}"' not in text.rsplit("\n", 2)[-2]:
+        if not _same_game(row, text):
             continue  # the game played again is not the one the playtest played
         name = f"{_slug(chosen['why'][0])}-{int(chosen['index'])}"
         atomic_write_text(folder / f"{name}.jsonl", text)
