@@ -29,11 +29,12 @@ before (``[[unit, cell, mark]]``): a 400-decision game moves a unit or two a dec
 from __future__ import annotations
 
 import re
+import threading
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any, Callable
 
-from builder.errors import InvalidInputError, UsageError
+from builder.errors import HeroesError, InvalidInputError, UsageError
 from builder.render.env import render
 from builder.systems.seam import GameSystem, ReplayTools, system_of_log
 
@@ -90,22 +91,35 @@ def log_html(log: Path, pack: Path | None = None) -> str:
 
 class _Views:
     """Viewer pages by log file (path, size and modification time): replaying a game is
-    the slow part, done once per log while the server runs."""
+    the slow part, done once per log while the server runs. The list of a scenario's
+    saved games starts making its pages in a thread (:meth:`warm`), so that the game a
+    designer then opens is ready; one lock keeps a page from being made twice."""
 
     def __init__(self, size: int = 16) -> None:
         self.size = size
-        self.pages: OrderedDict[tuple[str, int, int], str] = OrderedDict()
+        self.pages: OrderedDict[tuple[str, int, int, str], str] = OrderedDict()
+        self.lock = threading.Lock()
 
     def page(self, log: Path, back: str) -> str:
         stat = log.stat()
-        key = (str(log), stat.st_size, stat.st_mtime_ns)
-        if key not in self.pages:
-            tools, loaded, lines = read_game(log)
-            self.pages[key] = viewer_html(tools.view(loaded, lines, log.name), back)
-            while len(self.pages) > self.size:
-                self.pages.popitem(last=False)
-        self.pages.move_to_end(key)
-        return self.pages[key]
+        key = (str(log), stat.st_size, stat.st_mtime_ns, back)
+        with self.lock:
+            if key not in self.pages:
+                tools, loaded, lines = read_game(log)
+                self.pages[key] = viewer_html(tools.view(loaded, lines, log.name), back)
+                while len(self.pages) > self.size:
+                    self.pages.popitem(last=False)
+            self.pages.move_to_end(key)
+            return self.pages[key]
+
+    def warm(self, logs: list[tuple[Path, str]]) -> None:
+        """Make the pages of ``logs`` (log, back link) ahead of their first request; a log
+        that does not replay is left for its request to report."""
+        for log, back in logs[: self.size]:
+            try:
+                self.page(log, back)
+            except (HeroesError, OSError):
+                continue
 
 
 VIEWS = _Views()
@@ -158,6 +172,9 @@ async def games_page(request: Any) -> Any:
     scenario = request.path_params["scenario"]
     folder = games_folder(root, scenario)
     names = sorted(p.stem for p in folder.glob("*.jsonl") if LOG_NAME.match(p.stem)) if folder.is_dir() else []
+    back = f"/replay/{request.path_params['pack']}/{scenario}"
+    threading.Thread(target=VIEWS.warm, args=([(folder / f"{n}.jsonl", back) for n in names],), daemon=True,
+                     name="replay-warm").start()
     return HTMLResponse(render("web/replay_games.html.j2", pack=request.path_params["pack"], scenario=scenario,
                                names=names))
 
