@@ -40,6 +40,8 @@ from builder.systems.seam import GameSystem, ReplayTools, system_of_log
 
 GAMES = Path("reports") / "games"
 """Where a pack keeps the games its playtests chose (``heroes playtest --save``)."""
+WARM = 8
+"""Saved games whose pages the list makes ahead (a playtest chooses six at most)."""
 LOG_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$")
 
 
@@ -93,29 +95,40 @@ class _Views:
     """Viewer pages by log file (path, size and modification time): replaying a game is
     the slow part, done once per log while the server runs. The list of a scenario's
     saved games starts making its pages in a thread (:meth:`warm`), so that the game a
-    designer then opens is ready; one lock keeps a page from being made twice."""
+    designer then opens is ready; a lock per page keeps it from being made twice, and a
+    page asked for is made at once, beside the thread, not after it."""
 
     def __init__(self, size: int = 16) -> None:
         self.size = size
         self.pages: OrderedDict[tuple[str, int, int, str], str] = OrderedDict()
-        self.lock = threading.Lock()
+        self.lock = threading.Lock()  # guards pages and making
+        self.making: dict[tuple[str, int, int, str], threading.Lock] = {}
 
     def page(self, log: Path, back: str) -> str:
         stat = log.stat()
         key = (str(log), stat.st_size, stat.st_mtime_ns, back)
         with self.lock:
-            if key not in self.pages:
-                tools, loaded, lines = read_game(log)
-                self.pages[key] = viewer_html(tools.view(loaded, lines, log.name), back)
+            if key in self.pages:
+                self.pages.move_to_end(key)
+                return self.pages[key]
+            making = self.making.setdefault(key, threading.Lock())
+        with making:  # one maker per page; other pages are made meanwhile
+            with self.lock:
+                if key in self.pages:
+                    return self.pages[key]
+            tools, loaded, lines = read_game(log)
+            html = viewer_html(tools.view(loaded, lines, log.name), back)
+            with self.lock:
+                self.pages[key] = html
+                self.making.pop(key, None)
                 while len(self.pages) > self.size:
                     self.pages.popitem(last=False)
-            self.pages.move_to_end(key)
-            return self.pages[key]
+            return html
 
     def warm(self, logs: list[tuple[Path, str]]) -> None:
         """Make the pages of ``logs`` (log, back link) ahead of their first request; a log
         that does not replay is left for its request to report."""
-        for log, back in logs[: self.size]:
+        for log, back in logs[:WARM]:
             try:
                 self.page(log, back)
             except (HeroesError, OSError):
