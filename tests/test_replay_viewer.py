@@ -221,3 +221,30 @@ def test_the_viewer_file_is_the_same_every_time(cli: Any, tmp_path: Path, heroes
     assert cli("replay", str(heroes_log), "-o", str(one)).exit_code == 0
     assert cli("replay", str(heroes_log), "-o", str(two)).exit_code == 0
     assert one.read_bytes() == two.read_bytes()
+
+
+def test_take_a_side_in_a_tide_of_iron_game_to_its_end(tmp_path: Path, cli: Any) -> None:
+    """A Tide of Iron game against greedy through the app, the first legal decision each
+    time, to its end; the log it downloads replays."""
+    from starlette.testclient import TestClient
+
+    from builder.web.app import create_app
+
+    client = TestClient(create_app([TOI], []), base_url="http://127.0.0.1")
+    base = "/play/toi/bridge-at-dawn"
+    csrf = re.search(r'name="csrf" value="([^"]+)"', client.get(base).text)[1]
+    page = client.post(f"{base}/new", data={"csrf": csrf, "side": "1", "ai": "greedy", "seed": "3"}).text
+    for _ in range(800):
+        if 'data-over="yes"' in page:
+            break
+        if 'data-mine="yes"' in page:
+            n = re.search(r'data-decisions="(\d+)"', page)[1]
+            first = re.search(r'name="action" value="(\d+)"', page)[1]
+            page = client.post(f"{base}/act", data={"csrf": csrf, "n": n, "action": first}).text
+        else:
+            page = client.post(f"{base}/ai", data={"csrf": csrf}).text
+    assert 'data-over="yes"' in page and "The game is over" in page
+    log = tmp_path / "toi.jsonl"
+    log.write_text(client.get(f"{base}/log").text, encoding="utf-8")
+    result = cli("replay", str(log), "--pack", str(TOI))
+    assert result.exit_code == 0, result.stdout + result.stderr

@@ -1,5 +1,5 @@
-"""Take a side: a Heroes System game in ``heroes serve`` against one of the engine's AI
-players (issue 39, item 4).
+"""Take a side: a game in ``heroes serve`` against one of the engine's AI players (issue
+39, item 4); the Heroes System's here, Tide of Iron's in builder.web.table_toi.
 
 ``/play/PACK/SCENARIO`` starts a game of the scenario's default armies: the side the
 player takes, the AI for the other (greedy, random, a Solo AI policy) and the seed. The
@@ -49,7 +49,13 @@ class Table:
     unheard: list[Any] = field(default_factory=list)
     """The events of the player's decisions the AI has not been told yet."""
     undo: tuple[Any, int, int] | None = None
+    system: str = "heroes-of-normandie"
     """The state, log length and unheard count before the player's last decision."""
+
+    @property
+    def decisions(self) -> int:
+        """Decisions taken so far (Heroes log lines are typed; Tide of Iron's are all decisions)."""
+        return sum(1 for x in self.lines if x.get("type", "decision") == "decision")
 
     @property
     def waiting(self) -> bool:
@@ -105,11 +111,15 @@ def decide(table: Table, index: int) -> None:
 
 
 def _apply(table: Table, action: Any) -> None:
+    if table.system == "tide-of-iron":
+        from builder.web import table_toi
+
+        table_toi.apply(table, action)
+        return
     state = table.state
     side = state.to_act
     events = state.apply(action)
-    n = sum(1 for x in table.lines if x["type"] == "decision")
-    table.lines.append({"type": "decision", "n": n, "side": side, "action": action.to_dict(),
+    table.lines.append({"type": "decision", "n": table.decisions, "side": side, "action": action.to_dict(),
                         "hash": state.state_hash()})
     table.lines.extend({"type": "event", **e.to_dict()} for e in events[1:])
     table.unheard.append(events)
@@ -227,8 +237,11 @@ def page_context(table: Table, pack: Any) -> dict[str, Any]:
                                          else "Decisions", "actions": []})
         square = d.get("square", -1) if d.get("kind") in ("move", "retreat", "displace") else -1
         odds, explained = _explain(state, d)
+        width = state.static.bf.width
+        centre = ([MARGIN + (square % width) * CELL + CELL / 2, MARGIN + (square // width) * CELL + CELL / 2]
+                  if square >= 0 else None)
         group["actions"].append({"index": i, "text": decision_text(names, d, table.human) + odds, "square": square,
-                                 "explain": explained})
+                                 "centre": centre, "explain": explained})
     recent = [x for x in table.lines if x["type"] == "decision"][-6:]
     told = [f"{names.side(x['side'])}: {_seen(names, x, table.human)}" for x in recent]
     result = state.result.to_dict() if state.result else None
@@ -237,13 +250,26 @@ def page_context(table: Table, pack: Any) -> dict[str, Any]:
         "counters": _counters(table, names, colours), "groups": list(groups.values()), "mine": mine,
         "sides": [{"name": names.side(i), "colour": colours[i]} for i in range(len(scenario.sides))],
         "vp": [s.vp for s in state.sides], "turn": state.turn, "phase": state.phase, "recent": told,
-        "result": result, "width": state.static.bf.width, "cell": CELL, "margin": MARGIN,
-        "can_undo": table.undo is not None,
+        "result": result, "cell": CELL, "can_undo": table.undo is not None,
+        "heading": f"you play {names.side(table.human)}, {table.ai} plays {names.side(1 - table.human)}",
+        "over": _over(result, names) if result else "", "status": f"Round {state.turn}, {state.phase} phase",
     }
 
 
+def _over(result: dict[str, Any], names: Any) -> str:
+    points = ", ".join(f"{k} {v}" for k, v in (result.get("victory_points") or {}).items())
+    winner = result.get("winner")
+    return (f"{winner} won ({result.get('level')})" if winner else "a draw") + f"; victory points: {points}"
+
+
 def render_table(table: Table, pack: Any, csrf: str, base: str) -> str:
-    return render("web/table.html.j2", csrf=csrf, base=base, ai_players=AI_PLAYERS, **page_context(table, pack))
+    if table.system == "tide-of-iron":
+        from builder.web import table_toi
+
+        context = table_toi.page_context(table, pack)
+    else:
+        context = page_context(table, pack)
+    return render("web/table.html.j2", csrf=csrf, base=base, ai_players=AI_PLAYERS, **context)
 
 
 # -- routes -------------------------------------------------------------------------------
@@ -259,9 +285,14 @@ def _key(request: Any) -> tuple[str, str, str]:
     return request.state.session, request.path_params["pack"], request.path_params["scenario"]
 
 
-def _pack(request: Any) -> Any:
+def _pack(request: Any) -> tuple[str, Any]:
+    """The served pack the path names, with its game system's id."""
     site = request.app.state.site
-    return site.pack(request.path_params["pack"])
+    pack_id = request.path_params["pack"]
+    if pack_id in site.others:
+        system, loaded = site.others[pack_id]
+        return system.id, loaded
+    return "heroes-of-normandie", site.pack(pack_id)
 
 
 def _cookie(request: Any, response: Any) -> Any:
@@ -273,7 +304,7 @@ def _cookie(request: Any, response: Any) -> Any:
 async def table_page(request: Any) -> Any:
     from starlette.responses import HTMLResponse
 
-    pack = _pack(request)
+    system, pack = _pack(request)
     scenario = request.path_params["scenario"]
     if scenario not in pack.items["scenarios"]:
         raise UsageError(f"unknown scenario '{scenario}'")
@@ -282,8 +313,9 @@ async def table_page(request: Any) -> Any:
     found = _tables(request).get(_key(request))
     if found is None:
         model = pack.items["scenarios"][scenario]
-        html = render("web/table_start.html.j2", csrf=csrf, base=base, scenario=model, ai_players=AI_PLAYERS,
-                      sides=[s.name or s.id for s in model.sides])
+        offered = AI_PLAYERS if system == "heroes-of-normandie" else AI_PLAYERS[:2]
+        html = render("web/table_start.html.j2", csrf=csrf, base=base, scenario=model, ai_players=offered,
+                      sides=[getattr(s, "name", "") or s.id for s in model.sides])
     else:
         html = render_table(found[0], pack, csrf, base)
     return _cookie(request, HTMLResponse(html))
@@ -313,10 +345,15 @@ async def table_post(request: Any) -> Any:
     key = _key(request)
     base = f"/play/{request.path_params['pack']}/{request.path_params['scenario']}"
     if what == "new":
-        pack = _pack(request)
+        system, pack = _pack(request)
         root = request.app.state.site.roots.get(request.path_params["pack"])
-        tables[key] = new_table(pack, key[1], str(root or key[1]), key[2], _number(form, "side", 0),
-                                form.get("ai", "greedy"), _number(form, "seed", 1))
+        start = new_table
+        if system == "tide-of-iron":
+            from builder.web import table_toi
+
+            start = table_toi.new_table
+        tables[key] = start(pack, key[1], str(root or key[1]), key[2], _number(form, "side", 0),
+                            form.get("ai", "greedy"), _number(form, "seed", 1))
         while len(tables) > MAX_TABLES:
             del tables[next(iter(tables))]
         if tables[key][0].state.to_act != tables[key][0].human:
@@ -327,7 +364,7 @@ async def table_post(request: Any) -> Any:
             raise UsageError("no game of this scenario in this browser: start one")
         table = found[0]
         if what == "act":
-            if _number(form, "n", -1) != sum(1 for x in table.lines if x["type"] == "decision"):
+            if _number(form, "n", -1) != table.decisions:
                 raise UsageError("that page was stale: the game has moved on; reload it")
             decide(table, _number(form, "action"))
         elif what == "undo":
@@ -350,7 +387,13 @@ async def table_log(request: Any) -> Any:
         raise UsageError("the log is ready once the game is over")
     table, header = found
     name = f"{table.scenario}-seed{table.seed}.jsonl"
-    return Response(table.log_text(header), media_type="application/x-ndjson",
+    if table.system == "tide-of-iron":
+        from builder.web import table_toi
+
+        text = table_toi.log_text(table, header)
+    else:
+        text = table.log_text(header)
+    return Response(text, media_type="application/x-ndjson",
                     headers={"content-disposition": f'attachment; filename="{name}"'})
 
 
