@@ -83,6 +83,11 @@ def replay(
     turn: Optional[int] = typer.Option(None, "--turn", min=1, help="--why: only the choices of this turn."),
     table: Optional[str] = typer.Option(None, "--table",
                                         help="--why: only the choices of this table (e.g. fire-target, movement)."),
+    narrate: bool = typer.Option(False, "--narrate", help="Tell the game turn by turn: units by name, squares by "
+                                 "label, each roll with what it needed (either game system)."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the replay viewer here: one HTML "
+                                          "file, no network (either game system).",
+                                          callback=output_file(".html", ".htm", what="replay viewer")),
 ) -> None:
     """Re-apply a game log and prove it: every event, state hash and the result must match."""
     from builder.systems.heroes.tools.log import parse_log
@@ -90,6 +95,8 @@ def replay(
 
     if not log.is_file():
         raise UsageError(f"no such log file: {log}")
+    if narrate or output is not None:
+        return _watch(log, pack, narrate, output)
     if (handler := command_for(system_of_log(log), "replay")) is not None:
         return handler(log, pack)
     try:
@@ -113,13 +120,18 @@ def replay(
             typer.echo(f"  {c['text']}")
 
 
-ENDINGS = {
-    "turns": "when the last round was over",
-    "no_units": "when a side had no unit left",
-    "no_orders": "when a side could give no more orders",
-    "sudden_death": "at the end of the round in which the scenario's victory condition was met",
-}
-"""How a game ended, in words (builder.systems.heroes.engine.victory.finish's reasons)."""
+def _watch(log: Path, pack: Path | None, narrate: bool, output: Path | None) -> None:
+    """``--narrate`` and ``-o``: the game told, or drawn in the replay viewer, through its
+    system's replay tools (builder.systems.seam.ReplayTools); both replay and prove the log."""
+    from builder.content.yaml_io import atomic_write_text
+    from builder.web.replay import read_game, viewer_html
+
+    tools, loaded, lines = read_game(log, pack)
+    if narrate:
+        typer.echo(tools.narrate(loaded, lines, str(log)), nl=False)
+    if output is not None:
+        atomic_write_text(output, viewer_html(tools.view(loaded, lines, str(log))))
+        typer.echo(f"replay viewer written to {output}", err=narrate)
 
 
 def _losses(by_type: dict[str, int]) -> str:
@@ -133,6 +145,8 @@ def game_summary(pack: Any, scenario: str, seed: int, players: list[str], result
 
     from rich.console import Console
     from rich.table import Table
+
+    from builder.systems.heroes.tools.story import ENDINGS
 
     found = pack.items["scenarios"].get(scenario)
     title = f"{found.name} ({scenario})" if found is not None else scenario

@@ -45,6 +45,10 @@ def playtest(
     save: bool = typer.Option(False, "--save/--no-save",
                               help="Also write the JSON report to PACK/reports/SCENARIO.json for sheets and site "
                               "(default: nothing is written into the pack)."),
+    games_dir: Optional[Path] = typer.Option(
+        None, "--games-dir", help="Save the games worth watching (a typical win per side, the shortest, the longest, "
+        "the underdog's win, a game where a warning fired) here as logs; with --output the report links each to "
+        "its replay viewer (default with --save: PACK/reports/games/SCENARIO)."),
     compare: Optional[tuple[Path, Path]] = typer.Option(
         None, "--compare", help="Compare two JSON reports OLD NEW instead of playing."),
     until_decided: bool = typer.Option(
@@ -95,7 +99,9 @@ def playtest(
         raise UsageError("give a SCENARIO to playtest, --all, --campaign CAMPAIGN, or --compare OLD NEW")
     if (handler := pack_command(pack, "playtest")) is not None:
         return handler(pack, scenario, games, seed, players, jobs, format.value, output, jsonl, save,
-                       until_decided, margin, alpha, beta, scheduler, army)
+                       until_decided, margin, alpha, beta, scheduler, army,
+                       chosen=lambda report, rows: chosen_games(report, rows, pack, scenario, games_dir, save,
+                                                                output, army))
     jobs, note = cap_jobs(jobs, games)
     if note:
         typer.echo(f"note: {note}", err=True)
@@ -105,6 +111,7 @@ def playtest(
     extra = {"until_decided": until_decided, "margin": margin, "alpha": alpha, "beta": beta,
              "scheduler": scheduler, "armies": army}
     report, rows = _run(scenario, games, seed, players, jobs, pack, None, extra)
+    chosen_games(report, rows, pack, scenario, games_dir, save, output, army)
     failures = write_reports(report, output, saved, jsonl, rows)
     if format is OutputFormat.json:
         typer.echo(report_json(report), nl=False)
@@ -112,6 +119,32 @@ def playtest(
         typer.echo(_text(report))
     if failures:
         raise failures[0]
+
+
+def chosen_games(report: dict[str, Any], rows: list[dict[str, Any]], pack: Path, scenario: str,
+                 games_dir: Optional[Path], save: bool, output: Optional[Path], army: list[str] | None = None,
+                 ) -> None:
+    """Save the games worth watching (builder.playtest.chosen) into ``games_dir`` (with
+    --save by default PACK/reports/games/SCENARIO, where ``heroes serve`` finds them) and
+    list them in the report, each linked to its replay viewer when an HTML report is written."""
+    from builder.playtest.chosen import link_games, save_chosen
+    from builder.systems.seam import system_of_pack
+
+    folder = games_dir or (Path(pack) / "reports" / "games" / scenario if save else None)
+    system = system_of_pack(pack)
+    if folder is None or system.replay is None:
+        return
+    entries = save_chosen(system.replay.game_log, Path(pack), scenario, rows, list(report["sides"]), folder,
+                          list(army or []))
+
+    def viewer(log: Path, page: Path) -> None:
+        from builder.content.yaml_io import atomic_write_text
+        from builder.web.replay import log_html
+
+        atomic_write_text(page, log_html(log))
+
+    link_games(entries, folder, output, viewer)
+    report["chosen_games"] = entries
 
 
 LONG_PLAYTEST = 500

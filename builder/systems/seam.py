@@ -67,6 +67,27 @@ def lazy(target: str) -> Callable[..., Any]:
 
 
 @dataclass(frozen=True)
+class ReplayTools:
+    """What a system gives to watch its games (``heroes replay --narrate``, ``-o
+    game.html``, the replay viewer of ``heroes serve``, the playtest report's chosen games).
+
+    Each takes and gives plain data; the log lines are the system's parsed log."""
+
+    read: Callable[[str, str, Path | None], tuple[Any, list[dict[str, Any]]]]
+    """``(log text, display name, pack folder or None)`` -> (the loaded pack, the parsed log
+    lines); the pack defaults to the one the log's header names. Bad logs are located errors."""
+    narrate: Callable[[Any, list[dict[str, Any]], str], str]
+    """``(pack, lines, display)`` -> the game told turn by turn in a player's words."""
+    view: Callable[[Any, list[dict[str, Any]], str], dict[str, Any]]
+    """``(pack, lines, display)`` -> the replay viewer's data: the map SVG and one frame per
+    decision (builder.web.replay documents the shape), computed by replaying the log."""
+    game_log: Callable[[Path, str, int, list[str], list[str]], str]
+    """``(pack folder, scenario, seed, players by side, --army options)`` -> the log text of
+    the game a playtest played with that seed (the playtest report's chosen games); the
+    ``--army SIDE=FILE`` options as the playtest was given them."""
+
+
+@dataclass(frozen=True)
 class GameSystem:
     """Everything Heroes Builder needs to know about one game system.
 
@@ -116,6 +137,8 @@ class GameSystem:
     scenarios: Callable[[Path], Iterable[str]] | None = None
     """Scenario ids of a pack folder, so ``heroes army new --scenario ID`` without --pack
     finds the system whose bundled pack holds that scenario."""
+    replay: ReplayTools | None = None
+    """Narrating and viewing the system's game logs (:class:`ReplayTools`)."""
 
 
 def _entry_points() -> Iterator[tuple[str, str, Callable[[], Any]]]:

@@ -29,6 +29,7 @@ from builder.render.env import STATIC, environment
 from builder.systems.seam import GameSystem, system_of_pack
 from builder.web.army_view import army_view
 from builder.web.background import Jobs, Watched
+from builder.web.replay import routes as replay_routes
 from builder.web.safety import MAX_UPLOAD, W_UPLOAD, Folders, Refused, Tokens
 from builder.web.squads import SquadBench
 from builder.web.workbench import Bench
@@ -465,6 +466,7 @@ def create_app(packs: list[Path], armies: list[Path], hosts: list[str] | None = 
         Route("/pack/{pack:str}/diagnostics", _guard(dashboard_fragment)),
         Route("/static/{name:str}", static),
         Route("/favicon.ico", lambda request: Response(status_code=204)),
+        *replay_routes(_guard),
     ]
     allowed = hosts or ["127.0.0.1", "localhost"]
     app = Starlette(routes=routes, middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=allowed)])

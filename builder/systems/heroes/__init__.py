@@ -16,7 +16,7 @@ from typing import Any
 
 from builder.content.paths import BUNDLED_CONTENT
 from builder.render.paths import TEMPLATES
-from builder.systems.seam import HEROES_SYSTEM, GameSystem, lazy
+from builder.systems.seam import HEROES_SYSTEM, GameSystem, ReplayTools, lazy
 
 
 class _Kinds(Mapping[str, type[Any]]):
@@ -89,4 +89,8 @@ HEROES = GameSystem(
     templates=TEMPLATES,
     builtin_cli=True,
     bundled_pack=BUNDLED_CONTENT / "core",
+    replay=ReplayTools(read=lazy("builder.systems.heroes.tools.story:read_log"),
+                       narrate=lazy("builder.systems.heroes.tools.story:narrate"),
+                       view=lazy("builder.systems.heroes.render.replay_view:viewer_data"),
+                       game_log=lazy("builder.systems.heroes.tools.story:game_log")),
 )

@@ -128,9 +128,11 @@ def replay(log: Path, pack: Path | None) -> None:
 def playtest(pack: Path, scenario: str, games: int, seed: int, players: str, jobs: int, fmt: str,
              output: Path | None, jsonl_path: Path | None, save: bool, until_decided: bool = False,
              margin: float = 0.05, alpha: float = 0.05, beta: float = 0.05, scheduler: str | None = None,
-             army: list[str] | None = None) -> None:
+             army: list[str] | None = None,
+             chosen: Any = None) -> None:
     """``heroes playtest``, with the Heroes playtests' ``--until-decided`` (sequential
-    stopping), ``--scheduler`` (a Dask cluster) and ``--army SIDE=FILE`` (squad lists)."""
+    stopping), ``--scheduler`` (a Dask cluster), ``--army SIDE=FILE`` (squad lists) and
+    ``chosen(report, rows)``, which saves the games worth watching (``--games-dir``)."""
     from builder.outputs import check_output
     from builder.playtest.report import report_json, write_reports
     from builder.systems.tide_of_iron.games import run_playtest
@@ -143,6 +145,8 @@ def playtest(pack: Path, scenario: str, games: int, seed: int, players: str, job
                                 margin=margin, alpha=alpha, beta=beta, scheduler=scheduler, armies=army or [])
     for w in report["warnings"]:
         typer.echo(f"warning {N_UNSIMULATED}: {w}", err=True)
+    if chosen is not None:
+        chosen(report, rows)
     failures = write_reports(report, output, saved, jsonl_path, rows)  # the verdict is printed whatever fails
     if fmt == "json":
         typer.echo(report_json(report), nl=False)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.systems.seam import GameSystem, lazy
+from builder.systems.seam import GameSystem, ReplayTools, lazy
 from builder.systems.tide_of_iron.models import FILE_MODELS
 
 HANDLERS = "builder.systems.tide_of_iron.cli"
@@ -54,4 +54,8 @@ GAME_SYSTEM = GameSystem(
     commands={command: lazy(f"{HANDLERS}:{handler}") for command, handler in COMMANDS.items()},
     bundled_pack=Path(__file__).resolve().parents[3] / "content" / "toi",
     scenarios=lazy(f"{HANDLERS}:scenario_ids"),
+    replay=ReplayTools(read=lazy("builder.systems.tide_of_iron.story:read_log"),
+                       narrate=lazy("builder.systems.tide_of_iron.story:narrate"),
+                       view=lazy("builder.systems.tide_of_iron.story:viewer_data"),
+                       game_log=lazy("builder.systems.tide_of_iron.story:game_log")),
 )

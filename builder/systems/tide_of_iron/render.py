@@ -30,16 +30,17 @@ def _centre(grid: Grid, index: int) -> tuple[float, float]:
     return (col * w + (w / 2 if row % 2 else 0) + w / 2 + 4, row * 1.5 * SIZE + SIZE + 4)
 
 
-def hex_map_svg(pack: ToiPack, scenario: Any) -> Markup:
+def hex_map_svg(pack: ToiPack, scenario: Any, units: bool = True) -> Markup:
     """The scenario's board: terrain fill, labels, deployment and reinforcement zones,
-    objectives (C command, V victory) and starting units, with a terrain legend."""
+    objectives (C command, V victory) and, unless ``units`` is false (the replay viewer
+    draws the counters as they stand), the starting units, with a terrain legend."""
     board = pack.items["boards"][scenario.board]
     terrain = {t.symbol: t for t in pack.items["terrain"].values()}
     grid = Grid(board.rows, terrain)
     nations = pack.items["nations"]
     zone: dict[int, str] = {}
     reinf: dict[int, str] = {}
-    units: dict[int, list[str]] = {}
+    placed: dict[int, list[str]] = {}
     for side in scenario.sides:
         colour = nations[side.nation].colour if side.nation in nations else "#000000"
         for h in side.deployment:
@@ -52,10 +53,10 @@ def hex_map_svg(pack: ToiPack, scenario: Any) -> Markup:
                 reinf[i] = colour
         for q in side.squads:
             if q.hex and grid.parse(q.hex) is not None:
-                units.setdefault(grid.parse(q.hex), []).append(q.id)  # type: ignore[arg-type]
+                placed.setdefault(grid.parse(q.hex), []).append(q.id)  # type: ignore[arg-type]
         for v in side.vehicles:
             if grid.parse(v.hex) is not None:
-                units.setdefault(grid.parse(v.hex), []).append(v.id)  # type: ignore[arg-type]
+                placed.setdefault(grid.parse(v.hex), []).append(v.id)  # type: ignore[arg-type]
     objectives = {grid.parse(o.hex): o for o in scenario.objectives}
     w = math.sqrt(3) * SIZE
     width = grid.width * w + w / 2 + 8
@@ -86,9 +87,9 @@ def hex_map_svg(pack: ToiPack, scenario: Any) -> Markup:
             mark = "C" if obj.kind == "command" else "V"
             parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="7" fill="#ffffff" stroke="#000000"/>'
                          f'<text x="{cx:.1f}" y="{cy + 3:.1f}" font-size="8" text-anchor="middle">{mark}</text>')
-        if i in units:
+        if units and i in placed:
             parts.append(f'<text x="{cx:.1f}" y="{cy + 14:.1f}" font-size="5" text-anchor="middle">'
-                         f'{escape(" ".join(units[i]))}</text>')
+                         f'{escape(" ".join(placed[i]))}</text>')
     column = width / per_row
     for k, (fill, stroke, text) in enumerate(keys):
         x, y = 4 + (k % per_row) * column, height + 8 + 16 * (k // per_row)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 # the players live above the engine: the layers contract's one exception for the
 # engine (pyproject.toml), this module being a tool the engine itself never imports
@@ -189,8 +189,14 @@ def _difference(logged: dict[str, Any], replayed: dict[str, Any]) -> str:
 
 
 def replay(pack: Any, lines: Iterable[dict[str, Any]], file: str = "<log>",
-           rules: type[Rules] = Rules) -> tuple[GameState, str | None]:
+           rules: type[Rules] = Rules,
+           on_decision: Callable[[GameState, dict[str, Any], list[Any]], None] | None = None,
+           ) -> tuple[GameState, str | None]:
     """Re-apply a parsed log and prove it line by line; returns the state and the logged final hash.
+
+    ``on_decision(state, line, events)`` is called after each decision is applied and its
+    hash checked, with the engine's events of that decision (the narration and the
+    replay viewer read the game as it went, builder.systems.heroes.tools.story).
 
     Raises a located :class:`InvalidInputError` at the first line that differs from the
     replay (an event, a decision's hash, the result), and when the result line is missing.
@@ -240,6 +246,8 @@ def replay(pack: Any, lines: Iterable[dict[str, Any]], file: str = "<log>",
                     raise _differs(f"decision {decisions}: the state hash {str(line.get('hash'))[:16]}... differs "
                                    f"from the replayed {actual[:16]}...", file, at)
             pending = [_plain({"type": "event", **e.to_dict()}) for e in events[1:]]
+            if on_decision is not None:
+                on_decision(state, line, events)
             decisions += 1
         elif kind == "event":
             logged = {k: v for k, v in line.items() if k != "_line"}
