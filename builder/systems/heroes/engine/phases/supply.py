@@ -15,7 +15,10 @@ Supply Phase > Execution of the Supply Phase):
 4. remove one Suppressed marker per unit (Courageous: two);
 5. end-of-supply effects: smoke fades, bombs and mines explode
    (builder/systems/heroes/engine/features/vehicle_bombs.py), directives are discarded
-   (builder/systems/heroes/engine/features/directives.py);
+   (builder/systems/heroes/engine/features/directives.py); then objective control is
+   settled, once, before the scenario's end-of-supply effects read it (a sudden death,
+   an objective placed, a turn marker moved: all see this round's control, and the
+   round's record and the victory check see the same);
 6. draw up to the hand size (the optional discard is not offered), and one card
    more then a discard with Improvisation;
 7. record objective control and check victory;
@@ -130,6 +133,10 @@ def finish_supply(state: "GameState") -> None:
     if state.rule_fields:  # a rule's own step 5 (bombs explode, directives are discarded)
         supply_steps(state, "supply_end")
     state.rules.on_end_of_supply(state)
+    # control is settled before the scenario's end-of-supply effects, the sudden death and
+    # the victory check read it (000 Setup > Victory Conditions: reaching the condition ends
+    # the game at the end of *this* round)
+    update_control(state)
     since = len(state.events)
     run_events(state, "end_of_supply")
     ending = sudden_death.due(state, since)
@@ -139,7 +146,6 @@ def finish_supply(state: "GameState") -> None:
             s.hand.append(s.deck.pop(0))
     for i in range(len(state.sides)):
         improvise(state, i)
-    update_control(state)
     state.control_history.append(state.control[:])
     for i, s in enumerate(state.sides):
         s.orders = state.rules.order_tokens_for(state, i)
