@@ -183,6 +183,11 @@ class Objective(ContentModel):
     at: Square = Field(description="Square of the marker.")
     owner: Id | None = Field(default=None, description="Side that owns it at start, if any.")
     victory_points: int = Field(default=0, ge=0, le=50, description="VP for controlling it.")
+    placed: bool = Field(
+        default=True,
+        description="On the battlefield from the start; false: only a 'place_objective' effect puts it there "
+        "(003 Campaign > 1 Trading Blows: the German secondary objectives are placed once the Commonwealth "
+        "holds its primary). Until then nobody controls it.")
 
     @property
     def display_name(self) -> str:

@@ -140,6 +140,16 @@ def finish_supply(state: "GameState") -> None:
     since = len(state.events)
     run_events(state, "end_of_supply")
     ending = sudden_death.due(state, since)
+    if state.pending:
+        if ending is None:  # a scenario effect asks a side first (may it end the game now?): its module
+            return          # closes the round once answered (step "close_round")
+        state.pending.clear()  # the game ends at the end of this round anyway: nothing left to decide
+    close_round(state, ending)
+
+
+def close_round(state: "GameState", ending: Event | None) -> None:
+    """Steps 6 to 9 of the supply phase: draw, record control, order tokens, the
+    victory check (``ending``: the sudden death declared this round), the next round."""
     for i, s in enumerate(state.sides):
         hand = state.rules.hand_size(state, i)
         while len(s.hand) < hand and s.deck:
@@ -174,3 +184,4 @@ def finish_supply(state: "GameState") -> None:
 steps.provide("start_supply", start_supply)
 steps.provide("advance_supply", advance)
 steps.provide("supply_movers", movers)
+steps.provide("close_round", close_round)
