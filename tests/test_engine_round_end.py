@@ -83,3 +83,11 @@ def test_the_zuruck_reproduction_ends_at_the_end_of_turn_4() -> None:
     assert (state.result.end_reason, state.result.rounds, state.result.winner) == ("sudden_death", 4, "cw")
     rounds = [e for e in state.events if e.kind == "end-of-round"]
     assert rounds[-1].data["turn"] == 4 and 0 in rounds[-1].data["control"]
+
+
+def test_both_objectives_completed_in_one_round_move_the_turn_marker() -> None:
+    """Beaver Tails: both sides complete their objective in turn 3 itself: no one wins, the
+    turn marker moves one more space, and turn 5 comes next."""
+    state = _end("beaver-tails-both")
+    assert state.result is None and state.turn == 5
+    assert state.control == [1, 0, 0]
