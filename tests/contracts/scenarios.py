@@ -207,10 +207,11 @@ CONTRACTS: dict[str, dict[str, Property]] = {
 UNEXERCISED: dict[str, dict[str, str]] = {
     "beaver-tails-with-sauerkraut": {
         "both complete: the turn marker moves on": "no game has both sides complete at the same supply phase; "
-        "tests/test_engine_turn_track.py plays it from a position"},
+        "tests/test_engine_round_end.py plays it from a Beaver Tails position"},
     "trading-blows": {
         SUDDEN_DEATH: "the German major victory (both secondaries held at the end of turn 6 or 7) is never "
-        "reached: the secondaries appear only once the post is taken, and the Germans play without reinforcements "
-        "(their list was lost in transcription)",
+        "reached: the secondaries appear only once the post is taken, which the Commonwealth, winning as printed "
+        "when they never appear, seldom tries; and the Germans play without reinforcements (their list was lost "
+        "in transcription)",
         "a German victory holds both secondaries": "no game ends in a German victory, for the same reason"},
 }
