@@ -199,15 +199,18 @@ def test_printed_points_turns_and_initiative(pack, scenario_id: str) -> None:
 
 
 def test_trading_blows_reinforcements(pack) -> None:
-    """The Commonwealth's 180 reinforcement points enter once the command post is taken; the
-    Germans fill their empty slots at the end of turn 3."""
+    """The Commonwealth's 180 reinforcement points enter the turn after the command post is
+    taken; the Germans fill their empty slots at the end of turn 3 from a list lost in
+    transcription (a lost effect, never guessed)."""
     scenario = pack.items["scenarios"]["trading-blows"]
     reinforce = [(e, f) for e in scenario.events for f in e.effects if f.do == "reinforce"]
     cw = [(e, f) for e, f in reinforce if f.side == "cw"]
     assert [f.params["points"] for _, f in cw] == [180]
     assert cw[0][0].when.controls.objectives == ["command-post"]
-    de = [(e, f) for e, f in reinforce if f.side == "de"]
-    assert [(e.turns, e.timing.value) for e, _ in de] == [([3], "end_of_supply")]
+    assert cw[0][1].params["from"] == "next_turn" and cw[0][1].params["once"]
+    lost = [(e, f) for e in scenario.events for f in e.effects if f.do == "lost" and f.side == "de"]
+    assert [(e.turns, e.timing.value) for e, _ in lost] == [([3], "end_of_supply")]
+    assert "reinforcements" in lost[0][1].lost
 
 
 def test_charon_compositions_cost_the_printed_points(pack) -> None:

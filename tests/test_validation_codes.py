@@ -47,6 +47,7 @@ EXPECTED = [
     ("c360-lost-effect", "C360", "scenarios/skirmish.yaml", 34, 13),
     ("c331-support-tile", "C331", "scenarios/skirmish.yaml", 37, 15),
     ("c332-demolition-target", "C332", "scenarios/skirmish.yaml", 33, 24),
+    ("c361-never-placed", "C361", "scenarios/skirmish.yaml", 26, 49),
     ("c370-stairs", "C370", "scenarios/skirmish.yaml", 27, 60),
     ("c350-half-square", "C350", "boards/board-a.yaml", 9, 10),
     ("c351-half-square-mixed", "C351", "terrain/terrain.yaml", 8, 41),

@@ -24,4 +24,5 @@ from builder.systems.heroes.engine.features import goliath, hedgerow_cutter, hor
 from builder.systems.heroes.engine.features import urban_fighter  # noqa: F401
 from builder.systems.heroes.engine.features import autonomy, substitute  # noqa: F401
 from builder.systems.heroes.engine.features import demolition_targets, exits, support_tiles, turn_track  # noqa: F401
+from builder.systems.heroes.engine.features import early_end, placed_objectives, reinforcements  # noqa: F401
 from builder.systems.heroes.engine.features import aircraft  # noqa: F401

@@ -97,6 +97,14 @@ def default_composition(pack: Any, faction: str, points: int, seed: int = DEFAUL
     return army_composition(default_army(pack, faction, points, seed, without_heroes))
 
 
+def reinforcement_points(scenario: Any, side_id: str) -> int:
+    """Points of reinforcements the scenario's ``reinforce`` effects buy for ``side_id``
+    (003 Campaign > 1 Trading Blows: "REINFORCEMENTS - 180 POINTS"), set aside at set-up
+    until they enter (builder/systems/heroes/engine/features/reinforcements.py)."""
+    return sum(int(eff.params.get("points") or 0) for ev in scenario.events for eff in ev.effects
+               if eff.do == "reinforce" and (eff.side or ev.side) == side_id)
+
+
 def build_side(pack: Any, side_id: str, faction: str, composition: list[dict[str, Any]],
                units: list[UnitStatic], owners: list[int], side_index: int,
                at: tuple[Any, str, tuple[Any, ...]] | None = None, first_seat: int = -1) -> SideStatic:
@@ -144,7 +152,10 @@ def build_side(pack: Any, side_id: str, faction: str, composition: list[dict[str
                 groups.append(Group(tile.name, "tile", [], bp.units if bp else 0, bp.victory_points if bp else 0,
                                     tile.kind.value == "officer"))
                 tile_index[tile.id] = last_tile = g
-                stars += tile.stars
+                if aside:  # a reinforcement's stars count once it has entered (builder/systems/heroes/engine/rules.py)
+                    groups[g].aside_stars = tile.stars
+                else:
+                    stars += tile.stars
                 granted = {a.id: a.value or 0 for a in tile.abilities}
                 add_units([(u.unit, u.count) for u in tile.units], g, g, granted, aside, seat)
             elif entry.get("option"):
@@ -157,7 +168,10 @@ def build_side(pack: Any, side_id: str, faction: str, composition: list[dict[str
                 scope = -1 if army_wide else on
                 key = option.effect_key or option.id
                 keys.add(key)
-                stars += option.stars
+                if aside and on >= 0:  # an option of a reinforcement tile: its stars come with the tile
+                    groups[on].aside_stars += option.stars
+                else:
+                    stars += option.stars
                 bluffs += option.bluffs
                 specials += option.special_orders
                 if option.tokens and key == GEAR:  # resolved into other options' tokens (builder/systems/heroes/engine/features/gear.py)

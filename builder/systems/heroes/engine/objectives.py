@@ -5,14 +5,42 @@ A side's infantry on the objective's square or next to it (not across a
 no-passage symbol) is present there. Present alone: that side controls it.
 Both sides present: contested, no one controls it. No one present: the last
 controller keeps it (the owner at the start).
+
+An objective a scenario places during the game (``placed: false``; 003 Campaign >
+1 Trading Blows, 2 Charge of the Light Brigade) is off the battlefield until a
+``place_objective`` effect puts it there (builder/systems/heroes/engine/features/placed_objectives.py):
+until then nobody controls it, and no presence counts. The rule field ``objectives_placed``
+(declared here, where control is settled) holds the indexes of those put on the battlefield.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from builder.systems.heroes.engine.state import declare_field, rule_field
+
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState
+
+PLACED = declare_field("objectives_placed", __name__)
+
+
+def off_map(state: "GameState") -> frozenset[int]:
+    """Indexes of the objectives not on the battlefield now: placed later by the scenario
+    and not yet put there."""
+    later = state.static.caches.get("_objectives_later")
+    if later is None:
+        later = state.static.caches["_objectives_later"] = frozenset(
+            i for i, o in enumerate(state.static.scenario.objectives) if not o.placed)
+    if not later:
+        return later  # type: ignore[no-any-return]
+    return later - frozenset(rule_field(state, PLACED))  # type: ignore[no-any-return]
+
+
+def on_map(state: "GameState") -> list[int]:
+    """Indexes of the objectives on the battlefield now (what players may go for)."""
+    gone = off_map(state)
+    return [i for i in range(len(state.static.objectives)) if i not in gone]
 
 
 def presence(state: "GameState", sq: int) -> set[int]:
@@ -29,7 +57,10 @@ def presence(state: "GameState", sq: int) -> set[int]:
 
 def update_control(state: "GameState") -> list[int]:
     """Recompute control after a round; returns it (side index or -1 per objective)."""
+    gone = off_map(state)
     for i, (_, sq, _, _, _) in enumerate(state.static.objectives):
+        if i in gone:
+            continue
         here = presence(state, sq)
         if len(here) == 1:
             state.control[i] = next(iter(here))
@@ -42,7 +73,10 @@ def objective_control(state: "GameState") -> dict[str, str | None]:
     """Objective id -> controlling side id (None: nobody), evaluation helper."""
     ids = state.side_ids
     current = state.control[:]
+    gone = off_map(state)
     for i, (_, sq, _, _, _) in enumerate(state.static.objectives):
+        if i in gone:
+            continue
         here = presence(state, sq)
         if len(here) == 1:
             current[i] = next(iter(here))

@@ -123,9 +123,13 @@ class Rules:
 
     def order_tokens_for(self, state: "GameState", side: int) -> int:
         """Stars of tiles and options plus those of living units, at most 10
-        (000 core rules, Order Phase > Order Tokens), and never fewer than a unit
+        (000 core rules, Order Phase > Order Tokens; a tile set aside as reinforcements
+        once one of its units has entered), and never fewer than a unit
         on the board guarantees (003 Battle for Normandy, Special Abilities > NCO)."""
         total = state.static.sides[side].stars_fixed
+        for g in state.static.sides[side].groups:
+            if g.aside_stars and any(state.units[i].sq >= 0 or not state.units[i].alive for i in g.units):
+                total += g.aside_stars  # a reinforcement tile once it has entered
         least = 0
         floors = effects.in_game(state, "min_orders")
         for u in state.units:

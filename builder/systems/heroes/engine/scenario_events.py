@@ -46,7 +46,9 @@ STATUS = {
     "score": ("simulated", ""),
     "add_marker": ("simulated", ""),
     "place_unit": ("simulated", ""),
-    "reinforce": ("partial", "first free square of those given"),
+    "reinforce": ("partial", "see the scenario rule 'reinforcements' (builder/systems/heroes/engine/features/reinforcements.py)"),
+    "place_objective": ("simulated", "see the scenario rule 'placed-objectives'"),
+    "offer_end": ("simulated", "see the scenario rule 'early-end'"),
     "fire": ("partial", "in the core rules the engine takes the target with the best odds instead of asking "
                         "the side's player (the Solo AI picks with its firing table)"),
     "roll_table": ("simulated", ""),

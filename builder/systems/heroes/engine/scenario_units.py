@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from builder.kernel.events import Event
 from builder.systems.heroes.board.los import sees
+from builder.systems.heroes.engine.objectives import on_map
 from builder.systems.heroes.engine.movement import facing_towards, infantry_moves, vehicle_reach
 from builder.systems.heroes.engine.setup import place_somewhere
 from builder.systems.heroes.engine.state import NO_ORDER
@@ -27,7 +28,9 @@ def _nearest(state: "GameState", sq: int, targets: list[int]) -> int:
 
 
 def objective_squares(state: "GameState") -> list[int]:
-    return [o[1] for o in state.static.objectives]
+    """Squares of the objectives on the battlefield now (builder/systems/heroes/engine/objectives.py:
+    one a scenario places later is not there yet)."""
+    return [state.static.objectives[i][1] for i in on_map(state)]
 
 
 def enemies(state: "GameState", side: int) -> list["UnitState"]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from builder.systems.heroes.engine import alliances
-from builder.systems.heroes.engine.armies import _entries, army_composition, build_side, default_composition
+from builder.systems.heroes.engine.armies import (_entries, army_composition, build_side, default_composition,
+                                                  reinforcement_points)
 from builder.systems.heroes.board.battlefield import build_battlefield
 from builder.systems.heroes.engine.features.concealment import KEYS as CONCEALING
 from builder.kernel.dice import Rng, derive_seed
@@ -76,6 +77,9 @@ def new_game(rules: Any, pack: Any, scenario_id: str, seed: int, armies: Any = N
             comp = _entries(side.army.composition)
         else:
             comp = default_composition(pack, side.faction, side.army.points or 0)
+        extra = reinforcement_points(scenario, side.id)  # reinforcements bought with points, set aside until they enter
+        if extra:
+            comp = comp + [{**e, "set_aside": True} for e in default_composition(pack, side.faction, extra)]
         if given is not None:
             decks[i] = getattr(given, "deck", None)
         at = None if (given is not None or side.players) else (pack, scenario_id, ("sides", i, "army", "composition"))

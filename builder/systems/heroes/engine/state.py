@@ -308,6 +308,10 @@ class Group:
     breaking_units: int = 0
     breaking_vp: int = 0
     officer: bool = False
+    # stars of a tile or option set aside at start (reinforcements): they count from the
+    # supply phase after one of its units entered the battlefield (000 Supply Phase: as
+    # many order tokens as the stars you have)
+    aside_stars: int = 0
 
 
 @dataclass

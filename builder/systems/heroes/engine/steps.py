@@ -29,6 +29,7 @@ STEPS: dict[str, str] = {
     "start_supply": "phases.supply: the Supply phase",
     "advance_supply": "phases.supply: the Supply phase goes on after an answer",
     "supply_movers": "phases.supply: the units of a side that may still make their supply move",
+    "close_round": "phases.supply: the end of the round once a side has answered an end-of-supply question",
     # what a unit does (builder/systems/heroes/engine/unit_actions.py)
     "fire_actions": "unit_actions: the shots a unit may take",
     "fire_plans": "unit_actions: the planned shot of a fire action (and a split shot's second)",

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from builder.systems.heroes.engine import effects
+
 CORE = "000 core rules, Terrain Effects"
 BFN = "003 Battlefield"
 
@@ -78,18 +80,61 @@ VICTORY_RULES: tuple[tuple[str, str, str, str, str], ...] = (
 )
 
 
+#: How the engine sets up and carries on a scenario, named by the scenarios' special rules
+#: (``special_rules_played``): (id, name, status, missing, rule)
+SCENARIO_MECHANICS: tuple[tuple[str, str, str, str, str], ...] = (
+    ("deployment-order", "Which side deploys first", "partial",
+     "the engine deploys both sides before turn 1 on seeded squares of their zones, the initiative side first "
+     "whatever the scenario prints; no player chooses a square, so the printed order changes nothing unless "
+     "the zones share squares (builder/systems/heroes/engine/setup.py)",
+     "000 core rules, Setup > Deployment"),
+    ("entry-arrows", "Units entering by the arrow squares", "partial",
+     "a side entering by arrows is deployed on and around its arrow squares before turn 1 instead of moving "
+     "in during its first activations (builder/systems/heroes/engine/setup.py)",
+     "003 Battle for Normandy, Campaign > Preparation"),
+    ("set-aside-units", "Units set aside at the start, brought in by a scenario event", "simulated", "",
+     "000 core rules, Setup; the scenario's place_unit events"),
+    ("army-variant", "An optional army variant a player may choose", "partial",
+     "played when the army given (an army list, --army) takes it; the default armies leave it out",
+     "the scenario page"),
+    ("campaign-consequence", "A consequence of the previous campaign scenario", "partial",
+     "played by the campaign (content/bfn/campaigns, builder/campaign) when the scenario is played in it; a "
+     "game of the scenario alone plays its printed default",
+     "003 Battle for Normandy, Campaign"),
+)
+
+
 def terrain_rows() -> list[dict[str, str]]:
     return [{"kind": "terrain", "id": i, "name": n, "status": s, "missing": m, "rule": r}
             for i, n, s, m, r in TERRAIN_RULES]
 
 
 def scenario_rows(pack: Any) -> list[dict[str, str]]:
-    """The victory rules, then each scenario's printed special rules."""
+    """The victory rules and scenario mechanics, then each scenario's printed special rules
+    with the status of the engine rules that play them (``special_rules_played``): the
+    least simulated of them; none named: a special rule in words, not simulated."""
+    known = {i: (s, m) for i, _, s, m, _ in (*VICTORY_RULES, *SCENARIO_MECHANICS)}
+    known.update({m.id: (m.status, m.missing) for m in effects.REGISTRY.values() if m.kind == "scenario-rule"})
     rows = [{"kind": "scenario-rule", "id": i, "name": n, "status": s, "missing": m, "rule": r}
-            for i, n, s, m, r in VICTORY_RULES]
+            for i, n, s, m, r in (*VICTORY_RULES, *SCENARIO_MECHANICS)]
     for sc in pack.items["scenarios"].values():
+        played = {p.rule: p for p in sc.special_rules_played}
         for k, text in enumerate(sc.special_rules, start=1):
-            rows.append({"kind": "scenario-rule", "id": f"{sc.id}#{k}", "name": text, "status": "not simulated",
-                         "missing": "a special rule in words; the engine plays only what the scenario's events "
-                                    "and victory levels say of it", "rule": f"scenario {sc.id}"})
+            status, missing = "not simulated", ("a special rule in words; the engine plays only what the "
+                                                "scenario's events and victory levels say of it")
+            how = played.get(k)
+            if how is not None:
+                unknown = [i for i in how.played_by if i not in known]
+                if unknown:
+                    missing = f"names no engine rule: {', '.join(unknown)}"
+                else:
+                    statuses = [known[i][0] for i in how.played_by]
+                    status = min(statuses, key=_RANK.__getitem__)
+                    missing = "; ".join([f"played by {', '.join(how.played_by)}", *([how.note] if how.note else []),
+                                         *(f"{i}: {known[i][1]}" for i in how.played_by if known[i][1])])
+            rows.append({"kind": "scenario-rule", "id": f"{sc.id}#{k}", "name": text, "status": status,
+                         "missing": missing, "rule": f"scenario {sc.id}"})
     return rows
+
+
+_RANK = {"not simulated": 0, "partial": 1, "simulated": 2}

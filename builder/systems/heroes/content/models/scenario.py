@@ -183,6 +183,11 @@ class Objective(ContentModel):
     at: Square = Field(description="Square of the marker.")
     owner: Id | None = Field(default=None, description="Side that owns it at start, if any.")
     victory_points: int = Field(default=0, ge=0, le=50, description="VP for controlling it.")
+    placed: bool = Field(
+        default=True,
+        description="On the battlefield from the start; false: only a 'place_objective' effect puts it there "
+        "(003 Campaign > 1 Trading Blows: the German secondary objectives are placed once the Commonwealth "
+        "holds its primary). Until then nobody controls it.")
 
     @property
     def display_name(self) -> str:
@@ -281,6 +286,20 @@ class Tunable(ContentModel):
         return self
 
 
+class SpecialRulePlay(ContentModel):
+    """How the engine plays one of the scenario's special rules (``heroes rules coverage``
+    gives the rule the status of the engine rules named; a special rule no entry names is
+    "not simulated: a special rule in words")."""
+
+    rule: int = Field(ge=1, le=50, description="The special rule: 1 for the first of 'special_rules'.")
+    played_by: list[Id] = Field(
+        min_length=1,
+        description="The engine rules that play it, by their id in the coverage's scenario rules (e.g. "
+        "placed-objectives, early-end, reinforcements, turn-marker, sudden-death, deployment-order, entry-arrows, "
+        "exits, demolition-targets, support-tile, campaign-consequence).")
+    note: str = Field(default="", max_length=300, description="How the rule is read, when the text leaves a choice.")
+
+
 class Scenario(Item):
     """A scenario: battlefield, sides, objectives, events and victory conditions."""
 
@@ -301,6 +320,8 @@ class Scenario(Item):
     events: list[TurnEvent] = Field(default_factory=list, description="Turn events.")
     support_tiles: list[Id] = Field(default_factory=list, description="Support tiles in play (BfN).")
     special_rules: list[str] = Field(default_factory=list, description="Other special rules, paraphrased.")
+    special_rules_played: list[SpecialRulePlay] = Field(
+        default_factory=list, description="Which engine rules play which special rule (the coverage's status).")
     victory: list[VictoryLevel] = Field(min_length=1, description="Victory levels, checked in order.")
     symmetric: bool = Field(default=False, description="Sides may swap for playtests.")
     perspective: Id | None = Field(
@@ -312,6 +333,18 @@ class Scenario(Item):
     tunable: list[Tunable] = Field(
         default_factory=list, max_length=20,
         description="Numbers a designer may tune to balance the scenario, with their ranges (heroes balance).")
+
+    @model_validator(mode="after")
+    def _special_rules_played(self) -> "Scenario":
+        """Each entry names a special rule the scenario prints, once."""
+        seen = [p.rule for p in self.special_rules_played]
+        for n in seen:
+            if n > len(self.special_rules):
+                raise ValueError(f"special_rules_played names special rule {n}; the scenario prints "
+                                 f"{len(self.special_rules)}")
+        if len(set(seen)) != len(seen):
+            raise ValueError("special_rules_played names a special rule twice")
+        return self
 
     @model_validator(mode="after")
     def _tunable_names(self) -> "Scenario":

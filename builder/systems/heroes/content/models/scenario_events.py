@@ -69,7 +69,7 @@ class Effect(ContentModel):
     do: Literal[
         "add_marker", "place_unit", "reinforce", "set_danger", "score", "roll_table",
         "move_toward", "special", "fire", "end_game", "support_tile", "advance_turn_marker", "open_target",
-        "lost",
+        "lost", "place_objective", "offer_end",
     ] = Field(description="What the effect does ('lost': an effect whose printed text was lost in "
                           "transcription, named and never played).")
     text: str = Field(description="The effect in words (paraphrased).")
@@ -134,6 +134,10 @@ class Effect(ContentModel):
     target: Id | None = Field(
         default=None, description="open_target: the scenario's demolition target that may now be fired at."
     )
+    objectives: list[Id] = Field(
+        default_factory=list,
+        description="place_objective: the scenario's objectives (with 'placed: false') put on the battlefield now.",
+    )
     lost: str | None = Field(
         default=None,
         description="lost: what of the printed effect was lost in transcription (e.g. the event marker's "
@@ -161,6 +165,8 @@ class Effect(ContentModel):
             "advance_turn_marker": ("count",),
             "open_target": ("target",),
             "lost": ("lost",),
+            "place_objective": ("objectives",),
+            "offer_end": ("side",),
         }
         missing = [name for name in needs.get(self.do, ()) if not getattr(self, name)]
         if missing:
@@ -173,6 +179,8 @@ class Effect(ContentModel):
             raise ValueError("'winner' and 'level' belong to 'end_game' effects")
         if self.do != "open_target" and self.target:
             raise ValueError("'target' belongs to 'open_target' effects")
+        if self.do != "place_objective" and self.objectives:
+            raise ValueError("'objectives' belong to 'place_objective' effects")
         if self.do != "lost" and self.lost:
             raise ValueError("'lost' belongs to 'lost' effects")
         if self.do != "support_tile" and (self.tile or self.option):
@@ -230,6 +238,9 @@ class TurnEvent(ContentModel):
         if any(e.do == "end_game" for e in self.effects) and self.timing is not EventTiming.END_OF_SUPPLY:
             raise ValueError("'end_game' effects belong to events with timing 'end_of_supply' "
                              "(the game ends at the end of the round)")
+        if any(e.do == "offer_end" for e in self.effects) and self.timing is not EventTiming.END_OF_SUPPLY:
+            raise ValueError("'offer_end' effects belong to events with timing 'end_of_supply' "
+                             "(the side may end the game at the end of a supply phase)")
         if any(e.do == "advance_turn_marker" for e in self.effects) and self.timing is not EventTiming.END_OF_SUPPLY:
             raise ValueError("'advance_turn_marker' effects belong to events with timing 'end_of_supply' "
                              "(the turn marker moves at the end of the round)")

@@ -15,7 +15,10 @@ Supply Phase > Execution of the Supply Phase):
 4. remove one Suppressed marker per unit (Courageous: two);
 5. end-of-supply effects: smoke fades, bombs and mines explode
    (builder/systems/heroes/engine/features/vehicle_bombs.py), directives are discarded
-   (builder/systems/heroes/engine/features/directives.py);
+   (builder/systems/heroes/engine/features/directives.py); then objective control is
+   settled, once, before the scenario's end-of-supply effects read it (a sudden death,
+   an objective placed, a turn marker moved: all see this round's control, and the
+   round's record and the victory check see the same);
 6. draw up to the hand size (the optional discard is not offered), and one card
    more then a discard with Improvisation;
 7. record objective control and check victory;
@@ -130,16 +133,29 @@ def finish_supply(state: "GameState") -> None:
     if state.rule_fields:  # a rule's own step 5 (bombs explode, directives are discarded)
         supply_steps(state, "supply_end")
     state.rules.on_end_of_supply(state)
+    # control is settled before the scenario's end-of-supply effects, the sudden death and
+    # the victory check read it (000 Setup > Victory Conditions: reaching the condition ends
+    # the game at the end of *this* round)
+    update_control(state)
     since = len(state.events)
     run_events(state, "end_of_supply")
     ending = sudden_death.due(state, since)
+    if state.pending:
+        if ending is None:  # a scenario effect asks a side first (may it end the game now?): its module
+            return          # closes the round once answered (step "close_round")
+        state.pending.clear()  # the game ends at the end of this round anyway: nothing left to decide
+    close_round(state, ending)
+
+
+def close_round(state: "GameState", ending: Event | None) -> None:
+    """Steps 6 to 9 of the supply phase: draw, record control, order tokens, the
+    victory check (``ending``: the sudden death declared this round), the next round."""
     for i, s in enumerate(state.sides):
         hand = state.rules.hand_size(state, i)
         while len(s.hand) < hand and s.deck:
             s.hand.append(s.deck.pop(0))
     for i in range(len(state.sides)):
         improvise(state, i)
-    update_control(state)
     state.control_history.append(state.control[:])
     for i, s in enumerate(state.sides):
         s.orders = state.rules.order_tokens_for(state, i)
@@ -168,3 +184,4 @@ def finish_supply(state: "GameState") -> None:
 steps.provide("start_supply", start_supply)
 steps.provide("advance_supply", advance)
 steps.provide("supply_movers", movers)
+steps.provide("close_round", close_round)

@@ -54,6 +54,27 @@ def lost_effects_are_flagged(ctx: CheckContext) -> Iterable[Diagnostic]:
                                       "is found")
 
 
+PLACED = "003 Battle for Normandy, Campaign > 1 Trading Blows (objectives placed during the game)"
+C_NEVER_PLACED = define_code("C361", "objective placed during the game that no effect places", PLACED)
+
+
+@rule
+def objectives_placed_later_are_placed(ctx: CheckContext) -> Iterable[Diagnostic]:
+    """An objective with ``placed: false`` is off the battlefield until a ``place_objective``
+    effect puts it there: with none, it never comes into play."""
+    for sc in ctx.pack.scenarios.values():
+        placed = {o for ev in sc.events for _, e in _effects((), ev.effects) if e.do == "place_objective"
+                  for o in e.objectives}
+        for k, objective in enumerate(sc.objectives):
+            if not objective.placed and objective.id not in placed:
+                yield ctx.at("scenarios", sc.id, ("objectives", k, "placed"), C_NEVER_PLACED,
+                             f"objective '{objective.id}' is placed during the game, but no place_objective "
+                             "effect places it: it never comes into play",
+                             rule=PLACED, severity=Severity.WARNING,
+                             hint="add a place_objective effect naming it to the event whose 'when' is the printed "
+                                  "condition, or drop 'placed: false'")
+
+
 def _effects(path: tuple[str | int, ...], effects: list[Effect]) -> Iterable[tuple[tuple[str | int, ...], Effect]]:
     for k, effect in enumerate(effects):
         here = (*path, k)
