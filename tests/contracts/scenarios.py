@@ -67,9 +67,11 @@ def _first_held(objectives: list[str], side: int, at_least: int) -> Callable[[Ga
 
 
 def tb_no_secondary_before_the_post(g: Game) -> bool | None:
-    """Trading Blows: the German secondaries are placed only once the Commonwealth holds the
-    command post: before that, nobody holds them."""
-    taken = min(g.held("command-post", 0), default=g.result.rounds + 1)
+    """Trading Blows: the German secondaries are placed once the Commonwealth holds the
+    command post, or at the latest as the German counter-attack starts (the Activation Phase
+    of turn 4): before that, nobody holds them."""
+    taken = min(g.held("command-post", 0), default=4)
+    taken = min(taken, 4)
     before = [row for t, row in g.control.items() if t < taken]
     if not before:
         return None
@@ -208,10 +210,4 @@ UNEXERCISED: dict[str, dict[str, str]] = {
     "beaver-tails-with-sauerkraut": {
         "both complete: the turn marker moves on": "no game has both sides complete at the same supply phase; "
         "tests/test_engine_round_end.py plays it from a Beaver Tails position"},
-    "trading-blows": {
-        SUDDEN_DEATH: "the German major victory (both secondaries held at the end of turn 6 or 7) is never "
-        "reached: the secondaries appear only once the post is taken, which the Commonwealth, winning as printed "
-        "when they never appear, seldom tries; and the Germans play without reinforcements (their list was lost "
-        "in transcription)",
-        "a German victory holds both secondaries": "no game ends in a German victory, for the same reason"},
 }
