@@ -34,6 +34,11 @@ def playtest(
         help="One player per side, in the scenario's order: random, greedy, solo:ATTITUDE, "
         "solo-mode:ATTITUDE:DIFFICULTY.",
     ),
+    pairings: Optional[str] = typer.Option(
+        None, "--pairings",
+        help="Play under several pairings instead of --players and say how robust the verdict is, e.g. "
+        "greedy-greedy,search-search (players joined by '-', or '/'; a pairing of two players is also "
+        "played with their sides swapped). docs/players.md."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1,
                              help="Worker processes, at most the CPU count (the result does not depend on it)."),
     pack: Path = typer.Option(BUNDLED_CONTENT / "core", "--pack", help="Content pack folder."),
@@ -94,6 +99,8 @@ def playtest(
     if scenario is None:
         raise UsageError("give a SCENARIO to playtest, --all, --campaign CAMPAIGN, or --compare OLD NEW")
     if (handler := pack_command(pack, "playtest")) is not None:
+        if pairings is not None:
+            raise UsageError("--pairings plays Heroes System scenarios; give a Tide of Iron playtest --players")
         return handler(pack, scenario, games, seed, players, jobs, format.value, output, jsonl, save,
                        until_decided, margin, alpha, beta, scheduler, army)
     jobs, note = cap_jobs(jobs, games)
@@ -104,7 +111,10 @@ def playtest(
     saved = check_output(Path(pack) / "reports" / f"{scenario}.json", what="saved report") if save else None
     extra = {"until_decided": until_decided, "margin": margin, "alpha": alpha, "beta": beta,
              "scheduler": scheduler, "armies": army}
-    report, rows = _run(scenario, games, seed, players, jobs, pack, None, extra)
+    if pairings is not None:
+        report, rows = _run_pairings(scenario, games, seed, pairings, jobs, pack, extra)
+    else:
+        report, rows = _run(scenario, games, seed, players, jobs, pack, None, extra)
     failures = write_reports(report, output, saved, jsonl, rows)
     if format is OutputFormat.json:
         typer.echo(report_json(report), nl=False)
@@ -163,6 +173,25 @@ def _run(scenario: str, games: int, seed: int, players: str, jobs: int, pack: Pa
                             progress=lambda n: bar.advance(task, n), **extra)
 
 
+def _run_pairings(scenario: str, games: int, seed: int, pairings: str, jobs: int, pack: Path,
+                  extra: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """``--pairings``: the first pairing's report (and rows), with every pairing's verdict
+    and the robustness line (builder.playtest.pairings)."""
+    from builder.playtest.pairings import parse_pairings, play_pairings, swappable
+
+    wanted = parse_pairings(pairings)
+    rows_of: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+
+    def run(players: tuple[str, ...]) -> dict[str, Any]:
+        report, rows = _run(scenario, games, seed, ",".join(players), jobs, pack, None, extra)
+        rows_of[players] = rows
+        return report
+
+    part = play_pairings(run, wanted, swappable(str(pack), scenario))
+    first = part.pop("reports")[0][1]
+    return {**first, **part}, rows_of[tuple(first["players"])]
+
+
 def _all(scenario: Optional[str], games: int, seed: int, players: str, jobs: int, pack: Path, as_json: bool) -> None:
     """``--all``: every scenario of two sides of the pack (alliances included), as the Markdown table of
     docs/playtest.md (builder.playtest.table) or the reports as JSON."""
@@ -208,6 +237,7 @@ def _solo_sweep(scenario: Optional[str], games: int, seed: int, players: str, jo
 
 def _text(report: dict[str, Any]) -> str:
     from builder.playtest.alliances import text_lines as seat_lines
+    from builder.playtest.pairings import text_lines as pairing_lines
 
     lines = [f"{report['scenario_name']} ({report['scenario']}): {report['games']} games, seed {report['seed']}",
              "players: " + ", ".join(f"{side}={p}" for side, p in report["seats"].items()),
@@ -223,6 +253,7 @@ def _text(report: dict[str, Any]) -> str:
         lines.append("by player (sides and initiative rotated): " + ", ".join(
             f"{name} {iv['rate'] * 100:.1f}%" for name, iv in report["player_win_rates"].items()))
     lines += seat_lines(report)  # the players of alliances (builder.playtest.alliances)
+    lines += pairing_lines(report)  # the verdicts under several pairings (builder.playtest.pairings)
     lines.append(f"rounds: mean {report['rounds']['mean']:.2f}; lead changes: mean {report['lead_changes']['mean']:.2f}")
     lines.append(f"distinct games: {report['distinct_games']} of {report['games']}")
     by_reason = report.get("rounds_by_end_reason", {})
