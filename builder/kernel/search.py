@@ -76,6 +76,9 @@ class Budget:
     """Rollout decisions played below the tree before the evaluation."""
     exploration: float = 0.5
     """UCB1's constant (values are in [0, 1])."""
+    margin: float = 0.0
+    """How much better than the policy's first choice another action must average to
+    be taken instead: with few playouts and dice, a small lead is mostly noise."""
 
 
 def parse_budget(spec: str, default: Budget) -> Budget:
@@ -100,7 +103,7 @@ def _sample(state: Game, seat: int, rng: Rng) -> Game:
 
 
 def _key(action: Any) -> Hashable:
-    """A dictionary key for ``action`` (Tide of Iron's actions are tuples that may hold lists)."""
+    """A dictionary key for ``action``: itself, or its text when it cannot be hashed."""
     try:
         hash(action)
         return action  # type: ignore[no-any-return]
@@ -132,8 +135,13 @@ class _Node:
     def available(self, state: Any, actions: list[Any], policy: SearchPolicy, width: int) -> list[_Edge]:
         """The node's edges legal in this sample; when fewer than ``width`` are, the
         policy's next best legal actions join them (a sample may differ from the last)."""
-        keys = {_key(a): a for a in actions}
-        out = [e for k, e in self.edges.items() if k in keys]
+        out: list[_Edge] = []
+        if self.edges:
+            try:
+                legal: set[Hashable] = set(actions)
+            except TypeError:  # unhashable actions: compared by their text
+                legal = {repr(a) for a in actions}
+            out = [e for k, e in self.edges.items() if k in legal]
         if len(out) < min(width, len(actions)):
             mover = state.to_act
             for a in policy.candidates(state, actions):
@@ -171,15 +179,20 @@ def search(state: Game, seat: int, policy: SearchPolicy, budget: Budget, rng: Rn
         path: list[_Edge] = []
         depth = 0
         while node is not None and game.result is None:
-            actions = game.legal_actions()
-            if not actions:
-                break
-            if len(actions) == 1:  # forced: no branch, the same node
-                game.apply(actions[0])
-                continue
-            if depth >= budget.depth:
-                break
-            edges = node.available(game, actions, policy, budget.root_width if depth == 0 else budget.width)
+            if node is root and root.edges:
+                # the decision's own actions: what the side to act sees is the same in every
+                # sample, and so are its choices (no legal list to build again)
+                edges = list(root.edges.values())
+            else:
+                actions = game.legal_actions()
+                if not actions:
+                    break
+                if len(actions) == 1:  # forced: no branch, the same node
+                    game.apply(actions[0])
+                    continue
+                if depth >= budget.depth:
+                    break
+                edges = node.available(game, actions, policy, budget.root_width if depth == 0 else budget.width)
             for e in edges:
                 e.avail += 1
             edge = _pick(edges, budget.exploration)
@@ -207,6 +220,9 @@ def search(state: Game, seat: int, policy: SearchPolicy, budget: Budget, rng: Rn
     if not edges:
         raise ValueError("the search found no decision (no legal action)")
     best = max(edges, key=lambda e: (e.visits, e.total))
+    first = edges[0]  # the policy's first choice
+    if best is not first and first.visits and best.total / best.visits < first.total / first.visits + budget.margin:
+        best = first
     if fired is not None:
         fired["search: searched"] += 1
     return best.action
