@@ -228,6 +228,16 @@ class State:
         apply(self, action)
         return self.events[before:]
 
+    def observation(self, seat: int) -> Any:
+        """What side ``seat`` may know (builder.systems.tide_of_iron.observation)."""
+        from builder.systems.tide_of_iron.observation import observation
+        return observation(self, seat)
+
+    def determinize(self, seat: int, rng: Any) -> State:
+        """A full game consistent with ``observation(seat)`` (builder.systems.tide_of_iron.observation)."""
+        from builder.systems.tide_of_iron.observation import determinize
+        return determinize(self, seat, rng)
+
     def note(self, text: str) -> None:
         if self.verbose:
             self.events.append(f"r{self.round} {text}")

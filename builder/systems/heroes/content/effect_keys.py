@@ -41,7 +41,7 @@ KNOWN: dict[str, dict[str, str]] = {
         "smoke-barrage": "Smoke barrage card: partial in the engine (000 core rules, Action Card; Recruitment Options > Orders > Artillery; card effect as the pack words it; 000 core rules, Recruitment Options > Orders > Smoke); not simulated: played on an enemy unit in the side's activation, the smoke laid on the first intersection around it; the pattern's shape (radius 2) is a placeholder; smoke is a penalty to shots, never a block (builder/systems/heroes/engine/smoke.py)",
         "speed-setup": "Speed Setup: simulated in the engine (000 core rules, Action Card (cards override rules; as many as wished, even on one action); 000 core rules, Special Abilities > The Immutable Rule of Special Abilities)",
         "supply-move": "Forced March card: simulated in the engine (000 core rules, Action Card; card effect as the pack words it)",
-        "swap-orders": "Confusion: partial in the engine (000 core rules, Action Card (cards override rules; as many as wished, even on one action)); not simulated: the two tokens are chosen knowing their values (the engine keeps no hidden information)"
+        "swap-orders": "Confusion: simulated in the engine (000 core rules, Action Card (cards override rules; as many as wished, even on one action))"
     },
     "options": {
         "ace-driver": "Ace Driver: simulated in the engine (000 core rules, Recruitment Options > Character Traits > Ace Driver)",

@@ -30,14 +30,15 @@ from builder.systems.heroes.engine.firing import fire_odds, plan_shot
 from builder.systems.heroes.board.los import line_of_sight, precompute_lines
 from builder.systems.heroes.engine.movement import reachable
 from builder.systems.heroes.engine.objectives import objective_control
+from builder.systems.heroes.engine.observation import HeroesObservation, determinize, observation
 from builder.kernel import RandomPlayer, make_player, play, register_player
 from builder.kernel.random_play import random_playout
 from builder.systems.heroes.engine.rules import Rules
 from builder.systems.heroes.engine.state import GameResult, GameState, UnitState
 
 __all__ = [
-    "Action", "Event", "GameResult", "GameState", "IllegalAction", "RandomPlayer", "Rng", "Rules",
-    "UnitState", "apply", "derive_seed", "fire_odds", "legal_actions", "line_of_sight", "make_player",
-    "objective_control", "play", "plan_assault", "plan_shot", "precompute_lines", "random_playout", "reachable",
+    "Action", "Event", "GameResult", "GameState", "HeroesObservation", "IllegalAction", "RandomPlayer", "Rng", "Rules",
+    "UnitState", "apply", "derive_seed", "determinize", "fire_odds", "legal_actions", "line_of_sight", "make_player",
+    "objective_control", "observation", "play", "plan_assault", "plan_shot", "precompute_lines", "random_playout", "reachable",
     "register_player", "scenario_seats", "seat_players",
 ]

@@ -460,7 +460,8 @@ class UnitState:
 SIDE_FIELDS: Final = (
     StateField("orders", copy=_same), StateField("to_place", copy=_list), StateField("bluffs_left"),
     StateField("specials_left"), StateField("hand", copy=_list),
-    StateField("deck", copy=_list, key=lambda d: (len(d), d[:8]), spread=True),  # its size and top cards
+    # every card in its order: two games that differ only in a deep card differ (issue 35)
+    StateField("deck", copy=_list),
     StateField("discard", copy=_list), StateField("vp"),
     StateField("equipment", copy=_dict, key=lambda e: sorted([list(k) + [v] for k, v in e.items()])),
     StateField("lost", copy=_list), StateField("broken", copy=_list),
@@ -652,6 +653,17 @@ class GameState:
         if self.result is not None:
             raise IllegalAction("the game is over")
         return self.rules.apply(self, action)  # type: ignore[no-any-return]
+
+    def observation(self, seat: int) -> Any:
+        """What the side ``seat`` may know (builder.systems.heroes.engine.observation)."""
+        from builder.systems.heroes.engine.observation import observation
+        return observation(self, seat)
+
+    def determinize(self, seat: int, rng: Any) -> "GameState":
+        """A full game consistent with ``observation(seat)``, its hidden parts drawn from
+        ``rng`` (builder.systems.heroes.engine.observation)."""
+        from builder.systems.heroes.engine.observation import determinize
+        return determinize(self, seat, rng)
 
     # --- cloning and hashing -------------------------------------------------------
 

@@ -347,12 +347,14 @@ def scramble_orders(state: Any) -> None:
 
 
 def _swap_targets(state: Any, unit: Any) -> list[int]:
-    """Other enemy units holding a token (order, special or bluff) with a different
-    value, each pair once."""
+    """Other enemy units holding a token (order, special or bluff), each pair once:
+    the tokens lie face down and the card swaps two "without looking at them" (the
+    Confusion card's text), so their values (even equal ones) choose nothing (issue 35:
+    a side's decisions never depend on what it cannot see)."""
     if unit.side == state.to_act or unit.order == NO_ORDER or not unit.active:
         return []
     return [u.id for u in state.units if u.side == unit.side and u.id > unit.id and u.active
-            and u.order != NO_ORDER and u.order != unit.order]
+            and u.order != NO_ORDER]
 
 
 def _swap(state: Any, unit: Any, target: int) -> None:
@@ -441,8 +443,7 @@ register("card", "keep-initiative", "Initiative card", "simulated", AC_ACT + "; 
 register("card", "scramble-orders", "Communications Scrambled", "simulated",
          AC_ACT + "; 002 Solo Mode, Order Phase > Communications Scrambled",
          card_phase=lambda: ORDERS, card_playable=lambda s, u: True, card_play=_scramble)
-register("card", "swap-orders", "Confusion", "partial", AC_ACT,
-         "the two tokens are chosen knowing their values (the engine keeps no hidden information)",
+register("card", "swap-orders", "Confusion", "simulated", AC_ACT,
          card_phase=lambda: ORDERS_ENEMY, card_playable=lambda s, u: bool(_swap_targets(s, u)),
          card_targets=_swap_targets, card_play=_swap)
 register("card", "move-order", "Move order card", "simulated", AC_ACT,

@@ -1,0 +1,246 @@
+"""What a side may know of a game, and full games drawn among those it cannot tell
+apart (issue 35, item 1: the kernel's ``Game.observation`` and ``Game.determinize``).
+
+Hidden from a side (000 core rules):
+
+- the values of the opponent's face-down tokens (Action! > Order Phase: tokens are
+  placed face down, a Bluff token's back looks just like an Order token's, and a lost
+  token goes without being revealed). A token is face down from the Orders phase until
+  its unit is activated (Activation Phase: the player reveals his order and activates
+  that unit; the tokens stay beside the units once they have acted); in the Supply
+  phase the bluffs are discarded (Supply Phase, step 2), so every token left is known.
+  The side sees which units carry a token and how many tokens the opponent has left to
+  place, never which: the values of the opponent's tokens (numbered 1 to N, its bluffs
+  and special orders) are public as a whole (the stars and options on its recruitment
+  tiles), which unit holds which is not;
+- the opponent's hand (Setup > Cards: each player draws from his own deck), seen as
+  a count (but the Solo Mode AI's, its reserve, lies face up: :func:`hand_face_up`);
+- the order of both decks (each is shuffled), seen as counts; its own deck's cards are
+  known to a side as a whole (it built it), the opponent's are not;
+- the dice to come (the game's generator state).
+
+Everything else on the table is seen by both (positions, markers, damage, discards,
+victory points, objective control...). Solo Mode (002 Solo Mode, 3 Game Turn): the AI's
+numbered tokens wait face up on its dashboard and are seen; the order of its action
+deck and reinforcements bag and its own random stream are hidden from both sides.
+
+Not hidden yet (partial, issue 35): the identity of a concealed counter and whether it
+is a decoy (000 core rules, Special Abilities > Ambush; 002, 2.4 Anonymous Unit
+Counters), and the values of tokens put on smoke bombs: the observation shows them and
+a determinization keeps them.
+
+A determinization is a clone whose hidden parts are drawn again: the opponent's face-
+down token values are shuffled among its face-down tokens and those it has left to
+place; the opponent's hand and deck are dealt again from their cards together; the
+observer's own deck is shuffled; the dice (and the Solo Mode's stream) are seeded anew.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+from builder.kernel.dice import Rng
+from builder.systems.heroes.engine.state import (
+    BLUFF,
+    GAME_FIELDS,
+    NO_ORDER,
+    RULE_FIELDS,
+    SIDE_FIELDS,
+    SPECIAL,
+    UNIT_FIELDS,
+    key_dict,
+    key_list,
+)
+
+if TYPE_CHECKING:
+    from builder.systems.heroes.engine.state import GameState, UnitState
+
+HIDDEN: Final = -3
+"""The value of a face-down token as the other side sees it."""
+
+_HIDDEN_SIDE: Final = frozenset({"to_place", "bluffs_left", "specials_left", "hand", "deck"})
+_PUBLIC_SIDE_FIELDS: Final = tuple(f for f in SIDE_FIELDS if f.name not in _HIDDEN_SIDE)
+_HIDDEN_GAME: Final = frozenset({"dice", "units", "sides", "queues", "variant"})
+_PUBLIC_GAME_FIELDS: Final = tuple(f for f in GAME_FIELDS if f.name not in _HIDDEN_GAME)
+_ORDER_AT: Final = [f.name for f in UNIT_FIELDS if f.key is not None].index("order")
+# the Solo Mode dashboard's fields whose order or value no side may know (002 Solo Mode):
+# the AI's action deck and reinforcements bag (shuffled) and its random stream
+_SOLO_SHUFFLED: Final = frozenset({"deck", "bag"})
+_SOLO_UNSEEN: Final = frozenset({"rng"})
+
+
+@dataclass(frozen=True)
+class OwnSide:
+    """What a side knows of its own tokens and cards: the tokens it has left to place
+    (numbered, bluffs, special orders), its hand, and its deck's cards (sorted: their
+    order is unknown)."""
+
+    to_place: tuple[int, ...]
+    bluffs_left: int
+    specials_left: int
+    hand: tuple[str, ...]
+    deck: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class OpponentSide:
+    """What a side knows of the opponent's tokens and cards: counts, and the cards of a
+    hand laid face up (the Solo Mode AI's reserve, else empty)."""
+
+    tokens_left: int  # order, bluff and special order tokens it has left to place
+    hand: int
+    deck: int
+    face_up: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class HeroesObservation:
+    """What the side in ``seat`` may know (:func:`observation`). ``units`` are the
+    units' canonical rows (the state hash's), the opponent's face-down tokens read
+    :data:`HIDDEN`; ``queues`` the activation queues, the opponent's as a count;
+    ``table`` the rest of the state's canonical form, without the dice, as nested
+    tuples."""
+
+    seat: int
+    own: OwnSide
+    opponent: OpponentSide
+    units: tuple[Any, ...]
+    queues: tuple[Any, ...]
+    table: tuple[Any, ...]
+
+
+def freeze(value: Any) -> Any:
+    """A JSON-shaped value as nested tuples (dicts as sorted (key, value) pairs)."""
+    if isinstance(value, list | tuple):
+        return tuple(freeze(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), freeze(v)) for k, v in value.items()))
+    return value
+
+
+def face_down(state: "GameState", unit: "UnitState") -> bool:
+    """Does ``unit`` carry a token its opponent cannot read (see the module's
+    docstring)? In the Activation phase an order or special order token is face down
+    while it waits in its side's queue (once taken from it, it has been revealed), a
+    bluff until the Supply phase."""
+    order = unit.order
+    if order == NO_ORDER or unit.acted or unit.id == state.current:
+        return False
+    if state.phase == "orders":
+        return True
+    if state.phase != "activation":
+        return False
+    return order == BLUFF or (unit.side < len(state.queues) and (order, unit.id) in state.queues[unit.side])
+
+
+def _opponents(state: "GameState", seat: int) -> list[int]:
+    return [i for i in range(len(state.sides)) if i != seat]
+
+
+def hand_face_up(state: "GameState", side: int) -> bool:
+    """Is ``side``'s hand seen by all? The Solo Mode AI's is: its hand is its reserve,
+    where a card drawn goes face up on the dashboard (002 Solo Mode, Description of the
+    Effects > Action Card; 2.3 Action Cards: the player's No! discards "an Action Card
+    of your choice from the AI Reserve")."""
+    return state.variant is not None and getattr(state.rules, "ai", -1) == side
+
+
+def observation(state: "GameState", seat: int) -> HeroesObservation:
+    """What the side ``seat`` (an index of ``state.sides``) may know of ``state``."""
+    own = state.sides[seat]
+    others = [state.sides[i] for i in _opponents(state, seat)]
+    units = []
+    for u in state.units:
+        row = u.to_key()
+        if u.side != seat and face_down(state, u):
+            row[_ORDER_AT] = HIDDEN
+        units.append(tuple(row))
+    queues = tuple(tuple(q) if i == seat else len(q) for i, q in enumerate(state.queues))
+    table = key_dict(_PUBLIC_GAME_FIELDS, state)
+    for name, value in state.rule_fields.items():
+        table[name] = RULE_FIELDS[name].key(value)
+    if state.static.bf.ruined:
+        table["ruined"] = [[a, r or ""] for a, r in state.static.bf.ruined]
+    table["sides"] = [key_list(_PUBLIC_SIDE_FIELDS, s) for s in state.sides]
+    if state.variant is not None:
+        table["variant"] = _variant_view(state.variant)
+    return HeroesObservation(
+        seat=seat,
+        own=OwnSide(tuple(own.to_place), own.bluffs_left, own.specials_left, tuple(own.hand),
+                    tuple(sorted(own.deck))),
+        opponent=OpponentSide(sum(len(s.to_place) + s.bluffs_left + s.specials_left for s in others),
+                              sum(len(s.hand) for s in others), sum(len(s.deck) for s in others),
+                              tuple(c for i in _opponents(state, seat) if hand_face_up(state, i)
+                                    for c in state.sides[i].hand)),
+        units=tuple(units), queues=queues, table=freeze(table))
+
+
+def _variant_view(variant: Any) -> Any:
+    """A variant's canonical form as both sides see it: the Solo Mode dashboard with its
+    action deck and bag sorted and its random stream left out."""
+    out = []
+    for entry in variant.to_key():
+        if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str):
+            if entry[0] in _SOLO_UNSEEN:
+                continue
+            if entry[0] in _SOLO_SHUFFLED and isinstance(entry[1], list):
+                entry = [entry[0], sorted(entry[1])]
+        out.append(entry)
+    return out
+
+
+def determinize(state: "GameState", seat: int, rng: Rng) -> "GameState":
+    """A clone of ``state`` whose parts hidden from ``seat`` are drawn from ``rng``;
+    its :func:`observation` for ``seat`` equals ``state``'s."""
+    g = state.clone()
+    for other in _opponents(g, seat):
+        _deal_tokens(g, other, rng)
+        side = g.sides[other]
+        if hand_face_up(g, other):
+            rng.shuffle(side.deck)
+            continue
+        cards = side.hand + side.deck
+        rng.shuffle(cards)
+        side.hand, side.deck = cards[:len(side.hand)], cards[len(side.hand):]
+    rng.shuffle(g.sides[seat].deck)
+    g.dice = Rng(rng.next64())
+    if g.variant is not None and hasattr(g.variant, "rng"):
+        _determinize_solo(g.variant, rng)
+    return g
+
+
+def _deal_tokens(g: "GameState", side_index: int, rng: Rng) -> None:
+    """Shuffle the values of ``side_index``'s face-down tokens and of those it has left
+    to place, and rebuild its activation queue from the units' new tokens."""
+    side = g.sides[side_index]
+    units = [u for u in g.units if u.side == side_index and face_down(g, u)]
+    values = [u.order for u in units]
+    placing = g.phase == "orders"  # the tokens left to place are hidden until the phase ends
+    if placing:
+        values += side.to_place + [BLUFF] * side.bluffs_left + [SPECIAL] * side.specials_left
+    if len(set(values)) < 2:
+        return
+    rng.shuffle(values)
+    for u, v in zip(units, values):
+        u.order = v
+    if placing:
+        left = values[len(units):]
+        side.to_place = sorted(v for v in left if v > 0)
+        side.bluffs_left = sum(1 for v in left if v == BLUFF)
+        side.specials_left = sum(1 for v in left if v == SPECIAL)
+    if g.phase == "activation" and side_index < len(g.queues):
+        ids = {u.id for u in units}
+        queue = [e for e in g.queues[side_index] if e[1] not in ids]
+        queue.extend((u.order, u.id) for u in units if u.order >= 0)
+        queue.sort()
+        g.queues[side_index] = queue
+
+
+def _determinize_solo(solo: Any, rng: Rng) -> None:
+    """The Solo Mode dashboard's hidden parts drawn again: its action deck and bag
+    shuffled, its random stream (the AI's tables draw from it) seeded anew."""
+    rng.shuffle(solo.deck)
+    rng.shuffle(solo.bag)
+    solo.rng = Rng(rng.next64())
+    solo.brain = solo.brain.with_rng(solo.rng)

@@ -1,0 +1,139 @@
+"""Every player decides from what its side may know (issue 35, item 2).
+
+In mid-game states of real games, the parts of the state hidden from the side to act
+are drawn again (``determinize``: the opponent's face-down tokens and hand, the order
+of both decks, the dice to come); the side's legal actions must stay the same, and each
+player, built afresh with the same seed, must choose the same action in every version.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from builder.kernel import make_player, play
+from builder.kernel.dice import Rng
+from builder.systems.heroes.ai.players import parse_spec, rules_for
+from builder.systems.heroes.content.loader import load_pack
+from builder.systems.tide_of_iron import engine as toi
+from builder.systems.tide_of_iron.pack import load as load_toi
+from builder.systems.tide_of_iron.players import make_player as make_toi_player
+
+ROOT = Path(__file__).resolve().parents[1]
+TWINS = 3  # determinizations per state
+
+
+@lru_cache(maxsize=1)
+def _core() -> Any:
+    return load_pack(ROOT / "content" / "core")
+
+
+def _key(action: Any) -> Any:
+    return repr(sorted(action.to_dict().items())) if hasattr(action, "to_dict") else repr(action)
+
+
+def _heroes_states(scenario: str, specs: tuple[str, str], seed: int, every: int) -> list[Any]:
+    """Clones of a game between ``specs`` at every ``every``-th decision."""
+    rules, options = rules_for([parse_spec(s) for s in specs])
+    state = rules.new_game(_core(), scenario, seed=seed, options=options or None)
+    players = [make_player(s, seed, i) for i, s in enumerate(specs)]
+    out: list[Any] = []
+    play(state, players, max_decisions=600,
+         on_decision=lambda side, action, events: out.append(state.clone()) if state.decisions % every == 0 else None)
+    return [s for s in out if s.result is None and s.to_act is not None]
+
+
+def _keep_the_rules_randomness(state: Any, twin: Any) -> None:
+    """The Solo game mode's AI draws its random choices (a directive, a tie in a table)
+    from the apparatus's own stream: the rules' randomness, like the dice, not the
+    opponent's secret (002 Solo Mode, 5 Decision Tables > Clarifications: "In any case,
+    if no unit meets the priorities, select one at random"); the twin keeps it."""
+    if state.variant is not None:
+        twin.variant.rng = state.variant.rng.clone()
+        twin.variant.brain = twin.variant.brain.with_rng(twin.variant.rng)
+
+
+def _hidden_differs(state: Any, twin: Any, seat: int, system: str) -> bool:
+    """Does the twin differ from the state in a face-down token of the opponent, its
+    hand or a deck's order (not only the dice)?"""
+    if system != "heroes":
+        return twin.decks != state.decks
+    return (any(u.order != t.order for u, t in zip(state.units, twin.units))
+            or any(s.hand != t.hand or s.deck != t.deck for s, t in zip(state.sides, twin.sides)))
+
+
+def _check(states: list[Any], spec: str, make: Any, system: str = "heroes") -> int:
+    """Each state's chooser decides the same in every determinization; returns the
+    number of decisions compared where the twin's hidden parts differ."""
+    compared = 0
+    for i, state in enumerate(states):
+        seat = state.to_act
+        actions = state.legal_actions()
+        if len(actions) < 2:
+            continue
+        chosen = _key(make(spec, i, seat).choose(state.clone(), actions))
+        for k in range(TWINS):
+            twin = state.determinize(seat, Rng(1000 * i + k))
+            if system == "heroes":
+                _keep_the_rules_randomness(state, twin)
+            twin_actions = twin.legal_actions()
+            assert [_key(a) for a in twin_actions] == [_key(a) for a in actions], \
+                f"state {i}: the legal actions of side {seat} depend on what it cannot see"
+            again = _key(make(spec, i, seat).choose(twin, twin_actions))
+            assert again == chosen, f"{spec}, state {i} (turn {getattr(state, 'turn', '-')}, {state.phase}): peeked"
+            compared += _hidden_differs(state, twin, seat, system)
+    return compared
+
+
+def _make_heroes(spec: str, seed: int, side: int) -> Any:
+    return make_player(spec, seed, side)
+
+
+HEROES_CASES = [
+    ("random", "clash", ("greedy", "greedy")),
+    ("greedy", "clash", ("greedy", "greedy")),
+    ("greedy", "family-meeting-1", ("greedy", "solo:aggressive")),
+    ("solo:aggressive", "family-meeting-1", ("greedy", "solo:aggressive")),
+    ("solo:defensive", "clash", ("solo:defensive", "greedy")),
+]
+
+
+@pytest.mark.parametrize("spec,scenario,specs", HEROES_CASES)
+def test_heroes_players_do_not_peek(spec: str, scenario: str, specs: tuple[str, str]) -> None:
+    states = _heroes_states(scenario, specs, seed=3, every=7)
+    seat = specs.index(spec) if spec in specs else None
+    mine = [s for s in states if seat is None or s.to_act == seat]
+    assert _check(mine, spec, _make_heroes) > 10
+
+
+def test_solo_mode_ai_does_not_peek() -> None:
+    """The AI side of the Solo game mode, and the player facing it."""
+    specs = ("greedy", "solo-mode:aggressive:medium")
+    states = _heroes_states("family-meeting-1", specs, seed=5, every=5)
+    ai = [s for s in states if s.to_act == 1]
+    assert _check(ai, specs[1], _make_heroes) > 10
+    assert _check([s for s in states if s.to_act == 0], specs[0], _make_heroes) > 10
+
+
+TOI = load_toi(ROOT / "content" / "toi")
+
+
+def _toi_states(scenario: str, seed: int, every: int) -> list[Any]:
+    state = toi.new_game(TOI, scenario, seed)
+    players = [make_toi_player("greedy", seed, i) for i in (0, 1)]
+    out: list[Any] = []
+    while state.result is None and len(out) < 80:
+        actions = state.legal_actions()
+        if state.decisions % every == 0:
+            out.append(state.clone())
+        state.apply(players[state.to_act].choose(state, actions))
+    return out
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy"])
+@pytest.mark.parametrize("scenario", ["crossroads-farm", "bridge-at-dawn"])
+def test_tide_of_iron_players_do_not_peek(spec: str, scenario: str) -> None:
+    assert _check(_toi_states(scenario, 4, 3), spec, make_toi_player, "toi") > 10
