@@ -84,9 +84,6 @@ class NimPolicy:
             return [0.5, 0.5]
         return [1.0 if state.winner == seat else 0.0 for seat in (0, 1)]
 
-    def reseed(self, state: Nim, rng: Rng) -> None:
-        """Nim has no dice."""
-
 
 BUDGET = Budget(playouts=400, root_width=3, width=3, depth=8, horizon=20)
 
@@ -223,3 +220,14 @@ def test_the_search_counts_its_decisions() -> None:
     game = Nim(6)
     player.choose(game, game.legal_actions())
     assert player.rules_fired == Counter({"search: searched": 1})
+
+
+def test_the_search_player_does_not_peek() -> None:
+    """In mid-game states of Family Meeting 1, the search chooses the same action
+    whatever the hidden parts of the state (tests/test_players_no_peeking.py's check:
+    every determinization of the state, the search player built afresh each time)."""
+    from tests.test_players_no_peeking import _check, _heroes_states, _make_heroes
+
+    states = _heroes_states("family-meeting-1", ("greedy", "greedy"), seed=3, every=9)
+    mine = [s for s in states if s.to_act == 0 and s.phase != "orders"][:8]
+    assert _check(mine, "search:3", _make_heroes) >= 4

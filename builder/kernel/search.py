@@ -55,10 +55,6 @@ class SearchPolicy(Protocol):
         in between the chances the position gives (the scenario's victory levels). The
         state is the playout's end, thrown away after: the evaluation may spend it."""
 
-    def reseed(self, state: Any, rng: Rng) -> None:
-        """Draw the dice to come afresh in ``state`` (a sample): the future rolls are
-        known to no side."""
-
 
 @dataclass(frozen=True)
 class Budget:
@@ -95,11 +91,9 @@ def parse_budget(spec: str, default: Budget) -> Budget:
 
 def _sample(state: Game, seat: int, rng: Rng) -> Game:
     """A full state agreeing with what ``seat`` may know of ``state``: the game's own
-    determinization when it has one (hidden parts resampled), else a copy."""
-    determinize = getattr(state, "determinize", None)
-    if determinize is not None:
-        return determinize(seat, rng)  # type: ignore[no-any-return]
-    return state.clone()
+    determinization (builder.kernel.game.Game.determinize: the opponent's face-down
+    tokens and hand, the decks' order and the dice to come drawn from ``rng``)."""
+    return state.determinize(seat, rng)
 
 
 def _key(action: Any) -> Hashable:
@@ -174,7 +168,6 @@ def search(state: Game, seat: int, policy: SearchPolicy, budget: Budget, rng: Rn
     root = _Node()
     for _ in range(budget.playouts):
         game = _sample(state, seat, rng)
-        policy.reseed(game, rng)
         node: _Node | None = root
         path: list[_Edge] = []
         depth = 0

@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from builder.kernel.dice import Rng
@@ -77,9 +76,6 @@ class ToiPolicy:
 
     def evaluate(self, state: E.State) -> list[float]:
         return evaluate(state)
-
-    def reseed(self, state: E.State, rng: Rng) -> None:
-        state.rng = random.Random(rng.below(1 << 62))
 
 
 def make_search_player(spec: str, seed: int, side: int) -> Any:

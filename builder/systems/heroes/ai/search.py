@@ -135,9 +135,6 @@ class HeroesPolicy:
     def evaluate(self, state: GameState) -> list[float]:
         return evaluate(state)
 
-    def reseed(self, state: GameState, rng: Rng) -> None:
-        state.dice = Rng(rng.below(1 << 31) << 31 | rng.below(1 << 31))
-
 
 def make_search_player(spec: str, seed: int, side: int) -> SearchPlayer:
     """``search`` / ``search:PLAYOUTS`` for ``side`` of a Heroes game seeded ``seed``."""
