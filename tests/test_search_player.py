@@ -96,7 +96,7 @@ def test_the_search_finds_the_winning_take(stones: int, best: int) -> None:
 def test_the_search_plays_from_samples_never_from_the_true_hidden_state() -> None:
     game = Nim(9, secret=42)
     search(game, 0, NimPolicy(), Budget(playouts=50), Rng(2))
-    assert game.determinized == 50  # every playout began from a determinization
+    assert game.determinized == 17  # one determinization for every 3 playouts, one per action of Nim
     assert game.stones == 9 and game.winner is None  # the true state is never played on
 
 

@@ -3,13 +3,17 @@
 The search player decides from what its side may know: every playout starts from a
 *determinization*, a full state sampled to agree with that side's observation (the
 opponent's hidden tokens, hand and deck order, and the dice to come, drawn afresh),
-so no playout reads the true hidden state. Over those samples it grows one tree of
-the side's decisions and the opponent's replies, keyed by the actions taken (single-
-observer information-set MCTS, Cowling, Powley and Whitehouse 2012): a decision is
-chosen at a node by UCB1 over the actions legal in this sample, counting how often each
-was available, as IS-MCTS does. Below the tree a fast policy plays on for a few
-decisions (a truncated rollout), and the game's own evaluation (victory levels, units
-left...) scores the position reached for every side that decided on the way.
+so no playout reads the true hidden state. At the root, each sample is played once with
+every action looked at, on copies that share the dice to come (common random numbers:
+the actions are compared on the same luck, and one sample serves several playouts).
+Below the root the search grows one tree of both sides' decisions, keyed by the actions
+taken (single-observer information-set MCTS, Cowling, Powley and Whitehouse 2012): a
+decision is chosen at a node by UCB1 over the actions legal in this sample, counting how
+often each was available, as IS-MCTS does. Below the tree a fast policy plays on for a
+few decisions (a truncated rollout), and the game's own evaluation (victory levels,
+units left...) scores the position reached for every side that decided on the way. The
+action with the best average is taken, unless it does not beat the policy's first choice
+by the budget's margin.
 
 The game brings three things (:class:`SearchPolicy`): the actions worth a look at a
 node, best first (the tree never grows wider than the budget's widths, which is how a
@@ -164,28 +168,45 @@ def _pick(edges: list[_Edge], c: float) -> _Edge:
 def search(state: Game, seat: int, policy: SearchPolicy, budget: Budget, rng: Rng,
            fired: Counter[str] | None = None) -> Any:
     """The decision the search finds best for ``seat`` (the side to act in ``state``).
-    ``state`` itself is only sampled from, never played on nor read for hidden parts."""
+    ``state`` itself is only sampled from, never played on nor read for hidden parts.
+
+    At the root every sample is played once with each action looked at (a copy per
+    action, the dice to come the same in all: common random numbers, so the actions are
+    compared on the same luck, and one determinization serves several playouts); below
+    the root the tree grows by UCB1 over the samples (:func:`_pick`)."""
+    first = _sample(state, seat, rng)
     root = _Node()
+    choices = root.available(first, first.legal_actions(), policy, budget.root_width)
+    if not choices:
+        raise ValueError("the search found no decision (no legal action)")
+    if len(choices) == 1:
+        return choices[0].action
+    sample, turn = first, 0
     for _ in range(budget.playouts):
-        game = _sample(state, seat, rng)
-        node: _Node | None = root
-        path: list[_Edge] = []
-        depth = 0
+        if turn == len(choices):
+            sample, turn = _sample(state, seat, rng), 0
+        game = sample.clone()
+        edge = choices[turn]
+        turn += 1
+        path = [edge]
+        fresh = edge.visits == 0
+        game.apply(edge.action)
+        node: _Node | None = None  # a fresh action: straight to the rollout
+        if not fresh:
+            if edge.child is None:
+                edge.child = _Node()
+            node = edge.child
+        depth = 1
         while node is not None and game.result is None:
-            if node is root and root.edges:
-                # the decision's own actions: what the side to act sees is the same in every
-                # sample, and so are its choices (no legal list to build again)
-                edges = list(root.edges.values())
-            else:
-                actions = game.legal_actions()
-                if not actions:
-                    break
-                if len(actions) == 1:  # forced: no branch, the same node
-                    game.apply(actions[0])
-                    continue
-                if depth >= budget.depth:
-                    break
-                edges = node.available(game, actions, policy, budget.root_width if depth == 0 else budget.width)
+            actions = game.legal_actions()
+            if not actions:
+                break
+            if len(actions) == 1:  # forced: no branch, the same node
+                game.apply(actions[0])
+                continue
+            if depth >= budget.depth:
+                break
+            edges = node.available(game, actions, policy, budget.width)
             for e in edges:
                 e.avail += 1
             edge = _pick(edges, budget.exploration)
@@ -205,20 +226,21 @@ def search(state: Game, seat: int, policy: SearchPolicy, budget: Budget, rng: Rn
             if not actions:
                 break
             game.apply(actions[0] if len(actions) == 1 else policy.rollout(game, actions, rng))
-        values = policy.evaluate(game) if path else []
+        values = policy.evaluate(game)
         for e in path:
             e.visits += 1
             e.total += values[e.mover]
-    edges = list(root.edges.values())
-    if not edges:
-        raise ValueError("the search found no decision (no legal action)")
-    best = max(edges, key=lambda e: (e.visits, e.total))
-    first = edges[0]  # the policy's first choice
-    if best is not first and first.visits and best.total / best.visits < first.total / first.visits + budget.margin:
-        best = first
+    best = max(choices, key=lambda e: (_mean(e), -choices.index(e)))
+    top = choices[0]  # the policy's first choice
+    if best is not top and _mean(best) < _mean(top) + budget.margin:
+        best = top
     if fired is not None:
         fired["search: searched"] += 1
     return best.action
+
+
+def _mean(edge: _Edge) -> float:
+    return edge.total / edge.visits if edge.visits else 0.0
 
 
 class SearchPlayer:
