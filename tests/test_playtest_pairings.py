@@ -98,3 +98,8 @@ def test_a_scenario_built_to_depend_on_the_players_says_which_pairing_says_what(
 def test_pairings_check_their_players(cli: Any) -> None:
     r = cli("playtest", "overwhelming", "--pack", str(PACK), "--games", "2", "--pairings", "greedy-nobody")
     assert r.exit_code == 2 and "nobody" in r.stdout + r.stderr
+
+
+def test_pairings_go_with_one_scenario_only(cli: Any) -> None:
+    r = cli("playtest", "--all", "--pack", str(PACK), "--games", "1", "--pairings", "greedy-greedy")
+    assert r.exit_code == 2 and "--pairings" in r.stdout + r.stderr

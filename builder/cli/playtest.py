@@ -80,6 +80,9 @@ def playtest(
     from builder.playtest.api import cap_jobs
     from builder.playtest.report import load_report, report_json, write_reports
 
+    if pairings is not None and (compare is not None or campaign is not None or solo_sweep or every):
+        raise UsageError("--pairings plays one SCENARIO under several pairings; it does not go with --compare, "
+                         "--campaign, --solo-sweep or --all")
     if compare is not None:
         result = cmp.compare_reports(load_report(compare[0]), load_report(compare[1]))
         if format is OutputFormat.json:
