@@ -25,7 +25,7 @@ from builder.systems.heroes.engine import Action, GameState
 from builder.systems.heroes.engine.objectives import update_control
 from builder.systems.heroes.engine.victory import finish
 
-DEFAULT = Budget(playouts=32, root_width=4, depth=4, horizon=0, margin=0.02)
+DEFAULT = Budget(playouts=32, root_width=4, depth=4, horizon=0)
 """The budget of ``search`` without a count (docs/players.md says how it was chosen)."""
 
 _LEVEL = {"minor": 0.0, "regular": 0.05, "major": 0.1}
