@@ -4,14 +4,17 @@
 - Candidates: the greedy player's scores (builder.systems.heroes.ai.greedy), best first:
   the tree looks at the few actions a one-decision judgement likes most, and the search
   decides between them by what follows.
-- Rollouts: uniform over the legal actions, a few decisions deep (cheap: a random
-  decision costs a fraction of a greedy one).
-- Evaluation: what the scenario's victory levels would say if the game ended now
-  (000 core rules, Setup > Victory Conditions: objectives scored for their controller,
-  the levels checked in order, builder.systems.heroes.engine.victory.finish run on a copy), weighed
-  against the units each side has left and how near its infantry is to the objectives
-  it does not hold; the nearer the last turn, the more the victory levels count. A game
-  over is worth its result: a win 1 (a major win a little more than a minor one), a loss 0.
+- Order tokens: placed as the greedy player places them (:meth:`HeroesPolicy.settle`).
+- Rollouts: uniform over the legal actions, when the budget asks for any (the default
+  asks none: the evaluation reads the position the tree reaches).
+- Evaluation: what the scenario's victory levels say were the game to end now (000 core
+  rules, Setup > Victory Conditions: objectives scored for their controller, the levels
+  checked in order; builder.systems.heroes.engine.victory.finish run on the playout's
+  end), read twice: with objective control as the end of this round would set it, and
+  with each objective given to the side whose infantry is nearer (what the rounds left
+  are likely to bring); weighed against the share of units each side has left, the
+  victory levels counting more as the last turn nears. A game over is worth its result:
+  0.9 to 1 a win (a major win a little more than a minor one), 0 to 0.1 a loss.
 """
 
 from __future__ import annotations
