@@ -52,8 +52,10 @@ def _heroes_rows(pack: str, scenario: str, a: str, b: str, games: int, jobs: int
     from builder.playtest.pairings import swappable
 
     path = ROOT / "content" / pack
-    swap = swappable(str(path), scenario)
-    if not swap:  # symmetric: the playtest rotates sides and initiative itself
+    # a symmetric scenario's playtest rotates sides and initiative itself, but not with a
+    # Solo Mode AI, which keeps its side: then the benchmark swaps where the scenario allows
+    swap = swappable(str(path), scenario) or any(p.startswith("solo-mode") for p in (a, b))
+    if not swap:
         return run_playtest(scenario, games=games, seed=SEED, players=[a, b], jobs=jobs, pack=path)[1]
     try:
         second = run_playtest(scenario, games=games // 2, seed=SEED + 1, players=[b, a], jobs=jobs, pack=path)[1]
