@@ -26,8 +26,12 @@ deck and reinforcements bag and its own random stream are hidden from both sides
 
 Not hidden yet (partial, issue 35): the identity of a concealed counter and whether it
 is a decoy (000 core rules, Special Abilities > Ambush; 002, 2.4 Anonymous Unit
-Counters), and the values of tokens put on smoke bombs: the observation shows them and
-a determinization keeps them.
+Counters: a unit's id is its identity, and actions name units by id), and the values of
+tokens put on smoke bombs: the observation shows them and a determinization keeps them.
+Whether the opponent holds a card answering a shot, a move or a card shows as a pending
+answer (the engine asks only a side that holds one). Face-down values are dealt without
+the Personal Order constraint (000 core rules, Special Abilities > Personal Order: such
+a unit may be dealt a bluff).
 
 A determinization is a clone whose hidden parts are drawn again: the opponent's face-
 down token values are shuffled among its face-down tokens and those it has left to
@@ -147,7 +151,9 @@ def hand_face_up(state: "GameState", side: int) -> bool:
 
 
 def observation(state: "GameState", seat: int) -> HeroesObservation:
-    """What the side ``seat`` (an index of ``state.sides``) may know of ``state``."""
+    """What the side ``seat`` (an index of ``state.sides``, as ``state.to_act``; in a
+    game of three or four players an alliance, whose players share its tokens and its
+    deck: 000 core rules, Multiplayer Rules 3-4 Players) may know of ``state``."""
     own = state.sides[seat]
     others = [state.sides[i] for i in _opponents(state, seat)]
     units = []
