@@ -34,6 +34,11 @@ def playtest(
         help="One player per side, in the scenario's order: random, greedy, solo:ATTITUDE, "
         "solo-mode:ATTITUDE:DIFFICULTY.",
     ),
+    pairings: Optional[str] = typer.Option(
+        None, "--pairings",
+        help="Play under several pairings instead of --players and say how robust the verdict is, e.g. "
+        "greedy-greedy,search-search (players joined by '-', or '/'; a pairing of two players is also "
+        "played with their sides swapped). docs/players.md."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1,
                              help="Worker processes, at most the CPU count (the result does not depend on it)."),
     pack: Path = typer.Option(BUNDLED_CONTENT / "core", "--pack", help="Content pack folder."),
@@ -79,6 +84,9 @@ def playtest(
     from builder.playtest.api import cap_jobs
     from builder.playtest.report import load_report, report_json, write_reports
 
+    if pairings is not None and (compare is not None or campaign is not None or solo_sweep or every):
+        raise UsageError("--pairings plays one SCENARIO under several pairings; it does not go with --compare, "
+                         "--campaign, --solo-sweep or --all")
     if compare is not None:
         result = cmp.compare_reports(load_report(compare[0]), load_report(compare[1]))
         if format is OutputFormat.json:
@@ -98,6 +106,8 @@ def playtest(
     if scenario is None:
         raise UsageError("give a SCENARIO to playtest, --all, --campaign CAMPAIGN, or --compare OLD NEW")
     if (handler := pack_command(pack, "playtest")) is not None:
+        if pairings is not None:
+            raise UsageError("--pairings plays Heroes System scenarios; give a Tide of Iron playtest --players")
         return handler(pack, scenario, games, seed, players, jobs, format.value, output, jsonl, save,
                        until_decided, margin, alpha, beta, scheduler, army,
                        chosen=lambda report, rows: chosen_games(report, rows, pack, scenario, games_dir, save,
@@ -110,8 +120,11 @@ def playtest(
     saved = check_output(Path(pack) / "reports" / f"{scenario}.json", what="saved report") if save else None
     extra = {"until_decided": until_decided, "margin": margin, "alpha": alpha, "beta": beta,
              "scheduler": scheduler, "armies": army}
-    report, rows = _run(scenario, games, seed, players, jobs, pack, None, extra)
-    chosen_games(report, rows, pack, scenario, games_dir, save, output, army)
+    if pairings is not None:
+        report, rows = _run_pairings(scenario, games, seed, pairings, jobs, pack, extra)
+    else:  # the games worth watching are chosen among one pairing's games
+        report, rows = _run(scenario, games, seed, players, jobs, pack, None, extra)
+        chosen_games(report, rows, pack, scenario, games_dir, save, output, army)
     failures = write_reports(report, output, saved, jsonl, rows)
     if format is OutputFormat.json:
         typer.echo(report_json(report), nl=False)
@@ -196,6 +209,25 @@ def _run(scenario: str, games: int, seed: int, players: str, jobs: int, pack: Pa
                             progress=lambda n: bar.advance(task, n), **extra)
 
 
+def _run_pairings(scenario: str, games: int, seed: int, pairings: str, jobs: int, pack: Path,
+                  extra: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """``--pairings``: the first pairing's report (and rows), with every pairing's verdict
+    and the robustness line (builder.playtest.pairings)."""
+    from builder.playtest.pairings import parse_pairings, play_pairings, swappable
+
+    wanted = parse_pairings(pairings)
+    rows_of: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+
+    def run(players: tuple[str, ...]) -> dict[str, Any]:
+        report, rows = _run(scenario, games, seed, ",".join(players), jobs, pack, None, extra)
+        rows_of[players] = rows
+        return report
+
+    part = play_pairings(run, wanted, swappable(str(pack), scenario))
+    first = part.pop("reports")[0][1]
+    return {**first, **part}, rows_of[tuple(first["players"])]
+
+
 def _all(scenario: Optional[str], games: int, seed: int, players: str, jobs: int, pack: Path, as_json: bool) -> None:
     """``--all``: every scenario of two sides of the pack (alliances included), as the Markdown table of
     docs/playtest.md (builder.playtest.table) or the reports as JSON."""
@@ -241,6 +273,7 @@ def _solo_sweep(scenario: Optional[str], games: int, seed: int, players: str, jo
 
 def _text(report: dict[str, Any]) -> str:
     from builder.playtest.alliances import text_lines as seat_lines
+    from builder.playtest.pairings import text_lines as pairing_lines
 
     lines = [f"{report['scenario_name']} ({report['scenario']}): {report['games']} games, seed {report['seed']}",
              "players: " + ", ".join(f"{side}={p}" for side, p in report["seats"].items()),
@@ -256,6 +289,7 @@ def _text(report: dict[str, Any]) -> str:
         lines.append("by player (sides and initiative rotated): " + ", ".join(
             f"{name} {iv['rate'] * 100:.1f}%" for name, iv in report["player_win_rates"].items()))
     lines += seat_lines(report)  # the players of alliances (builder.playtest.alliances)
+    lines += pairing_lines(report)  # the verdicts under several pairings (builder.playtest.pairings)
     lines.append(f"rounds: mean {report['rounds']['mean']:.2f}; lead changes: mean {report['lead_changes']['mean']:.2f}")
     lines.append(f"distinct games: {report['distinct_games']} of {report['games']}")
     by_reason = report.get("rounds_by_end_reason", {})

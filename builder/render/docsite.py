@@ -30,7 +30,7 @@ DOCS = Path(os.environ.get("HEROES_SITE_DOCS") or REPO / "docs")
 BENCH_RESULTS = REPO / "benchmarks" / "results.txt"
 
 # Guides in a fixed reading order; any other docs/*.md is appended after them by name.
-GUIDE_ORDER = ("authoring", "army", "validation", "printing", "web", "campaign", "playtest",
+GUIDE_ORDER = ("authoring", "army", "validation", "printing", "web", "campaign", "playtest", "players",
                "solo-mode", "engine", "architecture", "diagnostics")
 
 

@@ -1,4 +1,5 @@
-"""Players for Tide of Iron: random legal play and a greedy one-decision heuristic.
+"""Players for Tide of Iron: random legal play, a greedy one-decision heuristic and the
+search player (``search[:PLAYOUTS]``, builder.systems.tide_of_iron.search).
 
 Each player draws its choices from its own seeded generator, never from the game's
 dice, so a log of actions replays without the players. They are registered in the
@@ -172,19 +173,28 @@ def _factory(name: str) -> kernel.PlayerFactory:
     return make
 
 
+def _search(spec: str, seed: int, side: int) -> kernel.Player:
+    from builder.systems.tide_of_iron.search import make_search_player
+
+    return make_search_player(spec, seed, side)  # type: ignore[no-any-return]
+
+
 for _name in PLAYERS:
     kernel.register_player(_name, _factory(_name), system=SYSTEM_ID)
+kernel.register_player("search", _search, system=SYSTEM_ID)
+KINDS = (*PLAYERS, "search")
+"""Every kind of player (``search`` takes its budget as ``search:PLAYOUTS``)."""
 
 
 def players() -> dict[str, Callable[[int, int], kernel.Player]]:
     """The players by name, each a factory of (seed, side), for the game-system seam."""
-    return {name: functools.partial(make_player, name) for name in PLAYERS}
+    return {name: functools.partial(make_player, name) for name in KINDS}
 
 
 def make_player(name: str, seed: int, side: int = 0) -> kernel.Player:
     """The player ``name`` for ``side`` of a game seeded ``seed`` (the kernel's registry)."""
-    if name.strip().lower().split(":")[0] not in PLAYERS:
-        raise UsageError(f"unknown Tide of Iron player '{name}'; choose from: {', '.join(PLAYERS)}")
+    if name.strip().lower().split(":")[0] not in KINDS:
+        raise UsageError(f"unknown Tide of Iron player '{name}'; choose from: {', '.join(KINDS)}")
     return kernel.make_player(name, seed, side, system=SYSTEM_ID)
 
 

@@ -6,6 +6,8 @@ the game seed (so a game replays exactly). Specs:
 
 - ``random``: uniform over legal actions (the kernel's own player);
 - ``greedy``: best immediate expected damage or objective gain, ties at random;
+- ``search[:PLAYOUTS]``: information-set search over the greedy player's best actions,
+  playing to the scenario's victory levels (builder.systems.heroes.ai.search, docs/players.md);
 - ``solo:ATTITUDE``: the Solo Mode decision tables (002 Solo Mode, 5) as a policy in
   the standard two-player game;
 - ``solo-mode:ATTITUDE:DIFFICULTY``: the Solo game mode of 002: this side is the AI
@@ -56,12 +58,15 @@ class Player:
 class PlayerSpec:
     """A parsed ``--players`` entry."""
 
-    kind: str  # random / greedy / solo / solo-mode
+    kind: str  # random / greedy / search / solo / solo-mode
     attitude: str = "balanced"
     difficulty: str = "medium"
+    playouts: int = 0  # search: playouts per decision (0: the default budget)
 
     @property
     def text(self) -> str:
+        if self.kind == "search":
+            return f"search:{self.playouts}" if self.playouts else "search"
         if self.kind == "solo":
             return f"solo:{self.attitude}"
         if self.kind == "solo-mode":
@@ -74,10 +79,16 @@ def parse_spec(text: str) -> PlayerSpec:
     anything else is a usage error naming what is accepted."""
     parts = text.strip().lower().split(":")
     kind = parts[0]
-    usage = ("players are random, greedy, solo:ATTITUDE or solo-mode:ATTITUDE:DIFFICULTY "
+    usage = ("players are random, greedy, search[:PLAYOUTS], solo:ATTITUDE or solo-mode:ATTITUDE:DIFFICULTY "
              f"(attitudes {', '.join(ATTITUDES)}; difficulties {', '.join(DIFFICULTIES)})")
     if kind in ("random", "greedy") and len(parts) == 1:
         return PlayerSpec(kind)
+    if kind == "search" and len(parts) in (1, 2):
+        from builder.kernel.search import parse_budget
+        from builder.systems.heroes.ai.search import DEFAULT
+
+        budget = parse_budget(text, DEFAULT)
+        return PlayerSpec("search", playouts=budget.playouts if len(parts) == 2 else 0)
     if kind == "solo" and len(parts) in (1, 2):
         attitude = parts[1] if len(parts) == 2 else "balanced"
         if attitude in ATTITUDES:
@@ -99,6 +110,9 @@ def get_player(spec: str | PlayerSpec, seed: int, side: int) -> Any:
     if ps.kind == "greedy":
         from builder.systems.heroes.ai.greedy import GreedyPlayer
         return GreedyPlayer(seed, side)
+    if ps.kind == "search":
+        from builder.systems.heroes.ai.search import make_search_player
+        return make_search_player(ps.text, seed, side)
     from builder.systems.heroes.ai.solo_mode.policy import SoloPlayer
     return SoloPlayer(seed, side, ps.attitude, mode=ps.kind == "solo-mode", difficulty=ps.difficulty)
 
@@ -114,7 +128,7 @@ def solo_brain(pack: Any, side: int, attitude: str, rng: Rng, fired: Counter[str
 def register_all() -> None:
     """Register the AI's kinds of player with the one player registry, and the Solo
     brain with the Solo game mode's rules."""
-    for kind in ("greedy", "solo", "solo-mode"):
+    for kind in ("greedy", "search", "solo", "solo-mode"):
         register_player(kind, get_player)
     register_brain(solo_brain)
 

@@ -1,0 +1,165 @@
+"""Verdicts under several pairings of players, and how robust they are (issue 35, item 5).
+
+A playtest verdict should say who wins with competent players; played by one pairing
+only, it may say more about the players than about the scenario (Operation Stack: a
+greedy Commonwealth never opens the chimney, so the Germans win every game). So a
+scenario is played under several pairings (``--pairings greedy-greedy,search-search``)
+and the verdicts compared:
+
+- **robust**: every pairing gives the same verdict (the same side favoured, or balanced
+  under all, or mostly draws under all);
+- **decided by a player's weakness**: the verdicts differ and a side never wins under one
+  pairing but does under another: what that side's player cannot do decides the
+  verdict, not the scenario;
+- **depends on the players**: the verdicts differ otherwise; the line says which pairing
+  says what.
+
+A pairing names one player per side, in the scenario's order, joined by ``-`` (or ``/``
+when a spec holds a dash of its own, ``greedy/solo-mode:aggressive:hard``; a
+``solo-mode...`` spec is read whole either way). A pairing of two different players is
+also played with the players' sides swapped, where the scenario allows it (two sides,
+no Solo Mode AI, which keeps the side the scenario gives it): each arrangement is a
+pairing of its own in the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from builder.errors import UsageError
+
+ROBUST, DEPENDS, WEAKNESS, SINGLE = "robust", "depends on the players", "decided by a player's weakness", "one pairing"
+
+
+def parse_pairing(text: str) -> tuple[str, ...]:
+    """``greedy-search`` / ``greedy/solo-mode:aggressive`` -> the players' specs."""
+    text = text.strip().lower()
+    if not text:
+        raise UsageError("an empty pairing: give players joined by '-', e.g. --pairings greedy-greedy,search-search")
+    if "/" in text:
+        parts = [p.strip() for p in text.split("/")]
+    else:
+        parts = []
+        for piece in text.split("-"):
+            if parts and parts[-1] == "solo" and piece.startswith("mode"):  # solo-mode:... is one spec
+                parts[-1] = f"solo-{piece}"
+            else:
+                parts.append(piece.strip())
+    if any(not p for p in parts):
+        raise UsageError(f"pairing {text!r}: a player is missing (e.g. greedy-search)")
+    return tuple(parts)
+
+
+def parse_pairings(text: str) -> list[tuple[str, ...]]:
+    """``greedy-greedy,search-search`` -> the pairings, in order, each once."""
+    out: list[tuple[str, ...]] = []
+    for item in text.split(","):
+        if item.strip():
+            pairing = parse_pairing(item)
+            if pairing not in out:
+                out.append(pairing)
+    if not out:
+        raise UsageError("--pairings names no pairing (e.g. --pairings greedy-greedy,search-search)")
+    return out
+
+
+def arrangements(pairings: list[tuple[str, ...]], swappable: bool) -> list[tuple[str, ...]]:
+    """Each pairing, followed by its players' sides swapped when they differ and the
+    scenario allows (``swappable``); each arrangement once."""
+    out: list[tuple[str, ...]] = []
+    for p in pairings:
+        swap = swappable and len(p) == 2 and p[0] != p[1] and not any(x.startswith("solo-mode") for x in p)
+        for q in (p, tuple(reversed(p))) if swap else (p,):
+            if q not in out:
+                out.append(q)
+    return out
+
+
+def pairing_name(players: tuple[str, ...] | list[str]) -> str:
+    return "/".join(players)
+
+
+def verdict_class(report: dict[str, Any]) -> str:
+    """The verdict's gist, for comparison across pairings: 'favours SIDE', 'balanced'
+    or 'mostly draws' (the rule of builder.playtest.aggregate.verdict)."""
+    if not report.get("games"):
+        return "no games"
+    iv = report["win_intervals"]
+    sides = report["sides"]
+    if report["draw_rate"] >= 0.5:
+        return "mostly draws"
+    top = sorted(sides, key=lambda s: (-iv[s]["rate"], s))[0]
+    if all(iv[top]["low"] > iv[s]["high"] for s in sides if s != top):
+        return f"favours {top}"
+    return "balanced"
+
+
+@dataclass(frozen=True)
+class Robustness:
+    """The robustness line of a report played under several pairings."""
+
+    kind: str
+    """:data:`ROBUST`, :data:`DEPENDS`, :data:`WEAKNESS` or :data:`SINGLE`."""
+    text: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"kind": self.kind, "text": self.text}
+
+
+def robustness(reports: list[tuple[str, dict[str, Any]]]) -> Robustness:
+    """How much the verdicts of ``reports`` (pairing name, report) depend on the players."""
+    if len(reports) < 2:
+        name = reports[0][0] if reports else "none"
+        return Robustness(SINGLE, f"one pairing ({name}): play --pairings greedy-greedy,search-search to see "
+                                  "whether the verdict depends on the players")
+    gists = {name: verdict_class(r) for name, r in reports}
+    said = "; ".join(f"{name}: {gist}" for name, gist in gists.items())
+    if len(set(gists.values())) == 1:
+        return Robustness(ROBUST, f"robust: {next(iter(gists.values()))} under every pairing ({', '.join(gists)})")
+    sides = reports[0][1]["sides"]
+    for side in sides:
+        never = [name for name, r in reports if r["games"] and r["win_rates"].get(side, 0) == 0]
+        some = [name for name, r in reports if r["win_rates"].get(side, 0) > 0]
+        if never and some:
+            return Robustness(WEAKNESS, f"decided by a player's weakness: {side} never wins under "
+                                        f"{', '.join(never)} but does under {', '.join(some)} ({said})")
+    return Robustness(DEPENDS, f"depends on the players: {said}")
+
+
+def play_pairings(run: Callable[[tuple[str, ...]], dict[str, Any]], pairings: list[tuple[str, ...]],
+                  swappable: bool) -> dict[str, Any]:
+    """Play every arrangement of ``pairings`` with ``run`` (players -> report) and return
+    the pairings' part of a report: each pairing's verdict and numbers, and the
+    robustness line."""
+    reports = [(pairing_name(p), run(p)) for p in arrangements(pairings, swappable)]
+    return {
+        "pairings": [{"players": list(r["players"]), "name": name, "verdict": r["verdict"],
+                      "gist": verdict_class(r), "games": r["games"], "win_rates": r["win_rates"],
+                      "draw_rate": r["draw_rate"], "levels": r.get("levels", {})}
+                     for name, r in reports],
+        "robustness": robustness(reports).to_dict(),
+        "reports": reports,
+    }
+
+
+def text_lines(report: dict[str, Any]) -> list[str]:
+    """The pairings' lines of the text report (none for a report of one pairing)."""
+    if "pairings" not in report:
+        return []
+    lines = ["pairings:"]
+    for p in report["pairings"]:
+        lines.append(f"  {p['name']:<24} {p['verdict']}")
+    lines.append(f"robustness: {report['robustness']['text']}")
+    return lines
+
+
+def swappable(pack_path: str, scenario: str) -> bool:
+    """May the players of a pairing swap sides on ``scenario``? Two sides, no alliances
+    of three or four players, and not symmetric (a symmetric scenario's playtest rotates
+    the sides already, builder.playtest.seeds)."""
+    from builder.playtest.runner import scenario_facts
+    from builder.systems.heroes.engine import scenario_seats
+
+    model = scenario_facts(pack_path, scenario)
+    return len(model.sides) == 2 and not scenario_seats(model) and not model.symmetric

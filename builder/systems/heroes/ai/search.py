@@ -1,0 +1,144 @@
+"""The search player of the Heroes System (issue 35): the kernel's information-set search
+(builder.kernel.search) with this system's judgement.
+
+- Candidates: the greedy player's scores (builder.systems.heroes.ai.greedy), best first:
+  the tree looks at the few actions a one-decision judgement likes most, and the search
+  decides between them by what follows.
+- Order tokens: placed as the greedy player places them (:meth:`HeroesPolicy.settle`).
+- Rollouts: uniform over the legal actions, when the budget asks for any (the default
+  asks none: the evaluation reads the position the tree reaches).
+- Evaluation: what the scenario's victory levels say were the game to end now (000 core
+  rules, Setup > Victory Conditions: objectives scored for their controller, the levels
+  checked in order; builder.systems.heroes.engine.victory.finish run on the playout's
+  end), read twice: with objective control as the end of this round would set it, and
+  with each objective given to the side whose infantry is nearer (what the rounds left
+  are likely to bring); weighed against the share of units each side has left, the
+  victory levels counting more as the last turn nears. A game over is worth its result:
+  0.9 to 1 a win (a major win a little more than a minor one), 0 to 0.1 a loss.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from builder.kernel.dice import Rng
+from builder.kernel.search import Budget, SearchPlayer, parse_budget
+from builder.systems.heroes.ai import evaluate as ev
+from builder.systems.heroes.engine import Action, GameState
+from builder.systems.heroes.engine.objectives import update_control
+from builder.systems.heroes.engine.victory import finish
+
+DEFAULT = Budget(playouts=32, root_width=4, depth=4, horizon=0)
+"""The budget of ``search`` without a count (docs/players.md says how it was chosen)."""
+
+_LEVEL = {"minor": 0.0, "regular": 0.05, "major": 0.1}
+
+
+def outcome(result: Any, side_ids: list[str], seat: int) -> float:
+    """A finished game's worth to ``seat``: 0.9 to 1 for a win (by level), 0 to 0.1 for
+    a loss, 0.5 for a draw."""
+    if result.winner is None:
+        return 0.5
+    bonus = _LEVEL.get(result.level, 0.05)
+    return 0.9 + bonus if result.winner == side_ids[seat] else 0.1 - bonus
+
+
+def worth(unit: Any) -> float:
+    """What a unit still in the game counts for in the evaluation's material share."""
+    return 1.5 if unit.is_vehicle else 1.0
+
+
+def projected_control(state: GameState) -> list[int]:
+    """Who would hold each objective were the side with infantry nearer to it to take it
+    (contested when both are present, as now when both are as far): what the rounds left
+    are likely to bring, cheaply."""
+    dist = ev.objective_maps(state)[0]
+    out = list(state.control)
+    infantry = [(u.side, u.sq) for u in state.units if u.active and u.type == "infantry" and not u.st.decoy]
+    for i, row in enumerate(dist):
+        near = [99] * len(state.sides)
+        for side, sq in infantry:
+            if row[sq] < near[side]:
+                near[side] = row[sq]
+        present = [side for side, d in enumerate(near) if d <= 1]
+        if len(present) > 1:
+            out[i] = -1
+        elif present:
+            out[i] = present[0]
+        else:
+            best = min(near)
+            leaders = [side for side, d in enumerate(near) if d == best]
+            if best < 99 and len(leaders) == 1:
+                out[i] = leaders[0]
+    return out
+
+
+def _levels(state: GameState, control: list[int]) -> list[float]:
+    """:func:`outcome` for each side were the game to end with ``control`` (the state's
+    VPs and result are put back after)."""
+    vp = [s.vp for s in state.sides]
+    state.control = control
+    result = finish(state, "turns")
+    values = [outcome(result, state.side_ids, seat) for seat in range(len(state.sides))]
+    for s, v in zip(state.sides, vp):
+        s.vp = v
+    state.result = None
+    return values
+
+
+def evaluate(state: GameState) -> list[float]:
+    """How good ``state`` is for each side, in [0, 1] (the module's docstring). The
+    state is a playout's end: the evaluation spends it."""
+    n = len(state.sides)
+    if state.result is not None:
+        return [outcome(state.result, state.side_ids, seat) for seat in range(n)]
+    strength = [0.0] * n
+    for u in state.units:
+        if u.alive and not u.wreck and not u.st.decoy and not u.bagged:
+            strength[u.side] += worth(u)
+    total = sum(strength)
+    turns = max(1, state.static.scenario.turns)
+    progress = min(1.0, max(0.0, (state.turn - 1) / turns))
+    w_now, w_next = 0.15 + 0.45 * progress, 0.35 - 0.15 * progress
+    projected = projected_control(state)
+    now = _levels(state, update_control(state)[:])  # control as the end of this round would set it
+    later = _levels(state, projected)
+    return [w_now * now[seat] + w_next * later[seat]
+            + (1 - w_now - w_next) * (strength[seat] / total if total else 0.5) for seat in range(n)]
+
+
+class HeroesPolicy:
+    """The kernel's :class:`builder.kernel.search.SearchPolicy` for the Heroes System."""
+
+    def __init__(self, seed: int) -> None:
+        from builder.systems.heroes.ai.greedy import GreedyPlayer
+
+        self._greedy = [GreedyPlayer(seed, side) for side in range(2)]
+
+    def candidates(self, state: GameState, actions: list[Action]) -> list[Action]:
+        side = state.to_act if state.to_act is not None else 0
+        greedy = self._greedy[side] if side < len(self._greedy) else self._greedy[0]
+        scores = greedy.scores(state, actions)
+        order = sorted(range(len(actions)), key=lambda i: -scores[i])
+        return [actions[i] for i in order]
+
+    def settle(self, state: GameState, actions: list[Action], rng: Rng) -> Action | None:
+        """Order tokens are placed as the greedy player places them: the evaluation sees
+        no difference between placements until the units act (000 core rules, Action! >
+        Order Phase), so a search would spend its playouts on noise."""
+        if state.phase != "orders":
+            return None
+        greedy = self._greedy[state.to_act or 0]
+        greedy.rng = rng
+        return greedy.choose(state, actions)
+
+    def rollout(self, state: GameState, actions: list[Action], rng: Rng) -> Action:
+        return actions[rng.below(len(actions))]
+
+    def evaluate(self, state: GameState) -> list[float]:
+        return evaluate(state)
+
+
+def make_search_player(spec: str, seed: int, side: int) -> SearchPlayer:
+    """``search`` / ``search:PLAYOUTS`` for ``side`` of a Heroes game seeded ``seed``."""
+    return SearchPlayer(seed, side, HeroesPolicy(seed), parse_budget(spec, DEFAULT))

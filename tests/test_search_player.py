@@ -1,0 +1,233 @@
+"""The search player (issue 35): the kernel's information-set search on a toy game, and
+the search players of both systems behind the one player registry."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from builder.errors import UsageError
+from builder.kernel import make_player, play
+from builder.kernel.dice import Rng
+from builder.kernel.search import Budget, SearchPlayer, parse_budget, search
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURE = ROOT / "tests" / "fixtures" / "playtest" / "pack"
+
+
+class Nim:
+    """Take one to three stones; who takes the last wins. ``secret`` is a hidden part the
+    search must never read on the true state: only the game's determinization reads what
+    the seat may know (here: nothing of the secret), and the samples carry a fresh one."""
+
+    def __init__(self, stones: int, secret: int | None = None, sample: bool = False) -> None:
+        self.stones, self.mover, self.winner = stones, 0, None
+        self._secret, self.sample = secret, sample
+        self.determinized = 0
+
+    @property
+    def secret(self) -> int:
+        if not self.sample:
+            raise AssertionError("the search read the true state's hidden part")
+        assert self._secret is not None
+        return self._secret
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.winner is not None else self.mover
+
+    @property
+    def result(self) -> Any:
+        return self.winner
+
+    def legal_actions(self) -> list[int]:
+        return [] if self.winner is not None else [n for n in (1, 2, 3) if n <= self.stones]
+
+    def apply(self, action: int) -> list[Any]:
+        self.stones -= action
+        if self.stones == 0:
+            self.winner = self.mover
+        self.mover = 1 - self.mover
+        return []
+
+    def clone(self) -> "Nim":
+        other = Nim(self.stones, self._secret, self.sample)
+        other.mover, other.winner = self.mover, self.winner
+        return other
+
+    def determinize(self, seat: int, rng: Rng) -> "Nim":
+        self.determinized += 1
+        other = Nim(self.stones, rng.below(100), sample=True)  # the secret drawn afresh, the true one unread
+        other.mover, other.winner = self.mover, self.winner
+        return other
+
+    def state_hash(self) -> str:
+        return f"{self.stones}/{self.mover}"
+
+
+class NimPolicy:
+    def candidates(self, state: Nim, actions: list[int]) -> list[int]:
+        assert state.secret >= 0  # samples may read their hidden part
+        return list(actions)
+
+    def settle(self, state: Nim, actions: list[int], rng: Rng) -> int | None:
+        return None
+
+    def rollout(self, state: Nim, actions: list[int], rng: Rng) -> int:
+        return actions[rng.below(len(actions))]
+
+    def evaluate(self, state: Nim) -> list[float]:
+        if state.winner is None:
+            return [0.5, 0.5]
+        return [1.0 if state.winner == seat else 0.0 for seat in (0, 1)]
+
+
+BUDGET = Budget(playouts=400, root_width=3, width=3, depth=8, horizon=20)
+
+
+@pytest.mark.parametrize("stones,best", [(5, 1), (6, 2), (7, 3), (3, 3)])
+def test_the_search_finds_the_winning_take(stones: int, best: int) -> None:
+    assert search(Nim(stones), 0, NimPolicy(), BUDGET, Rng(1)) == best
+
+
+def test_the_search_plays_from_samples_never_from_the_true_hidden_state() -> None:
+    game = Nim(9, secret=42)
+    search(game, 0, NimPolicy(), Budget(playouts=50), Rng(2))
+    assert game.determinized == 17  # one determinization for every 3 playouts, one per action of Nim
+    assert game.stones == 9 and game.winner is None  # the true state is never played on
+
+
+def test_the_search_is_deterministic_for_its_seed() -> None:
+    picks = {search(Nim(10), 0, NimPolicy(), Budget(playouts=30), Rng(5)) for _ in range(3)}
+    assert len(picks) == 1
+
+
+def test_a_search_player_wins_nim_against_random_play() -> None:
+    from builder.kernel.players import RandomPlayer
+
+    wins = 0
+    for seed in range(6):
+        game = Nim(9)
+        players = [SearchPlayer(seed, 0, NimPolicy(), BUDGET), RandomPlayer(seed, 1)]
+        play(game, players, max_decisions=50)
+        wins += game.winner == 0
+    assert wins == 6  # 9 stones: the first player wins by taking 1, then leaving multiples of 4
+
+
+@pytest.mark.parametrize("spec", ["search:0", "search:x", "search:1:2", "searchy"])
+def test_a_bad_budget_is_a_usage_error(spec: str) -> None:
+    with pytest.raises(UsageError):
+        parse_budget(spec, Budget())
+
+
+def test_the_budget_comes_from_the_spec() -> None:
+    assert parse_budget("search", Budget(playouts=7)).playouts == 7
+    assert parse_budget("search:200", Budget(playouts=7)).playouts == 200
+
+
+def test_the_heroes_search_player_is_registered_and_named_by_its_budget() -> None:
+    from builder.systems.heroes.ai.players import parse_spec
+
+    assert parse_spec("search:12").text == "search:12"
+    assert parse_spec("search").text == "search"
+    player = make_player("search:3", 1, 0)
+    assert isinstance(player, SearchPlayer) and player.budget.playouts == 3
+    with pytest.raises(UsageError, match="PLAYOUTS"):
+        parse_spec("search:-1")
+
+
+def _heroes_game(seed: int, players: list[str]) -> dict[str, Any]:
+    from builder.playtest.game import play_game
+    from builder.playtest.runner import _pack
+    from builder.systems.heroes.ai.players import parse_spec
+
+    return play_game(_pack(str(FIXTURE)), "meeting", seed, [parse_spec(p) for p in players])
+
+
+def test_a_heroes_game_with_a_search_player_ends_and_replays_exactly() -> None:
+    first = _heroes_game(3, ["search:4", "greedy"])
+    again = _heroes_game(3, ["search:4", "greedy"])
+    assert first["winner"] is not None or first["level"] == "draw"
+    assert first["digest"] == again["digest"] and first["state_hash"] == again["state_hash"]
+    assert first["rules"].get("search: searched", 0) > 0
+
+
+def test_the_playtest_rows_of_a_search_player_are_the_same_at_any_jobs() -> None:
+    from builder.playtest.api import run_playtest
+
+    one = run_playtest("meeting", games=2, seed=4, players=["search:2", "greedy"], jobs=1, pack=FIXTURE)[1]
+    two = run_playtest("meeting", games=2, seed=4, players=["search:2", "greedy"], jobs=2, pack=FIXTURE)[1]
+    assert [r["digest"] for r in one] == [r["digest"] for r in two]
+
+
+def test_the_heroes_evaluation_knows_the_victory_levels() -> None:
+    """A side holding every objective in the last round is winning; the values are in [0, 1]."""
+    from builder.playtest.runner import _pack
+    from builder.systems.heroes.ai.search import evaluate, outcome
+    from builder.systems.heroes.engine import Rules
+
+    state = Rules.new_game(_pack(str(FIXTURE)), "meeting", seed=1)
+    values = evaluate(state.clone())
+    assert all(0.0 <= v <= 1.0 for v in values)
+    late = state.clone()
+    late.turn = late.static.scenario.turns
+    for u in late.units:  # the US alone on the battlefield, holding both objectives in the last round
+        if u.side == 1:
+            u.alive = False
+    late.control = [0, 0]
+    us, de = evaluate(late)
+    assert us > 0.9 and de < 0.1
+    held = state.clone()  # the same forces, but the Germans hold the house: they lead on VPs
+    held.turn = held.static.scenario.turns
+    us, de = evaluate(held)
+    assert de > 0.6 > us
+    done = state.clone()
+    from builder.systems.heroes.engine.victory import finish
+
+    result = finish(done, "no_units")
+    assert evaluate(done) == [outcome(result, done.side_ids, s) for s in (0, 1)]
+
+
+def test_the_tide_of_iron_search_player_plays_a_game_to_its_end() -> None:
+    from builder.systems.tide_of_iron.pack import load
+    from builder.systems.tide_of_iron.players import play_game
+
+    pack = load(ROOT / "content" / "toi")
+    state, actions = play_game(pack, "crossroads-farm", 2, ["search:2", "greedy"])
+    again, actions2 = play_game(pack, "crossroads-farm", 2, ["search:2", "greedy"])
+    assert state.result is not None and actions == actions2
+    assert state.result["winner"] in state.static.sides
+
+
+def test_the_tide_of_iron_evaluation_counts_the_vp_to_come() -> None:
+    from builder.systems.tide_of_iron import engine as E
+    from builder.systems.tide_of_iron.pack import load
+    from builder.systems.tide_of_iron.search import evaluate, projected_vp
+
+    state = E.new_game(load(ROOT / "content" / "toi"), "crossroads-farm", 1)
+    held = state.clone()
+    held.control = [0] * len(held.control)
+    assert projected_vp(held)[0] > projected_vp(state)[0]
+    assert evaluate(held)[0] > evaluate(state)[0]
+    assert sum(evaluate(state)) == pytest.approx(1.0)
+
+
+def test_the_search_counts_its_decisions() -> None:
+    player = SearchPlayer(1, 0, NimPolicy(), Budget(playouts=10))
+    game = Nim(6)
+    player.choose(game, game.legal_actions())
+    assert player.rules_fired == Counter({"search: searched": 1})
+
+
+def test_the_search_player_does_not_peek() -> None:
+    """In mid-game states of Family Meeting 1, the search chooses the same action
+    whatever the hidden parts of the state (tests/test_players_no_peeking.py's check:
+    every determinization of the state, the search player built afresh each time)."""
+    from tests.test_players_no_peeking import _check, _heroes_states, _make_heroes
+
+    states = _heroes_states("family-meeting-1", ("greedy", "greedy"), seed=3, every=9)
+    mine = [s for s in states if s.to_act == 0 and s.phase != "orders"][:8]
+    assert _check(mine, "search:3", _make_heroes) >= 4
