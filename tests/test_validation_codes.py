@@ -48,6 +48,7 @@ EXPECTED = [
     ("c331-support-tile", "C331", "scenarios/skirmish.yaml", 37, 15),
     ("c332-demolition-target", "C332", "scenarios/skirmish.yaml", 33, 24),
     ("c370-stairs", "C370", "scenarios/skirmish.yaml", 27, 60),
+    ("c380-unreachable", "C380", "scenarios/skirmish.yaml", 34, 7),
     ("c350-half-square", "C350", "boards/board-a.yaml", 9, 10),
     ("c351-half-square-mixed", "C351", "terrain/terrain.yaml", 8, 41),
     ("c352-infantry-obstacle", "C352", "boards/board-a.yaml", 5, 38),

@@ -103,7 +103,7 @@ def playtest(
         _suggest_native()
     saved = check_output(Path(pack) / "reports" / f"{scenario}.json", what="saved report") if save else None
     extra = {"until_decided": until_decided, "margin": margin, "alpha": alpha, "beta": beta,
-             "scheduler": scheduler, "armies": army}
+             "scheduler": scheduler, "armies": army, "warn": _warn_now}
     report, rows = _run(scenario, games, seed, players, jobs, pack, None, extra)
     failures = write_reports(report, output, saved, jsonl, rows)
     if format is OutputFormat.json:
@@ -112,6 +112,12 @@ def playtest(
         typer.echo(_text(report))
     if failures:
         raise failures[0]
+
+
+def _warn_now(warning: dict[str, str]) -> None:
+    """A warning found before the games (C380: a victory level the armies cannot reach),
+    on stderr at once, so it is read before the wait."""
+    typer.echo(f"warning {warning['code']}: {warning['message']}", err=True)
 
 
 LONG_PLAYTEST = 500
