@@ -101,6 +101,8 @@ def describe(pack: Any, scenario: Any, files: dict[str, Path], lists: Sequence[A
                  "text": f"{said}, {points}: {found['summary']}"}
         if source == "default":
             entry["pack"] = "+".join(_packs(pack, scenario))
+        elif getattr(army, "pack", None):
+            entry["pack"] = army.pack  # the pack the list names (`pack:` of the army file)
         out[side.id] = entry
     return out
 
