@@ -178,3 +178,5 @@ def test_a_points_knob_holds_the_rest_of_the_army(pack):
     assert any("(recommended)" in line for line in report["evidence"])
     text = lib.balance_text(report)
     assert "evidence: points.de=" in text and "army of de:" in text and "armies: de: neighbouring armies" in text
+    page = lib.balance_html(report)
+    assert "<h2>Armies per setting</h2>" in page and "<h2>Evidence</h2>" in page
