@@ -142,3 +142,41 @@ def test_a_broken_balance_report_is_an_input_error_for_the_site(cli, pack, tmp_p
     r = cli("site", "build", "--pack", str(pack), "--out", str(tmp_path / "site"))
     assert r.exit_code == 1
     assert "budget.balance.json" in r.stderr and "Traceback" not in r.stderr
+
+
+def _curve(shares: list[float], half: float = 0.05) -> dict:
+    return {"knob": "points.de", "values": [145 + 10 * i for i in range(len(shares))], "share": shares,
+            "low": [s - half for s in shares], "high": [s + half for s in shares]}
+
+
+def test_a_curve_built_to_turn_back_is_flagged_not_monotone():
+    """Issue 34 item 6: today's trading-blows curve (cw share 55%, 98%, 47%, 52%, 33% at
+    145..185 German points) rises and falls beyond its intervals; more German points
+    should only lower it."""
+    built = _curve([0.55, 0.98, 0.47, 0.52, 0.33])
+    found = lib.monotony(built, rising=False)
+    assert not found["monotone"] and [145, 155] in found["reversals"]
+    assert lib.monotony(_curve([0.7, 0.6, 0.62, 0.4]), rising=False)["monotone"]  # within the intervals
+    report = {"sides": ["cw", "de"], "monotony": [found]}
+    (warning,) = lib.not_monotone(report)
+    assert warning["code"] == "P541" and "145 -> 155" in warning["message"]
+    assert lib.monotony(_curve([0.2, 0.5, 0.8]))["rising"]  # no way given: read from its ends
+
+
+def test_a_points_knob_holds_the_rest_of_the_army(pack):
+    """Each points value plays the army of its neighbour changed as little as the budget
+    asks; the report shows every setting's armies, the evidence and the curve's shape."""
+    report = lib.balance(lib.BalanceRequest("budget", ("greedy", "greedy"), ("points.de=80,100,120",), games=20,
+                                            pack=str(pack)))
+    armies = {p["setting"]["points.de"]: p["armies"]["de"] for p in report["points"]}
+    assert set(armies) == {80, 100, 120}
+    assert all(a["spent"] <= v for v, a in armies.items())
+    assert set(armies[100]["tiles"]) <= set(armies[120]["tiles"])  # completed upwards: nothing taken off
+    assert {p["armies"]["us"]["spent"] for p in report["points"]} == {report["points"][0]["armies"]["us"]["spent"]}
+    assert "neighbouring armies" in report["armies_held"]
+    assert report["monotony"][0]["knob"] == "points.de"
+    assert any("(recommended)" in line for line in report["evidence"])
+    text = lib.balance_text(report)
+    assert "evidence: points.de=" in text and "army of de:" in text and "armies: de: neighbouring armies" in text
+    page = lib.balance_html(report)
+    assert "<h2>Armies per setting</h2>" in page and "<h2>Evidence</h2>" in page

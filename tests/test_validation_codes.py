@@ -49,6 +49,7 @@ EXPECTED = [
     ("c332-demolition-target", "C332", "scenarios/skirmish.yaml", 33, 24),
     ("c361-never-placed", "C361", "scenarios/skirmish.yaml", 26, 49),
     ("c370-stairs", "C370", "scenarios/skirmish.yaml", 27, 60),
+    ("c380-unreachable", "C380", "scenarios/skirmish.yaml", 34, 7),
     ("c350-half-square", "C350", "boards/board-a.yaml", 9, 10),
     ("c351-half-square-mixed", "C351", "terrain/terrain.yaml", 8, 41),
     ("c352-infantry-obstacle", "C352", "boards/board-a.yaml", 5, 38),
@@ -165,6 +166,7 @@ def test_every_validator_code_has_a_located_case() -> None:
     covered = {row[1] for row in EXPECTED} | {"Y103", "Y106", "P501", "P503", "P505", "C300", "S200"}
     covered |= {"S220", "S221", "S222"}  # the game-system seam's codes: tests/test_systems_seam.py
     covered |= {"P520", "P521", "P522", "P523", "P550"}  # playtest report warnings: tests/test_playtest_warnings.py
+    covered |= {"P541"}  # a balance curve not monotone: tests/test_playtest_balance.py
     # alliances (000 Multiplayer Rules) and their report warnings: tests/test_engine_multiplayer.py
     covered |= {f"C34{i}" for i in range(10)} | {"P530", "P531"}
     mine = {code for code in CODES if code[0] in "YSCP"}

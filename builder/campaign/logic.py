@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from builder.campaign.record import (
     CampaignRecord,
@@ -147,8 +148,47 @@ def report(pack: Pack, record: CampaignRecord) -> CampaignReport:
                           len(campaign.steps), nxt, changes)
 
 
+def _hold(data: dict[str, Any], effect: CampaignEffect) -> None:
+    """A ``hold`` effect on the scenario's data: the side must now control ``at_least``
+    of the objectives (003 Campaign 3/6 to 6/6: "both of its secondary objectives
+    instead of one", "only one of its two"). Every condition on the side's control of
+    exactly those objectives, in the victory levels and the events, moves with the
+    threshold T the scenario prints (the smallest ``at_least`` among them): ``at_least:
+    T`` becomes the new number, ``at_most: T - 1`` (the side falls short) becomes one
+    less than it. Other counts (Operation Stack's "holds none", ``at_most: 0`` when T is
+    2) are other conditions and stay."""
+    wanted = set(effect.objectives)
+    specs: list[dict[str, Any]] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            spec = node.get("controls")
+            if isinstance(spec, dict) and spec.get("side") == effect.side and set(spec.get("objectives") or []) == wanted:
+                specs.append(spec)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(data["victory"])
+    walk(data["events"])
+    printed = [s["at_least"] for s in specs if s.get("at_least")]
+    if not printed or effect.at_least is None:
+        return
+    threshold = min(printed)
+    for spec in specs:
+        if spec.get("at_least") == threshold:
+            spec["at_least"] = effect.at_least
+        elif spec.get("at_most") is not None and spec["at_most"] == threshold - 1:
+            spec["at_most"] = effect.at_least - 1
+
+
 def _apply(scenario: Scenario, effect: CampaignEffect) -> Scenario:
-    """One effect on a copy of the scenario (003 Campaign: the changes each box prints)."""
+    """One effect on a copy of the scenario (003 Campaign: the changes each box prints).
+    An ``option`` and a ``tactical_bonus`` leave the scenario as it is (the option joins
+    the side's army, :func:`options_for`; tactical bonuses are laid by the Solo game mode
+    only) but for a line of its special rules."""
     data = scenario.model_dump(mode="python", by_alias=True, exclude_unset=False)
     sides = {s["id"]: s for s in data["sides"]}
     side = sides.get(effect.side) if effect.side else None
@@ -172,11 +212,59 @@ def _apply(scenario: Scenario, effect: CampaignEffect) -> Scenario:
                 objective["at"] = effect.at
         rules.append(f"Campaign: objectives {', '.join(effect.objectives)} are in play.")
     elif effect.do == "hold":
+        _hold(data, effect)
         rules.append(f"Campaign: side {effect.side} must control {effect.at_least} of "
                      f"{', '.join(effect.objectives)} to win.")
     elif effect.do == "option":
         rules.append(f"Campaign: side {effect.side} adds the option {effect.option} (support tile).")
+    elif effect.do == "tactical_bonus":
+        rules.append(f"Campaign: the tactical bonus with the alternate outline goes on {effect.at}.")
     return Scenario.model_validate(data)
+
+
+def options_for(consequences: list[Consequence]) -> dict[str, list[str]]:
+    """The recruitment options ``option`` effects add to each side's army (003 Campaign
+    4/6: "the CW player will be able to incorporate a Battle Plan Orders Option into his
+    army"), by side: a playtest puts them on the side's support tile
+    (builder.campaign.playtest)."""
+    out: dict[str, list[str]] = {}
+    for consequence in consequences:
+        for effect in consequence.effects:
+            if effect.do == "option" and effect.side is not None and effect.option is not None:
+                out.setdefault(effect.side, []).append(effect.option)
+    return out
+
+
+def _played(before: Scenario, after: Scenario) -> bool:
+    """Did an effect change anything the engine plays (its words aside)?"""
+    keep = {"special_rules"}
+    return before.model_dump(exclude=keep) != after.model_dump(exclude=keep)
+
+
+def unplayed(scenario: Scenario, consequence: Consequence) -> list[str]:
+    """Why the parts of ``consequence`` that a playtest of ``scenario`` (the next
+    scenario, before the consequence) does not play are not played, in words; empty
+    when all of it is. A medal is judged only when tied to a victory level."""
+    why = []
+    if consequence.lost:
+        why.append("its printed effect was lost in transcription")
+    if consequence.medal and consequence.level is None and not consequence.effects and not consequence.lost:
+        why.append(f"the {consequence.medal} medal's condition is words the engine does not judge")
+    for effect in consequence.effects:
+        after = _apply(scenario, effect)
+        if effect.do == "tactical_bonus":
+            why.append("tactical bonuses are laid only in the Solo game mode: the alternate outline is not played")
+        elif effect.do == "option":
+            continue  # joins the side's army (options_for)
+        elif not _played(scenario, after):
+            why.append(f"its '{effect.do}' effect changes nothing in '{scenario.id}'")
+        elif effect.do == "move_event":
+            moved = [e for e in scenario.events if e.side == effect.side and effect.from_turn in e.turns]
+            if moved and all(x.do == "lost" for e in moved for x in e.effects):
+                why.append(f"it moves the event of turn {effect.from_turn} to turn {effect.to_turn}, but that "
+                           "event's printed effect was lost: nothing to play")
+        scenario = after
+    return why
 
 
 def apply_consequences(scenario: Scenario, consequences: list[Consequence]) -> Scenario:

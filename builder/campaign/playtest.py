@@ -8,6 +8,15 @@ step and the players only, so the report is identical for any number of workers.
 Medals: a playtest counts the medals of consequences tied to a victory level ("as for a
 minor victory, and a Victoria Cross"); a medal whose condition is only words (hold two
 objectives at a supply phase, finish early) cannot be judged by the engine and is left out.
+
+Every consequence is played as data (builder.campaign.logic): deployment areas, arrows,
+event turns, points, turns, objectives at their alternate outline, the objectives a side
+must hold, and recruitment options, which join the side's army on its support tile
+(:func:`campaign_armies`); each side plays the default army built for the scenario
+(builder.playtest.armies) unless the scenario prints one. What a playtest does not play
+(a lost effect, a medal judged by words, an event moved whose effect was lost, the
+tactical bonus outline, an effect that changes nothing) is a warning of the report
+(K807, :func:`not_played`), with the campaigns in which it came up.
 """
 
 from __future__ import annotations
@@ -19,7 +28,8 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from builder.systems.heroes.ai.players import parse_spec
-from builder.campaign.logic import apply_consequences, consequences_for
+from builder.campaign.logic import apply_consequences, consequences_for, options_for, unplayed
+from builder.diagnostics import define_code
 from builder.systems.heroes.content.models.campaign import Campaign
 from builder.systems.heroes.content.models.scenario import Scenario
 from builder.systems.heroes.content.pack import Pack
@@ -28,6 +38,29 @@ from builder.playtest.game import play_game_safely
 from builder.playtest.runner import _pack
 from builder.playtest.seeds import chunks, derive_seed
 from builder.playtest.stats import quantiles, two_proportion_z, wilson
+
+
+K_NOT_PLAYED = define_code("K807", "campaign consequence not played in a campaign playtest",
+                           "003 Battle for Normandy, Campaign 1/6 to 6/6")
+
+
+def campaign_armies(pack: Pack, scenario: Scenario, options: dict[str, list[str]]) -> tuple[Any, ...]:
+    """The army each side plays in a campaign's scenario: its default army built for the
+    scenario (builder.playtest.armies.played_lists) or its printed composition, with the
+    recruitment options the previous result gives it on its support tile (003 Campaign
+    4/6: the Battle Plan Orders Option)."""
+    from builder.playtest.armies import played_lists
+
+    lists = list(played_lists(pack, scenario))
+    for i, side in enumerate(scenario.sides):
+        extra = options.get(side.id)
+        if not extra:
+            continue
+        if lists[i] is not None:
+            lists[i] = lists[i].model_copy(update={"support": [*lists[i].support, *extra]})
+        elif side.army.composition:
+            lists[i] = [e.model_dump() for e in side.army.composition] + [{"option": o} for o in extra]
+    return tuple(lists)
 
 
 def with_scenario(pack: Pack, scenario: Scenario) -> Pack:
@@ -47,11 +80,16 @@ def play_campaign(pack: Pack, campaign: Campaign, seed: int, players: tuple[str,
     points = dict.fromkeys(by_side, 0)
     steps: list[dict[str, Any]] = []
     previous: list[Any] = []
+    missed: list[list[Any]] = []
     for k, step in enumerate(campaign.steps):
-        scenario = apply_consequences(pack.scenarios[step.scenario], previous)
+        printed = pack.scenarios[step.scenario]
+        missed += [[k, c.text, why] for c in previous for why in unplayed(printed, c)]
+        scenario = apply_consequences(printed, previous)
         specs = [by_side[s.id] for s in scenario.sides]
         game_seed = derive_seed("campaign", seed, index, campaign.id, k, players)
-        row = play_game_safely(with_scenario(pack, scenario), scenario.id, game_seed, specs, index=index)
+        armies = campaign_armies(pack, scenario, options_for(previous))
+        row = play_game_safely(with_scenario(pack, scenario), scenario.id, game_seed, specs, index=index,
+                               armies=armies)
         if "error" in row:
             return {"index": index, "error": f"{scenario.id}: {row['error']}", "steps": steps}
         winner = row["winner"]
@@ -64,9 +102,11 @@ def play_campaign(pack: Pack, campaign: Campaign, seed: int, players: tuple[str,
             points[side] = points.get(side, 0) + per_medal
         steps.append({"scenario": scenario.id, "winner": winner, "level": level, "medals": medals})
         previous = chosen
+    missed += [[len(campaign.steps), c.text, why] for c in previous for why in unplayed(scenario, c)]
     best = max(points.values())
     leaders = [s for s, p in points.items() if p == best]
-    return {"index": index, "steps": steps, "points": points, "winner": leaders[0] if len(leaders) == 1 else None}
+    return {"index": index, "steps": steps, "points": points, "winner": leaders[0] if len(leaders) == 1 else None,
+            "not_played": missed}
 
 
 def _chunk(args: tuple[str, str, int, tuple[str, ...], int, int]) -> list[dict[str, Any]]:
@@ -148,7 +188,24 @@ def run_campaign_playtest(campaign_id: str, *, games: int, seed: int, players: l
     report = {"campaign": campaign_id, "campaign_name": campaign.name, "sides": sides, "players": list(names),
               "seed": seed, **summarise(campaign, sides, rows)}
     report["verdict"] = verdict(report)
+    report["warnings"] = not_played(campaign, rows)
     return report
+
+
+def not_played(campaign: Campaign, rows: list[dict[str, Any]]) -> list[dict[str, str]]:
+    """K807, per consequence part a campaign playtest did not play, with the campaigns in
+    which it came up; in step order, then by text (the same for the same rows)."""
+    seen: Counter[tuple[int, str, str]] = Counter()
+    for row in rows:
+        for k, text, why in {tuple(m) for m in row.get("not_played", [])}:
+            seen[(k, text, why)] += 1
+    out = []
+    for (k, text, why), n in sorted(seen.items()):
+        where = f"before scenario {k + 1} ({campaign.steps[k].scenario})" if k < len(campaign.steps) \
+            else "after the last scenario"
+        out.append({"code": K_NOT_PLAYED, "message": f"not played, in {n} of {len(rows)} campaigns, {where}: "
+                                                      f"{text} ({why})"})
+    return out
 
 
 def verdict(report: dict[str, Any]) -> str:
@@ -177,4 +234,5 @@ def report_text(report: dict[str, Any]) -> str:
                          f" (p={first['p_value']:.3f})")
     if report["errors"]:
         lines.append(f"engine errors: {report['errors']} campaign(s) left out")
+    lines += [f"warning {w['code']}: {w['message']}" for w in report.get("warnings", [])]
     return "\n".join(lines)

@@ -48,7 +48,7 @@ def play(
 
     content = load_pack(pack)
     require_scenario(content, scenario)
-    armies = _armies(content, scenario, army) if army else None
+    armies = _armies(content, scenario, army)
     state, record = play_game(content, scenario, seed, names, pack_ref=str(pack), armies=armies)
     if log is not None:
         atomic_write_text(log, record.jsonl())
@@ -64,14 +64,16 @@ def play(
 
 
 def _armies(content: Any, scenario: str, army: list[str]) -> tuple[Any, ...]:
-    """The checked army lists of ``--army SIDE=FILE`` (builder.playtest.armies)."""
-    from builder.playtest.armies import load_armies, parse_army_options
+    """The checked army lists of ``--army SIDE=FILE``, and the default army built for the
+    scenario for each side given only points: the armies a playtest plays
+    (builder.playtest.armies), so a playtest game replays here."""
+    from builder.playtest.armies import load_armies, parse_army_options, played_lists
 
     model = content.items["scenarios"].get(scenario)
     if model is None:
         known = ", ".join(sorted(content.items["scenarios"])) or "none"
         raise UsageError(f"unknown scenario '{scenario}' (known: {known})")
-    return load_armies(content, model, parse_army_options(army, [s.id for s in model.sides]))
+    return played_lists(content, model, load_armies(content, model, parse_army_options(army, [s.id for s in model.sides])))
 
 
 def replay(

@@ -119,7 +119,7 @@ def playtest(
         _suggest_native()
     saved = check_output(Path(pack) / "reports" / f"{scenario}.json", what="saved report") if save else None
     extra = {"until_decided": until_decided, "margin": margin, "alpha": alpha, "beta": beta,
-             "scheduler": scheduler, "armies": army}
+             "scheduler": scheduler, "armies": army, "warn": _warn_now}
     if pairings is not None:
         report, rows = _run_pairings(scenario, games, seed, pairings, jobs, pack, extra)
     else:  # the games worth watching are chosen among one pairing's games
@@ -158,6 +158,12 @@ def chosen_games(report: dict[str, Any], rows: list[dict[str, Any]], pack: Path,
 
     link_games(entries, folder, output, viewer)
     report["chosen_games"] = entries
+
+
+def _warn_now(warning: dict[str, str]) -> None:
+    """A warning found before the games (C380: a victory level the armies cannot reach),
+    on stderr at once, so it is read before the wait."""
+    typer.echo(f"warning {warning['code']}: {warning['message']}", err=True)
 
 
 LONG_PLAYTEST = 500

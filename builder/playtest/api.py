@@ -19,7 +19,14 @@ from builder.systems.heroes.content.loader import BUNDLED_CONTENT
 from builder.content.yaml_io import atomic_write_text
 from builder.systems.heroes.engine import scenario_seats
 from builder.errors import UsageError
-from builder.playtest.armies import describe, load_armies, parse_army_options, placeholder_units
+from builder.playtest.armies import (
+    describe,
+    load_armies,
+    parse_army_options,
+    placeholder_units,
+    played_lists,
+    reach_warnings,
+)
 from builder.playtest.report import build_report, rows_jsonl
 from builder.playtest.runner import Batch, _pack, run_batch, scenario_facts
 from builder.playtest.sequential import run_until_decided, sequential_entry, sequential_rule
@@ -71,6 +78,7 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
                  jsonl: Path | None = None, until_decided: bool = False, margin: float = 0.05,
                  alpha: float = 0.05, beta: float = 0.05, scheduler: str | None = None,
                  armies: dict[str, Path] | Sequence[str] | None = None,
+                 warn: Callable[[dict[str, str]], None] | None = None,
                  ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Play ``games`` games and return (report, rows).
 
@@ -80,7 +88,9 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
     (builder.playtest.sequential) decides, at ``margin`` with error rates ``alpha`` and
     ``beta``, and the report's ``sequential`` entry says how many games it took.
     ``scheduler``: play on a Dask cluster (builder.playtest.pools) instead of ``jobs``
-    local processes; the rows are the same."""
+    local processes; the rows are the same. ``warn`` hears, before any game is played,
+    each victory level the armies cannot reach (C380, builder.playtest.armies.reach_warnings);
+    the report carries them too (:func:`add_warnings`)."""
     if games < 1:
         raise UsageError("--games must be at least 1")
     if jobs < 1:
@@ -91,7 +101,11 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
     check_players(model, players)
     sides = [s.id for s in model.sides]
     files = dict(armies) if isinstance(armies, dict) else parse_army_options(armies or (), sides)
-    lists = load_armies(_pack(pack_path), model, files) if files else ()
+    lists = played_lists(_pack(pack_path), model, load_armies(_pack(pack_path), model, files) if files else ())
+    gaps = reach_warnings(_pack(pack_path), model, lists)
+    if warn is not None:
+        for gap in gaps:
+            warn(gap)
     names = tuple(p.strip().lower() for p in players)
     # The Solo game mode is asymmetric by nature: the AI keeps the side the scenario allows;
     # the players of alliances keep their seats (the rotation swaps two players, builder.playtest.seeds).
@@ -123,6 +137,14 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
     )
     if rule is not None and outcome is not None:
         report["sequential"] = sequential_entry(rule, outcome, sides, games)
+    add_warnings(report, gaps)
     return report, rows
+
+
+def add_warnings(report: dict[str, Any], found: list[dict[str, str]]) -> None:
+    """Put warnings found before the games (C380: a level the armies cannot reach) at the
+    head of the report's warnings: they explain the verdict that follows."""
+    if found:
+        report["warnings"] = [*found, *report.get("warnings", [])]
 
 

@@ -13,7 +13,10 @@ outcome, reported with their own interval for each setting and kept out of the s
 (a scenario with many draws can still be even between the sides).
 
 Every setting plays the same game seeds (game ``i`` has the same seed whatever the
-knobs), so the curve compares like with like; the sequential rule looks at fixed
+knobs) and the same armies but for what the knob changes (a ``points.SIDE`` knob plays
+nested armies, builder.playtest.balance_armies; the report shows each setting's armies),
+so the curve compares like with like; a curve that still turns back on itself beyond
+its intervals is flagged (P541, :func:`monotony`): its recommendation cannot be trusted; the sequential rule looks at fixed
 100-game boundaries in seed order, and settings are tried in an order that depends
 only on the results, so the report is byte-identical at any ``--jobs`` and on a cluster.
 """
@@ -30,7 +33,9 @@ from builder.systems.heroes.ai.players import parse_spec
 from builder.systems.heroes.content.loader import BUNDLED_CONTENT
 from builder.errors import UsageError
 from builder.systems.heroes.content.knobs import Setting, Vary, parse_vary
-from builder.playtest.runner import Batch, scenario_facts
+from builder.diagnostics import define_code
+from builder.playtest.balance_armies import ArmyPlan
+from builder.playtest.runner import Batch, _pack, scenario_facts
 from builder.playtest.saved import read_saved_report
 from builder.playtest.sequential import BATCH, BalanceRule, run_until_decided
 from builder.playtest.stats import wilson
@@ -40,6 +45,9 @@ GRID_LIMIT = 5
 """A single numeric knob with at most this many values is searched as a grid."""
 MAX_SETTINGS = 64
 """Most combinations a grid may try: beyond, a coarser STEP is asked for."""
+
+P_NOT_MONOTONE = define_code("P541", "a balance curve is not monotone beyond its intervals",
+                             "balance reports (docs/playtest.md, Balance)")
 
 DECISIONS = {"favours-first": "above", "favours-second": "below", "balanced": "within", "undecided": "undecided"}
 
@@ -83,8 +91,9 @@ class _Search:
     """Plays settings through one pool and remembers what it measured."""
 
     def __init__(self, req: BalanceRequest, batch: Batch, sides: list[str], pool: Any,
-                 progress: Callable[[int], None] | None) -> None:
+                 progress: Callable[[int], None] | None, plan: ArmyPlan) -> None:
         self.req, self.batch, self.sides, self.pool, self.progress = req, batch, sides, pool, progress
+        self.plan = plan
         self.points: list[dict[str, Any]] = []
         self._seen: dict[Setting, dict[str, Any]] = {}
 
@@ -93,14 +102,89 @@ class _Search:
         if known is not None:
             return known
         rule = BalanceRule(self.req.target, self.req.margin, self.req.alpha, self.req.beta)
-        here = replace(self.batch, knobs=setting)
+        armies = self.plan.at(setting)
+        here = replace(self.batch, knobs=setting, armies=armies)
         rows, outcome = run_until_decided(
             lambda first, count: self.pool.play(replace(here, first=first, games=count), self.progress),
             self.sides, rule, self.req.games)
         point = _point(setting, rows, outcome.verdict, self.sides, self.req.target)
+        point["armies"] = _armies(self.plan, armies)
         self.points.append(point)
         self._seen[setting] = point
         return point
+
+
+def _armies(plan: ArmyPlan, armies: tuple[Any, ...]) -> dict[str, dict[str, Any]]:
+    """Each side's army at a setting, as the playtest report describes it: points spent,
+    tiles, heroes, counters (builder.playtest.armies.describe)."""
+    from builder.playtest.armies import describe
+
+    found = describe(plan.pack, plan.scenario, {}, armies)
+    return {side: {k: a[k] for k in ("source", "budget", "spent", "tiles", "heroes", "counters") if k in a}
+            for side, a in found.items()}
+
+
+def monotony(curve: dict[str, Any], rising: bool | None = None) -> dict[str, Any]:
+    """Does the share move one way as the knob turns? ``rising``: the way it should
+    (more points for the first side: up; for the second: down); None: the way its ends
+    go. A reversal is a pair of values, the lower first, whose intervals say the share
+    went the other way (the later interval lies wholly on the wrong side of the earlier).
+    Returns ``monotone``, the ``rising`` way read, and the ``reversals`` as
+    [value, value] pairs."""
+    share, low, high, values = curve["share"], curve["low"], curve["high"], curve["values"]
+    if rising is None:
+        rising = len(share) < 2 or share[-1] >= share[0]
+    reversals = []
+    for i in range(len(values)):
+        for j in range(i + 1, len(values)):
+            if (rising and high[j] < low[i]) or (not rising and low[j] > high[i]):
+                reversals.append([values[i], values[j]])
+    return {"knob": curve["knob"], "monotone": not reversals, "rising": rising, "reversals": reversals}
+
+
+def _expected_rising(knob: str, sides: list[str]) -> bool | None:
+    """More points for the first side raise its share; for the second side they lower it."""
+    if knob == f"points.{sides[0]}":
+        return True
+    if knob == f"points.{sides[1]}":
+        return False
+    return None
+
+
+def not_monotone(report: dict[str, Any]) -> list[dict[str, str]]:
+    """P541, per curve that turns back on itself beyond its intervals."""
+    out = []
+    for m in report.get("monotony", []):
+        if m["monotone"]:
+            continue
+        pairs = ", ".join(f"{a} -> {b}" for a, b in m["reversals"][:4]) + (" ..." if len(m["reversals"]) > 4 else "")
+        way = "rise" if m["rising"] else "fall"
+        out.append({"code": P_NOT_MONOTONE, "message": (
+            f"the {report['sides'][0]} share should {way} with {m['knob']} but goes the other way beyond the 95% "
+            f"intervals between {pairs}: the curve measures something besides the knob (the armies, too few "
+            f"games); read the recommendation with care")})
+    return out
+
+
+def evidence(report: dict[str, Any]) -> list[str]:
+    """The settings that support the recommendation: it, and the settings tried on either
+    side of it on each knob's curve, with their games and intervals."""
+    rec = report["recommendation"]
+    first = report["sides"][0]
+    lines = []
+    for curve in report["curves"]:
+        values = curve["values"]
+        value = rec["setting"].get(curve["knob"])
+        if value not in values:
+            continue
+        k = values.index(value)
+        for j in range(max(0, k - 1), min(len(values), k + 2)):
+            point = next(p for p in report["points"] if p["setting"].get(curve["knob"]) == values[j]
+                         and all(p["setting"].get(n) == v for n, v in rec["setting"].items() if n != curve["knob"]))
+            mark = "recommended" if j == k else ("below" if j < k else "above")
+            lines.append(f"{curve['knob']}={values[j]} ({mark}): {first} {curve['share'][j] * 100:.0f}% "
+                         f"[{curve['low'][j] * 100:.0f}%, {curve['high'][j] * 100:.0f}%] of {point['games']} games")
+    return lines
 
 
 def _best(points: list[dict[str, Any]]) -> dict[str, Any]:
@@ -177,11 +261,14 @@ def _sentence(report: dict[str, Any]) -> str:
     share = rec["share"]
     half = (share["high"] - share["low"]) / 2 * 100
     setting = ", ".join(f"{k} = {v} (was {report['current'][k]})" for k, v in rec["setting"].items())
-    line = (f"{setting}: {sides[0]} wins {share['rate'] * 100:.0f}% +/- {half:.0f}% of the decisive games "
+    line = (f"{setting}: {sides[0]} wins {share['rate'] * 100:.0f}% +/- {half:.0f}% "
+            f"[{share['low'] * 100:.0f}%, {share['high'] * 100:.0f}%] of the decisive games "
             f"against {sides[1]} (target {report['target'] * 100:g}%), draws {rec['draw_rate']['rate'] * 100:.0f}%, "
             f"{rec['games']} games")
     if rec["decision"] != "within":
         line += f"; not shown within {report['margin'] * 100:g}% of the target"
+    if any(not m["monotone"] for m in report.get("monotony", [])):
+        line += "; the curve is not monotone (P541): the evidence below is weak"
     return line
 
 
@@ -228,8 +315,9 @@ def balance(req: BalanceRequest, progress: Callable[[int], None] | None = None) 
                          "e.g. --vary points.de=400:500:20, or vary fewer knobs at once")
     rotate = bool(model.symmetric) and not any(parse_spec(p).kind == "solo-mode" for p in players)
     batch = Batch(pack_path, req.scenario, BATCH, req.seed, tuple(players), rotate)
+    plan = ArmyPlan(_pack(pack_path), model, {v.knob.name: list(v.values) for v in varies})
     with open_pool(req.jobs, req.scheduler) as pool:
-        search = _Search(req, batch, sides, pool, progress)
+        search = _Search(req, batch, sides, pool, progress, plan)
         best, method = _bisect(search, varies[0]) if single else _grid(search, varies)
     report: dict[str, Any] = {
         "format": FORMAT, "scenario": req.scenario, "scenario_name": model.name, "sides": sides,
@@ -245,7 +333,12 @@ def balance(req: BalanceRequest, progress: Callable[[int], None] | None = None) 
         "games": sum(p["games"] for p in search.points),
         "recommendation": best,
         "curves": _curves(search.points, varies, best),
+        "armies_held": plan.held(),
     }
+    report["monotony"] = [monotony(c, _expected_rising(c["knob"], sides)) for c in report["curves"]
+                          if next(v for v in varies if v.knob.name == c["knob"]).knob.numeric]
+    report["warnings"] = not_monotone(report)
+    report["evidence"] = evidence(report)
     report["summary"] = _sentence(report)
     return report
 
@@ -270,7 +363,26 @@ def balance_text(report: dict[str, Any]) -> str:
         lines.append(f"{setting:<32} {p['games']:>6} {s['rate'] * 100:>13.1f}% "
                      f"{'[' + format(s['low'] * 100, '.1f') + ', ' + format(s['high'] * 100, '.1f') + ']':>16} "
                      f"{p['draw_rate']['rate'] * 100:>5.0f}%  {p['decision']}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + evidence_lines(report)) + "\n"
+
+
+def evidence_lines(report: dict[str, Any]) -> list[str]:
+    """The evidence, the curve's warnings and the armies of each setting, for the terminal
+    (reports saved before issue 34 have none of them)."""
+    lines = [f"evidence: {e}" for e in report.get("evidence", [])]
+    lines += [f"warning {w['code']}: {w['message']}" for w in report.get("warnings", [])]
+    if "armies_held" in report:
+        lines.append(f"armies: {report['armies_held']}")
+    shown: dict[str, str] = {}
+    for p in sorted(report["points"], key=lambda p: [str(v).zfill(8) for v in p["setting"].values()]):
+        setting = ", ".join(f"{k}={v}" for k, v in p["setting"].items())
+        for side, a in p.get("armies", {}).items():
+            said = f"{a.get('spent')} points: tiles " + (", ".join(a.get("tiles", [])) or "none") \
+                + (f"; heroes {', '.join(a['heroes'])}" if a.get("heroes") else "")
+            if shown.get(side) != said:
+                lines.append(f"  {setting}: army of {side}: {said}")
+                shown[side] = said
+    return lines
 
 
 def curves_svg(report: dict[str, Any]) -> list[dict[str, Any]]:

@@ -25,6 +25,7 @@ def effect_in_words(effect: CampaignEffect) -> str:
         "objective": f"objectives {', '.join(effect.objectives)} in play" + (f" at {effect.at}" if effect.at else ""),
         "hold": f"{effect.side} must control {effect.at_least} of {', '.join(effect.objectives)}",
         "option": f"{effect.side} adds {effect.option}",
+        "tactical_bonus": f"the tactical bonus with the alternate outline goes on {effect.at}",
     }[effect.do]
     return words + (" (placeholder)" if effect.placeholder else "")
 

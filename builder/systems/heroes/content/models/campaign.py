@@ -17,7 +17,8 @@ from pydantic import Field, model_validator
 from builder.systems.heroes.content.models.base import ContentModel, Id, Item, Square
 from builder.systems.heroes.content.models.terrain import Area
 
-EffectKind = Literal["deploy", "enter", "move_event", "points", "turns", "objective", "hold", "option"]
+EffectKind = Literal["deploy", "enter", "move_event", "points", "turns", "objective", "hold", "option",
+                     "tactical_bonus"]
 
 
 class CampaignEffect(ContentModel):
@@ -32,7 +33,11 @@ class CampaignEffect(ContentModel):
     - ``objective``: ``objectives`` come into play, placed at ``at`` when given (an
       alternate outline), replacing those listed in ``replaces``;
     - ``hold``: ``side`` must control ``at_least`` of ``objectives`` to win;
-    - ``option``: ``side`` adds the recruitment ``option`` (on its support tile).
+    - ``option``: ``side`` adds the recruitment ``option`` (on its support tile);
+    - ``tactical_bonus``: the tactical bonus with the alternate outline is placed at ``at``
+      instead of the usual one (003, Campaign 2/6: the blue outline after a German
+      victory in 1/6). Tactical bonuses are laid only in the Solo game mode, so a
+      two-player playtest says it is not played (K807).
     """
 
     do: EffectKind = Field(description="Kind of change to the next scenario.")
@@ -46,7 +51,7 @@ class CampaignEffect(ContentModel):
     objectives: list[Id] = Field(
         default_factory=list, description="objective/hold: objective ids of the next scenario."
     )
-    at: Square | None = Field(default=None, description="objective: square of the alternate marker.")
+    at: Square | None = Field(default=None, description="objective, tactical_bonus: square of the alternate marker.")
     replaces: list[Id] = Field(default_factory=list, description="objective: objectives taken out of play.")
     at_least: int | None = Field(default=None, ge=1, le=10, description="hold: how many must be controlled.")
     option: Id | None = Field(default=None, description="option: recruitment option id.")
@@ -62,6 +67,7 @@ class CampaignEffect(ContentModel):
             "move_event": ("side", "from_turn", "to_turn"), "points": ("side", "points"),
             "turns": ("turns",), "objective": ("objectives",),
             "hold": ("side", "objectives", "at_least"), "option": ("side", "option"),
+            "tactical_bonus": ("at",),
         }
         missing = [name for name in needs[self.do] if getattr(self, name) in (None, [], 0)]
         if missing:

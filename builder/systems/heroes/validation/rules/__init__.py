@@ -6,6 +6,7 @@ from builder.systems.heroes.validation.rules import (  # noqa: F401
     effect_keys,
     factions,
     modeline,
+    reachability,
     recruitment,
     references,
     scenario_alliances,

@@ -1,0 +1,107 @@
+"""Documented tables stay the output of their commands (issue 34 item 7).
+
+A table pasted into the docs from a command's output carries the command in an HTML
+comment before it and a closing comment after it::
+
+    <!-- table: heroes playtest --all --pack content/bfn --games 100 --seed 1 --jobs 1; keys=1 -->
+    | scenario | ... |
+    <!-- /table -->
+
+This test runs every such command again at a small game count (one game a scenario, a
+cell or a balance setting; one job) and compares the shape of its tables with the
+documented ones: as many tables, the same header, as many rows, the same number of cells
+in each, and the same first ``keys`` cells (the row's identity: the scenario, its knob,
+the attitude and difficulty). The figures themselves change with the game count; a row
+that appeared, vanished or moved, a column renamed, a table gone means the documented
+table no longer is the command's output: run the command in the comment and paste its
+output between the comments.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from builder.cli import app
+from builder.cli.common import run_app
+
+ROOT = Path(__file__).resolve().parent.parent
+MARKED = re.compile(r"^<!-- table: (?P<command>.+?)(?:; keys=(?P<keys>\d+))? -->\n(?P<body>.*?)^<!-- /table -->",
+                    re.S | re.M)
+SMALL = {"--games": "1", "-n": "1", "--jobs": "1", "-j": "1"}
+
+
+def marked_tables() -> list[tuple[str, str, int, str]]:
+    """(document, command, key cells, documented block) of every marked table of the docs."""
+    found = []
+    for path in sorted((ROOT / "docs").glob("*.md")):
+        for match in MARKED.finditer(path.read_text(encoding="utf-8")):
+            found.append((path.relative_to(ROOT).as_posix(), match["command"], int(match["keys"] or 1),
+                          match["body"]))
+    return found
+
+
+def tables(text: str) -> list[list[list[str]]]:
+    """The Markdown tables of ``text``: each a list of rows, each row its cells."""
+    out: list[list[list[str]]] = []
+    current: list[list[str]] = []
+    for line in text.splitlines() + [""]:
+        if line.startswith("|"):
+            current.append([cell.strip() for cell in line.strip().strip("|").split("|")])
+        elif current:
+            out.append(current)
+            current = []
+    return out
+
+
+def small(command: str) -> list[str]:
+    """The command's arguments (without ``heroes``) with its game count and jobs made small."""
+    words = shlex.split(command)
+    assert words[0] == "heroes", f"a table's command starts with heroes: {command}"
+    args = words[1:]
+    for i, word in enumerate(args[:-1]):
+        if word in SMALL:
+            args[i + 1] = SMALL[word]
+    return args
+
+
+def test_the_docs_mark_the_tables_they_paste() -> None:
+    docs = {doc for doc, _, _, _ in marked_tables()}
+    assert {"docs/playtest.md", "docs/solo-mode.md"} <= docs
+
+
+@pytest.mark.parametrize(("doc", "command", "keys", "body"), marked_tables(),
+                         ids=[f"{d}:{c.split()[1]}" for d, c, _, _ in marked_tables()])
+def test_a_documented_table_is_its_commands_output(doc: str, command: str, keys: int, body: str,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        capsys.readouterr()
+        status = run_app(app, small(command))
+        out, err = capsys.readouterr()
+    finally:
+        os.chdir(cwd)
+    assert status == 0, f"{doc}: `{command}` exited {status}\n{err}"
+    documented, made = tables(body), tables(out)
+    assert documented, f"{doc}: no table between the comments of `{command}`"
+    assert len(made) == len(documented), f"{doc}: `{command}` prints {len(made)} tables, the doc shows {len(documented)}"
+    for shown, fresh in zip(documented, made):
+        assert shown[:2] == fresh[:2], f"{doc}: `{command}`: the header changed\n{fresh[0]}"
+        assert len(shown) == len(fresh), f"{doc}: `{command}`: {len(fresh) - 2} rows now, {len(shown) - 2} documented"
+        for row, new in zip(shown[2:], fresh[2:]):
+            assert len(row) == len(new) and row[:keys] == new[:keys], \
+                f"{doc}: `{command}`: row {row[:keys]} is now {new[:keys]}"
+
+
+def test_a_changed_table_fails() -> None:
+    """The comparison itself: a renamed column, a missing row and a moved row are seen."""
+    doc = "| a | b |\n| --- | --- |\n| x | 1 |\n| y | 2 |\n"
+    assert tables(doc) == [[["a", "b"], ["---", "---"], ["x", "1"], ["y", "2"]]]
+    assert tables("| a | c |\n| --- | --- |\n| x | 1 |\n")[0][0] != tables(doc)[0][0]
+    assert [r[0] for r in tables("| a | b |\n| --- | --- |\n| y | 1 |\n| x | 2 |\n")[0][2:]] != ["x", "y"]
+    assert small("heroes playtest --all --games 1000 --jobs 2") == ["playtest", "--all", "--games", "1", "--jobs", "1"]
