@@ -263,7 +263,7 @@ def test_mortar_area_attack_and_ballistic_fire(pack) -> None:  # type: ignore[no
     dog.hex = grid.parse("B4")
     assert E._mortar_profile(s, mortar, dog.hex, 0) is None  # adjacent
     dog.hex = grid.parse("C6")
-    assert E._mortar_profile(s, mortar, dog.hex, 0) == (4, 1, E.NORMAL_RANGE)
+    assert E._mortar_profile(s, mortar, dog.hex, 0) == (4, 2, E.NORMAL_RANGE)  # 8/2 vs vehicles
     prof = E.attack_profile(s, mortar, dog, mortar.hex, 0)
     assert prof is not None and prof[0] == 2  # the two regulars only
     for u in s.units:
@@ -277,9 +277,9 @@ def test_mortar_area_attack_and_ballistic_fire(pack) -> None:  # type: ignore[no
     observer.token = E.FATIGUED
     assert E._mortar_profile(s, mortar, hidden, 0) is None
     dog.hex, able.hex = grid.parse("C6"), grid.parse("C6")
-    # the half-track first: 1 black die (mortar FPR 1 vs vehicles) a 5, 1 red die (AV 1) a 5;
-    # then the squad: 4 black dice, two 6s, no cover on the low hill: 2 hits, pinned
-    s.rng = Dice([5, 5] + [1, 1, 6, 6] + [1] * 8)  # type: ignore[assignment]
+    # the half-track first: 2 black dice (mortar FPR 2 vs vehicles) a 5 and a 1, 1 red die
+    # (AV 1) a 5; then the squad: 4 black dice, two 6s, no cover on the low hill: 2 hits, pinned
+    s.rng = Dice([5, 1, 5] + [1, 1, 6, 6] + [1] * 8)  # type: ignore[assignment]
     E._mortar_attack(s, mortar, grid.parse("C6"), suppressive=True)
     assert dog.cond == E.PINNED and able.dmg == 0
 

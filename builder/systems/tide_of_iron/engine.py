@@ -43,11 +43,12 @@ CASUALTY_ORDER = {FigureRole.regular: 0, FigureRole.elite: 1, FigureRole.machine
 class Figure:
     """A figure type's numbers, flattened for the hot loops."""
 
-    __slots__ = ("id", "range", "inf", "veh", "mv", "heavy", "role", "mortar", "officer", "elite", "order")
+    __slots__ = ("id", "range", "vrange", "inf", "veh", "mv", "heavy", "role", "mortar", "officer", "elite", "order")
 
     def __init__(self, model: Any) -> None:
         self.id: str = model.id
-        self.range, self.inf, self.veh, self.mv = model.range, model.firepower.infantry, model.firepower.vehicle, model.movement
+        self.range, self.vrange = model.range.infantry, model.range.vehicle  # per kind of target (004, Combat)
+        self.inf, self.veh, self.mv = model.firepower.infantry, model.firepower.vehicle, model.movement
         self.heavy: bool = model.heavy_weapon
         self.role = model.role
         self.mortar = model.role is FigureRole.mortar
@@ -59,12 +60,13 @@ class Figure:
 class VehicleType:
     """A vehicle type's numbers."""
 
-    __slots__ = ("id", "range", "inf", "veh", "mv", "av", "transport", "light", "heavy", "fragile", "sturdy",
+    __slots__ = ("id", "range", "vrange", "inf", "veh", "mv", "av", "transport", "light", "heavy", "fragile", "sturdy",
                  "concussive", "road_fast", "thick", "overrun")
 
     def __init__(self, model: Any) -> None:
         self.id: str = model.id
-        self.range, self.inf, self.veh, self.mv = model.range, model.firepower.infantry, model.firepower.vehicle, model.movement
+        self.range, self.vrange = model.range.infantry, model.range.vehicle  # per kind of target (004, Combat)
+        self.inf, self.veh, self.mv = model.firepower.infantry, model.firepower.vehicle, model.movement
         self.av, self.transport = model.armour, model.transport
         t = set(model.traits)
         self.light = VehicleTrait.light in t
@@ -145,6 +147,7 @@ class Static:
         self.capacity = {bid: b.capacity for bid, b in pack.items["bases"].items()}
         self.regular = {f.nation: self.figures[fid] for fid, f in sorted(pack.items["figures"].items())
                         if f.role is FigureRole.regular}
+        self.no_long_rounds: frozenset[int] = frozenset()
 
 
 class State:
@@ -415,7 +418,11 @@ def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long:
                    mg_only: bool = False) -> tuple[int, int] | None:
     """(FPR, success number) of ``u`` firing from ``src`` at ``t``, or None.
 
-    004 Tide of Iron, Range: the squad's range is its lowest firing figure's, so the
+    Range and FPR are those against the target's kind: "The range and firepower (FPR)
+    of a unit are dependent on whether the target is an infantry or a vehicle unit"
+    (004 Tide of Iron, Combat); an anti-tank squad has "base range of 3 and +3 FPR" in
+    all attacks against vehicles (Anti-tank). 004 Tide of Iron, Range: the squad's range
+    is its lowest firing figure's and "not all figures in a squad must fire", so the
     figures that fire are chosen for the better expected result (all that reach, or
     only those at normal range); +1 range from higher ground; long range is up to
     twice the range. Halvings round up; halved twice, no attack (Opportunity fire)."""
@@ -426,15 +433,16 @@ def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long:
     up = 1 if grid.elevation[src] > grid.elevation[th] else 0
     vs_vehicle = t.kind == VEHICLE
     stealth = t.kind == SQUAD and _spec(s, t) == "recon"
+    no_long = no_long or _fog(s)
     best: tuple[float, int, int] | None = None
     if u.kind == VEHICLE:
         vt = u.vtype
         assert vt is not None
-        fpr = vt.veh if vs_vehicle else vt.inf
+        fpr, base = (vt.veh, vt.vrange) if vs_vehicle else (vt.inf, vt.range)
         if vt.concussive and not vs_vehicle and grid.terrain[th].id == "building":
-            fpr, reach = fpr + 3, vt.range + 3 + up
+            fpr, reach = fpr + 3, base + 3 + up
         else:
-            reach = vt.range + up
+            reach = base + up
         if fpr <= 0 or d > 2 * reach:
             return None
         cls = CLOSE if d == 1 else (NORMAL_RANGE if d <= reach else LONG)
@@ -445,12 +453,13 @@ def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long:
             fpr = (fpr + 1) // 2
         return fpr, cls
     spec = _spec(s, u)
+    anti_tank = vs_vehicle and spec == "anti-tank"
     for only_normal in (False, True):
         fpr, worst = 0, CLOSE
         for f in u.figs:
             if f.mortar or (mg_only and f.role is not FigureRole.machine_gun):
                 continue  # mortars fire only area attacks, never with other figures (Mortar crew)
-            reach = f.range + up
+            reach = (3 if anti_tank else (f.vrange if vs_vehicle else f.range)) + up
             if d > (reach if only_normal else 2 * reach):
                 continue
             fpr += f.veh if vs_vehicle else f.inf
@@ -458,7 +467,7 @@ def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long:
             worst = max(worst, cls)
         if fpr <= 0:
             continue
-        if vs_vehicle and spec == "anti-tank":
+        if anti_tank:
             fpr += 3
         if spec == "flamethrower" and d == 1:
             fpr += 2
@@ -473,6 +482,11 @@ def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long:
     for _ in range(halvings):
         fpr = (fpr + 1) // 2
     return fpr, best[2]
+
+
+def _fog(s: State) -> bool:
+    """Whether an Operations card in play forbids long-range attacks this round."""
+    return s.round in s.static.no_long_rounds
 
 
 def defence_dice(s: State, t: Unit, suppressive: bool, attacker: Unit | None, assault: bool = False) -> int:

@@ -57,13 +57,22 @@ class Firepower(ToiModel):
     vehicle: int = Field(ge=0, le=20, description="FPR against vehicles.")
 
 
+class Range(ToiModel):
+    """Range of one figure or vehicle per kind of target: "The range and firepower (FPR)
+    of a unit are dependent on whether the target is an infantry or a vehicle unit"
+    (004 Tide of Iron, Combat); the stat blocks print a range and an FPR for each."""
+
+    infantry: int = Field(ge=0, le=20, description="Range in hexes against infantry (long range doubles it).")
+    vehicle: int = Field(ge=0, le=20, description="Range in hexes against vehicles (long range doubles it).")
+
+
 class FigureType(Cited):
     """An infantry figure type (004 Tide of Iron, American unit stats)."""
 
     nation: Id = Field(description="Nation id.")
     role: FigureRole = Field(description="Regular, elite, officer, machine-gun or mortar.")
     heavy_weapon: bool = Field(default=False, description="Heavy infantry weapon: no Fire & Movement or Assault.")
-    range: int = Field(ge=0, le=20, description="Range in hexes (normal range; long range doubles it).")
+    range: Range = Field(description="Range in hexes against infantry and against vehicles (normal range; long range doubles it).")
     firepower: Firepower = Field(description="FPR of the figure against infantry and vehicles.")
     movement: int = Field(ge=0, le=12, description="Movement value of a squad of such figures.")
 
@@ -103,7 +112,7 @@ class Vehicle(Cited):
 
     nation: Id = Field(description="Nation id.")
     armour: int = Field(ge=0, le=12, description="Armour value (AV): red defence dice.")
-    range: int = Field(ge=0, le=20, description="Range in hexes.")
+    range: Range = Field(description="Range in hexes against infantry and against vehicles.")
     firepower: Firepower = Field(description="FPR against infantry and vehicles.")
     movement: int = Field(ge=0, le=12, description="Movement points.")
     transport: int = Field(default=0, ge=0, le=4, description="Squads it can carry (the Transport (N) trait).")

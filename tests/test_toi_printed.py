@@ -1,0 +1,96 @@
+"""Tide of Iron as printed (issue 36): each test is built from a sentence of 004 Tide of
+Iron, quoted in its docstring, not from the engine's output."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from builder.systems.tide_of_iron import engine as E
+from builder.systems.tide_of_iron.pack import load
+
+PACK = Path(__file__).resolve().parents[1] / "content" / "toi"
+
+
+@pytest.fixture(scope="module")
+def pack():  # type: ignore[no-untyped-def]
+    return load(PACK)
+
+
+def unit(s: E.State, uid: str) -> E.Unit:
+    return next(u for u in s.units if u.uid == uid)
+
+
+def put(s: E.State, uid: str, label: str) -> E.Unit:
+    """Stand a unit on a hex (out of any vehicle)."""
+    u = unit(s, uid)
+    h = s.static.grid.parse(label)
+    assert h is not None
+    u.hex, u.carrier = h, -1
+    return u
+
+
+def bridge(pack, seed: int = 1) -> E.State:  # type: ignore[no-untyped-def]
+    """Bridge at Dawn, its first round past (so no Operations card forbids long range)."""
+    s = E.new_game(pack, "bridge-at-dawn", seed=seed)
+    s.round = 2
+    return s
+
+
+# ---------------------------------------------------------------- range and FPR per target
+
+def test_riflemen_reach_a_vehicle_only_at_their_vehicle_range(pack) -> None:  # type: ignore[no-untyped-def]
+    """"The range and firepower (FPR) of a unit are dependent on whether the target is an
+    infantry or a vehicle unit" (004, Combat); regular infantry prints range 1, FPR 1
+    against vehicles. Four riflemen: adjacent, close range; 2 hexes, long range (up to
+    double); 3 hexes, out of range. Against infantry 3 hexes is normal range (range 4)."""
+    s = bridge(pack)
+    baker = put(s, "baker", "D9")  # 4 regulars
+    tank = put(s, "panzer", "E9")
+    assert E.attack_profile(s, baker, tank, baker.hex, 0) == (4, E.CLOSE)
+    put(s, "panzer", "F9")
+    assert E.attack_profile(s, baker, tank, baker.hex, 0) == (4, E.LONG)
+    put(s, "panzer", "G9")
+    assert E.attack_profile(s, baker, tank, baker.hex, 0) is None
+    squad = put(s, "erste", "G9")
+    assert E.attack_profile(s, baker, squad, baker.hex, 0) == (4, E.NORMAL_RANGE)
+
+
+def test_anti_tank_base_range_three_against_vehicles(pack) -> None:  # type: ignore[no-untyped-def]
+    """"In all attacks against vehicles, even if supporting, the squad has base range of 3
+    and +3 FPR" (004, Anti-tank): three riflemen hit a tank 3 hexes away at normal range
+    with 3 + 3 dice; at 6 hexes (double the base range) at long range."""
+    s = bridge(pack)
+    charlie = put(s, "charlie", "D9")  # 3 regulars, anti-tank
+    tank = put(s, "panzer", "G9")
+    assert E.attack_profile(s, charlie, tank, charlie.hex, 0) == (6, E.NORMAL_RANGE)
+    put(s, "panzer", "J9")
+    assert E.attack_profile(s, charlie, tank, charlie.hex, 0) == (6, E.LONG)
+    put(s, "panzer", "K9")
+    assert E.attack_profile(s, charlie, tank, charlie.hex, 0) is None
+
+
+def test_machine_gun_and_mortar_fpr_against_vehicles_reads_two(pack) -> None:  # type: ignore[no-untyped-def]
+    """The American stat blocks print the machine gun crew 5/3 against infantry and 3/2
+    against vehicles, the mortar crew 8/4 and 8/2 (004, American unit stats)."""
+    mg = pack.items["figures"]["us-machine-gun"]
+    mortar = pack.items["figures"]["us-mortar"]
+    assert (mg.range.infantry, mg.firepower.infantry, mg.range.vehicle, mg.firepower.vehicle) == (5, 3, 3, 2)
+    assert (mortar.range.infantry, mortar.firepower.infantry, mortar.range.vehicle, mortar.firepower.vehicle) == (8, 4, 8, 2)
+    s = bridge(pack)
+    dog = put(s, "dog", "D9")  # 2 regulars and a machine gun crew
+    tank = put(s, "panzer", "G9")
+    # 3 hexes: the machine gun at its normal range 3, the riflemen out of range (double 1)
+    assert E.attack_profile(s, dog, tank, dog.hex, 0) == (2, E.NORMAL_RANGE)
+
+
+def test_sherman_range_six_against_vehicles_five_against_infantry(pack) -> None:  # type: ignore[no-untyped-def]
+    """M4A1 Sherman: range 5 FPR 6 against infantry, range 6 FPR 8 against vehicles
+    (004, American unit stats): 6 hexes is normal range against a tank, long against a squad."""
+    s = bridge(pack)
+    sherman = put(s, "easy-eight", "A9")
+    tank = put(s, "panzer", "G9")
+    assert E.attack_profile(s, sherman, tank, sherman.hex, 0) == (8, E.NORMAL_RANGE)
+    squad = put(s, "erste", "G9")
+    assert E.attack_profile(s, sherman, squad, sherman.hex, 0) == (6, E.LONG)
