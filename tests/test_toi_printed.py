@@ -94,3 +94,62 @@ def test_sherman_range_six_against_vehicles_five_against_infantry(pack) -> None:
     assert E.attack_profile(s, sherman, tank, sherman.hex, 0) == (8, E.NORMAL_RANGE)
     squad = put(s, "erste", "G9")
     assert E.attack_profile(s, sherman, squad, sherman.hex, 0) == (6, E.LONG)
+
+
+# ---------------------------------------------------------------- combined fire
+
+def _fresh_only(s: E.State, keep: set[str]) -> None:
+    for u in s.units:
+        u.token = E.FRESH if u.uid in keep else E.FATIGUED
+
+
+def test_attacker_chooses_each_supporter(pack) -> None:  # type: ignore[no-untyped-def]
+    """"other fresh friendly units eligible to attack the target may support that attack"
+    (004, Combined fire): the attacker may leave out a supporter, e.g. one at long range
+    that would set the success number to 6 ("The least favourable range of the
+    participating units is used")."""
+    s = bridge(pack)
+    s.active = 0
+    _fresh_only(s, {"baker", "able"})
+    baker, able = put(s, "baker", "D9"), put(s, "able", "A9")
+    target = put(s, "erste", "G9")  # baker 3 hexes (normal), able 6 hexes (long)
+    E.apply(s, ("fire", s.units.index(baker)))
+    E.apply(s, ("attack", s.units.index(target), 1, 0))
+    assert s.pending is not None and s.pending[0] == "support"
+    assert set(E.legal_actions(s)) == {("resolve",), ("support", s.units.index(able))}
+    E.apply(s, ("resolve",))  # baker alone: able stays fresh
+    assert baker.token == E.FATIGUED and able.token == E.FRESH
+
+
+def test_heavily_damaged_vehicle_does_not_support(pack) -> None:  # type: ignore[no-untyped-def]
+    """A heavily damaged vehicle's "FPR is halved" (004, Normal attack results) and "if a
+    unit's FPR would be halved more than once it cannot attack" (Opportunity fire): a
+    supporter fires at half FPR, so a heavily damaged vehicle cannot support."""
+    s = bridge(pack)
+    baker, sherman = put(s, "baker", "D9"), put(s, "easy-eight", "C9")
+    target = put(s, "erste", "G9")
+    for u in s.units:
+        u.token = E.FRESH
+    assert any(o is sherman for o, _, _ in E._supporters(s, baker, target, False))
+    sherman.dmg = 2
+    assert not any(o is sherman for o, _, _ in E._supporters(s, baker, target, False))
+    assert E.attack_profile(s, sherman, target, sherman.hex, 0) is not None  # it still attacks alone
+
+
+def test_support_is_offered_against_vehicles_and_suppressive_fire_is_not(pack) -> None:  # type: ignore[no-untyped-def]
+    """Combined fire supports "a concentrated or Op Fire attack" whatever the target, and
+    "Vehicles are immune to suppressive attacks" (004, Resolving an attack)."""
+    s = bridge(pack)
+    s.active = 0
+    _fresh_only(s, {"charlie", "easy-eight"})
+    charlie, sherman = put(s, "charlie", "D9"), put(s, "easy-eight", "C9")
+    tank = put(s, "panzer", "F9")
+    E.apply(s, ("fire", s.units.index(charlie)))
+    ti = s.units.index(tank)
+    attacks = {a for a in E.legal_actions(s) if a[0] == "attack" and a[1] == ti}
+    assert attacks == {("attack", ti, 0, 0), ("attack", ti, 1, 0)}
+    E.apply(s, ("attack", ti, 1, 0))
+    E.apply(s, ("support", s.units.index(sherman)))
+    assert E.legal_actions(s) == [("resolve",)]
+    E.apply(s, ("resolve",))
+    assert sherman.token == E.FATIGUED and charlie.token == E.FATIGUED

@@ -679,14 +679,18 @@ def _any_target(s: State, u: Unit, halvings: int) -> bool:
 
 
 def _supporters(s: State, lead: Unit, t: Unit, opfire: bool) -> list[tuple[Unit, int, int]]:
-    """Combined fire (004 Tide of Iron, Combined fire / Opportunity fire): fresh friendly
-    units (in Op Fire mode for an Op Fire attack) in range and LOS of the target."""
+    """Units that may join ``lead``'s attack with combined fire (004 Tide of Iron, Combined
+    fire / Opportunity fire): fresh friendly units (in Op Fire mode for an Op Fire
+    attack) in range and LOS of the target. A supporter uses half its FPR, and "if a
+    unit's FPR would be halved more than once it cannot attack" (Opportunity fire): a
+    heavily damaged vehicle, whose FPR is already halved (Normal attack results), does
+    not support. Which of them join is the attacker's decision (:func:`_support_actions`)."""
     grid = s.static.grid
     out = []
     for o in s.units:
         if o is lead or not o.alive or o.side != lead.side or o.carrier >= 0:
             continue
-        if o.token != (OPFIRE if opfire else FRESH) or o.cond != NORMAL:
+        if o.token != (OPFIRE if opfire else FRESH) or o.cond != NORMAL or (o.kind == VEHICLE and o.dmg >= 2):
             continue
         if not grid.los(o.hex, t.hex):
             continue
@@ -746,8 +750,9 @@ def _react_actions(s: State, p: list[Any]) -> list[Action]:
     modes = (0, 1) if mover.kind == SQUAD else (0,)
     out: list[Action] = [("hold",)]
     for ei, _, _ in _reactors(s, mover):
-        out.extend(("react", ei, support, supp, 0) for support in (0, 1) for supp in modes)
         lead = s.units[ei]
+        supports = (0, 1) if _supporters(s, lead, mover, True) else (0,)
+        out.extend(("react", ei, support, supp, 0) for support in supports for supp in modes)
         if (lead.kind == SQUAD and p[1] not in s.rapid.get(ei, ())
                 and attack_profile(s, lead, mover, lead.hex, 0, mg_only=True) is not None):
             out.extend(("react", ei, 0, supp, 1) for supp in modes)
@@ -755,24 +760,35 @@ def _react_actions(s: State, p: list[Any]) -> list[Action]:
 
 
 def _apply_react(s: State, p: list[Any], a: Action) -> None:
-    """Resolve (or decline) an Op Fire attack, then hand the move back. The mover stops,
-    fatigued, when pinned, disrupted or damaged (a sturdy tank lightly damaged goes on);
-    after no hits, or casualties from a normal attack, it may go on."""
+    """Decline an Op Fire attack, make it, or (``react LEADER 1 ...``) first choose the
+    units in Op Fire mode that support it (a ``support`` decision)."""
+    mover = s.units[p[1]]
+    if a[0] == "hold":
+        s.pending, s.active = p[2], mover.side
+        return
+    if a[2]:
+        s.pending = ["support", a[1], p[1], a[3], 1, [], p]
+        return
+    _react_fire(s, p, a[1], [], bool(a[3]), bool(a[4]))
+
+
+def _react_fire(s: State, p: list[Any], li: int, chosen: list[int], suppressive: bool, rapid: bool) -> None:
+    """Resolve an Op Fire attack, then hand the move back. The mover stops, fatigued,
+    when pinned, disrupted or damaged (a sturdy tank lightly damaged goes on); after no
+    hits, or casualties from a normal attack, it may go on (004 Tide of Iron, Moving and
+    opportunity fire)."""
     mover = s.units[p[1]]
     s.pending, s.active = p[2], mover.side
-    if a[0] == "hold":
-        return
-    lead = s.units[a[1]]
-    rapid = bool(a[4])
+    lead = s.units[li]
     prof = attack_profile(s, lead, mover, lead.hex, 0, mg_only=rapid)
     assert prof is not None
-    group = [(lead, prof[0], prof[1])] + (_supporters(s, lead, mover, True) if a[2] else [])
-    suppressive = bool(a[3]) and mover.kind == SQUAD
+    group = [(lead, prof[0], prof[1])] + _support_group(s, lead, mover, True, chosen)
+    suppressive = suppressive and mover.kind == SQUAD
     before = mover.cond
     res = resolve_attack(s, group, mover, suppressive)
     if rapid:
         lead.token = OPFIRE
-        s.rapid.setdefault(a[1], []).append(p[1])
+        s.rapid.setdefault(li, []).append(p[1])
     if not mover.alive:
         stop = True
     elif res["hits"] == 0:
@@ -898,10 +914,13 @@ def _pending_actions(s: State, p: list[Any]) -> list[Action]:
             return sorted({("target", x.hex) for x in s.units
                            if x.alive and x.side == s.active and x.cond != NORMAL and x.carrier < 0})
         return sorted({("target", x.hex) for x in s.units if x.alive and x.side != s.active and x.carrier < 0})
+    if mode == "support":
+        return _support_actions(s, p)
     if mode == "fire":
         halvings = _halvings(s, u, "fire")
         return [("attack", ti, sup, supp) for ti, _, _ in _fire_targets(s, u, u.hex, halvings)
-                for sup in ((0, 1) if s.units[ti].kind == SQUAD else (0,)) for supp in (0, 1)] + [
+                for sup in ((0, 1) if _supporters(s, u, s.units[ti], False) else (0,))
+                for supp in ((0, 1) if s.units[ti].kind == SQUAD else (0,))] + [
                 ("area", h, supp) for h in _mortar_targets(s, u, halvings) for supp in (0, 1)]
     out: list[Action] = []
     mp, moved, move_done, attacked = p[2], p[3], p[4], p[5]
@@ -917,7 +936,7 @@ def _pending_actions(s: State, p: list[Any]) -> list[Action]:
                     out.append(("embark", vi))
     if mode == "fm" and not attacked and (not moved or move_done):
         out.extend(("attack", ti, 0, supp) for ti, _, _ in _fire_targets(s, u, u.hex, _halvings(s, u, "fm"), True)
-                   for supp in ((0, 1) if s.units[ti].kind == SQUAD else (0,)))
+                   for supp in ((0, 1) if s.units[ti].kind == SQUAD else (0,)))  # no support in F&M
     if mode == "assault" and not attacked:
         seen = set()
         for dst in grid.neighbours[u.hex]:
@@ -1105,6 +1124,9 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
     if mode == "react":
         _apply_react(s, p, a)
         return
+    if mode == "support":
+        _apply_support(s, p, a)
+        return
     if mode == "target":
         s.pending = None
         _card_effect(s, s.active, s.static.cards[p[2]], a[1])
@@ -1115,6 +1137,9 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
         s.pending = None
         if a[0] == "area":
             _mortar_attack(s, u, a[1], bool(a[2]))
+        elif a[2]:
+            s.pending = ["support", p[1], a[1], a[3], 0, [], None]  # the attacker picks his supporters next
+            return
         else:
             _attack(s, u, a, "fire")
         _end_activation(s, u)
@@ -1208,16 +1233,55 @@ def _overrun_pin(s: State, tank: Unit, h: int) -> None:
             s.note(f"{tank.uid} overruns {x.uid}: pinned")
 
 
-def _attack(s: State, u: Unit, a: Action, mode: str) -> None:
-    ti, support, suppressive = a[1], a[2], a[3]
+def _attack(s: State, u: Unit, a: Action, mode: str, chosen: list[int] | None = None) -> None:
+    """A Concentrated Fire or Fire & Movement attack, with the supporters ``chosen``."""
+    ti, suppressive = a[1], a[3]
     t = s.units[ti]
     prof = attack_profile(s, u, t, u.hex, _halvings(s, u, mode), mode == "fm")
     if prof is None:
         return
-    group = [(u, prof[0], prof[1])]
-    if support and mode == "fire":
-        group += _supporters(s, u, t, False)
+    group = [(u, prof[0], prof[1])] + _support_group(s, u, t, False, chosen or [])
     resolve_attack(s, group, t, bool(suppressive) and t.kind == SQUAD)
+
+
+def _support_group(s: State, lead: Unit, t: Unit, opfire: bool, chosen: list[int]) -> list[tuple[Unit, int, int]]:
+    """The chosen supporters that are still eligible, with their FPR and success number."""
+    by_unit = {id(o): (o, f, c) for o, f, c in _supporters(s, lead, t, opfire)}
+    return [by_unit[id(s.units[i])] for i in chosen if id(s.units[i]) in by_unit]
+
+
+def _support_actions(s: State, p: list[Any]) -> list[Action]:
+    """``support UNIT`` adds one more eligible unit to the attack, ``resolve`` fires: "other
+    fresh friendly units eligible to attack the target may support that attack"
+    (004 Tide of Iron, Combined fire), so each supporter is the attacker's choice."""
+    lead, t = s.units[p[1]], s.units[p[2]]
+    out: list[Action] = [("resolve",)]
+    for o, _, _ in _supporters(s, lead, t, bool(p[4])):
+        oi = s.units.index(o)
+        if oi not in p[5]:
+            out.append(("support", oi))
+    return out
+
+
+def _apply_support(s: State, p: list[Any], a: Action) -> None:
+    if a[0] == "support":
+        p[5].append(a[1])
+        return
+    lead = s.units[p[1]]
+    if p[4]:
+        _react_fire(s, p[6], p[1], list(p[5]), bool(p[3]), False)
+        return
+    s.pending = None
+    _attack(s, lead, ("attack", p[2], 1, p[3]), "fire", list(p[5]))
+    _end_activation(s, lead)
+
+
+def expected_hits(s: State, group: list[tuple[Unit, int, int]], t: Unit, suppressive: bool) -> float:
+    """Mean hits of a combined attack: black dice at the least favourable range's success
+    chance less a third of the defence dice (004 Tide of Iron, Resolving an attack)."""
+    dice = group[0][1] + sum((f + 1) // 2 for _, f, _ in group[1:])
+    need = max(c for _, _, c in group)
+    return dice * P_SUCCESS[need] - defence_dice(s, t, suppressive and t.kind == SQUAD, group[0][0]) / 3
 
 
 def _assault(s: State, a: Unit, h: int) -> bool:
