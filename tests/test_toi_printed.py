@@ -153,3 +153,99 @@ def test_support_is_offered_against_vehicles_and_suppressive_fire_is_not(pack) -
     assert E.legal_actions(s) == [("resolve",)]
     E.apply(s, ("resolve",))
     assert sherman.token == E.FATIGUED and charlie.token == E.FATIGUED
+
+
+# ---------------------------------------------------------------- assault
+
+class Dice:
+    """Scripted dice: each call to random() gives the next face."""
+
+    def __init__(self, faces: list[int]) -> None:
+        self.faces = list(faces)
+
+    def random(self) -> float:
+        return (self.faces.pop(0) - 1) / 6 + 0.01
+
+    def getstate(self) -> tuple[int, ...]:
+        return tuple(self.faces)
+
+
+def assault_setup(pack, defenders: list[str]):  # type: ignore[no-untyped-def]
+    """Baker (4 regulars) on E9 ready to assault F9 (clear, no cover) held by ``defenders``;
+    every other unit far away and fatigued."""
+    s = bridge(pack)
+    s.active = 0
+    for u in s.units:
+        u.token = E.FATIGUED
+        u.hex, u.carrier = -1, -1
+        u.alive = u.uid in ["baker", *defenders]
+    baker = put(s, "baker", "E9")
+    baker.token = E.FRESH
+    for d in defenders:
+        put(s, d, "F9")
+    return s, baker, s.static.grid.parse("F9")
+
+
+def test_medic_bandage_covers_an_assaulted_hex(pack) -> None:  # type: ignore[no-untyped-def]
+    """Medic, Bandage: "The squad, and any squad in the same hex, gets +1 cover vs normal
+    attacks"; assault attacks "are always normal attacks" and roll "red dice equal to the
+    defender's terrain/fortifications. Cover bonuses are cumulative" (004, Assault attacks)."""
+    s, baker, target = assault_setup(pack, ["zweite"])
+    assert E.assault_cover(s, target, 1) == 0  # clear
+    unit(s, "zweite").spec = "medic"
+    assert E.assault_cover(s, target, 1) == 1
+    unit(s, "zweite").cond = E.PINNED  # a pinned specialist uses no ability (Specialized squads)
+    assert E.assault_cover(s, target, 1) == 0
+
+
+def test_failed_assault_does_not_take_the_hex(pack) -> None:  # type: ignore[no-untyped-def]
+    """"If the defender's hits equal to or exceed the attacker's, the attack is
+    unsuccessful and the active unit fatigued": two attack hits kill both defenders, but
+    two defence hits equal them, so baker stays where it is (004, Assault attacks)."""
+    s, baker, target = assault_setup(pack, ["zweite"])  # 2 regulars and an MG crew
+    zweite = unit(s, "zweite")
+    zweite.figs = [f for f in zweite.figs if f.role.value == "regular"]  # two riflemen left
+    start = baker.hex
+    E.apply(s, ("assault", s.units.index(baker)))
+    s.rng = Dice([4, 4, 1, 1] + [4, 5] + [1] * 10)  # type: ignore[assignment]
+    E.apply(s, ("assault", target))
+    assert not zweite.alive and len(baker.figs) == 2
+    assert baker.hex == start and baker.token == E.FATIGUED and s.pending is None
+
+
+def test_attacker_picks_up_to_two_assault_supporters(pack) -> None:  # type: ignore[no-untyped-def]
+    """"Up to 2 friendly squads in hexes adjacent to the target hex may support the attack,
+    even fatigued squads (but not pinned or disrupted)" (004, Assault attacks): the
+    attacker chooses them."""
+    s, baker, target = assault_setup(pack, ["zweite"])
+    grid = s.static.grid
+    free = [h for h in grid.neighbours[target] if h != baker.hex and grid.enterable(h, 0)]
+    helpers = []
+    for uid, h in zip(("able", "charlie", "dog"), free):
+        u = unit(s, uid)
+        u.alive, u.hex = True, h
+        helpers.append(s.units.index(u))
+    unit(s, "dog").cond = E.PINNED
+    E.apply(s, ("assault", s.units.index(baker)))
+    E.apply(s, ("assault", target))
+    assert set(E.legal_actions(s)) == {("resolve",), ("support", helpers[0]), ("support", helpers[1])}
+    E.apply(s, ("support", helpers[1]))
+    assert set(E.legal_actions(s)) == {("resolve",), ("support", helpers[0])}
+    E.apply(s, ("support", helpers[0]))
+    assert E.legal_actions(s) == [("resolve",)]
+
+
+def test_defender_assigns_assault_hits_to_his_units(pack) -> None:  # type: ignore[no-untyped-def]
+    """"Then the defender removes casualties from any combination of his defending units"
+    (004, Assault attacks): two hits on a hex of two squads are the defender's to place."""
+    s, baker, target = assault_setup(pack, ["zweite", "erste"])
+    E.apply(s, ("assault", s.units.index(baker)))
+    s.rng = Dice([4, 4, 1, 1] + [1] * 8 + [1] * 10)  # type: ignore[assignment]
+    E.apply(s, ("assault", target))
+    erste = s.units.index(unit(s, "erste"))
+    assert s.active == 1 and s.pending is not None and s.pending[0] == "assign"
+    E.apply(s, ("assign", erste))
+    E.apply(s, ("assign", erste))
+    while s.pending is not None and s.pending[0] == "casualty":
+        E.apply(s, E.legal_actions(s)[0])
+    assert len(unit(s, "erste").figs) == 2 and len(unit(s, "zweite").figs) == 3

@@ -328,7 +328,7 @@ def test_owner_chooses_casualties(pack) -> None:  # type: ignore[no-untyped-def]
 def test_assault_retreat_is_the_defenders_choice(pack) -> None:  # type: ignore[no-untyped-def]
     """004 Tide of Iron, Assault attacks: more attack hits than defence hits make the
     defender retreat into an adjacent hex of his choice free of enemies; the assaulting
-    squad advances into the hex and is fatigued."""
+    squad "may now move into the vacated hex" (the attacker's decision) and is fatigued."""
     s = E.new_game(pack, "crossroads-farm", seed=1)
     grid = s.static.grid
     baker = next(u for u in s.units if u.uid == "baker")  # 4 regulars
@@ -351,6 +351,8 @@ def test_assault_retreat_is_the_defenders_choice(pack) -> None:  # type: ignore[
     choice = options[-1]
     E.apply(s, choice)
     assert zweite.hex == choice[1] and len(zweite.figs) == 1 and len(baker.figs) == 3
+    assert s.active == 0 and E.legal_actions(s) == [("stay",), ("enter", s.units.index(baker))]
+    E.apply(s, ("enter", s.units.index(baker)))
     assert baker.hex == target and baker.token == E.FATIGUED and s.active == 0
 
 

@@ -17,7 +17,7 @@ RULES: list[tuple[str, str, str]] = [
     ("Concentrated Fire", "full", "with combined fire: the attacker picks each supporter among the fresh friendly units in range and LOS (a heavily damaged vehicle, already at half FPR, cannot support)"),
     ("Prepare Op Fire", "full", "unit marked Op Fire; attacks moving enemies in range and LOS"),
     ("Fire & Movement", "full", "-1 MP squads, -2 MPs vehicles, half FPR, no long range, no support, no heavy weapons, move not split"),
-    ("Assault", "policy", "-1 MP, adjacent hex without heavy vehicles; the owners choose casualties within each squad and the defender the retreat hex; the 2 strongest adjacent squads support, hits go to units in order, the active squad advances"),
+    ("Assault", "full", "-1 MP, adjacent hex without heavy vehicles; the attacker picks up to 2 adjacent supporters; cover of the hex plus a defending medic's Bandage; the defender assigns his hits to his units and the owners choose figures; the defender picks the retreat hex; on success only, the attacker decides which of the active squad and the supporters fresh at the start move in"),
     ("Activate Strategy Card", "full", "action-phase cards paid in command"),
     ("Fatigue Unit", "full", "the unit is fatigued"),
     ("Special actions", "full", "the medic's Heal, the only special action of the bundled content"),

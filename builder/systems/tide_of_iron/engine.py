@@ -517,6 +517,20 @@ def _roll(s: State, dice: int, need: int) -> int:
     return sum(1 for _ in range(dice) if int(r() * 6) + 1 >= need)
 
 
+def _roll_faces(s: State, dice: int) -> list[int]:
+    """The faces of ``dice`` dice, for logs that show every roll (same draws as :func:`_roll`)."""
+    r = s.rng.random
+    return [int(r() * 6) + 1 for _ in range(dice)]
+
+
+def _count(faces: list[int], need: int) -> int:
+    return sum(1 for f in faces if f >= need)
+
+
+def _faces(faces: list[int]) -> str:
+    return "[" + " ".join(map(str, faces)) + "]"
+
+
 # ---------------------------------------------------------------- combat
 
 def resolve_attack(s: State, attackers: list[tuple[Unit, int, int]], t: Unit, suppressive: bool) -> dict[str, Any]:
@@ -906,6 +920,12 @@ def _pending_actions(s: State, p: list[Any]) -> list[Action]:
         return [("casualty", fid) for fid in sorted({f.id for f in s.units[ui].figs})]
     if mode == "retreat":
         return [("retreat", h2) for h2 in _retreat_options(s, p[2], s.units[ui].side)]
+    if mode == "assault-support":
+        return _assault_support_actions(s, p)
+    if mode == "assign":
+        return [("assign", di) for di in _assignable(s, p)]
+    if mode == "advance-in":
+        return [("stay",)] + [("enter", i) for i in p[3] if _can_advance_in(s, s.units[i], p[2])]
     u = s.units[ui]
     grid = s.static.grid
     if mode == "target":
@@ -1121,6 +1141,9 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
     if mode == "retreat":
         _apply_retreat(s, p, a[1])
         return
+    if mode in ("assault-support", "assign", "advance-in"):
+        _apply_assault_step(s, p, a)
+        return
     if mode == "react":
         _apply_react(s, p, a)
         return
@@ -1182,8 +1205,10 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
             _end_activation(s, u)
     elif kind == "assault":
         p[5] = True
-        if not _assault(s, u, a[1]):
-            _end_activation(s, u)
+        if _assault_supporters(s, u, a[1]):
+            s.pending = ["assault-support", p[1], a[1], []]  # the attacker picks up to 2 supporters
+        else:
+            _assault(s, u, a[1], [])
 
 
 def _apply_casualty(s: State, p: list[Any], figure: str) -> None:
@@ -1284,16 +1309,49 @@ def expected_hits(s: State, group: list[tuple[Unit, int, int]], t: Unit, suppres
     return dice * P_SUCCESS[need] - defence_dice(s, t, suppressive and t.kind == SQUAD, group[0][0]) / 3
 
 
-def _assault(s: State, a: Unit, h: int) -> bool:
-    """004 Tide of Iron, Assault attacks: both sides roll, attacker hits minus cover;
-    the loser of the exchange fatigues or retreats. True when the defender must now
-    choose where to retreat (the activation ends after that decision)."""
+def _assault_supporters(s: State, a: Unit, h: int) -> list[int]:
+    """Squads that may support ``a``'s assault on ``h``: "Up to 2 friendly squads in hexes
+    adjacent to the target hex may support the attack, even fatigued squads (but not
+    pinned or disrupted)"; "Only squads without heavy infantry weapons figures may make
+    assault attacks" (004 Tide of Iron, Assault attacks), read as covering supporters too."""
+    grid = s.static.grid
+    return [i for i, o in enumerate(s.units)
+            if o is not a and o.alive and o.side == a.side and o.kind == SQUAD and o.carrier < 0
+            and o.cond == NORMAL and not o.heavy_weapon and grid.distance(o.hex, h) == 1]
+
+
+def _assault_support_actions(s: State, p: list[Any]) -> list[Action]:
+    out: list[Action] = [("resolve",)]
+    if len(p[3]) < 2:
+        out += [("support", i) for i in _assault_supporters(s, s.units[p[1]], p[2]) if i not in p[3]]
+    return out
+
+
+def assault_cover(s: State, h: int, side: int) -> int:
+    """Red dice of an assault on ``h``: "red dice equal to the defender's
+    terrain/fortifications. Cover bonuses are cumulative. Light vehicles do not contribute
+    their AV" (004 Tide of Iron, Assault attacks). An assault is "always normal", so a
+    medic's Bandage (+1 cover vs normal attacks to its squad and any squad in its hex)
+    counts when a defending squad is there."""
+    cover = s.static.grid.cover[h]
+    if any(u.alive and u.hex == h and u.side == side and u.carrier < 0 and u.kind == SQUAD and _spec(s, u) == "medic"
+           for u in s.units):
+        cover += 1
+    return int(cover)
+
+
+def _assault(s: State, a: Unit, h: int, chosen: list[int]) -> None:
+    """004 Tide of Iron, Assault attacks: the attacker rolls his FPR against infantry (plus
+    half of each chosen supporter's) at 4-6 less the cover of the hex at 5-6; the
+    defenders roll their FPR at 4-6. The attacker takes his casualties on his active squad
+    first, then his supporters; the defender assigns his hits to his units (a decision);
+    then :func:`_assault_outcome`."""
     grid = s.static.grid
     side = a.side
-    sup = sorted((o for o in s.units if o is not a and o.alive and o.side == side and o.kind == SQUAD and o.carrier < 0
-                  and o.cond == NORMAL and not o.heavy_weapon and grid.distance(o.hex, h) == 1),
-                 key=lambda o: -sum(f.inf for f in o.figs))[:2]
-    strength = sum(f.inf for f in a.figs) + sum((sum(f.inf for f in o.figs) + 1) // 2 for o in sup)
+    sup = [s.units[i] for i in chosen]
+    fresh = [i for i in chosen if s.units[i].token == FRESH]
+    strength = sum(f.inf for f in a.figs if not f.mortar) + sum(
+        (sum(f.inf for f in o.figs if not f.mortar) + 1) // 2 for o in sup)  # mortars never fire adjacent
     defenders = [d for d in s.units if d.alive and d.hex == h and d.carrier < 0]
     officer = any(d.has_officer for d in defenders if d.kind == SQUAD)
     dstrength = 0
@@ -1303,39 +1361,114 @@ def _assault(s: State, a: Unit, h: int) -> bool:
             dstrength += 0 if d.cond == DISRUPTED else ((f + 1) // 2 if d.cond == PINNED and not officer else f)
         elif d.vtype.light:  # type: ignore[union-attr]
             dstrength += d.vtype.inf  # type: ignore[union-attr]
-    att_hits = max(0, _roll(s, strength, 4) - _roll(s, grid.cover[h], 5))
-    def_hits = defence_hits = _roll(s, dstrength, 4)
-    # Casualties: the attacker's active squad first, then its supporters; the defender's
-    # hits go to its units in order, each owner choosing which figures.
+    black, red = _roll_faces(s, strength), _roll_faces(s, assault_cover(s, h, 1 - side))
+    att_hits = max(0, _count(black, 4) - _count(red, 5))
+    dfaces = _roll_faces(s, dstrength)
+    def_hits = _count(dfaces, 4)
+    s.note(f"{a.uid} assaults {grid.label(h)}" + (f" with {', '.join(o.uid for o in sup)}" if sup else "")
+           + f": {strength} dice {_faces(black)} at 4+, {len(red)} cover dice {_faces(red)} at 5+ = {att_hits} "
+           f"attack hit(s); defence {dstrength} dice {_faces(dfaces)} at 4+ = {def_hits} hit(s)")
+    left = def_hits
     for o in [a] + sup:
-        if def_hits and o.alive:
-            n = min(def_hits, len(o.figs))
+        if left and o.alive:
+            n = min(left, len(o.figs))
             apply_hits(s, o, n, False, 1 - side)
-            def_hits -= n
+            left -= n
         o.token = FATIGUED
+    p = ["assign", s.units.index(a), h, att_hits, [], att_hits, def_hits, fresh]
+    if att_hits and len(_assignable(s, p)) > 1 and att_hits < sum(_hit_room(s, d) for d in defenders):
+        s.pending = p  # "the defender removes casualties from any combination of his defending units"
+        s.active = 1 - side
+        return
     left = att_hits
     for d in defenders:
         if left and d.alive:
-            n = min(left, len(d.figs) if d.kind == SQUAD else (4, 3, 1)[min(d.dmg, 2)])
-            apply_hits(s, d, n, False, side)
+            n = min(left, _hit_room(s, d))
+            p[4].append([s.units.index(d), n])
             left -= n
-    survivors = [d for d in defenders if d.alive]
-    s.note(f"{a.uid} assaults {grid.label(h)}: {att_hits} attack hit(s), {defence_hits} defence hit(s)")
-    if not survivors:
-        if a.alive:
-            a.hex = h
-        return False
-    if att_hits <= defence_hits:
-        return False
-    options = _retreat_options(s, h, side)
-    if len(options) > 1:
-        s.pending = ["retreat", s.units.index(a), h, s.pending, s.active]
-        s.active = 1 - side
-        return True
-    _retreat(s, survivors, h, side, options[0] if options else None)
-    if a.alive:
-        a.hex = h
-    return False
+    _assault_outcome(s, p)
+
+
+def _hit_room(s: State, d: Unit) -> int:
+    """Hits a defending unit can take: its figures, or for a (light) vehicle "up to the
+    number required to destroy it" (004 Tide of Iron, Assault attacks)."""
+    return len(d.figs) if d.kind == SQUAD else (4, 3, 1)[min(d.dmg, 2)]
+
+
+def _assignable(s: State, p: list[Any]) -> list[int]:
+    taken = {di: n for di, n in p[4]}
+    return [i for i, d in enumerate(s.units) if d.alive and d.hex == p[2] and d.carrier < 0
+            and d.side != s.units[p[1]].side and taken.get(i, 0) < _hit_room(s, d)]
+
+
+def _assault_outcome(s: State, p: list[Any]) -> None:
+    """Apply the defender's assigned hits, then: "If the defender's hits equal to or exceed
+    the attacker's, the attack is unsuccessful"; if the attacker's exceed them, the
+    defender retreats (his choice of hex) and the active unit and the supporters fresh
+    at the start "may now move into the vacated hex" (each a decision of the attacker)."""
+    a, h, att_hits, def_hits = s.units[p[1]], p[2], p[5], p[6]
+    side = a.side
+    for di, n in p[4]:
+        if s.units[di].alive and n:
+            apply_hits(s, s.units[di], n, False, side)
+    s.active = side
+    if att_hits <= def_hits:
+        _end_activation(s, a)
+        return
+    survivors = [d for d in s.units if d.alive and d.hex == h and d.carrier < 0 and d.side != side]
+    movers = [p[1]] + list(p[7])
+    if survivors:
+        options = _retreat_options(s, h, side)
+        if len(options) > 1:
+            s.pending = ["retreat", p[1], h, movers]
+            s.active = 1 - side
+            return
+        _retreat(s, survivors, h, side, options[0] if options else None)
+    _offer_advance(s, p[1], h, movers)
+
+
+def _offer_advance(s: State, ai: int, h: int, movers: list[int]) -> None:
+    a = s.units[ai]
+    s.active = a.side
+    if any(_can_advance_in(s, s.units[i], h) for i in movers):
+        s.pending = ["advance-in", ai, h, movers]
+        return
+    _end_activation(s, a)
+
+
+def _can_advance_in(s: State, u: Unit, h: int) -> bool:
+    return (u.alive and u.hex != h and not _enemy_in(s, h, u.side) and _stack(s, h)[0] < STACK_UNITS
+            and s.static.grid.enterable(h, SQUAD))
+
+
+def _apply_assault_step(s: State, p: list[Any], a: Action) -> None:
+    mode = p[0]
+    if mode == "assault-support":
+        if a[0] == "support":
+            p[3].append(a[1])
+            return
+        s.pending = None
+        _assault(s, s.units[p[1]], p[2], list(p[3]))
+    elif mode == "assign":
+        for row in p[4]:
+            if row[0] == a[1]:
+                row[1] += 1
+                break
+        else:
+            p[4].append([a[1], 1])
+        p[3] -= 1
+        if p[3] <= 0 or not _assignable(s, p):
+            s.pending = None
+            _assault_outcome(s, p)
+    elif a[0] == "enter":
+        u = s.units[a[1]]
+        u.hex = p[2]
+        u.token = FATIGUED
+        s.note(f"{u.uid} moves into {s.static.grid.label(p[2])}")
+        if not any(_can_advance_in(s, s.units[i], p[2]) for i in p[3]):
+            _end_activation(s, s.units[p[1]])
+    else:
+        _end_activation(s, s.units[p[1]])
 
 
 def _retreat_options(s: State, h: int, enemy: int) -> list[int]:
@@ -1346,15 +1479,13 @@ def _retreat_options(s: State, h: int, enemy: int) -> list[int]:
 
 
 def _apply_retreat(s: State, p: list[Any], dest: int) -> None:
-    """The defender's chosen retreat; the assaulting squad then advances into the hex."""
+    """The defender's chosen retreat; the attacker then decides who moves into the hex."""
     attacker = s.units[p[1]]
     h = p[2]
     survivors = [d for d in s.units if d.alive and d.hex == h and d.carrier < 0 and d.side != attacker.side]
     _retreat(s, survivors, h, attacker.side, dest)
-    if attacker.alive:
-        attacker.hex = h
-    s.pending, s.active = p[3], p[4]
-    _end_activation(s, attacker)
+    s.pending = None
+    _offer_advance(s, p[1], h, p[3])
 
 
 def _retreat(s: State, units: list[Unit], h: int, enemy: int, dest: int | None) -> None:

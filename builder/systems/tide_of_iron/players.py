@@ -88,6 +88,8 @@ def score(s: E.State, a: E.Action) -> float:
             return 0.0
         red = E.defence_dice(s, mover, bool(a[3]), lead)
         return float(2 + prof[0] * E.P_SUCCESS[prof[1]] - red / 3 + 0.5 * a[2] + 0.5 * a[3] + 0.7 * a[4])
+    if kind in ("support", "resolve") and s.pending is not None and s.pending[0] == "assault-support":
+        return 0.5 if kind == "support" else 0.0  # every supporter adds dice to an assault
     if kind in ("support", "resolve"):
         # a supporter joins only when it raises the expected hits (004, Combined fire:
         # the least favourable range sets the success number)
@@ -102,6 +104,13 @@ def score(s: E.State, a: E.Action) -> float:
         return E.expected_hits(s, more, t, bool(p[3])) - E.expected_hits(s, group, t, bool(p[3])) - 0.05
     if kind == "area":
         return 3.5 + sum(1 for u in s.units if u.alive and u.hex == a[1] and u.carrier < 0) * 0.5
+    if kind == "assign":
+        u = s.units[a[1]]  # hits on the squad with most figures, vehicles last
+        return float(len(u.figs)) if u.kind == E.SQUAD else -1.0
+    if kind == "enter":
+        return 1.5
+    if kind == "stay":
+        return 0.5
     if kind == "retreat":
         return float(s.static.grid.cover[a[1]]) - _stack_size(s, a[1])
     if kind == "casualty":
