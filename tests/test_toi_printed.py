@@ -249,3 +249,32 @@ def test_defender_assigns_assault_hits_to_his_units(pack) -> None:  # type: igno
     while s.pending is not None and s.pending[0] == "casualty":
         E.apply(s, E.legal_actions(s)[0])
     assert len(unit(s, "erste").figs) == 2 and len(unit(s, "zweite").figs) == 3
+
+
+# ---------------------------------------------------------------- transport
+
+def test_carried_squad_gets_out_with_fire_and_movement_or_assault(pack) -> None:  # type: ignore[no-untyped-def]
+    """"Fresh squads inside a vehicle may be activated, but cannot fire"; "An active squad
+    may exit a vehicle for 2 MPs" (004, Transporting squads): Fire & Movement and Assault
+    activate the squad too, so it may get out with either (3 MPs less 2 to exit)."""
+    s = E.new_game(pack, "bridge-at-dawn", seed=1)
+    baker = unit(s, "baker")  # riding the truck
+    bi = s.units.index(baker)
+    acts = {a for a in E.legal_actions(s) if len(a) > 1 and a[1] == bi}
+    assert acts == {("advance", bi), ("fm", bi), ("assault", bi), ("fatigue", bi)}
+    E.apply(s, ("fm", bi))
+    truck = unit(s, "deuce")
+    assert baker.carrier == -1 and baker.hex == truck.hex
+    assert s.pending is not None and s.pending[2] == 3 * (4 - 1 - 2)  # thirds of an MP: 1 MP left
+
+
+def test_explain_move_from_the_vehicle_hex_with_the_exit_cost(pack) -> None:  # type: ignore[no-untyped-def]
+    """`explain move` on a carried squad: the fan starts at its vehicle's hex and every
+    cost includes the 2 MPs of getting out (004, Transporting squads)."""
+    from builder.systems.tide_of_iron.explain import explain_move
+
+    s = E.new_game(pack, "bridge-at-dawn", seed=1)
+    report = explain_move(s, "baker")
+    assert report["hex"] == "J9" and report["exit_mp"] == 2
+    assert report["reach"]["J9"] == "2" and report["reach"]["I9"] == "3"
+    assert all(int(c.split()[0]) <= 4 for c in report["reach"].values())

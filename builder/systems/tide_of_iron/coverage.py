@@ -22,7 +22,7 @@ RULES: list[tuple[str, str, str]] = [
     ("Fatigue Unit", "full", "the unit is fatigued"),
     ("Special actions", "full", "the medic's Heal, the only special action of the bundled content"),
     ("Moving and Op Fire", "full", "after each hex entered the opponent fires or holds: leading unit, supporters in Op Fire mode picked one by one, normal or suppressive; stops on pinned/disrupted/damage"),
-    ("Transport", "full", "enter for 2 MPs (fatigued), exit for 2 MPs with Op Fire, one stacking unit, cargo destroyed with the vehicle, cargo cannot be targeted"),
+    ("Transport", "full", "enter for 2 MPs (fatigued); a carried squad activated with Advance, Fire & Movement or Assault may exit for 2 MPs (Op Fire may follow); one stacking unit, cargo destroyed with the vehicle, cargo cannot be targeted or fire"),
     ("Command: control of objectives", "full", "a lone side's unit captures; control kept until recaptured"),
     ("Command: command and VPs", "full", "friendly or neutral command objectives; VPs per objective per round"),
     ("Command: spend command", "full", "command-phase cards, then any amount onto the initiative pool"),

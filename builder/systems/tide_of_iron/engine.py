@@ -849,9 +849,16 @@ def _activations(s: State, side: int) -> list[Action]:
         if not u.alive or u.side != side or u.token != FRESH:
             continue
         if u.carrier >= 0:
+            # "Fresh squads inside a vehicle may be activated, but cannot fire"; "An active
+            # squad may exit a vehicle for 2 MPs, as long as it does not then exceed
+            # stacking limits" (004 Tide of Iron, Transporting squads): any activation
+            # that moves (Advance, Fire & Movement, Assault) may begin by getting out.
             carrier = s.units[u.carrier]
-            if _stack(s, carrier.hex)[0] < STACK_UNITS:
+            if _stack(s, carrier.hex)[0] < STACK_UNITS and u.cond == NORMAL:
                 out.append(("advance", i))
+                if not u.heavy_weapon:
+                    out.append(("fm", i))
+                    out.append(("assault", i))
             out.append(("fatigue", i))
             continue
         if u.kind == SQUAD:

@@ -85,8 +85,13 @@ def explain_move(state: E.State, name: str) -> dict[str, Any]:
     u = _unit(state, name)
     grid = state.static.grid
     mp = E.movement_points(state, u, "advance")
-    best = {u.hex: 0}
-    queue = [(0, u.hex)]
+    start, exit_mp = u.hex, 0
+    if u.carrier >= 0:
+        # a carried squad gets out in its vehicle's hex for 2 MPs (004 Tide of Iron,
+        # Transporting squads) and moves on from there
+        start, exit_mp = state.units[u.carrier].hex, 2
+    best = {start: 3 * exit_mp}
+    queue = [(3 * exit_mp, start)]
     while queue:
         cost, h = heapq.heappop(queue)
         if cost > best.get(h, 999):
@@ -97,11 +102,14 @@ def explain_move(state: E.State, name: str) -> dict[str, Any]:
                 best[dst] = c
                 heapq.heappush(queue, (c, dst))
     reach = {grid.label(h): _mps(c) for h, c in sorted(best.items())
-             if h != u.hex and not E._enemy_in(state, h, u.side)}  # an overrun hex is passed, never reached
-    lines = [f"{name} at {grid.label(u.hex)}: {mp} MPs on an Advance (Fire & Movement: "
+             if (h != start or exit_mp) and not E._enemy_in(state, h, u.side)}  # an overrun hex is passed, never reached
+    where = (f"in {state.units[u.carrier].uid} at {grid.label(start)} (getting out costs {exit_mp} MPs)"
+             if exit_mp else f"at {grid.label(start)}")
+    lines = [f"{name} {where}: {mp} MPs on an Advance (Fire & Movement: "
              f"{E.movement_points(state, u, 'fm')}, Assault: {E.movement_points(state, u, 'assault')})"]
     lines += [f"  {h}: {c} MP" for h, c in reach.items()]
-    return {"question": "move", "unit": name, "mp": mp, "reach": reach, "text": "\n".join(lines)}
+    return {"question": "move", "unit": name, "hex": grid.label(start), "exit_mp": exit_mp, "mp": mp, "reach": reach,
+            "text": "\n".join(lines)}
 
 
 def _mps(thirds: int) -> str:
