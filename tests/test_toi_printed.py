@@ -278,3 +278,44 @@ def test_explain_move_from_the_vehicle_hex_with_the_exit_cost(pack) -> None:  # 
     assert report["hex"] == "J9" and report["exit_mp"] == 2
     assert report["reach"]["J9"] == "2" and report["reach"]["I9"] == "3"
     assert all(int(c.split()[0]) <= 4 for c in report["reach"].values())
+
+
+# ---------------------------------------------------------------- operations cards
+
+def test_morning_fog_forbids_long_range_in_round_one(pack) -> None:  # type: ignore[no-untyped-def]
+    """Bridge at Dawn grants Morning Fog (004, Setup: "Each player takes any Operations
+    cards (some affect both players) granted by the scenario"): no long-range attack by
+    either side in round 1, mortar area attacks included; from round 2 they are allowed."""
+    s = E.new_game(pack, "bridge-at-dawn", seed=1)
+    assert s.round == 1 and not s.warnings
+    baker = put(s, "baker", "A9")
+    target = put(s, "erste", "G9")  # 6 hexes: long range for riflemen (range 4)
+    assert E.attack_profile(s, baker, target, baker.hex, 0) is None
+    assert E.attack_profile(s, target, baker, target.hex, 0) is None  # the Germans too
+    mortar = put(s, "sechste", "B2")
+    far = next(h for h in range(s.static.grid.n) if s.static.grid.distance(mortar.hex, h) == 10
+               and s.static.grid.enterable(h, 0))
+    baker.hex = far
+    assert E._mortar_profile(s, mortar, far, 0) is None
+    s.round = 2
+    assert E._mortar_profile(s, mortar, far, 0) is not None
+    baker.hex = s.static.grid.parse("A9")
+    assert E.attack_profile(s, baker, target, baker.hex, 0) == (4, E.LONG)
+
+
+def test_air_superiority_grants_its_strike_card(pack) -> None:  # type: ignore[no-untyped-def]
+    """An Operations card resolved at set-up: Air superiority puts its Air strike card face
+    up in the owner's hand, an Action-phase area attack (004, Strategy cards: Area attack)."""
+    from builder.systems.tide_of_iron.models import Scenario
+
+    sc = pack.scenario("crossroads-farm")
+    sides = [sc.sides[0].model_copy(update={"operations": ["air-superiority"]}), sc.sides[1]]
+    changed = sc.model_copy(update={"sides": sides})
+    pack.items["scenarios"]["crossroads-farm-air"] = Scenario.model_validate(
+        {**changed.model_dump(), "id": "crossroads-farm-air"})
+    try:
+        s = E.new_game(pack, "crossroads-farm-air", seed=1)
+        assert "air-strike" in s.hands[0] and "air-strike" not in s.hands[1]
+        assert not s.warnings
+    finally:
+        del pack.items["scenarios"]["crossroads-farm-air"]

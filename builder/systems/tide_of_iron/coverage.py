@@ -51,7 +51,7 @@ RULES: list[tuple[str, str, str]] = [
     ("Equipment (AT guns)", "not simulated", "AT guns move and fire like vehicles"),
     ("Concealed squads", "not simulated", ""),
     ("Fortifications: entrenchments, pillboxes, minefields, razor wire, tank traps, smoke", "not simulated", "no markers in the bundled pack"),
-    ("Operations cards", "not simulated", "granted cards are listed and warned"),
+    ("Operations cards", "full", "data the engine plays: in force in given rounds for its owner or both players (no long-range attacks), or resolved at set-up (a Strategy card face up, command); a card without an effect is warned"),
 ]
 
 
@@ -61,8 +61,8 @@ def coverage_rows(pack: Any | None = None) -> list[dict[str, str]]:
         for card in pack.items["cards"].values():
             rows.append({"rule": f"card: {card.name}", "status": "full", "note": card.effect.kind, "source": card.source})
         for op in pack.items["operations"].values():
-            rows.append({"rule": f"operations card: {op.name}", "status": "not simulated", "note": op.text,
-                         "source": op.source})
+            rows.append({"rule": f"operations card: {op.name}", "status": "full" if op.effect else "not simulated",
+                         "note": op.text, "source": op.source})
         traits = sorted({t.value for v in pack.items["vehicles"].values() for t in v.traits})
         simulated = {"transport", "light-vehicle", "heavy-vehicle", "tank", "fragile", "sturdy", "concussive-firepower",
                      "thick-armor", "effective-road-movement", "overrun"}

@@ -147,7 +147,7 @@ class Static:
         self.capacity = {bid: b.capacity for bid, b in pack.items["bases"].items()}
         self.regular = {f.nation: self.figures[fid] for fid, f in sorted(pack.items["figures"].items())
                         if f.role is FigureRole.regular}
-        self.no_long_rounds: frozenset[int] = frozenset()
+        self.no_long_rounds: list[frozenset[int]] = [frozenset(r) for r in operations_no_long_range(pack, scenario)]
 
 
 class State:
@@ -293,17 +293,48 @@ def new_game(pack: ToiPack, scenario_id: str, seed: int, verbose: bool = False, 
     s.control_log, s.losses, s.kills = [], [Counter(), Counter()], [Counter(), Counter()]
     s.spent, s.placed, s.verbose = [False, False], [False, False], verbose
     s.warnings = unsimulated(pack, scenario, forces)
+    _setup_operations(s, pack, scenario)
     s.rapid, s.transfers, s.owed, s.drawn = {}, {}, [], [2, 2]
     _settle(s)
     return s
 
 
+def operations_no_long_range(pack: ToiPack, scenario: Any) -> list[set[int]]:
+    """Per side, the rounds in which an Operations card granted by the scenario forbids its
+    long-range attacks (e.g. Morning Fog: round 1). A card affects its owner, or "both
+    players" when it says so (004 Tide of Iron, Setup: "some affect both players")."""
+    rounds: list[set[int]] = [set(), set()]
+    for si, side in enumerate(scenario.sides):
+        for op_id in side.operations:
+            e = pack.items["operations"][op_id].effect
+            if e is not None and e.kind == "no-long-range":
+                when = set(e.rounds) if e.rounds else set(range(1, scenario.rounds + 1))
+                for affected in ((0, 1) if e.affects == "both" else (si,)):
+                    rounds[affected] |= when
+    return rounds
+
+
+def _setup_operations(s: State, pack: ToiPack, scenario: Any) -> None:
+    """Operations cards resolved at set-up (004 Tide of Iron, Setup: "Each player takes any
+    Operations cards ... granted by the scenario"): a granted Strategy card goes face up
+    into its owner's hand; command tokens are received."""
+    for si, side in enumerate(scenario.sides):
+        for op_id in side.operations:
+            e = pack.items["operations"][op_id].effect
+            if e is None or e.timing != "setup":
+                continue
+            if e.kind == "grant-card" and e.card is not None:
+                s.hands[si].append(e.card)
+            elif e.kind == "command":
+                s.command[si] += e.strength
+
+
 def unsimulated(pack: ToiPack, scenario: Any, forces: Forces | None = None) -> list[str]:
     """What this scenario's content (with the squad lists of ``forces``) asks of rules
-    the engine does not play (code N716): Operations cards, equipment units, engineers'
-    entrenchments."""
+    the engine does not play (code N716): Operations cards without an effect the engine
+    resolves, equipment units, engineers' entrenchments."""
     out = [f"operations card '{op}' of side '{side.id}' is not simulated"
-           for side in scenario.sides for op in side.operations]
+           for side in scenario.sides for op in side.operations if pack.items["operations"][op].effect is None]
     for si, side in enumerate(scenario.sides):
         force = (forces or {}).get(si, side)
         vehicles = list(force.vehicles) + [v for r in side.reinforcements for v in r.vehicles]
@@ -433,7 +464,7 @@ def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long:
     up = 1 if grid.elevation[src] > grid.elevation[th] else 0
     vs_vehicle = t.kind == VEHICLE
     stealth = t.kind == SQUAD and _spec(s, t) == "recon"
-    no_long = no_long or _fog(s)
+    no_long = no_long or _fog(s, u.side)
     best: tuple[float, int, int] | None = None
     if u.kind == VEHICLE:
         vt = u.vtype
@@ -484,9 +515,9 @@ def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long:
     return fpr, best[2]
 
 
-def _fog(s: State) -> bool:
-    """Whether an Operations card in play forbids long-range attacks this round."""
-    return s.round in s.static.no_long_rounds
+def _fog(s: State, side: int) -> bool:
+    """Whether an Operations card in play forbids ``side`` long-range attacks this round."""
+    return s.round in s.static.no_long_rounds[side]
 
 
 def defence_dice(s: State, t: Unit, suppressive: bool, attacker: Unit | None, assault: bool = False) -> int:
@@ -649,7 +680,7 @@ def _mortar_profile(s: State, u: Unit, h: int, halvings: int) -> tuple[int, int,
         return None
     up = 1 if grid.elevation[u.hex] > grid.elevation[h] else 0
     reach = min(f.range for f in mortars) + up
-    if d > 2 * reach:
+    if d > 2 * reach or (d > reach and _fog(s, u.side)):
         return None
     if not grid.los(u.hex, h) and not any(
             o.alive and o.side == u.side and o.carrier < 0 and o.token != FATIGUED and grid.los(o.hex, h)

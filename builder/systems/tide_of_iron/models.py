@@ -180,10 +180,30 @@ class StrategyDeck(Cited):
     cards: list[Id] = Field(min_length=1, description="Card ids, one per copy.")
 
 
+class OperationsEffect(ToiModel):
+    """What an Operations card does, in terms the engine plays (004 Tide of Iron, Setup:
+    "Each player takes any Operations cards (some affect both players) granted by the
+    scenario")."""
+
+    kind: Literal["no-long-range", "grant-card", "command"] = Field(
+        description="no-long-range: long-range attacks (mortar area attacks too) are not allowed; grant-card: "
+                    "the owner takes a Strategy card face up at set-up; command: the owner receives command tokens "
+                    "at set-up.")
+    timing: Literal["setup", "in-force"] = Field(
+        description="setup: resolved once when the game is set up; in-force: applies during `rounds`.")
+    rounds: list[Annotated[int, Field(ge=1, le=20)]] = Field(
+        default_factory=list, description="in-force: the rounds it applies in (empty: the whole game).")
+    affects: Literal["both", "owner"] = Field(default="owner", description="Whom it affects: both players or its owner.")
+    card: Id | None = Field(default=None, description="grant-card: the Strategy card id taken face up.")
+    strength: int = Field(default=0, ge=0, le=20, description="command: tokens received.")
+
+
 class OperationsCard(Cited):
     """An Operations card granted by a scenario (004 Tide of Iron, Setup)."""
 
-    text: str = Field(description="What it changes, paraphrased; the engine does not resolve it.")
+    text: str = Field(description="What it changes, paraphrased.")
+    effect: OperationsEffect | None = Field(
+        default=None, description="What the engine resolves; null: not simulated (a game that grants it warns, N716).")
 
 
 class Squad(ToiModel):

@@ -260,6 +260,10 @@ def check_pack(pack: ToiPack) -> list[Diagnostic]:
         emit("decks", deck.id, [Finding(codes.N_REFERENCE, ("cards", i), f"unknown strategy card '{c}'",
                                         "use an id from cards/") for i, c in enumerate(deck.cards)
                                 if c not in pack.items["cards"]])
+    for op in pack.items["operations"].values():
+        if op.effect is not None and op.effect.card is not None and op.effect.card not in pack.items["cards"]:
+            emit("operations", op.id, [Finding(codes.N_REFERENCE, ("effect", "card"),
+                                               f"unknown strategy card '{op.effect.card}'", "use an id from cards/")])
     views: dict[str, BoardView | None] = {}  # per board: its scenarios share one view
     for board in pack.items["boards"].values():
         findings = board_findings(pack, board)
