@@ -265,7 +265,7 @@ def test_carried_squad_gets_out_with_fire_and_movement_or_assault(pack) -> None:
     E.apply(s, ("fm", bi))
     truck = unit(s, "deuce")
     assert baker.carrier == -1 and baker.hex == truck.hex
-    assert s.pending is not None and s.pending[2] == 3 * (4 - 1 - 2)  # thirds of an MP: 1 MP left
+    assert s.pending is not None and s.pending[2] == E.MP_PARTS * (4 - 1 - 2)  # 1 MP left
 
 
 def test_explain_move_from_the_vehicle_hex_with_the_exit_cost(pack) -> None:  # type: ignore[no-untyped-def]
@@ -319,3 +319,81 @@ def test_air_superiority_grants_its_strike_card(pack) -> None:  # type: ignore[n
         assert not s.warnings
     finally:
         del pack.items["scenarios"]["crossroads-farm-air"]
+
+
+# ---------------------------------------------------------------- terrain
+
+def test_terrain_kinds_of_the_terrain_block(pack) -> None:  # type: ignore[no-untyped-def]
+    """004, Terrain block: a deep stream costs squads 3 and bars vehicles; a flooded stream
+    is impassable; a wooden bridge costs 1 with cover 1; a road (dirt road too) costs 1
+    from a contiguous road hex, otherwise the main terrain's cost, and a road through woods
+    keeps the woods' blocking and cover; "Cliff sides (level 0 to 2) are impassable",
+    walking down as well as up."""
+    from builder.systems.tide_of_iron.hexes import SQUAD, VEHICLE, Grid
+
+    terrain = {t.symbol: t for t in pack.items["terrain"].values()}
+    g = Grid([".SfW-R=", "H......"], terrain)
+    c = g.parse
+    assert g.cost(c("A1"), c("B1"), SQUAD) == 3 and g.cost(c("A1"), c("B1"), VEHICLE) is None
+    assert g.cost(c("B1"), c("C1"), SQUAD) is None and g.cost(c("B1"), c("C1"), VEHICLE) is None
+    assert g.cost(c("C1"), c("D1"), SQUAD) == 1 and g.cover[c("D1")] == 1
+    assert g.cost(c("D1"), c("E1"), VEHICLE) == 1
+    assert g.cost(c("E1"), c("F1"), VEHICLE) == 1 and g.cost(c("G1"), c("F1"), SQUAD) == 1  # road to road
+    assert g.cost(c("A1"), c("B2"), VEHICLE) == 1  # clear
+    assert g.blocks[c("F1")] and g.cover[c("F1")] == 2
+    assert g.cost(c("A2"), c("A1"), SQUAD) is None and g.cost(c("A1"), c("A2"), SQUAD) is None  # cliff, both ways
+
+
+def test_effective_road_movement_thirds_and_halves(pack) -> None:  # type: ignore[no-untyped-def]
+    """Road/dirt road: with Effective Road Movement a truck pays "1 3 on a road, 1 2 on a
+    dirt road" (a third, a half of an MP) from a contiguous road hex (004, Terrain block)."""
+    s = E.new_game(pack, "bridge-at-dawn", seed=1)
+    truck = unit(s, "deuce")
+    terrain = {t.id: t for t in pack.items["terrain"].values()}
+    grid = s.static.grid
+    a, b = grid.parse("J8"), grid.parse("J7")
+    assert grid.terrain[a].road and grid.terrain[b].road
+    assert E._step_cost(s, truck, a, b) == E.MP_PARTS // 3
+    grid.terrain[b] = terrain["dirt-road"]
+    try:
+        assert E._step_cost(s, truck, a, b) == E.MP_PARTS // 2
+    finally:
+        grid.terrain[b] = terrain["road"]
+
+
+# ---------------------------------------------------------------- area attacks
+
+def test_area_attack_rolls_once_and_each_unit_defends(pack) -> None:  # type: ignore[no-untyped-def]
+    """"Area attacks affect all units in a hex ... Each individual unit rolls its defense
+    dice and resolves its damage separately" (004, Area attacks): one roll of the attack
+    dice hits both squads of the hex (3 successes each, no cover: 3 casualties each)."""
+    s = bridge(pack)
+    baker, able = put(s, "baker", "E9"), put(s, "able", "E9")
+    able.figs = [s.static.regular["us"]] * 4  # riflemen only: no casualty choice to make
+    s.rng = Dice([5, 6, 5, 1, 1])  # type: ignore[assignment]
+    s.verbose = True
+    E.area_attack(s, 1, baker.hex, 5, 5, E.NORMAL_RANGE, False, "test")
+    assert s.rng.faces == []  # type: ignore[attr-defined]  (five attack dice, no defence dice)
+    assert len(baker.figs) == 1 and len(able.figs) == 1
+    assert any("[5 6 5 1 1]" in e for e in s.events)
+
+
+def test_mortar_long_range_area_attack_spares_recon(pack) -> None:  # type: ignore[no-untyped-def]
+    """Recon, Stealth: "Cannot be attacked at long range" (004): a long-range area attack
+    on its hex leaves a recon squad alone, and hits the others."""
+    s = bridge(pack)
+    baker, able = put(s, "baker", "E9"), put(s, "able", "E9")
+    able.spec = "recon"
+    s.rng = Dice([6, 6, 6, 6])  # type: ignore[assignment]
+    E.area_attack(s, 1, baker.hex, 4, 4, E.LONG, False, "test")
+    assert len(baker.figs) == 0 or not baker.alive
+    assert len(able.figs) == 4
+
+
+def test_heavily_damaged_vehicle_may_be_placed_in_op_fire(pack) -> None:  # type: ignore[no-untyped-def]
+    """Status phase, Place units in Op Fire mode: "Players assign any number of their units
+    to Op Fire mode" (004); a heavily damaged vehicle fires at half FPR, so it may be one."""
+    s = bridge(pack)
+    tank = unit(s, "easy-eight")
+    tank.dmg, tank.token = 2, E.FRESH
+    assert ("opfire", s.units.index(tank)) in E._placement_actions(s, 0)

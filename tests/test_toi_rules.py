@@ -179,9 +179,9 @@ def test_truck_road_movement_costs_a_third(pack) -> None:  # type: ignore[no-unt
     grid = s.static.grid
     truck = next(u for u in s.units if u.uid == "deuce")
     truck.hex = grid.parse("J8")
-    assert E._step_thirds(s, truck, grid.parse("J8"), grid.parse("J7")) == 1  # road to road
+    assert E._step_cost(s, truck, grid.parse("J8"), grid.parse("J7")) == E.MP_PARTS // 3  # road to road
     tank = next(u for u in s.units if u.uid == "easy-eight")
-    assert E._step_thirds(s, tank, grid.parse("J8"), grid.parse("J7")) == 3
+    assert E._step_cost(s, tank, grid.parse("J8"), grid.parse("J7")) == E.MP_PARTS
 
 
 def test_thick_armour_turns_a_defence_die(pack) -> None:  # type: ignore[no-untyped-def]
@@ -277,9 +277,10 @@ def test_mortar_area_attack_and_ballistic_fire(pack) -> None:  # type: ignore[no
     observer.token = E.FATIGUED
     assert E._mortar_profile(s, mortar, hidden, 0) is None
     dog.hex, able.hex = grid.parse("C6"), grid.parse("C6")
-    # the half-track first: 2 black dice (mortar FPR 2 vs vehicles) a 5 and a 1, 1 red die
-    # (AV 1) a 5; then the squad: 4 black dice, two 6s, no cover on the low hill: 2 hits, pinned
-    s.rng = Dice([5, 1, 5] + [1, 1, 6, 6] + [1] * 8)  # type: ignore[assignment]
+    # the attack dice are rolled once per kind of target (004, Area attacks): 4 dice vs the
+    # squads, two 6s; 2 dice vs the vehicles (mortar FPR 2), a 5 and a 1; then each unit's
+    # defence: the half-track's 1 die (AV 1) a 5, the squad none (no cover on the low hill)
+    s.rng = Dice([1, 1, 6, 6] + [5, 1] + [5] + [1] * 8)  # type: ignore[assignment]
     E._mortar_attack(s, mortar, grid.parse("C6"), suppressive=True)
     assert dog.cond == E.PINNED and able.dmg == 0
 
@@ -297,13 +298,13 @@ def test_tank_overrun(pack) -> None:  # type: ignore[no-untyped-def]
     E.apply(s, ("advance", ti))
     assert ("step", grid.parse("D6")) in E.legal_actions(s)
     E.apply(s, ("step", grid.parse("D6")))
-    assert s.pending is not None and s.pending[2] == 3 * 6 - 3 - 3  # clear hex 1 MP + 1 MP for one enemy unit
+    assert s.pending is not None and s.pending[2] == E.MP_PARTS * (6 - 1 - 1)  # clear hex 1 MP + 1 MP for one enemy unit
     assert ("stop",) not in E.legal_actions(s)
     E.apply(s, ("step", grid.parse("D5")))
     assert squad.cond == E.PINNED
     # a half-track has no Overrun: it never enters an enemy hex
     halftrack.hex = grid.parse("E7")
-    assert E._overrun_thirds(s, halftrack, grid.parse("D6")) == 999
+    assert E._overrun_cost(s, halftrack, grid.parse("D6")) == 999
 
 
 def test_owner_chooses_casualties(pack) -> None:  # type: ignore[no-untyped-def]

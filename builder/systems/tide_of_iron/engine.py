@@ -36,6 +36,9 @@ NORMAL, PINNED, DISRUPTED = 0, 1, 2
 CLOSE, NORMAL_RANGE, LONG = 4, 5, 6  # success numbers on a die (004 Tide of Iron, Roll attack & determine hits)
 STACK_UNITS, STACK_VEHICLES = 3, 2
 P_SUCCESS = {CLOSE: 0.5, NORMAL_RANGE: 1 / 3, LONG: 1 / 6}
+MP_PARTS = 6
+"""Movement is counted in sixths of an MP: Effective Road Movement pays a third of an MP
+on a road and a half on a dirt road (004 Tide of Iron, Road/dirt road)."""
 CASUALTY_ORDER = {FigureRole.regular: 0, FigureRole.elite: 1, FigureRole.machine_gun: 2, FigureRole.mortar: 2,
                   FigureRole.officer: 3}
 
@@ -572,8 +575,8 @@ def resolve_attack(s: State, attackers: list[tuple[Unit, int, int]], t: Unit, su
     dice = lead_fpr + sum((fpr + 1) // 2 for _, fpr, _ in attackers[1:])
     need = max(cls for _, _, cls in attackers)
     red = defence_dice(s, t, suppressive, attackers[0][0])
-    black_hits = _roll(s, dice, need)
-    red_hits = _roll(s, red, 5)
+    black, reds = _roll_faces(s, dice), _roll_faces(s, red)
+    black_hits, red_hits = _count(black, need), _count(reds, 5)
     if t.kind == VEHICLE and t.vtype is not None and t.vtype.thick and red_hits < red:
         red_hits += 1  # Thick Armor: one defence die turned to a 6 (004 Tide of Iron, Tanks)
     hits = max(0, black_hits - red_hits)
@@ -581,8 +584,10 @@ def resolve_attack(s: State, attackers: list[tuple[Unit, int, int]], t: Unit, su
         a.token = FATIGUED  # every participant, Op Fire ones included (004 Tide of Iron, Combined fire)
     before = (t.cond, t.dmg, len(t.figs))
     outcome = apply_hits(s, t, hits, suppressive, attackers[0][0].side)
-    s.note(f"{attackers[0][0].uid} {'suppressive' if suppressive else 'normal'} attack on {t.uid}: {dice} dice need "
-           f"{need}+, {red} defence dice: {black_hits}-{red_hits} = {hits} hit(s), {outcome}")
+    support = f" supported by {', '.join(a.uid for a, _, _ in attackers[1:])}" if len(attackers) > 1 else ""
+    s.note(f"{attackers[0][0].uid} {'suppressive' if suppressive else 'normal'} attack on {t.uid}{support}: {dice} dice "
+           f"need {need}+ {_faces(black)}, {red} defence dice {_faces(reds)}: {black_hits}-{red_hits} = {hits} hit(s), "
+           f"{outcome}")
     return {"hits": hits, "outcome": outcome, "before": before}
 
 
@@ -700,17 +705,38 @@ def _mortar_targets(s: State, u: Unit, halvings: int) -> list[int]:
 
 
 def _mortar_attack(s: State, u: Unit, h: int, suppressive: bool) -> None:
-    """An area attack: every unit in the hex rolls its own defence (004 Tide of Iron, Area attacks)."""
+    """A mortar's area attack on hex ``h`` (004 Tide of Iron, Mortar crew; Area attacks)."""
     prof = _mortar_profile(s, u, h, _halvings(s, u, "fire"))
     if prof is None:
         return
-    for t in list(s.units):
-        if t.alive and t.hex == h and t.carrier < 0:
-            dice = prof[1] if t.kind == VEHICLE else prof[0]
-            black = _roll(s, dice, prof[2])
-            red = _roll(s, defence_dice(s, t, suppressive and t.kind == SQUAD, u), 5)
-            outcome = apply_hits(s, t, max(0, black - red), suppressive and t.kind == SQUAD, u.side)
-            s.note(f"{u.uid} mortar on {s.static.grid.label(h)}: {t.uid} {outcome}")
+    area_attack(s, u.side, h, prof[0], prof[1], prof[2], suppressive, f"{u.uid} mortar", u)
+
+
+def area_attack(s: State, side: int, h: int, inf_dice: int, veh_dice: int, need: int, suppressive: bool,
+                source: str, attacker: Unit | None = None) -> None:
+    """An area attack on hex ``h``: "Area attacks affect all units in a hex, may be normal
+    or suppressive ... Each individual unit rolls its defense dice and resolves its damage
+    separately" (004 Tide of Iron, Area attacks): the attack dice are rolled once (once for
+    the squads and once for the vehicles when the FPR differs by kind of target), each
+    unit then rolls its own defence. A recon squad is not attacked at long range
+    (Recon, Stealth: "Cannot be attacked at long range"). The log shows every die."""
+    grid = s.static.grid
+    targets = [t for t in s.units if t.alive and t.hex == h and t.carrier < 0
+               and not (need == LONG and t.kind == SQUAD and _spec(s, t) == "recon")]
+    rolls: dict[int, list[int]] = {}
+    for kind, dice in ((SQUAD, inf_dice), (VEHICLE, veh_dice)):
+        if any(t.kind == kind for t in targets):
+            rolls[kind] = _roll_faces(s, dice)
+            s.note(f"{source} on {grid.label(h)}: {dice} dice vs {'squads' if kind == SQUAD else 'vehicles'} "
+                   f"{_faces(rolls[kind])} at {need}+ = {_count(rolls[kind], need)} success(es)")
+    for t in targets:
+        if not t.alive:
+            continue
+        black = _count(rolls[t.kind], need)
+        supp = suppressive and t.kind == SQUAD
+        red = _roll_faces(s, defence_dice(s, t, supp, attacker))
+        outcome = apply_hits(s, t, max(0, black - _count(red, 5)), supp, side)
+        s.note(f"  {t.uid}: {len(red)} defence dice {_faces(red)} at 5+, {outcome}")
 
 
 def _any_target(s: State, u: Unit, halvings: int) -> bool:
@@ -752,14 +778,16 @@ def _halvings(s: State, u: Unit, mode: str) -> int:
     return h
 
 
-def _step_thirds(s: State, u: Unit, src: int, dst: int) -> int:
-    """Thirds of an MP to step from ``src`` to ``dst``: a third from road to contiguous
-    road for vehicles with Effective Road Movement (004 Tide of Iron, Trucks; Road)."""
+def _step_cost(s: State, u: Unit, src: int, dst: int) -> int:
+    """Sixths of an MP to step from ``src`` to ``dst``: "1/3 on a road, 1/2 on a dirt road"
+    from road to contiguous road for vehicles with Effective Road Movement (004 Tide of
+    Iron, Road/dirt road; Trucks)."""
     grid = s.static.grid
     if u.vtype is not None and u.vtype.road_fast and grid.terrain[src].road and grid.terrain[dst].road:
-        return 1
+        dirt = grid.terrain[src].dirt_road or grid.terrain[dst].dirt_road
+        return MP_PARTS // 2 if dirt else MP_PARTS // 3
     cost = grid.cost(src, dst, u.kind)
-    return 99 if cost is None else 3 * cost
+    return 999 if cost is None else MP_PARTS * cost
 
 
 def _reactors(s: State, mover: Unit) -> list[tuple[int, int, int]]:
@@ -985,9 +1013,9 @@ def _pending_actions(s: State, p: list[Any]) -> list[Action]:
     can_move = not move_done and not (mode == "assault" and attacked)
     if can_move:
         for dst, _ in grid.steps[u.kind][u.hex]:
-            if _step_thirds(s, u, u.hex, dst) + _overrun_thirds(s, u, dst) <= mp:
+            if _step_cost(s, u, u.hex, dst) + _overrun_cost(s, u, dst) <= mp:
                 out.append(("step", dst))  # through full friendly hexes too; only the stop is limited
-        if u.kind == SQUAD and mode == "advance" and mp >= 6:
+        if u.kind == SQUAD and mode == "advance" and mp >= 2 * MP_PARTS:
             for vi, v in enumerate(s.units):
                 if (v.alive and v.kind == VEHICLE and v.side == u.side and v.hex == u.hex and v.vtype.transport  # type: ignore[union-attr]
                         and v.dmg < 2 and sum(1 for c in s.units if c.alive and c.carrier == vi) < v.vtype.transport):  # type: ignore[union-attr]
@@ -1020,11 +1048,15 @@ def _spend_actions(s: State, side: int) -> list[Action]:
 
 
 def _placement_actions(s: State, side: int) -> list[Action]:
-    """Status phase steps 3 and 4: Op Fire placement and squad transfers, until ``done``."""
+    """Status phase steps 3 and 4: Op Fire placement and squad transfers, until ``done``.
+    "Players assign any number of their units to Op Fire mode" (004 Tide of Iron, Place
+    units in Op Fire mode): any unit able to fire, a heavily damaged vehicle too (it
+    fires at half FPR, as in the Action phase's Prepare Op Fire)."""
     out: list[Action] = [("done",)]
     for i, u in enumerate(s.units):
         if u.alive and u.side == side and u.token == FRESH and u.carrier < 0 and u.cond == NORMAL:
-            if (u.kind == SQUAD and any(f.inf for f in u.figs)) or (u.kind == VEHICLE and u.vtype.inf and u.dmg < 2):  # type: ignore[union-attr]
+            if (u.kind == SQUAD and any(f.inf or f.veh for f in u.figs if not f.mortar)) or (
+                    u.kind == VEHICLE and (u.vtype.inf or u.vtype.veh)):  # type: ignore[union-attr]
                 out.append(("opfire", i))
     out.extend(_transfer_actions(s, side))
     return out
@@ -1112,13 +1144,13 @@ def _apply_activation(s: State, a: Action) -> None:
     elif kind == "fire":
         s.pending = ["fire", ui]
     else:
-        mp = 3 * movement_points(s, u, kind)  # in thirds of an MP while moving (effective road movement)
+        mp = MP_PARTS * movement_points(s, u, kind)  # in sixths of an MP while moving (effective road movement)
         s.pending = [kind, ui, mp, False, False, False, u.hex, u.hex]
         if u.carrier >= 0:
             # Exiting a vehicle costs 2 MPs and may draw Op Fire (004 Tide of Iron, Transporting squads).
             u.hex = s.units[u.carrier].hex
             u.carrier = -1
-            s.pending[2] = max(0, mp - 6)
+            s.pending[2] = max(0, mp - 2 * MP_PARTS)
             s.pending[3] = True
             s.note(f"{u.uid} leaves its vehicle")
             _offer_op_fire(s, ui)
@@ -1141,12 +1173,9 @@ def _card_effect(s: State, side: int, card: Any, target: int | None) -> None:
         h = _drift(s, side, target)
         s.note(f"{card.id} on {s.static.grid.label(target)} lands on {s.static.grid.label(h) if h is not None else 'nothing'}")
         if h is not None:
-            for t in list(s.units):
-                if t.alive and t.hex == h and t.carrier < 0:
-                    # Area attack: each unit rolls its own defence; successes on 5-6.
-                    black = _roll(s, e.strength, 5)
-                    red = _roll(s, defence_dice(s, t, e.suppressive, None), 5)
-                    apply_hits(s, t, max(0, black - red), e.suppressive and t.kind == SQUAD, side)
+            # "Make an area attack against the final target hex using the strength given
+            # ... The attack scores successes on a 5 or 6" (004 Tide of Iron, Strategy cards)
+            area_attack(s, side, h, e.strength, e.strength, NORMAL_RANGE, e.suppressive, card.id)
     s.note(f"{s.static.sides[side]} plays {card.id}")
 
 
@@ -1208,7 +1237,7 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
     kind = a[0]
     if kind == "step":
         dst = a[1]
-        p[2] -= _step_thirds(s, u, u.hex, dst) + _overrun_thirds(s, u, dst)
+        p[2] -= _step_cost(s, u, u.hex, dst) + _overrun_cost(s, u, dst)
         p[3] = True
         src = u.hex
         if not _over(s, src):
@@ -1274,7 +1303,7 @@ def _return_if_overstacked(s: State, u: Unit, p: list[Any]) -> None:
         u.hex = p[6]
 
 
-def _overrun_thirds(s: State, u: Unit, dst: int) -> int:
+def _overrun_cost(s: State, u: Unit, dst: int) -> int:
     """Extra cost of entering ``dst``: +1 MP a unit for a tank's Overrun; other units
     never enter enemy hexes (004 Tide of Iron, Movement; Tanks, Overrun)."""
     enemies = sum(1 for x in s.units if x.alive and x.hex == dst and x.side != u.side and x.carrier < 0)
@@ -1282,7 +1311,7 @@ def _overrun_thirds(s: State, u: Unit, dst: int) -> int:
         return 0
     if u.vtype is None or not u.vtype.overrun:
         return 999
-    return 3 * enemies
+    return MP_PARTS * enemies
 
 
 def _overrun_pin(s: State, tank: Unit, h: int) -> None:

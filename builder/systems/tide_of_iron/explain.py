@@ -90,15 +90,15 @@ def explain_move(state: E.State, name: str) -> dict[str, Any]:
         # a carried squad gets out in its vehicle's hex for 2 MPs (004 Tide of Iron,
         # Transporting squads) and moves on from there
         start, exit_mp = state.units[u.carrier].hex, 2
-    best = {start: 3 * exit_mp}
-    queue = [(3 * exit_mp, start)]
+    best = {start: E.MP_PARTS * exit_mp}
+    queue = [(E.MP_PARTS * exit_mp, start)]
     while queue:
         cost, h = heapq.heappop(queue)
         if cost > best.get(h, 999):
             continue
         for dst, _ in grid.steps[u.kind][h]:
-            c = cost + E._step_thirds(state, u, h, dst) + E._overrun_thirds(state, u, dst)
-            if c <= 3 * mp and c < best.get(dst, 999):
+            c = cost + E._step_cost(state, u, h, dst) + E._overrun_cost(state, u, dst)
+            if c <= E.MP_PARTS * mp and c < best.get(dst, 9999):
                 best[dst] = c
                 heapq.heappush(queue, (c, dst))
     reach = {grid.label(h): _mps(c) for h, c in sorted(best.items())
@@ -112,10 +112,13 @@ def explain_move(state: E.State, name: str) -> dict[str, Any]:
             "text": "\n".join(lines)}
 
 
-def _mps(thirds: int) -> str:
-    """MPs from thirds (a truck on a road pays a third per hex)."""
-    whole, rest = divmod(thirds, 3)
-    return f"{whole}" if not rest else (f"{whole} {rest}/3" if whole else f"{rest}/3")
+def _mps(parts: int) -> str:
+    """MPs from sixths (a truck pays a third per road hex, a half per dirt road hex)."""
+    from fractions import Fraction
+
+    whole, rest = divmod(parts, E.MP_PARTS)
+    frac = Fraction(rest, E.MP_PARTS)
+    return f"{whole}" if not rest else (f"{whole} {frac}" if whole else f"{frac}")
 
 
 def explain_fire(state: E.State, name: str, target: str, suppressive: bool) -> dict[str, Any]:

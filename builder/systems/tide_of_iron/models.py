@@ -135,6 +135,8 @@ class TerrainType(Cited):
     blocks_los: bool = Field(default=False, description="Blocking terrain (BT) for line of sight.")
     elevation: int = Field(default=0, ge=0, le=2, description="Level 0, 1 (low hill) or 2 (high hill).")
     road: bool = Field(default=False, description="A road: 1 MP when moving from a contiguous road hex.")
+    dirt_road: bool = Field(default=False, description="A dirt road (with road: true): Effective Road Movement pays "
+                                                       "1/2 MP a hex instead of 1/3 (004, Road/dirt road).")
     half_hex: bool = Field(default=False, description="A half hex at a board edge: can never be entered.")
     colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$", description="Fill colour on the map.")
 
