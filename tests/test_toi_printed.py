@@ -397,3 +397,195 @@ def test_heavily_damaged_vehicle_may_be_placed_in_op_fire(pack) -> None:  # type
     tank = unit(s, "easy-eight")
     tank.dmg, tank.token = 2, E.FRESH
     assert ("opfire", s.units.index(tank)) in E._placement_actions(s, 0)
+
+
+# ---------------------------------------------------------------- fortifications and obstacles
+
+from builder.systems.tide_of_iron import fortifications as F  # noqa: E402
+
+
+def lone(pack, keep: list[str], active: int = 0) -> E.State:  # type: ignore[no-untyped-def]
+    """Bridge at Dawn, round 2, with only the units ``keep`` (placed by the test)."""
+    s = bridge(pack)
+    s.active = active
+    for u in s.units:
+        u.alive = u.uid in keep
+        u.hex, u.carrier, u.token = -1, -1, E.FRESH
+    return s
+
+
+def test_entrenchment_and_pillbox_cover_and_entry(pack) -> None:  # type: ignore[no-untyped-def]
+    """"One squad in the same hex may spend 1 MP to enter an entrenchment/pillbox";
+    "Entrenchments +2 cover. Pillboxes +6 cover"; "Vehicles cannot enter the hex"
+    (004, Entrenchments & pillboxes)."""
+    s = lone(pack, ["baker", "erste", "easy-eight"])
+    baker, erste, tank = put(s, "baker", "E9"), put(s, "erste", "H9"), put(s, "easy-eight", "C9")
+    h = baker.hex
+    F.add(s, h, "entrenchment")
+    assert E.defence_dice(s, baker, False, erste) == 0
+    E.apply(s, ("advance", s.units.index(baker)))
+    assert ("entrench", "entrenchment") in E.legal_actions(s)
+    E.apply(s, ("entrench", "entrenchment"))
+    assert baker.fort == "entrenchment" and s.pending[2] == E.MP_PARTS * 3  # type: ignore[index]
+    assert ("entrench", "entrenchment") not in E.legal_actions(s)  # one squad a marker
+    assert E.defence_dice(s, baker, False, erste) == 2
+    baker.fort = "pillbox"
+    assert E.defence_dice(s, baker, True, erste) == 6
+    assert not F.step_allowed(s, tank, s.static.grid.parse("D9"), h, tank.hex)  # type: ignore[arg-type]
+
+
+def test_minefield_stops_and_strikes(pack) -> None:  # type: ignore[no-untyped-def]
+    """Minefields: units "must end their movement and become fatigued if entering a hex
+    with a minefield and immediately roll for casualties: Roll 4 dice: 4-6 results cause
+    hits (no defense dice). Engineers do not check for hits but are fatigued" (004)."""
+    s = lone(pack, ["baker", "erste"])
+    baker = put(s, "baker", "D9")
+    put(s, "erste", "A1")
+    mine = s.static.grid.parse("E9")
+    F.add(s, mine, "minefield")  # type: ignore[arg-type]
+    E.apply(s, ("advance", s.units.index(baker)))
+    s.rng = Dice([4, 6, 1, 2] + [1] * 10)  # type: ignore[assignment]
+    E.apply(s, ("step", mine))
+    assert len(baker.figs) == 2 and E.legal_actions(s) == [("stop",)]
+    E.apply(s, ("stop",))
+    assert baker.token == E.FATIGUED
+    s2 = lone(pack, ["charlie", "erste"])
+    charlie = put(s2, "charlie", "D9")
+    put(s2, "erste", "A1")
+    charlie.spec = "engineer"
+    F.add(s2, mine, "minefield")  # type: ignore[arg-type]
+    E.apply(s2, ("advance", s2.units.index(charlie)))
+    E.apply(s2, ("step", mine))
+    assert len(charlie.figs) == 3 and E.legal_actions(s2) == [("stop",)]
+
+
+def test_razor_wire_stops_squads_and_engineers_cut_it(pack) -> None:  # type: ignore[no-untyped-def]
+    """Razor wire: "Non-engineer squads and light vehicles must end their movement if
+    entering a hex with razor wire. A squad in the hex fights at half FPR"; an "engineer
+    squad may spend 2 MP to remove a razor wire marker in the same hex"; "If an area
+    attack causes 3 or more successes against a hex with razor wire, it is removed" (004)."""
+    s = lone(pack, ["baker", "erste"])
+    baker, erste = put(s, "baker", "D9"), put(s, "erste", "G9")
+    wire = s.static.grid.parse("E9")
+    F.add(s, wire, "razor-wire")  # type: ignore[arg-type]
+    E.apply(s, ("advance", s.units.index(baker)))
+    E.apply(s, ("step", wire))
+    assert not any(a[0] == "step" for a in E.legal_actions(s))
+    assert E.attack_profile(s, baker, erste, baker.hex, 0) == (2, E.NORMAL_RANGE)  # 4 riflemen, halved
+    baker.spec = "engineer"
+    s.pending[2] = 3 * E.MP_PARTS  # type: ignore[index]
+    assert ("cut-wire",) in E.legal_actions(s)
+    E.apply(s, ("cut-wire",))
+    assert not F.has(s, wire, "razor-wire")  # type: ignore[arg-type]
+    F.add(s, wire, "razor-wire")  # type: ignore[arg-type]
+    s.rng = Dice([5, 6, 5, 1] + [1] * 10)  # type: ignore[assignment]
+    E.area_attack(s, 1, wire, 4, 4, E.NORMAL_RANGE, False, "test")  # type: ignore[arg-type]
+    assert not F.has(s, wire, "razor-wire")  # type: ignore[arg-type]
+
+
+def test_tank_trap(pack) -> None:  # type: ignore[no-untyped-def]
+    """Tank traps: "A vehicle cannot enter a hex with a tank trap unless it started its move
+    in an adjacent hex. It must end its movement when it enters the hex. Tank traps give
+    squads +1 cover" (004)."""
+    s = lone(pack, ["easy-eight", "baker", "erste"])
+    tank, baker, erste = put(s, "easy-eight", "C9"), put(s, "baker", "E9"), put(s, "erste", "H9")
+    grid = s.static.grid
+    trap = grid.parse("E9")
+    F.add(s, trap, "tank-trap")  # type: ignore[arg-type]
+    assert E.defence_dice(s, baker, False, erste) == 1
+    d9 = grid.parse("D9")
+    assert not F.step_allowed(s, tank, d9, trap, tank.hex)  # type: ignore[arg-type]  # began 2 hexes away
+    assert F.step_allowed(s, tank, d9, trap, d9)  # type: ignore[arg-type]  # began adjacent
+    baker.alive = False
+    tank.hex = d9  # type: ignore[assignment]
+    E.apply(s, ("advance", s.units.index(tank)))
+    E.apply(s, ("step", trap))
+    assert not any(a[0] == "step" for a in E.legal_actions(s))
+
+
+def test_smoke_blocks_sight_covers_and_halves(pack) -> None:  # type: ignore[no-untyped-def]
+    """Smoke: "Any hex with a smoke marker is blocking terrain and +2 cover. A unit in the
+    hex fights at half FPR"; markers "are removed next Status Phase" (004)."""
+    s = lone(pack, ["baker", "erste"])
+    baker, erste = put(s, "baker", "D9"), put(s, "erste", "G9")
+    grid = s.static.grid
+    F.add(s, grid.parse("E9"), "smoke")  # type: ignore[arg-type]
+    assert not E._los(s, baker.hex, erste.hex)
+    F.remove(s, grid.parse("E9"), "smoke")  # type: ignore[arg-type]
+    F.add(s, erste.hex, "smoke")
+    assert E._los(s, baker.hex, erste.hex)  # BT does not block LOS to units in that hex
+    assert E.defence_dice(s, erste, False, baker) == 2
+    assert E.attack_profile(s, erste, baker, erste.hex, 0) == (2, E.NORMAL_RANGE)  # 3 regulars + officer, halved
+    E.status_transitions(s)
+    assert not F.has(s, erste.hex, "smoke")
+
+
+def test_engineer_digs_an_entrenchment(pack) -> None:  # type: ignore[no-untyped-def]
+    """Engineer, Dig Entrenchment: "Fatigue unit to create an entrenchment in its hex (not a
+    stream, pond or building hex). May enter the entrenchment as part of this action" (004)."""
+    s = lone(pack, ["charlie", "erste"])
+    charlie = put(s, "charlie", "E9")
+    put(s, "erste", "A1")
+    charlie.spec = "engineer"
+    ci = s.units.index(charlie)
+    assert {("dig", ci, 0), ("dig", ci, 1)} <= set(E.legal_actions(s))
+    E.apply(s, ("dig", ci, 1))
+    assert F.markers(s, charlie.hex) == ["entrenchment"] and charlie.fort == "entrenchment"
+    assert charlie.token == E.FATIGUED
+    stream = next(h for h in range(s.static.grid.n) if s.static.grid.terrain[h].id == "stream")
+    charlie.hex = stream
+    assert not F.can_dig(s, charlie)
+
+
+def test_concealed_squad(pack) -> None:  # type: ignore[no-untyped-def]
+    """Concealed squads: "cannot be fired upon or affected by area attacks. Enemy units can
+    move through hexes containing only concealed squads"; revealed "at any time it is
+    within LOS of an enemy unit and not in cover-providing terrain" (004)."""
+    s = lone(pack, ["baker", "erste"])
+    baker, erste = put(s, "baker", "D9"), put(s, "erste", "G9")
+    erste.hidden = True
+    assert not E._fire_targets(s, baker, baker.hex, 0)
+    assert E._overrun_cost(s, baker, erste.hex) == 0  # may be moved through
+    s.rng = Dice([6] * 8)  # type: ignore[assignment]
+    E.area_attack(s, 0, erste.hex, 4, 4, E.NORMAL_RANGE, False, "test")
+    assert len(erste.figs) == 4
+    E._reveal(s)
+    assert not erste.hidden  # clear hex in baker's LOS
+
+
+def test_alpha_and_bravo_experience(pack) -> None:  # type: ignore[no-untyped-def]
+    """Alpha unit: "After the squad performs a solo concentrated fire or F&M action, and at
+    least 2 attack successes (before defence dice) are rolled, upgrade the token. Adept
+    Marksmen: +1 FP when attacking enemy infantry for each star." Bravo unit: upgraded
+    when attacked with 2+ successes; "Adept Defenders: +1 cover for each star" (004)."""
+    s = lone(pack, ["baker", "erste"])
+    baker, erste = put(s, "baker", "D9"), put(s, "erste", "G9")
+    baker.exp, baker.stars = "alpha", 1
+    erste.exp, erste.stars = "bravo", 1
+    assert E.attack_profile(s, baker, erste, baker.hex, 0) == (5, E.NORMAL_RANGE)
+    assert E.defence_dice(s, erste, False, baker) == 1
+    s.rng = Dice([6, 6, 1, 1, 1] + [1] + [1] * 10)  # type: ignore[assignment]
+    E.resolve_attack(s, [(baker, 5, E.NORMAL_RANGE)], erste, False, solo_action=True)
+    assert baker.stars == 2 and erste.stars == 2
+
+
+def test_at_gun_equipment(pack) -> None:  # type: ignore[no-untyped-def]
+    """Anti-tank guns: Concentrated Fire "only if there is a friendly squad, fresh or in op
+    fire mode, in the same hex"; no F&M; when assaulted "equipment units do not add any
+    dice; they cannot be assigned hits and do not retreat"; an enemy in its hex takes it
+    over (004, Anti-tank guns)."""
+    s = lone(pack, ["baker", "erste", "panzer"])
+    s.units.append(E.Unit("gun", 0, E.VEHICLE, s.static.grid.parse("E9"), [], None,  # type: ignore[arg-type]
+                          s.static.vehicles["m1-57mm-at-gun"], "m1-57mm-at-gun"))
+    gun = s.units[-1]
+    put(s, "panzer", "H9")
+    put(s, "erste", "A1")
+    gi = len(s.units) - 1
+    acts = {a for a in E.legal_actions(s) if len(a) > 1 and a[1] == gi}
+    assert ("fire", gi) not in acts and ("fm", gi) not in acts
+    baker = put(s, "baker", "E9")
+    assert ("fire", gi) in E.legal_actions(s)
+    baker.alive = False
+    assert E._hit_room(s, gun) == 0
+    E._steal_equipment(s, gun.hex, 1)
+    assert gun.side == 1

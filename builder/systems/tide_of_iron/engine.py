@@ -26,6 +26,7 @@ from collections import Counter
 from typing import Any
 
 from builder.errors import UsageError
+from builder.systems.tide_of_iron import fortifications as F
 from builder.systems.tide_of_iron.hexes import SQUAD as SQUAD, VEHICLE as VEHICLE, Grid
 from builder.systems.tide_of_iron.models import FigureRole, VehicleTrait
 from builder.systems.tide_of_iron.pack import ToiPack
@@ -36,6 +37,8 @@ NORMAL, PINNED, DISRUPTED = 0, 1, 2
 CLOSE, NORMAL_RANGE, LONG = 4, 5, 6  # success numbers on a die (004 Tide of Iron, Roll attack & determine hits)
 STACK_UNITS, STACK_VEHICLES = 3, 2
 P_SUCCESS = {CLOSE: 0.5, NORMAL_RANGE: 1 / 3, LONG: 1 / 6}
+MAX_STARS = 3
+"""Stars an experience token can reach (the summary does not print it: placeholder)."""
 MP_PARTS = 6
 """Movement is counted in sixths of an MP: Effective Road Movement pays a third of an MP
 on a road and a half on a dirt road (004 Tide of Iron, Road/dirt road)."""
@@ -64,7 +67,7 @@ class VehicleType:
     """A vehicle type's numbers."""
 
     __slots__ = ("id", "range", "vrange", "inf", "veh", "mv", "av", "transport", "light", "heavy", "fragile", "sturdy",
-                 "concussive", "road_fast", "thick", "overrun")
+                 "concussive", "road_fast", "thick", "overrun", "equipment")
 
     def __init__(self, model: Any) -> None:
         self.id: str = model.id
@@ -80,13 +83,14 @@ class VehicleType:
         self.road_fast = VehicleTrait.effective_road in t
         self.thick = VehicleTrait.thick_armor in t
         self.overrun = VehicleTrait.overrun in t
+        self.equipment = VehicleTrait.equipment in t
 
 
 class Unit:
     """A squad or vehicle on the board (``hex`` -1 when carried or not yet arrived)."""
 
     __slots__ = ("uid", "side", "kind", "hex", "figs", "spec", "vtype", "token", "cond", "dmg", "carrier", "alive",
-                 "name", "cap")
+                 "name", "cap", "fort", "hidden", "exp", "stars")
     uid: str
     side: int
     kind: int
@@ -101,6 +105,10 @@ class Unit:
     alive: bool
     name: str
     cap: int
+    fort: str | None
+    hidden: bool
+    exp: str | None
+    stars: int
 
     def __init__(self, uid: str, side: int, kind: int, hex_: int, figs: list[Figure], spec: str | None,
                  vtype: VehicleType | None, name: str) -> None:
@@ -108,12 +116,14 @@ class Unit:
         self.figs, self.spec, self.vtype, self.name = figs, spec, vtype, name
         self.token, self.cond, self.dmg, self.carrier, self.alive = FRESH, NORMAL, 0, -1, True
         self.cap = len(figs)
+        self.fort, self.hidden, self.exp, self.stars = None, False, None, 0
 
     def copy(self) -> Unit:
         u = Unit.__new__(Unit)
         u.uid, u.side, u.kind, u.hex, u.figs, u.spec = self.uid, self.side, self.kind, self.hex, list(self.figs), self.spec
         u.vtype, u.name, u.token, u.cond, u.dmg, u.carrier, u.alive, u.cap = (
             self.vtype, self.name, self.token, self.cond, self.dmg, self.carrier, self.alive, self.cap)
+        u.fort, u.hidden, u.exp, u.stars = self.fort, self.hidden, self.exp, self.stars
         return u
 
     @property
@@ -126,7 +136,7 @@ class Unit:
 
     def key(self) -> tuple[Any, ...]:
         return (self.uid, self.hex, tuple(f.id for f in self.figs), self.token, self.cond, self.dmg, self.carrier,
-                self.alive)
+                self.alive, self.fort, self.hidden, self.stars)
 
 
 class Static:
@@ -159,7 +169,7 @@ class State:
     __slots__ = ("static", "rng", "units", "round", "phase", "initiative", "active", "taken", "done", "command",
                  "pool", "vp", "control", "hands", "decks", "lasting", "pending", "events", "decisions", "result",
                  "control_log", "losses", "kills", "spent", "placed", "verbose", "warnings", "rapid", "transfers",
-                 "owed", "drawn")
+                 "owed", "drawn", "markers")
     static: Static
     rng: random.Random
     units: list[Unit]
@@ -191,6 +201,7 @@ class State:
     transfers: dict[int, int]
     owed: list[list[int]]
     drawn: list[int]
+    markers: dict[int, list[str]]
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -216,6 +227,7 @@ class State:
         s.transfers = dict(self.transfers)
         s.owed = [list(x) for x in self.owed]
         s.drawn = list(self.drawn)
+        s.markers = {h: list(m) for h, m in self.markers.items()}
         return s
 
     # --- the kernel's Game protocol (builder.kernel.Game): kernel.play drives it
@@ -244,7 +256,7 @@ class State:
             [u.key() for u in self.units], self.round, self.phase, self.initiative, self.active, self.taken, self.done,
             self.command, self.pool, self.vp, self.control, self.hands, self.decks, self.lasting, self.pending,
             self.spent, self.placed, self.result, sorted(self.rapid.items()), sorted(self.transfers.items()),
-            self.owed, self.drawn,
+            self.owed, self.drawn, sorted(self.markers.items()),
             repr(self.rng.getstate()),
         ], default=str, separators=(",", ":"))
         return hashlib.sha256(payload.encode()).hexdigest()
@@ -275,6 +287,8 @@ def new_game(pack: ToiPack, scenario_id: str, seed: int, verbose: bool = False, 
     s = State.__new__(State)
     s.static, s.rng = st, random.Random(seed)
     s.units = []
+    s.markers = {}
+    F.setup(s, scenario)
     forces = forces or {}
     for si, side in enumerate(scenario.sides):
         force = forces.get(si, side)
@@ -335,22 +349,17 @@ def _setup_operations(s: State, pack: ToiPack, scenario: Any) -> None:
 def unsimulated(pack: ToiPack, scenario: Any, forces: Forces | None = None) -> list[str]:
     """What this scenario's content (with the squad lists of ``forces``) asks of rules
     the engine does not play (code N716): Operations cards without an effect the engine
-    resolves, equipment units, engineers' entrenchments."""
+    resolves, equipment units moving with their crew."""
     out = [f"operations card '{op}' of side '{side.id}' is not simulated"
            for side in scenario.sides for op in side.operations if pack.items["operations"][op].effect is None]
     for si, side in enumerate(scenario.sides):
         force = (forces or {}).get(si, side)
         vehicles = list(force.vehicles) + [v for r in side.reinforcements for v in r.vehicles]
-        squads = list(force.squads) + [q for r in side.reinforcements for q in r.squads]
         for v in vehicles:
             vt = pack.items["vehicles"].get(v.vehicle)
             if vt is not None and VehicleTrait.equipment in vt.traits:
-                out.append(f"'{v.id}' of side '{side.id}' is equipment: it moves and fires like a vehicle "
-                           "(the equipment rules are not simulated)")
-        for q in squads:
-            spec = pack.items["specializations"].get(q.specialization) if q.specialization else None
-            if spec is not None and spec.effect == "engineer":
-                out.append(f"squad '{q.id}' of side '{side.id}' is an engineer squad: Dig Entrenchment is not simulated")
+                out.append(f"'{v.id}' of side '{side.id}' is equipment: its Advance moves it alone (moving with a "
+                           "friendly fresh unit as one action is not simulated)")
     return out
 
 
@@ -386,6 +395,9 @@ def _place_force(s: State, si: int, squads: Any, vehicles: Any, zone: list[int] 
                 continue
             u = Unit(q.id, si, SQUAD, h, figs, q.specialization, None, "squad")
             u.cap = st.capacity.get(q.base, len(figs))
+            if q.fortified:
+                u.fort = next(iter(F.enterable_forts(s, u)), None)  # inside at set-up, when a place is free
+        u.hidden, u.exp, u.stars = q.concealed, q.experience, 1 if q.experience else 0
         s.units.append(u)
     return lost
 
@@ -404,6 +416,11 @@ def _arrival_hex(s: State, si: int, wanted: int | None, zone: list[int], vehicle
 
 # ---------------------------------------------------------------- board queries
 
+def _los(s: State, a: int, b: int) -> bool:
+    """Line of sight on the board (cached per board) and through the smoke on it now."""
+    return s.static.grid.los(a, b) and not (s.markers and F.smoke_blocks(s, a, b))
+
+
 def _stack(s: State, h: int) -> tuple[int, int]:
     units = vehicles = 0
     for u in s.units:
@@ -420,8 +437,10 @@ def _over(s: State, h: int) -> bool:
 
 
 def _enemy_in(s: State, h: int, side: int) -> bool:
+    """An enemy unit in ``h``; equipment does not count: "Equipment units do not prevent
+    enemy units from moving into the hex" (004 Tide of Iron, Anti-tank guns)."""
     for u in s.units:
-        if u.alive and u.hex == h and u.side != side and u.carrier < 0:
+        if u.alive and u.hex == h and u.side != side and u.carrier < 0 and not (u.vtype is not None and u.vtype.equipment):
             return True
     return False
 
@@ -468,6 +487,8 @@ def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long:
     vs_vehicle = t.kind == VEHICLE
     stealth = t.kind == SQUAD and _spec(s, t) == "recon"
     no_long = no_long or _fog(s, u.side)
+    if F.halved_in(s, u, src):
+        halvings += 1  # minefield, razor wire or smoke in the firer's hex (Fortifications & obstacles; Smoke)
     best: tuple[float, int, int] | None = None
     if u.kind == VEHICLE:
         vt = u.vtype
@@ -505,6 +526,8 @@ def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long:
             fpr += 3
         if spec == "flamethrower" and d == 1:
             fpr += 2
+        if u.exp == "alpha" and not vs_vehicle:
+            fpr += u.stars  # Alpha unit, Adept Marksmen: +1 FP against infantry a star
         if worst == LONG and (stealth or no_long):
             continue
         score = fpr * P_SUCCESS[worst]
@@ -526,9 +549,11 @@ def _fog(s: State, side: int) -> bool:
 def defence_dice(s: State, t: Unit, suppressive: bool, attacker: Unit | None, assault: bool = False) -> int:
     """Red dice: cover of the hex plus armour, with the bonuses of 004 Tide of Iron,
     Unit special abilities (elite Battle-Hardened, officer Determination, medic
-    Bandage, flamethrower Flaming Death) and Normal attack results (damaged armour)."""
+    Bandage, flamethrower Flaming Death, Bravo's Adept Defenders), Normal attack results
+    (damaged armour) and the markers of :mod:`.fortifications` (entrenchment, pillbox,
+    tank trap, smoke)."""
     grid = s.static.grid
-    cover = grid.cover[t.hex]
+    cover = grid.cover[t.hex] + F.cover(s, t) + (t.stars if t.exp == "bravo" else 0)  # Bravo: +1 cover a star
     if t.kind == VEHICLE:
         av = t.vtype.av - (1 if t.dmg else 0)  # type: ignore[union-attr]
         return max(0, int(av)) + int(cover)
@@ -567,7 +592,8 @@ def _faces(faces: list[int]) -> str:
 
 # ---------------------------------------------------------------- combat
 
-def resolve_attack(s: State, attackers: list[tuple[Unit, int, int]], t: Unit, suppressive: bool) -> dict[str, Any]:
+def resolve_attack(s: State, attackers: list[tuple[Unit, int, int]], t: Unit, suppressive: bool,
+                   solo_action: bool = False) -> dict[str, Any]:
     """One attack (004 Tide of Iron, Resolving an attack): black dice = leader's FPR plus
     half of each supporter's; success number = the least favourable range; red dice =
     defence; hits = black successes minus red successes (5-6)."""
@@ -582,6 +608,12 @@ def resolve_attack(s: State, attackers: list[tuple[Unit, int, int]], t: Unit, su
     hits = max(0, black_hits - red_hits)
     for a, _, _ in attackers:
         a.token = FATIGUED  # every participant, Op Fire ones included (004 Tide of Iron, Combined fire)
+        a.hidden = False  # a concealed squad firing or supporting is revealed (Concealed squads)
+    lead = attackers[0][0]
+    if solo_action and lead.exp == "alpha" and black_hits >= 2:
+        _upgrade(s, lead)  # Alpha unit: a solo Concentrated Fire or F&M with 2+ attack successes
+    if t.exp == "bravo" and black_hits >= 2 and t.alive:
+        _upgrade(s, t)  # Bravo unit: attacked with 2+ attack successes
     before = (t.cond, t.dmg, len(t.figs))
     outcome = apply_hits(s, t, hits, suppressive, attackers[0][0].side)
     support = f" supported by {', '.join(a.uid for a, _, _ in attackers[1:])}" if len(attackers) > 1 else ""
@@ -589,6 +621,13 @@ def resolve_attack(s: State, attackers: list[tuple[Unit, int, int]], t: Unit, su
            f"need {need}+ {_faces(black)}, {red} defence dice {_faces(reds)}: {black_hits}-{red_hits} = {hits} hit(s), "
            f"{outcome}")
     return {"hits": hits, "outcome": outcome, "before": before}
+
+
+def _upgrade(s: State, u: Unit) -> None:
+    """An experience token gains a star (004 Tide of Iron, Experience; Alpha/Bravo unit)."""
+    if u.stars < MAX_STARS:
+        u.stars += 1
+        s.note(f"{u.uid} gains an experience star ({u.stars})")
 
 
 def apply_hits(s: State, t: Unit, hits: int, suppressive: bool, by: int, choose: bool = True) -> str:
@@ -658,12 +697,11 @@ def _destroy(s: State, t: Unit, by: int) -> None:
 
 def _fire_targets(s: State, u: Unit, src: int, halvings: int, no_long: bool = False) -> list[tuple[int, int, int]]:
     """(target index, FPR, success number) for every enemy ``u`` can attack from ``src``."""
-    grid = s.static.grid
     out = []
     for ti, t in enumerate(s.units):
-        if not t.alive or t.side == u.side or t.carrier >= 0:
-            continue
-        if not grid.los(src, t.hex):
+        if not t.alive or t.side == u.side or t.carrier >= 0 or t.hidden:
+            continue  # a concealed squad cannot be fired upon (Concealed squads)
+        if not _los(s, src, t.hex):
             continue
         prof = attack_profile(s, u, t, src, halvings, no_long)
         if prof is not None:
@@ -687,8 +725,8 @@ def _mortar_profile(s: State, u: Unit, h: int, halvings: int) -> tuple[int, int,
     reach = min(f.range for f in mortars) + up
     if d > 2 * reach or (d > reach and _fog(s, u.side)):
         return None
-    if not grid.los(u.hex, h) and not any(
-            o.alive and o.side == u.side and o.carrier < 0 and o.token != FATIGUED and grid.los(o.hex, h)
+    if not _los(s, u.hex, h) and not any(
+            o.alive and o.side == u.side and o.carrier < 0 and o.token != FATIGUED and _los(s, o.hex, h)
             for o in s.units):
         return None
     inf, veh = sum(f.inf for f in mortars), sum(f.veh for f in mortars)
@@ -709,6 +747,7 @@ def _mortar_attack(s: State, u: Unit, h: int, suppressive: bool) -> None:
     prof = _mortar_profile(s, u, h, _halvings(s, u, "fire"))
     if prof is None:
         return
+    u.hidden = False
     area_attack(s, u.side, h, prof[0], prof[1], prof[2], suppressive, f"{u.uid} mortar", u)
 
 
@@ -721,19 +760,24 @@ def area_attack(s: State, side: int, h: int, inf_dice: int, veh_dice: int, need:
     unit then rolls its own defence. A recon squad is not attacked at long range
     (Recon, Stealth: "Cannot be attacked at long range"). The log shows every die."""
     grid = s.static.grid
-    targets = [t for t in s.units if t.alive and t.hex == h and t.carrier < 0
+    targets = [t for t in s.units if t.alive and t.hex == h and t.carrier < 0 and not t.hidden
                and not (need == LONG and t.kind == SQUAD and _spec(s, t) == "recon")]
     rolls: dict[int, list[int]] = {}
     for kind, dice in ((SQUAD, inf_dice), (VEHICLE, veh_dice)):
-        if any(t.kind == kind for t in targets):
+        if any(t.kind == kind for t in targets) or (kind == SQUAD and F.has(s, h, "razor-wire")):
             rolls[kind] = _roll_faces(s, dice)
             s.note(f"{source} on {grid.label(h)}: {dice} dice vs {'squads' if kind == SQUAD else 'vehicles'} "
                    f"{_faces(rolls[kind])} at {need}+ = {_count(rolls[kind], need)} success(es)")
+    if F.has(s, h, "razor-wire") and _count(rolls[SQUAD], need) >= 3:
+        F.remove(s, h, "razor-wire")  # "If an area attack causes 3 or more successes ... it is removed"
+        s.note(f"  razor wire on {grid.label(h)} removed")
     for t in targets:
         if not t.alive:
             continue
         black = _count(rolls[t.kind], need)
         supp = suppressive and t.kind == SQUAD
+        if t.exp == "bravo" and black >= 2:
+            _upgrade(s, t)
         red = _roll_faces(s, defence_dice(s, t, supp, attacker))
         outcome = apply_hits(s, t, max(0, black - _count(red, 5)), supp, side)
         s.note(f"  {t.uid}: {len(red)} defence dice {_faces(red)} at 5+, {outcome}")
@@ -741,9 +785,8 @@ def area_attack(s: State, side: int, h: int, inf_dice: int, veh_dice: int, need:
 
 def _any_target(s: State, u: Unit, halvings: int) -> bool:
     """Whether ``u`` could attack anything now (the first target found is enough)."""
-    grid = s.static.grid
     for t in s.units:
-        if (t.alive and t.side != u.side and t.carrier < 0 and grid.los(u.hex, t.hex)
+        if (t.alive and t.side != u.side and t.carrier < 0 and not t.hidden and _los(s, u.hex, t.hex)
                 and attack_profile(s, u, t, u.hex, halvings) is not None):
             return True
     return False
@@ -756,14 +799,15 @@ def _supporters(s: State, lead: Unit, t: Unit, opfire: bool) -> list[tuple[Unit,
     unit's FPR would be halved more than once it cannot attack" (Opportunity fire): a
     heavily damaged vehicle, whose FPR is already halved (Normal attack results), does
     not support. Which of them join is the attacker's decision (:func:`_support_actions`)."""
-    grid = s.static.grid
     out = []
     for o in s.units:
         if o is lead or not o.alive or o.side != lead.side or o.carrier >= 0:
             continue
         if o.token != (OPFIRE if opfire else FRESH) or o.cond != NORMAL or (o.kind == VEHICLE and o.dmg >= 2):
             continue
-        if not grid.los(o.hex, t.hex):
+        if F.halved_in(s, o, o.hex):
+            continue  # already at half FPR: halved again as a supporter, it cannot attack
+        if not _los(s, o.hex, t.hex):
             continue
         prof = attack_profile(s, o, t, o.hex, 0)
         if prof is not None:
@@ -794,12 +838,13 @@ def _reactors(s: State, mover: Unit) -> list[tuple[int, int, int]]:
     """(index, FPR, success number) of every enemy unit in Op Fire mode that could
     attack ``mover`` where it now stands: in range and LOS, neither pinned nor disrupted."""
     h = mover.hex
-    grid = s.static.grid
-    out = []
+    out: list[tuple[int, int, int]] = []
+    if mover.hidden:
+        return out  # a concealed squad cannot be fired upon (Concealed squads)
     for ei, e in enumerate(s.units):
         if not e.alive or e.side == mover.side or e.token != OPFIRE or e.carrier >= 0 or e.cond != NORMAL:
             continue
-        if not grid.los(e.hex, h):
+        if not _los(s, e.hex, h):
             continue
         prof = attack_profile(s, e, mover, e.hex, 0)
         if prof is not None:
@@ -931,18 +976,23 @@ def _activations(s: State, side: int) -> list[Action]:
                     out.append(("assault", i))
                 if _spec(s, u) == "medic" and s.static.nations[side] in s.static.regular and _heal_takers(s, u):
                     out.append(("heal", i))
+                if _spec(s, u) == "engineer" and F.can_dig(s, u):
+                    out.append(("dig", i, 0))
+                    if u.fort is None:
+                        out.append(("dig", i, 1))  # "May enter the entrenchment as part of this action"
             elif u.cond == PINNED and _officer_in(s, u.hex, side) and (
                     _any_target(s, u, 1) or _mortar_targets(s, u, 1)):
                 out.append(("fire", i))
         else:
-            if u.dmg < 2 and movement_points(s, u, "advance") > 0 and grid.steps[1][u.hex]:
+            crew = _equipment_crew(s, u)
+            if u.dmg < 2 and movement_points(s, u, "advance") > 0 and grid.steps[1][u.hex] and crew is not False:
                 out.append(("advance", i))
             armed = u.vtype is not None and (u.vtype.inf > 0 or u.vtype.veh > 0)
-            if armed and _any_target(s, u, 0):
+            if armed and _any_target(s, u, 0) and crew is not False:
                 out.append(("fire", i))
             if armed:
                 out.append(("opfire", i))
-                if u.dmg < 2 and movement_points(s, u, "fm") > 0:
+                if u.dmg < 2 and movement_points(s, u, "fm") > 0 and crew is None:
                     out.append(("fm", i))
         out.append(("fatigue", i))
     for k, cid in enumerate(s.hands[side]):
@@ -952,6 +1002,17 @@ def _activations(s: State, side: int) -> list[Action]:
     if out:
         out.append(("end",))
     return out
+
+
+def _equipment_crew(s: State, u: Unit) -> bool | None:
+    """None: not equipment. For an equipment unit (004 Tide of Iron, Anti-tank guns):
+    whether a friendly squad in its hex can work it, "fresh or in op fire mode", or in an
+    entrenchment there. (Its Advance "must move with a friendly fresh unit": the engine
+    moves the gun its 1 hex alone, the squad staying; the coverage says so.)"""
+    if u.vtype is None or not u.vtype.equipment:
+        return None
+    return any(o.alive and o.side == u.side and o.kind == SQUAD and o.carrier < 0 and o.hex == u.hex
+               and (o.token in (FRESH, OPFIRE) or o.fort == "entrenchment") for o in s.units)
 
 
 def _heal_takers(s: State, medic: Unit) -> list[Unit]:
@@ -970,12 +1031,24 @@ def _can_act(s: State, side: int) -> bool:
 
 
 def _card_has_use(s: State, side: int, card: Any) -> bool:
-    kind = card.effect.kind
-    if kind == "area-attack":
-        return any(u.alive and u.side != side and u.carrier < 0 for u in s.units)
-    if kind == "rally":
-        return any(u.alive and u.side == side and u.cond != NORMAL for u in s.units)
+    if card.effect.kind in ("area-attack", "rally", "smoke"):
+        return bool(_card_targets(s, side, card))
     return True
+
+
+def _card_targets(s: State, side: int, card: Any) -> list[Action]:
+    """Target hexes of a card: friendly hexes with conditions to rally; hexes with units
+    for smoke (no building, no smoke yet); hexes with enemies not concealed for an area
+    attack (Concealed squads cannot be "affected by area attacks")."""
+    kind = card.effect.kind
+    grid = s.static.grid
+    if kind == "rally":
+        return sorted({("target", x.hex) for x in s.units
+                       if x.alive and x.side == side and x.cond != NORMAL and x.carrier < 0})
+    if kind == "smoke":
+        return sorted({("target", x.hex) for x in s.units if x.alive and x.carrier < 0 and not x.hidden
+                       and grid.terrain[x.hex].id != "building" and not F.has(s, x.hex, "smoke")})
+    return sorted({("target", x.hex) for x in s.units if x.alive and x.side != side and x.carrier < 0 and not x.hidden})
 
 
 def _pending_actions(s: State, p: list[Any]) -> list[Action]:
@@ -995,11 +1068,7 @@ def _pending_actions(s: State, p: list[Any]) -> list[Action]:
     u = s.units[ui]
     grid = s.static.grid
     if mode == "target":
-        card = s.static.cards[p[2]]
-        if card.effect.kind == "rally":
-            return sorted({("target", x.hex) for x in s.units
-                           if x.alive and x.side == s.active and x.cond != NORMAL and x.carrier < 0})
-        return sorted({("target", x.hex) for x in s.units if x.alive and x.side != s.active and x.carrier < 0})
+        return _card_targets(s, s.active, s.static.cards[p[2]])
     if mode == "support":
         return _support_actions(s, p)
     if mode == "fire":
@@ -1012,9 +1081,15 @@ def _pending_actions(s: State, p: list[Any]) -> list[Action]:
     mp, moved, move_done, attacked = p[2], p[3], p[4], p[5]
     can_move = not move_done and not (mode == "assault" and attacked)
     if can_move:
+        leave = MP_PARTS * F.leave_cost(u)
         for dst, _ in grid.steps[u.kind][u.hex]:
-            if _step_cost(s, u, u.hex, dst) + _overrun_cost(s, u, dst) <= mp:
+            if (leave + _step_cost(s, u, u.hex, dst) + _overrun_cost(s, u, dst) <= mp
+                    and F.step_allowed(s, u, u.hex, dst, p[8])):
                 out.append(("step", dst))  # through full friendly hexes too; only the stop is limited
+        if mp >= MP_PARTS and not _enemy_in(s, u.hex, u.side):
+            out.extend(("entrench", k) for k in F.enterable_forts(s, u))  # 1 MP (Entrenchments & pillboxes)
+        if mp >= 2 * MP_PARTS and F.can_cut_wire(u, _spec(s, u) == "engineer", s):
+            out.append(("cut-wire",))
         if u.kind == SQUAD and mode == "advance" and mp >= 2 * MP_PARTS:
             for vi, v in enumerate(s.units):
                 if (v.alive and v.kind == VEHICLE and v.side == u.side and v.hex == u.hex and v.vtype.transport  # type: ignore[union-attr]
@@ -1063,9 +1138,9 @@ def _placement_actions(s: State, side: int) -> list[Action]:
 
 
 def _can_transfer(u: Unit) -> bool:
-    """Figures move only between unspecialized squads that are neither pinned, disrupted
-    nor transported (004 Tide of Iron, Squad transfers)."""
-    return u.alive and u.kind == SQUAD and u.carrier < 0 and u.cond == NORMAL and u.spec is None
+    """Figures move only between unspecialized squads that are neither pinned, disrupted,
+    transported nor in entrenchments or pillboxes (004 Tide of Iron, Squad transfers)."""
+    return u.alive and u.kind == SQUAD and u.carrier < 0 and u.cond == NORMAL and u.spec is None and u.fort is None
 
 
 def _transfer_actions(s: State, side: int) -> list[Action]:
@@ -1119,7 +1194,7 @@ def _apply_activation(s: State, a: Action) -> None:
         card = s.static.cards[cid]
         s.command[side] -= card.cost
         s.hands[side].pop(a[1])
-        if card.effect.kind in ("area-attack", "rally"):
+        if card.effect.kind in ("area-attack", "rally", "smoke"):
             s.pending = ["target", -1, cid]
             return
         _card_effect(s, side, card, None)
@@ -1129,6 +1204,13 @@ def _apply_activation(s: State, a: Action) -> None:
     u = s.units[ui]
     if kind == "fatigue":
         u.token = FATIGUED
+        _finish_action(s)
+    elif kind == "dig":
+        u.token = FATIGUED
+        F.add(s, u.hex, "entrenchment")
+        if a[2]:
+            u.fort = "entrenchment"
+        s.note(f"{u.uid} digs an entrenchment on {s.static.grid.label(u.hex)}" + (" and enters it" if a[2] else ""))
         _finish_action(s)
     elif kind == "heal":
         u.token = FATIGUED
@@ -1145,10 +1227,11 @@ def _apply_activation(s: State, a: Action) -> None:
         s.pending = ["fire", ui]
     else:
         mp = MP_PARTS * movement_points(s, u, kind)  # in sixths of an MP while moving (effective road movement)
-        s.pending = [kind, ui, mp, False, False, False, u.hex, u.hex]
+        s.pending = [kind, ui, mp, False, False, False, u.hex, u.hex, u.hex]
         if u.carrier >= 0:
             # Exiting a vehicle costs 2 MPs and may draw Op Fire (004 Tide of Iron, Transporting squads).
             u.hex = s.units[u.carrier].hex
+            s.pending[6] = s.pending[7] = s.pending[8] = u.hex
             u.carrier = -1
             s.pending[2] = max(0, mp - 2 * MP_PARTS)
             s.pending[3] = True
@@ -1169,6 +1252,11 @@ def _card_effect(s: State, side: int, card: Any, target: int | None) -> None:
         for u in s.units:
             if u.alive and u.side == side and u.hex == target:
                 u.cond = NORMAL
+    elif e.kind == "smoke" and target is not None:
+        h = _drift(s, side, target)
+        if h is not None and s.static.grid.terrain[h].id != "building" and not F.has(s, h, "smoke"):
+            F.add(s, h, "smoke")  # at most 1 smoke marker a hex, never on a building (Smoke)
+        s.note(f"{card.id} on {s.static.grid.label(target)}: smoke on {s.static.grid.label(h) if h is not None else 'nothing'}")
     elif e.kind == "area-attack" and target is not None:
         h = _drift(s, side, target)
         s.note(f"{card.id} on {s.static.grid.label(target)} lands on {s.static.grid.label(h) if h is not None else 'nothing'}")
@@ -1184,7 +1272,7 @@ def _drift(s: State, side: int, target: int) -> int | None:
     grid = s.static.grid
     number = 6
     for u in s.units:
-        if u.alive and u.side == side and u.carrier < 0 and u.token != FATIGUED and grid.los(u.hex, target):
+        if u.alive and u.side == side and u.carrier < 0 and u.token != FATIGUED and _los(s, u.hex, target):
             number = 4
             if u.has_officer or grid.distance(u.hex, target) <= 1:
                 number = 3
@@ -1237,8 +1325,9 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
     kind = a[0]
     if kind == "step":
         dst = a[1]
-        p[2] -= _step_cost(s, u, u.hex, dst) + _overrun_cost(s, u, dst)
+        p[2] -= MP_PARTS * F.leave_cost(u) + _step_cost(s, u, u.hex, dst) + _overrun_cost(s, u, dst)
         p[3] = True
+        u.fort = None
         src = u.hex
         if not _over(s, src):
             p[6] = src
@@ -1249,7 +1338,24 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
             _overrun_pin(s, u, src)
         if not _enemy_in(s, dst, u.side):
             p[7] = dst
+        _steal_equipment(s, dst, u.side)
+        if u.hidden and dst in s.static.objective_hexes:
+            u.hidden = False  # revealed moving into an objective hex (Concealed squads)
+            s.note(f"{u.uid} is revealed")
+        _reveal(s)
+        if _enter_markers(s, u, p, mode):
+            return
         _offer_op_fire(s, p[1])
+    elif kind == "entrench":
+        p[2] -= MP_PARTS
+        p[3] = True
+        u.fort = a[1]
+        s.note(f"{u.uid} enters the {a[1]} on {s.static.grid.label(u.hex)}")
+    elif kind == "cut-wire":
+        p[2] -= 2 * MP_PARTS
+        p[3] = True
+        F.remove(s, u.hex, "razor-wire")
+        s.note(f"{u.uid} removes the razor wire on {s.static.grid.label(u.hex)}")
     elif kind == "embark":
         u.carrier, u.hex = a[1], -1
         s.note(f"{u.uid} enters {s.units[a[1]].uid}")
@@ -1276,6 +1382,49 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
             s.pending = ["assault-support", p[1], a[1], []]  # the attacker picks up to 2 supporters
         else:
             _assault(s, u, a[1], [])
+
+
+def _enter_markers(s: State, u: Unit, p: list[Any], mode: str) -> bool:
+    """Markers of the hex just entered (:func:`.fortifications.on_enter`): movement ends
+    (no MPs left), a minefield ends the activation after its dice, an assault is off.
+    True when the unit died of the mines (its activation is over)."""
+    stop, no_assault, faces = F.on_enter(s, u, _spec(s, u) == "engineer")
+    if faces:
+        hits = _count(faces, 4)
+        outcome = apply_hits(s, u, hits, False, 1 - u.side)
+        s.note(f"{u.uid} enters a minefield: 4 dice {_faces(faces)} at 4+ = {hits} hit(s), {outcome}")
+    if stop:
+        p[2] = 0
+    if no_assault and mode == "assault":
+        p[5] = True
+    if F.has(s, u.hex, "minefield"):
+        p[4] = p[5] = True  # "must end their movement and become fatigued": the activation ends
+    if not u.alive:
+        _end_activation(s, u)
+        return True
+    return False
+
+
+def _steal_equipment(s: State, h: int, side: int) -> None:
+    """"If an enemy unit is in the same hex as the equipment, it is treated as if it is a
+    unit of their nation" (004 Tide of Iron, Anti-tank guns: Stealing equipment)."""
+    for x in s.units:
+        if x.alive and x.hex == h and x.side != side and x.vtype is not None and x.vtype.equipment and x.carrier < 0:
+            if not any(o.alive and o.hex == h and o.side == x.side and o is not x and o.carrier < 0 for o in s.units):
+                x.side = side
+                s.note(f"{x.uid} is taken over")
+
+
+def _reveal(s: State) -> None:
+    """"The squad is revealed if it fires or supports an attack, moves into an objective
+    hex or at any time it is within LOS of an enemy unit and not in cover-providing
+    terrain (except smoke)" (004 Tide of Iron, Concealed squads): the last, checked here."""
+    grid = s.static.grid
+    for u in s.units:
+        if u.alive and u.hidden and u.carrier < 0 and not grid.cover[u.hex]:
+            if any(e.alive and e.side != u.side and e.carrier < 0 and _los(s, e.hex, u.hex) for e in s.units):
+                u.hidden = False
+                s.note(f"{u.uid} is revealed")
 
 
 def _apply_casualty(s: State, p: list[Any], figure: str) -> None:
@@ -1305,8 +1454,12 @@ def _return_if_overstacked(s: State, u: Unit, p: list[Any]) -> None:
 
 def _overrun_cost(s: State, u: Unit, dst: int) -> int:
     """Extra cost of entering ``dst``: +1 MP a unit for a tank's Overrun; other units
-    never enter enemy hexes (004 Tide of Iron, Movement; Tanks, Overrun)."""
-    enemies = sum(1 for x in s.units if x.alive and x.hex == dst and x.side != u.side and x.carrier < 0)
+    never enter enemy hexes (004 Tide of Iron, Movement; Tanks, Overrun), except that
+    "Enemy units can move through hexes containing only concealed squads" (Concealed
+    squads) and "Equipment units do not prevent enemy units from moving into the hex"
+    (Anti-tank guns)."""
+    enemies = sum(1 for x in s.units if x.alive and x.hex == dst and x.side != u.side and x.carrier < 0
+                  and not x.hidden and not (x.vtype is not None and x.vtype.equipment))
     if not enemies:
         return 0
     if u.vtype is None or not u.vtype.overrun:
@@ -1316,9 +1469,11 @@ def _overrun_cost(s: State, u: Unit, dst: int) -> int:
 
 def _overrun_pin(s: State, tank: Unit, h: int) -> None:
     """A tank leaving an overrun hex pins the enemy squads there that were neither pinned
-    nor disrupted (vehicles and transported squads are not affected)."""
+    nor disrupted (vehicles, transported squads, squads in entrenchments/pillboxes and
+    concealed squads are not affected: Tanks, Overrun; Concealed squads)."""
     for x in s.units:
-        if x.alive and x.hex == h and x.side != tank.side and x.carrier < 0 and x.kind == SQUAD and x.cond == NORMAL:
+        if (x.alive and x.hex == h and x.side != tank.side and x.carrier < 0 and x.kind == SQUAD and x.cond == NORMAL
+                and x.fort is None and not x.hidden):  # not squads in entrenchments/pillboxes, nor concealed ones
             x.cond = PINNED
             if x.token == OPFIRE:
                 x.token = FATIGUED
@@ -1333,7 +1488,7 @@ def _attack(s: State, u: Unit, a: Action, mode: str, chosen: list[int] | None = 
     if prof is None:
         return
     group = [(u, prof[0], prof[1])] + _support_group(s, u, t, False, chosen or [])
-    resolve_attack(s, group, t, bool(suppressive) and t.kind == SQUAD)
+    resolve_attack(s, group, t, bool(suppressive) and t.kind == SQUAD, solo_action=len(group) == 1)
 
 
 def _support_group(s: State, lead: Unit, t: Unit, opfire: bool, chosen: list[int]) -> list[tuple[Unit, int, int]]:
@@ -1382,6 +1537,8 @@ def _assault_supporters(s: State, a: Unit, h: int) -> list[int]:
     pinned or disrupted)"; "Only squads without heavy infantry weapons figures may make
     assault attacks" (004 Tide of Iron, Assault attacks), read as covering supporters too."""
     grid = s.static.grid
+    if F.has(s, h, "smoke"):
+        return []  # "Squads cannot support an assault against a smoke hex" (Smoke)
     return [i for i, o in enumerate(s.units)
             if o is not a and o.alive and o.side == a.side and o.kind == SQUAD and o.carrier < 0
             and o.cond == NORMAL and not o.heavy_weapon and grid.distance(o.hex, h) == 1]
@@ -1400,10 +1557,11 @@ def assault_cover(s: State, h: int, side: int) -> int:
     their AV" (004 Tide of Iron, Assault attacks). An assault is "always normal", so a
     medic's Bandage (+1 cover vs normal attacks to its squad and any squad in its hex)
     counts when a defending squad is there."""
-    cover = s.static.grid.cover[h]
-    if any(u.alive and u.hex == h and u.side == side and u.carrier < 0 and u.kind == SQUAD and _spec(s, u) == "medic"
-           for u in s.units):
+    defenders = [u for u in s.units if u.alive and u.hex == h and u.side == side and u.carrier < 0]
+    cover = s.static.grid.cover[h] + F.assault_cover(s, h, defenders)
+    if any(u.kind == SQUAD and _spec(s, u) == "medic" for u in defenders):
         cover += 1
+    cover += max((u.stars for u in defenders if u.exp == "bravo"), default=0)  # Bravo: Adept Defenders
     return int(cover)
 
 
@@ -1417,17 +1575,20 @@ def _assault(s: State, a: Unit, h: int, chosen: list[int]) -> None:
     side = a.side
     sup = [s.units[i] for i in chosen]
     fresh = [i for i in chosen if s.units[i].token == FRESH]
-    strength = sum(f.inf for f in a.figs if not f.mortar) + sum(
-        (sum(f.inf for f in o.figs if not f.mortar) + 1) // 2 for o in sup)  # mortars never fire adjacent
+    smoke = 1 if F.has(s, h, "smoke") else 0  # assaulting a smoke hex: half FPR (Smoke)
+    strength = _halve(_assault_fpr(a), _mired(s, a) + smoke) + sum(
+        _halve(_assault_fpr(o), 1 + _mired(s, o) + smoke) for o in sup)
     defenders = [d for d in s.units if d.alive and d.hex == h and d.carrier < 0]
     officer = any(d.has_officer for d in defenders if d.kind == SQUAD)
     dstrength = 0
     for d in defenders:
+        # a defending unit in a smoke, minefield (or, a squad, razor wire) hex: half FPR
+        mired = 1 if F.halved_in(s, d, h) else 0
         if d.kind == SQUAD:
-            f = sum(x.inf for x in d.figs if not x.mortar)  # mortars add nothing in their own hex
-            dstrength += 0 if d.cond == DISRUPTED else ((f + 1) // 2 if d.cond == PINNED and not officer else f)
-        elif d.vtype.light:  # type: ignore[union-attr]
-            dstrength += d.vtype.inf  # type: ignore[union-attr]
+            if d.cond != DISRUPTED:
+                dstrength += _halve(_assault_fpr(d), mired + (1 if d.cond == PINNED and not officer else 0))
+        elif d.vtype.light and not d.vtype.equipment:  # type: ignore[union-attr]  # equipment adds no dice
+            dstrength += _halve(d.vtype.inf, mired + (1 if d.dmg == 2 else 0))  # type: ignore[union-attr]
     black, red = _roll_faces(s, strength), _roll_faces(s, assault_cover(s, h, 1 - side))
     att_hits = max(0, _count(black, 4) - _count(red, 5))
     dfaces = _roll_faces(s, dstrength)
@@ -1436,13 +1597,17 @@ def _assault(s: State, a: Unit, h: int, chosen: list[int]) -> None:
            + f": {strength} dice {_faces(black)} at 4+, {len(red)} cover dice {_faces(red)} at 5+ = {att_hits} "
            f"attack hit(s); defence {dstrength} dice {_faces(dfaces)} at 4+ = {def_hits} hit(s)")
     left = def_hits
+    a.hidden = False
+    for o in sup:
+        o.hidden = False
     for o in [a] + sup:
         if left and o.alive:
             n = min(left, len(o.figs))
             apply_hits(s, o, n, False, 1 - side)
             left -= n
         o.token = FATIGUED
-    p = ["assign", s.units.index(a), h, att_hits, [], att_hits, def_hits, fresh]
+    assigned: list[list[int]] = []
+    p: list[Any] = ["assign", s.units.index(a), h, att_hits, assigned, att_hits, def_hits, fresh]
     if att_hits and len(_assignable(s, p)) > 1 and att_hits < sum(_hit_room(s, d) for d in defenders):
         s.pending = p  # "the defender removes casualties from any combination of his defending units"
         s.active = 1 - side
@@ -1451,15 +1616,39 @@ def _assault(s: State, a: Unit, h: int, chosen: list[int]) -> None:
     for d in defenders:
         if left and d.alive:
             n = min(left, _hit_room(s, d))
-            p[4].append([s.units.index(d), n])
+            assigned.append([s.units.index(d), n])
             left -= n
     _assault_outcome(s, p)
 
 
 def _hit_room(s: State, d: Unit) -> int:
     """Hits a defending unit can take: its figures, or for a (light) vehicle "up to the
-    number required to destroy it" (004 Tide of Iron, Assault attacks)."""
-    return len(d.figs) if d.kind == SQUAD else (4, 3, 1)[min(d.dmg, 2)]
+    number required to destroy it" (004 Tide of Iron, Assault attacks); equipment
+    "cannot be assigned hits" (Anti-tank guns)."""
+    if d.kind == SQUAD:
+        return len(d.figs)
+    return 0 if d.vtype is not None and d.vtype.equipment else (4, 3, 1)[min(d.dmg, 2)]
+
+
+def _assault_fpr(u: Unit) -> int:
+    """A squad's FPR against infantry in an assault: mortars add nothing adjacent or in
+    their own hex (Mortar crew, Minimum distance)."""
+    return sum(f.inf for f in u.figs if not f.mortar)
+
+
+def _mired(s: State, u: Unit) -> int:
+    """1 when ``u`` assaults from a minefield or (a squad) razor wire hex, where it
+    "fights at half FPR"; smoke does not halve an assault made from it (Smoke)."""
+    ms = F.markers(s, u.hex)
+    return 1 if "minefield" in ms or "razor-wire" in ms else 0
+
+
+def _halve(fpr: int, times: int) -> int:
+    """FPR halved ``times`` times, rounding up; "if a unit's FPR would be halved more than
+    once it cannot attack" (004 Tide of Iron, Opportunity fire)."""
+    if times > 1:
+        return 0
+    return (fpr + 1) // 2 if times else fpr
 
 
 def _assignable(s: State, p: list[Any]) -> list[int]:
@@ -1482,7 +1671,8 @@ def _assault_outcome(s: State, p: list[Any]) -> None:
     if att_hits <= def_hits:
         _end_activation(s, a)
         return
-    survivors = [d for d in s.units if d.alive and d.hex == h and d.carrier < 0 and d.side != side]
+    survivors = [d for d in s.units if d.alive and d.hex == h and d.carrier < 0 and d.side != side
+                 and not (d.vtype is not None and d.vtype.equipment)]  # equipment does not retreat
     movers = [p[1]] + list(p[7])
     if survivors:
         options = _retreat_options(s, h, side)
@@ -1529,8 +1719,9 @@ def _apply_assault_step(s: State, p: list[Any], a: Action) -> None:
             _assault_outcome(s, p)
     elif a[0] == "enter":
         u = s.units[a[1]]
-        u.hex = p[2]
+        u.hex, u.fort = p[2], None
         u.token = FATIGUED
+        _steal_equipment(s, p[2], u.side)
         s.note(f"{u.uid} moves into {s.static.grid.label(p[2])}")
         if not any(_can_advance_in(s, s.units[i], p[2]) for i in p[3]):
             _end_activation(s, s.units[p[1]])
@@ -1549,7 +1740,8 @@ def _apply_retreat(s: State, p: list[Any], dest: int) -> None:
     """The defender's chosen retreat; the attacker then decides who moves into the hex."""
     attacker = s.units[p[1]]
     h = p[2]
-    survivors = [d for d in s.units if d.alive and d.hex == h and d.carrier < 0 and d.side != attacker.side]
+    survivors = [d for d in s.units if d.alive and d.hex == h and d.carrier < 0 and d.side != attacker.side
+                 and not (d.vtype is not None and d.vtype.equipment)]
     _retreat(s, survivors, h, attacker.side, dest)
     s.pending = None
     _offer_advance(s, p[1], h, p[3])
@@ -1567,7 +1759,7 @@ def _retreat(s: State, units: list[Unit], h: int, enemy: int, dest: int | None) 
         if units_n >= STACK_UNITS or (d.kind == VEHICLE and veh_n >= STACK_VEHICLES):
             _destroy(s, d, enemy)
             continue
-        d.hex = dest
+        d.hex, d.fort = dest, None
         if d.kind == SQUAD and d.cond == PINNED:
             d.cond = DISRUPTED
 
@@ -1595,6 +1787,8 @@ def _next_turn(s: State) -> None:
 
 def _settle(s: State) -> None:
     """Run the rules that need no decision until a player must decide again."""
+    if any(u.hidden for u in s.units):
+        _reveal(s)
     while s.owed and not (s.pending is not None and s.pending[0] == "casualty"):
         ui, hits, by = s.owed.pop(0)
         u = s.units[ui]
@@ -1738,6 +1932,7 @@ def status_transitions(s: State) -> None:
     """Remove activation tokens; pinned squads recover; disrupted become pinned, or
     recover with an officer in their hex (004 Tide of Iron, Remove tokens)."""
     officers = {(u.side, u.hex) for u in s.units if u.alive and u.carrier < 0 and u.has_officer}
+    F.expire_smoke(s)
     for u in s.units:
         u.token = FRESH
         if u.cond == PINNED:
@@ -1770,6 +1965,10 @@ def _status_rest(s: State) -> None:
             if reinf.round == s.round:
                 lost = _place_force(s, si, reinf.squads, reinf.vehicles, st.zones[si])
                 s.note(f"reinforcements for {side.id}: {reinf.event or 'arrive'}" + (f"; lost: {lost}" if lost else ""))
+    for u in s.units:
+        if u.alive and u.hidden and any(e.alive and e.side != u.side and e.carrier < 0
+                                        and st.grid.distance(e.hex, u.hex) <= 1 for e in s.units):
+            u.hidden = False  # "always revealed if is adjacent to an enemy unit at the end of the Status Phase"
     if s.round >= st.scenario.rounds:
         winner = 0 if s.vp[0] > s.vp[1] else (1 if s.vp[1] > s.vp[0] else s.initiative)
         _finish(s, winner, "rounds")

@@ -157,9 +157,10 @@ class CardPhase(str, Enum):
 class CardEffect(ToiModel):
     """What a card does, in the terms the engine simulates."""
 
-    kind: Literal["area-attack", "command", "rally", "victory-points"] = Field(
+    kind: Literal["area-attack", "command", "rally", "victory-points", "smoke"] = Field(
         description="area-attack: an artillery strike on a target hex; command: gain command; rally: remove "
-                    "condition tokens from the squads of one hex; victory-points: score VPs.")
+                    "condition tokens from the squads of one hex; victory-points: score VPs; smoke: a smoke "
+                    "marker on the target hex after drift (not a building hex; removed next Status phase).")
     strength: int = Field(default=0, ge=0, le=20, description="Attack dice, command tokens or VPs.")
     suppressive: bool = Field(default=False, description="For area attacks: a suppressive attack.")
 
@@ -217,6 +218,11 @@ class Squad(ToiModel):
     specialization: Id | None = Field(default=None, description="Specialization token id.")
     hex: HexLabel | None = Field(default=None, description="Deployment hex (null: carried by `in_vehicle`).")
     in_vehicle: Id | None = Field(default=None, description="Id of the vehicle carrying the squad at set-up.")
+    fortified: bool = Field(default=False, description="Starts inside an entrenchment or pillbox of its hex.")
+    concealed: bool = Field(default=False, description="Starts concealed (004 Tide of Iron, Concealed squads).")
+    experience: Literal["alpha", "bravo"] | None = Field(
+        default=None, description="Experience token, one star at set-up: alpha (Adept Marksmen) or bravo "
+                                  "(Adept Defenders) (004 Tide of Iron, Experience).")
 
 
 class VehicleUnit(ToiModel):
@@ -270,6 +276,20 @@ class Objective(ToiModel):
     vp: int = Field(default=0, ge=0, le=9, description="Victory points per Command phase to its controller.")
 
 
+MarkerKind = Literal["entrenchment", "pillbox", "minefield", "razor-wire", "tank-trap", "smoke"]
+
+
+class Marker(ToiModel):
+    """A fortification, obstacle or smoke marker on a hex at set-up (004 Tide of Iron,
+    Fortifications & obstacles; Smoke)."""
+
+    hex: HexLabel = Field(description="The hex it lies on.")
+    kind: MarkerKind = Field(description="entrenchment (+2 cover), pillbox (+6 cover), minefield, razor-wire, "
+                                         "tank-trap or smoke.")
+    count: int = Field(default=1, ge=1, le=3, description="Markers of this kind on the hex (entrenchments and "
+                                                           "pillboxes: up to 3, one squad each; the others: 1).")
+
+
 class Scenario(Cited):
     """A scenario (004 Tide of Iron, Setup and Winning the game)."""
 
@@ -280,6 +300,7 @@ class Scenario(Cited):
     sides: list[Side] = Field(min_length=2, max_length=2, description="The two sides.")
     objectives: list[Objective] = Field(default_factory=list, description="Objective hexes.")
     vp_to_win: int | None = Field(default=None, ge=1, le=99, description="Sudden victory at this many VPs.")
+    markers: list[Marker] = Field(default_factory=list, description="Fortifications, obstacles and smoke at set-up.")
     brief: str = Field(default="", description="Situation and victory conditions in words.")
 
 
