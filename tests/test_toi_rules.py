@@ -205,18 +205,20 @@ def test_medic_heals_a_regular_figure(pack) -> None:  # type: ignore[no-untyped-
     erste = next(u for u in s.units if u.uid == "erste")
     s.active = 1
     medic.figs.append(s.static.regular["de"])
-    assert ("heal", s.units.index(medic)) not in E.legal_actions(s)  # full base, nobody else in the hex
+    mi = s.units.index(medic)
+    assert not any(a[0] == "heal" for a in E.legal_actions(s))  # full base, nobody else in the hex
     erste.hex = medic.hex
     del erste.figs[0]
-    assert ("heal", s.units.index(medic)) in E.legal_actions(s)
+    assert [a for a in E.legal_actions(s) if a[0] == "heal"] == [("heal", mi, s.units.index(erste))]
     s.rng = Dice([4])  # type: ignore[assignment]
-    E.apply(s, ("heal", s.units.index(medic)))
+    E.apply(s, ("heal", mi, s.units.index(erste)))  # the squad healed is the player's choice
     assert len(erste.figs) == 4 and medic.token == E.FATIGUED
 
 
 def test_squad_transfers_and_their_restrictions(pack) -> None:  # type: ignore[no-untyped-def]
-    """004 Tide of Iron, Squad transfers: same hex, not to or from specialized, pinned or
-    transported squads; an empty base is removed."""
+    """004 Tide of Iron, Squad transfers: "Players may move any number of figures between
+    friendly squads in the same hex", not to or from specialized, pinned or transported
+    squads; an empty base is removed."""
     s = E.new_game(pack, "crossroads-farm", seed=1)
     able, baker, dog = (next(u for u in s.units if u.uid == n) for n in ("able", "baker", "dog"))
     baker.hex = dog.hex = able.hex
@@ -231,7 +233,10 @@ def test_squad_transfers_and_their_restrictions(pack) -> None:  # type: ignore[n
     baker.cond = E.NORMAL
     E.apply(s, ("transfer", ib, ia, "us-regular"))
     assert len(able.figs) == 3 and len(baker.figs) == 3
-    assert not any(a[0] == "transfer" and a[2] == ib for a in E.legal_actions(s))  # baker gave: it cannot take
+    assert ("transfer", ia, ib, "us-regular") in E.legal_actions(s)  # a squad may give and take
+    for _ in range(5):  # at most as many moves in the hex as its squads hold figures (6): they end
+        E.apply(s, next(a for a in E.legal_actions(s) if a[0] == "transfer"))
+    assert not any(a[0] == "transfer" for a in E.legal_actions(s))
 
 
 def test_rapid_op_fire_keeps_the_machine_gun_ready(pack) -> None:  # type: ignore[no-untyped-def]

@@ -6,14 +6,17 @@ game log is plain JSON. Dice come from the state's own seeded generator.
 
 Decisions follow the turn sequence (004 Tide of Iron, Turn sequence): in the Action
 phase a player activates one fresh unit (Advance, Concentrated Fire, Prepare Op Fire,
-Fire & Movement, Assault, Fatigue Unit, a medic's Heal) or a Strategy card; movement is
-decided one hex at a time and, after each hex entered, the opponent decides whether to
-Op Fire (the decision passes to him and back); owners choose their casualties and a
-beaten assault's retreat hex; the Command phase asks each player how to spend command;
-the Status phase asks for card draws, Op Fire placement and squad transfers.
-Everything else (control, command, VPs, initiative, token removal, condition
-transitions, reinforcements) follows the rules without a decision.
-Rules played by a fixed policy instead of a player's choice are listed in
+Fire & Movement, Assault, Fatigue Unit, a medic's Heal, an engineer's Dig Entrenchment)
+or a Strategy card; movement is decided one hex at a time (entering or leaving an
+entrenchment, cutting wire) and, after each hex entered, the opponent decides whether
+to Op Fire (the decision passes to him and back); the attacker picks each supporter of
+an attack or assault and who moves into a won hex; owners choose their casualties, the
+defender assigns an assault's hits to his units and picks the retreat hex; the Command
+phase asks each player how to spend command; the Status phase asks for card draws, Op
+Fire placement and squad transfers. Everything else (control, command, VPs,
+initiative, token removal, condition transitions, reinforcements) follows the rules
+without a decision. The two choices the engine still makes for a player (which figures
+of a squad fire, where a reinforcement arrives) are ``partial`` rows of
 :mod:`builder.systems.tide_of_iron.coverage`.
 """
 
@@ -404,7 +407,9 @@ def _place_force(s: State, si: int, squads: Any, vehicles: Any, zone: list[int] 
 
 def _arrival_hex(s: State, si: int, wanted: int | None, zone: list[int], vehicle: bool) -> int | None:
     """Reinforcements only in the zone, within stacking, never with enemies
-    (004 Tide of Iron, Placing reinforcements); the named hex first, then the zone's order."""
+    (004 Tide of Iron, Placing reinforcements: "Any reinforcements may only be placed in
+    a nation's reinforcement zone"); the named hex first, then the zone's order (the
+    player's choice of hex is not offered: coverage, partial)."""
     for h in ([wanted] if wanted in zone else []) + zone:
         if h is None or _enemy_in(s, h, si) or not s.static.grid.enterable(h, VEHICLE if vehicle else SQUAD):
             continue
@@ -974,8 +979,10 @@ def _activations(s: State, side: int) -> list[Action]:
                 if not u.heavy_weapon:
                     out.append(("fm", i))
                     out.append(("assault", i))
-                if _spec(s, u) == "medic" and s.static.nations[side] in s.static.regular and _heal_takers(s, u):
-                    out.append(("heal", i))
+                if _spec(s, u) == "medic" and s.static.nations[side] in s.static.regular:
+                    # "replace one regular infantry figure in the squad, or in any squad in
+                    # the same hex" (Medic, Heal): which squad is the player's choice
+                    out.extend(("heal", i, s.units.index(x)) for x in _heal_takers(s, u))
                 if _spec(s, u) == "engineer" and F.can_dig(s, u):
                     out.append(("dig", i, 0))
                     if u.fort is None:
@@ -1144,15 +1151,20 @@ def _can_transfer(u: Unit) -> bool:
 
 
 def _transfer_actions(s: State, side: int) -> list[Action]:
-    """Moving one figure between squads in the same hex. A squad either gives or receives
-    figures in one Status phase, so transfers always end."""
+    """Moving one figure between squads in the same hex: "Players may move any number of
+    figures between friendly squads in the same hex" (004 Tide of Iron, Squad transfers),
+    swaps included. So that transfers end, a hex sees at most as many moves in one Status
+    phase as its transferable squads hold figures (every figure could move once)."""
     out: list[Action] = []
     squads = [(i, u) for i, u in enumerate(s.units) if u.side == side and _can_transfer(u)]
+    room: dict[int, int] = {}
+    for _, u in squads:
+        room[u.hex] = room.get(u.hex, 0) + len(u.figs)
     for fi, giver in squads:
-        if s.transfers.get(fi) == 2:
+        if s.transfers.get(giver.hex, 0) >= room[giver.hex]:
             continue
         for ti, taker in squads:
-            if ti == fi or taker.hex != giver.hex or s.transfers.get(ti) == 1 or len(taker.figs) >= taker.cap:
+            if ti == fi or taker.hex != giver.hex or len(taker.figs) >= taker.cap:
                 continue
             for fid in sorted({f.id for f in giver.figs}):
                 out.append(("transfer", fi, ti, fid))
@@ -1215,7 +1227,7 @@ def _apply_activation(s: State, a: Action) -> None:
     elif kind == "heal":
         u.token = FATIGUED
         if int(s.rng.random() * 6) + 1 >= 4:  # Medic, Heal: a 4-6 replaces one regular figure
-            taker = min(_heal_takers(s, u), key=lambda x: (x is not u, len(x.figs), x.uid))
+            taker = s.units[a[2]]
             taker.figs.append(s.static.regular[s.static.nations[u.side]])
             s.note(f"{u.uid} heals: a regular figure rejoins {taker.uid}")
         _finish_action(s)
@@ -1930,7 +1942,10 @@ def _draws_done(s: State) -> None:
 
 def status_transitions(s: State) -> None:
     """Remove activation tokens; pinned squads recover; disrupted become pinned, or
-    recover with an officer in their hex (004 Tide of Iron, Remove tokens)."""
+    recover with an officer in their hex (004 Tide of Iron, Remove tokens: "If there is
+    an officer in the same hex, the condition token is removed instead"; Officer, Fast
+    Recovery says "may", played as always: no player would keep the token); expired
+    markers (smoke) go."""
     officers = {(u.side, u.hex) for u in s.units if u.alive and u.carrier < 0 and u.has_officer}
     F.expire_smoke(s)
     for u in s.units:
@@ -1949,7 +1964,7 @@ def _apply_placement(s: State, a: Action) -> None:
         fig = next(f for f in giver.figs if f.id == a[3])
         giver.figs.remove(fig)
         taker.figs.append(fig)
-        s.transfers[a[1]], s.transfers[a[2]] = 1, 2
+        s.transfers[giver.hex] = s.transfers.get(giver.hex, 0) + 1
         if not giver.figs:
             giver.alive = False  # an empty squad base leaves the game (not a loss)
         s.note(f"{fig.id} moves from {giver.uid} to {taker.uid}")

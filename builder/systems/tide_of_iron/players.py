@@ -116,7 +116,7 @@ def score(s: E.State, a: E.Action) -> float:
     if kind == "casualty":
         return -float(s.static.figures[a[1]].order)  # regulars first, officers last
     if kind == "heal":
-        return 1.6
+        return 1.6 - 0.01 * len(s.units[a[2]].figs)  # the smallest squad first
     if kind == "transfer":
         giver, taker = s.units[a[1]], s.units[a[2]]
         return 0.3 if len(taker.figs) + 1 < len(giver.figs) else -0.5
