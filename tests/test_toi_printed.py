@@ -589,3 +589,20 @@ def test_at_gun_equipment(pack) -> None:  # type: ignore[no-untyped-def]
     assert E._hit_room(s, gun) == 0
     E._steal_equipment(s, gun.hex, 1)
     assert gun.side == 1
+
+
+def test_reinforcement_hex_is_the_owners_choice(pack) -> None:  # type: ignore[no-untyped-def]
+    """"Any reinforcements may only be placed in a nation's reinforcement zone (marked with
+    an R). Reinforcements cannot exceed a hex's stacking limits or be placed in a hex
+    occupied by enemy units" (004, Placing reinforcements): within that, the owner chooses."""
+    s = E.new_game(pack, "bridge-at-dawn", seed=1)
+    grid = s.static.grid
+    s.phase, s.placed, s.initiative, s.round = "opfire", [True, True], 0, 2  # the Germans' round 2 half-track
+    put(s, "easy-eight", "K1")  # an enemy in one hex of the German zone
+    E._settle(s)
+    assert s.pending is not None and s.pending[0] == "arrive" and s.active == 1
+    assert E.legal_actions(s) == [("arrive", grid.parse("L1")), ("arrive", grid.parse("L2"))]
+    E.apply(s, ("arrive", grid.parse("L2")))
+    hanomag, fuenfte = unit(s, "hanomag"), unit(s, "fuenfte")
+    assert hanomag.hex == grid.parse("L2") and fuenfte.carrier == s.units.index(hanomag)
+    assert s.pending is None and s.round == 3 and s.phase == "action"

@@ -37,9 +37,7 @@ RULES: list[tuple[str, str, str, str, str]] = [
      "Remove tokens"),
     ("op-fire-placement", "Status: Op Fire placement", "simulated", "", "Place units in Op Fire mode"),
     ("squad-transfers", "Status: squad transfers", "simulated", "", "Squad transfers"),
-    ("reinforcements", "Status: reinforcements and events", "partial",
-     "the hex in the reinforcement zone is the scenario's named hex, else the zone's first free one, not the "
-     "player's choice", "Scenario reinforcements & events"),
+    ("reinforcements", "Status: reinforcements and events", "simulated", "", "Scenario reinforcements & events"),
     ("winning", "Winning: VP and ties", "simulated", "", "Winning the game"),
     ("range-and-dice", "Combat: range and FPR per kind of target, dice", "partial",
      "\"You may always choose to have some figures in a squad not participate\": the engine picks the figures "

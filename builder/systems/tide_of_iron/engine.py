@@ -15,8 +15,8 @@ defender assigns an assault's hits to his units and picks the retreat hex; the C
 phase asks each player how to spend command; the Status phase asks for card draws, Op
 Fire placement and squad transfers. Everything else (control, command, VPs,
 initiative, token removal, condition transitions, reinforcements) follows the rules
-without a decision. The two choices the engine still makes for a player (which figures
-of a squad fire, where a reinforcement arrives) are ``partial`` rows of
+without a decision, but the hex where each reinforcement arrives. The one choice the
+engine still makes for a player (which figures of a squad fire) is a ``partial`` row of
 :mod:`builder.systems.tide_of_iron.coverage`.
 """
 
@@ -295,7 +295,7 @@ def new_game(pack: ToiPack, scenario_id: str, seed: int, verbose: bool = False, 
     forces = forces or {}
     for si, side in enumerate(scenario.sides):
         force = forces.get(si, side)
-        _place_force(s, si, force.squads, force.vehicles, None)
+        _place_force(s, si, force.squads, force.vehicles)
     s.round, s.phase, s.taken = 1, "action", 0
     s.initiative = st.sides.index(scenario.initiative)
     s.active = s.initiative
@@ -366,57 +366,45 @@ def unsimulated(pack: ToiPack, scenario: Any, forces: Forces | None = None) -> l
     return out
 
 
-def _place_force(s: State, si: int, squads: Any, vehicles: Any, zone: list[int] | None) -> list[str]:
+def _place_force(s: State, si: int, squads: Any, vehicles: Any, at: int | None = None) -> None:
+    """Put squads and vehicles on their hexes (``at``: all on that hex, for a
+    reinforcement); a squad ``in_vehicle`` rides that vehicle when it is placed too."""
     st, grid = s.static, s.static.grid
-    lost: list[str] = []
     ids: dict[str, int] = {}
     for v in vehicles:
         vt = st.vehicles[v.vehicle]
-        h = grid.parse(v.hex)
-        if zone is not None:
-            h = _arrival_hex(s, si, h, zone, True)
-        if h is None:
-            lost.append(v.id)
-            continue
         ids[v.id] = len(s.units)
-        s.units.append(Unit(v.id, si, VEHICLE, h, [], None, vt, vt.id))
+        s.units.append(Unit(v.id, si, VEHICLE, grid.hex(v.hex) if at is None else at, [], None, vt, vt.id))
     for q in squads:
         figs = [st.figures[f] for f, n in sorted(q.figures.items()) for _ in range(n)]
         if q.in_vehicle is not None:
             if q.in_vehicle not in ids:
-                lost.append(q.id)
                 continue
             u = Unit(q.id, si, SQUAD, -1, figs, q.specialization, None, "squad")
-            u.cap = st.capacity.get(q.base, len(figs))
             u.carrier = ids[q.in_vehicle]
         else:
-            h = grid.parse(q.hex) if q.hex else None
-            if zone is not None:
-                h = _arrival_hex(s, si, h, zone, False)
-            if h is None:
-                lost.append(q.id)
-                continue
-            u = Unit(q.id, si, SQUAD, h, figs, q.specialization, None, "squad")
-            u.cap = st.capacity.get(q.base, len(figs))
+            u = Unit(q.id, si, SQUAD, grid.hex(q.hex) if at is None else at, figs, q.specialization, None, "squad")
             if q.fortified:
                 u.fort = next(iter(F.enterable_forts(s, u)), None)  # inside at set-up, when a place is free
+        u.cap = st.capacity.get(q.base, len(figs))
         u.hidden, u.exp, u.stars = q.concealed, q.experience, 1 if q.experience else 0
         s.units.append(u)
-    return lost
 
 
-def _arrival_hex(s: State, si: int, wanted: int | None, zone: list[int], vehicle: bool) -> int | None:
-    """Reinforcements only in the zone, within stacking, never with enemies
-    (004 Tide of Iron, Placing reinforcements: "Any reinforcements may only be placed in
-    a nation's reinforcement zone"); the named hex first, then the zone's order (the
-    player's choice of hex is not offered: coverage, partial)."""
-    for h in ([wanted] if wanted in zone else []) + zone:
-        if h is None or _enemy_in(s, h, si) or not s.static.grid.enterable(h, VEHICLE if vehicle else SQUAD):
+def _arrival_hexes(s: State, si: int, vehicle: bool) -> list[int]:
+    """Hexes of the side's reinforcement zone a reinforcement may be placed on: "Any
+    reinforcements may only be placed in a nation's reinforcement zone (marked with an R).
+    Reinforcements cannot exceed a hex's stacking limits or be placed in a hex occupied by
+    enemy units" (004 Tide of Iron, Placing reinforcements). Which of them is the
+    player's choice (an ``arrive`` decision)."""
+    out = []
+    for h in s.static.zones[si]:
+        if _enemy_in(s, h, si) or not s.static.grid.enterable(h, VEHICLE if vehicle else SQUAD):
             continue
         units, vehicles = _stack(s, h)
         if units < STACK_UNITS and (not vehicle or vehicles < STACK_VEHICLES):
-            return h
-    return None
+            out.append(h)
+    return out
 
 
 # ---------------------------------------------------------------- board queries
@@ -1068,6 +1056,9 @@ def _pending_actions(s: State, p: list[Any]) -> list[Action]:
         return [("retreat", h2) for h2 in _retreat_options(s, p[2], s.units[ui].side)]
     if mode == "assault-support":
         return _assault_support_actions(s, p)
+    if mode == "arrive":
+        head = p[2][0]
+        return [("arrive", h) for h in _arrival_hexes(s, head[0], head[2] == VEHICLE)]
     if mode == "assign":
         return [("assign", di) for di in _assignable(s, p)]
     if mode == "advance-in":
@@ -1226,10 +1217,11 @@ def _apply_activation(s: State, a: Action) -> None:
         _finish_action(s)
     elif kind == "heal":
         u.token = FATIGUED
-        if int(s.rng.random() * 6) + 1 >= 4:  # Medic, Heal: a 4-6 replaces one regular figure
-            taker = s.units[a[2]]
+        die = int(s.rng.random() * 6) + 1
+        taker = s.units[a[2]]
+        if die >= 4:  # Medic, Heal: a 4-6 replaces one regular figure
             taker.figs.append(s.static.regular[s.static.nations[u.side]])
-            s.note(f"{u.uid} heals: a regular figure rejoins {taker.uid}")
+        s.note(f"{u.uid} heals {taker.uid}: die {die}" + (", a regular figure rejoins it" if die >= 4 else ", no effect"))
         _finish_action(s)
     elif kind == "opfire":
         u.token = OPFIRE
@@ -1290,6 +1282,7 @@ def _drift(s: State, side: int, target: int) -> int | None:
                 number = 3
                 break
     red, black = int(s.rng.random() * 6), int(s.rng.random() * 6) + 1
+    s.note(f"drift: red die {red + 1}, black die {black} against drift number {number}")
     if black >= number:
         return target
     h: int | None = target
@@ -1310,6 +1303,9 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
         return
     if mode in ("assault-support", "assign", "advance-in"):
         _apply_assault_step(s, p, a)
+        return
+    if mode == "arrive":
+        _apply_arrival(s, p, a[1])
         return
     if mode == "react":
         _apply_react(s, p, a)
@@ -1973,13 +1969,55 @@ def _apply_placement(s: State, a: Action) -> None:
 
 
 def _status_rest(s: State) -> None:
-    """Status phase steps 4-6: squad transfers (not simulated), reinforcements, round marker."""
+    """Status phase step 5: this round's reinforcements, initiative first, each placed on a
+    hex of the zone its owner chooses (``arrive HEX``); then :func:`_status_end`."""
     st = s.static
-    for si, side in enumerate(st.scenario.sides):
-        for reinf in side.reinforcements:
+    queue: list[list[int]] = []
+    for si in (s.initiative, 1 - s.initiative):
+        side = st.scenario.sides[si]
+        for ri, reinf in enumerate(side.reinforcements):
             if reinf.round == s.round:
-                lost = _place_force(s, si, reinf.squads, reinf.vehicles, st.zones[si])
-                s.note(f"reinforcements for {side.id}: {reinf.event or 'arrive'}" + (f"; lost: {lost}" if lost else ""))
+                s.note(f"reinforcements for {side.id}: {reinf.event or 'arrive'}")
+                queue += [[si, ri, VEHICLE, k] for k in range(len(reinf.vehicles))]
+                queue += [[si, ri, SQUAD, k] for k, q in enumerate(reinf.squads) if q.in_vehicle is None]
+    s.pending = ["arrive", -1, queue]
+    _next_arrival(s)
+
+
+def _next_arrival(s: State) -> None:
+    """Skip the reinforcements with no hex left ("Any reinforcements missed in prior game
+    rounds remain lost"); the next one's owner decides; none left: the round ends."""
+    p = s.pending
+    assert p is not None
+    queue = p[2]
+    while queue and not _arrival_hexes(s, queue[0][0], queue[0][2] == VEHICLE):
+        si, ri, kind, k = queue.pop(0)
+        side = s.static.scenario.sides[si]
+        item = (side.reinforcements[ri].vehicles if kind == VEHICLE else side.reinforcements[ri].squads)[k]
+        s.note(f"reinforcement {item.id} of {side.id} is lost: no hex of the zone can take it")
+    if queue:
+        s.active = queue[0][0]
+        return
+    s.pending = None
+    _status_end(s)
+
+
+def _apply_arrival(s: State, p: list[Any], h: int) -> None:
+    si, ri, kind, k = p[2].pop(0)
+    reinf = s.static.scenario.sides[si].reinforcements[ri]
+    if kind == VEHICLE:
+        v = reinf.vehicles[k]
+        _place_force(s, si, [q for q in reinf.squads if q.in_vehicle == v.id], [v], at=h)
+    else:
+        _place_force(s, si, [reinf.squads[k]], [], at=h)
+    s.note(f"a reinforcement arrives on {s.static.grid.label(h)}")
+    _next_arrival(s)
+
+
+def _status_end(s: State) -> None:
+    """Status phase end: concealed squads next to enemies are revealed; the round marker
+    advances, or the game ends after the last round."""
+    st = s.static
     for u in s.units:
         if u.alive and u.hidden and any(e.alive and e.side != u.side and e.carrier < 0
                                         and st.grid.distance(e.hex, u.hex) <= 1 for e in s.units):

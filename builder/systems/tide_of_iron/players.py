@@ -104,6 +104,8 @@ def score(s: E.State, a: E.Action) -> float:
         return E.expected_hits(s, more, t, bool(p[3])) - E.expected_hits(s, group, t, bool(p[3])) - 0.05
     if kind == "area":
         return 3.5 + sum(1 for u in s.units if u.alive and u.hex == a[1] and u.carrier < 0) * 0.5
+    if kind == "arrive":
+        return float(_objective_pull(s, side, a[1]))  # a reinforcement nearest the objectives
     if kind == "assign":
         u = s.units[a[1]]  # hits on the squad with most figures, vehicles last
         return float(len(u.figs)) if u.kind == E.SQUAD else -1.0
