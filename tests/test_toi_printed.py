@@ -606,3 +606,38 @@ def test_reinforcement_hex_is_the_owners_choice(pack) -> None:  # type: ignore[n
     hanomag, fuenfte = unit(s, "hanomag"), unit(s, "fuenfte")
     assert hanomag.hex == grid.parse("L2") and fuenfte.carrier == s.units.index(hanomag)
     assert s.pending is None and s.round == 3 and s.phase == "action"
+
+
+# ---------------------------------------------------------------- a scenario with all of it
+
+def test_farm_strongpoint_sets_up_fortifications_and_plays(pack) -> None:  # type: ignore[no-untyped-def]
+    """The third bundled scenario: vehicles, fortifications, obstacles, an AT gun, a
+    concealed squad, experience tokens and an Operations card together; random games end."""
+    from builder.systems.tide_of_iron.players import play_game
+
+    s = E.new_game(pack, "farm-strongpoint", seed=1)
+    grid = s.static.grid
+    assert F.markers(s, grid.hex("E4")) == ["entrenchment", "entrenchment"]
+    assert unit(s, "erste").fort == "entrenchment" and unit(s, "zweite").fort == "pillbox"
+    assert unit(s, "dritte").hidden and unit(s, "able").exp == "alpha" and unit(s, "able").stars == 1
+    assert "air-strike" in s.hands[0]
+    for seed in (1, 2, 3):
+        state, _ = play_game(pack, "farm-strongpoint", seed, ["random", "random"])
+        assert state.result is not None
+
+
+def test_marker_rules_are_checked(tmp_path: Path) -> None:
+    """N721: at most 3 entrenchments/pillboxes and one of each other marker a hex, no
+    smoke on a building (004, Fortifications & obstacles; Smoke)."""
+    import shutil
+
+    from builder.systems.tide_of_iron.pack import validate
+
+    pack_dir = tmp_path / "toi"
+    shutil.copytree(PACK, pack_dir)
+    sc = pack_dir / "scenarios" / "farm-strongpoint.yaml"
+    sc.write_text(sc.read_text().replace("{hex: H3, kind: pillbox}", "{hex: E4, kind: pillbox, count: 2}")
+                  .replace("{hex: D5, kind: tank-trap}", "{hex: F4, kind: smoke}"))
+    report = validate(pack_dir)
+    codes = [d.code for d in report.diagnostics]
+    assert codes.count("N721") == 2 and not report.ok
