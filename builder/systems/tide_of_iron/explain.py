@@ -9,6 +9,7 @@ from typing import Any
 
 from builder.errors import ContentError, UsageError, YamlError
 from builder.systems.tide_of_iron import codes
+from builder.systems.tide_of_iron import fortifications as F
 from builder.systems.tide_of_iron import engine as E
 from builder.systems.tide_of_iron.models import Position
 from builder.systems.tide_of_iron.pack import ToiPack, read_model
@@ -139,6 +140,7 @@ def explain_fire(state: E.State, name: str, target: str, suppressive: bool) -> d
         f"({grid.distance(u.hex, t.hex)} hexes, {'suppressive' if suppressive and t.kind == E.SQUAD else 'normal'})",
         f"  attack strength: {prof[0]} black dice, range {RANGE_NAMES[prof[1]]}",
         f"  defence: {red} red dice (cover {grid.cover[t.hex]} of {grid.terrain[t.hex].name}"
+        + (f", markers {' '.join(F.markers(state, t.hex))} +{F.cover(state, t)}" if F.cover(state, t) else "")
         + (f", armour {t.vtype.av}" if t.vtype is not None else "") + "), successes on 5-6",
         f"  expected hits: {max(0.0, expected):.2f}",
     ])
