@@ -641,3 +641,22 @@ def test_marker_rules_are_checked(tmp_path: Path) -> None:
     report = validate(pack_dir)
     codes = [d.code for d in report.diagnostics]
     assert codes.count("N721") == 2 and not report.ok
+
+
+def test_attacker_chooses_which_figures_fire(pack) -> None:  # type: ignore[no-untyped-def]
+    """"The range is equal to that of the attacking figure in a squad with the lowest range,
+    though not all figures in a squad must fire"; "You may always choose to have some
+    figures in a squad not participate in an attack" (004, Range; Combat): at 5 hexes two
+    riflemen (range 4) and an MG crew (range 5) fire 2 + 3 dice at long range, or the MG
+    alone 3 dice at normal range: both are offered."""
+    s = lone(pack, ["dog", "erste"])
+    dog, erste = put(s, "dog", "D9"), put(s, "erste", "I9")
+    assert E.attack_profile(s, dog, erste, dog.hex, 0, figures=0) == (5, E.LONG)
+    assert E.attack_profile(s, dog, erste, dog.hex, 0, figures=1) == (3, E.NORMAL_RANGE)
+    E.apply(s, ("fire", s.units.index(dog)))
+    ei = s.units.index(erste)
+    assert {a for a in E.legal_actions(s) if a[1] == ei and a[3] == 0} == {("attack", ei, 0, 0, 0), ("attack", ei, 0, 0, 1)}
+    s.rng = Dice([6, 6, 6] + [1] * 10)  # type: ignore[assignment]
+    s.verbose = True
+    E.apply(s, ("attack", ei, 0, 0, 1))
+    assert any("3 dice need 5+" in e for e in s.events)

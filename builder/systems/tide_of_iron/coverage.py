@@ -40,9 +40,9 @@ RULES: list[tuple[str, str, str, str, str]] = [
     ("reinforcements", "Status: reinforcements and events", "simulated", "", "Scenario reinforcements & events"),
     ("winning", "Winning: VP and ties", "simulated", "", "Winning the game"),
     ("range-and-dice", "Combat: range and FPR per kind of target, dice", "partial",
-     "\"You may always choose to have some figures in a squad not participate\": the engine picks the figures "
-     "that fire (all that reach, or only those at normal range) for the better expected hits, not offered as a "
-     "decision", "Combat; Range; Resolving an attack"),
+     "the leading unit chooses which of its figures fire (all that reach, or only those at normal range); a "
+     "supporter's are picked for the better expected hits, not offered as a decision",
+     "Combat; Range; Resolving an attack"),
     ("attack-results", "Combat: normal and suppressive results", "simulated", "",
      "Normal attack results; Suppressive attack results"),
     ("vehicle-damage", "Combat: vehicle damage", "simulated", "", "Normal attack results"),

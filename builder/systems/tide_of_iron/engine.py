@@ -15,9 +15,11 @@ defender assigns an assault's hits to his units and picks the retreat hex; the C
 phase asks each player how to spend command; the Status phase asks for card draws, Op
 Fire placement and squad transfers. Everything else (control, command, VPs,
 initiative, token removal, condition transitions, reinforcements) follows the rules
-without a decision, but the hex where each reinforcement arrives. The one choice the
-engine still makes for a player (which figures of a squad fire) is a ``partial`` row of
-:mod:`builder.systems.tide_of_iron.coverage`.
+without a decision, but the hex where each reinforcement arrives. A squad leading an
+attack chooses which of its figures fire (a trailing 0/1 on ``attack`` and ``react``
+when the choice matters); a supporter's figures are picked for it, the one choice the
+engine still makes for a player (a ``partial`` row of
+:mod:`builder.systems.tide_of_iron.coverage`).
 """
 
 from __future__ import annotations
@@ -461,7 +463,7 @@ def movement_points(s: State, u: Unit, mode: str) -> int:
 
 
 def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long: bool = False,
-                   mg_only: bool = False) -> tuple[int, int] | None:
+                   mg_only: bool = False, figures: int | None = None) -> tuple[int, int] | None:
     """(FPR, success number) of ``u`` firing from ``src`` at ``t``, or None.
 
     Range and FPR are those against the target's kind: "The range and firepower (FPR)
@@ -469,9 +471,10 @@ def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long:
     (004 Tide of Iron, Combat); an anti-tank squad has "base range of 3 and +3 FPR" in
     all attacks against vehicles (Anti-tank). 004 Tide of Iron, Range: the squad's range
     is its lowest firing figure's and "not all figures in a squad must fire", so the
-    figures that fire are chosen for the better expected result (all that reach, or
-    only those at normal range); +1 range from higher ground; long range is up to
-    twice the range. Halvings round up; halved twice, no attack (Opportunity fire)."""
+    figures that fire are the attacker's choice (``figures``: 0 all that reach, 1 only
+    those at normal range; None: the better expected result, for listings and
+    supporters); +1 range from higher ground; long range is up to twice the range.
+    Halvings round up; halved twice, no attack (Opportunity fire)."""
     grid = s.static.grid
     th = t.hex
     # The same hex only during an Overrun: those in the hex fire at close range (Tanks, Overrun).
@@ -502,7 +505,7 @@ def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long:
         return fpr, cls
     spec = _spec(s, u)
     anti_tank = vs_vehicle and spec == "anti-tank"
-    for only_normal in (False, True):
+    for only_normal in ((False, True) if figures is None else (bool(figures),)):
         fpr, worst = 0, CLOSE
         for f in u.figs:
             if f.mortar or (mg_only and f.role is not FigureRole.machine_gun):
@@ -532,6 +535,19 @@ def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long:
     for _ in range(halvings):
         fpr = (fpr + 1) // 2
     return fpr, best[2]
+
+
+def figure_choices(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long: bool = False,
+                   mg_only: bool = False) -> tuple[int, ...]:
+    """(0, 1) when the squad may fire with all its figures that reach or with only those at
+    normal range and the two differ ("You may always choose to have some figures in a
+    squad not participate in an attack", 004 Tide of Iron, Combat); () when there is no
+    choice to make."""
+    if u.kind != SQUAD:
+        return ()
+    every = attack_profile(s, u, t, src, halvings, no_long, mg_only, figures=0)
+    near = attack_profile(s, u, t, src, halvings, no_long, mg_only, figures=1)
+    return (0, 1) if every is not None and near is not None and every != near else ()
 
 
 def _fog(s: State, side: int) -> bool:
@@ -863,7 +879,10 @@ def _react_actions(s: State, p: list[Any]) -> list[Action]:
     for ei, _, _ in _reactors(s, mover):
         lead = s.units[ei]
         supports = (0, 1) if _supporters(s, lead, mover, True) else (0,)
-        out.extend(("react", ei, support, supp, 0) for support in supports for supp in modes)
+        figs = figure_choices(s, lead, mover, lead.hex, 0)
+        for support in supports:
+            for supp in modes:
+                out.extend([("react", ei, support, supp, 0, f) for f in figs] if figs else [("react", ei, support, supp, 0)])
         if (lead.kind == SQUAD and p[1] not in s.rapid.get(ei, ())
                 and attack_profile(s, lead, mover, lead.hex, 0, mg_only=True) is not None):
             out.extend(("react", ei, 0, supp, 1) for supp in modes)
@@ -877,13 +896,15 @@ def _apply_react(s: State, p: list[Any], a: Action) -> None:
     if a[0] == "hold":
         s.pending, s.active = p[2], mover.side
         return
+    figures = a[5] if len(a) > 5 else None
     if a[2]:
-        s.pending = ["support", a[1], p[1], a[3], 1, [], p]
+        s.pending = ["support", a[1], p[1], a[3], 1, [], p, figures]
         return
-    _react_fire(s, p, a[1], [], bool(a[3]), bool(a[4]))
+    _react_fire(s, p, a[1], [], bool(a[3]), bool(a[4]), figures)
 
 
-def _react_fire(s: State, p: list[Any], li: int, chosen: list[int], suppressive: bool, rapid: bool) -> None:
+def _react_fire(s: State, p: list[Any], li: int, chosen: list[int], suppressive: bool, rapid: bool,
+                figures: int | None = None) -> None:
     """Resolve an Op Fire attack, then hand the move back. The mover stops, fatigued,
     when pinned, disrupted or damaged (a sturdy tank lightly damaged goes on); after no
     hits, or casualties from a normal attack, it may go on (004 Tide of Iron, Moving and
@@ -891,7 +912,7 @@ def _react_fire(s: State, p: list[Any], li: int, chosen: list[int], suppressive:
     mover = s.units[p[1]]
     s.pending, s.active = p[2], mover.side
     lead = s.units[li]
-    prof = attack_profile(s, lead, mover, lead.hex, 0, mg_only=rapid)
+    prof = attack_profile(s, lead, mover, lead.hex, 0, mg_only=rapid, figures=figures)
     assert prof is not None
     group = [(lead, prof[0], prof[1])] + _support_group(s, lead, mover, True, chosen)
     suppressive = suppressive and mover.kind == SQUAD
@@ -1071,11 +1092,15 @@ def _pending_actions(s: State, p: list[Any]) -> list[Action]:
         return _support_actions(s, p)
     if mode == "fire":
         halvings = _halvings(s, u, "fire")
-        return [("attack", ti, sup, supp) for ti, _, _ in _fire_targets(s, u, u.hex, halvings)
-                for sup in ((0, 1) if _supporters(s, u, s.units[ti], False) else (0,))
-                for supp in ((0, 1) if s.units[ti].kind == SQUAD else (0,))] + [
-                ("area", h, supp) for h in _mortar_targets(s, u, halvings) for supp in (0, 1)]
-    out: list[Action] = []
+        out: list[Action] = []
+        for ti, _, _ in _fire_targets(s, u, u.hex, halvings):
+            t = s.units[ti]
+            figs = figure_choices(s, u, t, u.hex, halvings)
+            for sup in ((0, 1) if _supporters(s, u, t, False) else (0,)):
+                for supp in ((0, 1) if t.kind == SQUAD else (0,)):
+                    out.extend([("attack", ti, sup, supp, f) for f in figs] if figs else [("attack", ti, sup, supp)])
+        return out + [("area", h, supp) for h in _mortar_targets(s, u, halvings) for supp in (0, 1)]
+    out = []
     mp, moved, move_done, attacked = p[2], p[3], p[4], p[5]
     can_move = not move_done and not (mode == "assault" and attacked)
     if can_move:
@@ -1094,8 +1119,11 @@ def _pending_actions(s: State, p: list[Any]) -> list[Action]:
                         and v.dmg < 2 and sum(1 for c in s.units if c.alive and c.carrier == vi) < v.vtype.transport):  # type: ignore[union-attr]
                     out.append(("embark", vi))
     if mode == "fm" and not attacked and (not moved or move_done):
-        out.extend(("attack", ti, 0, supp) for ti, _, _ in _fire_targets(s, u, u.hex, _halvings(s, u, "fm"), True)
-                   for supp in ((0, 1) if s.units[ti].kind == SQUAD else (0,)))  # no support in F&M
+        halvings = _halvings(s, u, "fm")
+        for ti, _, _ in _fire_targets(s, u, u.hex, halvings, True):
+            figs = figure_choices(s, u, s.units[ti], u.hex, halvings, True)
+            for supp in ((0, 1) if s.units[ti].kind == SQUAD else (0,)):  # no support in F&M
+                out.extend([("attack", ti, 0, supp, f) for f in figs] if figs else [("attack", ti, 0, supp)])
     if mode == "assault" and not attacked:
         seen = set()
         for dst in grid.neighbours[u.hex]:
@@ -1324,7 +1352,8 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
         if a[0] == "area":
             _mortar_attack(s, u, a[1], bool(a[2]))
         elif a[2]:
-            s.pending = ["support", p[1], a[1], a[3], 0, [], None]  # the attacker picks his supporters next
+            # the attacker picks his supporters next
+            s.pending = ["support", p[1], a[1], a[3], 0, [], None, a[4] if len(a) > 4 else None]
             return
         else:
             _attack(s, u, a, "fire")
@@ -1492,7 +1521,7 @@ def _attack(s: State, u: Unit, a: Action, mode: str, chosen: list[int] | None = 
     """A Concentrated Fire or Fire & Movement attack, with the supporters ``chosen``."""
     ti, suppressive = a[1], a[3]
     t = s.units[ti]
-    prof = attack_profile(s, u, t, u.hex, _halvings(s, u, mode), mode == "fm")
+    prof = attack_profile(s, u, t, u.hex, _halvings(s, u, mode), mode == "fm", figures=a[4] if len(a) > 4 else None)
     if prof is None:
         return
     group = [(u, prof[0], prof[1])] + _support_group(s, u, t, False, chosen or [])
@@ -1524,10 +1553,10 @@ def _apply_support(s: State, p: list[Any], a: Action) -> None:
         return
     lead = s.units[p[1]]
     if p[4]:
-        _react_fire(s, p[6], p[1], list(p[5]), bool(p[3]), False)
+        _react_fire(s, p[6], p[1], list(p[5]), bool(p[3]), False, p[7])
         return
     s.pending = None
-    _attack(s, lead, ("attack", p[2], 1, p[3]), "fire", list(p[5]))
+    _attack(s, lead, ("attack", p[2], 1, p[3]) + (() if p[7] is None else (p[7],)), "fire", list(p[5]))
     _end_activation(s, lead)
 
 

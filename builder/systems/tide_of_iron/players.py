@@ -72,7 +72,8 @@ def score(s: E.State, a: E.Action) -> float:
         p = s.pending
         assert p is not None
         u, t = s.units[p[1]], s.units[a[1]]
-        prof = E.attack_profile(s, u, t, u.hex, E._halvings(s, u, "fm" if p[0] == "fm" else "fire"), p[0] == "fm")
+        prof = E.attack_profile(s, u, t, u.hex, E._halvings(s, u, "fm" if p[0] == "fm" else "fire"), p[0] == "fm",
+                                figures=a[4] if len(a) > 4 else None)
         if prof is None:
             return 0.0
         value = _best_support(s, u, t, False, [(u, prof[0], prof[1])], bool(a[3])) if a[2] else \
@@ -83,7 +84,7 @@ def score(s: E.State, a: E.Action) -> float:
         p = s.pending
         assert p is not None
         mover, lead = s.units[p[1]], s.units[a[1]]
-        prof = E.attack_profile(s, lead, mover, lead.hex, 0, mg_only=bool(a[4]))
+        prof = E.attack_profile(s, lead, mover, lead.hex, 0, mg_only=bool(a[4]), figures=a[5] if len(a) > 5 else None)
         if prof is None:
             return 0.0
         red = E.defence_dice(s, mover, bool(a[3]), lead)
@@ -96,7 +97,7 @@ def score(s: E.State, a: E.Action) -> float:
         p = s.pending
         assert p is not None
         lead, t = s.units[p[1]], s.units[p[2]]
-        prof = E.attack_profile(s, lead, t, lead.hex, 0 if p[4] else E._halvings(s, lead, "fire"))
+        prof = E.attack_profile(s, lead, t, lead.hex, 0 if p[4] else E._halvings(s, lead, "fire"), figures=p[7])
         if prof is None or kind == "resolve":
             return 0.0
         group = [(lead, prof[0], prof[1])] + E._support_group(s, lead, t, bool(p[4]), list(p[5]))
