@@ -660,3 +660,18 @@ def test_attacker_chooses_which_figures_fire(pack) -> None:  # type: ignore[no-u
     s.verbose = True
     E.apply(s, ("attack", ei, 0, 0, 1))
     assert any("3 dice need 5+" in e for e in s.events)
+
+
+def test_pillbox_draws_concussive_fire_and_silences_mortars(pack) -> None:  # type: ignore[no-untyped-def]
+    """Tanks, Concussive Firepower: "+3 FPR and +3 range when attacking a squad in a
+    building hex or pillbox"; Mortar crew: "Mortars cannot fire if they are in a building
+    hex or pillbox" (004)."""
+    s = lone(pack, ["easy-eight", "erste", "sechste", "baker"])
+    tank, erste = put(s, "easy-eight", "A9"), put(s, "erste", "I9")  # 8 hexes: long range (range 5, up to 10)
+    assert E.attack_profile(s, tank, erste, tank.hex, 0) == (6, E.LONG)
+    erste.fort = "pillbox"
+    assert E.attack_profile(s, tank, erste, tank.hex, 0) == (9, E.NORMAL_RANGE)
+    mortar, baker = put(s, "sechste", "D9"), put(s, "baker", "G9")
+    assert E._mortar_profile(s, mortar, baker.hex, 0) is not None
+    mortar.fort = "pillbox"
+    assert E._mortar_profile(s, mortar, baker.hex, 0) is None

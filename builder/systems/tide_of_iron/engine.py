@@ -490,7 +490,8 @@ def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long:
         vt = u.vtype
         assert vt is not None
         fpr, base = (vt.veh, vt.vrange) if vs_vehicle else (vt.inf, vt.range)
-        if vt.concussive and not vs_vehicle and grid.terrain[th].id == "building":
+        if vt.concussive and not vs_vehicle and (grid.terrain[th].id == "building" or t.fort == "pillbox"):
+            # Concussive Firepower: "+3 FPR and +3 range when attacking a squad in a building hex or pillbox"
             fpr, reach = fpr + 3, base + 3 + up
         else:
             reach = base + up
@@ -725,7 +726,8 @@ def _mortar_profile(s: State, u: Unit, h: int, halvings: int) -> tuple[int, int,
     unit that is not fatigued sees the hex (Ballistic Fire)."""
     grid = s.static.grid
     mortars = [f for f in u.figs if f.mortar]
-    if not mortars or u.kind != SQUAD or u.carrier >= 0 or grid.terrain[u.hex].id == "building" or halvings > 1:
+    if (not mortars or u.kind != SQUAD or u.carrier >= 0 or grid.terrain[u.hex].id == "building" or u.fort == "pillbox"
+            or halvings > 1):  # "Mortars cannot fire if they are in a building hex or pillbox"
         return None
     d = grid.distance(u.hex, h)
     if d <= 1:
