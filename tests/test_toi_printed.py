@@ -675,3 +675,18 @@ def test_pillbox_draws_concussive_fire_and_silences_mortars(pack) -> None:  # ty
     assert E._mortar_profile(s, mortar, baker.hex, 0) is not None
     mortar.fort = "pillbox"
     assert E._mortar_profile(s, mortar, baker.hex, 0) is None
+
+
+def test_squad_boards_a_vehicle_from_fire_and_movement(pack) -> None:  # type: ignore[no-untyped-def]
+    """"A squad may enter a vehicle in its hex for 2 MPs. The squad is immediately fatigued
+    and its action complete" (004, Transporting squads): any activation with MPs, Fire &
+    Movement too (3 MPs), e.g. after its attack."""
+    s = lone(pack, ["charlie", "track-one", "erste"])
+    charlie, track = put(s, "charlie", "E9"), put(s, "track-one", "E9")
+    erste = put(s, "erste", "H9")
+    E.apply(s, ("fm", s.units.index(charlie)))
+    s.rng = Dice([1] * 10)  # type: ignore[assignment]
+    E.apply(s, ("attack", s.units.index(erste), 0, 0))
+    assert ("embark", s.units.index(track)) in E.legal_actions(s)
+    E.apply(s, ("embark", s.units.index(track)))
+    assert charlie.carrier == s.units.index(track) and charlie.token == E.FATIGUED

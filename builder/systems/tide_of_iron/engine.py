@@ -1115,7 +1115,9 @@ def _pending_actions(s: State, p: list[Any]) -> list[Action]:
             out.extend(("entrench", k) for k in F.enterable_forts(s, u))  # 1 MP (Entrenchments & pillboxes)
         if mp >= 2 * MP_PARTS and F.can_cut_wire(u, _spec(s, u) == "engineer", s):
             out.append(("cut-wire",))
-        if u.kind == SQUAD and mode == "advance" and mp >= 2 * MP_PARTS:
+        # "A squad may enter a vehicle in its hex for 2 MPs. The squad is immediately fatigued
+        # and its action complete" (Transporting squads): from any activation that moves
+        if u.kind == SQUAD and mp >= 2 * MP_PARTS:
             for vi, v in enumerate(s.units):
                 if (v.alive and v.kind == VEHICLE and v.side == u.side and v.hex == u.hex and v.vtype.transport  # type: ignore[union-attr]
                         and v.dmg < 2 and sum(1 for c in s.units if c.alive and c.carrier == vi) < v.vtype.transport):  # type: ignore[union-attr]
