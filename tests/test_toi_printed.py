@@ -690,3 +690,19 @@ def test_squad_boards_a_vehicle_from_fire_and_movement(pack) -> None:  # type: i
     assert ("embark", s.units.index(track)) in E.legal_actions(s)
     E.apply(s, ("embark", s.units.index(track)))
     assert charlie.carrier == s.units.index(track) and charlie.token == E.FATIGUED
+
+
+def test_attacker_chooses_a_supporters_firing_figures(pack) -> None:  # type: ignore[no-untyped-def]
+    """"not all figures in a squad must fire" (004, Range) holds for a supporter too: dog
+    (two riflemen, range 4, and an MG crew, range 5) supports at 5 hexes with all its
+    figures at long range or with the MG alone at normal range, the attacker's choice."""
+    s = lone(pack, ["dog", "baker", "erste"])
+    dog, baker, erste = put(s, "dog", "D9"), put(s, "baker", "F9"), put(s, "erste", "I9")
+    E.apply(s, ("fire", s.units.index(baker)))
+    E.apply(s, ("attack", s.units.index(erste), 1, 0))
+    di = s.units.index(dog)
+    assert set(E.legal_actions(s)) == {("resolve",), ("support", di, 0), ("support", di, 1)}
+    E.apply(s, ("support", di, 1))
+    group = E._support_group(s, baker, erste, False, s.pending[5])  # type: ignore[index]
+    assert [(o.uid, f, c) for o, f, c in group] == [("dog", 3, E.NORMAL_RANGE)]
+

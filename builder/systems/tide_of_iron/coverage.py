@@ -39,9 +39,7 @@ RULES: list[tuple[str, str, str, str, str]] = [
     ("squad-transfers", "Status: squad transfers", "simulated", "", "Squad transfers"),
     ("reinforcements", "Status: reinforcements and events", "simulated", "", "Scenario reinforcements & events"),
     ("winning", "Winning: VP and ties", "simulated", "", "Winning the game"),
-    ("range-and-dice", "Combat: range and FPR per kind of target, dice", "partial",
-     "the leading unit chooses which of its figures fire (all that reach, or only those at normal range); a "
-     "supporter's are picked for the better expected hits, not offered as a decision",
+    ("range-and-dice", "Combat: range and FPR per kind of target, dice", "simulated", "",
      "Combat; Range; Resolving an attack"),
     ("attack-results", "Combat: normal and suppressive results", "simulated", "",
      "Normal attack results; Suppressive attack results"),

@@ -15,11 +15,9 @@ defender assigns an assault's hits to his units and picks the retreat hex; the C
 phase asks each player how to spend command; the Status phase asks for card draws, Op
 Fire placement and squad transfers. Everything else (control, command, VPs,
 initiative, token removal, condition transitions, reinforcements) follows the rules
-without a decision, but the hex where each reinforcement arrives. A squad leading an
-attack chooses which of its figures fire (a trailing 0/1 on ``attack`` and ``react``
-when the choice matters); a supporter's figures are picked for it, the one choice the
-engine still makes for a player (a ``partial`` row of
-:mod:`builder.systems.tide_of_iron.coverage`).
+without a decision, but the hex where each reinforcement arrives. A squad leading or
+supporting an attack chooses which of its figures fire (a trailing 0/1 on ``attack``,
+``react`` and ``support`` when the choice matters).
 """
 
 from __future__ import annotations
@@ -905,7 +903,7 @@ def _apply_react(s: State, p: list[Any], a: Action) -> None:
     _react_fire(s, p, a[1], [], bool(a[3]), bool(a[4]), figures)
 
 
-def _react_fire(s: State, p: list[Any], li: int, chosen: list[int], suppressive: bool, rapid: bool,
+def _react_fire(s: State, p: list[Any], li: int, chosen: list[list[int]], suppressive: bool, rapid: bool,
                 figures: int | None = None) -> None:
     """Resolve an Op Fire attack, then hand the move back. The mover stops, fatigued,
     when pinned, disrupted or damaged (a sturdy tank lightly damaged goes on); after no
@@ -1521,7 +1519,7 @@ def _overrun_pin(s: State, tank: Unit, h: int) -> None:
             s.note(f"{tank.uid} overruns {x.uid}: pinned")
 
 
-def _attack(s: State, u: Unit, a: Action, mode: str, chosen: list[int] | None = None) -> None:
+def _attack(s: State, u: Unit, a: Action, mode: str, chosen: list[list[int]] | None = None) -> None:
     """A Concentrated Fire or Fire & Movement attack, with the supporters ``chosen``."""
     ti, suppressive = a[1], a[3]
     t = s.units[ti]
@@ -1532,10 +1530,18 @@ def _attack(s: State, u: Unit, a: Action, mode: str, chosen: list[int] | None = 
     resolve_attack(s, group, t, bool(suppressive) and t.kind == SQUAD, solo_action=len(group) == 1)
 
 
-def _support_group(s: State, lead: Unit, t: Unit, opfire: bool, chosen: list[int]) -> list[tuple[Unit, int, int]]:
-    """The chosen supporters that are still eligible, with their FPR and success number."""
-    by_unit = {id(o): (o, f, c) for o, f, c in _supporters(s, lead, t, opfire)}
-    return [by_unit[id(s.units[i])] for i in chosen if id(s.units[i]) in by_unit]
+def _support_group(s: State, lead: Unit, t: Unit, opfire: bool,
+                   chosen: list[list[int]]) -> list[tuple[Unit, int, int]]:
+    """The chosen supporters ``[unit, figures]`` still eligible, with their FPR and success
+    number (figures: 0 all that reach, 1 only those at normal range, -1 no choice)."""
+    eligible = {id(o) for o, _, _ in _supporters(s, lead, t, opfire)}
+    out = []
+    for i, figs in chosen:
+        o = s.units[i]
+        prof = attack_profile(s, o, t, o.hex, 0, figures=None if figs < 0 else figs) if id(o) in eligible else None
+        if prof is not None:
+            out.append((o, prof[0], prof[1]))
+    return out
 
 
 def _support_actions(s: State, p: list[Any]) -> list[Action]:
@@ -1544,23 +1550,25 @@ def _support_actions(s: State, p: list[Any]) -> list[Action]:
     (004 Tide of Iron, Combined fire), so each supporter is the attacker's choice."""
     lead, t = s.units[p[1]], s.units[p[2]]
     out: list[Action] = [("resolve",)]
+    taken = {c[0] for c in p[5]}
     for o, _, _ in _supporters(s, lead, t, bool(p[4])):
         oi = s.units.index(o)
-        if oi not in p[5]:
-            out.append(("support", oi))
+        if oi not in taken:
+            figs = figure_choices(s, o, t, o.hex, 0)  # its figures that fire: the attacker's choice too
+            out.extend([("support", oi, f) for f in figs] if figs else [("support", oi)])
     return out
 
 
 def _apply_support(s: State, p: list[Any], a: Action) -> None:
     if a[0] == "support":
-        p[5].append(a[1])
+        p[5].append([a[1], a[2] if len(a) > 2 else -1])
         return
     lead = s.units[p[1]]
     if p[4]:
-        _react_fire(s, p[6], p[1], list(p[5]), bool(p[3]), False, p[7])
+        _react_fire(s, p[6], p[1], [list(c) for c in p[5]], bool(p[3]), False, p[7])
         return
     s.pending = None
-    _attack(s, lead, ("attack", p[2], 1, p[3]) + (() if p[7] is None else (p[7],)), "fire", list(p[5]))
+    _attack(s, lead, ("attack", p[2], 1, p[3]) + (() if p[7] is None else (p[7],)), "fire", [list(c) for c in p[5]])
     _end_activation(s, lead)
 
 

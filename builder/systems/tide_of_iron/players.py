@@ -101,7 +101,7 @@ def score(s: E.State, a: E.Action) -> float:
         if prof is None or kind == "resolve":
             return 0.0
         group = [(lead, prof[0], prof[1])] + E._support_group(s, lead, t, bool(p[4]), list(p[5]))
-        more = group + E._support_group(s, lead, t, bool(p[4]), [a[1]])
+        more = group + E._support_group(s, lead, t, bool(p[4]), [[a[1], a[2] if len(a) > 2 else -1]])
         return E.expected_hits(s, more, t, bool(p[3])) - E.expected_hits(s, group, t, bool(p[3])) - 0.05
     if kind == "area":
         return 3.5 + sum(1 for u in s.units if u.alive and u.hex == a[1] and u.carrier < 0) * 0.5
