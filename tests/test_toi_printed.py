@@ -706,3 +706,23 @@ def test_attacker_chooses_a_supporters_firing_figures(pack) -> None:  # type: ig
     group = E._support_group(s, baker, erste, False, s.pending[5])  # type: ignore[index]
     assert [(o.uid, f, c) for o, f, c in group] == [("dog", 3, E.NORMAL_RANGE)]
 
+
+def test_at_gun_moves_one_hex_with_a_fresh_unit(pack) -> None:  # type: ignore[no-untyped-def]
+    """Anti-tank guns, Advance: "The unit can only move 1 hex, and must move with a friendly
+    fresh unit (moving both units counts as a single action)" (004)."""
+    s = lone(pack, ["baker", "erste"])
+    s.units.append(E.Unit("gun", 0, E.VEHICLE, s.static.grid.hex("E9"), [], None,
+                          s.static.vehicles["m1-57mm-at-gun"], "m1-57mm-at-gun"))
+    gi, gun = len(s.units) - 1, s.units[-1]
+    put(s, "erste", "A1")
+    assert not any(a[0] == "advance" and a[1] == gi for a in E.legal_actions(s))  # alone, it cannot move
+    baker = put(s, "baker", "E9")
+    bi = s.units.index(baker)
+    assert ("advance", gi, bi) in E.legal_actions(s)
+    E.apply(s, ("advance", gi, bi))
+    f9 = s.static.grid.hex("F9")
+    E.apply(s, ("step", f9))
+    assert gun.hex == f9 and baker.hex == f9 and not any(a[0] == "step" for a in E.legal_actions(s))
+    E.apply(s, ("stop",))
+    assert gun.token == E.FATIGUED and baker.token == E.FATIGUED and s.taken == 1  # one action
+

@@ -60,7 +60,7 @@ RULES: list[tuple[str, str, str, str, str]] = [
     ("tanks", "Tanks: sturdy, concussive firepower, thick armor, overrun", "simulated", "", "Tanks"),
     ("trucks", "Trucks: effective road movement", "simulated", "", "Trucks; Road/dirt road"),
     ("equipment", "Equipment (AT guns)", "partial",
-     "an Advance moves the gun its one hex alone, not together with a friendly fresh unit as one action",
+     "when the gun moves its one hex together with a friendly fresh unit, Op Fire is offered against the gun only",
      "Anti-tank guns"),
     ("entrenchments-pillboxes", "Fortifications: entrenchments and pillboxes", "simulated", "",
      "Entrenchments & pillboxes"),
@@ -73,7 +73,7 @@ RULES: list[tuple[str, str, str, str, str]] = [
 
 SIMULATED_TRAITS = {"transport", "light-vehicle", "heavy-vehicle", "tank", "fragile", "sturdy", "concussive-firepower",
                     "thick-armor", "effective-road-movement", "overrun"}
-PARTIAL_TRAITS = {"equipment": "an Advance moves the gun alone, not together with a friendly fresh unit"}
+PARTIAL_TRAITS = {"equipment": "Op Fire at a gun moving with its companion targets the gun only"}
 
 
 def _row(kind: str, id_: str, name: str, status: str, missing: str, rule: str) -> dict[str, str]:

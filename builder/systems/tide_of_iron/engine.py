@@ -352,7 +352,7 @@ def _setup_operations(s: State, pack: ToiPack, scenario: Any) -> None:
 def unsimulated(pack: ToiPack, scenario: Any, forces: Forces | None = None) -> list[str]:
     """What this scenario's content (with the squad lists of ``forces``) asks of rules
     the engine does not play (code N716): Operations cards without an effect the engine
-    resolves, equipment units moving with their crew."""
+    resolves, equipment units (Op Fire at a gun moving with a companion targets the gun)."""
     out = [f"operations card '{op}' of side '{side.id}' is not simulated"
            for side in scenario.sides for op in side.operations if pack.items["operations"][op].effect is None]
     for si, side in enumerate(scenario.sides):
@@ -361,8 +361,8 @@ def unsimulated(pack: ToiPack, scenario: Any, forces: Forces | None = None) -> l
         for v in vehicles:
             vt = pack.items["vehicles"].get(v.vehicle)
             if vt is not None and VehicleTrait.equipment in vt.traits:
-                out.append(f"'{v.id}' of side '{side.id}' is equipment: its Advance moves it alone (moving with a "
-                           "friendly fresh unit as one action is not simulated)")
+                out.append(f"'{v.id}' of side '{side.id}' is equipment: when it moves one hex with a friendly unit, "
+                           "Op Fire is offered against the gun only, not its companion")
     return out
 
 
@@ -1001,7 +1001,10 @@ def _activations(s: State, side: int) -> list[Action]:
                 out.append(("fire", i))
         else:
             crew = _equipment_crew(s, u)
-            if u.dmg < 2 and movement_points(s, u, "advance") > 0 and grid.steps[1][u.hex] and crew is not False:
+            if crew is not None:
+                if u.dmg < 2:  # Anti-tank guns, Advance: with a friendly fresh unit, as one action
+                    out.extend(("advance", i, ci) for ci in _tow_companions(s, u))
+            elif u.dmg < 2 and movement_points(s, u, "advance") > 0 and grid.steps[1][u.hex]:
                 out.append(("advance", i))
             armed = u.vtype is not None and (u.vtype.inf > 0 or u.vtype.veh > 0)
             if armed and _any_target(s, u, 0) and crew is not False:
@@ -1023,12 +1026,20 @@ def _activations(s: State, side: int) -> list[Action]:
 def _equipment_crew(s: State, u: Unit) -> bool | None:
     """None: not equipment. For an equipment unit (004 Tide of Iron, Anti-tank guns):
     whether a friendly squad in its hex can work it, "fresh or in op fire mode", or in an
-    entrenchment there. (Its Advance "must move with a friendly fresh unit": the engine
-    moves the gun its 1 hex alone, the squad staying; the coverage says so.)"""
+    entrenchment there."""
     if u.vtype is None or not u.vtype.equipment:
         return None
     return any(o.alive and o.side == u.side and o.kind == SQUAD and o.carrier < 0 and o.hex == u.hex
                and (o.token in (FRESH, OPFIRE) or o.fort == "entrenchment") for o in s.units)
+
+
+def _tow_companions(s: State, gun: Unit) -> list[int]:
+    """Friendly fresh units in the gun's hex that may move with it: "The unit can only move
+    1 hex, and must move with a friendly fresh unit (moving both units counts as a single
+    action)" (004 Tide of Iron, Anti-tank guns)."""
+    return [i for i, o in enumerate(s.units) if o is not gun and o.alive and o.side == gun.side and o.carrier < 0
+            and o.hex == gun.hex and o.token == FRESH and o.cond == NORMAL and o.dmg < 2
+            and not (o.vtype is not None and o.vtype.equipment)]
 
 
 def _heal_takers(s: State, medic: Unit) -> list[Unit]:
@@ -1103,7 +1114,16 @@ def _pending_actions(s: State, p: list[Any]) -> list[Action]:
     out = []
     mp, moved, move_done, attacked = p[2], p[3], p[4], p[5]
     can_move = not move_done and not (mode == "assault" and attacked)
-    if can_move:
+    if can_move and len(p) > 9:
+        # the gun and its companion move one hex together, whatever the terrain's cost
+        # (read from "can only move 1 hex"), where both may stand
+        if not moved:
+            mate = s.units[p[9]]
+            out.extend(("step", dst) for dst, _ in grid.steps[VEHICLE][u.hex]
+                       if grid.enterable(dst, mate.kind) and not _enemy_in(s, dst, u.side)
+                       and _stack(s, dst)[0] + 2 <= STACK_UNITS and F.step_allowed(s, u, u.hex, dst, p[8])
+                       and F.step_allowed(s, mate, u.hex, dst, p[8]))
+    elif can_move:
         leave = MP_PARTS * F.leave_cost(u)
         for dst, _ in grid.steps[u.kind][u.hex]:
             if (leave + _step_cost(s, u, u.hex, dst) + _overrun_cost(s, u, dst) <= mp
@@ -1262,6 +1282,8 @@ def _apply_activation(s: State, a: Action) -> None:
     else:
         mp = MP_PARTS * movement_points(s, u, kind)  # in sixths of an MP while moving (effective road movement)
         s.pending = [kind, ui, mp, False, False, False, u.hex, u.hex, u.hex]
+        if len(a) > 2:
+            s.pending.append(a[2])  # an equipment unit's companion (Anti-tank guns, Advance)
         if u.carrier >= 0:
             # Exiting a vehicle costs 2 MPs and may draw Op Fire (004 Tide of Iron, Transporting squads).
             u.hex = s.units[u.carrier].hex
@@ -1362,7 +1384,14 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
         _end_activation(s, u)
         return
     kind = a[0]
-    if kind == "step":
+    if kind == "step" and len(p) > 9:
+        mate = s.units[p[9]]
+        u.hex = mate.hex = p[6] = p[7] = dst = a[1]
+        mate.fort, mate.token = None, FATIGUED
+        p[2], p[3] = 0, True
+        s.note(f"{u.uid} moves to {s.static.grid.label(dst)} with {mate.uid}")
+        _offer_op_fire(s, p[1])
+    elif kind == "step":
         dst = a[1]
         p[2] -= MP_PARTS * F.leave_cost(u) + _step_cost(s, u, u.hex, dst) + _overrun_cost(s, u, dst)
         p[3] = True
