@@ -107,11 +107,17 @@ def test_command_without_meaning_exits_2(pack: Path, tmp_path: Path, capsys: pyt
     assert code == 2 and "no meaning for Tide of Iron" in err and not (tmp_path / "c.html").exists()
 
 
-def test_rules_coverage_lists_unsimulated(capsys: pytest.CaptureFixture[str]) -> None:
+def test_rules_coverage_in_the_heroes_vocabulary(capsys: pytest.CaptureFixture[str]) -> None:
+    """One coverage vocabulary with the Heroes System (issue 36): the same JSON shape, and a
+    partial row says what is missing."""
     code, out, _ = run(capsys, "rules", "coverage", "--pack", PACK, "--format", "json")
-    rows = json.loads(out)
-    assert code == 0 and any(r["status"] == "not simulated" for r in rows)
-    assert any(r["rule"].startswith("card: ") for r in rows) and any(r["rule"].startswith("trait: ") for r in rows)
+    data = json.loads(out)
+    rows = data["rules"]
+    assert code == 0 and all(set(r) == {"kind", "id", "name", "status", "missing", "rule"} for r in rows)
+    assert {r["status"] for r in rows} <= {"simulated", "partial", "not simulated"}
+    assert all(r["missing"] for r in rows if r["status"] != "simulated")
+    assert {"rule", "card", "operations", "trait"} <= {r["kind"] for r in rows}
+    assert sum(data["summary"].values()) == len(rows)
 
 
 def test_render_roster_and_decks(pack: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -138,9 +144,13 @@ def test_play_warns_of_what_it_does_not_simulate(pack: Path, capsys: pytest.Capt
     sc.write_text(sc.read_text().replace("figures: {us-elite: 3}, specialization: recon", "figures: {us-elite: 3}, "
                                          "specialization: engineer").replace("recon: 1}", "recon: 1, engineer: 1}"))
     code, _, err = run(capsys, "play", "crossroads-farm", "--pack", pack, "--seed", "2")
-    assert code == 0 and "N716" in err and "Dig Entrenchment is not simulated" in err
+    assert code == 0 and "N716" not in err  # engineers dig entrenchments (issue 36)
     code, _, err = run(capsys, "play", "bridge-at-dawn", "--pack", pack, "--seed", "2")
-    assert code == 0 and "operations card 'morning-fog'" in err
+    assert code == 0 and "morning-fog" not in err  # an Operations card the engine plays (issue 36)
+    ops = pack / "operations" / "operations.yaml"
+    ops.write_text(ops.read_text().replace("    effect: {kind: no-long-range, timing: in-force, rounds: [1], affects: both}\n", ""))
+    code, _, err = run(capsys, "play", "bridge-at-dawn", "--pack", pack, "--seed", "2")
+    assert code == 0 and "N716" in err and "operations card 'morning-fog'" in err
 
 
 def test_playtest_html_report_and_site_page(pack: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,7 +14,7 @@ from builder.systems.tide_of_iron.pack import load
 from builder.systems.tide_of_iron.players import play_game
 
 PACK = load(Path(__file__).resolve().parents[1] / "content" / "toi")
-SCENARIOS = st.sampled_from(["crossroads-farm", "bridge-at-dawn"])
+SCENARIOS = st.sampled_from(["crossroads-farm", "bridge-at-dawn", "farm-strongpoint"])
 PLAYERS = st.sampled_from(["random", "greedy"])
 
 

@@ -37,7 +37,8 @@ def test_scenario_sheet_golden(pack) -> None:  # type: ignore[no-untyped-def]
 def test_site_pages_golden(pack, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     pages = build_site(pack, tmp_path / "site", reports=tmp_path / "no-reports")
     assert sorted(p.name for p in pages) == ["cards.html", "index.html", "scenario-bridge-at-dawn.html",
-                                              "scenario-crossroads-farm.html", "units.html"]
+                                              "scenario-crossroads-farm.html", "scenario-farm-strongpoint.html",
+                                              "units.html"]
     check_golden("site-units.html", (tmp_path / "site" / "units.html").read_text(encoding="utf-8"))
     index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert 'href="scenario-crossroads-farm.html"' in index

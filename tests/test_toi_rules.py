@@ -179,9 +179,9 @@ def test_truck_road_movement_costs_a_third(pack) -> None:  # type: ignore[no-unt
     grid = s.static.grid
     truck = next(u for u in s.units if u.uid == "deuce")
     truck.hex = grid.parse("J8")
-    assert E._step_thirds(s, truck, grid.parse("J8"), grid.parse("J7")) == 1  # road to road
+    assert E._step_cost(s, truck, grid.parse("J8"), grid.parse("J7")) == E.MP_PARTS // 3  # road to road
     tank = next(u for u in s.units if u.uid == "easy-eight")
-    assert E._step_thirds(s, tank, grid.parse("J8"), grid.parse("J7")) == 3
+    assert E._step_cost(s, tank, grid.parse("J8"), grid.parse("J7")) == E.MP_PARTS
 
 
 def test_thick_armour_turns_a_defence_die(pack) -> None:  # type: ignore[no-untyped-def]
@@ -205,18 +205,20 @@ def test_medic_heals_a_regular_figure(pack) -> None:  # type: ignore[no-untyped-
     erste = next(u for u in s.units if u.uid == "erste")
     s.active = 1
     medic.figs.append(s.static.regular["de"])
-    assert ("heal", s.units.index(medic)) not in E.legal_actions(s)  # full base, nobody else in the hex
+    mi = s.units.index(medic)
+    assert not any(a[0] == "heal" for a in E.legal_actions(s))  # full base, nobody else in the hex
     erste.hex = medic.hex
     del erste.figs[0]
-    assert ("heal", s.units.index(medic)) in E.legal_actions(s)
+    assert [a for a in E.legal_actions(s) if a[0] == "heal"] == [("heal", mi, s.units.index(erste))]
     s.rng = Dice([4])  # type: ignore[assignment]
-    E.apply(s, ("heal", s.units.index(medic)))
+    E.apply(s, ("heal", mi, s.units.index(erste)))  # the squad healed is the player's choice
     assert len(erste.figs) == 4 and medic.token == E.FATIGUED
 
 
 def test_squad_transfers_and_their_restrictions(pack) -> None:  # type: ignore[no-untyped-def]
-    """004 Tide of Iron, Squad transfers: same hex, not to or from specialized, pinned or
-    transported squads; an empty base is removed."""
+    """004 Tide of Iron, Squad transfers: "Players may move any number of figures between
+    friendly squads in the same hex", not to or from specialized, pinned or transported
+    squads; an empty base is removed."""
     s = E.new_game(pack, "crossroads-farm", seed=1)
     able, baker, dog = (next(u for u in s.units if u.uid == n) for n in ("able", "baker", "dog"))
     baker.hex = dog.hex = able.hex
@@ -231,7 +233,10 @@ def test_squad_transfers_and_their_restrictions(pack) -> None:  # type: ignore[n
     baker.cond = E.NORMAL
     E.apply(s, ("transfer", ib, ia, "us-regular"))
     assert len(able.figs) == 3 and len(baker.figs) == 3
-    assert not any(a[0] == "transfer" and a[2] == ib for a in E.legal_actions(s))  # baker gave: it cannot take
+    assert ("transfer", ia, ib, "us-regular") in E.legal_actions(s)  # a squad may give and take
+    for _ in range(5):  # at most as many moves in the hex as its squads hold figures (6): they end
+        E.apply(s, next(a for a in E.legal_actions(s) if a[0] == "transfer"))
+    assert not any(a[0] == "transfer" for a in E.legal_actions(s))
 
 
 def test_rapid_op_fire_keeps_the_machine_gun_ready(pack) -> None:  # type: ignore[no-untyped-def]
@@ -263,7 +268,7 @@ def test_mortar_area_attack_and_ballistic_fire(pack) -> None:  # type: ignore[no
     dog.hex = grid.parse("B4")
     assert E._mortar_profile(s, mortar, dog.hex, 0) is None  # adjacent
     dog.hex = grid.parse("C6")
-    assert E._mortar_profile(s, mortar, dog.hex, 0) == (4, 1, E.NORMAL_RANGE)
+    assert E._mortar_profile(s, mortar, dog.hex, 0) == (4, 2, E.NORMAL_RANGE)  # 8/2 vs vehicles
     prof = E.attack_profile(s, mortar, dog, mortar.hex, 0)
     assert prof is not None and prof[0] == 2  # the two regulars only
     for u in s.units:
@@ -277,9 +282,10 @@ def test_mortar_area_attack_and_ballistic_fire(pack) -> None:  # type: ignore[no
     observer.token = E.FATIGUED
     assert E._mortar_profile(s, mortar, hidden, 0) is None
     dog.hex, able.hex = grid.parse("C6"), grid.parse("C6")
-    # the half-track first: 1 black die (mortar FPR 1 vs vehicles) a 5, 1 red die (AV 1) a 5;
-    # then the squad: 4 black dice, two 6s, no cover on the low hill: 2 hits, pinned
-    s.rng = Dice([5, 5] + [1, 1, 6, 6] + [1] * 8)  # type: ignore[assignment]
+    # the attack dice are rolled once per kind of target (004, Area attacks): 4 dice vs the
+    # squads, two 6s; 2 dice vs the vehicles (mortar FPR 2), a 5 and a 1; then each unit's
+    # defence: the half-track's 1 die (AV 1) a 5, the squad none (no cover on the low hill)
+    s.rng = Dice([1, 1, 6, 6] + [5, 1] + [5] + [1] * 8)  # type: ignore[assignment]
     E._mortar_attack(s, mortar, grid.parse("C6"), suppressive=True)
     assert dog.cond == E.PINNED and able.dmg == 0
 
@@ -297,13 +303,13 @@ def test_tank_overrun(pack) -> None:  # type: ignore[no-untyped-def]
     E.apply(s, ("advance", ti))
     assert ("step", grid.parse("D6")) in E.legal_actions(s)
     E.apply(s, ("step", grid.parse("D6")))
-    assert s.pending is not None and s.pending[2] == 3 * 6 - 3 - 3  # clear hex 1 MP + 1 MP for one enemy unit
+    assert s.pending is not None and s.pending[2] == E.MP_PARTS * (6 - 1 - 1)  # clear hex 1 MP + 1 MP for one enemy unit
     assert ("stop",) not in E.legal_actions(s)
     E.apply(s, ("step", grid.parse("D5")))
     assert squad.cond == E.PINNED
     # a half-track has no Overrun: it never enters an enemy hex
     halftrack.hex = grid.parse("E7")
-    assert E._overrun_thirds(s, halftrack, grid.parse("D6")) == 999
+    assert E._overrun_cost(s, halftrack, grid.parse("D6")) == 999
 
 
 def test_owner_chooses_casualties(pack) -> None:  # type: ignore[no-untyped-def]
@@ -328,7 +334,7 @@ def test_owner_chooses_casualties(pack) -> None:  # type: ignore[no-untyped-def]
 def test_assault_retreat_is_the_defenders_choice(pack) -> None:  # type: ignore[no-untyped-def]
     """004 Tide of Iron, Assault attacks: more attack hits than defence hits make the
     defender retreat into an adjacent hex of his choice free of enemies; the assaulting
-    squad advances into the hex and is fatigued."""
+    squad "may now move into the vacated hex" (the attacker's decision) and is fatigued."""
     s = E.new_game(pack, "crossroads-farm", seed=1)
     grid = s.static.grid
     baker = next(u for u in s.units if u.uid == "baker")  # 4 regulars
@@ -351,6 +357,8 @@ def test_assault_retreat_is_the_defenders_choice(pack) -> None:  # type: ignore[
     choice = options[-1]
     E.apply(s, choice)
     assert zweite.hex == choice[1] and len(zweite.figs) == 1 and len(baker.figs) == 3
+    assert s.active == 0 and E.legal_actions(s) == [("stay",), ("enter", s.units.index(baker))]
+    E.apply(s, ("enter", s.units.index(baker)))
     assert baker.hex == target and baker.token == E.FATIGUED and s.active == 0
 
 

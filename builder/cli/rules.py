@@ -26,7 +26,7 @@ class CoverageFormat(str, Enum):
 def coverage_command(
     format: CoverageFormat = typer.Option(
         CoverageFormat.text, "--format", "-f",
-        help="text, json, or markdown (the table docs/solo-mode.md pastes)."),
+        help="text, json, or markdown (the table docs/solo-mode.md and docs/tide-of-iron.md paste)."),
     pack: Path = typer.Option(BUNDLED_CONTENT / "core", "--pack", help="Pack whose cards and effects to include."),
     kind: Optional[str] = typer.Option(
         None, "--kind", help="Only the rows of this kind (ability, option, card, solo, terrain, ...)."),
@@ -36,8 +36,8 @@ def coverage_command(
     from builder.systems.seam import pack_command
 
     if (handler := pack_command(pack, "rules coverage")) is not None:
-        if kind is not None or format is CoverageFormat.markdown:
-            raise UsageError("--kind and --format markdown apply to the Heroes packs only")
+        if kind is not None:
+            raise UsageError("--kind applies to the Heroes packs only")
         return handler(pack, format.value)
     import builder.systems.heroes.engine.solo_mode.coverage  # noqa: F401  (adds the Solo Mode rules to the registry)
     from builder.systems.heroes.tools.coverage import coverage, markdown, summary

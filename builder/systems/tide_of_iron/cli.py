@@ -80,7 +80,7 @@ def play(pack: Path, scenario: str, seed: int, names: list[str], log: Path | Non
     """``heroes play``; ``army`` holds ``--army SIDE=FILE`` squad lists (checked first)."""
     from builder.playtest.army_options import parse_army_options
     from builder.systems.tide_of_iron.army import describe_forces, load_forces
-    from builder.systems.tide_of_iron.games import jsonl, log_lines
+    from builder.systems.tide_of_iron.games import coded_warnings, jsonl, log_lines
     from builder.systems.tide_of_iron.pack import load
     from builder.systems.tide_of_iron.players import play_game
 
@@ -95,7 +95,8 @@ def play(pack: Path, scenario: str, seed: int, names: list[str], log: Path | Non
     if fmt == "json":
         typer.echo(json.dumps({"system": SYSTEM, "scenario": scenario, "seed": seed, "players": names,
                                "decisions": len(actions), "result": res, "state_hash": state.state_hash(),
-                               "warnings": state.warnings, "armies": describe_forces(sc, files)}, indent=2))
+                               "warnings": coded_warnings(state.warnings), "armies": describe_forces(sc, files)},
+                              indent=2))
         return
     from builder.systems.tide_of_iron.codes import N_UNSIMULATED
 
@@ -137,14 +138,12 @@ def playtest(pack: Path, scenario: str, games: int, seed: int, players: str, job
     from builder.playtest.report import report_json, write_reports
     from builder.systems.tide_of_iron.games import run_playtest
 
-    from builder.systems.tide_of_iron.codes import N_UNSIMULATED
-
     names = [p for p in players.split(",") if p.strip()]
     saved = check_output(Path(pack) / "reports" / f"{scenario}.json", what="saved report") if save else None
     report, rows = run_playtest(pack, scenario, games, seed, names, jobs, until_decided=until_decided,
                                 margin=margin, alpha=alpha, beta=beta, scheduler=scheduler, armies=army or [])
     for w in report["warnings"]:
-        typer.echo(f"warning {N_UNSIMULATED}: {w}", err=True)
+        typer.echo(f"warning {w['code']}: {w['message']}", err=True)
     if chosen is not None:
         chosen(report, rows)
     failures = write_reports(report, output, saved, jsonl_path, rows)  # the verdict is printed whatever fails
@@ -251,15 +250,20 @@ def site_build(pack: Path, out: Path, reports: Path | None) -> None:
 
 
 def coverage(pack: Path, fmt: str) -> None:
-    from builder.systems.tide_of_iron.coverage import coverage_rows
+    from builder.systems.tide_of_iron.coverage import coverage_rows, markdown_table, summary
     from builder.systems.tide_of_iron.pack import load
 
-    rows = coverage_rows(load(pack))
-    if fmt == "json":
-        typer.echo(json.dumps(rows, indent=2))
+    loaded = load(pack)
+    rows = coverage_rows(loaded)
+    if fmt == "json":  # the Heroes System's shape: {"summary", "rules"}
+        typer.echo(json.dumps({"summary": summary(rows), "rules": rows}, indent=2))
+        return
+    if fmt == "markdown":
+        typer.echo(markdown_table(loaded), nl=False)
         return
     for r in rows:
-        typer.echo(f"{r['status']:<14} {r['rule']}" + (f"  ({r['note']})" if r["note"] else ""))
+        typer.echo(f"{r['status']:<14} {r['kind']:<10} {r['name']}" + (f"  (missing: {r['missing']})" if r["missing"] else ""))
+    typer.echo(", ".join(f"{k}: {v}" for k, v in summary(rows).items()))
 
 
 

@@ -1,86 +1,123 @@
 """Which rules of 004 the Tide of Iron engine simulates: the coverage table.
 
-Status: ``full`` (as written), ``policy`` (simulated, but a choice the rules leave to
-a player is made by a fixed, documented policy), ``not simulated`` (the engine does
-not play it; a game whose content needs it warns, code N716).
+The vocabulary and row shape are the Heroes System's (builder/systems/heroes/tools/coverage.py):
+each row is ``{kind, id, name, status, missing, rule}`` with status ``simulated`` (as
+written), ``partial`` (``missing`` says what is not played) or ``not simulated`` (the
+engine does not play it; a game whose content needs it warns, code N716). ``rule`` cites
+the section of 004 Tide of Iron. Where the engine must choose for a player the rules
+leave the choice to, the choice is a decision offered to that player.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-RULES: list[tuple[str, str, str]] = [
-    ("Setup", "full", "units in deployment zones, decks shuffled, one card face up per deck, round 1, initiative"),
-    ("Setup: stacking", "full", "three units a hex, two vehicles; a stopped unit returns to its last non-full hex"),
-    ("Action phase: alternating actions", "full", "actions per turn from the scenario; a player out of actions passes the rest to the opponent"),
-    ("Advance", "full", "hex by hex, movement costs of the terrain table, no entry into enemy hexes (but a tank's Overrun)"),
-    ("Concentrated Fire", "full", "with combined fire of fresh friendly units (all eligible support when chosen)"),
-    ("Prepare Op Fire", "full", "unit marked Op Fire; attacks moving enemies in range and LOS"),
-    ("Fire & Movement", "full", "-1 MP squads, -2 MPs vehicles, half FPR, no long range, no support, no heavy weapons, move not split"),
-    ("Assault", "policy", "-1 MP, adjacent hex without heavy vehicles; the owners choose casualties within each squad and the defender the retreat hex; the 2 strongest adjacent squads support, hits go to units in order, the active squad advances"),
-    ("Activate Strategy Card", "full", "action-phase cards paid in command"),
-    ("Fatigue Unit", "full", "the unit is fatigued"),
-    ("Special actions", "full", "the medic's Heal, the only special action of the bundled content"),
-    ("Moving and Op Fire", "full", "after each hex entered the opponent fires or holds: leading unit, support by every other eligible Op Fire unit or none, normal or suppressive; stops on pinned/disrupted/damage"),
-    ("Transport", "full", "enter for 2 MPs (fatigued), exit for 2 MPs with Op Fire, one stacking unit, cargo destroyed with the vehicle, cargo cannot be targeted"),
-    ("Command: control of objectives", "full", "a lone side's unit captures; control kept until recaptured"),
-    ("Command: command and VPs", "full", "friendly or neutral command objectives; VPs per objective per round"),
-    ("Command: spend command", "full", "command-phase cards, then any amount onto the initiative pool"),
-    ("Command: initiative", "full", "larger pool; a tie goes to the player without initiative"),
-    ("Status: draw with '+'", "full", "initiative first, from the deck of the player's choice; a '+' first card lets him draw one more"),
-    ("Status: remove tokens and transitions", "full", "pinned recover; disrupted become pinned, or recover with an officer"),
-    ("Status: Op Fire placement", "full", "any fresh units, initiative first"),
-    ("Status: squad transfers", "policy", "one figure at a time, same hex, no specialized, pinned, disrupted or transported squads, empty bases removed; a squad either gives or receives in one Status phase so transfers end; decided with Op Fire placement"),
-    ("Status: reinforcements and events", "full", "reinforcement zone, stacking, no enemy hexes; missed ones are lost; events logged"),
-    ("Winning: VP and ties", "full", "most VPs after the last round, or the scenario's VP target; ties to the initiative"),
-    ("Combat: range and dice", "full", "close 4+, normal 5+, long 6+, defence 5+, least favourable range in combined fire, +1 range uphill"),
-    ("Combat: normal and suppressive results", "full", "the owner chooses which figures a normal attack removes"),
-    ("Combat: vehicle damage", "full", "light/heavy/destroyed, -1 MP and AV, halved FPR, fragile"),
-    ("Line of sight", "full", "blocking terrain between hexes, edge lines, blind hexes behind obstructions, hills as blocking terrain, no LOS down from behind a crest"),
-    ("Area attacks and drift", "full", "strategy-card artillery with drift"),
-    ("Mortar crew: area attack, ballistic fire", "full", "area attacks only, 5-6 (6 long), not adjacent, not from buildings, no Op Fire, nothing in their own hex's assault"),
-    ("Machine gun: rapid Op Fire", "full", "MG crews alone, no fatigue, each target once a round"),
-    ("Officer: rally, determination, mobility, fast recovery", "full", ""),
-    ("Elite: battle-hardened", "full", "+1 cover per elite figure vs suppressive fire"),
-    ("Specializations: anti-tank, recon, medic, flamethrower", "full", "recon stealth and stamina; medic Bandage (+1 cover vs normal attacks) and Heal (4-6, up to the base's capacity)"),
-    ("Specializations: engineer, experience", "not simulated", "no entrenchment markers or experience tokens in the bundled pack"),
-    ("Tanks: sturdy, concussive firepower", "full", ""),
-    ("Tanks: thick armor", "full", "one defence die turned to a 6"),
-    ("Tanks: overrun", "full", "+1 MP an enemy unit, Op Fire at close range from the hex, squads pinned on leaving, retreat when stopped in it"),
-    ("Trucks: effective road movement", "full", "a third of an MP from road to contiguous road"),
-    ("Equipment (AT guns)", "not simulated", "AT guns move and fire like vehicles"),
-    ("Concealed squads", "not simulated", ""),
-    ("Fortifications: entrenchments, pillboxes, minefields, razor wire, tank traps, smoke", "not simulated", "no markers in the bundled pack"),
-    ("Operations cards", "not simulated", "granted cards are listed and warned"),
+RULES: list[tuple[str, str, str, str, str]] = [
+    # (id, name, status, what is missing, section of 004 Tide of Iron)
+    ("setup", "Setup", "simulated", "", "Setup"),
+    ("stacking", "Stacking", "simulated", "", "Setup (three units a hex, two vehicles)"),
+    ("action-phase", "Action phase: alternating actions", "simulated", "", "Action phase; End of the Action phase"),
+    ("advance", "Advance", "simulated", "", "Advance; Movement"),
+    ("concentrated-fire", "Concentrated Fire", "simulated", "", "Concentrated fire"),
+    ("combined-fire", "Combined fire (each supporter the attacker's choice)", "simulated", "", "Combined fire"),
+    ("prepare-op-fire", "Prepare Op Fire", "simulated", "", "Prepare Op Fire"),
+    ("fire-and-movement", "Fire & Movement", "simulated", "", "Fire & Movement"),
+    ("assault", "Assault", "simulated", "", "Assault; Assault attacks"),
+    ("activate-strategy-card", "Activate Strategy Card", "simulated", "", "Activate Strategy card"),
+    ("fatigue-unit", "Fatigue Unit", "simulated", "", "Fatigue unit"),
+    ("special-actions", "Special actions (Heal, Dig Entrenchment)", "simulated", "", "Special action"),
+    ("op-fire", "Moving and Op Fire", "simulated", "", "Moving and opportunity fire; Opportunity fire"),
+    ("transport", "Transporting squads", "simulated", "", "Transporting squads in vehicles"),
+    ("control", "Command: control of objectives", "simulated", "", "Determine control over objectives"),
+    ("command-and-vp", "Command: command and VPs", "simulated", "", "Receive command & victory points"),
+    ("spend-command", "Command: spend command", "simulated", "", "Spend command"),
+    ("initiative", "Command: initiative", "simulated", "", "Determine initiative"),
+    ("draw", "Status: draw Strategy cards ('+')", "simulated", "", "Draw strategy cards"),
+    ("remove-tokens", "Status: remove tokens, condition transitions, expired markers", "simulated", "",
+     "Remove tokens"),
+    ("op-fire-placement", "Status: Op Fire placement", "simulated", "", "Place units in Op Fire mode"),
+    ("squad-transfers", "Status: squad transfers", "simulated", "", "Squad transfers"),
+    ("reinforcements", "Status: reinforcements and events", "simulated", "", "Scenario reinforcements & events"),
+    ("winning", "Winning: VP and ties", "simulated", "", "Winning the game"),
+    ("range-and-dice", "Combat: range and FPR per kind of target, dice", "simulated", "",
+     "Combat; Range; Resolving an attack"),
+    ("attack-results", "Combat: normal and suppressive results", "simulated", "",
+     "Normal attack results; Suppressive attack results"),
+    ("vehicle-damage", "Combat: vehicle damage", "simulated", "", "Normal attack results"),
+    ("line-of-sight", "Line of sight", "simulated", "", "Line of sight"),
+    ("terrain", "Terrain block", "simulated", "", "Terrain block"),
+    ("area-attacks", "Area attacks and drift", "simulated", "", "Area attacks; Strategy cards"),
+    ("mortar", "Mortar crew: area attack, ballistic fire", "simulated", "", "Mortar crew"),
+    ("machine-gun", "Machine gun crew: rapid Op Fire", "simulated", "", "Machine gun crew"),
+    ("officer", "Officer: rally, determination, mobility, fast recovery", "simulated", "", "Officer"),
+    ("elite", "Elite: battle-hardened", "simulated", "", "Elite infantry"),
+    ("specializations", "Specializations: anti-tank, recon, medic, flamethrower, engineer", "simulated", "",
+     "Specialized squads; Anti-tank; Recon; Medic; Flamethrower; Engineer"),
+    ("experience", "Experience: Alpha and Bravo units", "partial",
+     "the highest number of stars a token reaches is not printed (3, a placeholder)",
+     "Experience; Alpha unit; Bravo unit"),
+    ("concealed-squads", "Concealed squads", "simulated", "", "Concealed squads"),
+    ("tanks", "Tanks: sturdy, concussive firepower, thick armor, overrun", "simulated", "", "Tanks"),
+    ("trucks", "Trucks: effective road movement", "simulated", "", "Trucks; Road/dirt road"),
+    ("equipment", "Equipment (AT guns)", "partial",
+     "when the gun moves its one hex together with a friendly fresh unit, Op Fire is offered against the gun only",
+     "Anti-tank guns"),
+    ("entrenchments-pillboxes", "Fortifications: entrenchments and pillboxes", "simulated", "",
+     "Entrenchments & pillboxes"),
+    ("minefields", "Obstacles: minefields", "simulated", "", "Minefields"),
+    ("razor-wire", "Obstacles: razor wire", "simulated", "", "Razor wire"),
+    ("tank-traps", "Obstacles: tank traps", "simulated", "", "Tank traps"),
+    ("smoke", "Smoke", "simulated", "", "Smoke"),
+    ("operations-cards", "Operations cards", "simulated", "", "Setup (Operations cards)"),
 ]
+
+SIMULATED_TRAITS = {"transport", "light-vehicle", "heavy-vehicle", "tank", "fragile", "sturdy", "concussive-firepower",
+                    "thick-armor", "effective-road-movement", "overrun"}
+PARTIAL_TRAITS = {"equipment": "Op Fire at a gun moving with its companion targets the gun only"}
+
+
+def _row(kind: str, id_: str, name: str, status: str, missing: str, rule: str) -> dict[str, str]:
+    return {"kind": kind, "id": id_, "name": name, "status": status, "missing": missing, "rule": rule}
 
 
 def coverage_rows(pack: Any | None = None) -> list[dict[str, str]]:
-    rows = [{"rule": r, "status": s, "note": n, "source": "004 Tide of Iron"} for r, s, n in RULES]
+    """The rules, then (with a pack) its cards, Operations cards and vehicle traits."""
+    rows = [_row("rule", i, n, st, m, f"004 Tide of Iron, {r}") for i, n, st, m, r in RULES]
     if pack is not None:
         for card in pack.items["cards"].values():
-            rows.append({"rule": f"card: {card.name}", "status": "full", "note": card.effect.kind, "source": card.source})
+            rows.append(_row("card", card.id, card.name, "simulated", "", card.source))
         for op in pack.items["operations"].values():
-            rows.append({"rule": f"operations card: {op.name}", "status": "not simulated", "note": op.text,
-                         "source": op.source})
+            rows.append(_row("operations", op.id, op.name, "simulated" if op.effect else "not simulated",
+                             "" if op.effect else f"no effect the engine plays: {op.text}", op.source))
         traits = sorted({t.value for v in pack.items["vehicles"].values() for t in v.traits})
-        simulated = {"transport", "light-vehicle", "heavy-vehicle", "tank", "fragile", "sturdy", "concussive-firepower",
-                     "thick-armor", "effective-road-movement", "overrun"}
         for t in traits:
-            rows.append({"rule": f"trait: {t}", "status": "full" if t in simulated else "not simulated", "note": "",
-                         "source": "004 Tide of Iron, Unit special abilities"})
+            status = "simulated" if t in SIMULATED_TRAITS else ("partial" if t in PARTIAL_TRAITS else "not simulated")
+            rows.append(_row("trait", t, t, status, PARTIAL_TRAITS.get(t, ""),
+                             "004 Tide of Iron, Unit special abilities"))
     return rows
 
 
+def summary(rows: list[dict[str, str]]) -> dict[str, int]:
+    """Rows per status, in the Heroes System's order."""
+    out: dict[str, int] = {}
+    for status in ("simulated", "partial", "not simulated"):
+        n = sum(1 for r in rows if r["status"] == status)
+        if n:
+            out[status] = n
+    return out
+
+
 def summary_line() -> str:
-    counts: dict[str, int] = {}
-    for _, s, _ in RULES:
-        counts[s] = counts.get(s, 0) + 1
-    return ("Tide of Iron rules as the engine simulates them: " + ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
+    counts = summary(coverage_rows())
+    return ("Tide of Iron rules as the engine simulates them: " + ", ".join(f"{n} {s}" for s, n in counts.items())
             + " (heroes rules coverage --pack content/toi).")
 
 
 def markdown_table(pack: Any | None = None) -> str:
-    lines = ["| rule | status | note |", "| --- | --- | --- |"]
-    lines += [f"| {r['rule']} | {r['status']} | {r['note']} |" for r in coverage_rows(pack)]
+    """``heroes rules coverage --pack content/toi --format markdown``: the Heroes System's
+    table (builder/systems/heroes/tools/coverage.py, ``markdown``)."""
+    lines = ["| kind | id | rule | status | what is missing or lost |", "| --- | --- | --- | --- | --- |"]
+    for r in coverage_rows(pack):
+        cells = (r["kind"], f"`{r['id']}`", f"{r['name']} ({r['rule']})", r["status"], r["missing"] or "-")
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     return "\n".join(lines) + "\n"

@@ -6,15 +6,18 @@ game log is plain JSON. Dice come from the state's own seeded generator.
 
 Decisions follow the turn sequence (004 Tide of Iron, Turn sequence): in the Action
 phase a player activates one fresh unit (Advance, Concentrated Fire, Prepare Op Fire,
-Fire & Movement, Assault, Fatigue Unit, a medic's Heal) or a Strategy card; movement is
-decided one hex at a time and, after each hex entered, the opponent decides whether to
-Op Fire (the decision passes to him and back); owners choose their casualties and a
-beaten assault's retreat hex; the Command phase asks each player how to spend command;
-the Status phase asks for card draws, Op Fire placement and squad transfers.
-Everything else (control, command, VPs, initiative, token removal, condition
-transitions, reinforcements) follows the rules without a decision.
-Rules played by a fixed policy instead of a player's choice are listed in
-:mod:`builder.systems.tide_of_iron.coverage`.
+Fire & Movement, Assault, Fatigue Unit, a medic's Heal, an engineer's Dig Entrenchment)
+or a Strategy card; movement is decided one hex at a time (entering or leaving an
+entrenchment, cutting wire) and, after each hex entered, the opponent decides whether
+to Op Fire (the decision passes to him and back); the attacker picks each supporter of
+an attack or assault and who moves into a won hex; owners choose their casualties, the
+defender assigns an assault's hits to his units and picks the retreat hex; the Command
+phase asks each player how to spend command; the Status phase asks for card draws, Op
+Fire placement and squad transfers. Everything else (control, command, VPs,
+initiative, token removal, condition transitions, reinforcements) follows the rules
+without a decision, but the hex where each reinforcement arrives. A squad leading or
+supporting an attack chooses which of its figures fire (a trailing 0/1 on ``attack``,
+``react`` and ``support`` when the choice matters).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from collections import Counter
 from typing import Any
 
 from builder.errors import UsageError
+from builder.systems.tide_of_iron import fortifications as F
 from builder.systems.tide_of_iron.hexes import SQUAD as SQUAD, VEHICLE as VEHICLE, Grid
 from builder.systems.tide_of_iron.models import FigureRole, VehicleTrait
 from builder.systems.tide_of_iron.pack import ToiPack
@@ -36,6 +40,11 @@ NORMAL, PINNED, DISRUPTED = 0, 1, 2
 CLOSE, NORMAL_RANGE, LONG = 4, 5, 6  # success numbers on a die (004 Tide of Iron, Roll attack & determine hits)
 STACK_UNITS, STACK_VEHICLES = 3, 2
 P_SUCCESS = {CLOSE: 0.5, NORMAL_RANGE: 1 / 3, LONG: 1 / 6}
+MAX_STARS = 3
+"""Stars an experience token can reach (the summary does not print it: placeholder)."""
+MP_PARTS = 6
+"""Movement is counted in sixths of an MP: Effective Road Movement pays a third of an MP
+on a road and a half on a dirt road (004 Tide of Iron, Road/dirt road)."""
 CASUALTY_ORDER = {FigureRole.regular: 0, FigureRole.elite: 1, FigureRole.machine_gun: 2, FigureRole.mortar: 2,
                   FigureRole.officer: 3}
 
@@ -43,11 +52,12 @@ CASUALTY_ORDER = {FigureRole.regular: 0, FigureRole.elite: 1, FigureRole.machine
 class Figure:
     """A figure type's numbers, flattened for the hot loops."""
 
-    __slots__ = ("id", "range", "inf", "veh", "mv", "heavy", "role", "mortar", "officer", "elite", "order")
+    __slots__ = ("id", "range", "vrange", "inf", "veh", "mv", "heavy", "role", "mortar", "officer", "elite", "order")
 
     def __init__(self, model: Any) -> None:
         self.id: str = model.id
-        self.range, self.inf, self.veh, self.mv = model.range, model.firepower.infantry, model.firepower.vehicle, model.movement
+        self.range, self.vrange = model.range.infantry, model.range.vehicle  # per kind of target (004, Combat)
+        self.inf, self.veh, self.mv = model.firepower.infantry, model.firepower.vehicle, model.movement
         self.heavy: bool = model.heavy_weapon
         self.role = model.role
         self.mortar = model.role is FigureRole.mortar
@@ -59,12 +69,13 @@ class Figure:
 class VehicleType:
     """A vehicle type's numbers."""
 
-    __slots__ = ("id", "range", "inf", "veh", "mv", "av", "transport", "light", "heavy", "fragile", "sturdy",
-                 "concussive", "road_fast", "thick", "overrun")
+    __slots__ = ("id", "range", "vrange", "inf", "veh", "mv", "av", "transport", "light", "heavy", "fragile", "sturdy",
+                 "concussive", "road_fast", "thick", "overrun", "equipment")
 
     def __init__(self, model: Any) -> None:
         self.id: str = model.id
-        self.range, self.inf, self.veh, self.mv = model.range, model.firepower.infantry, model.firepower.vehicle, model.movement
+        self.range, self.vrange = model.range.infantry, model.range.vehicle  # per kind of target (004, Combat)
+        self.inf, self.veh, self.mv = model.firepower.infantry, model.firepower.vehicle, model.movement
         self.av, self.transport = model.armour, model.transport
         t = set(model.traits)
         self.light = VehicleTrait.light in t
@@ -75,13 +86,14 @@ class VehicleType:
         self.road_fast = VehicleTrait.effective_road in t
         self.thick = VehicleTrait.thick_armor in t
         self.overrun = VehicleTrait.overrun in t
+        self.equipment = VehicleTrait.equipment in t
 
 
 class Unit:
     """A squad or vehicle on the board (``hex`` -1 when carried or not yet arrived)."""
 
     __slots__ = ("uid", "side", "kind", "hex", "figs", "spec", "vtype", "token", "cond", "dmg", "carrier", "alive",
-                 "name", "cap")
+                 "name", "cap", "fort", "hidden", "exp", "stars")
     uid: str
     side: int
     kind: int
@@ -96,6 +108,10 @@ class Unit:
     alive: bool
     name: str
     cap: int
+    fort: str | None
+    hidden: bool
+    exp: str | None
+    stars: int
 
     def __init__(self, uid: str, side: int, kind: int, hex_: int, figs: list[Figure], spec: str | None,
                  vtype: VehicleType | None, name: str) -> None:
@@ -103,12 +119,14 @@ class Unit:
         self.figs, self.spec, self.vtype, self.name = figs, spec, vtype, name
         self.token, self.cond, self.dmg, self.carrier, self.alive = FRESH, NORMAL, 0, -1, True
         self.cap = len(figs)
+        self.fort, self.hidden, self.exp, self.stars = None, False, None, 0
 
     def copy(self) -> Unit:
         u = Unit.__new__(Unit)
         u.uid, u.side, u.kind, u.hex, u.figs, u.spec = self.uid, self.side, self.kind, self.hex, list(self.figs), self.spec
         u.vtype, u.name, u.token, u.cond, u.dmg, u.carrier, u.alive, u.cap = (
             self.vtype, self.name, self.token, self.cond, self.dmg, self.carrier, self.alive, self.cap)
+        u.fort, u.hidden, u.exp, u.stars = self.fort, self.hidden, self.exp, self.stars
         return u
 
     @property
@@ -121,7 +139,7 @@ class Unit:
 
     def key(self) -> tuple[Any, ...]:
         return (self.uid, self.hex, tuple(f.id for f in self.figs), self.token, self.cond, self.dmg, self.carrier,
-                self.alive)
+                self.alive, self.fort, self.hidden, self.stars)
 
 
 class Static:
@@ -145,6 +163,7 @@ class Static:
         self.capacity = {bid: b.capacity for bid, b in pack.items["bases"].items()}
         self.regular = {f.nation: self.figures[fid] for fid, f in sorted(pack.items["figures"].items())
                         if f.role is FigureRole.regular}
+        self.no_long_rounds: list[frozenset[int]] = [frozenset(r) for r in operations_no_long_range(pack, scenario)]
 
 
 class State:
@@ -153,7 +172,7 @@ class State:
     __slots__ = ("static", "rng", "units", "round", "phase", "initiative", "active", "taken", "done", "command",
                  "pool", "vp", "control", "hands", "decks", "lasting", "pending", "events", "decisions", "result",
                  "control_log", "losses", "kills", "spent", "placed", "verbose", "warnings", "rapid", "transfers",
-                 "owed", "drawn")
+                 "owed", "drawn", "markers")
     static: Static
     rng: random.Random
     units: list[Unit]
@@ -185,6 +204,7 @@ class State:
     transfers: dict[int, int]
     owed: list[list[int]]
     drawn: list[int]
+    markers: dict[int, list[str]]
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -210,6 +230,7 @@ class State:
         s.transfers = dict(self.transfers)
         s.owed = [list(x) for x in self.owed]
         s.drawn = list(self.drawn)
+        s.markers = {h: list(m) for h, m in self.markers.items()}
         return s
 
     # --- the kernel's Game protocol (builder.kernel.Game): kernel.play drives it
@@ -248,7 +269,7 @@ class State:
             [u.key() for u in self.units], self.round, self.phase, self.initiative, self.active, self.taken, self.done,
             self.command, self.pool, self.vp, self.control, self.hands, self.decks, self.lasting, self.pending,
             self.spent, self.placed, self.result, sorted(self.rapid.items()), sorted(self.transfers.items()),
-            self.owed, self.drawn,
+            self.owed, self.drawn, sorted(self.markers.items()),
             repr(self.rng.getstate()),
         ], default=str, separators=(",", ":"))
         return hashlib.sha256(payload.encode()).hexdigest()
@@ -279,10 +300,12 @@ def new_game(pack: ToiPack, scenario_id: str, seed: int, verbose: bool = False, 
     s = State.__new__(State)
     s.static, s.rng = st, random.Random(seed)
     s.units = []
+    s.markers = {}
+    F.setup(s, scenario)
     forces = forces or {}
     for si, side in enumerate(scenario.sides):
         force = forces.get(si, side)
-        _place_force(s, si, force.squads, force.vehicles, None)
+        _place_force(s, si, force.squads, force.vehicles)
     s.round, s.phase, s.taken = 1, "action", 0
     s.initiative = st.sides.index(scenario.initiative)
     s.active = s.initiative
@@ -300,82 +323,106 @@ def new_game(pack: ToiPack, scenario_id: str, seed: int, verbose: bool = False, 
     s.control_log, s.losses, s.kills = [], [Counter(), Counter()], [Counter(), Counter()]
     s.spent, s.placed, s.verbose = [False, False], [False, False], verbose
     s.warnings = unsimulated(pack, scenario, forces)
+    _setup_operations(s, pack, scenario)
     s.rapid, s.transfers, s.owed, s.drawn = {}, {}, [], [2, 2]
     _settle(s)
     return s
 
 
+def operations_no_long_range(pack: ToiPack, scenario: Any) -> list[set[int]]:
+    """Per side, the rounds in which an Operations card granted by the scenario forbids its
+    long-range attacks (e.g. Morning Fog: round 1). A card affects its owner, or "both
+    players" when it says so (004 Tide of Iron, Setup: "some affect both players")."""
+    rounds: list[set[int]] = [set(), set()]
+    for si, side in enumerate(scenario.sides):
+        for op_id in side.operations:
+            e = pack.items["operations"][op_id].effect
+            if e is not None and e.kind == "no-long-range":
+                when = set(e.rounds) if e.rounds else set(range(1, scenario.rounds + 1))
+                for affected in ((0, 1) if e.affects == "both" else (si,)):
+                    rounds[affected] |= when
+    return rounds
+
+
+def _setup_operations(s: State, pack: ToiPack, scenario: Any) -> None:
+    """Operations cards resolved at set-up (004 Tide of Iron, Setup: "Each player takes any
+    Operations cards ... granted by the scenario"): a granted Strategy card goes face up
+    into its owner's hand; command tokens are received."""
+    for si, side in enumerate(scenario.sides):
+        for op_id in side.operations:
+            e = pack.items["operations"][op_id].effect
+            if e is None or e.timing != "setup":
+                continue
+            if e.kind == "grant-card" and e.card is not None:
+                s.hands[si].append(e.card)
+            elif e.kind == "command":
+                s.command[si] += e.strength
+
+
 def unsimulated(pack: ToiPack, scenario: Any, forces: Forces | None = None) -> list[str]:
     """What this scenario's content (with the squad lists of ``forces``) asks of rules
-    the engine does not play (code N716): Operations cards, equipment units, engineers'
-    entrenchments."""
+    the engine does not play (code N716): Operations cards without an effect the engine
+    resolves, equipment units (Op Fire at a gun moving with a companion targets the gun)."""
     out = [f"operations card '{op}' of side '{side.id}' is not simulated"
-           for side in scenario.sides for op in side.operations]
+           for side in scenario.sides for op in side.operations if pack.items["operations"][op].effect is None]
     for si, side in enumerate(scenario.sides):
         force = (forces or {}).get(si, side)
         vehicles = list(force.vehicles) + [v for r in side.reinforcements for v in r.vehicles]
-        squads = list(force.squads) + [q for r in side.reinforcements for q in r.squads]
         for v in vehicles:
             vt = pack.items["vehicles"].get(v.vehicle)
             if vt is not None and VehicleTrait.equipment in vt.traits:
-                out.append(f"'{v.id}' of side '{side.id}' is equipment: it moves and fires like a vehicle "
-                           "(the equipment rules are not simulated)")
-        for q in squads:
-            spec = pack.items["specializations"].get(q.specialization) if q.specialization else None
-            if spec is not None and spec.effect == "engineer":
-                out.append(f"squad '{q.id}' of side '{side.id}' is an engineer squad: Dig Entrenchment is not simulated")
+                out.append(f"'{v.id}' of side '{side.id}' is equipment: when it moves one hex with a friendly unit, "
+                           "Op Fire is offered against the gun only, not its companion")
     return out
 
 
-def _place_force(s: State, si: int, squads: Any, vehicles: Any, zone: list[int] | None) -> list[str]:
+def _place_force(s: State, si: int, squads: Any, vehicles: Any, at: int | None = None) -> None:
+    """Put squads and vehicles on their hexes (``at``: all on that hex, for a
+    reinforcement); a squad ``in_vehicle`` rides that vehicle when it is placed too."""
     st, grid = s.static, s.static.grid
-    lost: list[str] = []
     ids: dict[str, int] = {}
     for v in vehicles:
         vt = st.vehicles[v.vehicle]
-        h = grid.parse(v.hex)
-        if zone is not None:
-            h = _arrival_hex(s, si, h, zone, True)
-        if h is None:
-            lost.append(v.id)
-            continue
         ids[v.id] = len(s.units)
-        s.units.append(Unit(v.id, si, VEHICLE, h, [], None, vt, vt.id))
+        s.units.append(Unit(v.id, si, VEHICLE, grid.hex(v.hex) if at is None else at, [], None, vt, vt.id))
     for q in squads:
         figs = [st.figures[f] for f, n in sorted(q.figures.items()) for _ in range(n)]
         if q.in_vehicle is not None:
             if q.in_vehicle not in ids:
-                lost.append(q.id)
                 continue
             u = Unit(q.id, si, SQUAD, -1, figs, q.specialization, None, "squad")
-            u.cap = st.capacity.get(q.base, len(figs))
             u.carrier = ids[q.in_vehicle]
         else:
-            h = grid.parse(q.hex) if q.hex else None
-            if zone is not None:
-                h = _arrival_hex(s, si, h, zone, False)
-            if h is None:
-                lost.append(q.id)
-                continue
-            u = Unit(q.id, si, SQUAD, h, figs, q.specialization, None, "squad")
-            u.cap = st.capacity.get(q.base, len(figs))
+            u = Unit(q.id, si, SQUAD, grid.hex(q.hex) if at is None else at, figs, q.specialization, None, "squad")
+            if q.fortified:
+                u.fort = next(iter(F.enterable_forts(s, u)), None)  # inside at set-up, when a place is free
+        u.cap = st.capacity.get(q.base, len(figs))
+        u.hidden, u.exp, u.stars = q.concealed, q.experience, 1 if q.experience else 0
         s.units.append(u)
-    return lost
 
 
-def _arrival_hex(s: State, si: int, wanted: int | None, zone: list[int], vehicle: bool) -> int | None:
-    """Reinforcements only in the zone, within stacking, never with enemies
-    (004 Tide of Iron, Placing reinforcements); the named hex first, then the zone's order."""
-    for h in ([wanted] if wanted in zone else []) + zone:
-        if h is None or _enemy_in(s, h, si) or not s.static.grid.enterable(h, VEHICLE if vehicle else SQUAD):
+def _arrival_hexes(s: State, si: int, vehicle: bool) -> list[int]:
+    """Hexes of the side's reinforcement zone a reinforcement may be placed on: "Any
+    reinforcements may only be placed in a nation's reinforcement zone (marked with an R).
+    Reinforcements cannot exceed a hex's stacking limits or be placed in a hex occupied by
+    enemy units" (004 Tide of Iron, Placing reinforcements). Which of them is the
+    player's choice (an ``arrive`` decision)."""
+    out = []
+    for h in s.static.zones[si]:
+        if _enemy_in(s, h, si) or not s.static.grid.enterable(h, VEHICLE if vehicle else SQUAD):
             continue
         units, vehicles = _stack(s, h)
         if units < STACK_UNITS and (not vehicle or vehicles < STACK_VEHICLES):
-            return h
-    return None
+            out.append(h)
+    return out
 
 
 # ---------------------------------------------------------------- board queries
+
+def _los(s: State, a: int, b: int) -> bool:
+    """Line of sight on the board (cached per board) and through the smoke on it now."""
+    return s.static.grid.los(a, b) and not (s.markers and F.smoke_blocks(s, a, b))
+
 
 def _stack(s: State, h: int) -> tuple[int, int]:
     units = vehicles = 0
@@ -393,8 +440,10 @@ def _over(s: State, h: int) -> bool:
 
 
 def _enemy_in(s: State, h: int, side: int) -> bool:
+    """An enemy unit in ``h``; equipment does not count: "Equipment units do not prevent
+    enemy units from moving into the hex" (004 Tide of Iron, Anti-tank guns)."""
     for u in s.units:
-        if u.alive and u.hex == h and u.side != side and u.carrier < 0:
+        if u.alive and u.hex == h and u.side != side and u.carrier < 0 and not (u.vtype is not None and u.vtype.equipment):
             return True
     return False
 
@@ -422,13 +471,18 @@ def movement_points(s: State, u: Unit, mode: str) -> int:
 
 
 def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long: bool = False,
-                   mg_only: bool = False) -> tuple[int, int] | None:
+                   mg_only: bool = False, figures: int | None = None) -> tuple[int, int] | None:
     """(FPR, success number) of ``u`` firing from ``src`` at ``t``, or None.
 
-    004 Tide of Iron, Range: the squad's range is its lowest firing figure's, so the
-    figures that fire are chosen for the better expected result (all that reach, or
-    only those at normal range); +1 range from higher ground; long range is up to
-    twice the range. Halvings round up; halved twice, no attack (Opportunity fire)."""
+    Range and FPR are those against the target's kind: "The range and firepower (FPR)
+    of a unit are dependent on whether the target is an infantry or a vehicle unit"
+    (004 Tide of Iron, Combat); an anti-tank squad has "base range of 3 and +3 FPR" in
+    all attacks against vehicles (Anti-tank). 004 Tide of Iron, Range: the squad's range
+    is its lowest firing figure's and "not all figures in a squad must fire", so the
+    figures that fire are the attacker's choice (``figures``: 0 all that reach, 1 only
+    those at normal range; None: the better expected result, for listings and
+    supporters); +1 range from higher ground; long range is up to twice the range.
+    Halvings round up; halved twice, no attack (Opportunity fire)."""
     grid = s.static.grid
     th = t.hex
     # The same hex only during an Overrun: those in the hex fire at close range (Tanks, Overrun).
@@ -436,15 +490,19 @@ def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long:
     up = 1 if grid.elevation[src] > grid.elevation[th] else 0
     vs_vehicle = t.kind == VEHICLE
     stealth = t.kind == SQUAD and _spec(s, t) == "recon"
+    no_long = no_long or _fog(s, u.side)
+    if F.halved_in(s, u, src):
+        halvings += 1  # minefield, razor wire or smoke in the firer's hex (Fortifications & obstacles; Smoke)
     best: tuple[float, int, int] | None = None
     if u.kind == VEHICLE:
         vt = u.vtype
         assert vt is not None
-        fpr = vt.veh if vs_vehicle else vt.inf
-        if vt.concussive and not vs_vehicle and grid.terrain[th].id == "building":
-            fpr, reach = fpr + 3, vt.range + 3 + up
+        fpr, base = (vt.veh, vt.vrange) if vs_vehicle else (vt.inf, vt.range)
+        if vt.concussive and not vs_vehicle and (grid.terrain[th].id == "building" or t.fort == "pillbox"):
+            # Concussive Firepower: "+3 FPR and +3 range when attacking a squad in a building hex or pillbox"
+            fpr, reach = fpr + 3, base + 3 + up
         else:
-            reach = vt.range + up
+            reach = base + up
         if fpr <= 0 or d > 2 * reach:
             return None
         cls = CLOSE if d == 1 else (NORMAL_RANGE if d <= reach else LONG)
@@ -455,12 +513,13 @@ def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long:
             fpr = (fpr + 1) // 2
         return fpr, cls
     spec = _spec(s, u)
-    for only_normal in (False, True):
+    anti_tank = vs_vehicle and spec == "anti-tank"
+    for only_normal in ((False, True) if figures is None else (bool(figures),)):
         fpr, worst = 0, CLOSE
         for f in u.figs:
             if f.mortar or (mg_only and f.role is not FigureRole.machine_gun):
                 continue  # mortars fire only area attacks, never with other figures (Mortar crew)
-            reach = f.range + up
+            reach = (3 if anti_tank else (f.vrange if vs_vehicle else f.range)) + up
             if d > (reach if only_normal else 2 * reach):
                 continue
             fpr += f.veh if vs_vehicle else f.inf
@@ -468,10 +527,12 @@ def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long:
             worst = max(worst, cls)
         if fpr <= 0:
             continue
-        if vs_vehicle and spec == "anti-tank":
+        if anti_tank:
             fpr += 3
         if spec == "flamethrower" and d == 1:
             fpr += 2
+        if u.exp == "alpha" and not vs_vehicle:
+            fpr += u.stars  # Alpha unit, Adept Marksmen: +1 FP against infantry a star
         if worst == LONG and (stealth or no_long):
             continue
         score = fpr * P_SUCCESS[worst]
@@ -485,12 +546,32 @@ def attack_profile(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long:
     return fpr, best[2]
 
 
+def figure_choices(s: State, u: Unit, t: Unit, src: int, halvings: int, no_long: bool = False,
+                   mg_only: bool = False) -> tuple[int, ...]:
+    """(0, 1) when the squad may fire with all its figures that reach or with only those at
+    normal range and the two differ ("You may always choose to have some figures in a
+    squad not participate in an attack", 004 Tide of Iron, Combat); () when there is no
+    choice to make."""
+    if u.kind != SQUAD:
+        return ()
+    every = attack_profile(s, u, t, src, halvings, no_long, mg_only, figures=0)
+    near = attack_profile(s, u, t, src, halvings, no_long, mg_only, figures=1)
+    return (0, 1) if every is not None and near is not None and every != near else ()
+
+
+def _fog(s: State, side: int) -> bool:
+    """Whether an Operations card in play forbids ``side`` long-range attacks this round."""
+    return s.round in s.static.no_long_rounds[side]
+
+
 def defence_dice(s: State, t: Unit, suppressive: bool, attacker: Unit | None, assault: bool = False) -> int:
     """Red dice: cover of the hex plus armour, with the bonuses of 004 Tide of Iron,
     Unit special abilities (elite Battle-Hardened, officer Determination, medic
-    Bandage, flamethrower Flaming Death) and Normal attack results (damaged armour)."""
+    Bandage, flamethrower Flaming Death, Bravo's Adept Defenders), Normal attack results
+    (damaged armour) and the markers of :mod:`.fortifications` (entrenchment, pillbox,
+    tank trap, smoke)."""
     grid = s.static.grid
-    cover = grid.cover[t.hex]
+    cover = grid.cover[t.hex] + F.cover(s, t) + (t.stars if t.exp == "bravo" else 0)  # Bravo: +1 cover a star
     if t.kind == VEHICLE:
         av = t.vtype.av - (1 if t.dmg else 0)  # type: ignore[union-attr]
         return max(0, int(av)) + int(cover)
@@ -513,9 +594,24 @@ def _roll(s: State, dice: int, need: int) -> int:
     return sum(1 for _ in range(dice) if int(r() * 6) + 1 >= need)
 
 
+def _roll_faces(s: State, dice: int) -> list[int]:
+    """The faces of ``dice`` dice, for logs that show every roll (same draws as :func:`_roll`)."""
+    r = s.rng.random
+    return [int(r() * 6) + 1 for _ in range(dice)]
+
+
+def _count(faces: list[int], need: int) -> int:
+    return sum(1 for f in faces if f >= need)
+
+
+def _faces(faces: list[int]) -> str:
+    return "[" + " ".join(map(str, faces)) + "]"
+
+
 # ---------------------------------------------------------------- combat
 
-def resolve_attack(s: State, attackers: list[tuple[Unit, int, int]], t: Unit, suppressive: bool) -> dict[str, Any]:
+def resolve_attack(s: State, attackers: list[tuple[Unit, int, int]], t: Unit, suppressive: bool,
+                   solo_action: bool = False) -> dict[str, Any]:
     """One attack (004 Tide of Iron, Resolving an attack): black dice = leader's FPR plus
     half of each supporter's; success number = the least favourable range; red dice =
     defence; hits = black successes minus red successes (5-6)."""
@@ -523,18 +619,33 @@ def resolve_attack(s: State, attackers: list[tuple[Unit, int, int]], t: Unit, su
     dice = lead_fpr + sum((fpr + 1) // 2 for _, fpr, _ in attackers[1:])
     need = max(cls for _, _, cls in attackers)
     red = defence_dice(s, t, suppressive, attackers[0][0])
-    black_hits = _roll(s, dice, need)
-    red_hits = _roll(s, red, 5)
+    black, reds = _roll_faces(s, dice), _roll_faces(s, red)
+    black_hits, red_hits = _count(black, need), _count(reds, 5)
     if t.kind == VEHICLE and t.vtype is not None and t.vtype.thick and red_hits < red:
         red_hits += 1  # Thick Armor: one defence die turned to a 6 (004 Tide of Iron, Tanks)
     hits = max(0, black_hits - red_hits)
     for a, _, _ in attackers:
         a.token = FATIGUED  # every participant, Op Fire ones included (004 Tide of Iron, Combined fire)
+        a.hidden = False  # a concealed squad firing or supporting is revealed (Concealed squads)
+    lead = attackers[0][0]
+    if solo_action and lead.exp == "alpha" and black_hits >= 2:
+        _upgrade(s, lead)  # Alpha unit: a solo Concentrated Fire or F&M with 2+ attack successes
+    if t.exp == "bravo" and black_hits >= 2 and t.alive:
+        _upgrade(s, t)  # Bravo unit: attacked with 2+ attack successes
     before = (t.cond, t.dmg, len(t.figs))
     outcome = apply_hits(s, t, hits, suppressive, attackers[0][0].side)
-    s.note(f"{attackers[0][0].uid} {'suppressive' if suppressive else 'normal'} attack on {t.uid}: {dice} dice need "
-           f"{need}+, {red} defence dice: {black_hits}-{red_hits} = {hits} hit(s), {outcome}")
+    support = f" supported by {', '.join(a.uid for a, _, _ in attackers[1:])}" if len(attackers) > 1 else ""
+    s.note(f"{attackers[0][0].uid} {'suppressive' if suppressive else 'normal'} attack on {t.uid}{support}: {dice} dice "
+           f"need {need}+ {_faces(black)}, {red} defence dice {_faces(reds)}: {black_hits}-{red_hits} = {hits} hit(s), "
+           f"{outcome}")
     return {"hits": hits, "outcome": outcome, "before": before}
+
+
+def _upgrade(s: State, u: Unit) -> None:
+    """An experience token gains a star (004 Tide of Iron, Experience; Alpha/Bravo unit)."""
+    if u.stars < MAX_STARS:
+        u.stars += 1
+        s.note(f"{u.uid} gains an experience star ({u.stars})")
 
 
 def apply_hits(s: State, t: Unit, hits: int, suppressive: bool, by: int, choose: bool = True) -> str:
@@ -604,12 +715,11 @@ def _destroy(s: State, t: Unit, by: int) -> None:
 
 def _fire_targets(s: State, u: Unit, src: int, halvings: int, no_long: bool = False) -> list[tuple[int, int, int]]:
     """(target index, FPR, success number) for every enemy ``u`` can attack from ``src``."""
-    grid = s.static.grid
     out = []
     for ti, t in enumerate(s.units):
-        if not t.alive or t.side == u.side or t.carrier >= 0:
-            continue
-        if not grid.los(src, t.hex):
+        if not t.alive or t.side == u.side or t.carrier >= 0 or t.hidden:
+            continue  # a concealed squad cannot be fired upon (Concealed squads)
+        if not _los(s, src, t.hex):
             continue
         prof = attack_profile(s, u, t, src, halvings, no_long)
         if prof is not None:
@@ -624,17 +734,18 @@ def _mortar_profile(s: State, u: Unit, h: int, halvings: int) -> tuple[int, int,
     unit that is not fatigued sees the hex (Ballistic Fire)."""
     grid = s.static.grid
     mortars = [f for f in u.figs if f.mortar]
-    if not mortars or u.kind != SQUAD or u.carrier >= 0 or grid.terrain[u.hex].id == "building" or halvings > 1:
+    if (not mortars or u.kind != SQUAD or u.carrier >= 0 or grid.terrain[u.hex].id == "building" or u.fort == "pillbox"
+            or halvings > 1):  # "Mortars cannot fire if they are in a building hex or pillbox"
         return None
     d = grid.distance(u.hex, h)
     if d <= 1:
         return None
     up = 1 if grid.elevation[u.hex] > grid.elevation[h] else 0
     reach = min(f.range for f in mortars) + up
-    if d > 2 * reach:
+    if d > 2 * reach or (d > reach and _fog(s, u.side)):
         return None
-    if not grid.los(u.hex, h) and not any(
-            o.alive and o.side == u.side and o.carrier < 0 and o.token != FATIGUED and grid.los(o.hex, h)
+    if not _los(s, u.hex, h) and not any(
+            o.alive and o.side == u.side and o.carrier < 0 and o.token != FATIGUED and _los(s, o.hex, h)
             for o in s.units):
         return None
     inf, veh = sum(f.inf for f in mortars), sum(f.veh for f in mortars)
@@ -651,40 +762,71 @@ def _mortar_targets(s: State, u: Unit, halvings: int) -> list[int]:
 
 
 def _mortar_attack(s: State, u: Unit, h: int, suppressive: bool) -> None:
-    """An area attack: every unit in the hex rolls its own defence (004 Tide of Iron, Area attacks)."""
+    """A mortar's area attack on hex ``h`` (004 Tide of Iron, Mortar crew; Area attacks)."""
     prof = _mortar_profile(s, u, h, _halvings(s, u, "fire"))
     if prof is None:
         return
-    for t in list(s.units):
-        if t.alive and t.hex == h and t.carrier < 0:
-            dice = prof[1] if t.kind == VEHICLE else prof[0]
-            black = _roll(s, dice, prof[2])
-            red = _roll(s, defence_dice(s, t, suppressive and t.kind == SQUAD, u), 5)
-            outcome = apply_hits(s, t, max(0, black - red), suppressive and t.kind == SQUAD, u.side)
-            s.note(f"{u.uid} mortar on {s.static.grid.label(h)}: {t.uid} {outcome}")
+    u.hidden = False
+    area_attack(s, u.side, h, prof[0], prof[1], prof[2], suppressive, f"{u.uid} mortar", u)
+
+
+def area_attack(s: State, side: int, h: int, inf_dice: int, veh_dice: int, need: int, suppressive: bool,
+                source: str, attacker: Unit | None = None) -> None:
+    """An area attack on hex ``h``: "Area attacks affect all units in a hex, may be normal
+    or suppressive ... Each individual unit rolls its defense dice and resolves its damage
+    separately" (004 Tide of Iron, Area attacks): the attack dice are rolled once (once for
+    the squads and once for the vehicles when the FPR differs by kind of target), each
+    unit then rolls its own defence. A recon squad is not attacked at long range
+    (Recon, Stealth: "Cannot be attacked at long range"). The log shows every die."""
+    grid = s.static.grid
+    targets = [t for t in s.units if t.alive and t.hex == h and t.carrier < 0 and not t.hidden
+               and not (need == LONG and t.kind == SQUAD and _spec(s, t) == "recon")]
+    rolls: dict[int, list[int]] = {}
+    for kind, dice in ((SQUAD, inf_dice), (VEHICLE, veh_dice)):
+        if any(t.kind == kind for t in targets) or (kind == SQUAD and F.has(s, h, "razor-wire")):
+            rolls[kind] = _roll_faces(s, dice)
+            s.note(f"{source} on {grid.label(h)}: {dice} dice vs {'squads' if kind == SQUAD else 'vehicles'} "
+                   f"{_faces(rolls[kind])} at {need}+ = {_count(rolls[kind], need)} success(es)")
+    if F.has(s, h, "razor-wire") and _count(rolls[SQUAD], need) >= 3:
+        F.remove(s, h, "razor-wire")  # "If an area attack causes 3 or more successes ... it is removed"
+        s.note(f"  razor wire on {grid.label(h)} removed")
+    for t in targets:
+        if not t.alive:
+            continue
+        black = _count(rolls[t.kind], need)
+        supp = suppressive and t.kind == SQUAD
+        if t.exp == "bravo" and black >= 2:
+            _upgrade(s, t)
+        red = _roll_faces(s, defence_dice(s, t, supp, attacker))
+        outcome = apply_hits(s, t, max(0, black - _count(red, 5)), supp, side)
+        s.note(f"  {t.uid}: {len(red)} defence dice {_faces(red)} at 5+, {outcome}")
 
 
 def _any_target(s: State, u: Unit, halvings: int) -> bool:
     """Whether ``u`` could attack anything now (the first target found is enough)."""
-    grid = s.static.grid
     for t in s.units:
-        if (t.alive and t.side != u.side and t.carrier < 0 and grid.los(u.hex, t.hex)
+        if (t.alive and t.side != u.side and t.carrier < 0 and not t.hidden and _los(s, u.hex, t.hex)
                 and attack_profile(s, u, t, u.hex, halvings) is not None):
             return True
     return False
 
 
 def _supporters(s: State, lead: Unit, t: Unit, opfire: bool) -> list[tuple[Unit, int, int]]:
-    """Combined fire (004 Tide of Iron, Combined fire / Opportunity fire): fresh friendly
-    units (in Op Fire mode for an Op Fire attack) in range and LOS of the target."""
-    grid = s.static.grid
+    """Units that may join ``lead``'s attack with combined fire (004 Tide of Iron, Combined
+    fire / Opportunity fire): fresh friendly units (in Op Fire mode for an Op Fire
+    attack) in range and LOS of the target. A supporter uses half its FPR, and "if a
+    unit's FPR would be halved more than once it cannot attack" (Opportunity fire): a
+    heavily damaged vehicle, whose FPR is already halved (Normal attack results), does
+    not support. Which of them join is the attacker's decision (:func:`_support_actions`)."""
     out = []
     for o in s.units:
         if o is lead or not o.alive or o.side != lead.side or o.carrier >= 0:
             continue
-        if o.token != (OPFIRE if opfire else FRESH) or o.cond != NORMAL:
+        if o.token != (OPFIRE if opfire else FRESH) or o.cond != NORMAL or (o.kind == VEHICLE and o.dmg >= 2):
             continue
-        if not grid.los(o.hex, t.hex):
+        if F.halved_in(s, o, o.hex):
+            continue  # already at half FPR: halved again as a supporter, it cannot attack
+        if not _los(s, o.hex, t.hex):
             continue
         prof = attack_profile(s, o, t, o.hex, 0)
         if prof is not None:
@@ -699,26 +841,29 @@ def _halvings(s: State, u: Unit, mode: str) -> int:
     return h
 
 
-def _step_thirds(s: State, u: Unit, src: int, dst: int) -> int:
-    """Thirds of an MP to step from ``src`` to ``dst``: a third from road to contiguous
-    road for vehicles with Effective Road Movement (004 Tide of Iron, Trucks; Road)."""
+def _step_cost(s: State, u: Unit, src: int, dst: int) -> int:
+    """Sixths of an MP to step from ``src`` to ``dst``: "1/3 on a road, 1/2 on a dirt road"
+    from road to contiguous road for vehicles with Effective Road Movement (004 Tide of
+    Iron, Road/dirt road; Trucks)."""
     grid = s.static.grid
     if u.vtype is not None and u.vtype.road_fast and grid.terrain[src].road and grid.terrain[dst].road:
-        return 1
+        dirt = grid.terrain[src].dirt_road or grid.terrain[dst].dirt_road
+        return MP_PARTS // 2 if dirt else MP_PARTS // 3
     cost = grid.cost(src, dst, u.kind)
-    return 99 if cost is None else 3 * cost
+    return 999 if cost is None else MP_PARTS * cost
 
 
 def _reactors(s: State, mover: Unit) -> list[tuple[int, int, int]]:
     """(index, FPR, success number) of every enemy unit in Op Fire mode that could
     attack ``mover`` where it now stands: in range and LOS, neither pinned nor disrupted."""
     h = mover.hex
-    grid = s.static.grid
-    out = []
+    out: list[tuple[int, int, int]] = []
+    if mover.hidden:
+        return out  # a concealed squad cannot be fired upon (Concealed squads)
     for ei, e in enumerate(s.units):
         if not e.alive or e.side == mover.side or e.token != OPFIRE or e.carrier >= 0 or e.cond != NORMAL:
             continue
-        if not grid.los(e.hex, h):
+        if not _los(s, e.hex, h):
             continue
         prof = attack_profile(s, e, mover, e.hex, 0)
         if prof is not None:
@@ -742,8 +887,12 @@ def _react_actions(s: State, p: list[Any]) -> list[Action]:
     modes = (0, 1) if mover.kind == SQUAD else (0,)
     out: list[Action] = [("hold",)]
     for ei, _, _ in _reactors(s, mover):
-        out.extend(("react", ei, support, supp, 0) for support in (0, 1) for supp in modes)
         lead = s.units[ei]
+        supports = (0, 1) if _supporters(s, lead, mover, True) else (0,)
+        figs = figure_choices(s, lead, mover, lead.hex, 0)
+        for support in supports:
+            for supp in modes:
+                out.extend([("react", ei, support, supp, 0, f) for f in figs] if figs else [("react", ei, support, supp, 0)])
         if (lead.kind == SQUAD and p[1] not in s.rapid.get(ei, ())
                 and attack_profile(s, lead, mover, lead.hex, 0, mg_only=True) is not None):
             out.extend(("react", ei, 0, supp, 1) for supp in modes)
@@ -751,24 +900,37 @@ def _react_actions(s: State, p: list[Any]) -> list[Action]:
 
 
 def _apply_react(s: State, p: list[Any], a: Action) -> None:
-    """Resolve (or decline) an Op Fire attack, then hand the move back. The mover stops,
-    fatigued, when pinned, disrupted or damaged (a sturdy tank lightly damaged goes on);
-    after no hits, or casualties from a normal attack, it may go on."""
+    """Decline an Op Fire attack, make it, or (``react LEADER 1 ...``) first choose the
+    units in Op Fire mode that support it (a ``support`` decision)."""
+    mover = s.units[p[1]]
+    if a[0] == "hold":
+        s.pending, s.active = p[2], mover.side
+        return
+    figures = a[5] if len(a) > 5 else None
+    if a[2]:
+        s.pending = ["support", a[1], p[1], a[3], 1, [], p, figures]
+        return
+    _react_fire(s, p, a[1], [], bool(a[3]), bool(a[4]), figures)
+
+
+def _react_fire(s: State, p: list[Any], li: int, chosen: list[list[int]], suppressive: bool, rapid: bool,
+                figures: int | None = None) -> None:
+    """Resolve an Op Fire attack, then hand the move back. The mover stops, fatigued,
+    when pinned, disrupted or damaged (a sturdy tank lightly damaged goes on); after no
+    hits, or casualties from a normal attack, it may go on (004 Tide of Iron, Moving and
+    opportunity fire)."""
     mover = s.units[p[1]]
     s.pending, s.active = p[2], mover.side
-    if a[0] == "hold":
-        return
-    lead = s.units[a[1]]
-    rapid = bool(a[4])
-    prof = attack_profile(s, lead, mover, lead.hex, 0, mg_only=rapid)
+    lead = s.units[li]
+    prof = attack_profile(s, lead, mover, lead.hex, 0, mg_only=rapid, figures=figures)
     assert prof is not None
-    group = [(lead, prof[0], prof[1])] + (_supporters(s, lead, mover, True) if a[2] else [])
-    suppressive = bool(a[3]) and mover.kind == SQUAD
+    group = [(lead, prof[0], prof[1])] + _support_group(s, lead, mover, True, chosen)
+    suppressive = suppressive and mover.kind == SQUAD
     before = mover.cond
     res = resolve_attack(s, group, mover, suppressive)
     if rapid:
         lead.token = OPFIRE
-        s.rapid.setdefault(a[1], []).append(p[1])
+        s.rapid.setdefault(li, []).append(p[1])
     if not mover.alive:
         stop = True
     elif res["hits"] == 0:
@@ -815,9 +977,16 @@ def _activations(s: State, side: int) -> list[Action]:
         if not u.alive or u.side != side or u.token != FRESH:
             continue
         if u.carrier >= 0:
+            # "Fresh squads inside a vehicle may be activated, but cannot fire"; "An active
+            # squad may exit a vehicle for 2 MPs, as long as it does not then exceed
+            # stacking limits" (004 Tide of Iron, Transporting squads): any activation
+            # that moves (Advance, Fire & Movement, Assault) may begin by getting out.
             carrier = s.units[u.carrier]
-            if _stack(s, carrier.hex)[0] < STACK_UNITS:
+            if _stack(s, carrier.hex)[0] < STACK_UNITS and u.cond == NORMAL:
                 out.append(("advance", i))
+                if not u.heavy_weapon:
+                    out.append(("fm", i))
+                    out.append(("assault", i))
             out.append(("fatigue", i))
             continue
         if u.kind == SQUAD:
@@ -829,20 +998,30 @@ def _activations(s: State, side: int) -> list[Action]:
                 if not u.heavy_weapon:
                     out.append(("fm", i))
                     out.append(("assault", i))
-                if _spec(s, u) == "medic" and s.static.nations[side] in s.static.regular and _heal_takers(s, u):
-                    out.append(("heal", i))
+                if _spec(s, u) == "medic" and s.static.nations[side] in s.static.regular:
+                    # "replace one regular infantry figure in the squad, or in any squad in
+                    # the same hex" (Medic, Heal): which squad is the player's choice
+                    out.extend(("heal", i, s.units.index(x)) for x in _heal_takers(s, u))
+                if _spec(s, u) == "engineer" and F.can_dig(s, u):
+                    out.append(("dig", i, 0))
+                    if u.fort is None:
+                        out.append(("dig", i, 1))  # "May enter the entrenchment as part of this action"
             elif u.cond == PINNED and _officer_in(s, u.hex, side) and (
                     _any_target(s, u, 1) or _mortar_targets(s, u, 1)):
                 out.append(("fire", i))
         else:
-            if u.dmg < 2 and movement_points(s, u, "advance") > 0 and grid.steps[1][u.hex]:
+            crew = _equipment_crew(s, u)
+            if crew is not None:
+                if u.dmg < 2:  # Anti-tank guns, Advance: with a friendly fresh unit, as one action
+                    out.extend(("advance", i, ci) for ci in _tow_companions(s, u))
+            elif u.dmg < 2 and movement_points(s, u, "advance") > 0 and grid.steps[1][u.hex]:
                 out.append(("advance", i))
             armed = u.vtype is not None and (u.vtype.inf > 0 or u.vtype.veh > 0)
-            if armed and _any_target(s, u, 0):
+            if armed and _any_target(s, u, 0) and crew is not False:
                 out.append(("fire", i))
             if armed:
                 out.append(("opfire", i))
-                if u.dmg < 2 and movement_points(s, u, "fm") > 0:
+                if u.dmg < 2 and movement_points(s, u, "fm") > 0 and crew is None:
                     out.append(("fm", i))
         out.append(("fatigue", i))
     for k, cid in enumerate(s.hands[side]):
@@ -852,6 +1031,25 @@ def _activations(s: State, side: int) -> list[Action]:
     if out:
         out.append(("end",))
     return out
+
+
+def _equipment_crew(s: State, u: Unit) -> bool | None:
+    """None: not equipment. For an equipment unit (004 Tide of Iron, Anti-tank guns):
+    whether a friendly squad in its hex can work it, "fresh or in op fire mode", or in an
+    entrenchment there."""
+    if u.vtype is None or not u.vtype.equipment:
+        return None
+    return any(o.alive and o.side == u.side and o.kind == SQUAD and o.carrier < 0 and o.hex == u.hex
+               and (o.token in (FRESH, OPFIRE) or o.fort == "entrenchment") for o in s.units)
+
+
+def _tow_companions(s: State, gun: Unit) -> list[int]:
+    """Friendly fresh units in the gun's hex that may move with it: "The unit can only move
+    1 hex, and must move with a friendly fresh unit (moving both units counts as a single
+    action)" (004 Tide of Iron, Anti-tank guns)."""
+    return [i for i, o in enumerate(s.units) if o is not gun and o.alive and o.side == gun.side and o.carrier < 0
+            and o.hex == gun.hex and o.token == FRESH and o.cond == NORMAL and o.dmg < 2
+            and not (o.vtype is not None and o.vtype.equipment)]
 
 
 def _heal_takers(s: State, medic: Unit) -> list[Unit]:
@@ -870,12 +1068,24 @@ def _can_act(s: State, side: int) -> bool:
 
 
 def _card_has_use(s: State, side: int, card: Any) -> bool:
-    kind = card.effect.kind
-    if kind == "area-attack":
-        return any(u.alive and u.side != side and u.carrier < 0 for u in s.units)
-    if kind == "rally":
-        return any(u.alive and u.side == side and u.cond != NORMAL for u in s.units)
+    if card.effect.kind in ("area-attack", "rally", "smoke"):
+        return bool(_card_targets(s, side, card))
     return True
+
+
+def _card_targets(s: State, side: int, card: Any) -> list[Action]:
+    """Target hexes of a card: friendly hexes with conditions to rally; hexes with units
+    for smoke (no building, no smoke yet); hexes with enemies not concealed for an area
+    attack (Concealed squads cannot be "affected by area attacks")."""
+    kind = card.effect.kind
+    grid = s.static.grid
+    if kind == "rally":
+        return sorted({("target", x.hex) for x in s.units
+                       if x.alive and x.side == side and x.cond != NORMAL and x.carrier < 0})
+    if kind == "smoke":
+        return sorted({("target", x.hex) for x in s.units if x.alive and x.carrier < 0 and not x.hidden
+                       and grid.terrain[x.hex].id != "building" and not F.has(s, x.hex, "smoke")})
+    return sorted({("target", x.hex) for x in s.units if x.alive and x.side != side and x.carrier < 0 and not x.hidden})
 
 
 def _pending_actions(s: State, p: list[Any]) -> list[Action]:
@@ -886,34 +1096,66 @@ def _pending_actions(s: State, p: list[Any]) -> list[Action]:
         return [("casualty", fid) for fid in sorted({f.id for f in s.units[ui].figs})]
     if mode == "retreat":
         return [("retreat", h2) for h2 in _retreat_options(s, p[2], s.units[ui].side)]
+    if mode == "assault-support":
+        return _assault_support_actions(s, p)
+    if mode == "arrive":
+        head = p[2][0]
+        return [("arrive", h) for h in _arrival_hexes(s, head[0], head[2] == VEHICLE)]
+    if mode == "assign":
+        return [("assign", di) for di in _assignable(s, p)]
+    if mode == "advance-in":
+        return [("stay",)] + [("enter", i) for i in p[3] if _can_advance_in(s, s.units[i], p[2])]
     u = s.units[ui]
     grid = s.static.grid
     if mode == "target":
-        card = s.static.cards[p[2]]
-        if card.effect.kind == "rally":
-            return sorted({("target", x.hex) for x in s.units
-                           if x.alive and x.side == s.active and x.cond != NORMAL and x.carrier < 0})
-        return sorted({("target", x.hex) for x in s.units if x.alive and x.side != s.active and x.carrier < 0})
+        return _card_targets(s, s.active, s.static.cards[p[2]])
+    if mode == "support":
+        return _support_actions(s, p)
     if mode == "fire":
         halvings = _halvings(s, u, "fire")
-        return [("attack", ti, sup, supp) for ti, _, _ in _fire_targets(s, u, u.hex, halvings)
-                for sup in ((0, 1) if s.units[ti].kind == SQUAD else (0,)) for supp in (0, 1)] + [
-                ("area", h, supp) for h in _mortar_targets(s, u, halvings) for supp in (0, 1)]
-    out: list[Action] = []
+        out: list[Action] = []
+        for ti, _, _ in _fire_targets(s, u, u.hex, halvings):
+            t = s.units[ti]
+            figs = figure_choices(s, u, t, u.hex, halvings)
+            for sup in ((0, 1) if _supporters(s, u, t, False) else (0,)):
+                for supp in ((0, 1) if t.kind == SQUAD else (0,)):
+                    out.extend([("attack", ti, sup, supp, f) for f in figs] if figs else [("attack", ti, sup, supp)])
+        return out + [("area", h, supp) for h in _mortar_targets(s, u, halvings) for supp in (0, 1)]
+    out = []
     mp, moved, move_done, attacked = p[2], p[3], p[4], p[5]
     can_move = not move_done and not (mode == "assault" and attacked)
-    if can_move:
+    if can_move and len(p) > 9:
+        # the gun and its companion move one hex together, whatever the terrain's cost
+        # (read from "can only move 1 hex"), where both may stand
+        if not moved:
+            mate = s.units[p[9]]
+            out.extend(("step", dst) for dst, _ in grid.steps[VEHICLE][u.hex]
+                       if grid.enterable(dst, mate.kind) and not _enemy_in(s, dst, u.side)
+                       and _stack(s, dst)[0] + 2 <= STACK_UNITS and F.step_allowed(s, u, u.hex, dst, p[8])
+                       and F.step_allowed(s, mate, u.hex, dst, p[8]))
+    elif can_move:
+        leave = MP_PARTS * F.leave_cost(u)
         for dst, _ in grid.steps[u.kind][u.hex]:
-            if _step_thirds(s, u, u.hex, dst) + _overrun_thirds(s, u, dst) <= mp:
+            if (leave + _step_cost(s, u, u.hex, dst) + _overrun_cost(s, u, dst) <= mp
+                    and F.step_allowed(s, u, u.hex, dst, p[8])):
                 out.append(("step", dst))  # through full friendly hexes too; only the stop is limited
-        if u.kind == SQUAD and mode == "advance" and mp >= 6:
+        if mp >= MP_PARTS and not _enemy_in(s, u.hex, u.side):
+            out.extend(("entrench", k) for k in F.enterable_forts(s, u))  # 1 MP (Entrenchments & pillboxes)
+        if mp >= 2 * MP_PARTS and F.can_cut_wire(u, _spec(s, u) == "engineer", s):
+            out.append(("cut-wire",))
+        # "A squad may enter a vehicle in its hex for 2 MPs. The squad is immediately fatigued
+        # and its action complete" (Transporting squads): from any activation that moves
+        if u.kind == SQUAD and mp >= 2 * MP_PARTS:
             for vi, v in enumerate(s.units):
                 if (v.alive and v.kind == VEHICLE and v.side == u.side and v.hex == u.hex and v.vtype.transport  # type: ignore[union-attr]
                         and v.dmg < 2 and sum(1 for c in s.units if c.alive and c.carrier == vi) < v.vtype.transport):  # type: ignore[union-attr]
                     out.append(("embark", vi))
     if mode == "fm" and not attacked and (not moved or move_done):
-        out.extend(("attack", ti, 0, supp) for ti, _, _ in _fire_targets(s, u, u.hex, _halvings(s, u, "fm"), True)
-                   for supp in ((0, 1) if s.units[ti].kind == SQUAD else (0,)))
+        halvings = _halvings(s, u, "fm")
+        for ti, _, _ in _fire_targets(s, u, u.hex, halvings, True):
+            figs = figure_choices(s, u, s.units[ti], u.hex, halvings, True)
+            for supp in ((0, 1) if s.units[ti].kind == SQUAD else (0,)):  # no support in F&M
+                out.extend([("attack", ti, 0, supp, f) for f in figs] if figs else [("attack", ti, 0, supp)])
     if mode == "assault" and not attacked:
         seen = set()
         for dst in grid.neighbours[u.hex]:
@@ -939,32 +1181,41 @@ def _spend_actions(s: State, side: int) -> list[Action]:
 
 
 def _placement_actions(s: State, side: int) -> list[Action]:
-    """Status phase steps 3 and 4: Op Fire placement and squad transfers, until ``done``."""
+    """Status phase steps 3 and 4: Op Fire placement and squad transfers, until ``done``.
+    "Players assign any number of their units to Op Fire mode" (004 Tide of Iron, Place
+    units in Op Fire mode): any unit able to fire, a heavily damaged vehicle too (it
+    fires at half FPR, as in the Action phase's Prepare Op Fire)."""
     out: list[Action] = [("done",)]
     for i, u in enumerate(s.units):
         if u.alive and u.side == side and u.token == FRESH and u.carrier < 0 and u.cond == NORMAL:
-            if (u.kind == SQUAD and any(f.inf for f in u.figs)) or (u.kind == VEHICLE and u.vtype.inf and u.dmg < 2):  # type: ignore[union-attr]
+            if (u.kind == SQUAD and any(f.inf or f.veh for f in u.figs if not f.mortar)) or (
+                    u.kind == VEHICLE and (u.vtype.inf or u.vtype.veh)):  # type: ignore[union-attr]
                 out.append(("opfire", i))
     out.extend(_transfer_actions(s, side))
     return out
 
 
 def _can_transfer(u: Unit) -> bool:
-    """Figures move only between unspecialized squads that are neither pinned, disrupted
-    nor transported (004 Tide of Iron, Squad transfers)."""
-    return u.alive and u.kind == SQUAD and u.carrier < 0 and u.cond == NORMAL and u.spec is None
+    """Figures move only between unspecialized squads that are neither pinned, disrupted,
+    transported nor in entrenchments or pillboxes (004 Tide of Iron, Squad transfers)."""
+    return u.alive and u.kind == SQUAD and u.carrier < 0 and u.cond == NORMAL and u.spec is None and u.fort is None
 
 
 def _transfer_actions(s: State, side: int) -> list[Action]:
-    """Moving one figure between squads in the same hex. A squad either gives or receives
-    figures in one Status phase, so transfers always end."""
+    """Moving one figure between squads in the same hex: "Players may move any number of
+    figures between friendly squads in the same hex" (004 Tide of Iron, Squad transfers),
+    swaps included. So that transfers end, a hex sees at most as many moves in one Status
+    phase as its transferable squads hold figures (every figure could move once)."""
     out: list[Action] = []
     squads = [(i, u) for i, u in enumerate(s.units) if u.side == side and _can_transfer(u)]
+    room: dict[int, int] = {}
+    for _, u in squads:
+        room[u.hex] = room.get(u.hex, 0) + len(u.figs)
     for fi, giver in squads:
-        if s.transfers.get(fi) == 2:
+        if s.transfers.get(giver.hex, 0) >= room[giver.hex]:
             continue
         for ti, taker in squads:
-            if ti == fi or taker.hex != giver.hex or s.transfers.get(ti) == 1 or len(taker.figs) >= taker.cap:
+            if ti == fi or taker.hex != giver.hex or len(taker.figs) >= taker.cap:
                 continue
             for fid in sorted({f.id for f in giver.figs}):
                 out.append(("transfer", fi, ti, fid))
@@ -1006,7 +1257,7 @@ def _apply_activation(s: State, a: Action) -> None:
         card = s.static.cards[cid]
         s.command[side] -= card.cost
         s.hands[side].pop(a[1])
-        if card.effect.kind in ("area-attack", "rally"):
+        if card.effect.kind in ("area-attack", "rally", "smoke"):
             s.pending = ["target", -1, cid]
             return
         _card_effect(s, side, card, None)
@@ -1017,12 +1268,20 @@ def _apply_activation(s: State, a: Action) -> None:
     if kind == "fatigue":
         u.token = FATIGUED
         _finish_action(s)
+    elif kind == "dig":
+        u.token = FATIGUED
+        F.add(s, u.hex, "entrenchment")
+        if a[2]:
+            u.fort = "entrenchment"
+        s.note(f"{u.uid} digs an entrenchment on {s.static.grid.label(u.hex)}" + (" and enters it" if a[2] else ""))
+        _finish_action(s)
     elif kind == "heal":
         u.token = FATIGUED
-        if int(s.rng.random() * 6) + 1 >= 4:  # Medic, Heal: a 4-6 replaces one regular figure
-            taker = min(_heal_takers(s, u), key=lambda x: (x is not u, len(x.figs), x.uid))
+        die = int(s.rng.random() * 6) + 1
+        taker = s.units[a[2]]
+        if die >= 4:  # Medic, Heal: a 4-6 replaces one regular figure
             taker.figs.append(s.static.regular[s.static.nations[u.side]])
-            s.note(f"{u.uid} heals: a regular figure rejoins {taker.uid}")
+        s.note(f"{u.uid} heals {taker.uid}: die {die}" + (", a regular figure rejoins it" if die >= 4 else ", no effect"))
         _finish_action(s)
     elif kind == "opfire":
         u.token = OPFIRE
@@ -1031,13 +1290,16 @@ def _apply_activation(s: State, a: Action) -> None:
     elif kind == "fire":
         s.pending = ["fire", ui]
     else:
-        mp = 3 * movement_points(s, u, kind)  # in thirds of an MP while moving (effective road movement)
-        s.pending = [kind, ui, mp, False, False, False, u.hex, u.hex]
+        mp = MP_PARTS * movement_points(s, u, kind)  # in sixths of an MP while moving (effective road movement)
+        s.pending = [kind, ui, mp, False, False, False, u.hex, u.hex, u.hex]
+        if len(a) > 2:
+            s.pending.append(a[2])  # an equipment unit's companion (Anti-tank guns, Advance)
         if u.carrier >= 0:
             # Exiting a vehicle costs 2 MPs and may draw Op Fire (004 Tide of Iron, Transporting squads).
             u.hex = s.units[u.carrier].hex
+            s.pending[6] = s.pending[7] = s.pending[8] = u.hex
             u.carrier = -1
-            s.pending[2] = max(0, mp - 6)
+            s.pending[2] = max(0, mp - 2 * MP_PARTS)
             s.pending[3] = True
             s.note(f"{u.uid} leaves its vehicle")
             _offer_op_fire(s, ui)
@@ -1056,16 +1318,18 @@ def _card_effect(s: State, side: int, card: Any, target: int | None) -> None:
         for u in s.units:
             if u.alive and u.side == side and u.hex == target:
                 u.cond = NORMAL
+    elif e.kind == "smoke" and target is not None:
+        h = _drift(s, side, target)
+        if h is not None and s.static.grid.terrain[h].id != "building" and not F.has(s, h, "smoke"):
+            F.add(s, h, "smoke")  # at most 1 smoke marker a hex, never on a building (Smoke)
+        s.note(f"{card.id} on {s.static.grid.label(target)}: smoke on {s.static.grid.label(h) if h is not None else 'nothing'}")
     elif e.kind == "area-attack" and target is not None:
         h = _drift(s, side, target)
         s.note(f"{card.id} on {s.static.grid.label(target)} lands on {s.static.grid.label(h) if h is not None else 'nothing'}")
         if h is not None:
-            for t in list(s.units):
-                if t.alive and t.hex == h and t.carrier < 0:
-                    # Area attack: each unit rolls its own defence; successes on 5-6.
-                    black = _roll(s, e.strength, 5)
-                    red = _roll(s, defence_dice(s, t, e.suppressive, None), 5)
-                    apply_hits(s, t, max(0, black - red), e.suppressive and t.kind == SQUAD, side)
+            # "Make an area attack against the final target hex using the strength given
+            # ... The attack scores successes on a 5 or 6" (004 Tide of Iron, Strategy cards)
+            area_attack(s, side, h, e.strength, e.strength, NORMAL_RANGE, e.suppressive, card.id)
     s.note(f"{s.static.sides[side]} plays {card.id}")
 
 
@@ -1074,12 +1338,13 @@ def _drift(s: State, side: int, target: int) -> int | None:
     grid = s.static.grid
     number = 6
     for u in s.units:
-        if u.alive and u.side == side and u.carrier < 0 and u.token != FATIGUED and grid.los(u.hex, target):
+        if u.alive and u.side == side and u.carrier < 0 and u.token != FATIGUED and _los(s, u.hex, target):
             number = 4
             if u.has_officer or grid.distance(u.hex, target) <= 1:
                 number = 3
                 break
     red, black = int(s.rng.random() * 6), int(s.rng.random() * 6) + 1
+    s.note(f"drift: red die {red + 1}, black die {black} against drift number {number}")
     if black >= number:
         return target
     h: int | None = target
@@ -1098,8 +1363,17 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
     if mode == "retreat":
         _apply_retreat(s, p, a[1])
         return
+    if mode in ("assault-support", "assign", "advance-in"):
+        _apply_assault_step(s, p, a)
+        return
+    if mode == "arrive":
+        _apply_arrival(s, p, a[1])
+        return
     if mode == "react":
         _apply_react(s, p, a)
+        return
+    if mode == "support":
+        _apply_support(s, p, a)
         return
     if mode == "target":
         s.pending = None
@@ -1111,15 +1385,27 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
         s.pending = None
         if a[0] == "area":
             _mortar_attack(s, u, a[1], bool(a[2]))
+        elif a[2]:
+            # the attacker picks his supporters next
+            s.pending = ["support", p[1], a[1], a[3], 0, [], None, a[4] if len(a) > 4 else None]
+            return
         else:
             _attack(s, u, a, "fire")
         _end_activation(s, u)
         return
     kind = a[0]
-    if kind == "step":
+    if kind == "step" and len(p) > 9:
+        mate = s.units[p[9]]
+        u.hex = mate.hex = p[6] = p[7] = dst = a[1]
+        mate.fort, mate.token = None, FATIGUED
+        p[2], p[3] = 0, True
+        s.note(f"{u.uid} moves to {s.static.grid.label(dst)} with {mate.uid}")
+        _offer_op_fire(s, p[1])
+    elif kind == "step":
         dst = a[1]
-        p[2] -= _step_thirds(s, u, u.hex, dst) + _overrun_thirds(s, u, dst)
+        p[2] -= MP_PARTS * F.leave_cost(u) + _step_cost(s, u, u.hex, dst) + _overrun_cost(s, u, dst)
         p[3] = True
+        u.fort = None
         src = u.hex
         if not _over(s, src):
             p[6] = src
@@ -1130,7 +1416,24 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
             _overrun_pin(s, u, src)
         if not _enemy_in(s, dst, u.side):
             p[7] = dst
+        _steal_equipment(s, dst, u.side)
+        if u.hidden and dst in s.static.objective_hexes:
+            u.hidden = False  # revealed moving into an objective hex (Concealed squads)
+            s.note(f"{u.uid} is revealed")
+        _reveal(s)
+        if _enter_markers(s, u, p, mode):
+            return
         _offer_op_fire(s, p[1])
+    elif kind == "entrench":
+        p[2] -= MP_PARTS
+        p[3] = True
+        u.fort = a[1]
+        s.note(f"{u.uid} enters the {a[1]} on {s.static.grid.label(u.hex)}")
+    elif kind == "cut-wire":
+        p[2] -= 2 * MP_PARTS
+        p[3] = True
+        F.remove(s, u.hex, "razor-wire")
+        s.note(f"{u.uid} removes the razor wire on {s.static.grid.label(u.hex)}")
     elif kind == "embark":
         u.carrier, u.hex = a[1], -1
         s.note(f"{u.uid} enters {s.units[a[1]].uid}")
@@ -1153,8 +1456,53 @@ def _apply_pending(s: State, p: list[Any], a: Action) -> None:
             _end_activation(s, u)
     elif kind == "assault":
         p[5] = True
-        if not _assault(s, u, a[1]):
-            _end_activation(s, u)
+        if _assault_supporters(s, u, a[1]):
+            s.pending = ["assault-support", p[1], a[1], []]  # the attacker picks up to 2 supporters
+        else:
+            _assault(s, u, a[1], [])
+
+
+def _enter_markers(s: State, u: Unit, p: list[Any], mode: str) -> bool:
+    """Markers of the hex just entered (:func:`.fortifications.on_enter`): movement ends
+    (no MPs left), a minefield ends the activation after its dice, an assault is off.
+    True when the unit died of the mines (its activation is over)."""
+    stop, no_assault, faces = F.on_enter(s, u, _spec(s, u) == "engineer")
+    if faces:
+        hits = _count(faces, 4)
+        outcome = apply_hits(s, u, hits, False, 1 - u.side)
+        s.note(f"{u.uid} enters a minefield: 4 dice {_faces(faces)} at 4+ = {hits} hit(s), {outcome}")
+    if stop:
+        p[2] = 0
+    if no_assault and mode == "assault":
+        p[5] = True
+    if F.has(s, u.hex, "minefield"):
+        p[4] = p[5] = True  # "must end their movement and become fatigued": the activation ends
+    if not u.alive:
+        _end_activation(s, u)
+        return True
+    return False
+
+
+def _steal_equipment(s: State, h: int, side: int) -> None:
+    """"If an enemy unit is in the same hex as the equipment, it is treated as if it is a
+    unit of their nation" (004 Tide of Iron, Anti-tank guns: Stealing equipment)."""
+    for x in s.units:
+        if x.alive and x.hex == h and x.side != side and x.vtype is not None and x.vtype.equipment and x.carrier < 0:
+            if not any(o.alive and o.hex == h and o.side == x.side and o is not x and o.carrier < 0 for o in s.units):
+                x.side = side
+                s.note(f"{x.uid} is taken over")
+
+
+def _reveal(s: State) -> None:
+    """"The squad is revealed if it fires or supports an attack, moves into an objective
+    hex or at any time it is within LOS of an enemy unit and not in cover-providing
+    terrain (except smoke)" (004 Tide of Iron, Concealed squads): the last, checked here."""
+    grid = s.static.grid
+    for u in s.units:
+        if u.alive and u.hidden and u.carrier < 0 and not grid.cover[u.hex]:
+            if any(e.alive and e.side != u.side and e.carrier < 0 and _los(s, e.hex, u.hex) for e in s.units):
+                u.hidden = False
+                s.note(f"{u.uid} is revealed")
 
 
 def _apply_casualty(s: State, p: list[Any], figure: str) -> None:
@@ -1182,92 +1530,291 @@ def _return_if_overstacked(s: State, u: Unit, p: list[Any]) -> None:
         u.hex = p[6]
 
 
-def _overrun_thirds(s: State, u: Unit, dst: int) -> int:
+def _overrun_cost(s: State, u: Unit, dst: int) -> int:
     """Extra cost of entering ``dst``: +1 MP a unit for a tank's Overrun; other units
-    never enter enemy hexes (004 Tide of Iron, Movement; Tanks, Overrun)."""
-    enemies = sum(1 for x in s.units if x.alive and x.hex == dst and x.side != u.side and x.carrier < 0)
+    never enter enemy hexes (004 Tide of Iron, Movement; Tanks, Overrun), except that
+    "Enemy units can move through hexes containing only concealed squads" (Concealed
+    squads) and "Equipment units do not prevent enemy units from moving into the hex"
+    (Anti-tank guns)."""
+    enemies = sum(1 for x in s.units if x.alive and x.hex == dst and x.side != u.side and x.carrier < 0
+                  and not x.hidden and not (x.vtype is not None and x.vtype.equipment))
     if not enemies:
         return 0
     if u.vtype is None or not u.vtype.overrun:
         return 999
-    return 3 * enemies
+    return MP_PARTS * enemies
 
 
 def _overrun_pin(s: State, tank: Unit, h: int) -> None:
     """A tank leaving an overrun hex pins the enemy squads there that were neither pinned
-    nor disrupted (vehicles and transported squads are not affected)."""
+    nor disrupted (vehicles, transported squads, squads in entrenchments/pillboxes and
+    concealed squads are not affected: Tanks, Overrun; Concealed squads)."""
     for x in s.units:
-        if x.alive and x.hex == h and x.side != tank.side and x.carrier < 0 and x.kind == SQUAD and x.cond == NORMAL:
+        if (x.alive and x.hex == h and x.side != tank.side and x.carrier < 0 and x.kind == SQUAD and x.cond == NORMAL
+                and x.fort is None and not x.hidden):  # not squads in entrenchments/pillboxes, nor concealed ones
             x.cond = PINNED
             if x.token == OPFIRE:
                 x.token = FATIGUED
             s.note(f"{tank.uid} overruns {x.uid}: pinned")
 
 
-def _attack(s: State, u: Unit, a: Action, mode: str) -> None:
-    ti, support, suppressive = a[1], a[2], a[3]
+def _attack(s: State, u: Unit, a: Action, mode: str, chosen: list[list[int]] | None = None) -> None:
+    """A Concentrated Fire or Fire & Movement attack, with the supporters ``chosen``."""
+    ti, suppressive = a[1], a[3]
     t = s.units[ti]
-    prof = attack_profile(s, u, t, u.hex, _halvings(s, u, mode), mode == "fm")
+    prof = attack_profile(s, u, t, u.hex, _halvings(s, u, mode), mode == "fm", figures=a[4] if len(a) > 4 else None)
     if prof is None:
         return
-    group = [(u, prof[0], prof[1])]
-    if support and mode == "fire":
-        group += _supporters(s, u, t, False)
-    resolve_attack(s, group, t, bool(suppressive) and t.kind == SQUAD)
+    group = [(u, prof[0], prof[1])] + _support_group(s, u, t, False, chosen or [])
+    resolve_attack(s, group, t, bool(suppressive) and t.kind == SQUAD, solo_action=len(group) == 1)
 
 
-def _assault(s: State, a: Unit, h: int) -> bool:
-    """004 Tide of Iron, Assault attacks: both sides roll, attacker hits minus cover;
-    the loser of the exchange fatigues or retreats. True when the defender must now
-    choose where to retreat (the activation ends after that decision)."""
+def _support_group(s: State, lead: Unit, t: Unit, opfire: bool,
+                   chosen: list[list[int]]) -> list[tuple[Unit, int, int]]:
+    """The chosen supporters ``[unit, figures]`` still eligible, with their FPR and success
+    number (figures: 0 all that reach, 1 only those at normal range, -1 no choice)."""
+    eligible = {id(o) for o, _, _ in _supporters(s, lead, t, opfire)}
+    out = []
+    for i, figs in chosen:
+        o = s.units[i]
+        prof = attack_profile(s, o, t, o.hex, 0, figures=None if figs < 0 else figs) if id(o) in eligible else None
+        if prof is not None:
+            out.append((o, prof[0], prof[1]))
+    return out
+
+
+def _support_actions(s: State, p: list[Any]) -> list[Action]:
+    """``support UNIT`` adds one more eligible unit to the attack, ``resolve`` fires: "other
+    fresh friendly units eligible to attack the target may support that attack"
+    (004 Tide of Iron, Combined fire), so each supporter is the attacker's choice."""
+    lead, t = s.units[p[1]], s.units[p[2]]
+    out: list[Action] = [("resolve",)]
+    taken = {c[0] for c in p[5]}
+    for o, _, _ in _supporters(s, lead, t, bool(p[4])):
+        oi = s.units.index(o)
+        if oi not in taken:
+            figs = figure_choices(s, o, t, o.hex, 0)  # its figures that fire: the attacker's choice too
+            out.extend([("support", oi, f) for f in figs] if figs else [("support", oi)])
+    return out
+
+
+def _apply_support(s: State, p: list[Any], a: Action) -> None:
+    if a[0] == "support":
+        p[5].append([a[1], a[2] if len(a) > 2 else -1])
+        return
+    lead = s.units[p[1]]
+    if p[4]:
+        _react_fire(s, p[6], p[1], [list(c) for c in p[5]], bool(p[3]), False, p[7])
+        return
+    s.pending = None
+    _attack(s, lead, ("attack", p[2], 1, p[3]) + (() if p[7] is None else (p[7],)), "fire", [list(c) for c in p[5]])
+    _end_activation(s, lead)
+
+
+def expected_hits(s: State, group: list[tuple[Unit, int, int]], t: Unit, suppressive: bool) -> float:
+    """Mean hits of a combined attack: black dice at the least favourable range's success
+    chance less a third of the defence dice (004 Tide of Iron, Resolving an attack)."""
+    dice = group[0][1] + sum((f + 1) // 2 for _, f, _ in group[1:])
+    need = max(c for _, _, c in group)
+    return dice * P_SUCCESS[need] - defence_dice(s, t, suppressive and t.kind == SQUAD, group[0][0]) / 3
+
+
+def _assault_supporters(s: State, a: Unit, h: int) -> list[int]:
+    """Squads that may support ``a``'s assault on ``h``: "Up to 2 friendly squads in hexes
+    adjacent to the target hex may support the attack, even fatigued squads (but not
+    pinned or disrupted)"; "Only squads without heavy infantry weapons figures may make
+    assault attacks" (004 Tide of Iron, Assault attacks), read as covering supporters too."""
+    grid = s.static.grid
+    if F.has(s, h, "smoke"):
+        return []  # "Squads cannot support an assault against a smoke hex" (Smoke)
+    return [i for i, o in enumerate(s.units)
+            if o is not a and o.alive and o.side == a.side and o.kind == SQUAD and o.carrier < 0
+            and o.cond == NORMAL and not o.heavy_weapon and grid.distance(o.hex, h) == 1]
+
+
+def _assault_support_actions(s: State, p: list[Any]) -> list[Action]:
+    out: list[Action] = [("resolve",)]
+    if len(p[3]) < 2:
+        out += [("support", i) for i in _assault_supporters(s, s.units[p[1]], p[2]) if i not in p[3]]
+    return out
+
+
+def assault_cover(s: State, h: int, side: int) -> int:
+    """Red dice of an assault on ``h``: "red dice equal to the defender's
+    terrain/fortifications. Cover bonuses are cumulative. Light vehicles do not contribute
+    their AV" (004 Tide of Iron, Assault attacks). An assault is "always normal", so a
+    medic's Bandage (+1 cover vs normal attacks to its squad and any squad in its hex)
+    counts when a defending squad is there."""
+    defenders = [u for u in s.units if u.alive and u.hex == h and u.side == side and u.carrier < 0]
+    cover = s.static.grid.cover[h] + F.assault_cover(s, h, defenders)
+    if any(u.kind == SQUAD and _spec(s, u) == "medic" for u in defenders):
+        cover += 1
+    cover += max((u.stars for u in defenders if u.exp == "bravo"), default=0)  # Bravo: Adept Defenders
+    return int(cover)
+
+
+def _assault(s: State, a: Unit, h: int, chosen: list[int]) -> None:
+    """004 Tide of Iron, Assault attacks: the attacker rolls his FPR against infantry (plus
+    half of each chosen supporter's) at 4-6 less the cover of the hex at 5-6; the
+    defenders roll their FPR at 4-6. The attacker takes his casualties on his active squad
+    first, then his supporters; the defender assigns his hits to his units (a decision);
+    then :func:`_assault_outcome`."""
     grid = s.static.grid
     side = a.side
-    sup = sorted((o for o in s.units if o is not a and o.alive and o.side == side and o.kind == SQUAD and o.carrier < 0
-                  and o.cond == NORMAL and not o.heavy_weapon and grid.distance(o.hex, h) == 1),
-                 key=lambda o: -sum(f.inf for f in o.figs))[:2]
-    strength = sum(f.inf for f in a.figs) + sum((sum(f.inf for f in o.figs) + 1) // 2 for o in sup)
+    sup = [s.units[i] for i in chosen]
+    fresh = [i for i in chosen if s.units[i].token == FRESH]
+    smoke = 1 if F.has(s, h, "smoke") else 0  # assaulting a smoke hex: half FPR (Smoke)
+    strength = _halve(_assault_fpr(a), _mired(s, a) + smoke) + sum(
+        _halve(_assault_fpr(o), 1 + _mired(s, o) + smoke) for o in sup)
     defenders = [d for d in s.units if d.alive and d.hex == h and d.carrier < 0]
     officer = any(d.has_officer for d in defenders if d.kind == SQUAD)
     dstrength = 0
     for d in defenders:
+        # a defending unit in a smoke, minefield (or, a squad, razor wire) hex: half FPR
+        mired = 1 if F.halved_in(s, d, h) else 0
         if d.kind == SQUAD:
-            f = sum(x.inf for x in d.figs if not x.mortar)  # mortars add nothing in their own hex
-            dstrength += 0 if d.cond == DISRUPTED else ((f + 1) // 2 if d.cond == PINNED and not officer else f)
-        elif d.vtype.light:  # type: ignore[union-attr]
-            dstrength += d.vtype.inf  # type: ignore[union-attr]
-    att_hits = max(0, _roll(s, strength, 4) - _roll(s, grid.cover[h], 5))
-    def_hits = defence_hits = _roll(s, dstrength, 4)
-    # Casualties: the attacker's active squad first, then its supporters; the defender's
-    # hits go to its units in order, each owner choosing which figures.
+            if d.cond != DISRUPTED:
+                dstrength += _halve(_assault_fpr(d), mired + (1 if d.cond == PINNED and not officer else 0))
+        elif d.vtype.light and not d.vtype.equipment:  # type: ignore[union-attr]  # equipment adds no dice
+            dstrength += _halve(d.vtype.inf, mired + (1 if d.dmg == 2 else 0))  # type: ignore[union-attr]
+    black, red = _roll_faces(s, strength), _roll_faces(s, assault_cover(s, h, 1 - side))
+    att_hits = max(0, _count(black, 4) - _count(red, 5))
+    dfaces = _roll_faces(s, dstrength)
+    def_hits = _count(dfaces, 4)
+    s.note(f"{a.uid} assaults {grid.label(h)}" + (f" with {', '.join(o.uid for o in sup)}" if sup else "")
+           + f": {strength} dice {_faces(black)} at 4+, {len(red)} cover dice {_faces(red)} at 5+ = {att_hits} "
+           f"attack hit(s); defence {dstrength} dice {_faces(dfaces)} at 4+ = {def_hits} hit(s)")
+    left = def_hits
+    a.hidden = False
+    for o in sup:
+        o.hidden = False
     for o in [a] + sup:
-        if def_hits and o.alive:
-            n = min(def_hits, len(o.figs))
+        if left and o.alive:
+            n = min(left, len(o.figs))
             apply_hits(s, o, n, False, 1 - side)
-            def_hits -= n
+            left -= n
         o.token = FATIGUED
+    assigned: list[list[int]] = []
+    p: list[Any] = ["assign", s.units.index(a), h, att_hits, assigned, att_hits, def_hits, fresh]
+    if att_hits and len(_assignable(s, p)) > 1 and att_hits < sum(_hit_room(s, d) for d in defenders):
+        s.pending = p  # "the defender removes casualties from any combination of his defending units"
+        s.active = 1 - side
+        return
     left = att_hits
     for d in defenders:
         if left and d.alive:
-            n = min(left, len(d.figs) if d.kind == SQUAD else (4, 3, 1)[min(d.dmg, 2)])
-            apply_hits(s, d, n, False, side)
+            n = min(left, _hit_room(s, d))
+            assigned.append([s.units.index(d), n])
             left -= n
-    survivors = [d for d in defenders if d.alive]
-    s.note(f"{a.uid} assaults {grid.label(h)}: {att_hits} attack hit(s), {defence_hits} defence hit(s)")
-    if not survivors:
-        if a.alive:
-            a.hex = h
-        return False
-    if att_hits <= defence_hits:
-        return False
-    options = _retreat_options(s, h, side)
-    if len(options) > 1:
-        s.pending = ["retreat", s.units.index(a), h, s.pending, s.active]
-        s.active = 1 - side
-        return True
-    _retreat(s, survivors, h, side, options[0] if options else None)
-    if a.alive:
-        a.hex = h
-    return False
+    _assault_outcome(s, p)
+
+
+def _hit_room(s: State, d: Unit) -> int:
+    """Hits a defending unit can take: its figures, or for a (light) vehicle "up to the
+    number required to destroy it" (004 Tide of Iron, Assault attacks); equipment
+    "cannot be assigned hits" (Anti-tank guns)."""
+    if d.kind == SQUAD:
+        return len(d.figs)
+    return 0 if d.vtype is not None and d.vtype.equipment else (4, 3, 1)[min(d.dmg, 2)]
+
+
+def _assault_fpr(u: Unit) -> int:
+    """A squad's FPR against infantry in an assault: mortars add nothing adjacent or in
+    their own hex (Mortar crew, Minimum distance)."""
+    return sum(f.inf for f in u.figs if not f.mortar)
+
+
+def _mired(s: State, u: Unit) -> int:
+    """1 when ``u`` assaults from a minefield or (a squad) razor wire hex, where it
+    "fights at half FPR"; smoke does not halve an assault made from it (Smoke)."""
+    ms = F.markers(s, u.hex)
+    return 1 if "minefield" in ms or "razor-wire" in ms else 0
+
+
+def _halve(fpr: int, times: int) -> int:
+    """FPR halved ``times`` times, rounding up; "if a unit's FPR would be halved more than
+    once it cannot attack" (004 Tide of Iron, Opportunity fire)."""
+    if times > 1:
+        return 0
+    return (fpr + 1) // 2 if times else fpr
+
+
+def _assignable(s: State, p: list[Any]) -> list[int]:
+    taken = {di: n for di, n in p[4]}
+    return [i for i, d in enumerate(s.units) if d.alive and d.hex == p[2] and d.carrier < 0
+            and d.side != s.units[p[1]].side and taken.get(i, 0) < _hit_room(s, d)]
+
+
+def _assault_outcome(s: State, p: list[Any]) -> None:
+    """Apply the defender's assigned hits, then: "If the defender's hits equal to or exceed
+    the attacker's, the attack is unsuccessful"; if the attacker's exceed them, the
+    defender retreats (his choice of hex) and the active unit and the supporters fresh
+    at the start "may now move into the vacated hex" (each a decision of the attacker)."""
+    a, h, att_hits, def_hits = s.units[p[1]], p[2], p[5], p[6]
+    side = a.side
+    for di, n in p[4]:
+        if s.units[di].alive and n:
+            apply_hits(s, s.units[di], n, False, side)
+    s.active = side
+    if att_hits <= def_hits:
+        _end_activation(s, a)
+        return
+    survivors = [d for d in s.units if d.alive and d.hex == h and d.carrier < 0 and d.side != side
+                 and not (d.vtype is not None and d.vtype.equipment)]  # equipment does not retreat
+    movers = [p[1]] + list(p[7])
+    if survivors:
+        options = _retreat_options(s, h, side)
+        if len(options) > 1:
+            s.pending = ["retreat", p[1], h, movers]
+            s.active = 1 - side
+            return
+        _retreat(s, survivors, h, side, options[0] if options else None)
+    _offer_advance(s, p[1], h, movers)
+
+
+def _offer_advance(s: State, ai: int, h: int, movers: list[int]) -> None:
+    a = s.units[ai]
+    s.active = a.side
+    if any(_can_advance_in(s, s.units[i], h) for i in movers):
+        s.pending = ["advance-in", ai, h, movers]
+        return
+    _end_activation(s, a)
+
+
+def _can_advance_in(s: State, u: Unit, h: int) -> bool:
+    return (u.alive and u.hex != h and not _enemy_in(s, h, u.side) and _stack(s, h)[0] < STACK_UNITS
+            and s.static.grid.enterable(h, SQUAD))
+
+
+def _apply_assault_step(s: State, p: list[Any], a: Action) -> None:
+    mode = p[0]
+    if mode == "assault-support":
+        if a[0] == "support":
+            p[3].append(a[1])
+            return
+        s.pending = None
+        _assault(s, s.units[p[1]], p[2], list(p[3]))
+    elif mode == "assign":
+        for row in p[4]:
+            if row[0] == a[1]:
+                row[1] += 1
+                break
+        else:
+            p[4].append([a[1], 1])
+        p[3] -= 1
+        if p[3] <= 0 or not _assignable(s, p):
+            s.pending = None
+            _assault_outcome(s, p)
+    elif a[0] == "enter":
+        u = s.units[a[1]]
+        u.hex, u.fort = p[2], None
+        u.token = FATIGUED
+        _steal_equipment(s, p[2], u.side)
+        s.note(f"{u.uid} moves into {s.static.grid.label(p[2])}")
+        if not any(_can_advance_in(s, s.units[i], p[2]) for i in p[3]):
+            _end_activation(s, s.units[p[1]])
+    else:
+        _end_activation(s, s.units[p[1]])
 
 
 def _retreat_options(s: State, h: int, enemy: int) -> list[int]:
@@ -1278,15 +1825,14 @@ def _retreat_options(s: State, h: int, enemy: int) -> list[int]:
 
 
 def _apply_retreat(s: State, p: list[Any], dest: int) -> None:
-    """The defender's chosen retreat; the assaulting squad then advances into the hex."""
+    """The defender's chosen retreat; the attacker then decides who moves into the hex."""
     attacker = s.units[p[1]]
     h = p[2]
-    survivors = [d for d in s.units if d.alive and d.hex == h and d.carrier < 0 and d.side != attacker.side]
+    survivors = [d for d in s.units if d.alive and d.hex == h and d.carrier < 0 and d.side != attacker.side
+                 and not (d.vtype is not None and d.vtype.equipment)]
     _retreat(s, survivors, h, attacker.side, dest)
-    if attacker.alive:
-        attacker.hex = h
-    s.pending, s.active = p[3], p[4]
-    _end_activation(s, attacker)
+    s.pending = None
+    _offer_advance(s, p[1], h, p[3])
 
 
 def _retreat(s: State, units: list[Unit], h: int, enemy: int, dest: int | None) -> None:
@@ -1301,7 +1847,7 @@ def _retreat(s: State, units: list[Unit], h: int, enemy: int, dest: int | None) 
         if units_n >= STACK_UNITS or (d.kind == VEHICLE and veh_n >= STACK_VEHICLES):
             _destroy(s, d, enemy)
             continue
-        d.hex = dest
+        d.hex, d.fort = dest, None
         if d.kind == SQUAD and d.cond == PINNED:
             d.cond = DISRUPTED
 
@@ -1329,6 +1875,8 @@ def _next_turn(s: State) -> None:
 
 def _settle(s: State) -> None:
     """Run the rules that need no decision until a player must decide again."""
+    if any(u.hidden for u in s.units):
+        _reveal(s)
     while s.owed and not (s.pending is not None and s.pending[0] == "casualty"):
         ui, hits, by = s.owed.pop(0)
         u = s.units[ui]
@@ -1470,8 +2018,12 @@ def _draws_done(s: State) -> None:
 
 def status_transitions(s: State) -> None:
     """Remove activation tokens; pinned squads recover; disrupted become pinned, or
-    recover with an officer in their hex (004 Tide of Iron, Remove tokens)."""
+    recover with an officer in their hex (004 Tide of Iron, Remove tokens: "If there is
+    an officer in the same hex, the condition token is removed instead"; Officer, Fast
+    Recovery says "may", played as always: no player would keep the token); expired
+    markers (smoke) go."""
     officers = {(u.side, u.hex) for u in s.units if u.alive and u.carrier < 0 and u.has_officer}
+    F.expire_smoke(s)
     for u in s.units:
         u.token = FRESH
         if u.cond == PINNED:
@@ -1488,7 +2040,7 @@ def _apply_placement(s: State, a: Action) -> None:
         fig = next(f for f in giver.figs if f.id == a[3])
         giver.figs.remove(fig)
         taker.figs.append(fig)
-        s.transfers[a[1]], s.transfers[a[2]] = 1, 2
+        s.transfers[giver.hex] = s.transfers.get(giver.hex, 0) + 1
         if not giver.figs:
             giver.alive = False  # an empty squad base leaves the game (not a loss)
         s.note(f"{fig.id} moves from {giver.uid} to {taker.uid}")
@@ -1497,13 +2049,59 @@ def _apply_placement(s: State, a: Action) -> None:
 
 
 def _status_rest(s: State) -> None:
-    """Status phase steps 4-6: squad transfers (not simulated), reinforcements, round marker."""
+    """Status phase step 5: this round's reinforcements, initiative first, each placed on a
+    hex of the zone its owner chooses (``arrive HEX``); then :func:`_status_end`."""
     st = s.static
-    for si, side in enumerate(st.scenario.sides):
-        for reinf in side.reinforcements:
+    queue: list[list[int]] = []
+    for si in (s.initiative, 1 - s.initiative):
+        side = st.scenario.sides[si]
+        for ri, reinf in enumerate(side.reinforcements):
             if reinf.round == s.round:
-                lost = _place_force(s, si, reinf.squads, reinf.vehicles, st.zones[si])
-                s.note(f"reinforcements for {side.id}: {reinf.event or 'arrive'}" + (f"; lost: {lost}" if lost else ""))
+                s.note(f"reinforcements for {side.id}: {reinf.event or 'arrive'}")
+                queue += [[si, ri, VEHICLE, k] for k in range(len(reinf.vehicles))]
+                queue += [[si, ri, SQUAD, k] for k, q in enumerate(reinf.squads) if q.in_vehicle is None]
+    s.pending = ["arrive", -1, queue]
+    _next_arrival(s)
+
+
+def _next_arrival(s: State) -> None:
+    """Skip the reinforcements with no hex left ("Any reinforcements missed in prior game
+    rounds remain lost"); the next one's owner decides; none left: the round ends."""
+    p = s.pending
+    assert p is not None
+    queue = p[2]
+    while queue and not _arrival_hexes(s, queue[0][0], queue[0][2] == VEHICLE):
+        si, ri, kind, k = queue.pop(0)
+        side = s.static.scenario.sides[si]
+        item = (side.reinforcements[ri].vehicles if kind == VEHICLE else side.reinforcements[ri].squads)[k]
+        s.note(f"reinforcement {item.id} of {side.id} is lost: no hex of the zone can take it")
+    if queue:
+        s.active = queue[0][0]
+        return
+    s.pending = None
+    _status_end(s)
+
+
+def _apply_arrival(s: State, p: list[Any], h: int) -> None:
+    si, ri, kind, k = p[2].pop(0)
+    reinf = s.static.scenario.sides[si].reinforcements[ri]
+    if kind == VEHICLE:
+        v = reinf.vehicles[k]
+        _place_force(s, si, [q for q in reinf.squads if q.in_vehicle == v.id], [v], at=h)
+    else:
+        _place_force(s, si, [reinf.squads[k]], [], at=h)
+    s.note(f"a reinforcement arrives on {s.static.grid.label(h)}")
+    _next_arrival(s)
+
+
+def _status_end(s: State) -> None:
+    """Status phase end: concealed squads next to enemies are revealed; the round marker
+    advances, or the game ends after the last round."""
+    st = s.static
+    for u in s.units:
+        if u.alive and u.hidden and any(e.alive and e.side != u.side and e.carrier < 0
+                                        and st.grid.distance(e.hex, u.hex) <= 1 for e in s.units):
+            u.hidden = False  # "always revealed if is adjacent to an enemy unit at the end of the Status Phase"
     if s.round >= st.scenario.rounds:
         winner = 0 if s.vp[0] > s.vp[1] else (1 if s.vp[1] > s.vp[0] else s.initiative)
         _finish(s, winner, "rounds")

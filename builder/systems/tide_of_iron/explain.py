@@ -9,6 +9,7 @@ from typing import Any
 
 from builder.errors import ContentError, UsageError, YamlError
 from builder.systems.tide_of_iron import codes
+from builder.systems.tide_of_iron import fortifications as F
 from builder.systems.tide_of_iron import engine as E
 from builder.systems.tide_of_iron.models import Position
 from builder.systems.tide_of_iron.pack import ToiPack, read_model
@@ -85,29 +86,40 @@ def explain_move(state: E.State, name: str) -> dict[str, Any]:
     u = _unit(state, name)
     grid = state.static.grid
     mp = E.movement_points(state, u, "advance")
-    best = {u.hex: 0}
-    queue = [(0, u.hex)]
+    start, exit_mp = u.hex, 0
+    if u.carrier >= 0:
+        # a carried squad gets out in its vehicle's hex for 2 MPs (004 Tide of Iron,
+        # Transporting squads) and moves on from there
+        start, exit_mp = state.units[u.carrier].hex, 2
+    best = {start: E.MP_PARTS * exit_mp}
+    queue = [(E.MP_PARTS * exit_mp, start)]
     while queue:
         cost, h = heapq.heappop(queue)
         if cost > best.get(h, 999):
             continue
         for dst, _ in grid.steps[u.kind][h]:
-            c = cost + E._step_thirds(state, u, h, dst) + E._overrun_thirds(state, u, dst)
-            if c <= 3 * mp and c < best.get(dst, 999):
+            c = cost + E._step_cost(state, u, h, dst) + E._overrun_cost(state, u, dst)
+            if c <= E.MP_PARTS * mp and c < best.get(dst, 9999):
                 best[dst] = c
                 heapq.heappush(queue, (c, dst))
     reach = {grid.label(h): _mps(c) for h, c in sorted(best.items())
-             if h != u.hex and not E._enemy_in(state, h, u.side)}  # an overrun hex is passed, never reached
-    lines = [f"{name} at {grid.label(u.hex)}: {mp} MPs on an Advance (Fire & Movement: "
+             if (h != start or exit_mp) and not E._enemy_in(state, h, u.side)}  # an overrun hex is passed, never reached
+    where = (f"in {state.units[u.carrier].uid} at {grid.label(start)} (getting out costs {exit_mp} MPs)"
+             if exit_mp else f"at {grid.label(start)}")
+    lines = [f"{name} {where}: {mp} MPs on an Advance (Fire & Movement: "
              f"{E.movement_points(state, u, 'fm')}, Assault: {E.movement_points(state, u, 'assault')})"]
     lines += [f"  {h}: {c} MP" for h, c in reach.items()]
-    return {"question": "move", "unit": name, "mp": mp, "reach": reach, "text": "\n".join(lines)}
+    return {"question": "move", "unit": name, "hex": grid.label(start), "exit_mp": exit_mp, "mp": mp, "reach": reach,
+            "text": "\n".join(lines)}
 
 
-def _mps(thirds: int) -> str:
-    """MPs from thirds (a truck on a road pays a third per hex)."""
-    whole, rest = divmod(thirds, 3)
-    return f"{whole}" if not rest else (f"{whole} {rest}/3" if whole else f"{rest}/3")
+def _mps(parts: int) -> str:
+    """MPs from sixths (a truck pays a third per road hex, a half per dirt road hex)."""
+    from fractions import Fraction
+
+    whole, rest = divmod(parts, E.MP_PARTS)
+    frac = Fraction(rest, E.MP_PARTS)
+    return f"{whole}" if not rest else (f"{whole} {frac}" if whole else f"{frac}")
 
 
 def explain_fire(state: E.State, name: str, target: str, suppressive: bool) -> dict[str, Any]:
@@ -128,6 +140,7 @@ def explain_fire(state: E.State, name: str, target: str, suppressive: bool) -> d
         f"({grid.distance(u.hex, t.hex)} hexes, {'suppressive' if suppressive and t.kind == E.SQUAD else 'normal'})",
         f"  attack strength: {prof[0]} black dice, range {RANGE_NAMES[prof[1]]}",
         f"  defence: {red} red dice (cover {grid.cover[t.hex]} of {grid.terrain[t.hex].name}"
+        + (f", markers {' '.join(F.markers(state, t.hex))} +{F.cover(state, t)}" if F.cover(state, t) else "")
         + (f", armour {t.vtype.av}" if t.vtype is not None else "") + "), successes on 5-6",
         f"  expected hits: {max(0.0, expected):.2f}",
     ])

@@ -26,12 +26,20 @@ from builder.systems.tide_of_iron.players import make_player, play_game
 SYSTEM_ID = "tide-of-iron"
 
 
+def coded_warnings(messages: list[str]) -> list[dict[str, str]]:
+    """The engine's warnings as ``{"code", "message"}`` dicts (the playtest reports' shape,
+    builder/playtest/warnings.py): each is a rule the engine does not play, N716."""
+    from builder.systems.tide_of_iron.codes import N_UNSIMULATED
+
+    return [{"code": N_UNSIMULATED, "message": m} for m in messages]
+
+
 def log_lines(state: E.State, actions: list[list[Any]], pack_ref: str, scenario: str, seed: int,
               players: list[str], forces: E.Forces | None = None) -> list[dict[str, Any]]:
     """The log of a game; the squad lists of ``--army`` go into the header (by side id)
     so that :func:`replay` sets the same game up."""
     head: dict[str, Any] = {"system": SYSTEM_ID, "pack": pack_ref, "scenario": scenario, "seed": seed,
-                            "players": players, "warnings": state.warnings}
+                            "players": players, "warnings": coded_warnings(state.warnings)}
     if forces:
         head["armies"] = {state.static.sides[si]: army.model_dump(mode="json") for si, army in sorted(forces.items())}
     lines: list[dict[str, Any]] = [head]
@@ -197,7 +205,7 @@ def run_playtest(pack_path: Path, scenario: str, games: int, seed: int, players:
                           seed=seed, symmetric=False, records=rows, coverage=summary_line(),
                           side_names={s.id: s.id for s in sc.sides})
     report["system"] = SYSTEM_ID
-    report["warnings"] = E.unsimulated(pack, sc, forces)
+    report["warnings"] = coded_warnings(E.unsimulated(pack, sc, forces))
     report["armies"] = describe_forces(sc, files)
     if rule is not None and outcome is not None:
         report["sequential"] = sequential_entry(rule, outcome, sides, games)

@@ -83,8 +83,8 @@ class Grid:
         if t.half_hex or base is None:
             return None
         rise = self.elevation[dst] - self.elevation[src]
-        if rise >= 2:
-            return None
+        if abs(rise) >= 2:
+            return None  # "Cliff sides (level 0 to 2) are impassable", down as well as up (Hill)
         if t.road and self.terrain[src].road:
             base = 1
         if rise == 1:

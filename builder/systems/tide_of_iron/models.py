@@ -57,13 +57,22 @@ class Firepower(ToiModel):
     vehicle: int = Field(ge=0, le=20, description="FPR against vehicles.")
 
 
+class Range(ToiModel):
+    """Range of one figure or vehicle per kind of target: "The range and firepower (FPR)
+    of a unit are dependent on whether the target is an infantry or a vehicle unit"
+    (004 Tide of Iron, Combat); the stat blocks print a range and an FPR for each."""
+
+    infantry: int = Field(ge=0, le=20, description="Range in hexes against infantry (long range doubles it).")
+    vehicle: int = Field(ge=0, le=20, description="Range in hexes against vehicles (long range doubles it).")
+
+
 class FigureType(Cited):
     """An infantry figure type (004 Tide of Iron, American unit stats)."""
 
     nation: Id = Field(description="Nation id.")
     role: FigureRole = Field(description="Regular, elite, officer, machine-gun or mortar.")
     heavy_weapon: bool = Field(default=False, description="Heavy infantry weapon: no Fire & Movement or Assault.")
-    range: int = Field(ge=0, le=20, description="Range in hexes (normal range; long range doubles it).")
+    range: Range = Field(description="Range in hexes against infantry and against vehicles (normal range; long range doubles it).")
     firepower: Firepower = Field(description="FPR of the figure against infantry and vehicles.")
     movement: int = Field(ge=0, le=12, description="Movement value of a squad of such figures.")
 
@@ -103,7 +112,7 @@ class Vehicle(Cited):
 
     nation: Id = Field(description="Nation id.")
     armour: int = Field(ge=0, le=12, description="Armour value (AV): red defence dice.")
-    range: int = Field(ge=0, le=20, description="Range in hexes.")
+    range: Range = Field(description="Range in hexes against infantry and against vehicles.")
     firepower: Firepower = Field(description="FPR against infantry and vehicles.")
     movement: int = Field(ge=0, le=12, description="Movement points.")
     transport: int = Field(default=0, ge=0, le=4, description="Squads it can carry (the Transport (N) trait).")
@@ -126,6 +135,8 @@ class TerrainType(Cited):
     blocks_los: bool = Field(default=False, description="Blocking terrain (BT) for line of sight.")
     elevation: int = Field(default=0, ge=0, le=2, description="Level 0, 1 (low hill) or 2 (high hill).")
     road: bool = Field(default=False, description="A road: 1 MP when moving from a contiguous road hex.")
+    dirt_road: bool = Field(default=False, description="A dirt road (with road: true): Effective Road Movement pays "
+                                                       "1/2 MP a hex instead of 1/3 (004, Road/dirt road).")
     half_hex: bool = Field(default=False, description="A half hex at a board edge: can never be entered.")
     colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$", description="Fill colour on the map.")
 
@@ -146,9 +157,10 @@ class CardPhase(str, Enum):
 class CardEffect(ToiModel):
     """What a card does, in the terms the engine simulates."""
 
-    kind: Literal["area-attack", "command", "rally", "victory-points"] = Field(
+    kind: Literal["area-attack", "command", "rally", "victory-points", "smoke"] = Field(
         description="area-attack: an artillery strike on a target hex; command: gain command; rally: remove "
-                    "condition tokens from the squads of one hex; victory-points: score VPs.")
+                    "condition tokens from the squads of one hex; victory-points: score VPs; smoke: a smoke "
+                    "marker on the target hex after drift (not a building hex; removed next Status phase).")
     strength: int = Field(default=0, ge=0, le=20, description="Attack dice, command tokens or VPs.")
     suppressive: bool = Field(default=False, description="For area attacks: a suppressive attack.")
 
@@ -171,10 +183,30 @@ class StrategyDeck(Cited):
     cards: list[Id] = Field(min_length=1, description="Card ids, one per copy.")
 
 
+class OperationsEffect(ToiModel):
+    """What an Operations card does, in terms the engine plays (004 Tide of Iron, Setup:
+    "Each player takes any Operations cards (some affect both players) granted by the
+    scenario")."""
+
+    kind: Literal["no-long-range", "grant-card", "command"] = Field(
+        description="no-long-range: long-range attacks (mortar area attacks too) are not allowed; grant-card: "
+                    "the owner takes a Strategy card face up at set-up; command: the owner receives command tokens "
+                    "at set-up.")
+    timing: Literal["setup", "in-force"] = Field(
+        description="setup: resolved once when the game is set up; in-force: applies during `rounds`.")
+    rounds: list[Annotated[int, Field(ge=1, le=20)]] = Field(
+        default_factory=list, description="in-force: the rounds it applies in (empty: the whole game).")
+    affects: Literal["both", "owner"] = Field(default="owner", description="Whom it affects: both players or its owner.")
+    card: Id | None = Field(default=None, description="grant-card: the Strategy card id taken face up.")
+    strength: int = Field(default=0, ge=0, le=20, description="command: tokens received.")
+
+
 class OperationsCard(Cited):
     """An Operations card granted by a scenario (004 Tide of Iron, Setup)."""
 
-    text: str = Field(description="What it changes, paraphrased; the engine does not resolve it.")
+    text: str = Field(description="What it changes, paraphrased.")
+    effect: OperationsEffect | None = Field(
+        default=None, description="What the engine resolves; null: not simulated (a game that grants it warns, N716).")
 
 
 class Squad(ToiModel):
@@ -186,6 +218,11 @@ class Squad(ToiModel):
     specialization: Id | None = Field(default=None, description="Specialization token id.")
     hex: HexLabel | None = Field(default=None, description="Deployment hex (null: carried by `in_vehicle`).")
     in_vehicle: Id | None = Field(default=None, description="Id of the vehicle carrying the squad at set-up.")
+    fortified: bool = Field(default=False, description="Starts inside an entrenchment or pillbox of its hex.")
+    concealed: bool = Field(default=False, description="Starts concealed (004 Tide of Iron, Concealed squads).")
+    experience: Literal["alpha", "bravo"] | None = Field(
+        default=None, description="Experience token, one star at set-up: alpha (Adept Marksmen) or bravo "
+                                  "(Adept Defenders) (004 Tide of Iron, Experience).")
 
 
 class VehicleUnit(ToiModel):
@@ -239,6 +276,20 @@ class Objective(ToiModel):
     vp: int = Field(default=0, ge=0, le=9, description="Victory points per Command phase to its controller.")
 
 
+MarkerKind = Literal["entrenchment", "pillbox", "minefield", "razor-wire", "tank-trap", "smoke"]
+
+
+class Marker(ToiModel):
+    """A fortification, obstacle or smoke marker on a hex at set-up (004 Tide of Iron,
+    Fortifications & obstacles; Smoke)."""
+
+    hex: HexLabel = Field(description="The hex it lies on.")
+    kind: MarkerKind = Field(description="entrenchment (+2 cover), pillbox (+6 cover), minefield, razor-wire, "
+                                         "tank-trap or smoke.")
+    count: int = Field(default=1, ge=1, le=3, description="Markers of this kind on the hex (entrenchments and "
+                                                           "pillboxes: up to 3, one squad each; the others: 1).")
+
+
 class Scenario(Cited):
     """A scenario (004 Tide of Iron, Setup and Winning the game)."""
 
@@ -249,6 +300,7 @@ class Scenario(Cited):
     sides: list[Side] = Field(min_length=2, max_length=2, description="The two sides.")
     objectives: list[Objective] = Field(default_factory=list, description="Objective hexes.")
     vp_to_win: int | None = Field(default=None, ge=1, le=99, description="Sudden victory at this many VPs.")
+    markers: list[Marker] = Field(default_factory=list, description="Fortifications, obstacles and smoke at set-up.")
     brief: str = Field(default="", description="Situation and victory conditions in words.")
 
 

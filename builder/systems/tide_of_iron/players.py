@@ -73,31 +73,54 @@ def score(s: E.State, a: E.Action) -> float:
         p = s.pending
         assert p is not None
         u, t = s.units[p[1]], s.units[a[1]]
-        prof = E.attack_profile(s, u, t, u.hex, E._halvings(s, u, "fm" if p[0] == "fm" else "fire"), p[0] == "fm")
+        prof = E.attack_profile(s, u, t, u.hex, E._halvings(s, u, "fm" if p[0] == "fm" else "fire"), p[0] == "fm",
+                                figures=a[4] if len(a) > 4 else None)
         if prof is None:
             return 0.0
-        dice = prof[0] + (sum((f + 1) // 2 for _, f, _ in E._supporters(s, u, t, False)) if a[2] else 0)
-        red = E.defence_dice(s, t, bool(a[3]), u)
-        value = dice * E.P_SUCCESS[prof[1]] - red / 3
+        value = _best_support(s, u, t, False, [(u, prof[0], prof[1])], bool(a[3])) if a[2] else \
+            E.expected_hits(s, [(u, prof[0], prof[1])], t, bool(a[3]))
         return float(3 + value + (0.5 if a[3] and t.cond == E.NORMAL else 0) + (1.5 if t.kind == E.VEHICLE else 0)
                      - 0.2 * a[2])
     if kind == "react":
         p = s.pending
         assert p is not None
         mover, lead = s.units[p[1]], s.units[a[1]]
-        prof = E.attack_profile(s, lead, mover, lead.hex, 0, mg_only=bool(a[4]))
+        prof = E.attack_profile(s, lead, mover, lead.hex, 0, mg_only=bool(a[4]), figures=a[5] if len(a) > 5 else None)
         if prof is None:
             return 0.0
         red = E.defence_dice(s, mover, bool(a[3]), lead)
         return float(2 + prof[0] * E.P_SUCCESS[prof[1]] - red / 3 + 0.5 * a[2] + 0.5 * a[3] + 0.7 * a[4])
+    if kind in ("support", "resolve") and s.pending is not None and s.pending[0] == "assault-support":
+        return 0.5 if kind == "support" else 0.0  # every supporter adds dice to an assault
+    if kind in ("support", "resolve"):
+        # a supporter joins only when it raises the expected hits (004, Combined fire:
+        # the least favourable range sets the success number)
+        p = s.pending
+        assert p is not None
+        lead, t = s.units[p[1]], s.units[p[2]]
+        prof = E.attack_profile(s, lead, t, lead.hex, 0 if p[4] else E._halvings(s, lead, "fire"), figures=p[7])
+        if prof is None or kind == "resolve":
+            return 0.0
+        group = [(lead, prof[0], prof[1])] + E._support_group(s, lead, t, bool(p[4]), list(p[5]))
+        more = group + E._support_group(s, lead, t, bool(p[4]), [[a[1], a[2] if len(a) > 2 else -1]])
+        return E.expected_hits(s, more, t, bool(p[3])) - E.expected_hits(s, group, t, bool(p[3])) - 0.05
     if kind == "area":
         return 3.5 + sum(1 for u in s.units if u.alive and u.hex == a[1] and u.carrier < 0) * 0.5
+    if kind == "arrive":
+        return float(_objective_pull(s, side, a[1]))  # a reinforcement nearest the objectives
+    if kind == "assign":
+        u = s.units[a[1]]  # hits on the squad with most figures, vehicles last
+        return float(len(u.figs)) if u.kind == E.SQUAD else -1.0
+    if kind == "enter":
+        return 1.5
+    if kind == "stay":
+        return 0.5
     if kind == "retreat":
         return float(s.static.grid.cover[a[1]]) - _stack_size(s, a[1])
     if kind == "casualty":
         return -float(s.static.figures[a[1]].order)  # regulars first, officers last
     if kind == "heal":
-        return 1.6
+        return 1.6 - 0.01 * len(s.units[a[2]].figs)  # the smallest squad first
     if kind == "transfer":
         giver, taker = s.units[a[1]], s.units[a[2]]
         return 0.3 if len(taker.figs) + 1 < len(giver.figs) else -0.5
@@ -143,6 +166,17 @@ def score(s: E.State, a: E.Action) -> float:
     if kind == "done":
         return 0.0
     return -1.0  # fatigue, end
+
+
+def _best_support(s: E.State, lead: E.Unit, t: E.Unit, opfire: bool, group: list[tuple[E.Unit, int, int]],
+                  suppressive: bool) -> float:
+    """Expected hits once every supporter that adds to them has joined, one at a time."""
+    best = E.expected_hits(s, group, t, suppressive)
+    for o in E._supporters(s, lead, t, opfire):
+        value = E.expected_hits(s, group + [o], t, suppressive)
+        if value > best:
+            group, best = group + [o], value
+    return best
 
 
 def greedy_player(seed: int) -> Choice:

@@ -113,7 +113,8 @@ def scenario_html(pack: ToiPack, scenario_id: str, report: dict[str, Any] | None
 
 def squad_rows(pack: ToiPack, squads: Any) -> list[dict[str, Any]]:
     """A roster line per squad: its figures and the numbers the engine uses for it
-    (FPR summed over figures, the lowest range, movement with the officer's and recon's
+    (FPR summed over figures, the lowest range against infantry / vehicles (an anti-tank
+    squad's base range 3 against vehicles), movement with the officer's and recon's
     +1; 004 Tide of Iron, Combat and Unit special abilities)."""
     rows = []
     for q in squads:
@@ -124,8 +125,11 @@ def squad_rows(pack: ToiPack, squads: Any) -> list[dict[str, Any]]:
         rows.append({
             "id": q.id, "where": q.hex or f"in {q.in_vehicle}", "specialization": spec.name if spec else "",
             "figures": ", ".join(f"{n} {f.name}" for f, n in figs), "count": sum(n for _, n in figs),
-            "inf": sum(f.firepower.infantry * n for f, n in figs), "veh": sum(f.firepower.vehicle * n for f, n in figs),
-            "range": min((f.range for f, _ in figs), default=0), "mv": mv,
+            "inf": sum(f.firepower.infantry * n for f, n in figs),
+            "veh": sum(f.firepower.vehicle * n for f, n in figs) + (3 if spec is not None and spec.effect == "anti-tank" else 0),
+            "range": f"{min((f.range.infantry for f, _ in figs), default=0)}/"
+                     f"{3 if spec is not None and spec.effect == 'anti-tank' else min((f.range.vehicle for f, _ in figs), default=0)}",
+            "mv": mv,
             "heavy": any(f.heavy_weapon for f, _ in figs),
         })
     return rows

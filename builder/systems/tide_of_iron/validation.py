@@ -260,6 +260,10 @@ def check_pack(pack: ToiPack) -> list[Diagnostic]:
         emit("decks", deck.id, [Finding(codes.N_REFERENCE, ("cards", i), f"unknown strategy card '{c}'",
                                         "use an id from cards/") for i, c in enumerate(deck.cards)
                                 if c not in pack.items["cards"]])
+    for op in pack.items["operations"].values():
+        if op.effect is not None and op.effect.card is not None and op.effect.card not in pack.items["cards"]:
+            emit("operations", op.id, [Finding(codes.N_REFERENCE, ("effect", "card"),
+                                               f"unknown strategy card '{op.effect.card}'", "use an id from cards/")])
     views: dict[str, BoardView | None] = {}  # per board: its scenarios share one view
     for board in pack.items["boards"].values():
         findings = board_findings(pack, board)
@@ -268,6 +272,38 @@ def check_pack(pack: ToiPack) -> list[Diagnostic]:
     for sc in pack.items["scenarios"].values():
         emit("scenarios", sc.id, _scenario_findings(pack, sc, views))
     return diags
+
+
+def _marker_findings(pack: ToiPack, sc: Any, view: BoardView) -> list[Finding]:
+    """Markers on the board, "not more than 3 entrenchment/pillbox markers" and not more
+    than 1 minefield, razor wire, tank trap or smoke marker a hex, smoke not "on a
+    building hex" (004 Tide of Iron, Fortifications & obstacles; Smoke)."""
+    out: list[Finding] = []
+    forts: dict[str, int] = {}
+    seen: set[tuple[str, str]] = set()
+    rule = "004 Tide of Iron, Fortifications & obstacles"
+    board = pack.items["boards"][sc.board]
+    terrain = {t.symbol: t for t in pack.items["terrain"].values()}
+    for i, m in enumerate(sc.markers):
+        loc: Loc = ("markers", i)
+        bad = view.check(m.hex, loc + ("hex",))
+        if bad is not None:
+            out.append(Finding(codes.N_MARKER, bad.loc, bad.message, bad.hint, rule))
+            continue
+        if m.kind in ("entrenchment", "pillbox"):
+            forts[m.hex] = forts.get(m.hex, 0) + m.count
+            if forts[m.hex] > 3:
+                out.append(Finding(codes.N_MARKER, loc + ("count",), f"more than 3 entrenchment/pillbox markers on {m.hex}",
+                                   "put at most 3 entrenchments and pillboxes together on a hex", rule))
+        elif m.count > 1 or (m.hex, m.kind) in seen:
+            out.append(Finding(codes.N_MARKER, loc + ("count",), f"more than 1 {m.kind} marker on {m.hex}",
+                               f"put at most one {m.kind} marker on a hex", rule))
+        seen.add((m.hex, m.kind))
+        col, row = ord(m.hex[0]) - ord("A"), int(m.hex[1:]) - 1
+        if m.kind == "smoke" and terrain[board.rows[row][col]].id == "building":
+            out.append(Finding(codes.N_MARKER, loc + ("hex",), f"smoke on the building hex {m.hex}",
+                               "place smoke off buildings", "004 Tide of Iron, Smoke"))
+    return out
 
 
 def _scenario_findings(pack: ToiPack, sc: Any, views: dict[str, BoardView | None]) -> list[Finding]:
@@ -291,6 +327,7 @@ def _scenario_findings(pack: ToiPack, sc: Any, views: dict[str, BoardView | None
         if obj.nation is not None and obj.nation not in pack.items["nations"]:
             out.append(Finding(codes.N_REFERENCE, ("objectives", i, "nation"), f"unknown nation '{obj.nation}'",
                                "use an id from nations/ or leave it out for a neutral objective"))
+    out.extend(_marker_findings(pack, sc, view))
     for si, side in enumerate(sc.sides):
         loc: Loc = ("sides", si)
         nation = pack.get("nations", side.nation)
