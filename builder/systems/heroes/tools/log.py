@@ -46,11 +46,43 @@ LOG_VERSION = 2
 READABLE_VERSIONS = (1, 2)
 """Log versions :func:`replay` reads: 1 (no hash per decision) and 2."""
 RECORD_KEYS = {
-    "header": {"type", "version", "scenario", "seed", "players", "pack", "rules", "start_hash", "armies"},
+    "header": {"type", "version", "scenario", "seed", "players", "pack", "rules", "start_hash", "armies", "decks"},
     "decision": {"type", "n", "side", "action", "hash"},
     "result": {"type", "decisions", "result", "state_hash"},
 }
 """The keys each record may carry: a key the replay cannot check is refused, not ignored."""
+
+
+@dataclass(frozen=True)
+class DeckCopies:
+    """Copies of one action card in a logged army's deck (as an army list's deck entry)."""
+
+    card: str
+    copies: int
+
+
+@dataclass(frozen=True)
+class LoggedArmy:
+    """A side's army as its log carries it: the composition entries and the army list's
+    own deck, so that a game played with an army list (``--army``, a playtest's default
+    army) replays without the list's file and with the same deck (000 core rules, Army
+    Creation: the player builds the deck; builder.systems.heroes.engine.setup reads ``deck``)."""
+
+    composition: list[dict[str, Any]]
+    deck: tuple[DeckCopies, ...]
+
+
+def _logged_armies(entries: list[Any] | None, decks: list[Any] | None) -> list[Any] | None:
+    """The armies to set a logged game up with: composition entries per side, as a
+    :class:`LoggedArmy` where the side's deck was logged."""
+    if entries is None:
+        return None
+    out: list[Any] = []
+    for i, comp in enumerate(entries):
+        deck = decks[i] if decks and i < len(decks) else None
+        out.append(comp if comp is None or deck is None
+                   else LoggedArmy(comp, tuple(DeckCopies(str(d["card"]), int(d["copies"])) for d in deck)))
+    return out
 
 
 @dataclass
@@ -76,11 +108,16 @@ def play(pack: Any, scenario: str, seed: int, players: list[str], *, pack_ref: s
     specs = check_players(found, players) if found is not None else [parse_spec(p) for p in players]
     rules, options = rules_for(specs)
     entries = [army_composition(a) if a is not None else None for a in armies] if armies else None
-    state = rules.new_game(pack, scenario, seed=seed, armies=entries, options=options or None)
+    decks = [[{"card": d.card, "copies": d.copies} for d in a.deck] if getattr(a, "deck", None) else None
+             for a in armies] if armies else None
+    if decks is not None and all(d is None for d in decks):
+        decks = None
+    state = rules.new_game(pack, scenario, seed=seed, armies=_logged_armies(entries, decks), options=options or None)
     agents = seat_players(state, players, seed)
     record = GameRecord({"type": "header", "version": LOG_VERSION, "scenario": scenario, "seed": seed,
                          "players": players, "pack": pack_ref, "rules": rules.name,
-                         "start_hash": state.state_hash(), **({"armies": entries} if entries else {})})
+                         "start_hash": state.state_hash(), **({"armies": entries} if entries else {}),
+                         **({"decks": decks} if decks else {})})
 
     n = 0
 
@@ -151,6 +188,13 @@ def check_header(header: dict[str, Any], file: str) -> None:
     if armies is not None and (not isinstance(armies, list)
                                or not all(a is None or isinstance(a, list) for a in armies)):
         raise refuse(f"header 'armies' must be a list of compositions (or null) per side, not {json.dumps(armies)[:60]}")
+    decks = header.get("decks")
+    if decks is not None and (not isinstance(decks, list) or not isinstance(armies, list) or not all(
+            d is None or (isinstance(d, list) and all(
+                isinstance(e, dict) and isinstance(e.get("card"), str) and type(e.get("copies")) is int
+                and 1 <= e["copies"] <= 20 for e in d)) for d in decks)):
+        raise refuse(f"header 'decks' must be, per side with 'armies', a list of {{card, copies}} (or null), "
+                     f"not {json.dumps(decks)[:60]}")
     if not isinstance(header.get("pack", ""), str):
         raise refuse(f"header 'pack' must be a folder name, not {header.get('pack')!r}")
 
@@ -211,8 +255,8 @@ def replay(pack: Any, lines: Iterable[dict[str, Any]], file: str = "<log>",
         except UsageError as exc:
             raise _bad(f"the header's players cannot be read: {exc}", file, 1) from None
     try:
-        state = rules.new_game(pack, header["scenario"], seed=header["seed"], armies=header.get("armies"),
-                               options=options or None)
+        state = rules.new_game(pack, header["scenario"], seed=header["seed"],
+                               armies=_logged_armies(header.get("armies"), header.get("decks")), options=options or None)
     except KeyError as exc:
         raise _bad(f"the header lacks {exc}", file, 1) from None
     if header.get("rules") not in (None, rules.name):

@@ -522,12 +522,12 @@ def game_log(pack: Any, scenario: str, seed: int, players: list[str], army: list
     from builder.systems.heroes.content.pack_cache import load_pack_cached
     from builder.systems.heroes.tools.log import play
 
-    loaded = load_pack_cached(pack)
-    armies = None
-    if army:
-        from builder.playtest.armies import load_armies, parse_army_options
+    from builder.playtest.armies import load_armies, parse_army_options, played_lists
 
-        model = loaded.items["scenarios"][scenario]
-        armies = list(load_armies(loaded, model, parse_army_options(army, [s.id for s in model.sides])))
+    loaded = load_pack_cached(pack)
+    model = loaded.items["scenarios"][scenario]
+    # the armies the playtest played: its --army lists, the default army built for the scenario otherwise
+    armies = list(played_lists(loaded, model, load_armies(loaded, model,
+                                                          parse_army_options(list(army or []), [s.id for s in model.sides]))))
     _, record = play(loaded, scenario, seed, list(players), pack_ref=str(pack), armies=armies)
     return record.jsonl()
