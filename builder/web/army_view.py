@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from builder.systems.heroes.army.legality.support import ungranted_support_tiles
 from builder.systems.heroes.army.totals import MAX_BLUFFS, MAX_ORDERS, MAX_SPECIAL_ORDERS
 from builder.diagnostics import Diagnostic
 from builder.web.workbench import Bench
@@ -38,9 +39,11 @@ def army_view(bench: Bench) -> dict[str, Any]:
     """Everything the builder page shows, from the checker's view of the bench."""
     checked = bench.check()
     army, roster, summary = checked.file.army, checked.roster, checked.summary
+    pack = {"id": bench.pack.manifest.id, "name": bench.pack.manifest.name}
     if army is None or roster is None or summary is None:
         return {"readable": False, "army_diagnostics": [_diag(d) for d in checked.file.diagnostics],
-                "text": bench.text, "can_undo": bool(bench.history), "filename": bench.filename}
+                "text": bench.text, "can_undo": bool(bench.history), "filename": bench.filename, "pack": pack,
+                "pack_note": "", "share": None}
     slots = {(i, j): c.slot for i, e in enumerate(army.tiles) for j, c in enumerate(e.options)}
     placed: dict[str, list[dict[str, str]]] = defaultdict(list)
     for finding, diagnostic in checked.findings:
@@ -69,6 +72,7 @@ def army_view(bench: Bench) -> dict[str, Any]:
               "command": c.command.value if getattr(c, "command", None) else ""}
              for c in sorted(bench.pack.by_faction("cards", faction), key=lambda c: c.name)]
     budget = totals.budget
+    ungranted = ungranted_support_tiles(bench.pack, roster)
     return {
         "readable": True,
         "army": army,
@@ -83,8 +87,11 @@ def army_view(bench: Bench) -> dict[str, Any]:
         "heroes": heroes,
         "tile_choices": sorted(
             ({"id": t.id, "name": t.name, "cost": t.cost, "kind": t.kind.value}
-             for t in bench.pack.by_faction("tiles", army.faction or faction)),
+             for t in bench.pack.by_faction("tiles", army.faction or faction) if t.id not in ungranted),
             key=lambda t: (t["kind"], t["cost"], t["id"])),
+        "pack": pack,
+        "pack_note": bench.pack_note(),
+        "share": bench.share_token(),
         "cards": cards,
         "deck_size": sum(deck.values()),
         "has_deck": army.deck is not None,
