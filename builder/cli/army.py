@@ -308,11 +308,22 @@ def edit(
     card: Optional[str] = typer.Option(None, "--card", help="Card id to put in the deck."),
     copies: int = typer.Option(1, "--copies", min=1, max=20, help="Copies of --card."),
     remove: bool = typer.Option(False, "--remove", help="Remove instead of add."),
+    fill_deck: bool = typer.Option(False, "--fill-deck", help="Complete the deck to the rules' minimum (40 "
+                                   "cards; command cards as the options allow), replacing the cards chosen."),
     pack: Optional[Path] = typer.Option(None, "--pack", help=PACK_HELP + " The edit is checked against it."),
 ) -> None:
-    """Add or remove a tile, slot option, hero or card, keeping comments and key order.
-    Unknown ids, missing slots and options that do not fit are refused (exit 1, file unchanged)."""
-    from builder.systems.heroes.army.edit import edit_file
+    """Add or remove a tile, slot option, hero or card, keeping comments and key order;
+    or fill the deck (--fill-deck). Unknown ids, missing slots and options that do not fit
+    are refused (exit 1, file unchanged)."""
+    from builder.systems.heroes.army.edit import edit_file, fill_deck_file
+    from builder.errors import UsageError
+
+    if fill_deck:
+        if any(v is not None for v in (tile, slot, option, hero, card)) or remove:
+            raise UsageError("--fill-deck is an edit of its own: give it without --tile, --hero, --card or --remove")
+        cards = fill_deck_file(file, _pack(pack, file) if file.is_file() else None)
+        typer.echo(f"updated {file}: {cards} cards in the deck; check it with: heroes army check {file}", err=True)
+        return
 
     edit_file(file, _pack(pack, file) if file.is_file() else None, tile=tile, slot=slot, option=option, hero=hero,
               card=card, copies=copies, remove=remove)

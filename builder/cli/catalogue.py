@@ -49,16 +49,17 @@ def list_command(
     if format is ListFormat.json:
         typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
-    from rich.console import Console
     from rich.table import Table
+
+    from builder.render.console import table_console
 
     table = Table(title=f"{kind} ({len(rows)})")
     for column in ("id", "name", "faction", "cost", "fits"):
-        table.add_column(column, overflow="fold")
+        table.add_column(column, no_wrap=column == "id", overflow="fold")
     for row in rows:
         table.add_row(row["id"], row["name"], row["faction"] or "", "" if row["cost"] is None else str(row["cost"]),
                       row["fits"])
-    Console(width=max(100, Console().width)).print(table)
+    table_console().print(table)
 
 
 def _lines(value: Any, indent: int = 0) -> list[str]:

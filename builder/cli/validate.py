@@ -37,10 +37,11 @@ def validate(
 
 
 def _print_summary(report) -> None:  # type: ignore[no-untyped-def]
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console(highlight=False)
+    from builder.render.console import table_console
+
+    console = table_console()
     if report.pack is not None:
         table = Table(title=f"pack '{report.pack.manifest.id}' {report.pack.manifest.version}")
         table.add_column("kind")

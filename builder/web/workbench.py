@@ -205,22 +205,12 @@ class Bench(UndoableText):
 
     def fill_deck(self) -> None:
         """Complete the deck to the rules' minimum with the suggester's deck builder
-        (000 core rules, Setup > Cards; command cards only as the options allow)."""
-        from builder.systems.heroes.army.legality.deck import command_allowance, minimum
-        from builder.systems.heroes.army.suggest import _deck
+        (:func:`builder.systems.heroes.army.edit.fill_deck_text`, as ``heroes army edit --fill-deck``)."""
+        from builder.systems.heroes.army.edit import fill_deck_text
 
-        army, roster = self.army, self.check().roster
-        if army is None or roster is None:
+        if self.army is None or self.check().roster is None:
             raise UsageError("the list cannot be read; fix its errors first")
-        deck = _deck(self.pack, army.deck_faction, command_allowance(roster), minimum(roster))
-        if deck is None:
-            raise UsageError(f"the pack has too few {army.deck_faction} cards for a full deck")
-        text = self.text
-        for entry in army.deck or []:
-            text = edit_text(text, card=entry.card, remove=True, display=self.filename)
-        for entry in deck:
-            text = edit_text(text, card=entry.card, copies=entry.copies, display=self.filename)
-        self._replace(text)
+        self._replace(fill_deck_text(self.text, self.pack, self.filename))
 
     # -- outputs -----------------------------------------------------------------------
 
