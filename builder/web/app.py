@@ -27,7 +27,7 @@ from builder.content.yaml_io import atomic_write_text
 from builder.errors import HeroesError, UsageError
 from builder.render.env import STATIC, environment
 from builder.systems.seam import GameSystem, system_of_pack
-from builder.web.army_view import army_view
+from builder.web.army_view import army_view, hero_profiles, option_profiles
 from builder.web.background import Jobs, Watched
 from builder.web.safety import MAX_UPLOAD, W_UPLOAD, Folders, Refused, Tokens
 from builder.web.squads import SquadBench
@@ -169,9 +169,9 @@ async def army_page(request: Request) -> Response:
                                "folders": request.app.state.site.folders.listing(), "title": "Army builder"}
     tile, slot = request.query_params.get("tile"), request.query_params.get("slot")
     if tile and slot and tile.isdigit() and slot.isdigit():
-        context["picker"] = {"kind": "slot", "tile": int(tile), "report": bench.slot(int(tile), int(slot))}
+        context["picker"] = _slot_picker(bench, int(tile), int(slot))
     elif request.query_params.get("panel") == "heroes":
-        context["picker"] = {"kind": "heroes", "heroes": bench.hero_choices()}
+        context["picker"] = _hero_picker(bench)
     return _page(request, "web/army.html.j2", **context)
 
 
@@ -180,12 +180,23 @@ async def slot_fragment(request: Request) -> Response:
     tile, slot = request.query_params.get("tile", ""), request.query_params.get("slot", "")
     if not (tile.isdigit() and slot.isdigit()):
         raise UsageError("give the tile and slot numbers")
-    picker = {"kind": "slot", "tile": int(tile), "report": bench.slot(int(tile), int(slot))}
-    return _page(request, "web/_picker.html.j2", picker=picker)
+    return _page(request, "web/_picker.html.j2", picker=_slot_picker(bench, int(tile), int(slot)))
+
+
+def _slot_picker(bench: Bench, tile: int, slot: int) -> dict[str, Any]:
+    """The option picker of a slot, with the unit profile of each option that brings units."""
+    report = bench.slot(tile, slot)
+    return {"kind": "slot", "tile": tile, "report": report,
+            "profiles": option_profiles(bench.pack, [c.option for c in report.candidates])}
+
+
+def _hero_picker(bench: Bench) -> dict[str, Any]:
+    heroes = bench.hero_choices()
+    return {"kind": "heroes", "heroes": heroes, "profiles": hero_profiles(bench.pack, heroes)}
 
 
 async def heroes_fragment(request: Request) -> Response:
-    return _page(request, "web/_picker.html.j2", picker={"kind": "heroes", "heroes": _bench(request).hero_choices()})
+    return _page(request, "web/_picker.html.j2", picker=_hero_picker(_bench(request)))
 
 
 async def army_new(request: Request) -> Response:

@@ -71,7 +71,11 @@
   function loadPicker(url) {
     lastPicker = url;
     fetch(url, {credentials: "same-origin"}).then(function (r) { return r.text(); })
-      .then(function (t) { swap("#picker", t); });
+      .then(function (t) {
+        swap("#picker", t);
+        var picker = document.getElementById("picker");
+        if (picker && !picker.contains(document.activeElement)) { picker.focus(); }  /* keyboard users land on the choices */
+      });
   }
   function refreshPicker() { if (lastPicker) { loadPicker(lastPicker); } }
   document.addEventListener("click", function (event) {
