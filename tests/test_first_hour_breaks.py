@@ -83,3 +83,14 @@ def test_placeholder_notes_do_not_claim_a_transcription(tmp_path: Path) -> None:
     root = Path(__file__).resolve().parent.parent / "templates" / "partials"
     for name in ("scenario_body.html.j2", "roster_body.html.j2"):
         assert "lost in transcription" not in (root / name).read_text(encoding="utf-8")
+
+
+def test_getting_started_is_first_in_the_site_and_internals_left_the_army_guide() -> None:
+    from builder.render.docsite import guide_pages, guide_title
+
+    root = Path(__file__).resolve().parent.parent / "docs"
+    pages = guide_pages(root)
+    assert pages[0].stem == "getting-started" and "developer" in [p.stem for p in pages]
+    assert guide_title(pages[0]).startswith("Getting started")
+    army = (root / "army.md").read_text(encoding="utf-8")
+    assert "importtime" not in army and "-X importtime" in (root / "developer.md").read_text(encoding="utf-8")

@@ -32,7 +32,7 @@ BENCH_RESULTS = REPO / "benchmarks" / "results.txt"
 
 # Guides in a fixed reading order; any other docs/*.md is appended after them by name.
 GUIDE_ORDER = ("getting-started", "authoring", "army", "validation", "printing", "web", "campaign", "playtest",
-               "solo-mode", "engine", "architecture", "diagnostics")
+               "solo-mode", "engine", "architecture", "developer", "diagnostics")
 
 
 @dataclass(frozen=True)
