@@ -195,5 +195,5 @@ def test_build_a_tide_of_iron_squad_list_by_clicking(browser: Any, tmp_path: Pat
         browser.find_element(By.ID, "save-name-0").clear()
         browser.find_element(By.ID, "save-name-0").send_keys("germans.yaml")
         _click(browser, "#save-button-0")
-        _wait(browser, "#save-status", "Saved")
+        _wait(browser, "body", "Saved")
     assert cli("army", "check", str(armies / "germans.yaml")).exit_code == 0
