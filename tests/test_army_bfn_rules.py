@@ -9,6 +9,8 @@
   where the list's scenario grants it.
 """
 
+# Codes exercised here: A436 (support tile), A437 (aircraft tile), A438 (Aircraft option).
+
 from __future__ import annotations
 
 import re

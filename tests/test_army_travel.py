@@ -1,6 +1,8 @@
 """Lists that travel (issue 38): every written list names its pack and a schema an editor
 resolves offline; share links carry the list itself; the forum text reads back."""
 
+# Codes exercised here: A434 (share link), A435 (forum text).
+
 from __future__ import annotations
 
 import json
