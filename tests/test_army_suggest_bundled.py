@@ -20,4 +20,10 @@ def test_suggest_is_legal_for_every_faction(pack_name: str, faction: str, points
     army = suggest_army(pack, faction, points, seed=7)
     _, summary, findings = check_army(army, pack)
     assert [f for f in findings if f.severity.value == "error"] == []
-    assert all(pack.tiles[t.tile].kind in (TileKind.PLATOON, TileKind.OFFICER) for t in army.tiles)
+    # platoon and officer tiles, and aircraft only with the Aircraft option that recruits
+    # them (003, Orders Options > Aircraft); support tiles come with scenarios only
+    assert all(pack.tiles[t.tile].kind in (TileKind.PLATOON, TileKind.OFFICER, TileKind.AIRCRAFT)
+               for t in army.tiles)
+    planes = sum(pack.tiles[t.tile].kind is TileKind.AIRCRAFT for t in army.tiles)
+    orders = sum(pack.options[c.option].effect_key == "aircraft" for t in army.tiles for c in t.options)
+    assert orders <= planes <= 2 * orders

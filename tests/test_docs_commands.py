@@ -35,6 +35,9 @@ EXPECTED: dict[tuple[str, str], tuple[int, str]] = {
     ("docs/army.md", "army check cw.yaml"): (0, "cw.yaml: legal"),
     ("docs/army.md", "army check my.yaml --format json"): (0, '"legal": true'),
     ("docs/army.md", "army check my.yaml"): (0, "legal"),
+    ("docs/getting-started.md", "army check my-army.yaml"): (0, "my-army.yaml: legal"),
+    ("docs/getting-started.md", "army share"): (0, "/army/shared?list=1."),
+    ("docs/getting-started.md", "playtest clash"): (0, "too few games for a verdict"),
     ("docs/authoring.md", "validate content/my-pack"): (0, "valid, 1 warning"),  # C305: section 11's small deck
 }
 NOT_IN_OUTPUT = {"docs/authoring.md": r": warning (?!C305)"}  # regular expressions

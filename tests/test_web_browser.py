@@ -97,7 +97,8 @@ def test_build_a_legal_300_point_army_by_clicking(browser: Any, tmp_path: Path, 
         name.clear()
         name.send_keys("clicked.yaml")
         browser.find_element(By.ID, "save-button-0").click()
-        _wait(browser, "#message", "Saved")
+        _wait(browser, "#save-status", "Saved")  # saved without leaving the builder
+        assert browser.find_element(By.ID, "verdict").text == "Legal army"
     result = cli("army", "check", str(armies / "clicked.yaml"))
     assert result.exit_code == 0, result.stdout
     assert re.search(r"legal, 300/300 points", result.stdout)

@@ -151,7 +151,9 @@ def next_(
     scenario = next_scenario(pack, current)
     body = yaml.safe_dump(scenario.model_dump(mode="json", exclude_defaults=True, by_alias=True), sort_keys=False,
                           allow_unicode=True)
-    _write(f"# yaml-language-server: $schema={schema_for('scenarios', out.parent)}\n{body}", out, force)
+    _write(f"# yaml-language-server: $schema={schema_for('scenarios', out.parent)}\n"
+           f"# pack: {pack.manifest.id}\n"
+           f"# Open it with: heroes render scenario {out} -o sheet.pdf; heroes play {out}\n{body}", out, force)
 
 
 def playtest_campaign(campaign: str, games: int, seed: int, players: str, jobs: int, pack: Path,

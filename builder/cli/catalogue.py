@@ -49,16 +49,17 @@ def list_command(
     if format is ListFormat.json:
         typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
-    from rich.console import Console
     from rich.table import Table
+
+    from builder.render.console import table_console
 
     table = Table(title=f"{kind} ({len(rows)})")
     for column in ("id", "name", "faction", "cost", "fits"):
-        table.add_column(column, overflow="fold")
+        table.add_column(column, no_wrap=column == "id", overflow="fold")
     for row in rows:
         table.add_row(row["id"], row["name"], row["faction"] or "", "" if row["cost"] is None else str(row["cost"]),
                       row["fits"])
-    Console(width=max(100, Console().width)).print(table)
+    table_console().print(table)
 
 
 def _lines(value: Any, indent: int = 0) -> list[str]:
@@ -93,16 +94,18 @@ def show_command(
 
     Exit status: 0 fine, 1 invalid pack, 2 usage error (no such id).
     """
-    from builder.systems.heroes.catalogue import show_item
+    from builder.systems.heroes.catalogue import show_items
     from builder.systems.seam import pack_command
 
     if (handler := pack_command(pack, "show")) is not None:
         return handler(pack, item_id, format.value)
-    item = show_item(_pack(pack), item_id)
-    if format is ListFormat.json:
-        typer.echo(json.dumps(item, indent=2, ensure_ascii=False))
+    items = show_items(_pack(pack), item_id)
+    if format is ListFormat.json:  # one item: the object; several sharing the id: a list of them
+        typer.echo(json.dumps(items[0] if len(items) == 1 else items, indent=2, ensure_ascii=False))
         return
-    typer.echo("\n".join(_lines(item)))
+    if len(items) > 1:
+        typer.echo(f"{len(items)} items have the id {item_id}: {', '.join(i['collection'] for i in items)}\n")
+    typer.echo("\n\n".join("\n".join(_lines(item)) for item in items))
 
 
 def register(app: typer.Typer) -> None:

@@ -21,7 +21,8 @@ DEFAULT_PACK = BUNDLED_CONTENT / "core"
 
 
 def play(
-    scenario: str = typer.Argument(..., help="Scenario id, e.g. family-meeting-1."),
+    scenario: str = typer.Argument(..., help="Scenario id, e.g. family-meeting-1, or a scenario file (e.g. written "
+                                   "by 'heroes campaign next')."),
     seed: int = typer.Option(1, "--seed", "-s", min=0, max=2**63 - 1,
                              help="Seed of the game (dice, players, deployment)."),
     players: str = typer.Option(
@@ -46,7 +47,16 @@ def play(
     from builder.content.yaml_io import atomic_write_text
     from builder.systems.heroes.tools.log import require_scenario
 
-    content = load_pack(pack)
+    from builder.content.search import is_file_argument, scenario_file_pack
+
+    if is_file_argument(scenario):
+        from builder.systems.heroes.content.loader import with_scenario_file
+
+        folder = scenario_file_pack(Path(scenario), None if pack == DEFAULT_PACK else pack)
+        content, scenario = with_scenario_file(load_pack(folder), Path(scenario))
+        pack = folder
+    else:
+        content = load_pack(pack)
     require_scenario(content, scenario)
     armies = _armies(content, scenario, army)
     state, record = play_game(content, scenario, seed, names, pack_ref=str(pack), armies=armies)

@@ -57,7 +57,8 @@ def roster(
 
 @app.command("scenario")
 def scenario(
-    scenario_id: str = typer.Argument(..., metavar="SCENARIO", help="Scenario id in the pack."),
+    scenario_id: str = typer.Argument(..., metavar="SCENARIO", help="Scenario id in the pack, or a scenario file "
+                                      "(e.g. written by 'heroes campaign next')."),
     out: Path = OUT, pack: Optional[Path] = PACK, paper: Paper = PAPER,
     report: Optional[Path] = typer.Option(
         None, "--report", help="Playtest report JSON (default: reports/<scenario>.json in the pack, else beside it)."),
@@ -65,9 +66,14 @@ def scenario(
     """A scenario sheet with its battlefield map, events, victory conditions and armies."""
     if (handler := pack_command(pack, "render scenario")) is not None:
         return handler(pack, scenario_id, out, paper, report)
+    from builder.content.search import is_file_argument, scenario_file_pack
+    from builder.systems.heroes.content.loader import with_scenario_file
     from builder.systems.heroes.render.scenario_sheet import find_scenario, render_scenario_html
 
-    loaded = _pack(pack)
+    if is_file_argument(scenario_id):
+        loaded, scenario_id = with_scenario_file(_pack(scenario_file_pack(Path(scenario_id), pack)), Path(scenario_id))
+    else:
+        loaded = _pack(pack)
     _write(render_scenario_html(find_scenario(loaded, scenario_id), loaded, report), out, paper)
 
 

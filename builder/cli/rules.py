@@ -56,14 +56,15 @@ def coverage_command(
     if format is CoverageFormat.json:
         typer.echo(json.dumps({"summary": summary(rows), "rules": rows}, indent=2))
         return
-    from rich.console import Console
     from rich.table import Table
+
+    from builder.render.console import table_console
 
     table = Table(title="rules coverage")
     for col in ("kind", "id", "status", "missing"):
         table.add_column(col)
     for r in rows:
         table.add_row(r["kind"], r["id"], r["status"], r["missing"])
-    console = Console(highlight=False, width=160)
+    console = table_console(width=160)
     console.print(table)
     console.print(", ".join(f"{k}: {v}" for k, v in summary(rows).items()))

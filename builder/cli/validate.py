@@ -37,17 +37,26 @@ def validate(
 
 
 def _print_summary(report) -> None:  # type: ignore[no-untyped-def]
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console(highlight=False)
+    from builder.render.console import table_console
+
+    console = table_console()
     if report.pack is not None:
-        table = Table(title=f"pack '{report.pack.manifest.id}' {report.pack.manifest.version}")
+        pack = report.pack
+        own: dict[str, int] = {}
+        for (kind, _), origin in pack.origins.items():
+            if origin.pack == pack.manifest.id:
+                own[kind] = own.get(kind, 0) + 1
+        deps = pack.manifest.depends_on
+        table = Table(title=f"pack '{pack.manifest.id}' {pack.manifest.version}")
         table.add_column("kind")
         table.add_column("items", justify="right")
+        if deps:
+            table.add_column(f"with {', '.join(deps)}", justify="right")
         for kind, count in report.counts.items():
             if count:
-                table.add_row(kind, str(count))
+                table.add_row(kind, str(own.get(kind, 0)), *([str(count)] if deps else []))
         console.print(table)
         console.print(f"{len(report.pack.files)} files, {report.pack.placeholders()} items with placeholder values")
     verdict = "valid" if report.ok else f"invalid: {len(report.errors)} error(s)"

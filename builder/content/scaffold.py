@@ -8,6 +8,7 @@ and the modeline its files start with (docs/authoring.md explains every kind).
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -39,7 +40,7 @@ def scaffold_pack(folder: Path, pack_id: str, name: str | None = None,
     atomic_write_text(manifest, "\n".join([
         f"# yaml-language-server: $schema={schema_ref('pack', folder)}",
         f"id: {pack_id}",
-        f"name: {name or pack_id}",
+        f"name: {json.dumps(name or pack_id, ensure_ascii=False)}",  # a JSON string is YAML: any name stays text
         "version: 0.1.0",
         "description: What the pack adds (units, tiles, cards, scenarios...).",
         f"depends_on: [{depends}]",

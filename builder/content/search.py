@@ -69,6 +69,26 @@ def army_pack(army_file: Path | None, given: Path | None) -> Path:
     return BUNDLED_CONTENT / "core"
 
 
+_SCENARIO_ID = re.compile(r"^id:\s*['\"]?([a-z0-9][a-z0-9-]*)['\"]?\s*(?:#.*)?$", re.M)
+
+
+def bundled_pack_of_scenario(scenario: str) -> Path | None:
+    """The bundled pack that ships scenario ``scenario`` (core first, then the others by
+    name), read from each scenario file's ``id:`` line: ``heroes army new --scenario
+    zuruck`` finds Battle for Normandy without ``--pack``."""
+    folders = sorted((p for p in BUNDLED_CONTENT.iterdir() if (p / "scenarios").is_dir()),
+                     key=lambda p: (p.name != "core", p.name))
+    for folder in folders:
+        for file in sorted((folder / "scenarios").glob("*.y*ml")):
+            try:
+                match = _SCENARIO_ID.search(file.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError):
+                continue
+            if match and match.group(1) == scenario:
+                return folder
+    return None
+
+
 _PACK_LINE = re.compile(r"^pack:\s*['\"]?([A-Za-z0-9][\w.-]*)['\"]?\s*(?:#.*)?$", re.M)
 
 
@@ -79,3 +99,24 @@ def _declared_pack(army_file: Path) -> str | None:
     except (OSError, UnicodeDecodeError):
         return None
     return match.group(1) if match else None
+
+
+_PACK_COMMENT = re.compile(r"^# pack: ([A-Za-z0-9][\w.-]*)\s*$", re.M)
+
+
+def is_file_argument(value: str) -> bool:
+    """Whether a command's SCENARIO argument names a file rather than an id (ids have no
+    dot or slash; ``heroes campaign next`` writes files ending in .yaml)."""
+    return value.endswith((".yaml", ".yml")) or "/" in value or os.sep in value or Path(value).is_file()
+
+
+def scenario_file_pack(scenario_file: Path, given: Path | None) -> Path:
+    """The pack of a scenario given as a file: ``--pack``, else the ``# pack: ID`` comment
+    ``heroes campaign next`` writes, else the bundled core pack."""
+    if given is not None:
+        return given
+    try:
+        match = _PACK_COMMENT.search(scenario_file.read_text(encoding="utf-8")[:4096])
+    except (OSError, UnicodeDecodeError):
+        match = None
+    return find_pack(match.group(1)) if match else BUNDLED_CONTENT / "core"

@@ -187,10 +187,17 @@ def rounds_by_end_reason(rows: list[dict[str, Any]]) -> dict[str, dict[str, floa
     return {k: {"games": len(v), "mean_rounds": round(sum(v) / len(v), ROUND)} for k, v in sorted(by.items())}
 
 
+MIN_VERDICT_GAMES = 30
+"""Fewer games than this give no verdict word: the 95% interval of a side's win rate is
+still about +/- 18 points wide at 30 games (Wilson), so 'balanced' or 'favours' on 4 games
+would only repeat the dice. The rates are printed, with their margins, either way."""
+
+
 def verdict(summary: dict[str, Any], sides: list[str], names: dict[str, str] | None = None) -> str:
     """One line: which side the scenario favours, with its 95% margin; 'mostly draws'
     when at least half the games end undecided (draws are no balance); else 'balanced'
-    when the leading side's interval overlaps the other's."""
+    when the leading side's interval overlaps the other's. Below :data:`MIN_VERDICT_GAMES`
+    games it says the sample is too small for a verdict and gives the rates only."""
     names = names or {}
     n = summary["games"]
     if n == 0:
@@ -203,6 +210,10 @@ def verdict(summary: dict[str, Any], sides: list[str], names: dict[str, str] | N
         half = (iv[side]["high"] - iv[side]["low"]) / 2 * 100
         return f"{iv[side]['rate'] * 100:.0f}% +/- " + (f"{half:.0f}%" if half >= 1 else f"{half:.1f}%")
 
+    if n < MIN_VERDICT_GAMES:
+        return (f"too few games for a verdict ({n}; at least {MIN_VERDICT_GAMES}): "
+                + ", ".join(f"{names.get(s, s)} {pct(s)}" for s in sides)
+                + (f", draws {summary['draw_rate'] * 100:.0f}%" if summary["draw_rate"] else ""))
     if summary["draw_rate"] >= 0.5:
         return "mostly draws: draws " + pct("draw") + "".join(
             f", {names.get(s, s)} {pct(s)}" for s in sides)

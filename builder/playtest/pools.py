@@ -107,8 +107,10 @@ class DaskPool:
         try:
             from distributed import Client, LocalCluster
         except ImportError:
-            raise UsageError("--scheduler needs dask.distributed: pip install 'distributed>=2024.1' "
-                             "(the 'cluster' extra of Heroes Builder)") from None
+            raise UsageError("--scheduler needs Dask (dask.distributed), which 'make demo' does not install: "
+                             "run .venv/bin/pip install -e '.[cluster]' in the checkout (or pip install "
+                             "'distributed>=2024.1'), or play on this machine's processes with --jobs N instead"
+                             ) from None
         self.address = address
         self._cluster: Any = None
         try:

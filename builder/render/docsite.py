@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import pkgutil
 from dataclasses import dataclass
 from enum import Enum
@@ -30,8 +31,8 @@ DOCS = Path(os.environ.get("HEROES_SITE_DOCS") or REPO / "docs")
 BENCH_RESULTS = REPO / "benchmarks" / "results.txt"
 
 # Guides in a fixed reading order; any other docs/*.md is appended after them by name.
-GUIDE_ORDER = ("authoring", "army", "validation", "printing", "web", "campaign", "playtest", "players",
-               "solo-mode", "engine", "architecture", "diagnostics")
+GUIDE_ORDER = ("getting-started", "authoring", "army", "validation", "printing", "web", "campaign", "playtest",
+               "players", "solo-mode", "engine", "architecture", "developer", "diagnostics")
 
 
 @dataclass(frozen=True)
@@ -51,10 +52,11 @@ def guide_pages(docs: Path = DOCS) -> list[Path]:
 
 
 def guide_title(path: Path) -> str:
-    """The page's first ``# heading``, else its file name."""
+    """The page's first ``# heading`` as plain text (a nav title shows no Markdown:
+    backticks and emphasis marks are dropped), else its file name."""
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.startswith("# "):
-            return line[2:].strip()
+            return re.sub(r"[`*_]", "", line[2:]).strip()
     return path.stem.replace("-", " ").capitalize()
 
 

@@ -27,7 +27,7 @@ from builder.content.yaml_io import atomic_write_text
 from builder.errors import HeroesError, UsageError
 from builder.render.env import STATIC, environment
 from builder.systems.seam import GameSystem, system_of_pack
-from builder.web.army_view import army_view
+from builder.web.army_view import army_view, hero_profiles, option_profiles
 from builder.web.background import Jobs, Watched
 from builder.web.replay import routes as replay_routes
 from builder.web.safety import MAX_UPLOAD, W_UPLOAD, Folders, Refused, Tokens
@@ -133,11 +133,26 @@ def _int(form: dict[str, str], key: str) -> int:
 
 # -- pages ------------------------------------------------------------------------------
 
+def _scenario_packs(packs: dict[str, Pack]) -> dict[str, str]:
+    """Each scenario once: under the served pack that holds it and is not a dependency of
+    another served pack holding it (Battle for Normandy includes the core scenarios, so
+    with both served, Clash is offered once, on the pack with the most content)."""
+    owner: dict[str, str] = {}
+    for pid, pack in packs.items():
+        for scenario_id in pack.items["scenarios"]:
+            held = owner.get(scenario_id)
+            if held is None or held in packs[pid].manifest.depends_on:
+                owner[scenario_id] = pid
+    return owner
+
+
 async def home(request: Request) -> Response:
     site: Site = request.app.state.site
-    scenarios = [{"pack": pid, "id": s.id, "name": s.name,
+    owner = _scenario_packs(site.packs)
+    scenarios = [{"pack": pid, "id": s.id, "name": s.name, "pack_name": p.manifest.name,
                   "sides": [{"id": side.id, "name": side.name or side.id, "faction": side.faction} for side in s.sides]}
-                 for pid, p in site.packs.items() for s in sorted(p.items["scenarios"].values(), key=lambda s: s.id)]
+                 for pid, p in site.packs.items() for s in sorted(p.items["scenarios"].values(), key=lambda s: s.id)
+                 if owner.get(s.id) == pid]
     scenarios += [{"pack": pid, "id": s.id, "name": s.name, "system": system.title,
                    "sides": [{"id": side.id, "name": side.id, "faction": side.nation} for side in s.sides]}
                   for pid, (system, p) in site.others.items()
@@ -155,9 +170,9 @@ async def army_page(request: Request) -> Response:
                                "folders": request.app.state.site.folders.listing(), "title": "Army builder"}
     tile, slot = request.query_params.get("tile"), request.query_params.get("slot")
     if tile and slot and tile.isdigit() and slot.isdigit():
-        context["picker"] = {"kind": "slot", "tile": int(tile), "report": bench.slot(int(tile), int(slot))}
+        context["picker"] = _slot_picker(bench, int(tile), int(slot))
     elif request.query_params.get("panel") == "heroes":
-        context["picker"] = {"kind": "heroes", "heroes": bench.hero_choices()}
+        context["picker"] = _hero_picker(bench)
     return _page(request, "web/army.html.j2", **context)
 
 
@@ -166,12 +181,23 @@ async def slot_fragment(request: Request) -> Response:
     tile, slot = request.query_params.get("tile", ""), request.query_params.get("slot", "")
     if not (tile.isdigit() and slot.isdigit()):
         raise UsageError("give the tile and slot numbers")
-    picker = {"kind": "slot", "tile": int(tile), "report": bench.slot(int(tile), int(slot))}
-    return _page(request, "web/_picker.html.j2", picker=picker)
+    return _page(request, "web/_picker.html.j2", picker=_slot_picker(bench, int(tile), int(slot)))
+
+
+def _slot_picker(bench: Bench, tile: int, slot: int) -> dict[str, Any]:
+    """The option picker of a slot, with the unit profile of each option that brings units."""
+    report = bench.slot(tile, slot)
+    return {"kind": "slot", "tile": tile, "report": report,
+            "profiles": option_profiles(bench.pack, [c.option for c in report.candidates])}
+
+
+def _hero_picker(bench: Bench) -> dict[str, Any]:
+    heroes = bench.hero_choices()
+    return {"kind": "heroes", "heroes": heroes, "profiles": hero_profiles(bench.pack, heroes)}
 
 
 async def heroes_fragment(request: Request) -> Response:
-    return _page(request, "web/_picker.html.j2", picker={"kind": "heroes", "heroes": _bench(request).hero_choices()})
+    return _page(request, "web/_picker.html.j2", picker=_hero_picker(_bench(request)))
 
 
 async def army_new(request: Request) -> Response:
@@ -202,6 +228,8 @@ async def army_open(request: Request) -> Response:
     """Open an army file from a named folder, or an uploaded one."""
     form = await _form(request)
     site: Site = request.app.state.site
+    if form.get("paste", "").strip():
+        return _open_text(request, form["paste"], "pasted.yaml", form.get("pack") or None)
     if "upload" in form:
         text, name = form["upload"], form.get("upload.name", "army.yaml")
     else:
@@ -221,6 +249,41 @@ async def army_open(request: Request) -> Response:
     else:
         bench.load(text, name)
     return RedirectResponse("/army", status_code=303)
+
+
+def _open_text(request: Request, text: str, name: str, chosen: str | None) -> Response:
+    """Put a list given as text (forum text, a share token or YAML) on the bench: on the
+    pack it names when that pack is served, else on ``chosen`` (the page then says the
+    list names another pack)."""
+    from builder.systems.heroes.army.intake import read_list_text
+    from builder.systems.heroes.army.writer import army_yaml
+
+    site: Site = request.app.state.site
+
+    def pack_of(declared: str | None) -> Pack:
+        for wanted in (declared, chosen, "core"):
+            if wanted is not None and wanted in site.packs:
+                return site.packs[wanted]
+        return site.pack(declared or next(iter(site.packs), "core"))
+
+    army, pack, problems = read_list_text(text, name, pack_of)
+    if army is None or pack is None:
+        from builder.errors import InvalidInputError
+
+        raise InvalidInputError(f"{name} cannot be read as an army list", problems)
+    site.keep(request.state.session, Bench(pack, army_yaml(army, pack), name))
+    response = RedirectResponse("/army", status_code=303)
+    if request.state.new_session:  # a share link is often the first page a player opens
+        response.set_cookie(COOKIE, request.state.session, httponly=True, samesite="lax")
+    return response
+
+
+async def army_shared(request: Request) -> Response:
+    """A share link (``heroes army share``): the list travels in the URL itself."""
+    token = request.query_params.get("list", "")
+    if not token:
+        raise UsageError("the share link carries no list ('list=' is empty)")
+    return _open_text(request, token, "shared.yaml", None)
 
 
 ACTIONS: dict[str, Callable[[Bench, dict[str, str]], object]] = {
@@ -275,10 +338,18 @@ async def army_save(request: Request) -> Response:
     site: Site = request.app.state.site
     bench = _any_bench(request)
     path = site.folders.path(_int(form, "folder"), form.get("file", "").strip())
-    atomic_write_text(path, bench.text)
+    text = bench.text
+    if isinstance(bench, Bench):  # the modeline as seen from the folder saved into (an editor resolves it offline)
+        from builder.content.schema_store import schema_for
+        from builder.systems.heroes.army.writer import with_schema
+
+        text = with_schema(text, schema_for("army", path.parent))
+    atomic_write_text(path, text)
     bench.filename = path.name
-    return _page(request, "web/message.html.j2", title="Saved",
-                 message=f"Saved {display_path(path)}. Check it with: heroes army check {display_path(path)}")
+    message = f"Saved {display_path(path)}. Check it with: heroes army check {display_path(path)}"
+    if request.headers.get(FRAGMENT):  # saved from the builder's own page: it stays open
+        return JSONResponse({"saved": display_path(path), "message": message})
+    return _page(request, "web/message.html.j2", title="Saved", message=message)
 
 
 async def army_download(request: Request) -> Response:
@@ -459,6 +530,7 @@ def create_app(packs: list[Path], armies: list[Path], hosts: list[str] | None = 
         Route("/army/do", _guard(army_do), methods=["POST"]),
         Route("/army/save", _guard(army_save), methods=["POST"]),
         Route("/army/download/{kind:str}", _guard(army_download)),
+        Route("/army/shared", _guard(army_shared)),
         Route("/scenario/{pack:str}/{scenario:str}", _guard(scenario_page)),
         Route("/scenario/{pack:str}/{scenario:str}/playtest", _guard(playtest_start), methods=["POST"]),
         Route("/scenario/{pack:str}/{scenario:str}/progress", _guard(playtest_status)),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from builder.systems.heroes.army.legality.support import ungranted_support_tiles
 from builder.systems.heroes.army.totals import MAX_BLUFFS, MAX_ORDERS, MAX_SPECIAL_ORDERS
 from builder.diagnostics import Diagnostic
 from builder.web.workbench import Bench
@@ -38,9 +39,11 @@ def army_view(bench: Bench) -> dict[str, Any]:
     """Everything the builder page shows, from the checker's view of the bench."""
     checked = bench.check()
     army, roster, summary = checked.file.army, checked.roster, checked.summary
+    pack = {"id": bench.pack.manifest.id, "name": bench.pack.manifest.name}
     if army is None or roster is None or summary is None:
         return {"readable": False, "army_diagnostics": [_diag(d) for d in checked.file.diagnostics],
-                "text": bench.text, "can_undo": bool(bench.history), "filename": bench.filename}
+                "text": bench.text, "can_undo": bool(bench.history), "filename": bench.filename, "pack": pack,
+                "pack_note": "", "share": None}
     slots = {(i, j): c.slot for i, e in enumerate(army.tiles) for j, c in enumerate(e.options)}
     placed: dict[str, list[dict[str, str]]] = defaultdict(list)
     for finding, diagnostic in checked.findings:
@@ -69,6 +72,7 @@ def army_view(bench: Bench) -> dict[str, Any]:
               "command": c.command.value if getattr(c, "command", None) else ""}
              for c in sorted(bench.pack.by_faction("cards", faction), key=lambda c: c.name)]
     budget = totals.budget
+    ungranted = ungranted_support_tiles(bench.pack, roster)
     return {
         "readable": True,
         "army": army,
@@ -83,8 +87,11 @@ def army_view(bench: Bench) -> dict[str, Any]:
         "heroes": heroes,
         "tile_choices": sorted(
             ({"id": t.id, "name": t.name, "cost": t.cost, "kind": t.kind.value}
-             for t in bench.pack.by_faction("tiles", army.faction or faction)),
+             for t in bench.pack.by_faction("tiles", army.faction or faction) if t.id not in ungranted),
             key=lambda t: (t["kind"], t["cost"], t["id"])),
+        "pack": pack,
+        "pack_note": bench.pack_note(),
+        "share": bench.share_token(),
         "cards": cards,
         "deck_size": sum(deck.values()),
         "has_deck": army.deck is not None,
@@ -100,3 +107,48 @@ def army_view(bench: Bench) -> dict[str, Any]:
                             for b in summary.breaking_points],
         "scenario": roster.scenario.name if roster.scenario is not None else "",
     }
+
+
+def unit_profile(pack: Any, unit_id: str, count: int = 1) -> str:
+    """A counter's front side on one line, so a player picks an option without the box
+    at hand (000 core rules, Units: movement, defence, combat values against infantry,
+    light and heavy vehicles, abilities): ``2 x Rifle Squad: infantry, move 4, defence 5,
+    M1 Garand 3/1/X; machine-gunner``."""
+    unit = pack.get("units", unit_id)
+    if unit is None:
+        return f"{count} x {unit_id}"
+    side = unit.sides[0] if unit.sides else None
+    parts = [str(unit.type.value).replace("_", " ")]
+    if side is not None:
+        parts.append(f"move {side.movement}")
+        defence = side.defence
+        if defence is not None:
+            parts.append(f"defence {defence}" if isinstance(defence, int)
+                         else f"defence {defence.front}/{defence.side}/{defence.rear}")
+        for weapon in side.weapons:
+            c = weapon.combat
+            parts.append(f"{weapon.name or 'weapon'} {c.infantry}/{c.light_vehicle}/{c.heavy_vehicle}")
+        abilities = [a.id + (f" {a.value}" if a.value is not None else "") for a in side.abilities]
+        if abilities:
+            parts.append(", ".join(abilities))
+    return f"{count} x {unit.name}: " + "; ".join(parts)
+
+
+def option_profiles(pack: Any, option_ids: list[str]) -> dict[str, list[str]]:
+    """The unit profiles each option brings (empty for traits, equipment and orders)."""
+    out: dict[str, list[str]] = {}
+    for option_id in option_ids:
+        option = pack.get("options", option_id)
+        if option is not None and option.units:
+            out[option_id] = [unit_profile(pack, g.unit, g.count) for g in option.units]
+    return out
+
+
+def hero_profiles(pack: Any, heroes: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """Each hero's counter on one line."""
+    out: dict[str, list[str]] = {}
+    for h in heroes:
+        hero = pack.get("heroes", h["id"])
+        if hero is not None and hero.unit:
+            out[h["id"]] = [unit_profile(pack, hero.unit)]
+    return out

@@ -13,12 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from builder.content.schema_store import schema_for
 from builder.diagnostics import Diagnostic
 from builder.errors import UsageError
 from builder.systems.seam import GameSystem
 from builder.web.undo import UndoableText
 
-SCHEMA = "https://heroes-builder.invalid/schemas/toi-army.schema.json"
+SCHEMA = schema_for("toi-army", None)  # the shipped or installed copy: resolvable offline
 
 
 def _hook(system: GameSystem, name: str) -> Any:

@@ -21,7 +21,6 @@ from builder.systems.heroes.army.model import ArmyList, HeroEntry
 from builder.systems.heroes.army.options import SlotReport, slot_options
 from builder.systems.heroes.army.roster import Roster
 from builder.systems.heroes.army.summary import Summary
-from builder.systems.heroes.army.totals import MAX_BLUFFS, MAX_SPECIAL_ORDERS
 from builder.systems.heroes.army.writer import army_yaml, skeleton
 from builder.systems.heroes.content.pack import Pack
 from builder.diagnostics import Diagnostic
@@ -89,14 +88,14 @@ class Bench(UndoableText):
             if len(sides) != 1:
                 raise UsageError(f"choose one side of '{scenario}': {', '.join(s.id for s in found.sides)}")
             faction = sides[0].faction
-            text = skeleton(name or f"{found.name}: {sides[0].name or sides[0].id}", faction, points, scenario)
-            text += f"side: {sides[0].id}\n"
+            text = skeleton(name or f"{found.name}: {sides[0].name or sides[0].id}", faction, points, scenario,
+                            pack=pack.manifest.id, side=sides[0].id)
         else:
             if not faction or faction not in pack.factions:
                 raise UsageError(f"choose a faction of the pack: {', '.join(sorted(pack.factions))}")
             if points is None:
                 raise UsageError("give a points budget (or choose a scenario and side)")
-            text = skeleton(name or f"My {pack.factions[faction].name}", faction, points)
+            text = skeleton(name or f"My {pack.factions[faction].name}", faction, points, pack=pack.manifest.id)
         return cls(pack, text)
 
     # -- the checker's view ------------------------------------------------------------
@@ -112,6 +111,16 @@ class Bench(UndoableText):
     @property
     def army(self) -> ArmyList | None:
         return self.check().file.army
+
+    def pack_note(self) -> str:
+        """What the page says when the list names another pack than the one it is
+        checked against (a list opened on the wrong pack), else nothing."""
+        army, served = self.army, self.pack.manifest.id
+        if army is None or army.pack == served or (army.pack is None and served == "core"):
+            return ""
+        named = army.pack or "core (no pack: line)"
+        return (f"This list names pack '{named}' but is checked against pack '{served}': ids of the other pack "
+                f"are unknown here. Open it on pack '{army.pack or 'core'}', or change its 'pack:' line.")
 
     def slot(self, tile: int, slot: int) -> SlotReport:
         """What fits slot ``slot`` of the list's tile ``tile`` (1-based), and why each
@@ -163,6 +172,7 @@ class Bench(UndoableText):
         if self._completes(army, suggested):
             self._replace(self._additions(army, suggested))
         else:
+            suggested.pack = army.pack or self.pack.manifest.id
             self._replace(army_yaml(suggested, self.pack,
                                     header=[f"Filled to budget by heroes serve (seed {self.seed - 1})"]))
 
@@ -195,45 +205,28 @@ class Bench(UndoableText):
 
     def fill_deck(self) -> None:
         """Complete the deck to the rules' minimum with the suggester's deck builder
-        (000 core rules, Setup > Cards; command cards only as the options allow)."""
-        from builder.systems.heroes.army.legality.deck import command_allowance, minimum
-        from builder.systems.heroes.army.suggest import _deck
+        (:func:`builder.systems.heroes.army.edit.fill_deck_text`, as ``heroes army edit --fill-deck``)."""
+        from builder.systems.heroes.army.edit import fill_deck_text
 
-        army, roster = self.army, self.check().roster
-        if army is None or roster is None:
+        if self.army is None or self.check().roster is None:
             raise UsageError("the list cannot be read; fix its errors first")
-        deck = _deck(self.pack, army.deck_faction, command_allowance(roster), minimum(roster))
-        if deck is None:
-            raise UsageError(f"the pack has too few {army.deck_faction} cards for a full deck")
-        text = self.text
-        for entry in army.deck or []:
-            text = edit_text(text, card=entry.card, remove=True, display=self.filename)
-        for entry in deck:
-            text = edit_text(text, card=entry.card, copies=entry.copies, display=self.filename)
-        self._replace(text)
+        self._replace(fill_deck_text(self.text, self.pack, self.filename))
 
     # -- outputs -----------------------------------------------------------------------
 
     def plain_text(self) -> str:
-        """The list for a forum post: tiles with their options, heroes, totals, deck size."""
+        """The list for a forum post (:func:`builder.systems.heroes.army.forum.forum_text`), which
+        ``heroes army import`` and the builder's paste box read back."""
+        from builder.systems.heroes.army.forum import forum_text
+
         checked = self.check()
-        roster, summary = checked.roster, checked.summary
-        if roster is None or summary is None:
+        if checked.roster is None or checked.summary is None:
             return "\n".join(d.format() for d in checked.diagnostics) + "\n"
-        army, t = roster.army, summary.totals
-        budget = f"{t.spent}/{t.budget} pts" if t.budget is not None else f"{t.spent} pts"
-        lines = [f"{army.name} ({army.faction or 'alliance'}, {budget})", ""]
-        for tile in roster.tiles:
-            lines.append(f"* {tile.name} [{tile.cost}]")
-            for placed in tile.options:
-                lines.append(f"  - slot {placed.slot}: {placed.name} [{placed.cost}]")
-        for hero in roster.heroes:
-            lines.append(f"* Hero: {hero.name} [{hero.cost}]")
-        lines.append("")
-        lines.append(f"Orders: {t.order_tokens}, special orders: {min(t.special_orders, MAX_SPECIAL_ORDERS)}, "
-                     f"bluffs: {min(t.bluffs, MAX_BLUFFS)}")
-        if army.deck is not None:
-            lines.append(f"Deck: {sum(c.copies for c in army.deck)} cards")
-        errors = sum(d.is_error for d in checked.diagnostics)
-        lines.append("Legal" if not errors else f"Not legal yet: {errors} error(s)")
-        return "\n".join(lines) + "\n"
+        return forum_text(checked.roster, checked.summary, checked.diagnostics)
+
+    def share_token(self) -> str | None:
+        """The list as a share-link token (:mod:`builder.systems.heroes.army.share`), when it reads."""
+        from builder.systems.heroes.army.share import encode
+
+        army = self.army
+        return encode(army) if army is not None else None

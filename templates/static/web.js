@@ -36,11 +36,46 @@
       });
   });
 
+  /* saving from the builder keeps the builder open: the answer goes in a status line */
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var status = form.getAttribute("data-save");
+    if (!status) { return; }
+    event.preventDefault();
+    post(form).then(function (r) { return r.ok ? r.json() : r.text().then(function (t) { return {html: t}; }); })
+      .then(function (answer) {
+        if (answer.html) { document.open(); document.write(answer.html); document.close(); return; }
+        var line = document.querySelector(status);
+        if (line) { line.textContent = answer.message; }
+      });
+  });
+
+  function copyText(text, status) {
+    var done = function () { if (status) { status.textContent = "copied"; } };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(done);
+    } else {
+      var area = document.createElement("textarea");
+      area.value = text; document.body.appendChild(area); area.select();
+      document.execCommand("copy"); document.body.removeChild(area); done();
+    }
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("button[data-copy]") : null;
+    if (!button) { return; }
+    var link = document.querySelector(button.getAttribute("data-copy"));
+    if (link) { copyText(link.href, document.getElementById("share-status")); }
+  });
+
   var lastPicker = null;
   function loadPicker(url) {
     lastPicker = url;
     fetch(url, {credentials: "same-origin"}).then(function (r) { return r.text(); })
-      .then(function (t) { swap("#picker", t); });
+      .then(function (t) {
+        swap("#picker", t);
+        var picker = document.getElementById("picker");
+        if (picker && !picker.contains(document.activeElement)) { picker.focus(); }  /* keyboard users land on the choices */
+      });
   }
   function refreshPicker() { if (lastPicker) { loadPicker(lastPicker); } }
   document.addEventListener("click", function (event) {

@@ -86,13 +86,24 @@ def list_items(pack: Pack, kind: str, faction: str | None = None) -> list[dict[s
     return rows
 
 
-def show_item(pack: Pack, item_id: str) -> dict[str, Any]:
-    """One item whole, as plain data, with its collection, the pack and the file defining it."""
+def show_items(pack: Pack, item_id: str) -> list[dict[str, Any]]:
+    """Every item with id ``item_id`` whole, as plain data, with its collection, the pack
+    and the file defining it. Ids are unique within a collection, not across them: a hero
+    and the unit counter it plays share an id (``us-sgt-tom-keller``), and both are shown."""
+    found = []
     for collection, items in pack.items.items():
         if item_id in items:
             origin = pack.origin(collection, item_id)
             data = items[item_id].model_dump(mode="json", exclude_none=True, exclude_defaults=True)
-            return {"id": item_id, "collection": collection, "pack": origin.pack if origin else pack.manifest.id,
-                    "file": origin.file if origin else None, **data}
-    raise UsageError(f"no item {item_id!r} in pack {pack.manifest.id!r} or its dependencies; "
-                     "`heroes list KIND` lists the ids")
+            found.append({"id": item_id, "collection": collection,
+                          "pack": origin.pack if origin else pack.manifest.id,
+                          "file": origin.file if origin else None, **data})
+    if not found:
+        raise UsageError(f"no item {item_id!r} in pack {pack.manifest.id!r} or its dependencies; "
+                         "`heroes list KIND` lists the ids")
+    return found
+
+
+def show_item(pack: Pack, item_id: str) -> dict[str, Any]:
+    """The first item with id ``item_id`` (:func:`show_items` gives them all)."""
+    return show_items(pack, item_id)[0]

@@ -193,7 +193,7 @@ def load_forces(pack: ToiPack, scenario: Any, files: dict[str, Path]) -> dict[in
                                             codes.N_ARMY_SIDE, f"the list is for {key} '{getattr(army, key)}', "
                                             f"not '{wanted}'", file=display, line=line, col=col,
                                             hint=f"give --army {side.id}= a list built for side '{side.id}' of "
-                                            f"'{scenario.id}' (heroes army new --scenario {scenario.id})")])
+                                            f"'{scenario.id}' (heroes army new --scenario {scenario.id} --side {side.id})")])
         if army is None or errors:
             raise InvalidInputError(f"{path} is not a legal squad list for side '{side.id}'", errors or diags)
         forces[si] = army

@@ -207,13 +207,10 @@ def army_new(pack: Path, scenario: str | None, side: str | None, name: str | Non
 
     if scenario is None:
         raise UsageError("give --scenario for a Tide of Iron squad list (its pool and zones decide the squads)")
-    schema = "https://heroes-builder.invalid/schemas/toi-army.schema.json"
-    if out is not None:
-        import os
+    from builder.content.schema_store import schema_for
 
-        from builder.content.paths import SCHEMA_DIR
-
-        schema = Path(os.path.relpath(SCHEMA_DIR / "toi-army.schema.json", out.resolve().parent)).as_posix()
+    # relative inside the checkout, else the installed or shipped copy: resolvable offline
+    schema = schema_for("toi-army", out.parent if out is not None else None)
     text = army_text(load(pack), scenario, side, schema, suggest=suggest, name=name)
     if out is None:
         typer.echo(text, nl=False)

@@ -242,3 +242,44 @@ def edit_file(path: Path, pack: Pack | None = None, **changes: Any) -> None:
     after = edit_text(text, display=display, **changes)
     check_edited(after, display)
     atomic_write_text(path, after)
+
+
+def fill_deck_text(text: str, pack: Pack, display: str = "<army>") -> str:
+    """``text`` with its deck completed to the rules' minimum by the suggester's deck
+    builder (000 core rules, Setup > Cards: at least 40 cards, 50 for an alliance; command
+    cards only as the options allow). Cards already chosen are replaced by a full deck;
+    comments and the other keys stay (each card is one round-trip edit)."""
+    from builder.systems.heroes.army.check import check_text
+    from builder.systems.heroes.army.legality.deck import command_allowance, minimum
+    from builder.systems.heroes.army.suggest import _deck
+
+    report = check_text(text, pack, display)
+    if report.roster is None:
+        raise InvalidInputError(f"{display} is not a valid army list", report.diagnostics)
+    army = report.roster.army
+    deck = _deck(pack, army.deck_faction, command_allowance(report.roster), minimum(report.roster))
+    if deck is None:
+        raise _refuse(H856, f"the pack has too few {army.deck_faction} cards for a full deck", display,
+                      "add cards to the pack, or build the deck by hand with 'heroes army edit --card'")
+    for entry in army.deck or []:
+        text = edit_text(text, card=entry.card, remove=True, display=display)
+    for entry in deck:
+        text = edit_text(text, card=entry.card, copies=entry.copies, display=display)
+    return text
+
+
+def fill_deck_file(path: Path, pack: Pack | None = None) -> int:
+    """:func:`fill_deck_text` on an army file, in place; the number of cards in the deck."""
+    path = Path(path)
+    display = str(path)
+    text = read_text(path, display=display)
+    if pack is None:
+        from builder.systems.heroes.content.pack_cache import load_pack_cached
+        from builder.content.search import army_pack
+
+        pack = load_pack_cached(army_pack(path, None))
+    after = fill_deck_text(text, pack, display)
+    check_edited(after, display)
+    atomic_write_text(path, after)
+    army = parse_army(after, display).army
+    return sum(c.copies for c in (army.deck or [])) if army is not None else 0

@@ -11,10 +11,11 @@ from builder.systems.heroes.army.options import SlotReport
 from builder.systems.heroes.army.roster import HIGH_COMMAND
 from builder.systems.heroes.army.totals import MAX_BLUFFS, MAX_SPECIAL_ORDERS
 from builder.diagnostics import format_text
+from builder.render.console import table_console
 
 
 def render(report: ArmyReport, console: Console | None = None) -> None:
-    console = console or Console(highlight=False)
+    console = console or table_console()
     roster, summary = report.roster, report.summary
     assert roster is not None and summary is not None
     t = summary.totals
@@ -84,15 +85,15 @@ def render(report: ArmyReport, console: Console | None = None) -> None:
 
 
 def render_slot(result: SlotReport, console: Console | None = None) -> None:
-    console = console or Console(highlight=False)
+    console = console or table_console()
     console.print(f"slot {result.slot} of '{escape(result.tile)}': size {result.size}, "
                   f"bands {', '.join(result.bands)}" + (f"; holds '{result.current}'" if result.current else "; empty")
                   + (f"; {result.left} points left" if result.left is not None else ""))
     table = Table()
-    for column in ("option", "category", "cost", "verdict"):
-        table.add_column(column)
+    for column in ("id", "option", "category", "cost", "verdict"):
+        table.add_column(column, no_wrap=column == "id", overflow="fold")
     for c in result.candidates:
         verdict = ("[green]fits[/green]" + (f" ({escape(c.note)})" if c.note else "")) if c.fits \
             else escape("; ".join(c.reasons))
-        table.add_row(f"{escape(c.name)} ({c.option})", c.category, str(c.cost), verdict)
+        table.add_row(c.option, escape(c.name), c.category, str(c.cost), verdict)
     console.print(table)

@@ -27,6 +27,7 @@ from builder.systems.heroes.content.pack import Pack
 from builder.errors import UsageError
 
 RESTARTS = 60
+AIRCRAFT = "aircraft"  # the effect key of the Aircraft order option (legality.aviation.EFFECT_KEY)
 
 
 @dataclass
@@ -70,8 +71,13 @@ def _types(pack: Pack, grants: list) -> set[str]:
     return {pack.units[g.unit].type.value for g in grants if g.unit in pack.units}
 
 
-def _moves(pack: Pack, build: _Build, tiles: list, fitting: dict, heroes: list) -> list[tuple[int, tuple]]:
+def _moves(pack: Pack, build: _Build, tiles: list, fitting: dict, heroes: list,
+           planes: tuple[RecruitmentTile, ...] = ()) -> list[tuple[int, tuple]]:
+    """The moves open to ``build``. An Aircraft order option is offered only together with
+    an aircraft tile it recruits (``planes`` not yet taken), never alone: alone it brings
+    nothing (003, Orders Options > Aircraft; builder.systems.heroes.army.legality.aviation)."""
     moves: list[tuple[int, tuple]] = []
+    taken = {t.id for t, _ in build.tiles}
     for tile in tiles:
         if tile.cost <= build.left and all(t.id != tile.id for t, _ in build.tiles):
             moves.append((tile.cost, ("tile", tile)))
@@ -94,6 +100,12 @@ def _moves(pack: Pack, build: _Build, tiles: list, fitting: dict, heroes: list) 
                 if f.users and not types & f.users:
                     continue  # equipment no unit could use
                 option = f.option
+                if option.effect_key == AIRCRAFT:
+                    for plane in planes:
+                        if plane.id not in taken and f.net + plane.cost <= build.left and (
+                                build.stars + plane.stars + _granted_stars(pack, plane.units) <= MAX_ORDERS):
+                            moves.append((option.cost + plane.cost + 1, ("aircraft", index, number, option, plane)))
+                    continue
                 moves.append((option.cost + 1, ("option", index, number, option)))
     insignia = {t.insignia for t, _ in build.tiles}
     for hero in heroes:
@@ -103,9 +115,17 @@ def _moves(pack: Pack, build: _Build, tiles: list, fitting: dict, heroes: list) 
     return moves
 
 
+def _granted_stars(pack: Pack, grants: list) -> int:
+    return sum(unit_stars(pack.units.get(g.unit)) * g.count for g in grants)
+
+
 def _apply(pack: Pack, build: _Build, move: tuple) -> None:
     kind = move[0]
-    if kind == "tile":
+    if kind == "aircraft":  # the Aircraft option and the aircraft tile it recruits, as one purchase
+        _, index, number, option, plane = move
+        _apply(pack, build, ("option", index, number, option))
+        _apply(pack, build, ("tile", plane))
+    elif kind == "tile":
         tile = move[1]
         build.tiles.append((tile, {}))
         build.left -= tile.cost
@@ -206,6 +226,8 @@ def suggest(pack: Pack, faction: str, points: int, seed: int = 0, name: str | No
                     if t.faction == faction and t.kind in (TileKind.PLATOON, TileKind.OFFICER)),
                    key=lambda t: t.id)
     options = sorted((o for o in pack.options.values() if o.faction == faction), key=lambda o: o.id)
+    planes = tuple(sorted((t for t in pack.tiles.values() if t.faction == faction and t.kind is TileKind.AIRCRAFT),
+                          key=lambda t: t.id))
     heroes = sorted((h for h in pack.heroes.values() if h.faction == faction and h.id not in without_heroes),
                     key=lambda h: h.id)
     if not any(t.cost <= points for t in tiles):
@@ -221,7 +243,7 @@ def suggest(pack: Pack, faction: str, points: int, seed: int = 0, name: str | No
         for move in kept:
             _apply(pack, build, move)
         while True:
-            moves = _moves(pack, build, tiles, fitting, heroes)
+            moves = _moves(pack, build, tiles, fitting, heroes, planes)
             if not moves:
                 break
             weights = [w * w for w, _ in moves]

@@ -2,19 +2,36 @@
 armies ``heroes army suggest`` finds.
 
 The first line is the yaml-language-server modeline, so editors validate and complete
-the file against ``schemas/army.schema.json``. Comments give each id's printed name
-and cost; they are for people, the checker reads only the ids.
+the file against ``schemas/army.schema.json``: a path relative to the file inside the
+checkout, else the installed or shipped copy (:func:`builder.content.schema_store.schema_for`),
+never a network address, so it resolves offline. Every list names its ``pack:``, so it
+checks again on another machine without ``--pack``. Comments give each id's printed
+name and cost; they are for people, the checker reads only the ids.
 """
 
 from __future__ import annotations
 
 import json
+import re
 
+from builder.content.schema_store import schema_for
 from builder.systems.heroes.army.model import ArmyList
 from builder.systems.heroes.content.pack import Pack
 
 MODELINE = "# yaml-language-server: $schema={schema}"
-DEFAULT_SCHEMA = "https://heroes-builder.invalid/schemas/army.schema.json"
+_MODELINE = re.compile(r"\A# yaml-language-server: \$schema=[^\n]*\n?")
+
+
+def default_schema() -> str:
+    """The modeline's schema for text not yet written to a folder (the shipped or installed copy)."""
+    return schema_for("army", None)
+
+
+def with_schema(text: str, schema: str) -> str:
+    """``text`` with its first-line modeline naming ``schema`` (added when absent): a list
+    saved into a folder points at the schema as seen from there."""
+    line = MODELINE.format(schema=schema) + "\n"
+    return line + (_MODELINE.sub("", text, count=1))
 
 
 def _q(text: str) -> str:
@@ -31,10 +48,10 @@ def _named(pack: Pack | None, collection: str, item_id: str) -> str:
 
 
 def skeleton(name: str, faction: str, points: int | None, scenario: str | None = None,
-             schema: str = DEFAULT_SCHEMA, pack: str | None = None) -> str:
+             schema: str | None = None, pack: str | None = None, side: str | None = None) -> str:
     """A commented, empty army list to fill in."""
     lines = [
-        MODELINE.format(schema=schema),
+        MODELINE.format(schema=schema or default_schema()),
         "# Army list for Heroes Builder. Check it with: heroes army check FILE",
         f"name: {_q(name)}",
     ]
@@ -45,6 +62,8 @@ def skeleton(name: str, faction: str, points: int | None, scenario: str | None =
         lines.append(f"points: {points}          # army points budget")
     if scenario:
         lines.append(f"scenario: {scenario}      # the scenario supplies the budget and constraints")
+    if side:
+        lines.append(f"side: {side}")
     lines += [
         "# Recruitment tiles, each with the option chosen for its slots (numbered from 1):",
         f"# 'heroes list tiles --faction {faction}' lists the tile ids,",
@@ -64,14 +83,16 @@ def skeleton(name: str, faction: str, points: int | None, scenario: str | None =
     return "\n".join(lines) + "\n"
 
 
-def army_yaml(army: ArmyList, pack: Pack | None = None, schema: str = DEFAULT_SCHEMA,
+def army_yaml(army: ArmyList, pack: Pack | None = None, schema: str | None = None,
               header: list[str] | None = None) -> str:
-    """A two-player army list as commented YAML (alliances are written by hand)."""
-    lines = [MODELINE.format(schema=schema)]
+    """A two-player army list as commented YAML (alliances are written by hand). The
+    list's ``pack:`` is written, else the id of ``pack`` when given."""
+    lines = [MODELINE.format(schema=schema or default_schema())]
     lines += [f"# {h}" for h in header or []]
     lines.append(f"name: {_q(army.name)}")
-    if army.pack:
-        lines.append(f"pack: {army.pack}")
+    pack_id = army.pack or (pack.manifest.id if pack is not None else None)
+    if pack_id:
+        lines.append(f"pack: {pack_id}")
     if army.faction:
         lines.append(f"faction: {army.faction}")
     if army.points is not None:

@@ -27,7 +27,7 @@ from builder.systems.heroes.content.pack import Origin, Pack, SourceFile
 from builder.content.pydantic_errors import validation_diagnostics
 from builder.content.yaml_io import parse_yaml, parse_yaml_positions, read_text
 from builder.diagnostics import Diagnostic, Severity, define_code
-from builder.errors import ContentError, YamlError
+from builder.errors import ContentError, InvalidInputError, YamlError
 
 P_NO_MANIFEST = define_code("P501", "folder is not a content pack (no pack.yaml)")
 P_DEPENDENCY = define_code("P502", "pack dependency not found or circular")
@@ -247,3 +247,33 @@ def _add(pack: Pack, collection: str, item: Any, origin: Origin, manifest: PackM
 
 
 __all__ = ["BUNDLED_CONTENT", "LoadResult", "display_path", "load_pack", "load_pack_with_diagnostics"]
+
+
+def with_scenario_file(pack: Pack, path: Path) -> tuple[Pack, str]:
+    """``pack`` with the scenario of the file ``path`` added (a copy: the cached pack is
+    left alone), and that scenario's id.
+
+    Why: ``heroes campaign next`` writes the next scenario as a file, consequences applied;
+    ``heroes render scenario`` and ``heroes play`` take that file where they take an id.
+    The file is checked as a pack's scenario file is (located diagnostics, never a traceback)."""
+    import dataclasses
+
+    from builder.systems.heroes.content.models import KINDS
+
+    shown = display_path(path)
+    diagnostics: list[Diagnostic] = []
+    text = _read_text(path, shown, diagnostics)
+    data = _parse(text, shown, diagnostics) if text is not None else _FAILED
+    kind = KINDS["scenarios"]
+    model = _validate(kind.file_model, data, text or "", shown, diagnostics) if data is not _FAILED else None
+    if model is None:
+        raise InvalidInputError(f"{shown} is not a scenario file", diagnostics)
+    copy = dataclasses.replace(pack, items={c: dict(v) for c, v in pack.items.items()},
+                               origins=dict(pack.origins))
+    found = [model] if kind.single else [item for attribute in kind.collections for item in getattr(model, attribute)]
+    if len(found) != 1:
+        raise InvalidInputError(f"{shown} holds {len(found)} scenarios; give a file with one", [])
+    scenario = found[0]
+    copy.items["scenarios"][scenario.id] = scenario
+    copy.origins[("scenarios", scenario.id)] = Origin(shown, (), pack.manifest.id, path)
+    return copy, scenario.id

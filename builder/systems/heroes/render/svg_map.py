@@ -113,20 +113,24 @@ def boxes_overlap(a: tuple[float, float, float, float], b: tuple[float, float, f
 
 
 def place_labels(data: MapData) -> None:
-    """Move each overlay's name to the first spot that covers no objective marker: inside
-    the top or bottom edge of the overlay, or just above or below it. A marker must stay
-    readable, since players place and score them (000 core rules, Victory Conditions)."""
-    markers = [(o["cx"] - o["r"] - 1, o["cy"] - o["r"] - 1, o["cx"] + o["r"] + 1, o["cy"] + o["r"] + 1)
-               for o in data.objectives]
+    """Move each overlay's name to the first spot that covers no objective marker and no
+    name placed before it: inside the top or bottom edge of the overlay, or just above or
+    below it. A marker must stay readable, since players place and score them (000 core
+    rules, Victory Conditions), and two overlays side by side (the barn at O5 and the
+    sandbags at N5 of Clash) must not print their names over each other."""
+    taken = [(o["cx"] - o["r"] - 1, o["cy"] - o["r"] - 1, o["cx"] + o["r"] + 1, o["cy"] + o["r"] + 1)
+             for o in data.objectives]
     for outline in data.outlines:
         x0, y0, x1, y1 = outline["box"]
         width = 0.62 * LABEL_SIZE * len(outline["name"])
         spots = [(x0 + 3, y0 + 10), (x0 + 3, y1 - 3), (x1 - 3 - width, y0 + 10), (x1 - 3 - width, y1 - 3),
-                 (x0 + 3, y0 - 3), (x0 + 3, y1 + 9)]
-        for x, y in spots:
-            if not any(boxes_overlap(label_box(x, y, outline["name"]), m) for m in markers):
-                outline["label_x"], outline["label_y"] = x, y
-                break
+                 (x0 + 3, y0 - 3), (x0 + 3, y1 + 9), (x1 - 3 - width, y0 - 3), (x1 - 3 - width, y1 + 9),
+                 (x0 + 3, (y0 + y1) / 2 + 3)]
+        chosen = next((spot for spot in spots
+                       if not any(boxes_overlap(label_box(*spot, outline["name"]), box) for box in taken)),
+                      (outline["label_x"], outline["label_y"]))
+        outline["label_x"], outline["label_y"] = chosen
+        taken.append(label_box(*chosen, outline["name"]))
 
 
 def _scouts(data: MapData, scenario: Scenario) -> None:
@@ -171,6 +175,32 @@ def compose(boards: list[tuple[Any, Placement]], overlays: list[tuple[Any, Place
     return data
 
 
+PATTERNS: dict[str, str] = {
+    "hedgerow": "hatch",
+    "forest-edge": "dots",
+    "forest-heart": "cross",
+    "thicket": "cross",
+    "marsh": "waves",
+    "water": "waves",
+    "river": "waves",
+}
+"""Terrain told apart by a pattern over its colour, so a greyscale print (or a reader who
+does not see the greens apart) still separates hedgerow (diagonal hatching), forest edge
+(dots) and forest heart (cross-hatching): 003 plays them differently (blocking lines of
+sight, cover, movement), and their colours are near-identical greens."""
+
+
+def pattern_of(terrain_id: str) -> str:
+    """The pattern drawn over a terrain (``""``: its colour alone)."""
+    if terrain_id in PATTERNS:
+        return PATTERNS[terrain_id]
+    for key in ("hedge", "forest", "wood", "marsh", "river"):
+        if key in terrain_id:
+            return PATTERNS.get({"hedge": "hedgerow", "wood": "forest-edge", "forest": "forest-edge"}.get(key, key),
+                                "")
+    return ""
+
+
 def _terrain_runs(data: MapData, terrain: dict[tuple[int, int], str], pack: Pack) -> None:
     """Horizontal runs of equal terrain: far fewer SVG elements than one per square."""
     used: dict[str, dict[str, str]] = {}
@@ -185,10 +215,12 @@ def _terrain_runs(data: MapData, terrain: dict[tuple[int, int], str], pack: Pack
                 continue
             kind = pack.get("terrain", tid)
             colour = kind.colour if kind is not None else "#cccccc"
-            used.setdefault(tid, {"id": tid, "name": kind.name if kind else tid, "colour": colour})
+            used.setdefault(tid, {"id": tid, "name": kind.name if kind else tid, "colour": colour,
+                                  "pattern": pattern_of(tid)})
             data.runs.append({
                 "x": MARGIN + start * CELL, "y": MARGIN + r * CELL,
                 "w": (c - start) * CELL, "h": CELL, "fill": colour, "terrain": used[tid]["name"],
+                "pattern": used[tid]["pattern"],
             })
     data.legend_terrain = sorted(used.values(), key=lambda t: t["name"])
 

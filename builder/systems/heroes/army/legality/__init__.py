@@ -13,7 +13,8 @@ from builder.systems.heroes.army.totals import Totals, compute
 
 def check(roster: Roster, totals: Totals | None = None) -> list[Finding]:
     """Every rule broken by the army, in the order of the rulebook's sections."""
-    from builder.systems.heroes.army.legality import deck, equipment, heroes, multiplayer, orders, points, references, scenario, slots
+    from builder.systems.heroes.army.legality import (aviation, deck, equipment, heroes, multiplayer, orders, points,
+                                                      references, scenario, slots, support)
 
     totals = totals or compute(roster)
     findings: list[Finding] = []
@@ -25,5 +26,7 @@ def check(roster: Roster, totals: Totals | None = None) -> list[Finding]:
     findings += deck.check(roster)
     findings += multiplayer.check(roster, totals)
     findings += scenario.check(roster)
+    findings += support.check(roster)
+    findings += aviation.check(roster)
     findings += equipment.check(roster)
     return findings

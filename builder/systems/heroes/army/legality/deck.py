@@ -58,7 +58,8 @@ def check(roster: Roster) -> Iterator[Finding]:
         if need:
             yield Finding(A_NO_DECK, f"no deck yet: the army needs at least {need} action cards to play",
                           ("name",), rule=rules.CARDS, severity=Severity.WARNING,
-                          hint="add a 'deck:' list of cards with their copies ('heroes army suggest' builds one)")
+                          hint="fill it with 'heroes army edit FILE --fill-deck', or add a 'deck:' list of cards "
+                          "with their copies")
         return
     counted = 0
     commands: Counter[str] = Counter()

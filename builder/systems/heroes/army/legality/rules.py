@@ -21,3 +21,5 @@ ALLIANCE_CARDS = f"{CORE}, Multiplayer Rules 3-4 Players > Action Cards"
 ALLIANCE_LIMITS = f"{CORE}, Multiplayer Rules 3-4 Players > 2-vs-1 and 3-vs-1 games"
 SCENARIO = f"{CORE}, Setup > Scenarios (Composition of the Armies)"
 SUPPORT_TILE = "003 Battle for Normandy, Support Tile"
+AIRCRAFT = ("003 Battle for Normandy, Recruitment Options > Orders Options > Aircraft; "
+            "Aviation Rules > Aircraft Units")

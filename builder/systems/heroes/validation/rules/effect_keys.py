@@ -23,16 +23,22 @@ S_UNKNOWN_EFFECT = define_code("S210", "unknown effect_key: no rule of the engin
 
 @rule
 def effect_keys_are_known(ctx: CheckContext) -> Iterable[Diagnostic]:
-    """Each option's and card's ``effect_key`` is one the tool knows."""
+    """Each option's and card's ``effect_key`` is one the tool knows. The list of known
+    keys is long (about fifty): the first warning of each collection gives it, the others
+    name the closest key and point there, so a pack with many unknown keys is readable."""
     for collection in ("options", "cards"):
         known = KNOWN[collection]
+        listed = False
         for item in ctx.pack.items[collection].values():
             key = item.effect_key
             if key is None or key in known:
                 continue
             close = get_close_matches(key, list(known), n=1)
+            keys = f"the known {collection} keys are listed in the first S210 warning" if listed else \
+                f"known {collection} keys: {', '.join(known)}"
+            listed = True
             hint = (f"did you mean '{close[0]}'? " if close else "") + \
-                f"known {collection} keys: {', '.join(known)}; or remove effect_key (the item then plays by its words)"
+                f"{keys}; or remove effect_key (the item then plays by its words)"
             yield ctx.at(collection, item.id, ("effect_key",), S_UNKNOWN_EFFECT,
                          f"{collection[:-1]} '{item.id}': effect_key '{key}' is not a rule the tool implements",
                          hint=hint, rule=RULE, severity=Severity.WARNING)
