@@ -154,7 +154,7 @@ CASES = [
          {"a.yaml": BIG}),
     Case("army too large", ("army", "check", "{d}/a.yaml"), 1, ("a.yaml", "bytes"), {"a.yaml": "#" * 3_000_000}),
     Case("army missing", ("army", "check", "{d}/none.yaml"), 1, ("none.yaml",)),
-    Case("army folder", ("army", "check", "{d}"), 1, ("A400", "directory")),
+    Case("army folder", ("army", "check", "{d}"), 1, ("A400", "a folder, not a regular file")),
     Case("army unknown tile", ("army", "check", "{d}/a.yaml"), 1, ("a.yaml:",),
          {"a.yaml": _army(lambda t: t.replace("us-16th-infantry-regiment", "us-nothing"))}),
     Case("army negative copies", ("army", "check", "{d}/a.yaml"), 1, ("a.yaml:",),

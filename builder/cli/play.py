@@ -88,14 +88,16 @@ def replay(
     from builder.systems.heroes.tools.log import parse_log
     from builder.systems.heroes.tools.log import replay as replay_game
 
+    from builder.inputs import MAX_LOG_BYTES, InputError, read_input_text
+
     if not log.is_file():
         raise UsageError(f"no such log file: {log}")
+    try:
+        text = read_input_text(log, max_bytes=MAX_LOG_BYTES)
+    except InputError as exc:
+        raise UsageError(str(exc)) from None
     if (handler := command_for(system_of_log(log), "replay")) is not None:
         return handler(log, pack)
-    try:
-        text = log.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read {log}: {exc}") from None
     lines = parse_log(text, str(log))
     from builder.systems.heroes.content.loader import load_pack
 

@@ -76,7 +76,7 @@ def playtest(
     from builder.playtest.report import load_report, report_json, write_reports
 
     if compare is not None:
-        result = cmp.compare_reports(load_report(compare[0]), load_report(compare[1]))
+        result = cmp.compare_reports(load_report(compare[0], "--compare"), load_report(compare[1], "--compare"))
         if format is OutputFormat.json:
             import json
             typer.echo(json.dumps(result, indent=2, sort_keys=True))

@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from builder.diagnostics import Diagnostic
 from builder.errors import InvalidInputError, UsageError
+from builder.inputs import NumberTooLong, bounded_int
 from builder.playtest.report import build_report
 from builder.playtest.seeds import game_seed, seating
 from builder.systems.tide_of_iron import engine as E
@@ -51,10 +52,18 @@ def parse_log(text: str, display: str) -> list[dict[str, Any]]:
         if not raw.strip():
             continue
         try:
-            data = json.loads(raw)
+            data = json.loads(raw, parse_int=bounded_int)
+        except NumberTooLong as exc:
+            raise InvalidInputError(f"{display} is not a game log", [Diagnostic(
+                "N702", f"line holds {exc}", file=display, line=n, col=1,
+                hint="use a log written by 'heroes play --log'")]) from None
         except json.JSONDecodeError as exc:
             raise InvalidInputError(f"{display} is not a game log", [Diagnostic(
                 "N702", f"line is not JSON: {exc.msg}", file=display, line=n, col=exc.colno,
+                hint="use a log written by 'heroes play --log'")]) from None
+        except RecursionError:
+            raise InvalidInputError(f"{display} is not a game log", [Diagnostic(
+                "N702", "line is nested too deeply to be a log record", file=display, line=n, col=1,
                 hint="use a log written by 'heroes play --log'")]) from None
         if not isinstance(data, dict):
             raise InvalidInputError(f"{display} is not a game log", [Diagnostic(
