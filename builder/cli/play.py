@@ -37,6 +37,9 @@ def play(
     """Play one game of SCENARIO and print the result."""
     from builder.systems.heroes.tools.log import play as play_game
 
+    from builder.outputs import refuse_inputs
+
+    refuse_inputs(log, "--log", [("--army", a.partition("=")[2]) for a in army if "=" in a])
     names = [p.strip() for p in players.split(",") if p.strip()]
     if not 2 <= len(names) <= 4:
         raise UsageError("--players takes one player name per player (two to four), e.g. random,random")

@@ -93,6 +93,10 @@ def playtest(
         return _all(scenario, games, seed, players, jobs, pack, format is OutputFormat.json)
     if scenario is None:
         raise UsageError("give a SCENARIO to playtest, --all, --campaign CAMPAIGN, or --compare OLD NEW")
+    from builder.outputs import refuse_inputs
+
+    for written, option in ((output, "-o"), (jsonl, "--jsonl")):
+        refuse_inputs(written, option, [("--army", a.partition("=")[2]) for a in army if "=" in a])
     if (handler := pack_command(pack, "playtest")) is not None:
         return handler(pack, scenario, games, seed, players, jobs, format.value, output, jsonl, save,
                        until_decided, margin, alpha, beta, scheduler, army)

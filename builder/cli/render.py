@@ -45,6 +45,9 @@ def roster(
 ) -> None:
     """A roster: tiles, both sides of every unit, options, heroes, totals, deck and
     the legality verdict (an illegal army prints with its diagnostics)."""
+    from builder.outputs import refuse_inputs
+
+    refuse_inputs(out, "-o", [("ARMY", army)])
     system, system_pack = system_of_file(army, pack)
     if (handler := command_for(system, "render roster")) is not None:
         return handler(army, system_pack, out, paper)
@@ -63,6 +66,9 @@ def scenario(
         None, "--report", help="Playtest report JSON (default: reports/<scenario>.json in the pack, else beside it)."),
 ) -> None:
     """A scenario sheet with its battlefield map, events, victory conditions and armies."""
+    from builder.outputs import refuse_inputs
+
+    refuse_inputs(out, "-o", [("--report", report)] if report is not None else [])
     if (handler := pack_command(pack, "render scenario")) is not None:
         return handler(pack, scenario_id, out, paper, report)
     from builder.systems.heroes.render.scenario_sheet import find_scenario, render_scenario_html

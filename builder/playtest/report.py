@@ -59,7 +59,12 @@ def load_report(path: Path, option: str | None = None) -> dict[str, Any]:
     from builder.errors import InvalidInputError
     from builder.inputs import read_json
 
-    data = read_json(path, option=option)
+    try:
+        data = read_json(path, option=option)
+    except InvalidInputError as exc:
+        if any(d.code == "H843" for d in exc.diagnostics):
+            raise InvalidInputError(f"{path}: not a JSON playtest report", exc.diagnostics) from None
+        raise
     needed = ("scenario", "games", "verdict", "win_rates", "win_intervals", "sides")
     missing = [k for k in needed if not isinstance(data, dict) or k not in data]
     if missing:
