@@ -35,7 +35,15 @@ from builder.web.workbench import Bench
 
 COOKIE = "heroes_session"
 FRAGMENT = "x-heroes-fragment"
-MAX_BENCHES = 64  # browser sessions with an army in memory (a local server has one or two)
+SESSION_SECONDS = 24 * 3600
+"""A bench unused this long is dropped: sessions expire by age, never because newer ones
+came (64 newer sessions used to drop an army silently)."""
+MAX_BENCHES = 4096
+"""A bound on memory only (a local server holds one or two benches): beyond it the
+bench unused the longest goes first."""
+READ_SECONDS = 5.0
+"""How long reading an army file may take before the request is refused; files are read
+off the event loop (a slow disk or a network folder never stalls the other clients)."""
 
 
 @dataclass
@@ -50,17 +58,33 @@ class Site:
     folders: Folders
     tokens: Tokens = field(default_factory=Tokens)
     benches: dict[str, Bench | SquadBench] = field(default_factory=dict)
+    used: dict[str, float] = field(default_factory=dict)
     jobs: Jobs = field(default_factory=Jobs)
     watched: dict[str, Watched] = field(default_factory=dict)
     others: dict[str, tuple[GameSystem, Any]] = field(default_factory=dict)
 
     def keep(self, session: str, bench: Bench | SquadBench) -> Bench | SquadBench:
-        """Put ``bench`` on the session; the oldest benches go beyond :data:`MAX_BENCHES`."""
-        self.benches.pop(session, None)
+        """Put ``bench`` on the session (see :meth:`expire`)."""
         self.benches[session] = bench
-        for old in list(self.benches)[:-MAX_BENCHES]:
-            del self.benches[old]
+        self.touch(session)
         return bench
+
+    def touch(self, session: str, now: float | None = None) -> None:
+        """Mark the session's bench used now, and expire the others that are too old."""
+        now = time.monotonic() if now is None else now
+        if session in self.benches:
+            self.used.pop(session, None)
+            self.used[session] = now
+        self.expire(now)
+
+    def expire(self, now: float) -> None:
+        """Drop benches unused for :data:`SESSION_SECONDS`, then the least recently used
+        beyond :data:`MAX_BENCHES` (``used`` is kept in order of last use)."""
+        for session, at in list(self.used.items()):
+            if now - at < SESSION_SECONDS and len(self.used) <= MAX_BENCHES:
+                break
+            del self.used[session]
+            self.benches.pop(session, None)
 
     def pack(self, pack_id: str) -> Pack:
         if pack_id not in self.packs:
@@ -80,9 +104,12 @@ def _page(request: Request, template: str, status: int = 200, **context: Any) ->
 
 
 def _any_bench(request: Request) -> Bench | SquadBench:
-    bench = request.app.state.site.benches.get(request.state.session)
+    site: Site = request.app.state.site
+    bench = site.benches.get(request.state.session)
     if bench is None:
-        raise UsageError("no army on the bench yet; start one from the home page")
+        raise UsageError("no army on the bench yet (a bench unused for "
+                         f"{SESSION_SECONDS // 3600} hours is dropped); start one from the home page")
+    site.touch(request.state.session)
     return bench
 
 
@@ -123,11 +150,45 @@ def _need(form: dict[str, str], key: str) -> str:
     return value
 
 
+def _number(text: str) -> bool:
+    """ASCII digits only, few enough for a count: ``str.isdigit`` accepts '²', which
+    ``int`` refuses (a 500 for ``/army/slot?tile=%C2%B2``)."""
+    return 0 < len(text) <= 9 and text.isascii() and text.isdigit()
+
+
 def _int(form: dict[str, str], key: str) -> int:
+    value = form.get(key, "").strip()
+    sign, digits = (value[:1], value[1:]) if value[:1] in "+-" else ("", value)
+    if not _number(digits):
+        raise UsageError(f"'{key}' must be a whole number")
+    return int(sign + digits)
+
+
+def _attachment(name: str) -> str:
+    """A ``content-disposition`` header for ``name``: an ASCII fallback and the UTF-8 name
+    (RFC 6266): a header must be Latin-1, and an uploaded 'армия.yaml' made every
+    download a 500."""
+    from urllib.parse import quote
+
+    plain = "".join(c if c.isascii() and (c.isalnum() or c in "._- ") else "_" for c in name).strip() or "army"
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(name, safe='')}"
+
+
+async def _read_army_file(path: Path) -> str:
+    """The text of an army file in an ``--armies`` folder, read in a worker thread through
+    the one input path (a FIFO, a folder, a device or a missing file is a 400, never a
+    frozen event loop), with a time limit."""
+    import asyncio
+
+    from starlette.concurrency import run_in_threadpool
+
+    from builder.inputs import read_input_text
+
     try:
-        return int(form.get(key, ""))
-    except ValueError:
-        raise UsageError(f"'{key}' must be a whole number") from None
+        return await asyncio.wait_for(run_in_threadpool(read_input_text, path, display=path.name,
+                                                        max_bytes=MAX_UPLOAD), READ_SECONDS)
+    except asyncio.TimeoutError:
+        raise UsageError(f"reading {path.name} took longer than {READ_SECONDS:g} s; try again") from None
 
 
 # -- pages ------------------------------------------------------------------------------
@@ -153,7 +214,7 @@ async def army_page(request: Request) -> Response:
     context: dict[str, Any] = {"view": army_view(bench), "picker": None, "pack_id": bench.pack.manifest.id,
                                "folders": request.app.state.site.folders.listing(), "title": "Army builder"}
     tile, slot = request.query_params.get("tile"), request.query_params.get("slot")
-    if tile and slot and tile.isdigit() and slot.isdigit():
+    if tile and slot and _number(tile) and _number(slot):
         context["picker"] = {"kind": "slot", "tile": int(tile), "report": bench.slot(int(tile), int(slot))}
     elif request.query_params.get("panel") == "heroes":
         context["picker"] = {"kind": "heroes", "heroes": bench.hero_choices()}
@@ -163,8 +224,8 @@ async def army_page(request: Request) -> Response:
 async def slot_fragment(request: Request) -> Response:
     bench = _bench(request)
     tile, slot = request.query_params.get("tile", ""), request.query_params.get("slot", "")
-    if not (tile.isdigit() and slot.isdigit()):
-        raise UsageError("give the tile and slot numbers")
+    if not (_number(tile) and _number(slot)):
+        raise UsageError("give the tile and slot numbers (digits 0-9)")
     picker = {"kind": "slot", "tile": int(tile), "report": bench.slot(int(tile), int(slot))}
     return _page(request, "web/_picker.html.j2", picker=picker)
 
@@ -205,7 +266,7 @@ async def army_open(request: Request) -> Response:
         text, name = form["upload"], form.get("upload.name", "army.yaml")
     else:
         path = site.folders.path(_int(form, "folder"), form.get("file", ""))
-        text, name = path.read_text(encoding="utf-8"), path.name
+        text, name = await _read_army_file(path), path.name
     if form.get("pack", "") in site.others:
         system, loaded = site.others[form["pack"]]
         squads = site.benches.get(request.state.session)
@@ -288,7 +349,7 @@ async def army_download(request: Request) -> Response:
     stem = Path(bench.filename).stem or "army"
     if kind == "yaml":
         return Response(bench.text, media_type="application/yaml",
-                        headers={"content-disposition": f'attachment; filename="{stem}.yaml"'})
+                        headers={"content-disposition": _attachment(f"{stem}.yaml")})
     if kind == "txt":
         return PlainTextResponse(bench.plain_text())
     if isinstance(bench, SquadBench):
@@ -299,14 +360,14 @@ async def army_download(request: Request) -> Response:
     else:
         html = _roster_html(bench)
     if kind == "html":
-        return HTMLResponse(html, headers={"content-disposition": f'attachment; filename="{stem}-roster.html"'})
+        return HTMLResponse(html, headers={"content-disposition": _attachment(f"{stem}-roster.html")})
     from starlette.concurrency import run_in_threadpool
 
     from builder.render.pdf import html_to_pdf
 
     pdf = await run_in_threadpool(html_to_pdf, html)  # a second or so: the other pages keep answering
     return Response(pdf, media_type="application/pdf",
-                    headers={"content-disposition": f'attachment; filename="{stem}-roster.pdf"'})
+                    headers={"content-disposition": _attachment(f"{stem}-roster.pdf")})
 
 
 def _roster_html(bench: Bench) -> str:
@@ -343,9 +404,13 @@ async def playtest_start(request: Request) -> Response:
     await _form(request)
     site: Site = request.app.state.site
     pack_id, scenario = request.path_params["pack"], request.path_params["scenario"]
-    if scenario not in site.pack(pack_id).items["scenarios"]:
+    model = site.pack(pack_id).items["scenarios"].get(scenario)
+    if model is None:
         raise UsageError(f"unknown scenario '{scenario}'")
-    site.jobs.start(site.roots[pack_id], scenario)
+    from builder.systems.heroes.engine.alliances import scenario_seats
+
+    seats = len(scenario_seats(model)) or 2  # clash-three and clash-four seat three and four players
+    site.jobs.start(site.roots[pack_id], scenario, players=["greedy"] * seats)
     if request.headers.get(FRAGMENT):
         return JSONResponse({"started": True})
     return RedirectResponse(f"/scenario/{pack_id}/{scenario}", status_code=303)
