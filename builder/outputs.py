@@ -31,11 +31,13 @@ from __future__ import annotations
 
 import ctypes
 import errno
+import fcntl
 import os
 import shutil
 import stat
 import tempfile
 import threading
+import time
 from pathlib import Path
 from typing import Iterable
 
@@ -47,6 +49,10 @@ H851 = define_code("H851", "output path names a folder")
 H852 = define_code("H852", "output folder is a file")
 H844 = define_code("H844", "output is a device, FIFO or socket")
 H845 = define_code("H845", "output is also an input of the command")
+H846 = define_code("H846", "file changed by another writer since it was read")
+
+LOCK_SECONDS = 10.0
+"""How long :func:`replace_if_unchanged` waits for another writer's lock."""
 
 TEMP_PREFIX = "."
 TEMP_SUFFIX = ".heroes-tmp"
@@ -274,6 +280,67 @@ def write_bytes(path: Path | str, data: bytes) -> Path:
             except OSError:
                 pass
     return target
+
+
+class FileChanged(OutputError):
+    """The file was replaced by another writer between the read and the write (H846)."""
+
+
+def _locked(target: Path, shown: Path) -> int:
+    """A descriptor on the file now at ``target``, exclusively locked (``flock``).
+
+    Waits up to :data:`LOCK_SECONDS`. A writer replaces the file by a rename, so the lock
+    won may be on the old file: the path is checked again after locking and the lock
+    taken anew on the file that is there."""
+    deadline = time.monotonic() + LOCK_SECONDS
+    while True:
+        try:
+            fd = os.open(target, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        except OSError as exc:
+            raise _changed(shown, f"cannot open it to replace it: {_describe(exc)}",
+                           "run the command again") from None
+        try:
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise _changed(shown, f"another writer held it for over {LOCK_SECONDS:g} s",
+                                       "wait for the other command to finish and run this one again") from None
+                    time.sleep(0.005)
+            held, now = os.fstat(fd), os.stat(target)
+        except BaseException:
+            os.close(fd)
+            raise
+        if (held.st_dev, held.st_ino) == (now.st_dev, now.st_ino):
+            return fd
+        os.close(fd)  # replaced while we waited: lock the new file
+
+
+def replace_if_unchanged(path: Path | str, data: bytes, read: bytes) -> Path:
+    """Replace ``path`` by ``data`` only if it still holds the bytes ``read`` (compare and
+    swap, under an exclusive ``flock`` on the file, so two read-modify-write commands
+    cannot both win). Raises :class:`FileChanged` (H846) when another writer replaced it
+    since it was read: a lost race is an error, never a silent success."""
+    shown = Path(path)
+    target = check_output(shown)
+    fd = _locked(target, shown)
+    try:
+        current = b""
+        while chunk := os.read(fd, 1 << 20):
+            current += chunk
+        if current != read:
+            raise _changed(shown, "another command or window changed it since it was read; nothing was written",
+                           "read it again (heroes army show, campaign status) and repeat the change")
+        return write_bytes(shown, data)
+    finally:
+        os.close(fd)
+
+
+def _changed(shown: Path, message: str, hint: str) -> FileChanged:
+    error = _error(H846, shown, message, hint)
+    return FileChanged(str(error), error.diagnostic, 1)
 
 
 def write_text(path: Path | str, text: str) -> Path:

@@ -105,10 +105,10 @@ def test_a_slow_read_times_out_as_a_400(client, monkeypatch: pytest.MonkeyPatch)
 
     def slow(*args, **kwargs):  # type: ignore[no-untyped-def]
         time.sleep(1.0)
-        return ""
+        return b""
 
     monkeypatch.setattr(web, "READ_SECONDS", 0.1)
-    monkeypatch.setattr(builder.inputs, "read_input_text", slow)
+    monkeypatch.setattr(builder.inputs, "read_input_bytes", slow)
     r = client.post("/army/open", data={"csrf": _csrf(client), "folder": "0", "file": "good.yaml", "pack": "core"})
     assert r.status_code == 400 and "took longer" in r.text
 

@@ -77,6 +77,17 @@ def decode_utf8(raw: bytes, display: str) -> str:
 
 
 def _read_text(path: Path, limits: Limits, display: str, option: str | None = None) -> str:
+    return _read_raw(path, limits, display, option)[1]
+
+
+def read_for_update(path: Path, display: str | None = None, limits: Limits = DEFAULT_LIMITS) -> tuple[bytes, str]:
+    """The bytes and the text of a file a command will edit: the bytes go to
+    :func:`builder.outputs.replace_if_unchanged`, so that an edit made meanwhile by another
+    writer is an error, not lost."""
+    return _read_raw(Path(path), limits, display or str(path), None)
+
+
+def _read_raw(path: Path, limits: Limits, display: str, option: str | None = None) -> tuple[bytes, str]:
     """The file's text through the one input path (:mod:`builder.inputs`): a regular file
     only (a FIFO, a device, a folder is a located error, never a hang), its size checked
     before it is read (Y103), UTF-8 (Y106). Every failure is a :class:`YamlError`."""
@@ -100,7 +111,7 @@ def _read_text(path: Path, limits: Limits, display: str, option: str | None = No
         raw = inputs.read_input_bytes(path, display=display, option=option, max_bytes=limits.max_bytes)
     except inputs.InputError as exc:
         raise YamlError(str(exc), list(exc.diagnostics)) from None
-    return decode_utf8(raw, display)
+    return raw, decode_utf8(raw, display)
 
 
 def _yaml_diagnostic(exc: YAMLError | fast_yaml.YAMLError, display: str) -> Diagnostic:

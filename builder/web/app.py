@@ -23,7 +23,6 @@ from starlette.routing import Route
 
 from builder.systems.heroes.content.loader import display_path
 from builder.systems.heroes.content.pack import Pack
-from builder.content.yaml_io import atomic_write_text
 from builder.errors import HeroesError, UsageError
 from builder.render.env import STATIC, environment
 from builder.systems.seam import GameSystem, system_of_pack
@@ -59,6 +58,9 @@ class Site:
     tokens: Tokens = field(default_factory=Tokens)
     benches: dict[str, Bench | SquadBench] = field(default_factory=dict)
     used: dict[str, float] = field(default_factory=dict)
+    opened: dict[str, tuple[str, bytes]] = field(default_factory=dict)
+    """Per session, the army file last opened or saved in an ``--armies`` folder and its
+    bytes then: saving over it is a compare and swap (another window's save is not lost)."""
     jobs: Jobs = field(default_factory=Jobs)
     watched: dict[str, Watched] = field(default_factory=dict)
     others: dict[str, tuple[GameSystem, Any]] = field(default_factory=dict)
@@ -85,6 +87,7 @@ class Site:
                 break
             del self.used[session]
             self.benches.pop(session, None)
+            self.opened.pop(session, None)
 
     def pack(self, pack_id: str) -> Pack:
         if pack_id not in self.packs:
@@ -174,19 +177,22 @@ def _attachment(name: str) -> str:
     return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(name, safe='')}"
 
 
-async def _read_army_file(path: Path) -> str:
-    """The text of an army file in an ``--armies`` folder, read in a worker thread through
-    the one input path (a FIFO, a folder, a device or a missing file is a 400, never a
-    frozen event loop), with a time limit."""
+async def _read_army_file(path: Path) -> tuple[bytes, str]:
+    """The bytes and text of an army file in an ``--armies`` folder, read in a worker
+    thread through the one input path (a FIFO, a folder, a device or a missing file is a
+    400, never a frozen event loop), with a time limit."""
     import asyncio
 
     from starlette.concurrency import run_in_threadpool
 
-    from builder.inputs import read_input_text
+    from builder import inputs
+
+    def read() -> tuple[bytes, str]:
+        raw = inputs.read_input_bytes(path, display=path.name, max_bytes=MAX_UPLOAD)
+        return raw, inputs.decode_utf8(raw, path.name)
 
     try:
-        return await asyncio.wait_for(run_in_threadpool(read_input_text, path, display=path.name,
-                                                        max_bytes=MAX_UPLOAD), READ_SECONDS)
+        return await asyncio.wait_for(run_in_threadpool(read), READ_SECONDS)
     except asyncio.TimeoutError:
         raise UsageError(f"reading {path.name} took longer than {READ_SECONDS:g} s; try again") from None
 
@@ -266,7 +272,9 @@ async def army_open(request: Request) -> Response:
         text, name = form["upload"], form.get("upload.name", "army.yaml")
     else:
         path = site.folders.path(_int(form, "folder"), form.get("file", ""))
-        text, name = await _read_army_file(path), path.name
+        raw, text = await _read_army_file(path)
+        name = path.name
+        site.opened[request.state.session] = (str(path), raw)
     if form.get("pack", "") in site.others:
         system, loaded = site.others[form["pack"]]
         squads = site.benches.get(request.state.session)
@@ -335,7 +343,22 @@ async def army_save(request: Request) -> Response:
     site: Site = request.app.state.site
     bench = _any_bench(request)
     path = site.folders.path(_int(form, "folder"), form.get("file", "").strip())
-    atomic_write_text(path, bench.text)
+    data = bench.text.encode("utf-8")
+    opened = site.opened.get(request.state.session)
+    from starlette.concurrency import run_in_threadpool
+
+    from builder.outputs import FileChanged, replace_if_unchanged, write_bytes
+
+    try:
+        if opened is not None and opened[0] == str(path) and path.exists():
+            await run_in_threadpool(replace_if_unchanged, path, data, opened[1])
+        else:
+            await run_in_threadpool(write_bytes, path, data)
+    except FileChanged:
+        return _page(request, "web/message.html.j2", status=409, title="Not saved",
+                     message=f"{display_path(path)} was changed by another window or program since you opened it; "
+                             "nothing was written. Save under another name, or open it again and repeat the change.")
+    site.opened[request.state.session] = (str(path), data)
     bench.filename = path.name
     return _page(request, "web/message.html.j2", title="Saved",
                  message=f"Saved {display_path(path)}. Check it with: heroes army check {display_path(path)}")

@@ -21,7 +21,7 @@ from builder.systems.heroes.army.loading import parse_army
 from builder.systems.heroes.army.options import slot_options
 from builder.systems.heroes.army.roster import resolve
 from builder.systems.heroes.content.pack import Pack
-from builder.content.yaml_io import atomic_write_text, parse_yaml, parse_yaml_positions, read_text
+from builder.content.yaml_io import parse_yaml, parse_yaml_positions, read_for_update
 from builder.diagnostics import Diagnostic, define_code
 from builder.errors import InvalidInputError, UsageError
 
@@ -230,15 +230,29 @@ def _check_slot(before: str, pack: Pack, display: str, tile: str, slot: int, opt
 def edit_file(path: Path, pack: Pack | None = None, **changes: Any) -> None:
     """Apply one edit to an army file in place, after checking it against ``pack``
     (default: the list's own pack); the file keeps its mode, a symlink stays a link."""
+    from builder.outputs import FileChanged, replace_if_unchanged
+
     path = Path(path)
     display = str(path)
-    text = read_text(path, display=display)
-    if pack is None:
-        from builder.systems.heroes.content.pack_cache import load_pack_cached
-        from builder.content.search import army_pack
+    for attempt in range(EDIT_ATTEMPTS):
+        raw, text = read_for_update(path, display=display)
+        if pack is None:
+            from builder.systems.heroes.content.pack_cache import load_pack_cached
+            from builder.content.search import army_pack
 
-        pack = load_pack_cached(army_pack(path, None))
-    check_edit(text, pack, display, **changes)
-    after = edit_text(text, display=display, **changes)
-    check_edited(after, display)
-    atomic_write_text(path, after)
+            pack = load_pack_cached(army_pack(path, None))
+        check_edit(text, pack, display, **changes)
+        after = edit_text(text, display=display, **changes)
+        check_edited(after, display)
+        try:
+            replace_if_unchanged(path, after.encode("utf-8"), raw)
+            return
+        except FileChanged:
+            if attempt == EDIT_ATTEMPTS - 1:
+                raise
+
+
+EDIT_ATTEMPTS = 5
+"""A file another writer changed between the read and the write is read and edited
+again (the other edit is kept, and this one is checked against it); after this many
+lost races the edit is an error (H846), never a silent success."""
