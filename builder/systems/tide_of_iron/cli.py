@@ -88,9 +88,10 @@ def play(pack: Path, scenario: str, seed: int, names: list[str], log: Path | Non
     sc = content.scenario(scenario)
     files = parse_army_options(army or [], [s.id for s in sc.sides])
     forces = load_forces(content, sc, files)
-    state, actions = play_game(content, scenario, seed, names, verbose=True, forces=forces)
+    hashes: list[str] | None = [] if log is not None else None
+    state, actions = play_game(content, scenario, seed, names, verbose=True, forces=forces, hashes=hashes)
     if log is not None:
-        atomic_write_text(log, jsonl(log_lines(state, actions, str(pack), scenario, seed, names, forces)))
+        atomic_write_text(log, jsonl(log_lines(state, actions, str(pack), scenario, seed, names, forces, hashes)))
     res = state.result or {}
     if fmt == "json":
         typer.echo(json.dumps({"system": SYSTEM, "scenario": scenario, "seed": seed, "players": names,
