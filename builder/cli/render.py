@@ -91,6 +91,11 @@ def campaign(
         from builder.cli.campaign import _load
 
         loaded, kept = _load(record)
+        if kept.campaign != campaign_id:
+            from builder.errors import UsageError
+
+            raise UsageError(f"--record {record} is a record of campaign {kept.campaign!r}, not {campaign_id!r}; "
+                             f"render it with: heroes render campaign {kept.campaign} --record {record}")
         _write(render_campaign_html(loaded, kept.campaign, kept), out, paper)
         return
     _write(render_campaign_html(_pack(pack), campaign_id, None), out, paper)
