@@ -90,3 +90,20 @@ def test_a_successful_command_still_creates_its_folder(cli, tmp_path: Path) -> N
     r = cli("army", "new", "--faction", "us", "--points", "200", "-o", str(tmp_path / "deep" / "er" / "a.yaml"))
     assert r.exit_code == 0, r.stderr
     assert (tmp_path / "deep" / "er" / "a.yaml").is_file()
+
+
+@pytest.mark.parametrize("args,option", [
+    (("play", "family-meeting-1", "--log", "/proc/g.jsonl"), "--log"),
+    (("playtest", "family-meeting-1", "-n", "2", "--jsonl", "/proc/r.jsonl"), "--jsonl"),
+    (("site", "build", "-o", "/proc/site"), "--out"),
+    (("render", "roster", str(ARMY), "-o", "{d}/afile/r.html"), "--out"),
+    (("play", "family-meeting-1", "--army", "us={d}/none.yaml"), "--army us="),
+    (("playtest", "--compare", "{d}/none.json", "{d}/none.json"), "--compare"),
+])
+def test_path_errors_name_the_option(cli, tmp_path: Path, args: tuple[str, ...], option: str) -> None:
+    """Issue 37, Why 11: a path error names the option that gave the path."""
+    (tmp_path / "afile").write_text("keep")
+    r = cli(*(a.replace("{d}", str(tmp_path)) for a in args))
+    assert r.exit_code in (1, 2) and "Traceback" not in r.stderr
+    assert option in r.stdout + r.stderr, r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
