@@ -170,3 +170,11 @@ def test_scheduler_address_and_long_names(cli, tmp_path: Path) -> None:
     long = tmp_path / ("a" * 5000 + ".yaml")
     r = cli("army", "check", str(long))
     assert r.exit_code == 1 and "name is too long" in r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("args", [("replay", "{f}"), ("campaign", "status", "{f}"), ("explain", "los", "{f}", "A1", "B2"),
+                                  ("render", "scenario", "clash", "--report", "{f}", "-o", "{d}/s.html")])
+def test_special_files_are_named_not_missing(cli, fifo: Path, args: tuple[str, ...]) -> None:
+    """A FIFO given to replay, campaign, explain or --report is named as a FIFO, not 'no such file'."""
+    r = cli(*(a.replace("{f}", str(fifo)).replace("{d}", str(fifo.parent)) for a in args))
+    assert r.exit_code in (1, 2) and "FIFO" in r.stdout + r.stderr and "no such" not in r.stderr, r.stderr

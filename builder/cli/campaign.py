@@ -54,8 +54,11 @@ def _load(path: Path) -> tuple[Pack, CampaignRecord]:
     from builder.content.search import find_pack
     from builder.errors import UsageError
 
-    if not path.is_file():
+    if not path.exists():
         raise UsageError(f"{path}: no such campaign record (write one with 'heroes campaign start')")
+    from builder.inputs import check_input
+
+    check_input(path)  # a FIFO, a device or a folder is named as such (H840), never read
     record, tree = load_record(path)
     pack = load_pack_cached(find_pack(record.pack))
     check_record(pack, record, path, tree)

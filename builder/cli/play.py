@@ -93,7 +93,7 @@ def replay(
 
     from builder.inputs import MAX_LOG_BYTES, InputError, read_input_text
 
-    if not log.is_file():
+    if not log.exists():
         raise UsageError(f"no such log file: {log}")
     try:
         text = read_input_text(log, max_bytes=MAX_LOG_BYTES)

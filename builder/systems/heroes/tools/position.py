@@ -185,8 +185,11 @@ def load_position(path: Path, pack_path: Path | None = None, default_pack: Path 
     """Read, check and set up a position file; raises InvalidInputError with
     located diagnostics on mistakes."""
     shown = str(path)
-    if not path.is_file():
+    if not path.exists():
         raise UsageError(f"no such position file: {path}")
+    from builder.inputs import check_input
+
+    check_input(path)  # a FIFO, a device or a folder is named as such (H840), never read
     data = read_yaml(path, shown)
     try:
         pos = PositionFile.model_validate(data if data is not None else {})
