@@ -324,7 +324,7 @@ def same_toi_game(text: str) -> bool:
     def records(lines: Any) -> list[Any]:
         out = [json.loads(x) for x in lines if x.strip()]
         if out and isinstance(out[0], dict):
-            out[0] = {k: v for k, v in out[0].items() if k not in UNCHECKED_HEADER + ("warnings",)}
+            out[0] = {k: v for k, v in out[0].items() if k not in UNCHECKED_HEADER}
         return out
 
     try:

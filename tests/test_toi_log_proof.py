@@ -67,6 +67,8 @@ EDITS: dict[str, tuple[Edit, int, str]] = {
     "seed negative": (_header("seed", -1), 1, "'seed'"),
     "players": (_header("players", "greedy"), 1, "'players'"),
     "version 99": (_header("version", 99), 1, "version 99"),
+    "warnings": (_header("warnings", ["none"]), 1, "'warnings'"),
+    "an extra key": (lambda r: r[5].update(new=[]), 1, "no key 'new'"),
 }
 
 

@@ -92,7 +92,18 @@ def parse_log(text: str, display: str) -> list[dict[str, Any]]:
                                             file=display, line=len(lines) or 1, col=1,
                                             hint="write the log again with 'heroes play --log'")])
     check_header(lines[0], display)
+    for n, (record, keys) in enumerate(zip(lines, [HEADER_KEYS] + [DECISION_KEYS] * (len(lines) - 2) + [FOOTER_KEYS]),
+                                       1):
+        extra = sorted(set(record) - keys)
+        if extra:  # a key the replay would not check is an edit it cannot prove
+            what = "header" if n == 1 else "footer" if n == len(lines) else "decision"
+            raise _differs(f"a {what} record has no key {extra[0]!r}", display, n)
     return lines
+
+
+HEADER_KEYS = frozenset({"system", "version", "pack", "scenario", "seed", "players", "warnings", "events", "armies"})
+DECISION_KEYS = frozenset({"i", "side", "action", "hash"})
+FOOTER_KEYS = frozenset({"decisions", "result", "state_hash", "events"})
 
 
 def load_for_hashes(pack_ref: str) -> ToiPack:
@@ -186,6 +197,9 @@ def replay(pack: ToiPack, lines: list[dict[str, Any]], display: str) -> E.State:
         if version >= 2 and line.get("hash") != state.state_hash():
             raise _differs(f"state hash {str(line.get('hash'))[:16]}..., the replay has {state.state_hash()[:16]}...",
                            display, n)
+    if json.dumps(head.get("warnings", state.warnings), default=str) != json.dumps(state.warnings, default=str):
+        raise _differs(f"'warnings' is {json.dumps(head.get('warnings'), default=str)[:80]}, the replay gives "
+                       f"{json.dumps(state.warnings, default=str)[:80]}", display, 1)
     footer, at = lines[-1], len(lines)
     expected = {"decisions": len(decisions), "result": state.result, "events": state.events,
                 "state_hash": state.state_hash()}
