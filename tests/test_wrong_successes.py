@@ -134,3 +134,20 @@ def test_pack_id_of_a_manifest_in_flow_style(tmp_path: Path) -> None:
     data = read_yaml(manifest)
     manifest.write_text(json.dumps(data))
     assert pack_id(pack) == data["id"]
+
+
+POSITION = ROOT / "tests" / "fixtures" / "engine" / "positions" / "forest-shot.yaml"
+
+
+@pytest.mark.parametrize("old,new,words", [
+    ("scenario: skirmish\n", "scenario: skirmish\ninitiative: nobody\n", "unknown side 'nobody'"),
+    ("scenario: skirmish\n", "scenario: skirmish\norders: {us: -3}\n", "is -3"),
+    ("unit: us-rifles, side: us", "unit: us-rifles, side: de", "side 'de' plays de"),
+])
+def test_explain_checks_initiative_orders_and_sides(cli, tmp_path: Path, old: str, new: str, words: str) -> None:
+    text = POSITION.read_text().replace("../pack", str(POSITION.parent.parent / "pack"))
+    assert old in text
+    position = tmp_path / "p.yaml"
+    position.write_text(text.replace(old, new, 1))
+    r = cli("explain", "fire", str(position), "r1", "g1")
+    assert r.exit_code == 1 and words in r.stdout + r.stderr and "E611" in r.stdout + r.stderr, r.stdout + r.stderr

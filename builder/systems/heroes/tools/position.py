@@ -205,6 +205,26 @@ def load_position(path: Path, pack_path: Path | None = None, default_pack: Path 
     return position_state(pack, pos, path, rules)
 
 
+def _check_sides(pos: Any, side_ids: list[str], path: Path | None, problems: list[Diagnostic]) -> None:
+    """Every side a position names is one of the scenario's, and every token count is 0 or
+    more (``initiative: nobody`` and ``orders: {us: -3}`` were played; 000 core rules,
+    Order Phase: a side draws its tokens, never fewer than none)."""
+    if pos.initiative is not None and pos.initiative not in side_ids:
+        problems.append(_diag(path, ("initiative",), E611, f"unknown side '{pos.initiative}' has the initiative "
+                              f"(the scenario's sides: {', '.join(side_ids)})"))
+    if pos.next_side is not None and pos.next_side not in side_ids:
+        problems.append(_diag(path, ("next_side",), E611, f"unknown side '{pos.next_side}' "
+                              f"(the scenario's sides: {', '.join(side_ids)})"))
+    for key in ("orders", "specials", "bluffs", "hands", "decks"):
+        for side, value in getattr(pos, key).items():
+            if side not in side_ids:
+                problems.append(_diag(path, (key, side), E611, f"{key} of unknown side '{side}' "
+                                      f"(the scenario's sides: {', '.join(side_ids)})"))
+            elif isinstance(value, int) and value < 0:
+                problems.append(_diag(path, (key, side), E611, f"{key} of side '{side}' is {value}; "
+                                      "a count of tokens is 0 or more"))
+
+
 def _diag(path: Path | None, loc: tuple[Any, ...], code: str, message: str, hint: str = "") -> Diagnostic:
     line = col = 0
     if path is not None:
@@ -243,6 +263,7 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
                                 f"unknown scenario '{pos.scenario}'", "use a scenario id of the pack")])
     bf = build_battlefield(pack, scenario.layout)
     side_ids = [s.id for s in scenario.sides[:2]]
+    _check_sides(pos, side_ids, path, problems)
     ruined = _ruined(bf, pos, path, problems)
     if ruined:
         bf = build_battlefield(pack, scenario.layout, ruined)
@@ -265,6 +286,11 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
             problems.append(_diag(path, where + ("name",), E614, f"unit name '{pu.name}' used twice"))
             continue
         si = side_ids.index(pu.side)
+        side_faction = scenario.sides[si].faction
+        if side_faction and model.faction != side_faction:  # issue 37: a unit on the wrong side was played
+            problems.append(_diag(path, where + ("side",), E611, f"unit '{pu.unit}' is a {model.faction} unit; "
+                                  f"side '{pu.side}' plays {side_faction}", "put it on its faction's side"))
+            continue
         if pos.solo is not None and pu.name in pos.solo.decoys:  # a decoy counter: in no group or tile
             names[pu.name] = len(statics)
             entries.append((i, pu))
