@@ -151,3 +151,16 @@ def test_explain_checks_initiative_orders_and_sides(cli, tmp_path: Path, old: st
     position.write_text(text.replace(old, new, 1))
     r = cli("explain", "fire", str(position), "r1", "g1")
     assert r.exit_code == 1 and words in r.stdout + r.stderr and "E611" in r.stdout + r.stderr, r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("command", [("play", "clash"), ("playtest", "clash", "-n", "2"),
+                                     ("render", "scenario", "clash", "-o", "{d}/s.html")])
+def test_a_scenario_validate_refuses_is_not_played_or_printed(cli, tmp_path: Path, command: tuple[str, ...]) -> None:
+    pack = tmp_path / "pack"
+    shutil.copytree(ROOT / "content" / "core", pack)
+    scenario = pack / "scenarios" / "clash.yaml"
+    scenario.write_text(scenario.read_text().replace('deployment: ["A1:C16"]', 'deployment: ["A1:C99"]'))
+    assert cli("validate", str(pack)).exit_code == 1
+    r = cli(*(a.replace("{d}", str(tmp_path)) for a in command), "--pack", str(pack))
+    assert r.exit_code == 1 and "C311" in r.stdout + r.stderr and "fails validation" in r.stderr, r.stderr
+    assert not (tmp_path / "s.html").exists()

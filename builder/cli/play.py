@@ -49,8 +49,11 @@ def play(
     from builder.content.yaml_io import atomic_write_text
     from builder.systems.heroes.tools.log import require_scenario
 
+    from builder.systems.heroes.validation.runner import refuse_invalid_scenario
+
     content = load_pack(pack)
     require_scenario(content, scenario)
+    refuse_invalid_scenario(content, scenario)
     armies = _armies(content, scenario, army) if army else None
     state, record = play_game(content, scenario, seed, names, pack_ref=str(pack), armies=armies)
     if log is not None:

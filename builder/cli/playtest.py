@@ -105,6 +105,12 @@ def playtest(
         typer.echo(f"note: {note}", err=True)
     if games >= LONG_PLAYTEST:
         _suggest_native()
+    from builder.systems.heroes.content.pack_cache import load_pack_cached
+    from builder.systems.heroes.validation.runner import refuse_invalid_scenario
+
+    loaded = load_pack_cached(pack)
+    if scenario in loaded.items["scenarios"]:  # an unknown one is refused by the run, with the known ids
+        refuse_invalid_scenario(loaded, scenario)
     saved = check_output(Path(pack) / "reports" / f"{scenario}.json", what="saved report") if save else None
     extra = {"until_decided": until_decided, "margin": margin, "alpha": alpha, "beta": beta,
              "scheduler": scheduler, "armies": army}

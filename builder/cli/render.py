@@ -73,8 +73,12 @@ def scenario(
         return handler(pack, scenario_id, out, paper, report)
     from builder.systems.heroes.render.scenario_sheet import find_scenario, render_scenario_html
 
+    from builder.systems.heroes.validation.runner import refuse_invalid_scenario
+
     loaded = _pack(pack)
-    _write(render_scenario_html(find_scenario(loaded, scenario_id), loaded, report), out, paper)
+    found = find_scenario(loaded, scenario_id)
+    refuse_invalid_scenario(loaded, found.id)
+    _write(render_scenario_html(found, loaded, report), out, paper)
 
 
 @app.command("campaign")
