@@ -96,7 +96,8 @@ def refuse_invalid_scenario(pack: Pack, scenario_id: str) -> None:
         return
     ctx = CheckContext(pack)
     errors = [d for check in RULES for d in _run(check, ctx, pack)
-              if d.is_error and d.code in SETUP_GATED and d.file in (origin.file, display_path(origin.path))]
+              if d.is_error and d.code in SETUP_GATED
+              and d.file in (origin.file, display_path(origin.path) if origin.path else origin.file)]
     if errors:
         raise InvalidInputError(f"scenario '{scenario_id}' fails validation ({len(errors)} error(s)); "
                                 f"`heroes validate {pack.root}` lists them", list(dict.fromkeys(errors)))
