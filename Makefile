@@ -11,7 +11,7 @@ help:
 	@echo "make test    install the dev extras, run make lint, then the whole test suite"
 	@echo "make lint    mypy on builder/, ruff check, and the import-layer contracts (lint-imports)"
 	@echo "make bench   run the benchmarks and print their figures"
-	@echo "make fuzz    fuzz army lists, position files and game logs, 10,000 inputs each (benchmarks/bench_fuzz.py)"
+	@echo "make fuzz    fuzz army lists, positions, logs (both systems), 10,000 inputs each; special files, races, routes (benchmarks/bench_fuzz.py)"
 	@echo "make native  compile the rules engine's hot modules with mypyc (.native/, ~7 min once; test and bench do it)"
 	@echo "make schemas regenerate schemas/ from the content models"
 	@echo "make site    build the documentation and catalogue site into site/_build/ (offline, strict)"

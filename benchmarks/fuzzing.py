@@ -1,10 +1,13 @@
 """Fuzz targets shared by the test suite (a few hundred examples each, tests/test_fuzz_inputs.py)
 and the benchmark (``python -m benchmarks fuzz``: at least 10,000 per format).
 
-Three formats a user hands the tool besides content YAML: army lists, position files and
-game logs. Each strategy mixes well-formed documents with wrong values (unknown ids,
-negative or huge numbers, wrong types), raw text and byte-level mutations of a real
-file; each target feeds one input to the library entry point the command uses and
+The formats a user hands the tool besides content YAML: army lists, position files and
+game logs of both systems (Heroes, Tide of Iron). Each strategy mixes well-formed
+documents with wrong values (unknown ids, negative or huge numbers, wrong types), raw
+text, byte-level mutations of a real file and structure-level mutations of it (issue 37:
+a key dropped, renamed or doubled, a subtree replaced, wrapped in a list or a mapping,
+nested deep, a 5,000-digit number, the whole re-written as block YAML, flow YAML or
+JSON); each target feeds one input to the library entry point the command uses and
 accepts only two outcomes: success, or a :class:`builder.errors.HeroesError` (which the
 CLI prints as a located message). Any other exception is a traceback a user would see.
 """
@@ -61,6 +64,75 @@ def _mutations(original: str) -> st.SearchStrategy[str]:
     return mutate()
 
 
+HUGE = "1" + "0" * 5000
+"""A number past Python's 4,300-digit limit, written as text into a document."""
+
+
+def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path to a value inside ``data`` (keys and indexes)."""
+    out = [prefix]
+    if isinstance(data, dict):
+        for k, v in data.items():
+            out += _paths(v, (*prefix, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            out += _paths(v, (*prefix, i))
+    return out
+
+
+def _get(data: Any, path: tuple[Any, ...]) -> Any:
+    for step in path:
+        data = data[step]
+    return data
+
+
+def _structure_mutations(original: Any, dump_json: bool = True) -> st.SearchStrategy[str]:
+    """A real document changed at the structure level, then written as block YAML, flow
+    YAML or JSON (the same data: ``pack:`` must be found in each)."""
+    @st.composite
+    def mutate(draw: Any) -> str:
+        data = json.loads(json.dumps(original))
+        for _ in range(draw(st.integers(1, 3))):
+            paths = [p for p in _paths(data) if p]
+            if not paths:
+                break
+            path = draw(st.sampled_from(paths))
+            parent, last = _get(data, path[:-1]), path[-1]
+            op = draw(st.sampled_from(["drop", "rename", "double", "replace", "wrap-list", "wrap-map", "deep",
+                                       "huge", "type"]))
+            if op == "drop":
+                del parent[last]
+            elif op == "rename" and isinstance(parent, dict):
+                parent[draw(st.sampled_from(["slot", "tile", "card", "copies", "unit", "at", "x", "pack"]))] = \
+                    parent.pop(last)
+            elif op == "double" and isinstance(parent, list):
+                parent.insert(last, json.loads(json.dumps(parent[last])))
+            elif op == "replace":
+                parent[last] = draw(values)
+            elif op == "wrap-list":
+                parent[last] = [parent[last]]
+            elif op == "wrap-map":
+                parent[last] = {str(last): parent[last]}
+            elif op == "deep":
+                for _ in range(draw(st.integers(10, 80))):
+                    parent[last] = [parent[last]]
+            elif op == "huge":
+                parent[last] = HUGE
+            else:
+                parent[last] = draw(st.sampled_from([True, False, None, 1.5, "1", [], {}]))
+        style = draw(st.sampled_from(["block", "flow", "json"] if dump_json else ["block", "flow"]))
+        if style == "json":
+            text = json.dumps(data, default=str)
+        else:
+            try:
+                text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, default_flow_style=style == "flow",
+                                      width=10_000)
+            except (yaml.YAMLError, ValueError, OverflowError, RecursionError):
+                text = str(data)
+        return text.replace(f"'{HUGE}'", HUGE).replace(f'"{HUGE}"', HUGE)  # the number, not a string
+    return mutate()
+
+
 def _dump(data: Any) -> str:
     try:
         return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
@@ -79,7 +151,8 @@ army_data = st.fixed_dictionaries({"name": st.one_of(st.text(max_size=30), value
     "deck": st.lists(st.one_of(st.fixed_dictionaries({"card": ids, "copies": st.one_of(st.integers(-3, 50), values)}),
                                values), max_size=5),
 })
-army_texts = st.one_of(army_data.map(_dump), st.text(max_size=200), _mutations(ARMY.read_text(encoding="utf-8")))
+army_texts = st.one_of(army_data.map(_dump), st.text(max_size=200), _mutations(ARMY.read_text(encoding="utf-8")),
+                       _structure_mutations(yaml.safe_load(ARMY.read_text(encoding="utf-8"))))
 
 position_data = st.fixed_dictionaries({"scenario": st.one_of(st.sampled_from(["family-meeting-1", "clash"]), ids)},
                                       optional={
@@ -90,8 +163,14 @@ position_data = st.fixed_dictionaries({"scenario": st.one_of(st.sampled_from(["f
                   "side_up": values, "markers": values}), values), max_size=5),
     "round": values, "phase": values, "to_act": values,
 })
-position_texts = st.one_of(position_data.map(_dump), st.text(max_size=200),
-                           _mutations(POSITION.read_text(encoding="utf-8").replace("pack: ../pack\n", "")))
+_POSITION_TEXT = POSITION.read_text(encoding="utf-8").replace("pack: ../pack\n", "")
+position_texts = st.one_of(position_data.map(_dump), st.text(max_size=200), _mutations(_POSITION_TEXT),
+                           _structure_mutations(yaml.safe_load(_POSITION_TEXT)))
+
+TOI = ROOT / "content" / "toi"
+TOI_ARMY = ROOT / "examples" / "toi" / "crossroads-germans.yaml"
+toi_army_texts = st.one_of(_mutations(TOI_ARMY.read_text(encoding="utf-8")),
+                           _structure_mutations(yaml.safe_load(TOI_ARMY.read_text(encoding="utf-8"))))
 
 
 @lru_cache(maxsize=1)
@@ -111,10 +190,11 @@ def game_log() -> tuple[str, ...]:
 
 
 @st.composite
-def log_texts(draw: Any) -> str:
-    """A real game log with one to three line-level edits: a line deleted, doubled or
-    swapped, a value replaced (any key, any kind), garbage inserted, the text truncated."""
-    lines = list(game_log())
+def log_texts(draw: Any, source: Any = None) -> str:
+    """A real game log (``source()``'s lines, Heroes by default) with one to three
+    line-level edits: a line deleted, doubled or swapped, a value replaced (any key, any
+    kind, a 5,000-digit number), garbage inserted, the text truncated."""
+    lines = list((source or game_log)())
     for _ in range(draw(st.integers(1, 3))):
         at = draw(st.integers(0, len(lines) - 1))
         op = draw(st.sampled_from(["delete", "double", "swap", "value", "garbage", "truncate"]))
@@ -132,8 +212,8 @@ def log_texts(draw: Any) -> str:
                 continue
             if isinstance(record, dict):
                 key = draw(st.sampled_from(sorted(record) + ["new"]))
-                record[key] = draw(values)
-                lines[at] = json.dumps(record, default=str)
+                record[key] = draw(st.one_of(values, st.just(HUGE)))
+                lines[at] = json.dumps(record, default=str).replace(f'"{HUGE}"', HUGE)
         elif op == "garbage":
             lines.insert(at, draw(st.text(max_size=40)))
         else:
@@ -199,5 +279,96 @@ def same_game(text: str) -> bool:
         return False
 
 
+@lru_cache(maxsize=1)
+def toi_pack() -> Any:
+    from builder.systems.tide_of_iron.pack import load
+
+    return load(TOI)
+
+
+@lru_cache(maxsize=1)
+def toi_log() -> tuple[str, ...]:
+    """The lines of one real Tide of Iron game log (version 2)."""
+    from builder.systems.tide_of_iron.games import jsonl, log_lines
+    from builder.systems.tide_of_iron.players import play_game
+
+    hashes: list[str] = []
+    state, actions = play_game(toi_pack(), "crossroads-farm", 3, ["random", "random"], verbose=True, hashes=hashes)
+    return tuple(jsonl(log_lines(state, actions, str(TOI), "crossroads-farm", 3, ["random", "random"], None,
+                                 hashes)).splitlines())
+
+
+def check_toi_army(text: str) -> bool:
+    """``heroes army check`` on a Tide of Iron squad list: True when refused."""
+    from builder.systems.tide_of_iron.army import check_army_text
+
+    try:
+        army, diagnostics = check_army_text(toi_pack(), text, "squads.yaml")
+    except HeroesError:
+        return True
+    return army is None or any(d.is_error for d in diagnostics)
+
+
+def check_toi_log(text: str) -> bool:
+    """``heroes replay`` on a Tide of Iron log: True when refused."""
+    from builder.systems.tide_of_iron.games import parse_log, replay
+
+    try:
+        replay(toi_pack(), parse_log(text, "game.jsonl"), "game.jsonl")
+    except HeroesError:
+        return True
+    return False
+
+
+def same_toi_game(text: str) -> bool:
+    def records(lines: Any) -> list[Any]:
+        out = [json.loads(x) for x in lines if x.strip()]
+        if out and isinstance(out[0], dict):
+            out[0] = {k: v for k, v in out[0].items() if k not in UNCHECKED_HEADER}
+        return out
+
+    try:
+        return records(text.splitlines()) == records(toi_log())
+    except ValueError:
+        return False
+
+
 FORMATS = {"army": (army_texts, check_army), "position": (position_texts, check_position),
-           "log": (log_texts(), check_log)}
+           "log": (log_texts(), check_log), "toi-army": (toi_army_texts, check_toi_army),
+           "toi-log": (log_texts(toi_log), check_toi_log)}
+CERTIFIED = {"log": same_game, "toi-log": same_toi_game}
+"""For logs, an accepted input must be the same game: else an edit was certified."""
+
+
+ROUTES = ["/", "/army", "/army/slot", "/army/heroes", "/army/new", "/army/open", "/army/do", "/army/save",
+          "/army/download/{x}", "/scenario/{x}/{y}", "/scenario/core/{y}", "/scenario/{x}/{y}/playtest",
+          "/scenario/core/clash/progress", "/pack/{x}", "/pack/core/diagnostics", "/static/{x}"]
+FIELDS = ["csrf", "folder", "file", "pack", "faction", "points", "scenario", "name", "action", "tile", "slot",
+          "option", "hero", "card", "copies", "base", "squad", "figure", "since", "panel"]
+route_text = st.one_of(st.sampled_from(["", "0", "1", "-1", "99999999999", "²", "core", "core:us", "clash", "us",
+                                        "add-tile", "set-card", "..", "../x.yaml", "fifo.yaml", "x.yaml", "армия.yaml",
+                                        "\x00", "%", "yaml", "pdf", HUGE]), st.text(max_size=12))
+route_requests = st.fixed_dictionaries({
+    "route": st.sampled_from(ROUTES), "method": st.sampled_from(["GET", "POST"]), "x": route_text, "y": route_text,
+    "query": st.dictionaries(st.sampled_from(FIELDS), route_text, max_size=3),
+    "form": st.dictionaries(st.sampled_from(FIELDS), route_text, max_size=5), "token": st.booleans(),
+    "bench": st.booleans()})
+"""A request to ``heroes serve``: a route of its table with random segments, query and
+form fields, with or without a valid form token and an army on the bench."""
+
+
+def route_status(client: Any, request: dict[str, Any]) -> int:
+    """The status ``client`` (a Starlette TestClient of builder.web) answers ``request``."""
+    import re
+    from urllib.parse import quote
+
+    csrf = re.search(r'name="csrf-token" content="([^"]+)"', client.get("/").text)
+    token = csrf.group(1) if csrf else ""
+    if request["bench"]:
+        client.post("/army/new", data={"csrf": token, "faction": "core:us", "points": "300"})
+    path = request["route"].replace("{x}", quote(request["x"], safe="") or "x").replace(
+        "{y}", quote(request["y"], safe="") or "y")
+    if request["method"] == "POST":
+        data = {**request["form"], **({"csrf": token} if request["token"] else {})}
+        return int(client.post(path, params=request["query"], data=data, follow_redirects=False).status_code)
+    return int(client.get(path, params=request["query"], follow_redirects=False).status_code)

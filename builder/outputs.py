@@ -9,10 +9,14 @@ one. Every writer of the tool (``heroes render``, ``army new/suggest/edit``, ``p
 :func:`check_output` and :func:`write_bytes` (``builder.content.yaml_io.atomic_write_*``
 delegate here), so that:
 
-- the target is checked first: its folder exists (missing folders are created) or the
-  first existing ancestor is a folder the user can write into (probed by creating and
-  removing a file, which is honest for root and read-only mounts alike), and the target
-  itself is not a folder;
+- the target is checked first: the first existing ancestor of its folder is a folder
+  the user can write into (probed by creating and removing a file, which is honest for
+  root and read-only mounts alike), and the target itself is not a folder, nor a device,
+  a FIFO or a socket (H844: replacing ``/dev/null`` by a regular file is never right);
+  missing folders are created only when the file is written, so a command that fails
+  after the check leaves no empty folder behind;
+- a command refuses an output that is also one of its inputs (H845,
+  :func:`refuse_inputs`): ``play --army us=a.yaml --log a.yaml`` would replace the army;
 - the bytes go to a temporary file in the same folder, are flushed with ``fsync`` and
   renamed over the target (the folder is fsynced too), so a reader or a crash sees the
   old file or the new one, never a mixture;
@@ -27,11 +31,13 @@ from __future__ import annotations
 
 import ctypes
 import errno
+import fcntl
 import os
 import shutil
 import stat
 import tempfile
 import threading
+import time
 from pathlib import Path
 from typing import Iterable
 
@@ -41,6 +47,12 @@ from builder.errors import HeroesError
 H850 = define_code("H850", "output cannot be written")
 H851 = define_code("H851", "output path names a folder")
 H852 = define_code("H852", "output folder is a file")
+H844 = define_code("H844", "output is a device, FIFO or socket")
+H845 = define_code("H845", "output is also an input of the command")
+H846 = define_code("H846", "file changed by another writer since it was read")
+
+LOCK_SECONDS = 10.0
+"""How long :func:`replace_if_unchanged` waits for another writer's lock."""
 
 TEMP_PREFIX = "."
 TEMP_SUFFIX = ".heroes-tmp"
@@ -124,7 +136,8 @@ def _describe(exc: OSError) -> str:
 def check_output(path: Path | str, *, suffixes: Iterable[str] = (), what: str = "output file") -> Path:
     """Check, before any work, that ``path`` can be written; return the file to write.
 
-    Missing parent folders are created (documented on every ``-o``). Raises
+    Missing parent folders are created later, by :func:`write_bytes` (documented on every
+    ``-o``). Raises
     :class:`OutputError` with exit status 2 for a folder given as file or a file where a
     folder is needed, and 1 for a folder the user cannot write into.
     """
@@ -141,15 +154,44 @@ def check_output(path: Path | str, *, suffixes: Iterable[str] = (), what: str = 
         named = [s for s in allowed if not (s == ".htm" and ".html" in allowed)]
         raise _error(H850, shown, f"the {what} must end in {' or '.join(named)}",
                      f"rename it, e.g. {shown.with_suffix(allowed[0]).name}", 2)
-    folder = target.parent
-    _existing_folder(shown, folder)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise _error(H850, shown, f"cannot write into {folder}: {_describe(exc)}",
-                     "choose a folder you can write to (-o/--out)") from None
-    _probe(shown, folder, target)
+        mode = os.stat(target).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        from builder.inputs import kind_of
+
+        raise _error(H844, shown, f"is {kind_of(mode)}; the {what} must be a regular file (it is never replaced)",
+                     "give the name of a file to write", 2)
+    folder = target.parent
+    existing = _existing_folder(shown, folder)
+    _probe(shown, existing, target)
     return target
+
+
+def refuse_inputs(output: Path | str | None, option: str, inputs: Iterable[tuple[str, Path | str]]) -> None:
+    """Refuse an output that names the same file as an input of the same command (H845).
+
+    ``inputs`` pairs each input with the option or argument that gave it. Compared by
+    device and inode where both exist (links and ``./`` spellings included), else by
+    resolved path."""
+    if output is None:
+        return
+    target = Path(os.path.realpath(output))
+    try:
+        out_stat: os.stat_result | None = os.stat(target)
+    except OSError:
+        out_stat = None
+    for given_by, path in inputs:
+        try:
+            same = (os.path.samefile(target, path) if out_stat is not None
+                    else Path(os.path.realpath(path)) == target)
+        except OSError:
+            same = False
+        if same:
+            raise _error(H845, Path(output), f"{option} names the same file as {given_by} ({path}); "
+                         "writing it would replace an input of this command",
+                         f"give {option} another file name", 2)
 
 
 def check_output_folder(path: Path | str) -> Path:
@@ -206,6 +248,11 @@ def write_bytes(path: Path | str, data: bytes) -> Path:
     shown = Path(path)
     target = check_output(shown)
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _error(H850, shown, f"cannot write into {target.parent}: {_describe(exc)}",
+                     "choose a folder you can write to (-o/--out)") from None
+    try:
         mode = stat.S_IMODE(target.stat().st_mode)
     except FileNotFoundError:
         mode = new_file_mode()
@@ -233,6 +280,67 @@ def write_bytes(path: Path | str, data: bytes) -> Path:
             except OSError:
                 pass
     return target
+
+
+class FileChanged(OutputError):
+    """The file was replaced by another writer between the read and the write (H846)."""
+
+
+def _locked(target: Path, shown: Path) -> int:
+    """A descriptor on the file now at ``target``, exclusively locked (``flock``).
+
+    Waits up to :data:`LOCK_SECONDS`. A writer replaces the file by a rename, so the lock
+    won may be on the old file: the path is checked again after locking and the lock
+    taken anew on the file that is there."""
+    deadline = time.monotonic() + LOCK_SECONDS
+    while True:
+        try:
+            fd = os.open(target, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        except OSError as exc:
+            raise _changed(shown, f"cannot open it to replace it: {_describe(exc)}",
+                           "run the command again") from None
+        try:
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise _changed(shown, f"another writer held it for over {LOCK_SECONDS:g} s",
+                                       "wait for the other command to finish and run this one again") from None
+                    time.sleep(0.005)
+            held, now = os.fstat(fd), os.stat(target)
+        except BaseException:
+            os.close(fd)
+            raise
+        if (held.st_dev, held.st_ino) == (now.st_dev, now.st_ino):
+            return fd
+        os.close(fd)  # replaced while we waited: lock the new file
+
+
+def replace_if_unchanged(path: Path | str, data: bytes, read: bytes) -> Path:
+    """Replace ``path`` by ``data`` only if it still holds the bytes ``read`` (compare and
+    swap, under an exclusive ``flock`` on the file, so two read-modify-write commands
+    cannot both win). Raises :class:`FileChanged` (H846) when another writer replaced it
+    since it was read: a lost race is an error, never a silent success."""
+    shown = Path(path)
+    target = check_output(shown)
+    fd = _locked(target, shown)
+    try:
+        current = b""
+        while chunk := os.read(fd, 1 << 20):
+            current += chunk
+        if current != read:
+            raise _changed(shown, "another command or window changed it since it was read; nothing was written",
+                           "read it again (heroes army show, campaign status) and repeat the change")
+        return write_bytes(shown, data)
+    finally:
+        os.close(fd)
+
+
+def _changed(shown: Path, message: str, hint: str) -> FileChanged:
+    error = _error(H846, shown, message, hint)
+    return FileChanged(str(error), error.diagnostic, 1)
 
 
 def write_text(path: Path | str, text: str) -> Path:

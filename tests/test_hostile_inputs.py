@@ -154,7 +154,7 @@ CASES = [
          {"a.yaml": BIG}),
     Case("army too large", ("army", "check", "{d}/a.yaml"), 1, ("a.yaml", "bytes"), {"a.yaml": "#" * 3_000_000}),
     Case("army missing", ("army", "check", "{d}/none.yaml"), 1, ("none.yaml",)),
-    Case("army folder", ("army", "check", "{d}"), 1, ("A400", "directory")),
+    Case("army folder", ("army", "check", "{d}"), 1, ("A400", "a folder, not a regular file")),
     Case("army unknown tile", ("army", "check", "{d}/a.yaml"), 1, ("a.yaml:",),
          {"a.yaml": _army(lambda t: t.replace("us-16th-infantry-regiment", "us-nothing"))}),
     Case("army negative copies", ("army", "check", "{d}/a.yaml"), 1, ("a.yaml:",),
@@ -242,6 +242,26 @@ CASES = [
     Case("scenario --report not json", ("render", "scenario", "clash", "-o", "{d}/s.html", "--report", "{d}/r.json"), 1,
          ("r.json",), {"r.json": "{nope"}),
     Case("compare broken", ("playtest", "--compare", "{d}/r.json", "{d}/r.json"), 1, ("r.json",), {"r.json": "[1]"}),
+    # issue 37: special files, huge numbers, deep nesting, outputs that are inputs
+    Case("army /dev/zero", ("army", "check", "/dev/zero"), 1, ("character device",)),
+    Case("army FIFO", ("army", "check", "{d}/f.yaml"), 1, ("FIFO",), setup=lambda d: os.mkfifo(d / "f.yaml")),
+    Case("army options FIFO", ("army", "options", "{d}/f.yaml", "--tile", "1", "--slot", "1"), 1, ("FIFO",),
+         setup=lambda d: os.mkfifo(d / "f.yaml")),
+    Case("army 5,000 digits", ("army", "check", "{d}/a.yaml"), 1, ("a.yaml:3:9", "Y107"),
+         {"a.yaml": "name: x\nfaction: us\npoints: 1" + "0" * 5000 + "\n"}),
+    Case("compare /dev/zero", ("playtest", "--compare", "/dev/zero", "/dev/zero"), 1, ("--compare",)),
+    Case("compare deep json", ("playtest", "--compare", "{d}/r.json", "{d}/r.json"), 1, ("H842",),
+         {"r.json": "[" * 100_000}),
+    Case("compare 5,000 digits", ("playtest", "--compare", "{d}/r.json", "{d}/r.json"), 1, ("5,001 digits",),
+         {"r.json": '{"games": 1' + "0" * 5000 + "}"}),
+    Case("scheduler ::::", ("playtest", "clash", "-n", "2", "--scheduler", "::::"), 2, ("--scheduler",)),
+    Case("log over its army", ("play", "family-meeting-1", "--army", "us={d}/a.yaml", "--log", "{d}/a.yaml"), 2,
+         ("H845",), {"a.yaml": ARMY.read_text()}),
+    Case("log over a FIFO", ("play", "family-meeting-1", "--log", "{d}/f.jsonl"), 2, ("H844",),
+         setup=lambda d: os.mkfifo(d / "f.jsonl")),
+    Case("edit removes a card not there", ("army", "edit", "{d}/a.yaml", "--card", "zz-nocard", "--remove"), 1,
+         ("zz-nocard",), {"a.yaml": ARMY.read_text()}),
+    Case("list unknown faction", ("list", "tiles", "--faction", "zz"), 2, ("--faction",)),
 ]
 
 
@@ -253,6 +273,8 @@ def _snapshot(d: Path) -> dict[str, str]:
             rel = os.path.relpath(path, d)
             if os.path.islink(path):
                 out[rel] = "link:" + os.readlink(path)
+            elif not os.path.isfile(path):  # a FIFO the case made: never opened (it would block)
+                out[rel] = f"special:{os.stat(path).st_mode:o}"
             else:
                 with open(path, "rb") as handle:
                     out[rel] = hashlib.sha256(handle.read()).hexdigest()

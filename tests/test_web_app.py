@@ -313,14 +313,36 @@ def test_heroes_serve_starts_on_127_0_0_1(tmp_path: Path) -> None:
         proc.wait(20)
 
 
-def test_benches_in_memory_are_bounded() -> None:
-    from builder.web.app import MAX_BENCHES, Site
+def test_benches_in_memory_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bound drops the bench unused the longest, not the oldest one made (issue 37)."""
+    from builder.web import app as web
+
+    monkeypatch.setattr(web, "MAX_BENCHES", 8)
+    pack = load_pack_cached(CORE)
+    site = web.Site({"core": pack}, {"core": CORE}, Folders([]))
+    bench = Bench.new(pack, faction="us", points=100)
+    for i in range(8):
+        site.keep(str(i), bench)
+    site.touch("0")  # the first session is still in use
+    for i in range(8, 13):
+        site.keep(str(i), bench)
+    assert len(site.benches) == 8 and "0" in site.benches and "1" not in site.benches and "12" in site.benches
+
+
+def test_sessions_expire_by_age_not_by_count() -> None:
+    """64 newer sessions used to drop an army silently; now a bench goes only when unused
+    for SESSION_SECONDS (issue 37, Why 8)."""
+    from builder.web.app import SESSION_SECONDS, Site
 
     pack = load_pack_cached(CORE)
     site = Site({"core": pack}, {"core": CORE}, Folders([]))
-    for i in range(MAX_BENCHES + 5):
-        site.keep(str(i), Bench.new(pack, faction="us", points=100))
-    assert len(site.benches) == MAX_BENCHES and "0" not in site.benches and str(MAX_BENCHES + 4) in site.benches
+    bench = Bench.new(pack, faction="us", points=100)
+    site.keep("mine", bench)
+    for i in range(200):
+        site.keep(str(i), bench)
+    assert "mine" in site.benches
+    site.touch("0", now=site.used["mine"] + SESSION_SECONDS + 1)
+    assert "mine" not in site.benches and "0" in site.benches
 
 
 def test_pickers_work_without_javascript(client) -> None:  # type: ignore[no-untyped-def]

@@ -8,6 +8,8 @@ medal scores for its side (5 and 2 points in the expansion), the higher total wi
 
 from __future__ import annotations
 
+from collections import Counter
+
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -67,11 +69,14 @@ def check_result(pack: Pack, campaign: Campaign, step: int, result: ScenarioResu
     if (winner, result.level) not in results:
         printed = ", ".join(sorted(f"{w}:{lv}" if w else "draw" for w, lv in results))
         return f"'{expected}' cannot end with {winner or 'a'}:{result.level}; its printed results are {printed}"
-    offered = {(c.side, c.medal) for c in consequences_for(campaign, step, winner, result.level) if c.medal}
-    for medal in result.medals:
-        if (medal.side, medal.medal) not in offered:
+    offered = Counter((c.side, c.medal) for c in consequences_for(campaign, step, winner, result.level) if c.medal)
+    earned = Counter((m.side, m.medal) for m in result.medals)
+    for (side, medal), times in earned.items():
+        if (side, medal) not in offered:
             allowed = ", ".join(f"{s}:{m}" for s, m in sorted(offered)) or "none"
-            return f"this result does not earn {medal.side}:{medal.medal} (medals it can earn: {allowed})"
+            return f"this result does not earn {side}:{medal} (medals it can earn: {allowed})"
+        if times > offered[(side, medal)]:  # a medal given twice was scored twice
+            return f"this result earns {side}:{medal} {offered[(side, medal)]} time(s), not {times}"
     return None
 
 

@@ -100,8 +100,43 @@ def new(
         raise UsageError("give --faction ID (or --scenario ID --side SIDE)")
     if points is None and scenario is None:
         raise UsageError("give --points N (or --scenario ID, which sets the budget)")
+    _check_new(folder, faction, scenario)
     _write(skeleton(name or f"My {faction} army", faction, points, scenario, schema_ref(out), declared, side),
            out, force)
+
+
+def _check_new(pack: Optional[Path], faction: str, scenario: Optional[str]) -> None:
+    """The faction and scenario of ``army new`` exist in the pack, and the scenario has a
+    side of that faction (a skeleton for ``--faction zz`` used to be written quietly)."""
+    from builder.content.paths import BUNDLED_CONTENT
+    from builder.diagnostics import did_you_mean
+    from builder.errors import UsageError
+    from builder.systems.heroes.content.pack_cache import load_pack_cached
+
+    folder = pack or BUNDLED_CONTENT / "core"
+    if pack is None and scenario is not None:  # the bundled Heroes pack that has the scenario
+        from builder.systems.seam import system_of_pack
+
+        for candidate in sorted(p for p in BUNDLED_CONTENT.iterdir() if (p / "pack.yaml").is_file()):
+            if system_of_pack(candidate).builtin_cli and \
+                    scenario in load_pack_cached(candidate).items.get("scenarios", {}):
+                folder = candidate
+                break
+    loaded = load_pack_cached(folder)
+    factions = loaded.items.get("factions", {})
+    if faction not in factions:
+        raise UsageError(f"--faction {faction!r}: the pack has no such faction (factions: {', '.join(sorted(factions))})"
+                         + (f"; {did_you_mean(faction, factions)}" if did_you_mean(faction, factions) else ""))
+    if scenario is None:
+        return
+    model = loaded.items.get("scenarios", {}).get(scenario)
+    if model is None:
+        known = ", ".join(sorted(loaded.items.get("scenarios", {})))
+        raise UsageError(f"--scenario {scenario!r}: the pack has no such scenario (scenarios: {known})")
+    sides = [getattr(side, "faction", None) for side in model.sides]
+    if faction not in sides:
+        raise UsageError(f"--faction {faction!r}: scenario {scenario!r} has no side of that faction "
+                         f"(its sides: {', '.join(str(s) for s in sides)})")
 
 
 @app.command("check")

@@ -30,7 +30,8 @@ def balance(
     alpha: float = typer.Option(0.05, "--alpha", help="Chance of calling a setting at the target off it."),
     beta: float = typer.Option(0.05, "--beta", help="Chance of calling a setting off by the margin balanced."),
     games: int = typer.Option(2000, "--games", "-n", help="Most games played at one setting."),
-    seed: int = typer.Option(1, "--seed", "-s", help="Base seed; the same seed gives the same report."),
+    seed: int = typer.Option(1, "--seed", "-s", min=0, max=2**63 - 1,  # as play and playtest
+                             help="Base seed; the same seed gives the same report."),
     jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (the result does not depend on it)."),
     scheduler: Optional[str] = typer.Option(
         None, "--scheduler", help="Play on a Dask cluster: its scheduler's address, or 'local' for a LocalCluster."),

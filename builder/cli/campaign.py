@@ -54,8 +54,11 @@ def _load(path: Path) -> tuple[Pack, CampaignRecord]:
     from builder.content.search import find_pack
     from builder.errors import UsageError
 
-    if not path.is_file():
+    if not path.exists():
         raise UsageError(f"{path}: no such campaign record (write one with 'heroes campaign start')")
+    from builder.inputs import check_input
+
+    check_input(path)  # a FIFO, a device or a folder is named as such (H840), never read
     record, tree = load_record(path)
     pack = load_pack_cached(find_pack(record.pack))
     check_record(pack, record, path, tree)
@@ -86,6 +89,12 @@ def start(
     _write(dump_record(record, _schema(out)), out, force)
 
 
+RECORD_ATTEMPTS = 5
+"""A record another ``campaign record`` changed between the read and the write is read
+and checked again (so the second result of one scenario is refused as a repeat, never
+written over the first); after this many lost races it is an error (H846)."""
+
+
 @app.command("record")
 def record(
     record_file: Path = typer.Argument(..., help="Campaign record file (from 'heroes campaign start')."),
@@ -96,10 +105,11 @@ def record(
     """Record a table-top result, checked against the scenario's printed levels."""
     from builder.campaign import dump_record, record_result
     from builder.campaign.record import MedalWon
-    from builder.content.yaml_io import atomic_write_text
     from builder.errors import UsageError
 
-    pack, current = _load(record_file)
+    from builder.content.yaml_io import read_for_update
+    from builder.outputs import FileChanged, replace_if_unchanged
+
     winner, _, level = result.partition(":") if result != "draw" else ("", "", "draw")
     if level not in ("minor", "regular", "major", "draw"):
         raise UsageError(f"--result {result!r}: give SIDE:LEVEL with LEVEL minor, regular or major, or 'draw'")
@@ -109,8 +119,17 @@ def record(
         if not side or not name:
             raise UsageError(f"--medal {item!r}: give SIDE:MEDAL, e.g. de:eisernes-kreuz")
         medals.append(MedalWon(side=side, medal=name))
-    updated = record_result(pack, current, scenario, winner or None, level, medals)
-    atomic_write_text(record_file, dump_record(updated, _schema(record_file)))
+    for attempt in range(RECORD_ATTEMPTS):
+        # the bytes are read before the record is loaded: a write in between fails the compare below
+        raw = read_for_update(record_file)[0] if record_file.is_file() else b""
+        pack, current = _load(record_file)
+        updated = record_result(pack, current, scenario, winner or None, level, medals)
+        try:
+            replace_if_unchanged(record_file, dump_record(updated, _schema(record_file)).encode("utf-8"), raw)
+            break
+        except FileChanged:
+            if attempt == RECORD_ATTEMPTS - 1:
+                raise
     typer.echo(f"recorded {scenario}: {result} in {record_file}", err=True)
 
 

@@ -4,25 +4,45 @@ played, a site not built when its target cannot be written."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Optional
 
-from builder.outputs import check_output, check_output_folder
+import typer
+
+from builder.outputs import OutputError, check_output, check_output_folder
 
 PRINTABLE = (".html", ".htm", ".pdf")
 
 
-def output_file(*suffixes: str, what: str = "output file") -> Callable[[Optional[Path]], Optional[Path]]:
+def _named(param: typer.CallbackParam | None, error: OutputError) -> OutputError:
+    """The error with the option that gave the path named (issue 37: a path error says
+    which option it came from)."""
+    option = max(param.opts, key=len) if param is not None and param.opts else None
+    if not option:
+        return error
+    named = OutputError(f"{option}: {error}", error.diagnostic, error.exit_code)
+    named.diagnostics = [replace(d, message=f"{d.message} (given by {option})") for d in error.diagnostics]
+    return named
+
+
+def output_file(*suffixes: str, what: str = "output file") -> Callable[..., Optional[Path]]:
     """A callback checking an optional file option (``-o``, ``--log``, ``--jsonl``)."""
-    def check(value: Optional[Path]) -> Optional[Path]:
+    def check(param: typer.CallbackParam, value: Optional[Path]) -> Optional[Path]:
         if value is not None:
-            check_output(value, suffixes=suffixes, what=what)
+            try:
+                check_output(value, suffixes=suffixes, what=what)
+            except OutputError as exc:
+                raise _named(param, exc) from None
         return value
     return check
 
 
-def output_folder(value: Optional[Path]) -> Optional[Path]:
+def output_folder(param: typer.CallbackParam, value: Optional[Path]) -> Optional[Path]:
     """A callback checking a folder option (``site build -o``, ``demo -o``)."""
     if value is not None:
-        check_output_folder(value)
+        try:
+            check_output_folder(value)
+        except OutputError as exc:
+            raise _named(param, exc) from None
     return value

@@ -38,6 +38,9 @@ def play(
     """Play one game of SCENARIO and print the result."""
     from builder.systems.heroes.tools.log import play as play_game
 
+    from builder.outputs import refuse_inputs
+
+    refuse_inputs(log, "--log", [("--army", a.partition("=")[2]) for a in army if "=" in a])
     names = [p.strip() for p in players.split(",") if p.strip()]
     if not 2 <= len(names) <= 4:
         raise UsageError("--players takes one player name per player (two to four), e.g. random,random")
@@ -46,7 +49,7 @@ def play(
     from builder.systems.heroes.content.loader import load_pack
     from builder.content.yaml_io import atomic_write_text
     from builder.systems.heroes.tools.log import require_scenario
-
+    from builder.systems.heroes.validation.runner import refuse_invalid_scenario
     from builder.content.search import is_file_argument, scenario_file_pack
 
     if is_file_argument(scenario):
@@ -58,6 +61,7 @@ def play(
     else:
         content = load_pack(pack)
     require_scenario(content, scenario)
+    refuse_invalid_scenario(content, scenario)
     armies = _armies(content, scenario, army)
     state, record = play_game(content, scenario, seed, names, pack_ref=str(pack), armies=armies)
     if log is not None:
@@ -105,16 +109,18 @@ def replay(
     from builder.systems.heroes.tools.log import parse_log
     from builder.systems.heroes.tools.log import replay as replay_game
 
-    if not log.is_file():
+    from builder.inputs import MAX_LOG_BYTES, InputError, read_input_text
+
+    if not log.exists():
         raise UsageError(f"no such log file: {log}")
+    try:
+        text = read_input_text(log, max_bytes=MAX_LOG_BYTES)
+    except InputError as exc:
+        raise UsageError(str(exc)) from None
     if narrate or output is not None:
         return _watch(log, pack, narrate, output)
     if (handler := command_for(system_of_log(log), "replay")) is not None:
         return handler(log, pack)
-    try:
-        text = log.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read {log}: {exc}") from None
     lines = parse_log(text, str(log))
     from builder.systems.heroes.content.loader import load_pack
 

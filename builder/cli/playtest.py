@@ -88,7 +88,7 @@ def playtest(
         raise UsageError("--pairings plays one SCENARIO under several pairings; it does not go with --compare, "
                          "--campaign, --solo-sweep or --all")
     if compare is not None:
-        result = cmp.compare_reports(load_report(compare[0]), load_report(compare[1]))
+        result = cmp.compare_reports(load_report(compare[0], "--compare"), load_report(compare[1], "--compare"))
         if format is OutputFormat.json:
             import json
             typer.echo(json.dumps(result, indent=2, sort_keys=True))
@@ -105,6 +105,10 @@ def playtest(
         return _all(scenario, games, seed, players, jobs, pack, format is OutputFormat.json)
     if scenario is None:
         raise UsageError("give a SCENARIO to playtest, --all, --campaign CAMPAIGN, or --compare OLD NEW")
+    from builder.outputs import refuse_inputs
+
+    for written, option in ((output, "-o"), (jsonl, "--jsonl")):
+        refuse_inputs(written, option, [("--army", a.partition("=")[2]) for a in army if "=" in a])
     if (handler := pack_command(pack, "playtest")) is not None:
         if pairings is not None:
             raise UsageError("--pairings plays Heroes System scenarios; give a Tide of Iron playtest --players")
@@ -117,6 +121,12 @@ def playtest(
         typer.echo(f"note: {note}", err=True)
     if games >= LONG_PLAYTEST:
         _suggest_native()
+    from builder.systems.heroes.content.pack_cache import load_pack_cached
+    from builder.systems.heroes.validation.runner import refuse_invalid_scenario
+
+    loaded = load_pack_cached(pack)
+    if scenario in loaded.items["scenarios"]:  # an unknown one is refused by the run, with the known ids
+        refuse_invalid_scenario(loaded, scenario)
     saved = check_output(Path(pack) / "reports" / f"{scenario}.json", what="saved report") if save else None
     extra = {"until_decided": until_decided, "margin": margin, "alpha": alpha, "beta": beta,
              "scheduler": scheduler, "armies": army, "warn": _warn_now}

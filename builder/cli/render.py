@@ -45,6 +45,9 @@ def roster(
 ) -> None:
     """A roster: tiles, both sides of every unit, options, heroes, totals, deck and
     the legality verdict (an illegal army prints with its diagnostics)."""
+    from builder.outputs import refuse_inputs
+
+    refuse_inputs(out, "-o", [("ARMY", army)])
     system, system_pack = system_of_file(army, pack)
     if (handler := command_for(system, "render roster")) is not None:
         return handler(army, system_pack, out, paper)
@@ -64,17 +67,24 @@ def scenario(
         None, "--report", help="Playtest report JSON (default: reports/<scenario>.json in the pack, else beside it)."),
 ) -> None:
     """A scenario sheet with its battlefield map, events, victory conditions and armies."""
+    from builder.outputs import refuse_inputs
+
+    refuse_inputs(out, "-o", [("--report", report)] if report is not None else [])
     if (handler := pack_command(pack, "render scenario")) is not None:
         return handler(pack, scenario_id, out, paper, report)
     from builder.content.search import is_file_argument, scenario_file_pack
     from builder.systems.heroes.content.loader import with_scenario_file
     from builder.systems.heroes.render.scenario_sheet import find_scenario, render_scenario_html
 
+    from builder.systems.heroes.validation.runner import refuse_invalid_scenario
+
     if is_file_argument(scenario_id):
         loaded, scenario_id = with_scenario_file(_pack(scenario_file_pack(Path(scenario_id), pack)), Path(scenario_id))
     else:
         loaded = _pack(pack)
-    _write(render_scenario_html(find_scenario(loaded, scenario_id), loaded, report), out, paper)
+    found = find_scenario(loaded, scenario_id)
+    refuse_invalid_scenario(loaded, found.id)
+    _write(render_scenario_html(found, loaded, report), out, paper)
 
 
 @app.command("campaign")
@@ -91,6 +101,11 @@ def campaign(
         from builder.cli.campaign import _load
 
         loaded, kept = _load(record)
+        if kept.campaign != campaign_id:
+            from builder.errors import UsageError
+
+            raise UsageError(f"--record {record} is a record of campaign {kept.campaign!r}, not {campaign_id!r}; "
+                             f"render it with: heroes render campaign {kept.campaign} --record {record}")
         _write(render_campaign_html(loaded, kept.campaign, kept), out, paper)
         return
     _write(render_campaign_html(_pack(pack), campaign_id, None), out, paper)

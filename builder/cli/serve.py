@@ -3,10 +3,14 @@
 
 from __future__ import annotations
 
+import errno
+import socket
 from pathlib import Path
 from typing import List, Optional
 
 import typer
+
+from builder.errors import UsageError
 
 
 def serve(
@@ -26,17 +30,66 @@ def serve(
     import uvicorn
 
     from builder.systems.heroes.content.loader import BUNDLED_CONTENT
-    from builder.errors import UsageError
     from builder.web.app import create_app
 
     packs = list(pack or [BUNDLED_CONTENT / "core", BUNDLED_CONTENT / "bfn", BUNDLED_CONTENT / "toi"])
     for folder in [*packs, *(armies or [])]:
         if not Path(folder).is_dir():
             raise UsageError(f"{folder} is not a folder")
-    hosts = ["127.0.0.1", "localhost"] if host in ("127.0.0.1", "localhost") else ["*"]
+    hosts = allowed_hosts(host)
+    sock = bind(host, port)
+    port = sock.getsockname()[1]
     app = create_app(packs, list(armies or []), hosts)
-    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    shown = socket.gethostname() if host in ("0.0.0.0", "::") else host
+    url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/"
+    if host not in LOOPBACK:
+        typer.echo(f"warning: --host {host} opens the server to other machines on the network; requests must "
+                   f"name one of these hosts: {', '.join(hosts)}", err=True)
     typer.echo(f"serving {', '.join([*app.state.site.packs, *app.state.site.others])} at {url} (Ctrl+C stops)", err=True)
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    server.run(sockets=[sock])
+
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def allowed_hosts(host: str) -> list[str]:
+    """The ``Host`` headers the server answers (Starlette's TrustedHostMiddleware): the
+    loopback names always, and for another ``--host`` that address and this machine's
+    names, never ``*``: the guard against DNS rebinding stays on whatever the bind."""
+    hosts = ["127.0.0.1", "localhost", "[::1]"]
+    if host in LOOPBACK:
+        return hosts
+    if host not in ("0.0.0.0", "::"):
+        hosts.append(f"[{host}]" if ":" in host else host)
+    for name in (socket.gethostname(), socket.getfqdn()):
+        if name and name not in hosts:
+            hosts.append(name)
+    return hosts
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """The listening socket, bound before the app is built: a busy port or an address
+    this machine does not have is exit 1 with the reason, not uvicorn's exit 3."""
+    from builder.errors import HeroesError
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise UsageError(f"--host {host}: not an address of this machine ({exc})") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise HeroesError(f"port {port} on {host} is already in use (another heroes serve?); stop that "
+                              "server or choose another with --port") from None
+        raise HeroesError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    sock.set_inheritable(True)
+    return sock

@@ -30,6 +30,10 @@ def build(
     from builder.render.site.build import build_site
     from builder.systems.seam import pack_command
 
+    if reports is not None and not reports.is_dir():  # a typo used to build a site without its verdicts
+        from builder.errors import UsageError
+
+        raise UsageError(f"--reports {reports}: no such folder of playtest reports")
     if (handler := pack_command(pack, "site build")) is not None:
         return handler(pack, out, reports)
     loaded = load_pack_cached(pack or BUNDLED_CONTENT / "core")

@@ -67,6 +67,15 @@ _FALSE = frozenset({"false", "False", "FALSE"})
 _NUMBER_START = frozenset("-+0123456789.")
 
 
+MAX_DIGITS = 1000
+"""The longest integer a content file may write (as :data:`builder.inputs.MAX_DIGITS`):
+past Python's own limit (4,300 digits) ``int()`` raised a ``ValueError`` traceback."""
+
+
+class NumberTooLong(ValueError):
+    """An integer scalar longer than :data:`MAX_DIGITS` digits."""
+
+
 class FastYamlError(Exception):
     """A problem with a position: ``kind`` is syntax, tag, duplicate or size."""
 
@@ -81,6 +90,8 @@ def plain_scalar(value: str) -> Any:
         return None
     first = value[0]
     if first in _NUMBER_START:
+        if len(value) > MAX_DIGITS and (_INT.match(value) or _OCT.match(value) or _HEX.match(value)):
+            raise NumberTooLong(f"a number of {len(value):,} digits; content numbers have at most {MAX_DIGITS:,}")
         if _INT.match(value):
             return int(value)
         if _FLOAT.match(value):
@@ -195,6 +206,12 @@ def _constant(name: str) -> Any:
     raise _Refused
 
 
+def _bounded_int(text: str) -> int:
+    if len(text) > MAX_DIGITS:
+        raise NumberTooLong(text[:20])  # the event builder reports it with its position
+    return int(text)
+
+
 def _accelerated(text: str, max_depth: int) -> Any:
     """The document via rapidyaml and JSON, or :data:`_NOT_VOUCHED`."""
     assert _ryml is not None
@@ -220,7 +237,7 @@ def _accelerated(text: str, max_depth: int) -> Any:
             not isinstance(plain_scalar(found), str) for found in _RESOLVABLE.findall(js)):
         return _NOT_VOUCHED
     try:
-        data = json.loads(js, parse_constant=_constant)
+        data = json.loads(js, parse_constant=_constant, parse_int=_bounded_int)
         # a repeated key leaves one entry fewer once read. rapidyaml writes ': ' once per
         # entry and elsewhere only inside strings, as Python's repr does (neither escapes
         # ':' or ' '), so the data's repr has fewer ': ' than the JSON exactly when a key repeats
@@ -283,10 +300,14 @@ def _build(parser: Any, max_nodes: int, max_depth: int) -> Any:
         if kind is scalar_event:
             count += 1
             tag = event.tag
-            if tag is None or tag == "!":
-                value = plain_scalar(event.value) if event.implicit[0] else event.value
-            else:
-                value = _tagged_scalar(tag, event.value, event.start_mark)
+            try:
+                if tag is None or tag == "!":
+                    value = plain_scalar(event.value) if event.implicit[0] else event.value
+                else:
+                    value = _tagged_scalar(tag, event.value, event.start_mark)
+            except NumberTooLong as exc:
+                mark = event.start_mark
+                raise FastYamlError("number", str(exc), mark.line, mark.column) from None
             if event.anchor is not None:
                 anchors[event.anchor] = (value, 1)
         elif kind is map_start or kind is seq_start:

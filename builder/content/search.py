@@ -9,7 +9,10 @@ the pack's id; the id is looked up, in this order, in
    each a pack or a folder holding packs);
 3. the bundled packs (``content/``).
 
-This module imports nothing heavy: only the ``id:`` line of each ``pack.yaml`` is read.
+The ``id:`` of each ``pack.yaml`` and the list's ``pack:`` are found by parsing the YAML
+(the fast loader, :func:`builder.content.yaml_io.read_yaml`), not by a pattern for an
+unquoted key at column 0: a list written as JSON, in flow style or with ``"pack": bfn``
+names its pack as well as one in block style.
 """
 
 from __future__ import annotations
@@ -19,20 +22,29 @@ import re
 from pathlib import Path
 
 from builder.content.paths import BUNDLED_CONTENT
-from builder.errors import UsageError
+from builder.errors import HeroesError, UsageError
 
 ENV = "HEROES_PACK_PATH"
-_ID_LINE = re.compile(r"^id:\s*['\"]?([A-Za-z0-9][\w.-]*)['\"]?\s*(?:#.*)?$", re.M)
+_ID = re.compile(r"[A-Za-z0-9][\w.-]*")
+
+
+def _top_level_id(file: Path, key: str) -> str | None:
+    """The string value of the mapping key ``key`` at the top of the YAML (or JSON) file,
+    or None when the file does not parse, is not a mapping or has no such id (its own
+    loader then reports the file with located diagnostics)."""
+    from builder.content.yaml_io import read_yaml
+
+    try:
+        data = read_yaml(file)
+    except (HeroesError, OSError):
+        return None
+    value = data.get(key) if isinstance(data, dict) else None
+    return value if isinstance(value, str) and _ID.fullmatch(value) else None
 
 
 def pack_id(folder: Path) -> str | None:
     """The id a pack folder's ``pack.yaml`` declares, or None when it is not a pack."""
-    manifest = folder / "pack.yaml"
-    try:
-        match = _ID_LINE.search(manifest.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError):
-        return None
-    return match.group(1) if match else None
+    return _top_level_id(folder / "pack.yaml", "id")
 
 
 def search_path(given: Path | None = None) -> list[Path]:
@@ -89,16 +101,9 @@ def bundled_pack_of_scenario(scenario: str) -> Path | None:
     return None
 
 
-_PACK_LINE = re.compile(r"^pack:\s*['\"]?([A-Za-z0-9][\w.-]*)['\"]?\s*(?:#.*)?$", re.M)
-
-
 def _declared_pack(army_file: Path) -> str | None:
     """The top-level ``pack:`` id of an army list (read before the full, checked load)."""
-    try:
-        match = _PACK_LINE.search(army_file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError):
-        return None
-    return match.group(1) if match else None
+    return _top_level_id(army_file, "pack")
 
 
 _PACK_COMMENT = re.compile(r"^# pack: ([A-Za-z0-9][\w.-]*)\s*$", re.M)

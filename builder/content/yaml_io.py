@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from builder import inputs
 from builder.content import fast_yaml
 from builder.content.fast_yaml import FastYamlError
 from builder.diagnostics import Diagnostic, define_code
@@ -43,6 +44,7 @@ Y_SIZE = define_code("Y103", "file too large")
 Y_BOMB = define_code("Y104", "document too large once aliases are expanded, or nested too deep")
 Y_DUPKEY = define_code("Y105", "duplicate key in a mapping")
 Y_ENCODING = define_code("Y106", "file is not UTF-8 text")
+Y_NUMBER = define_code("Y107", "number too long")
 
 
 @dataclass(frozen=True)
@@ -66,33 +68,33 @@ def _rt_loader() -> YAML:
 
 
 def decode_utf8(raw: bytes, display: str) -> str:
-    """``raw`` as UTF-8 text, a leading byte-order mark dropped (editors on Windows write
-    one; it used to hide the modeline). A byte that is not UTF-8 is a located error
-    naming its value, its offset, its line and column."""
+    """``raw`` as UTF-8 text (see :func:`builder.inputs.decode_utf8`): a byte that is not
+    UTF-8 is a :class:`YamlError` naming its value, offset, line and column (Y106)."""
     try:
-        return raw.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError as exc:
-        before = raw[: exc.start]
-        line, col = before.count(b"\n") + 1, exc.start - (before.rfind(b"\n") + 1) + 1
-        raise YamlError(
-            f"{display} is not UTF-8",
-            [
-                Diagnostic(
-                    Y_ENCODING,
-                    f"byte 0x{raw[exc.start]:02x} at offset {exc.start} (line {line}, column {col}) "
-                    "is not valid UTF-8",
-                    file=display, line=line, col=col,
-                    hint="save the file as UTF-8",
-                )
-            ],
-        ) from None
+        return inputs.decode_utf8(raw, display)
+    except inputs.InputError as exc:
+        raise YamlError(str(exc), list(exc.diagnostics)) from None
 
 
-def _read_text(path: Path, limits: Limits, display: str) -> str:
+def _read_text(path: Path, limits: Limits, display: str, option: str | None = None) -> str:
+    return _read_raw(path, limits, display, option)[1]
+
+
+def read_for_update(path: Path, display: str | None = None, limits: Limits = DEFAULT_LIMITS) -> tuple[bytes, str]:
+    """The bytes and the text of a file a command will edit: the bytes go to
+    :func:`builder.outputs.replace_if_unchanged`, so that an edit made meanwhile by another
+    writer is an error, not lost."""
+    return _read_raw(Path(path), limits, display or str(path), None)
+
+
+def _read_raw(path: Path, limits: Limits, display: str, option: str | None = None) -> tuple[bytes, str]:
+    """The file's text through the one input path (:mod:`builder.inputs`): a regular file
+    only (a FIFO, a device, a folder is a located error, never a hang), its size checked
+    before it is read (Y103), UTF-8 (Y106). Every failure is a :class:`YamlError`."""
     try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise YamlError(f"cannot read {display}: {exc.strerror}") from None
+        size = inputs.check_input(path, display=display, option=option, max_bytes=1 << 62).st_size
+    except inputs.InputError as exc:
+        raise YamlError(str(exc), list(exc.diagnostics)) from None
     if size > limits.max_bytes:
         raise YamlError(
             f"{display} is too large",
@@ -106,10 +108,10 @@ def _read_text(path: Path, limits: Limits, display: str) -> str:
             ],
         )
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise YamlError(f"cannot read {display}: {exc.strerror}") from None
-    return decode_utf8(raw, display)
+        raw = inputs.read_input_bytes(path, display=display, option=option, max_bytes=limits.max_bytes)
+    except inputs.InputError as exc:
+        raise YamlError(str(exc), list(exc.diagnostics)) from None
+    return raw, decode_utf8(raw, display)
 
 
 def _yaml_diagnostic(exc: YAMLError | fast_yaml.YAMLError, display: str) -> Diagnostic:
@@ -158,6 +160,9 @@ def _fast_diagnostic(exc: FastYamlError, display: str, aliased: bool = True, siz
     if exc.kind == "tag":
         return Diagnostic(Y_TAG, exc.message, file=display, line=line, col=col,
                           hint="content files use plain YAML only: remove the '!tag'")
+    if exc.kind == "number":
+        return Diagnostic(Y_NUMBER, exc.message, file=display, line=line, col=col,
+                          hint="write the number as the rules print it; no count, cost or seed is this long")
     if exc.kind == "size" and "nested deeper" in exc.message:
         return Diagnostic(Y_BOMB, exc.message, file=display, line=line, col=col,
                           hint="flatten the nesting: content files are a few levels deep")
@@ -195,15 +200,18 @@ def parse_yaml(text: str, display: str = "<input>", limits: Limits = DEFAULT_LIM
         raise YamlError(diag.message, [diag]) from None
 
 
-def read_text(path: Path, display: str | None = None, limits: Limits = DEFAULT_LIMITS) -> str:
-    """Read a content file as UTF-8 text within the size limit (raises :class:`YamlError`)."""
-    return _read_text(path, limits, display or str(path))
+def read_text(path: Path, display: str | None = None, limits: Limits = DEFAULT_LIMITS,
+              option: str | None = None) -> str:
+    """Read a content file as UTF-8 text within the size limit (raises :class:`YamlError`;
+    ``option`` names the command option that gave the path, for the message)."""
+    return _read_text(Path(path), limits, display or str(path), option)
 
 
-def read_yaml(path: Path, display: str | None = None, limits: Limits = DEFAULT_LIMITS) -> Any:
+def read_yaml(path: Path, display: str | None = None, limits: Limits = DEFAULT_LIMITS,
+              option: str | None = None) -> Any:
     """Read an untrusted YAML file into plain data (dicts, lists, scalars)."""
     shown = display or str(path)
-    return parse_yaml(_read_text(path, limits, shown), shown, limits)
+    return parse_yaml(_read_text(Path(path), limits, shown, option), shown, limits)
 
 
 def parse_yaml_positions(text: str, display: str = "<input>") -> Any:

@@ -43,8 +43,9 @@ def load_armies(pack: Any, scenario: Any, files: dict[str, Path]) -> tuple[Any, 
         if path is None:
             armies.append(None)
             continue
-        if not path.is_file():
-            raise InvalidInputError(f"{path}: no such army file (given with --army {side.id}=...)")
+        from builder.inputs import check_input
+
+        check_input(path, option=f"--army {side.id}=...")  # a regular file: a FIFO or /dev/zero is named
         report = check_file(path, pack, str(path))
         if not report.ok or report.file.army is None:
             raise InvalidInputError(f"{path} is not a legal army list for side '{side.id}'",

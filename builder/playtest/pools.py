@@ -120,6 +120,9 @@ class DaskPool:
                 self.client: Any = Client(self._cluster)
             else:
                 self.client = Client(address, timeout="10s")
+        except ValueError as exc:  # dask's address parser: '::::', 'tcp://'
+            self.close()
+            raise UsageError(f"--scheduler: {exc}; give ADDRESS as tcp://host:port or local") from None
         except (OSError, TimeoutError) as exc:
             self.close()
             raise UsageError(f"cannot reach the Dask scheduler at {address} ({exc}); start one with "

@@ -52,16 +52,19 @@ def report_json(report: dict[str, Any]) -> str:
     return json.dumps(report, indent=2, sort_keys=True) + "\n"
 
 
-def load_report(path: Path) -> dict[str, Any]:
-    """Read a JSON report written by :func:`write_json`; bad files are input errors."""
+def load_report(path: Path, option: str | None = None) -> dict[str, Any]:
+    """Read a JSON report written by :func:`write_json` through the one input path
+    (:mod:`builder.inputs`: a regular file, bounded, numbers and nesting limited); bad
+    files are input errors naming the option that gave them."""
     from builder.errors import InvalidInputError
+    from builder.inputs import read_json
 
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InvalidInputError(f"{path}: no such report") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InvalidInputError(f"{path}: not a JSON playtest report ({exc})") from None
+        data = read_json(path, option=option)
+    except InvalidInputError as exc:
+        if any(d.code == "H843" for d in exc.diagnostics):
+            raise InvalidInputError(f"{path}: not a JSON playtest report", exc.diagnostics) from None
+        raise
     needed = ("scenario", "games", "verdict", "win_rates", "win_intervals", "sides")
     missing = [k for k in needed if not isinstance(data, dict) or k not in data]
     if missing:

@@ -9,7 +9,6 @@ keys it lacks, never with a traceback.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +23,9 @@ def read_saved_report(path: Path, what: str, needed: tuple[str, ...], hint: str 
     ``what`` names the report in messages ("playtest report", "balance report"); ``hint``
     ends the message for missing keys (how to write the file again).
     """
-    if path.stat().st_size > MAX_REPORT_BYTES:
-        raise InvalidInputError(f"{path}: {what} larger than {MAX_REPORT_BYTES} bytes")
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InvalidInputError(f"{path}: {what} is not valid JSON ({exc})") from None
+    from builder.inputs import read_json
+
+    data = read_json(path, max_bytes=MAX_REPORT_BYTES)
     missing = [key for key in needed if not isinstance(data, dict) or key not in data]
     if missing:
         raise InvalidInputError(f"{path}: {what} lacks {', '.join(missing)}{hint}")

@@ -31,6 +31,10 @@ def load_verdict(path: Path | None, scenario_id: str,
     the file (``render scenario --report``), so its absence is an error too.
     """
     if path is None or not Path(path).is_file():
+        if required and path is not None and Path(path).exists():
+            from builder.inputs import check_input
+
+            check_input(path, option="--report")  # a FIFO, a device or a folder is named as such
         if required and path is not None:
             raise _invalid(Path(path), "no such playtest report (write one with `heroes playtest --save` "
                            "or --format json)")

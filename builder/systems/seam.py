@@ -226,8 +226,6 @@ def _system_key(path: Path) -> tuple[str, int, int] | None:
     from builder.content.yaml_io import parse_yaml, parse_yaml_positions, read_text
     from builder.errors import HeroesError
 
-    if not path.is_file():
-        return None
     try:
         text = read_text(path)
         data = parse_yaml(text)
@@ -285,12 +283,13 @@ def system_of_scenario(scenario: str | None, pack: Path | None) -> tuple[GameSys
 
 def system_of_log(log: Path) -> GameSystem:
     """The system of a game log: its header line's ``system`` (absent: Heroes)."""
-    import json
+    from builder.errors import HeroesError
+    from builder.inputs import MAX_LOG_BYTES, parse_json, read_input_bytes
 
     try:
-        with log.open(encoding="utf-8") as handle:
-            head = json.loads(handle.readline() or "{}")
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):  # a deeply nested first line
+        first = read_input_bytes(log, max_bytes=MAX_LOG_BYTES).split(b"\n", 1)[0]
+        head = parse_json(first.decode("utf-8") or "{}")
+    except (HeroesError, UnicodeDecodeError):  # the log's own reader reports it
         head = {}
     value = head.get("system") if isinstance(head, dict) else None
     if not isinstance(value, str) or not value:

@@ -23,7 +23,6 @@ from starlette.routing import Route
 
 from builder.systems.heroes.content.loader import display_path
 from builder.systems.heroes.content.pack import Pack
-from builder.content.yaml_io import atomic_write_text
 from builder.errors import HeroesError, UsageError
 from builder.render.env import STATIC, environment
 from builder.systems.seam import GameSystem, system_of_pack
@@ -36,7 +35,15 @@ from builder.web.workbench import Bench
 
 COOKIE = "heroes_session"
 FRAGMENT = "x-heroes-fragment"
-MAX_BENCHES = 64  # browser sessions with an army in memory (a local server has one or two)
+SESSION_SECONDS = 24 * 3600
+"""A bench unused this long is dropped: sessions expire by age, never because newer ones
+came (64 newer sessions used to drop an army silently)."""
+MAX_BENCHES = 4096
+"""A bound on memory only (a local server holds one or two benches): beyond it the
+bench unused the longest goes first."""
+READ_SECONDS = 5.0
+"""How long reading an army file may take before the request is refused; files are read
+off the event loop (a slow disk or a network folder never stalls the other clients)."""
 
 
 @dataclass
@@ -51,17 +58,37 @@ class Site:
     folders: Folders
     tokens: Tokens = field(default_factory=Tokens)
     benches: dict[str, Bench | SquadBench] = field(default_factory=dict)
+    used: dict[str, float] = field(default_factory=dict)
+    opened: dict[str, tuple[str, bytes]] = field(default_factory=dict)
+    """Per session, the army file last opened or saved in an ``--armies`` folder and its
+    bytes then: saving over it is a compare and swap (another window's save is not lost)."""
     jobs: Jobs = field(default_factory=Jobs)
     watched: dict[str, Watched] = field(default_factory=dict)
     others: dict[str, tuple[GameSystem, Any]] = field(default_factory=dict)
 
     def keep(self, session: str, bench: Bench | SquadBench) -> Bench | SquadBench:
-        """Put ``bench`` on the session; the oldest benches go beyond :data:`MAX_BENCHES`."""
-        self.benches.pop(session, None)
+        """Put ``bench`` on the session (see :meth:`expire`)."""
         self.benches[session] = bench
-        for old in list(self.benches)[:-MAX_BENCHES]:
-            del self.benches[old]
+        self.touch(session)
         return bench
+
+    def touch(self, session: str, now: float | None = None) -> None:
+        """Mark the session's bench used now, and expire the others that are too old."""
+        now = time.monotonic() if now is None else now
+        if session in self.benches:
+            self.used.pop(session, None)
+            self.used[session] = now
+        self.expire(now)
+
+    def expire(self, now: float) -> None:
+        """Drop benches unused for :data:`SESSION_SECONDS`, then the least recently used
+        beyond :data:`MAX_BENCHES` (``used`` is kept in order of last use)."""
+        for session, at in list(self.used.items()):
+            if now - at < SESSION_SECONDS and len(self.used) <= MAX_BENCHES:
+                break
+            del self.used[session]
+            self.benches.pop(session, None)
+            self.opened.pop(session, None)
 
     def pack(self, pack_id: str) -> Pack:
         if pack_id not in self.packs:
@@ -81,9 +108,12 @@ def _page(request: Request, template: str, status: int = 200, **context: Any) ->
 
 
 def _any_bench(request: Request) -> Bench | SquadBench:
-    bench = request.app.state.site.benches.get(request.state.session)
+    site: Site = request.app.state.site
+    bench = site.benches.get(request.state.session)
     if bench is None:
-        raise UsageError("no army on the bench yet; start one from the home page")
+        raise UsageError("no army on the bench yet (a bench unused for "
+                         f"{SESSION_SECONDS // 3600} hours is dropped); start one from the home page")
+    site.touch(request.state.session)
     return bench
 
 
@@ -124,11 +154,48 @@ def _need(form: dict[str, str], key: str) -> str:
     return value
 
 
+def _number(text: str) -> bool:
+    """ASCII digits only, few enough for a count: ``str.isdigit`` accepts '²', which
+    ``int`` refuses (a 500 for ``/army/slot?tile=%C2%B2``)."""
+    return 0 < len(text) <= 9 and text.isascii() and text.isdigit()
+
+
 def _int(form: dict[str, str], key: str) -> int:
+    value = form.get(key, "").strip()
+    sign, digits = (value[:1], value[1:]) if value[:1] in "+-" else ("", value)
+    if not _number(digits):
+        raise UsageError(f"'{key}' must be a whole number")
+    return int(sign + digits)
+
+
+def _attachment(name: str) -> str:
+    """A ``content-disposition`` header for ``name``: an ASCII fallback and the UTF-8 name
+    (RFC 6266): a header must be Latin-1, and an uploaded 'армия.yaml' made every
+    download a 500."""
+    from urllib.parse import quote
+
+    plain = "".join(c if c.isascii() and (c.isalnum() or c in "._- ") else "_" for c in name).strip() or "army"
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(name, safe='')}"
+
+
+async def _read_army_file(path: Path) -> tuple[bytes, str]:
+    """The bytes and text of an army file in an ``--armies`` folder, read in a worker
+    thread through the one input path (a FIFO, a folder, a device or a missing file is a
+    400, never a frozen event loop), with a time limit."""
+    import asyncio
+
+    from starlette.concurrency import run_in_threadpool
+
+    from builder import inputs
+
+    def read() -> tuple[bytes, str]:
+        raw = inputs.read_input_bytes(path, display=path.name, max_bytes=MAX_UPLOAD)
+        return raw, inputs.decode_utf8(raw, path.name)
+
     try:
-        return int(form.get(key, ""))
-    except ValueError:
-        raise UsageError(f"'{key}' must be a whole number") from None
+        return await asyncio.wait_for(run_in_threadpool(read), READ_SECONDS)
+    except asyncio.TimeoutError:
+        raise UsageError(f"reading {path.name} took longer than {READ_SECONDS:g} s; try again") from None
 
 
 # -- pages ------------------------------------------------------------------------------
@@ -169,7 +236,7 @@ async def army_page(request: Request) -> Response:
     context: dict[str, Any] = {"view": army_view(bench), "picker": None, "pack_id": bench.pack.manifest.id,
                                "folders": request.app.state.site.folders.listing(), "title": "Army builder"}
     tile, slot = request.query_params.get("tile"), request.query_params.get("slot")
-    if tile and slot and tile.isdigit() and slot.isdigit():
+    if tile and slot and _number(tile) and _number(slot):
         context["picker"] = _slot_picker(bench, int(tile), int(slot))
     elif request.query_params.get("panel") == "heroes":
         context["picker"] = _hero_picker(bench)
@@ -179,8 +246,8 @@ async def army_page(request: Request) -> Response:
 async def slot_fragment(request: Request) -> Response:
     bench = _bench(request)
     tile, slot = request.query_params.get("tile", ""), request.query_params.get("slot", "")
-    if not (tile.isdigit() and slot.isdigit()):
-        raise UsageError("give the tile and slot numbers")
+    if not (_number(tile) and _number(slot)):
+        raise UsageError("give the tile and slot numbers (digits 0-9)")
     return _page(request, "web/_picker.html.j2", picker=_slot_picker(bench, int(tile), int(slot)))
 
 
@@ -234,7 +301,9 @@ async def army_open(request: Request) -> Response:
         text, name = form["upload"], form.get("upload.name", "army.yaml")
     else:
         path = site.folders.path(_int(form, "folder"), form.get("file", ""))
-        text, name = path.read_text(encoding="utf-8"), path.name
+        raw, text = await _read_army_file(path)
+        name = path.name
+        site.opened[request.state.session] = (str(path), raw)
     if form.get("pack", "") in site.others:
         system, loaded = site.others[form["pack"]]
         squads = site.benches.get(request.state.session)
@@ -344,7 +413,22 @@ async def army_save(request: Request) -> Response:
         from builder.systems.heroes.army.writer import with_schema
 
         text = with_schema(text, schema_for("army", path.parent))
-    atomic_write_text(path, text)
+    data = text.encode("utf-8")
+    opened = site.opened.get(request.state.session)
+    from starlette.concurrency import run_in_threadpool
+
+    from builder.outputs import FileChanged, replace_if_unchanged, write_bytes
+
+    try:
+        if opened is not None and opened[0] == str(path) and path.exists():
+            await run_in_threadpool(replace_if_unchanged, path, data, opened[1])
+        else:
+            await run_in_threadpool(write_bytes, path, data)
+    except FileChanged:
+        return _page(request, "web/message.html.j2", status=409, title="Not saved",
+                     message=f"{display_path(path)} was changed by another window or program since you opened it; "
+                             "nothing was written. Save under another name, or open it again and repeat the change.")
+    site.opened[request.state.session] = (str(path), data)
     bench.filename = path.name
     message = f"Saved {display_path(path)}. Check it with: heroes army check {display_path(path)}"
     if request.headers.get(FRAGMENT):  # saved from the builder's own page: it stays open
@@ -360,7 +444,7 @@ async def army_download(request: Request) -> Response:
     stem = Path(bench.filename).stem or "army"
     if kind == "yaml":
         return Response(bench.text, media_type="application/yaml",
-                        headers={"content-disposition": f'attachment; filename="{stem}.yaml"'})
+                        headers={"content-disposition": _attachment(f"{stem}.yaml")})
     if kind == "txt":
         return PlainTextResponse(bench.plain_text())
     if isinstance(bench, SquadBench):
@@ -371,14 +455,14 @@ async def army_download(request: Request) -> Response:
     else:
         html = _roster_html(bench)
     if kind == "html":
-        return HTMLResponse(html, headers={"content-disposition": f'attachment; filename="{stem}-roster.html"'})
+        return HTMLResponse(html, headers={"content-disposition": _attachment(f"{stem}-roster.html")})
     from starlette.concurrency import run_in_threadpool
 
     from builder.render.pdf import html_to_pdf
 
     pdf = await run_in_threadpool(html_to_pdf, html)  # a second or so: the other pages keep answering
     return Response(pdf, media_type="application/pdf",
-                    headers={"content-disposition": f'attachment; filename="{stem}-roster.pdf"'})
+                    headers={"content-disposition": _attachment(f"{stem}-roster.pdf")})
 
 
 def _roster_html(bench: Bench) -> str:
@@ -415,9 +499,13 @@ async def playtest_start(request: Request) -> Response:
     await _form(request)
     site: Site = request.app.state.site
     pack_id, scenario = request.path_params["pack"], request.path_params["scenario"]
-    if scenario not in site.pack(pack_id).items["scenarios"]:
+    model = site.pack(pack_id).items["scenarios"].get(scenario)
+    if model is None:
         raise UsageError(f"unknown scenario '{scenario}'")
-    site.jobs.start(site.roots[pack_id], scenario)
+    from builder.systems.heroes.engine.alliances import scenario_seats
+
+    seats = len(scenario_seats(model)) or 2  # clash-three and clash-four seat three and four players
+    site.jobs.start(site.roots[pack_id], scenario, players=["greedy"] * seats)
     if request.headers.get(FRAGMENT):
         return JSONResponse({"started": True})
     return RedirectResponse(f"/scenario/{pack_id}/{scenario}", status_code=303)

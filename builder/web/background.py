@@ -51,25 +51,28 @@ class Jobs:
     def get(self, key: str) -> Job | None:
         return self._jobs.get(key)
 
-    def start(self, pack: Path, scenario: str, games: int = SHORT_PLAYTEST_GAMES, seed: int = 1) -> str:
+    def start(self, pack: Path, scenario: str, games: int = SHORT_PLAYTEST_GAMES, seed: int = 1,
+              players: list[str] | None = None) -> str:
+        """Start the short playtest of ``scenario`` (one ``greedy`` player per seat by default)."""
         key = f"{pack.name}:{scenario}"
         with self._lock:
             running = self._jobs.get(key)
             if running is not None and not running.finished:
                 return key
             job = self._jobs[key] = Job(scenario, games)
-        threading.Thread(target=self._run, args=(job, pack, seed), daemon=True, name=f"playtest-{key}").start()
+        threading.Thread(target=self._run, args=(job, pack, seed, players or ["greedy", "greedy"]), daemon=True,
+                         name=f"playtest-{key}").start()
         return key
 
     @staticmethod
-    def _run(job: Job, pack: Path, seed: int) -> None:
+    def _run(job: Job, pack: Path, seed: int, players: list[str]) -> None:
         from builder.playtest.api import run_playtest
 
         def progress(done: int) -> None:
             job.done = done
 
         try:
-            job.report, _ = run_playtest(job.scenario, games=job.games, seed=seed, players=["greedy", "greedy"],
+            job.report, _ = run_playtest(job.scenario, games=job.games, seed=seed, players=players,
                                          pack=pack, progress=progress)
             job.done = job.games
         except HeroesError as exc:

@@ -85,5 +85,7 @@ class Tokens:
         return hmac.new(self.secret, session.encode(), hashlib.sha256).hexdigest()
 
     def check(self, session: str | None, token: str | None) -> None:
-        if not session or not token or not hmac.compare_digest(self.token(session), token):
+        # compared as bytes: compare_digest refuses str with non-ASCII characters (a 500 before)
+        if not session or not token or not hmac.compare_digest(self.token(session).encode(),
+                                                                 token.encode("utf-8", "surrogatepass")):
             raise Refused(W_CSRF, "the form token is missing or stale; reload the page and try again", 403)

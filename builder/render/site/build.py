@@ -17,7 +17,8 @@ from builder.systems.heroes.content.pack import Pack
 from builder.content.yaml_io import atomic_write_text
 from builder.outputs import (check_output_folder, current_umask, exchange, output_failure, sweep_temporaries,
                              temporary_folder)
-from builder.errors import UsageError
+from builder.errors import HeroesError, UsageError
+from builder.inputs import read_json
 from builder.systems.heroes.render.blocks import card_block, option_block, tile_block, unit_block
 from builder.render.env import STATIC, environment
 from builder.systems.heroes.render.reference import quick_reference
@@ -92,7 +93,6 @@ def campaign_page(w: SiteWriter, campaign: Any) -> dict[str, Any]:
     """A campaign's page: its scenarios in order (linked when published) with their
     consequences, and the verdict of ``reports/campaigns/<id>.json`` when a campaign
     playtest saved one (builder.campaign.playtest)."""
-    import json
 
     from builder.systems.heroes.render.campaign_sheet import campaign_context
 
@@ -104,9 +104,9 @@ def campaign_page(w: SiteWriter, campaign: Any) -> dict[str, Any]:
     verdict = None
     if saved.is_file():
         try:
-            data = json.loads(saved.read_text(encoding="utf-8"))
+            data = read_json(saved)
             verdict = {"text": str(data["verdict"]), "games": int(data["games"])}
-        except (ValueError, KeyError, TypeError):
+        except (HeroesError, ValueError, KeyError, TypeError):
             verdict = None  # a broken report is left out, as for scenario verdicts
     return {**context, "verdict": verdict}
 

@@ -69,6 +69,9 @@ def list_items(pack: Pack, kind: str, faction: str | None = None) -> list[dict[s
     """
     if kind not in KINDS:
         raise UsageError(f"unknown kind {kind!r}; choose one of: {', '.join(KINDS)}")
+    factions = pack.items.get("factions", {})
+    if faction and faction not in factions:  # an empty table for --faction zz looked like an answer
+        raise UsageError(f"--faction {faction!r}: the pack has no such faction (factions: {', '.join(sorted(factions))})")
     rows = []
     for item_id, item in sorted(pack.items[KINDS[kind]].items()):
         item_faction = _faction(kind, item)

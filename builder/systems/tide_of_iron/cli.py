@@ -88,9 +88,10 @@ def play(pack: Path, scenario: str, seed: int, names: list[str], log: Path | Non
     sc = content.scenario(scenario)
     files = parse_army_options(army or [], [s.id for s in sc.sides])
     forces = load_forces(content, sc, files)
-    state, actions = play_game(content, scenario, seed, names, verbose=True, forces=forces)
+    hashes: list[str] | None = [] if log is not None else None
+    state, actions = play_game(content, scenario, seed, names, verbose=True, forces=forces, hashes=hashes)
     if log is not None:
-        atomic_write_text(log, jsonl(log_lines(state, actions, str(pack), scenario, seed, names, forces)))
+        atomic_write_text(log, jsonl(log_lines(state, actions, str(pack), scenario, seed, names, forces, hashes)))
     res = state.result or {}
     if fmt == "json":
         typer.echo(json.dumps({"system": SYSTEM, "scenario": scenario, "seed": seed, "players": names,
@@ -117,10 +118,12 @@ def replay(log: Path, pack: Path | None) -> None:
     from builder.systems.tide_of_iron.games import parse_log, replay as run
     from builder.systems.tide_of_iron.pack import load
 
+    from builder.inputs import MAX_LOG_BYTES, InputError, read_input_text
+
     try:
-        text = log.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read {log}: {exc}") from None
+        text = read_input_text(log, max_bytes=MAX_LOG_BYTES)
+    except InputError as exc:
+        raise UsageError(str(exc)) from None
     lines = parse_log(text, str(log))
     state = run(load(pack or Path(str(lines[0].get("pack") or BUNDLED))), lines, str(log))
     typer.echo(f"{log}: replay reproduces the final state ({state.state_hash()[:16]}...)")
@@ -229,11 +232,16 @@ def render_scenario(pack: Path, scenario: str, out: Path, paper: Any, report: Pa
     loaded = load(pack)
     data = None
     path = report or Path(pack) / "reports" / f"{scenario}.json"
-    if path.is_file():
+    from builder.errors import HeroesError
+    from builder.inputs import read_json
+
+    if report is not None:
+        data = read_json(path, option="--report")
+    elif path.is_file():
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            data = None
+            data = read_json(path)
+        except HeroesError:
+            data = None  # a broken saved report is left out, as on the Heroes sheets
     write_document(scenario_html(loaded, scenario, data), out, paper)
     typer.echo(f"wrote {out}")
 

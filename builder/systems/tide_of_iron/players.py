@@ -233,10 +233,12 @@ def make_player(name: str, seed: int, side: int = 0) -> kernel.Player:
 
 
 def play_game(pack: Any, scenario: str, seed: int, names: list[str], verbose: bool = False,
-              static: E.Static | None = None, forces: E.Forces | None = None) -> tuple[E.State, list[list[Any]]]:
+              static: E.Static | None = None, forces: E.Forces | None = None,
+              hashes: list[str] | None = None) -> tuple[E.State, list[list[Any]]]:
     """Play one game through the kernel's game loop; return the final state and the
     list of actions (the log body). ``forces``: squad lists played instead of the
-    scenario's squads, by side index."""
+    scenario's squads, by side index. ``hashes``, when given, receives the state hash
+    after each decision (a game log carries them; playtests do not pay for them)."""
     if len(names) != 2:
         raise UsageError("give two players, e.g. --players random,greedy")
     state = E.new_game(pack, scenario, seed, verbose=verbose, static=static, forces=forces)
@@ -245,6 +247,8 @@ def play_game(pack: Any, scenario: str, seed: int, names: list[str], verbose: bo
 
     def record(side: int, action: Any, events: list[Any]) -> None:
         actions.append([side, *action])
+        if hashes is not None:
+            hashes.append(state.state_hash())
 
     try:
         kernel.play(state, players, max_decisions=MAX_DECISIONS, on_decision=record)

@@ -12,6 +12,8 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
 from builder.content.yaml_io import atomic_write_text
+from builder.errors import HeroesError
+from builder.inputs import read_json
 from builder.systems.tide_of_iron.hexes import Grid
 from builder.systems.tide_of_iron.pack import ToiPack
 
@@ -153,7 +155,6 @@ def deck_html(pack: ToiPack, nation: str | None, deck_ids: list[str] | None = No
 def build_site(pack: ToiPack, out: Path, reports: Path | None = None) -> list[Path]:
     """Index, one page per scenario, a units page and a cards page; links are relative
     so the site works when opened from disk."""
-    import json
 
     env = environment()
     written = []
@@ -168,8 +169,8 @@ def build_site(pack: ToiPack, out: Path, reports: Path | None = None) -> list[Pa
         path = report_dir / f"{sc.id}.json"
         if path.is_file():
             try:
-                report = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
+                report = read_json(path)
+            except HeroesError:
                 report = None
         pages[f"scenario-{sc.id}.html"] = env.get_template("scenario.html.j2").render(
             **scenario_context(pack, sc, report), standalone=False)

@@ -21,7 +21,7 @@ from builder.systems.heroes.army.loading import parse_army
 from builder.systems.heroes.army.options import slot_options
 from builder.systems.heroes.army.roster import resolve
 from builder.systems.heroes.content.pack import Pack
-from builder.content.yaml_io import atomic_write_text, parse_yaml, parse_yaml_positions, read_text
+from builder.content.yaml_io import parse_yaml, parse_yaml_positions, read_for_update
 from builder.diagnostics import Diagnostic, define_code
 from builder.errors import InvalidInputError, UsageError
 
@@ -194,6 +194,34 @@ def check_edit(before: str, pack: Pack, display: str = "<army>", *, tile: str | 
                 _known(pack, collection, item_id, what, display)
     if tile is not None and slot is not None:
         _check_slot(before, pack, display, tile, slot, None if remove else option)
+    if remove and slot is None and (hero is not None or card is not None):
+        data = parse_yaml(before, display)
+        key, item_id = ("heroes", hero) if hero is not None else ("deck", card)
+        field_name = "hero" if hero is not None else "card"
+        entries = data.get(key) if isinstance(data, dict) else None
+        if not any(isinstance(e, dict) and e.get(field_name) == item_id for e in entries or []):
+            raise _refuse(H855, f"the list has no {field_name} {item_id!r} to remove", display,
+                          f"`heroes army show {display}` lists its {'heroes' if hero is not None else 'deck'}")
+
+
+REFUSED_BY_EDIT = frozenset({"A414", "A415", "A424", "A425", "A431"})
+"""The rules of ``army check`` an added hero or card must not break: another faction's
+card or hero (A415, A424, A425), more copies than printed (A414), a hero twice (A431).
+An incomplete deck or a list over budget is left to ``army check``: a list is drafted."""
+
+
+def check_added(before: str, after: str, pack: Pack, display: str) -> None:
+    """Refuse an edit that adds a hero or a card ``army check`` would then reject under
+    :data:`REFUSED_BY_EDIT` (the same rules, not a copy of them); the file is unchanged."""
+    from builder.systems.heroes.army.check import check_text
+
+    had = {(d.code, d.message) for d in check_text(before, pack, display).diagnostics}
+    new = [d for d in check_text(after, pack, display).diagnostics
+           if d.is_error and d.code in REFUSED_BY_EDIT and (d.code, d.message) not in had]
+    if new:
+        raise _refuse(H856, f"the edit breaks a rule of the list: {new[0].message}", display,
+                      f"{new[0].code}: `heroes army check` would refuse it; choose an id of the list's faction "
+                      "and at most the printed copies")
 
 
 def check_edited(after: str, display: str = "<army>") -> None:
@@ -230,18 +258,34 @@ def _check_slot(before: str, pack: Pack, display: str, tile: str, slot: int, opt
 def edit_file(path: Path, pack: Pack | None = None, **changes: Any) -> None:
     """Apply one edit to an army file in place, after checking it against ``pack``
     (default: the list's own pack); the file keeps its mode, a symlink stays a link."""
+    from builder.outputs import FileChanged, replace_if_unchanged
+
     path = Path(path)
     display = str(path)
-    text = read_text(path, display=display)
-    if pack is None:
-        from builder.systems.heroes.content.pack_cache import load_pack_cached
-        from builder.content.search import army_pack
+    for attempt in range(EDIT_ATTEMPTS):
+        raw, text = read_for_update(path, display=display)
+        if pack is None:
+            from builder.systems.heroes.content.pack_cache import load_pack_cached
+            from builder.content.search import army_pack
 
-        pack = load_pack_cached(army_pack(path, None))
-    check_edit(text, pack, display, **changes)
-    after = edit_text(text, display=display, **changes)
-    check_edited(after, display)
-    atomic_write_text(path, after)
+            pack = load_pack_cached(army_pack(path, None))
+        check_edit(text, pack, display, **changes)
+        after = edit_text(text, display=display, **changes)
+        check_edited(after, display)
+        if not changes.get("remove") and (changes.get("hero") or changes.get("card")):
+            check_added(text, after, pack, display)
+        try:
+            replace_if_unchanged(path, after.encode("utf-8"), raw)
+            return
+        except FileChanged:
+            if attempt == EDIT_ATTEMPTS - 1:
+                raise
+
+
+EDIT_ATTEMPTS = 5
+"""A file another writer changed between the read and the write is read and edited
+again (the other edit is kept, and this one is checked against it); after this many
+lost races the edit is an error (H846), never a silent success."""
 
 
 def fill_deck_text(text: str, pack: Pack, display: str = "<army>") -> str:
@@ -270,16 +314,24 @@ def fill_deck_text(text: str, pack: Pack, display: str = "<army>") -> str:
 
 def fill_deck_file(path: Path, pack: Pack | None = None) -> int:
     """:func:`fill_deck_text` on an army file, in place; the number of cards in the deck."""
+    from builder.outputs import FileChanged, replace_if_unchanged
+
     path = Path(path)
     display = str(path)
-    text = read_text(path, display=display)
-    if pack is None:
-        from builder.systems.heroes.content.pack_cache import load_pack_cached
-        from builder.content.search import army_pack
+    for attempt in range(EDIT_ATTEMPTS):  # a lost race is read and filled again, as edit_file does
+        raw, text = read_for_update(path, display=display)
+        if pack is None:
+            from builder.systems.heroes.content.pack_cache import load_pack_cached
+            from builder.content.search import army_pack
 
-        pack = load_pack_cached(army_pack(path, None))
-    after = fill_deck_text(text, pack, display)
-    check_edited(after, display)
-    atomic_write_text(path, after)
+            pack = load_pack_cached(army_pack(path, None))
+        after = fill_deck_text(text, pack, display)
+        check_edited(after, display)
+        try:
+            replace_if_unchanged(path, after.encode("utf-8"), raw)
+            break
+        except FileChanged:
+            if attempt == EDIT_ATTEMPTS - 1:
+                raise
     army = parse_army(after, display).army
     return sum(c.copies for c in (army.deck or [])) if army is not None else 0

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from builder.systems.heroes.army.findings import Finding
 from builder.content.locate import locate
-from builder.content.yaml_io import decode_utf8, parse_yaml, parse_yaml_positions
+from builder.content.yaml_io import parse_yaml, parse_yaml_positions, read_text
 from builder.diagnostics import Diagnostic, define_code
 from builder.errors import YamlError
 
@@ -107,12 +107,9 @@ def read_army(path: Path, display: str | None = None) -> ArmyFile:
     """Read and validate an army file."""
     shown = display or str(path)
     try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        return ArmyFile(shown, "", None, [Diagnostic(A_UNREADABLE, f"cannot read the army file: {exc.strerror}",
-                                                     file=shown, hint="check the path")])
-    try:
-        text = decode_utf8(raw, shown)
+        text = read_text(Path(path), shown)
     except YamlError as exc:
-        return ArmyFile(shown, "", None, list(exc.diagnostics))
+        diagnostics = [d if d.code != "H840" else Diagnostic(A_UNREADABLE, f"cannot read the army file: {d.message}",
+                                                             file=shown, hint=d.hint) for d in exc.diagnostics]
+        return ArmyFile(shown, "", None, diagnostics)
     return parse_army(text, shown)

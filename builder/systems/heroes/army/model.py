@@ -21,7 +21,8 @@ from builder.content.schema_export import register_schema
 class SlotChoice(ContentModel):
     """One recruitment option placed in one opening (slot) of a tile."""
 
-    slot: int = Field(ge=1, le=12, description="Slot number on the tile, counted from 1 in the tile's order.")
+    slot: int = Field(ge=1, le=12, strict=True,  # strict: `slot: true` is not slot 1
+                      description="Slot number on the tile, counted from 1 in the tile's order.")
     option: Id = Field(description="Id of the recruitment option placed in that slot.")
 
 
@@ -48,7 +49,7 @@ class CardEntry(ContentModel):
     """Copies of one action card put in the deck."""
 
     card: Id = Field(description="Id of the action card.")
-    copies: int = Field(default=1, ge=1, le=20, description="How many copies go in the deck.")
+    copies: int = Field(default=1, ge=1, le=20, strict=True, description="How many copies go in the deck.")
 
 
 class Player(ContentModel):
@@ -96,7 +97,7 @@ class ArmyList(ContentModel, ArmyShape):
     )
     faction: Id | None = Field(default=None, description="Faction of the army (omit for an alliance).")
     points: int | None = Field(
-        default=None, ge=0, le=5000,
+        default=None, ge=0, le=5000, strict=True,
         description="Points budget (of the whole alliance in multiplayer); a scenario may supply it.",
     )
     scenario: Id | None = Field(

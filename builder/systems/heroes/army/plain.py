@@ -145,11 +145,11 @@ def plain_army(data: Any) -> PlainArmy | None:
 def check_plain(path: Path, index: ArmyIndex, display: str) -> ArmyReport | None:
     """The report of the army file ``path`` checked against ``index``, or None when the
     file is not plainly valid (the full path then reads it)."""
-    from builder.content.yaml_io import decode_utf8, parse_yaml
+    from builder.content.yaml_io import parse_yaml, read_text
     from builder.errors import HeroesError
 
     try:
-        text = decode_utf8(Path(path).read_bytes(), display)
+        text = read_text(Path(path), display)
         data = parse_yaml(text, display)
     except (OSError, HeroesError):
         return None

@@ -35,6 +35,7 @@ from builder.kernel import play as play_loop
 from builder.systems.heroes.engine.rules import Rules
 from builder.systems.heroes.engine.state import GameState
 from builder.errors import InvalidInputError, UsageError
+from builder.inputs import NumberTooLong, bounded_int
 from builder.systems.heroes.engine.armies import army_composition
 
 E602 = define_code("E602", "game log cannot be replayed")
@@ -150,7 +151,9 @@ def parse_log(text: str, file: str = "<log>") -> list[dict[str, Any]]:
         if not raw.strip():
             continue
         try:
-            obj = json.loads(raw)
+            obj = json.loads(raw, parse_int=bounded_int)
+        except NumberTooLong as exc:
+            raise _bad(f"line {i}: {exc}", file, i) from None
         except json.JSONDecodeError as exc:
             raise _bad(f"line {i} is not JSON: {exc.msg} (a truncated or edited log?)", file, i, exc.colno) from None
         except RecursionError:

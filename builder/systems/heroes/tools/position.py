@@ -185,8 +185,11 @@ def load_position(path: Path, pack_path: Path | None = None, default_pack: Path 
     """Read, check and set up a position file; raises InvalidInputError with
     located diagnostics on mistakes."""
     shown = str(path)
-    if not path.is_file():
+    if not path.exists():
         raise UsageError(f"no such position file: {path}")
+    from builder.inputs import check_input
+
+    check_input(path)  # a FIFO, a device or a folder is named as such (H840), never read
     data = read_yaml(path, shown)
     try:
         pos = PositionFile.model_validate(data if data is not None else {})
@@ -200,6 +203,26 @@ def load_position(path: Path, pack_path: Path | None = None, default_pack: Path 
                                 f"no content pack at '{pack_path}'", "give 'pack' relative to the position file")])
     pack = load_pack(pack_path)
     return position_state(pack, pos, path, rules)
+
+
+def _check_sides(pos: Any, side_ids: list[str], path: Path | None, problems: list[Diagnostic]) -> None:
+    """Every side a position names is one of the scenario's, and every token count is 0 or
+    more (``initiative: nobody`` and ``orders: {us: -3}`` were played; 000 core rules,
+    Order Phase: a side draws its tokens, never fewer than none)."""
+    if pos.initiative is not None and pos.initiative not in side_ids:
+        problems.append(_diag(path, ("initiative",), E611, f"unknown side '{pos.initiative}' has the initiative "
+                              f"(the scenario's sides: {', '.join(side_ids)})"))
+    if pos.next_side is not None and pos.next_side not in side_ids:
+        problems.append(_diag(path, ("next_side",), E611, f"unknown side '{pos.next_side}' "
+                              f"(the scenario's sides: {', '.join(side_ids)})"))
+    for key in ("orders", "specials", "bluffs", "hands", "decks"):
+        for side, value in getattr(pos, key).items():
+            if side not in side_ids:
+                problems.append(_diag(path, (key, side), E611, f"{key} of unknown side '{side}' "
+                                      f"(the scenario's sides: {', '.join(side_ids)})"))
+            elif isinstance(value, int) and value < 0:
+                problems.append(_diag(path, (key, side), E611, f"{key} of side '{side}' is {value}; "
+                                      "a count of tokens is 0 or more"))
 
 
 def _diag(path: Path | None, loc: tuple[Any, ...], code: str, message: str, hint: str = "") -> Diagnostic:
@@ -240,6 +263,7 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
                                 f"unknown scenario '{pos.scenario}'", "use a scenario id of the pack")])
     bf = build_battlefield(pack, scenario.layout)
     side_ids = [s.id for s in scenario.sides[:2]]
+    _check_sides(pos, side_ids, path, problems)
     ruined = _ruined(bf, pos, path, problems)
     if ruined:
         bf = build_battlefield(pack, scenario.layout, ruined)
@@ -262,6 +286,11 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
             problems.append(_diag(path, where + ("name",), E614, f"unit name '{pu.name}' used twice"))
             continue
         si = side_ids.index(pu.side)
+        side_faction = scenario.sides[si].faction
+        if side_faction and model.faction != side_faction:  # issue 37: a unit on the wrong side was played
+            problems.append(_diag(path, where + ("side",), E611, f"unit '{pu.unit}' is a {model.faction} unit; "
+                                  f"side '{pu.side}' plays {side_faction}", "put it on its faction's side"))
+            continue
         if pos.solo is not None and pu.name in pos.solo.decoys:  # a decoy counter: in no group or tile
             names[pu.name] = len(statics)
             entries.append((i, pu))

@@ -75,3 +75,29 @@ def _run(check: Rule, ctx: CheckContext, pack: Pack) -> list[Diagnostic]:
             hint="this is a bug in Heroes Builder; please report it with the pack that shows it",
             rule=(check.__doc__ or "").strip().splitlines()[0] if check.__doc__ else "",
         )]
+
+
+SETUP_GATED = frozenset({"C311", "C312"})
+"""The errors that make the engine set up another battlefield than the scenario's: a
+square off the battlefield (C311), boards that overlap or an overlay off them (C312).
+Other errors (a deck rule, a missing name) are left to ``heroes validate``: test packs
+and drafts still play."""
+
+
+def refuse_invalid_scenario(pack: Pack, scenario_id: str) -> None:
+    """Refuse to play or print a scenario whose battlefield ``heroes validate`` refuses: the semantic
+    rules run on the loaded pack (a few hundredths of a second) and the errors located in
+    the scenario's own file are raised (issue 37: play, playtest and render scenario ran
+    scenarios with squares off the battlefield, C311/C312)."""
+    from builder.errors import InvalidInputError
+
+    origin = pack.origin("scenarios", scenario_id)
+    if origin is None:
+        return
+    ctx = CheckContext(pack)
+    errors = [d for check in RULES for d in _run(check, ctx, pack)
+              if d.is_error and d.code in SETUP_GATED
+              and d.file in (origin.file, display_path(origin.path) if origin.path else origin.file)]
+    if errors:
+        raise InvalidInputError(f"scenario '{scenario_id}' fails validation ({len(errors)} error(s)); "
+                                f"`heroes validate {pack.root}` lists them", list(dict.fromkeys(errors)))
