@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.kernel.errors import InvalidInputError
+from builder.errors import InvalidInputError
 from builder.systems.heroes.engine.phases.supply import start_supply
 from builder.systems.heroes.tools.position import load_position
 from builder.systems.heroes.engine.structures import points, structure_at

@@ -13,7 +13,7 @@ import pytest
 
 from builder.systems.heroes.content.loader import load_pack
 from builder.systems.heroes.engine.solo_mode.rules import SoloModeRules, SoloState
-from builder.kernel.errors import InvalidInputError
+from builder.errors import InvalidInputError
 from builder.systems.heroes.engine.api import apply, legal_actions
 from builder.systems.heroes.tools.position import PositionFile, load_position, position_state
 from builder.systems.heroes.tools.position_write import position_data

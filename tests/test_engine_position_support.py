@@ -13,7 +13,7 @@ import pytest
 from builder.systems.heroes.content.loader import load_pack
 from builder.systems.heroes.engine.features.support_tiles import PATTERN, SUPPORT, UNITS
 from builder.systems.heroes.engine.state import rule_field
-from builder.kernel.errors import InvalidInputError
+from builder.errors import InvalidInputError
 from builder.systems.heroes.tools.position import PositionFile, position_state
 from builder.systems.heroes.tools.position_write import position_data
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from builder.content.yaml_io import read_yaml
-from builder.kernel.errors import InvalidInputError
+from builder.errors import InvalidInputError
 from builder.systems.heroes.tools.position import PositionFile, load_position, position_state
 from builder.systems.heroes.tools.position_write import position_data
 from builder.systems.heroes.engine.state import NO_ORDER

@@ -85,7 +85,7 @@ def test_bundled_systems_are_registered() -> None:
     from builder.systems.tide_of_iron import render
 
     assert found["tide-of-iron"].templates == render.TEMPLATES and found["heroes-of-normandie"].templates == TEMPLATES
-    assert set(found["tide-of-iron"].players()) == {"random", "greedy"}
+    assert set(found["tide-of-iron"].players()) == {"random", "greedy", "search"}
     assert "random" in found["heroes-of-normandie"].players()
 
 

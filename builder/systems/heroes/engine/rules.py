@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from mypy_extensions import mypyc_attr
 
 from builder.systems.heroes.engine import alliances, api, effects, markers
+from builder.systems.heroes.engine.observation import determinize as determinized, observation as observed
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.phases.orders import start_round
 from builder.systems.heroes.engine.scenario_fire import best_odds
@@ -182,3 +183,13 @@ class Rules:
             if events is not None:
                 return events
         return api.core_apply(state, action)
+
+    def observation(self, state: "GameState", seat: int) -> Any:
+        """What the side ``seat`` may know (builder.systems.heroes.engine.observation); a
+        variant with hidden parts of its own overrides it."""
+        return observed(state, seat)
+
+    def determinize(self, state: "GameState", seat: int, rng: Any) -> "GameState":
+        """A full game consistent with ``observation(state, seat)``, its hidden parts drawn
+        from ``rng``."""
+        return determinized(state, seat, rng)

@@ -671,15 +671,14 @@ class GameState:
         return self.rules.apply(self, action)  # type: ignore[no-any-return]
 
     def observation(self, seat: int) -> Any:
-        """What the side ``seat`` may know (builder.systems.heroes.engine.observation)."""
-        from builder.systems.heroes.engine.observation import observation
-        return observation(self, seat)
+        """What the side ``seat`` may know (builder.systems.heroes.engine.observation, through
+        the rules, as ``apply`` goes)."""
+        return self.rules.observation(self, seat)
 
     def determinize(self, seat: int, rng: Any) -> "GameState":
         """A full game consistent with ``observation(seat)``, its hidden parts drawn from
-        ``rng`` (builder.systems.heroes.engine.observation)."""
-        from builder.systems.heroes.engine.observation import determinize
-        return determinize(self, seat, rng)
+        ``rng`` (builder.systems.heroes.engine.observation, through the rules)."""
+        return self.rules.determinize(self, seat, rng)  # type: ignore[no-any-return]
 
     # --- cloning and hashing -------------------------------------------------------
 

@@ -73,7 +73,7 @@ class LoggedArmy:
     deck: tuple[DeckCopies, ...]
 
 
-def _logged_armies(entries: list[Any] | None, decks: list[Any] | None) -> list[Any] | None:
+def logged_armies(entries: list[Any] | None, decks: list[Any] | None) -> list[Any] | None:
     """The armies to set a logged game up with: composition entries per side, as a
     :class:`LoggedArmy` where the side's deck was logged."""
     if entries is None:
@@ -113,7 +113,7 @@ def play(pack: Any, scenario: str, seed: int, players: list[str], *, pack_ref: s
              for a in armies] if armies else None
     if decks is not None and all(d is None for d in decks):
         decks = None
-    state = rules.new_game(pack, scenario, seed=seed, armies=_logged_armies(entries, decks), options=options or None)
+    state = rules.new_game(pack, scenario, seed=seed, armies=logged_armies(entries, decks), options=options or None)
     agents = seat_players(state, players, seed)
     record = GameRecord({"type": "header", "version": LOG_VERSION, "scenario": scenario, "seed": seed,
                          "players": players, "pack": pack_ref, "rules": rules.name,
@@ -259,7 +259,7 @@ def replay(pack: Any, lines: Iterable[dict[str, Any]], file: str = "<log>",
             raise _bad(f"the header's players cannot be read: {exc}", file, 1) from None
     try:
         state = rules.new_game(pack, header["scenario"], seed=header["seed"],
-                               armies=_logged_armies(header.get("armies"), header.get("decks")), options=options or None)
+                               armies=logged_armies(header.get("armies"), header.get("decks")), options=options or None)
     except KeyError as exc:
         raise _bad(f"the header lacks {exc}", file, 1) from None
     if header.get("rules") not in (None, rules.name):

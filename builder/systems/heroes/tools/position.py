@@ -54,6 +54,7 @@ from builder.systems.heroes.engine.rules import Rules
 from builder.systems.heroes.engine.state import (BLUFF, NO_ORDER, SPECIAL, GameState, GameStatic, Group, SideState, SideStatic,
                                   UnitState, UnitStatic, rule_field, set_rule_field)
 from builder.errors import InvalidInputError, UsageError
+from builder.inputs import check_input
 from builder.systems.heroes.engine.transport import has_room
 from builder.systems.heroes.engine.phases.activation import next_activation
 from builder.systems.heroes.engine.phases.orders import advance, start_round
@@ -187,8 +188,6 @@ def load_position(path: Path, pack_path: Path | None = None, default_pack: Path 
     shown = str(path)
     if not path.exists():
         raise UsageError(f"no such position file: {path}")
-    from builder.inputs import check_input
-
     check_input(path)  # a FIFO, a device or a folder is named as such (H840), never read
     data = read_yaml(path, shown)
     try:

@@ -15,12 +15,20 @@ Plain data in (a loaded pack and the parsed log), plain data out; no I/O.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable
 
+from builder.content.paths import BUNDLED_CONTENT
+from builder.errors import UsageError
+from builder.playtest.armies import load_armies, parse_army_options, played_lists
+from builder.systems.heroes.ai.players import parse_spec, rules_for
+from builder.systems.heroes.ai.solo_mode.why import table_choices
 from builder.systems.heroes.board.los import static_line
+from builder.systems.heroes.content.pack_cache import load_pack_cached
+from builder.systems.heroes.engine.rules import Rules
 from builder.systems.heroes.engine.state import BLUFF, NO_ORDER, SPECIAL, GameState, UnitState
 from builder.systems.heroes.engine.terms import odds_at_least
-from builder.systems.heroes.tools.log import replay
+from builder.systems.heroes.tools.log import logged_armies, parse_log, play, replay
 
 PHASES = {"orders": "Orders phase", "activation": "Activation phase", "supply": "Supply phase"}
 """The phases of a round (000 core rules, Action!), as the rules name them."""
@@ -385,9 +393,6 @@ def _fold(names: Names, action: dict[str, Any], events: list[dict[str, Any]], mo
 def _solo(player: str) -> bool:
     """A Solo AI plays this seat (its table choices can be shown); a seat taken by a
     person in ``heroes serve`` (``human``) is none."""
-    from builder.errors import UsageError
-    from builder.systems.heroes.ai.players import parse_spec
-
     try:
         return parse_spec(player).kind in ("solo", "solo-mode")
     except UsageError:
@@ -397,9 +402,6 @@ def _solo(player: str) -> bool:
 def story(pack: Any, lines: list[dict[str, Any]], file: str = "<log>") -> Story:
     """The game of a parsed log (builder.systems.heroes.tools.log.parse_log), replayed
     and proved, told decision by decision."""
-    from builder.systems.heroes.ai.players import parse_spec, rules_for
-    from builder.systems.heroes.engine.rules import Rules
-
     header = lines[0]
     moments: list[Moment] = []
     box: dict[str, Any] = {}
@@ -424,8 +426,8 @@ def story(pack: Any, lines: list[dict[str, Any]], file: str = "<log>") -> Story:
     rules: Any = Rules
     if header.get("rules") == "solo-mode":
         rules, options = rules_for([parse_spec(str(p)) for p in header.get("players", [])])
-    first = rules.new_game(pack, header["scenario"], seed=header["seed"], armies=header.get("armies"),
-                           options=options or None)
+    first = rules.new_game(pack, header["scenario"], seed=header["seed"],
+                           armies=logged_armies(header.get("armies"), header.get("decks")), options=options or None)
     start = Moment(n=-1, side=-1, turn=first.turn, phase=first.phase, text="the battlefield at set-up")
     _snapshot(first, start)
     box.update(names=Names(first, pack), squares={u.id: u.sq for u in first.units}, turn=first.turn,
@@ -433,8 +435,6 @@ def story(pack: Any, lines: list[dict[str, Any]], file: str = "<log>") -> Story:
     final, _ = replay(pack, lines, file, on_decision=on_decision)
     names = box["names"]
     if any(_solo(str(p)) for p in header.get("players", [])):
-        from builder.systems.heroes.ai.solo_mode.why import table_choices
-
         for choice in table_choices(pack, lines, file):
             # made before decision ``at`` (its own player's choice) or while the one before
             # it was applied (a reaction to the other side's decision)
@@ -505,12 +505,6 @@ def narrate(pack: Any, lines: list[dict[str, Any]], file: str = "<log>") -> str:
 
 def read_log(text: str, display: str, pack: Any = None) -> tuple[Any, list[dict[str, Any]]]:
     """A log's text parsed, with the pack it names (or ``pack``, a folder) loaded."""
-    from pathlib import Path
-
-    from builder.content.paths import BUNDLED_CONTENT
-    from builder.systems.heroes.content.pack_cache import load_pack_cached
-    from builder.systems.heroes.tools.log import parse_log
-
     lines = parse_log(text, display)
     folder = Path(pack) if pack is not None else Path(str(lines[0].get("pack") or BUNDLED_CONTENT / "core"))
     return load_pack_cached(folder), lines
@@ -519,11 +513,6 @@ def read_log(text: str, display: str, pack: Any = None) -> tuple[Any, list[dict[
 def game_log(pack: Any, scenario: str, seed: int, players: list[str], army: list[str] | None = None) -> str:
     """The log of the game a playtest played with ``seed`` (its players by side, its
     ``--army SIDE=FILE`` options), played again (builder.systems.heroes.tools.log.play)."""
-    from builder.systems.heroes.content.pack_cache import load_pack_cached
-    from builder.systems.heroes.tools.log import play
-
-    from builder.playtest.armies import load_armies, parse_army_options, played_lists
-
     loaded = load_pack_cached(pack)
     model = loaded.items["scenarios"][scenario]
     # the armies the playtest played: its --army lists, the default army built for the scenario otherwise
