@@ -46,7 +46,7 @@ def test_army_edit_still_removes_and_adds(cli, army: Path) -> None:
 
 @pytest.mark.parametrize("args,words", [
     (("--faction", "zz", "--points", "200"), "--faction 'zz'"),
-    (("--faction", "us", "--scenario", "nowhere"), "--scenario 'nowhere'"),
+    (("--faction", "us", "--scenario", "nowhere"), "unknown scenario 'nowhere'"),
     (("--faction", "us", "--scenario", "trading-blows"), "no side of that faction"),
 ])
 def test_army_new_refuses(cli, tmp_path: Path, args: tuple[str, ...], words: str) -> None:

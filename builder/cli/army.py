@@ -88,6 +88,9 @@ def new(
                              f"{', '.join(s.id for s in found.sides)}")
         if side is None and faction is not None:
             sides = [s for s in found.sides if s.faction == faction]
+            if not sides:
+                raise UsageError(f"--faction {faction!r}: scenario '{scenario}' has no side of that faction; its "
+                                 "sides: " + ", ".join(f"{s.id} ({s.faction})" for s in found.sides))
         if len(sides) != 1:
             raise UsageError(f"choose a side of '{scenario}' with --side: "
                              + ", ".join(f"{s.id} ({s.faction})" for s in found.sides))
