@@ -73,16 +73,27 @@ def test_the_turn_limit_ends_the_game_and_scores_this_rounds_objectives() -> Non
 
 
 def test_the_zuruck_reproduction_ends_at_the_end_of_turn_4() -> None:
-    """Issue 34's reproduction: greedy against greedy, the Commonwealth holds the bridgehead at
-    the end of turn 4; the game ends then (it used to run on to turn 5 and end a draw)."""
-    seed = 8306432100538619269
-    state = Rules.new_game(load_pack(ROOT / "content" / "bfn"), "zuruck", seed=seed)
-    players = [make_player("greedy", seed, i) for i in range(2)]
-    play_loop(state, players, max_decisions=100_000)
-    assert state.result is not None
-    assert (state.result.end_reason, state.result.rounds, state.result.winner) == ("sudden_death", 4, "cw")
-    rounds = [e for e in state.events if e.kind == "end-of-round"]
-    assert rounds[-1].data["turn"] == 4 and 0 in rounds[-1].data["control"]
+    """Issue 34's reproduction: the game ends at the end of the round in which the
+    Commonwealth first holds a secondary objective (it used to run on a round and end a
+    draw). The issue's seed played greedy against greedy with the default armies of its day;
+    the default armies have changed since (Battle for Normandy aircraft rules), so the test
+    plays that seed and then a greedy Commonwealth against a random defender until a game
+    has the Commonwealth holding a secondary (seed 2 today)."""
+    pack = load_pack(ROOT / "content" / "bfn")
+    secondaries = [i for i, o in enumerate(pack.items["scenarios"]["zuruck"].objectives) if o.kind.value == "secondary"]
+    for seed, defender in [(8306432100538619269, "greedy"), *((s, "random") for s in range(1, 16))]:
+        state = Rules.new_game(pack, "zuruck", seed=seed)
+        play_loop(state, [make_player("greedy", seed, 0), make_player(defender, seed, 1)], max_decisions=100_000)
+        rounds = [e for e in state.events if e.kind == "end-of-round"]
+        held = next((e for e in rounds if any(e.data["control"][i] == 0 for i in secondaries)), None)
+        if held is None:
+            continue
+        assert state.result is not None
+        assert (state.result.end_reason, state.result.rounds, state.result.winner) == \
+            ("sudden_death", held.data["turn"], "cw")
+        assert rounds[-1] is held
+        return
+    raise AssertionError("no game had the Commonwealth holding a secondary: the property went unexercised")
 
 
 def test_both_objectives_completed_in_one_round_move_the_turn_marker() -> None:

@@ -130,7 +130,7 @@ def test_huge_integer_in_an_army_list(cli, tmp_path: Path) -> None:
     army.write_text(f"name: x\nfaction: us\npoints: {HUGE}\n")
     r = cli("army", "check", str(army))
     assert "Traceback" not in r.stdout + r.stderr
-    assert r.exit_code == 1 and f"{army}:3:9" in r.stdout and "Y107" in r.stdout
+    assert r.exit_code == 1 and "a.yaml:3:9" in r.stdout and "Y107" in r.stdout
 
 
 def test_huge_integer_in_a_toi_list_a_position_and_a_pack(cli, tmp_path: Path) -> None:

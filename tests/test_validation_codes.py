@@ -167,6 +167,7 @@ def test_every_validator_code_has_a_located_case() -> None:
     covered |= {"S220", "S221", "S222"}  # the game-system seam's codes: tests/test_systems_seam.py
     covered |= {"P520", "P521", "P522", "P523", "P550"}  # playtest report warnings: tests/test_playtest_warnings.py
     covered |= {"P541"}  # a balance curve not monotone: tests/test_playtest_balance.py
+    covered |= {"Y107"}  # a number too long to read, located: tests/test_input_path.py
     # alliances (000 Multiplayer Rules) and their report warnings: tests/test_engine_multiplayer.py
     covered |= {f"C34{i}" for i in range(10)} | {"P530", "P531"}
     mine = {code for code in CODES if code[0] in "YSCP"}

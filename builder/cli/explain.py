@@ -40,7 +40,7 @@ def explain(
         raise UsageError(f"unknown question '{question}': use los, move, fire, assault, order or solo")
     if mode not in ("normal", "suppressive", "sniper", "panzerfaust"):
         raise UsageError(f"unknown fire mode '{mode}': use normal, suppressive, sniper or panzerfaust")
-    state, names = load_position(position, pack, BUNDLED_CONTENT / "core")
+    state, names = load_position(position, pack, BUNDLED_CONTENT / "core", factions=True)
     if question == "solo":  # a Solo position: the AI's table choices for one reaction effect, with reasons
         from builder.systems.heroes.ai.solo_mode.why import explain_effect
 

@@ -207,7 +207,4 @@ CONTRACTS: dict[str, dict[str, Property]] = {
 #: failure naming them (a failure all the same, said out loud), and fails outright once they
 #: are reached and still listed here.
 UNEXERCISED: dict[str, dict[str, str]] = {
-    "beaver-tails-with-sauerkraut": {
-        "both complete: the turn marker moves on": "no game has both sides complete at the same supply phase; "
-        "tests/test_engine_round_end.py plays it from a Beaver Tails position"},
 }

@@ -182,9 +182,11 @@ class PositionFile(ContentModel):
 
 
 def load_position(path: Path, pack_path: Path | None = None, default_pack: Path | None = None,
-                  rules: type[Rules] = Rules) -> tuple[GameState, dict[str, int]]:
+                  rules: type[Rules] = Rules, factions: bool = False) -> tuple[GameState, dict[str, int]]:
     """Read, check and set up a position file; raises InvalidInputError with
-    located diagnostics on mistakes."""
+    located diagnostics on mistakes. ``factions``: each unit must stand on a side of its
+    own faction, as a game sets it up (``heroes explain``); the rules' worked examples
+    place a counter on whichever side the example needs."""
     shown = str(path)
     if not path.exists():
         raise UsageError(f"no such position file: {path}")
@@ -201,7 +203,7 @@ def load_position(path: Path, pack_path: Path | None = None, default_pack: Path 
         raise InvalidInputError(f"{shown}: pack not found", [_diag(path, ("pack",), E615,
                                 f"no content pack at '{pack_path}'", "give 'pack' relative to the position file")])
     pack = load_pack(pack_path)
-    return position_state(pack, pos, path, rules)
+    return position_state(pack, pos, path, rules, factions)
 
 
 def _check_sides(pos: Any, side_ids: list[str], path: Path | None, problems: list[Diagnostic]) -> None:
@@ -254,7 +256,7 @@ def _board(state: GameState, unit: UnitState, vehicle_id: int | None, pu: Placed
 
 
 def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
-                   rules: type[Rules] = Rules) -> tuple[GameState, dict[str, int]]:
+                   rules: type[Rules] = Rules, factions: bool = False) -> tuple[GameState, dict[str, int]]:
     problems: list[Diagnostic] = []
     scenario = pack.items["scenarios"].get(pos.scenario)
     if scenario is None:
@@ -286,7 +288,7 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
             continue
         si = side_ids.index(pu.side)
         side_faction = scenario.sides[si].faction
-        if side_faction and model.faction != side_faction:  # issue 37: a unit on the wrong side was played
+        if factions and side_faction and model.faction != side_faction:  # issue 37: explain played a unit on the wrong side
             problems.append(_diag(path, where + ("side",), E611, f"unit '{pu.unit}' is a {model.faction} unit; "
                                   f"side '{pu.side}' plays {side_faction}", "put it on its faction's side"))
             continue
