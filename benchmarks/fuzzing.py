@@ -264,9 +264,9 @@ UNCHECKED_HEADER = ("players", "pack")
 """Header keys a replay cannot check: who chose the decisions and where the pack was."""
 
 
-def same_game(text: str) -> bool:
-    """True when ``text`` holds the records of :func:`game_log`, header names of players
-    and pack aside: an accepted log that is not the same game is a certified edit."""
+def _same_records(text: str, original: tuple[str, ...]) -> bool:
+    """True when ``text`` holds the records of the log lines ``original``, header names of
+    players and pack aside: an accepted log that is not the same game is a certified edit."""
     def records(lines: Any) -> list[Any]:
         out = [json.loads(x) for x in lines if x.strip()]
         if out and isinstance(out[0], dict):
@@ -274,9 +274,14 @@ def same_game(text: str) -> bool:
         return out
 
     try:
-        return records(text.splitlines()) == records(game_log())
+        return records(text.splitlines()) == records(original)
     except ValueError:
         return False
+
+
+def same_game(text: str) -> bool:
+    """:func:`_same_records` against the Heroes log of :func:`game_log`."""
+    return _same_records(text, game_log())
 
 
 @lru_cache(maxsize=1)
@@ -321,16 +326,8 @@ def check_toi_log(text: str) -> bool:
 
 
 def same_toi_game(text: str) -> bool:
-    def records(lines: Any) -> list[Any]:
-        out = [json.loads(x) for x in lines if x.strip()]
-        if out and isinstance(out[0], dict):
-            out[0] = {k: v for k, v in out[0].items() if k not in UNCHECKED_HEADER}
-        return out
-
-    try:
-        return records(text.splitlines()) == records(toi_log())
-    except ValueError:
-        return False
+    """:func:`_same_records` against the Tide of Iron log of :func:`toi_log`."""
+    return _same_records(text, toi_log())
 
 
 FORMATS = {"army": (army_texts, check_army), "position": (position_texts, check_position),
