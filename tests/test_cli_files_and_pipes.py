@@ -82,6 +82,6 @@ def test_no_verdict_word_on_a_small_sample() -> None:
 
 
 def test_playtest_of_four_games_says_the_sample_is_too_small(cli) -> None:
-    result = cli("playtest", "clash", "--games", "4")
+    result = cli("playtest", "clash", "-p", "greedy,greedy", "--games", "4")
     assert result.exit_code == 0, result.stdout + result.stderr
     assert "too few games for a verdict" in result.stdout and "balanced" not in result.stdout

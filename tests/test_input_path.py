@@ -165,7 +165,7 @@ def test_huge_integer_in_a_log(cli, tmp_path: Path) -> None:
 
 
 def test_scheduler_address_and_long_names(cli, tmp_path: Path) -> None:
-    r = cli("playtest", "clash", "-n", "2", "--scheduler", "::::")
+    r = cli("playtest", "clash", "-p", "greedy,greedy", "-n", "2", "--scheduler", "::::")
     assert r.exit_code == 2 and "--scheduler" in r.stderr
     long = tmp_path / ("a" * 5000 + ".yaml")
     r = cli("army", "check", str(long))

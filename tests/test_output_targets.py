@@ -32,7 +32,7 @@ def _special(kind: str, path: Path) -> None:
 @pytest.mark.parametrize("kind", ["fifo", "device", "socket"])
 @pytest.mark.parametrize("command", [
     ("play", "family-meeting-1", "--log", "{t}"),
-    ("playtest", "family-meeting-1", "-n", "2", "--jsonl", "{t}"),
+    ("playtest", "family-meeting-1", "-p", "greedy,greedy", "-n", "2", "--jsonl", "{t}"),
     ("army", "new", "--faction", "us", "--points", "200", "-o", "{t}", "--force"),
     ("army", "suggest", "--faction", "us", "--points", "200", "-o", "{t}", "--force"),
 ])
@@ -63,7 +63,7 @@ def test_an_output_that_is_an_input_is_refused(cli, tmp_path: Path) -> None:
     assert r.exit_code == 2 and "H845" in r.stderr and "--army" in r.stderr, r.stderr
     link = tmp_path / "link.jsonl"
     link.symlink_to(army)
-    r = cli("playtest", "family-meeting-1", "-n", "2", "--army", f"us={army}", "--jsonl", str(link))
+    r = cli("playtest", "family-meeting-1", "-p", "greedy,greedy", "-n", "2", "--army", f"us={army}", "--jsonl", str(link))
     assert r.exit_code == 2 and "H845" in r.stderr, r.stderr
     roster = tmp_path / "r.html"
     roster.write_text("x")
@@ -94,7 +94,7 @@ def test_a_successful_command_still_creates_its_folder(cli, tmp_path: Path) -> N
 
 @pytest.mark.parametrize("args,option", [
     (("play", "family-meeting-1", "--log", "/proc/g.jsonl"), "--log"),
-    (("playtest", "family-meeting-1", "-n", "2", "--jsonl", "/proc/r.jsonl"), "--jsonl"),
+    (("playtest", "family-meeting-1", "-p", "greedy,greedy", "-n", "2", "--jsonl", "/proc/r.jsonl"), "--jsonl"),
     (("site", "build", "-o", "/proc/site"), "--out"),
     (("render", "roster", str(ARMY), "-o", "{d}/afile/r.html"), "--out"),
     (("play", "family-meeting-1", "--army", "us={d}/none.yaml"), "--army us="),

@@ -98,8 +98,8 @@ def test_failed_write_leaves_old_file_and_no_temporary(tmp_path: Path, monkeypat
     ("render", "scenario", "family-meeting-1", "-o", "/proc/x.pdf"),
     ("army", "suggest", "--faction", "us", "--points", "200", "-o", "/proc/a.yaml"),
     ("play", "family-meeting-1", "--log", "{d}/afile/g.jsonl"),
-    ("playtest", "family-meeting-1", "-n", "2", "-o", "/proc/r.html"),
-    ("playtest", "family-meeting-1", "-n", "2", "--jsonl", "{d}/afile/r.jsonl"),
+    ("playtest", "family-meeting-1", "-p", "greedy,greedy", "-n", "2", "-o", "/proc/r.html"),
+    ("playtest", "family-meeting-1", "-p", "greedy,greedy", "-n", "2", "--jsonl", "{d}/afile/r.jsonl"),
     ("site", "build", "-o", "{d}/afile"),
     ("demo", "-o", "/proc/demo"),
 ])

@@ -15,7 +15,7 @@ DE = ROOT / "examples" / "armies" / "de-300.yaml"
 
 
 def test_playtest_plays_the_given_list_and_reports_each_sides_army(cli) -> None:
-    r = cli("playtest", "clash", "--pack", str(CORE), "-n", "2", "--no-save", "-f", "json", "--army", f"de={DE}")
+    r = cli("playtest", "clash", "-p", "greedy,greedy", "--pack", str(CORE), "-n", "2", "--no-save", "-f", "json", "--army", f"de={DE}")
     assert r.exit_code == 0, r.stderr
     armies = json.loads(r.stdout)["armies"]
     de, us = armies["de"], armies["us"]
@@ -24,7 +24,7 @@ def test_playtest_plays_the_given_list_and_reports_each_sides_army(cli) -> None:
     assert (us["source"], us["budget"], us["spent"], us["pack"]) == ("default", 300, 300, "core")
     assert us["tiles"] and sum(us["counters"].values()) >= len(us["tiles"])
     assert "army of us: default army built for the scenario from pack core, 300 of 300 points: tiles " in cli(
-        "playtest", "clash", "--pack", str(CORE), "-n", "1", "--no-save").stdout
+        "playtest", "clash", "-p", "greedy,greedy", "--pack", str(CORE), "-n", "1", "--no-save").stdout
 
 
 def test_the_given_list_changes_the_game(cli) -> None:
@@ -56,7 +56,7 @@ def test_an_illegal_list_is_a_located_error(cli, tmp_path, command) -> None:
     ("de", "--army takes SIDE=FILE"),
 ])
 def test_a_bad_army_option_is_a_usage_error(cli, value, message) -> None:
-    r = cli("playtest", "clash", "--pack", str(CORE), "-n", "2", "--no-save", "--army", value)
+    r = cli("playtest", "clash", "-p", "greedy,greedy", "--pack", str(CORE), "-n", "2", "--no-save", "--army", value)
     assert r.exit_code == 2 and message in r.stderr
 
 

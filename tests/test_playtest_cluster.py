@@ -79,7 +79,7 @@ def test_unreachable_scheduler_is_a_usage_error(cli, pack, monkeypatch):
         raise OSError("connection refused")
 
     monkeypatch.setattr(distributed, "Client", refuse)
-    r = cli("playtest", "budget", "--pack", str(pack), "--games", "4", "--no-save",
+    r = cli("playtest", "budget", "-p", "greedy,greedy", "--pack", str(pack), "--games", "4", "--no-save",
             "--scheduler", "tcp://127.0.0.1:9")
     assert r.exit_code == 2
     assert "cannot reach the Dask scheduler" in r.stderr and "Traceback" not in r.stderr

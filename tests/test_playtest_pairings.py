@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 
 from builder.errors import UsageError
-from builder.playtest.pairings import (DEPENDS, ROBUST, SINGLE, WEAKNESS, arrangements, parse_pairing,
-                                       parse_pairings, robustness, verdict_class)
+from builder.playtest import pairings as pairings_module
+from builder.playtest.pairings import (DEPENDS, FEW, ROBUST, SINGLE, WEAKNESS, arrangements, chosen_pairings,
+                                       default_games, parse_pairing, parse_pairings, robustness, seated_by_side,
+                                       verdict_class)
 
 PACK = Path(__file__).parent / "fixtures" / "playtest" / "pack"
 
@@ -71,7 +73,7 @@ def test_one_pairing_says_so() -> None:
 
 def test_a_scenario_built_to_be_robust_is_reported_robust(cli: Any, tmp_path: Path) -> None:
     """One side brings a lone squad against a platoon with tanks: any players agree."""
-    r = cli("playtest", "overwhelming", "--pack", str(PACK), "--games", "4", "--pairings",
+    r = cli("playtest", "overwhelming", "--pack", str(PACK), "--games", "30", "--pairings",
             "greedy-greedy,random-random", "--format", "json", "-o", str(tmp_path / "r.html"))
     assert r.exit_code == 0, r.stdout + r.stderr
     report = json.loads(r.stdout)
@@ -100,6 +102,48 @@ def test_pairings_check_their_players(cli: Any) -> None:
     assert r.exit_code == 2 and "nobody" in r.stdout + r.stderr
 
 
-def test_pairings_go_with_one_scenario_only(cli: Any) -> None:
-    r = cli("playtest", "--all", "--pack", str(PACK), "--games", "1", "--pairings", "greedy-greedy")
+def test_pairings_do_not_go_with_a_campaign_or_players(cli: Any) -> None:
+    r = cli("playtest", "--campaign", "x", "--games", "1", "--pairings", "greedy-greedy")
     assert r.exit_code == 2 and "--pairings" in r.stdout + r.stderr
+    r = cli("playtest", "meeting", "--pack", str(PACK), "--pairings", "greedy-greedy", "--players", "greedy,greedy")
+    assert r.exit_code == 2 and "not both" in r.stdout + r.stderr
+
+
+def test_the_default_pairings_and_games() -> None:
+    assert chosen_pairings(None, None) == [("greedy", "greedy"), ("search", "search")]
+    assert chosen_pairings(None, "greedy, Random") == [("greedy", "random")]
+    assert chosen_pairings("greedy-random", None) == [("greedy", "random")]
+    with pytest.raises(UsageError, match="not both"):
+        chosen_pairings("greedy-greedy", "greedy,greedy")
+    assert default_games(chosen_pairings(None, None)) == 200
+    assert default_games([("search:8", "greedy")]) == 200
+    assert default_games([("greedy", "solo:aggressive")]) == 1000
+    assert seated_by_side(("greedy", "search"), [0, 0, 1]) == ("greedy", "greedy", "search")
+    assert seated_by_side(("greedy", "search"), []) == ("greedy", "search")
+
+
+def test_without_players_the_default_pairings_are_played(cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No --players, no --pairings: greedy/greedy and search/search (search at a small budget
+    here, through the default's constant, to keep the test quick)."""
+    monkeypatch.setattr(pairings_module, "DEFAULT_PAIRINGS", "greedy-greedy,search:2-search:2")
+    r = cli("playtest", "overwhelming", "--pack", str(PACK), "--games", "2", "--format", "json")
+    assert r.exit_code == 0, r.stdout + r.stderr
+    report = json.loads(r.stdout)
+    assert [p["name"] for p in report["pairings"]] == ["greedy/greedy", "search:2/search:2"]
+    assert report["robustness"]["kind"] == FEW
+
+
+def test_players_are_one_pairing_played_as_given_and_named(cli: Any) -> None:
+    """--players greedy,random is one pairing: not swapped, and the report says which."""
+    r = cli("playtest", "overwhelming", "--pack", str(PACK), "--games", "2", "--players", "greedy,random")
+    assert r.exit_code == 0, r.stdout + r.stderr
+    assert "pairing: greedy/random\nrobustness: one pairing (greedy/random)" in r.stdout
+    assert "random/greedy" not in r.stdout
+
+
+def test_all_plays_the_pairings_and_says_how_robust_each_verdict_is(cli: Any) -> None:
+    r = cli("playtest", "--all", "--pack", str(PACK), "--games", "30", "--pairings", "greedy-greedy,random-random")
+    assert r.exit_code == 0, r.stdout + r.stderr
+    [row] = [line for line in r.stdout.splitlines() if "(`overwhelming`)" in line]
+    assert "| favours" in row and "; robust |" in row
+    assert "pairings greedy/greedy, random/random (the rates are greedy/greedy's" in r.stdout

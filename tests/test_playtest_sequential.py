@@ -133,7 +133,7 @@ def test_until_decided_is_the_same_at_any_jobs(cli, pack):
 
 
 def test_until_decided_bad_margin_is_a_usage_error(cli, pack):
-    r = cli("playtest", "meeting", "--pack", str(pack), "--games", "20", "--until-decided", "--margin", "0.7",
+    r = cli("playtest", "meeting", "-p", "greedy,greedy", "--pack", str(pack), "--games", "20", "--until-decided", "--margin", "0.7",
             "--no-save")
     assert r.exit_code == 2
     assert "margin" in r.stderr and "Traceback" not in r.stderr

@@ -12,7 +12,7 @@ CORE = Path(__file__).resolve().parents[1] / "content" / "core"
 
 
 def test_every_scenario_gets_a_row_with_its_armies_and_end_reasons(cli) -> None:
-    r = cli("playtest", "--all", "--pack", str(CORE), "--games", "2", "--seed", "3")
+    r = cli("playtest", "--all", "-p", "greedy,greedy", "--pack", str(CORE), "--games", "2", "--seed", "3")
     assert r.exit_code == 0, r.stderr
     lines = r.stdout.splitlines()
     assert lines[0].startswith("| scenario | armies (points spent/budget) | verdict |")
@@ -27,11 +27,11 @@ def test_every_scenario_gets_a_row_with_its_armies_and_end_reasons(cli) -> None:
     assert head > foot and lines[head].endswith("| alliance | AI | won | survived | units lost |")
     assert [line.split(" | ")[:3] for line in lines[head + 2:head + 5]] == [
         ["| us-north", "us", "greedy"], ["| us-south", "us", "greedy"], ["| de", "de", "greedy"]]
-    assert cli("playtest", "--all", "--pack", str(CORE), "--games", "2", "--seed", "3").stdout == r.stdout
+    assert cli("playtest", "--all", "-p", "greedy,greedy", "--pack", str(CORE), "--games", "2", "--seed", "3").stdout == r.stdout
 
 
 def test_all_takes_no_scenario_and_json_gives_the_reports(cli) -> None:
     r = cli("playtest", "clash", "--all", "--pack", str(CORE), "--games", "1")
     assert r.exit_code == 2 and "give no SCENARIO" in r.stderr
-    r = cli("playtest", "--all", "--pack", str(CORE), "--games", "1", "--format", "json")
+    r = cli("playtest", "--all", "-p", "greedy,greedy", "--pack", str(CORE), "--games", "1", "--format", "json")
     assert [rep["scenario"] for rep in json.loads(r.stdout)] == playable_scenarios(CORE)

@@ -57,7 +57,7 @@ def test_operation_stack_without_destruction_warns_before_playing(tmp_path) -> N
 def test_the_cli_prints_the_gap_on_stderr(cli, tmp_path) -> None:
     army = tmp_path / "cw.yaml"
     army.write_text(NO_DESTRUCTION)
-    r = cli("playtest", "operation-stack", "--pack", str(BFN), "-n", "1", "--no-save", "--army", f"cw={army}")
+    r = cli("playtest", "operation-stack", "-p", "greedy,greedy", "--pack", str(BFN), "-n", "1", "--no-save", "--army", f"cw={army}")
     assert r.exit_code == 0, r.stderr
     assert "warning C380: the cw regular victory (victory level 1) cannot be reached" in r.stderr
     assert "warning C380" in r.stdout  # and in the report

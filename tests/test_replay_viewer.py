@@ -168,7 +168,7 @@ def test_choose_games_by_rule() -> None:
 
 def test_playtest_report_links_games_that_open(cli: Any, tmp_path: Path) -> None:
     report = tmp_path / "report.html"
-    result = cli("playtest", "clash", "--games", "20", "--games-dir", str(tmp_path / "games"), "-o", str(report))
+    result = cli("playtest", "clash", "-p", "greedy,greedy", "--games", "20", "--games-dir", str(tmp_path / "games"), "-o", str(report))
     assert result.exit_code == 0, result.stdout + result.stderr
     links = re.findall(r'href="(games/[^"]+\.html)"', report.read_text(encoding="utf-8"))
     assert len(links) >= 4
@@ -210,7 +210,7 @@ def test_take_a_side_offers_legal_decisions_and_undo(tmp_path: Path) -> None:
 
 def test_a_tide_of_iron_report_links_its_games(cli: Any, tmp_path: Path) -> None:
     report = tmp_path / "report.html"
-    result = cli("playtest", "bridge-at-dawn", "--pack", str(TOI), "--games", "10", "--games-dir",
+    result = cli("playtest", "bridge-at-dawn", "-p", "greedy,greedy", "--pack", str(TOI), "--games", "10", "--games-dir",
                  str(tmp_path / "games"), "-o", str(report))
     assert result.exit_code == 0, result.stdout + result.stderr
     links = re.findall(r'href="(games/[^"]+\.html)"', report.read_text(encoding="utf-8"))

@@ -154,7 +154,7 @@ def test_play_warns_of_what_it_does_not_simulate(pack: Path, capsys: pytest.Capt
 
 
 def test_playtest_html_report_and_site_page(pack: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "playtest", "crossroads-farm", "--pack", pack, "--games", "10", "-o", tmp_path / "r.html", "--save")
+    code, out, _ = run(capsys, "playtest", "crossroads-farm", "-p", "greedy,greedy", "--pack", pack, "--games", "10", "-o", tmp_path / "r.html", "--save")
     assert code == 0 and "verdict:" in out
     assert "Tide of Iron rules as the engine simulates them" in (tmp_path / "r.html").read_text()
     assert (pack / "reports" / "crossroads-farm.json").is_file()

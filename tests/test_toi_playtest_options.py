@@ -41,7 +41,7 @@ def test_an_illegal_squad_list_is_a_located_error_before_any_game(cli, squads, t
 
 
 def test_a_list_for_the_other_side_is_n720_at_its_side_key(cli, squads, tmp_path):
-    r = cli("playtest", "crossroads-farm", "--pack", str(PACK), "-n", "2", "--army", f"americans={squads}")
+    r = cli("playtest", "crossroads-farm", "-p", "greedy,greedy", "--pack", str(PACK), "-n", "2", "--army", f"americans={squads}")
     assert r.exit_code == 1
     assert "N720" in (r.stdout + r.stderr) and f"{squads}:" in (r.stdout + r.stderr) and "side 'germans'" in (r.stdout + r.stderr)
 
@@ -62,7 +62,7 @@ def test_until_decided_stops_with_the_shared_sequential_rule():
 
 
 def test_until_decided_settings_are_usage_errors(cli):
-    r = cli("playtest", "crossroads-farm", "--pack", str(PACK), "-n", "10", "--until-decided", "--margin", "0.7")
+    r = cli("playtest", "crossroads-farm", "-p", "greedy,greedy", "--pack", str(PACK), "-n", "10", "--until-decided", "--margin", "0.7")
     assert r.exit_code == 2 and "--until-decided" in (r.stdout + r.stderr)
 
 

@@ -153,7 +153,7 @@ def test_explain_checks_initiative_orders_and_sides(cli, tmp_path: Path, old: st
     assert r.exit_code == 1 and words in r.stdout + r.stderr and "E611" in r.stdout + r.stderr, r.stdout + r.stderr
 
 
-@pytest.mark.parametrize("command", [("play", "clash"), ("playtest", "clash", "-n", "2"),
+@pytest.mark.parametrize("command", [("play", "clash"), ("playtest", "clash", "-p", "greedy,greedy", "-n", "2"),
                                      ("render", "scenario", "clash", "-o", "{d}/s.html")])
 def test_a_scenario_validate_refuses_is_not_played_or_printed(cli, tmp_path: Path, command: tuple[str, ...]) -> None:
     pack = tmp_path / "pack"

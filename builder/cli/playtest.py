@@ -26,19 +26,22 @@ class OutputFormat(str, Enum):
 
 def playtest(
     scenario: Optional[str] = typer.Argument(None, help="Scenario id (e.g. family-meeting-1)."),
-    games: int = typer.Option(1000, "--games", "-n", min=1, max=10_000_000, help="Games to play."),
+    games: Optional[int] = typer.Option(
+        None, "--games", "-n", min=1, max=10_000_000,
+        help="Games a pairing [default: 200 when a pairing plays search (a search/search game of family-meeting-1 "
+        "costs about 2.8 CPU s: some 5 minutes on 2 cores), else 1000]."),
     seed: int = typer.Option(1, "--seed", "-s", min=0, max=2**63 - 1,
                              help="Base seed; the same seed gives the same report."),
-    players: str = typer.Option(
-        "greedy,greedy", "--players", "-p",
-        help="One player per side, in the scenario's order: random, greedy, solo:ATTITUDE, "
-        "solo-mode:ATTITUDE:DIFFICULTY.",
+    players: Optional[str] = typer.Option(
+        None, "--players", "-p",
+        help="Play one pairing: one player per side, in the scenario's order: random, greedy, search[:PLAYOUTS], "
+        "solo:ATTITUDE, solo-mode:ATTITUDE:DIFFICULTY (e.g. greedy,greedy: the quick way).",
     ),
     pairings: Optional[str] = typer.Option(
         None, "--pairings",
-        help="Play under several pairings instead of --players and say how robust the verdict is, e.g. "
-        "greedy-greedy,search-search (players joined by '-', or '/'; a pairing of two players is also "
-        "played with their sides swapped). docs/players.md."),
+        help="The pairings to play and compare, saying how robust the verdict is [default: greedy-greedy,search-search] "
+        "(players joined by '-', or '/'; a pairing of two different players is also played with their sides "
+        "swapped). docs/players.md."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1,
                              help="Worker processes, at most the CPU count (the result does not depend on it)."),
     pack: Path = typer.Option(BUNDLED_CONTENT / "core", "--pack", help="Content pack folder."),
@@ -84,9 +87,11 @@ def playtest(
     from builder.playtest.api import cap_jobs
     from builder.playtest.report import load_report, report_json, write_reports
 
-    if pairings is not None and (compare is not None or campaign is not None or solo_sweep or every):
-        raise UsageError("--pairings plays one SCENARIO under several pairings; it does not go with --compare, "
-                         "--campaign, --solo-sweep or --all")
+    from builder.playtest.pairings import chosen_pairings, default_games
+
+    if pairings is not None and (compare is not None or campaign is not None or solo_sweep):
+        raise UsageError("--pairings plays SCENARIO (or --all) under several pairings; it does not go with "
+                         "--compare, --campaign or --solo-sweep")
     if compare is not None:
         result = cmp.compare_reports(load_report(compare[0], "--compare"), load_report(compare[1], "--compare"))
         if format is OutputFormat.json:
@@ -98,11 +103,16 @@ def playtest(
     if campaign is not None:
         from builder.cli.campaign import playtest_campaign
 
-        return playtest_campaign(campaign, games, seed, players, jobs, pack, format is OutputFormat.json, save)
+        return playtest_campaign(campaign, games or 1000, seed, players or "greedy,greedy", jobs, pack,
+                                 format is OutputFormat.json, save)
     if solo_sweep:
-        return _solo_sweep(scenario, games, seed, players, jobs, pack, format is OutputFormat.json)
+        return _solo_sweep(scenario, games or 1000, seed, players or "greedy", jobs, pack,
+                           format is OutputFormat.json)
+    wanted = chosen_pairings(pairings, players)
+    swap = players is None  # --players is one pairing, played as given
+    games = games or default_games(wanted)
     if every:
-        return _all(scenario, games, seed, players, jobs, pack, format is OutputFormat.json)
+        return _all(scenario, games, seed, wanted, swap, jobs, pack, format is OutputFormat.json)
     if scenario is None:
         raise UsageError("give a SCENARIO to playtest, --all, --campaign CAMPAIGN, or --compare OLD NEW")
     from builder.outputs import refuse_inputs
@@ -110,10 +120,8 @@ def playtest(
     for written, option in ((output, "-o"), (jsonl, "--jsonl")):
         refuse_inputs(written, option, [("--army", a.partition("=")[2]) for a in army if "=" in a])
     if (handler := pack_command(pack, "playtest")) is not None:
-        if pairings is not None:
-            raise UsageError("--pairings plays Heroes System scenarios; give a Tide of Iron playtest --players")
-        return handler(pack, scenario, games, seed, players, jobs, format.value, output, jsonl, save,
-                       until_decided, margin, alpha, beta, scheduler, army,
+        return handler(pack, scenario, games, seed, wanted, jobs, format.value, output, jsonl, save,
+                       until_decided, margin, alpha, beta, scheduler, army, swap=swap,
                        chosen=lambda report, rows: chosen_games(report, rows, pack, scenario, games_dir, save,
                                                                 output, army))
     jobs, note = cap_jobs(jobs, games)
@@ -130,11 +138,8 @@ def playtest(
     saved = check_output(Path(pack) / "reports" / f"{scenario}.json", what="saved report") if save else None
     extra = {"until_decided": until_decided, "margin": margin, "alpha": alpha, "beta": beta,
              "scheduler": scheduler, "armies": army, "warn": _warn_now}
-    if pairings is not None:
-        report, rows = _run_pairings(scenario, games, seed, pairings, jobs, pack, extra)
-    else:  # the games worth watching are chosen among one pairing's games
-        report, rows = _run(scenario, games, seed, players, jobs, pack, None, extra)
-        chosen_games(report, rows, pack, scenario, games_dir, save, output, army)
+    report, rows = _run_pairings(scenario, games, seed, wanted, swap, jobs, pack, extra)
+    chosen_games(report, rows, pack, scenario, games_dir, save, output, army)  # among the first pairing's games
     failures = write_reports(report, output, saved, jsonl, rows)
     if format is OutputFormat.json:
         typer.echo(report_json(report), nl=False)
@@ -225,28 +230,41 @@ def _run(scenario: str, games: int, seed: int, players: str, jobs: int, pack: Pa
                             progress=lambda n: bar.advance(task, n), **extra)
 
 
-def _run_pairings(scenario: str, games: int, seed: int, pairings: str, jobs: int, pack: Path,
-                  extra: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """``--pairings``: the first pairing's report (and rows), with every pairing's verdict
-    and the robustness line (builder.playtest.pairings)."""
-    from builder.playtest.pairings import parse_pairings, play_pairings, swappable
+def _run_pairings(scenario: str, games: int, seed: int, wanted: list[tuple[str, ...]], swap: bool, jobs: int,
+                  pack: Path, extra: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Play ``wanted`` (builder.playtest.pairings; with the sides swapped too where the
+    scenario allows, if ``swap``): the first pairing's report and rows, with every
+    pairing's verdict and the robustness line."""
+    from builder.playtest.pairings import merged, play_pairings, seated_by_side, swappable
+    from builder.playtest.runner import scenario_facts
+    from builder.systems.heroes.engine import scenario_seats
 
-    wanted = parse_pairings(pairings)
+    seats = [side for _, side in scenario_seats(scenario_facts(str(pack), scenario))] \
+        if scenario in _scenario_ids(pack) else []
     rows_of: dict[tuple[str, ...], list[dict[str, Any]]] = {}
 
     def run(players: tuple[str, ...]) -> dict[str, Any]:
-        report, rows = _run(scenario, games, seed, ",".join(players), jobs, pack, None, extra)
+        report, rows = _run(scenario, games, seed, ",".join(seated_by_side(players, seats)), jobs, pack, None, extra)
         rows_of[players] = rows
         return report
 
-    part = play_pairings(run, wanted, swappable(str(pack), scenario))
-    first = part.pop("reports")[0][1]
-    return {**first, **part}, rows_of[tuple(first["players"])]
+    part = play_pairings(run, wanted, swap and scenario in _scenario_ids(pack) and swappable(str(pack), scenario))
+    first = part["reports"][0][0]
+    return merged(part), rows_of[next(p for p in rows_of if "/".join(p) == first)]
 
 
-def _all(scenario: Optional[str], games: int, seed: int, players: str, jobs: int, pack: Path, as_json: bool) -> None:
-    """``--all``: every scenario of two sides of the pack (alliances included), as the Markdown table of
-    docs/playtest.md (builder.playtest.table) or the reports as JSON."""
+def _scenario_ids(pack: Path) -> set[str]:
+    """The pack's scenario ids (an unknown one is refused by the run, with the known ids)."""
+    from builder.systems.heroes.content.pack_cache import load_pack_cached
+
+    return set(load_pack_cached(pack).items["scenarios"])
+
+
+def _all(scenario: Optional[str], games: int, seed: int, wanted: list[tuple[str, ...]], swap: bool, jobs: int,
+         pack: Path, as_json: bool) -> None:
+    """``--all``: every scenario of two sides of the pack (alliances included) under the
+    pairings ``wanted``, as the Markdown table of docs/playtest.md (builder.playtest.table;
+    each verdict says how robust it is) or the reports as JSON."""
     import json
 
     from builder.playtest.api import cap_jobs
@@ -255,8 +273,7 @@ def _all(scenario: Optional[str], games: int, seed: int, players: str, jobs: int
     if scenario is not None:
         raise UsageError("--all plays every scenario of --pack: give no SCENARIO with it")
     jobs, _ = cap_jobs(jobs, games)
-    names = [p for p in players.split(",") if p.strip()]
-    reports = all_scenarios(games=games, seed=seed, players=names, pack=pack, jobs=jobs,
+    reports = all_scenarios(games=games, seed=seed, pairings=wanted, swap=swap, pack=pack, jobs=jobs,
                             progress=lambda sid: typer.echo(f"playing {sid}", err=True))
     if as_json:
         typer.echo(json.dumps(reports, indent=2, sort_keys=True))

@@ -19,7 +19,20 @@ when a spec holds a dash of its own, ``greedy/solo-mode:aggressive:hard``; a
 ``solo-mode...`` spec is read whole either way). A pairing of two different players is
 also played with the players' sides swapped, where the scenario allows it (two sides,
 no Solo Mode AI, which keeps the side the scenario gives it): each arrangement is a
-pairing of its own in the table.
+pairing of its own in the table. A pairing of one player on both sides has nothing to
+swap: its games already give each side the same player.
+
+``heroes playtest`` plays :data:`DEFAULT_PAIRINGS` unless told otherwise
+(:func:`chosen_pairings`); ``--players A,B`` is one pairing, reported as such. The
+public functions, for the other playtests (balance, campaign) to play the same way:
+
+- :func:`chosen_pairings` (``--pairings``/``--players`` text -> pairings),
+- :func:`default_games` (games a pairing when ``--games`` is not given),
+- :func:`arrangements` (each pairing and its swap), :func:`seated` (a pairing's
+  players for each seat of an alliance scenario),
+- :func:`play_pairings` (play them with a ``run`` callback and compare),
+  :func:`merged` (the first pairing's report with every pairing's verdict and the line),
+- :func:`robustness`, :func:`verdict_class`, :func:`text_lines`, :func:`swappable`.
 """
 
 from __future__ import annotations
@@ -30,6 +43,22 @@ from typing import Any, Callable
 from builder.errors import UsageError
 
 ROBUST, DEPENDS, WEAKNESS, SINGLE = "robust", "depends on the players", "decided by a player's weakness", "one pairing"
+FEW = "too few games"
+"""The gist of a pairing played too few times for a verdict, and the robustness kind of
+pairings among which one is: nothing can be said of how robust the verdict is."""
+
+DEFAULT_PAIRINGS = "greedy-greedy,search-search"
+"""The pairings ``heroes playtest`` plays when neither ``--pairings`` nor ``--players``
+is given (issue 35, item 5): the one-decision-deep player and the search player, each
+on both sides."""
+
+GAMES = 1000
+"""Games a pairing by default when no pairing plays ``search``."""
+
+SEARCH_GAMES = 200
+"""Games a pairing by default when one plays ``search``: a search/search game of Family
+Meeting 1 costs about 2.8 CPU seconds (docs/players.md, Cost), so 200 games take about 5
+minutes on two cores; 1,000 would take 25."""
 
 
 def parse_pairing(text: str) -> tuple[str, ...]:
@@ -64,6 +93,40 @@ def parse_pairings(text: str) -> list[tuple[str, ...]]:
     return out
 
 
+def chosen_pairings(pairings: str | None, players: str | None) -> list[tuple[str, ...]]:
+    """The pairings a playtest plays: ``pairings`` (``--pairings``), else the one pairing
+    ``players`` (``--players A,B``), else :data:`DEFAULT_PAIRINGS`. Both given is a usage
+    error: they say the same thing twice."""
+    if pairings is not None and players is not None:
+        raise UsageError("give --pairings (several pairings) or --players (one pairing), not both")
+    if players is not None:
+        names = tuple(p.strip().lower() for p in players.split(",") if p.strip())
+        if not names:
+            raise UsageError("--players names no player (e.g. --players greedy,greedy)")
+        return [names]
+    return parse_pairings(pairings if pairings is not None else DEFAULT_PAIRINGS)
+
+
+def plays_search(pairings: list[tuple[str, ...]]) -> bool:
+    """Does a pairing play the search player (the costly one)?"""
+    return any(p.split(":", 1)[0] == "search" for pairing in pairings for p in pairing)
+
+
+def default_games(pairings: list[tuple[str, ...]]) -> int:
+    """Games a pairing when ``--games`` is not given: :data:`SEARCH_GAMES` when a pairing
+    plays ``search``, else :data:`GAMES`."""
+    return SEARCH_GAMES if plays_search(pairings) else GAMES
+
+
+def seated_by_side(players: tuple[str, ...], seat_sides: list[int]) -> tuple[str, ...]:
+    """``players`` (one per side) for each seat of an alliance scenario (``seat_sides``:
+    the side of each seat, in order); unchanged when there are no seats or the pairing
+    already names one player a seat."""
+    if not seat_sides or len(players) != 2:
+        return players
+    return tuple(players[side] for side in seat_sides)
+
+
 def arrangements(pairings: list[tuple[str, ...]], swappable: bool) -> list[tuple[str, ...]]:
     """Each pairing, followed by its players' sides swapped when they differ and the
     scenario allows (``swappable``); each arrangement once."""
@@ -85,6 +148,8 @@ def verdict_class(report: dict[str, Any]) -> str:
     or 'mostly draws' (the rule of builder.playtest.aggregate.verdict)."""
     if not report.get("games"):
         return "no games"
+    if str(report.get("verdict", "")).startswith("too few games"):
+        return FEW
     iv = report["win_intervals"]
     sides = report["sides"]
     if report["draw_rate"] >= 0.5:
@@ -100,7 +165,7 @@ class Robustness:
     """The robustness line of a report played under several pairings."""
 
     kind: str
-    """:data:`ROBUST`, :data:`DEPENDS`, :data:`WEAKNESS` or :data:`SINGLE`."""
+    """:data:`ROBUST`, :data:`DEPENDS`, :data:`WEAKNESS`, :data:`SINGLE` or :data:`FEW`."""
     text: str
 
     def to_dict(self) -> dict[str, str]:
@@ -111,10 +176,12 @@ def robustness(reports: list[tuple[str, dict[str, Any]]]) -> Robustness:
     """How much the verdicts of ``reports`` (pairing name, report) depend on the players."""
     if len(reports) < 2:
         name = reports[0][0] if reports else "none"
-        return Robustness(SINGLE, f"one pairing ({name}): play --pairings greedy-greedy,search-search to see "
-                                  "whether the verdict depends on the players")
+        return Robustness(SINGLE, f"one pairing ({name}): play without --players (pairings {DEFAULT_PAIRINGS}) "
+                                  "to see whether the verdict depends on the players")
     gists = {name: verdict_class(r) for name, r in reports}
     said = "; ".join(f"{name}: {gist}" for name, gist in gists.items())
+    if FEW in gists.values():
+        return Robustness(FEW, f"too few games to compare the pairings ({said})")
     if len(set(gists.values())) == 1:
         return Robustness(ROBUST, f"robust: {next(iter(gists.values()))} under every pairing ({', '.join(gists)})")
     sides = reports[0][1]["sides"]
@@ -143,10 +210,22 @@ def play_pairings(run: Callable[[tuple[str, ...]], dict[str, Any]], pairings: li
     }
 
 
+def merged(part: dict[str, Any]) -> dict[str, Any]:
+    """The report of a playtest under several pairings: the first pairing's report (its
+    numbers, warnings and games), with ``pairings`` (each pairing's verdict) and
+    ``robustness`` from :func:`play_pairings`' ``part``."""
+    reports = part["reports"]
+    return {**reports[0][1], "pairings": part["pairings"], "robustness": part["robustness"]}
+
+
 def text_lines(report: dict[str, Any]) -> list[str]:
-    """The pairings' lines of the text report (none for a report of one pairing)."""
+    """The pairings' lines of the text report: each pairing's verdict and the robustness
+    line; for a report of one pairing, which pairing it was (none for a report made
+    without pairings)."""
     if "pairings" not in report:
         return []
+    if len(report["pairings"]) == 1:
+        return [f"pairing: {report['pairings'][0]['name']}", f"robustness: {report['robustness']['text']}"]
     lines = ["pairings:"]
     for p in report["pairings"]:
         lines.append(f"  {p['name']:<24} {p['verdict']}")
@@ -155,7 +234,7 @@ def text_lines(report: dict[str, Any]) -> list[str]:
 
 
 def swappable(pack_path: str, scenario: str) -> bool:
-    """May the players of a pairing swap sides on ``scenario``? Two sides, no alliances
+    """May the players of a pairing swap sides on the Heroes System ``scenario``? Two sides, no alliances
     of three or four players, and not symmetric (a symmetric scenario's playtest rotates
     the sides already, builder.playtest.seeds)."""
     from builder.playtest.runner import scenario_facts

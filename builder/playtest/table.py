@@ -33,24 +33,36 @@ def playable_scenarios(pack: str | Path | None = None) -> list[str]:
     return chosen
 
 
-def all_scenarios(*, games: int, seed: int, players: list[str], pack: str | Path | None = None, jobs: int = 1,
-                  progress: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
+def all_scenarios(*, games: int, seed: int, players: list[str] | None = None,
+                  pack: str | Path | None = None, jobs: int = 1,
+                  progress: Callable[[str], None] | None = None,
+                  pairings: list[tuple[str, ...]] | None = None, swap: bool = True) -> list[dict[str, Any]]:
     """The playtest report of every scenario of ``pack`` (:func:`playable_scenarios`), in
-    id order; ``players`` gives each side's player, which each of an alliance's players
-    takes when they are two."""
+    id order, played under ``pairings`` (builder.playtest.pairings: each report is the
+    first pairing's, with every pairing's verdict and the robustness line; ``swap``: a
+    pairing of two different players also with the sides swapped, where allowed), or by
+    the one pairing ``players``; a pairing gives each side's player, which each of an alliance's
+    players takes when it names two."""
     from builder.systems.heroes.engine import scenario_seats
     from builder.playtest.api import run_playtest
+    from builder.playtest.pairings import merged, play_pairings, seated_by_side, swappable
     from builder.playtest.runner import _pack
 
+    if pairings is None:
+        pairings = [tuple(players or ("greedy", "greedy"))]
     pack_path = str(Path(pack) if pack is not None else BUNDLED_CONTENT / "core")
     loaded = _pack(pack_path).items.get("scenarios", {})
     reports = []
     for sid in playable_scenarios(pack):
         if progress is not None:
             progress(sid)
-        seats = scenario_seats(loaded[sid])
-        seated = [players[side] for _, side in seats] if seats and len(players) == 2 else players
-        reports.append(run_playtest(sid, games=games, seed=seed, players=seated, jobs=jobs, pack=pack)[0])
+        seats = [side for _, side in scenario_seats(loaded[sid])]
+
+        def run(pairing: tuple[str, ...], sid: str = sid, seats: list[int] = seats) -> dict[str, Any]:
+            return run_playtest(sid, games=games, seed=seed, players=list(seated_by_side(pairing, seats)),
+                                jobs=jobs, pack=pack)[0]
+
+        reports.append(merged(play_pairings(run, pairings, swap and swappable(pack_path, sid))))
     return reports
 
 
@@ -75,10 +87,30 @@ def row(report: dict[str, Any]) -> str:
     codes = Counter(w["code"] for w in report.get("warnings", []) if isinstance(w, dict))
     warned = ", ".join(f"{c}" + (f" x{n}" if n > 1 else "") for c, n in sorted(codes.items())) or "none"
     armies = "; ".join(f"{side} {_army(a)}" for side, a in report.get("armies", {}).items())
-    verdict = report["verdict"].split(":", 1)[0]
+    verdict = report["verdict"].split(":", 1)[0] + _robust(report)
     return (f"| {report['scenario_name']} (`{report['scenario']}`) | {armies} | {verdict} | "
             f"{first} {_rate(report, first)} | {second} {_rate(report, second)} | {_rate(report, 'draw')} | "
             f"{ends} | {warned} |")
+
+
+def _robust(report: dict[str, Any]) -> str:
+    """The robustness of a report played under several pairings, after its verdict
+    (builder.playtest.pairings): ``; robust``, or what each pairing says."""
+    if len(report.get("pairings", ())) < 2:
+        return ""
+    kind = report["robustness"]["kind"]
+    if kind == "robust":
+        return "; robust"
+    return f"; {kind} (" + ", ".join(f"{p['name']}: {p['gist']}" for p in report["pairings"]) + ")"
+
+
+def _players(report: dict[str, Any]) -> str:
+    """The table's foot: the players, or the pairings (the figures being the first's)."""
+    pairings = report.get("pairings", ())
+    if len(pairings) < 2:
+        return f"players {', '.join(report['players'])}"
+    return (f"pairings {', '.join(p['name'] for p in pairings)} (the rates are {pairings[0]['name']}'s; "
+            "the verdict says how robust it is)")
 
 
 def table(reports: list[dict[str, Any]]) -> str:
@@ -89,7 +121,7 @@ def table(reports: list[dict[str, Any]]) -> str:
     if not reports:
         return "\n".join(head) + "\n"
     r0 = reports[0]
-    foot = f"\n{r0['games']} games a scenario, seed {r0['seed']}, players {', '.join(r0['players'])}.\n"
+    foot = f"\n{r0['games']} games a scenario, seed {r0['seed']}, {_players(r0)}.\n"
     by_player = "".join("\n" + seat_table(r) for r in reports if r.get("player_seats"))
     return "\n".join(head + [row(r) for r in reports]) + "\n" + foot + by_player
 

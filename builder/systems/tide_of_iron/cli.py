@@ -129,22 +129,33 @@ def replay(log: Path, pack: Path | None) -> None:
     typer.echo(f"{log}: replay reproduces the final state ({state.state_hash()[:16]}...)")
 
 
-def playtest(pack: Path, scenario: str, games: int, seed: int, players: str, jobs: int, fmt: str,
+def playtest(pack: Path, scenario: str, games: int, seed: int, pairings: list[tuple[str, ...]], jobs: int, fmt: str,
              output: Path | None, jsonl_path: Path | None, save: bool, until_decided: bool = False,
              margin: float = 0.05, alpha: float = 0.05, beta: float = 0.05, scheduler: str | None = None,
-             army: list[str] | None = None,
+             army: list[str] | None = None, swap: bool = True,
              chosen: Any = None) -> None:
     """``heroes playtest``, with the Heroes playtests' ``--until-decided`` (sequential
     stopping), ``--scheduler`` (a Dask cluster), ``--army SIDE=FILE`` (squad lists) and
-    ``chosen(report, rows)``, which saves the games worth watching (``--games-dir``)."""
+    ``chosen(report, rows)``, which saves the games worth watching (``--games-dir``);
+    played under ``pairings`` as a Heroes playtest is (builder.playtest.pairings: the
+    first pairing's report, every pairing's verdict and the robustness line; ``swap``:
+    a pairing of two different players also with the sides swapped)."""
     from builder.outputs import check_output
+    from builder.playtest.pairings import merged, play_pairings
     from builder.playtest.report import report_json, write_reports
     from builder.systems.tide_of_iron.games import run_playtest
 
-    names = [p for p in players.split(",") if p.strip()]
     saved = check_output(Path(pack) / "reports" / f"{scenario}.json", what="saved report") if save else None
-    report, rows = run_playtest(pack, scenario, games, seed, names, jobs, until_decided=until_decided,
-                                margin=margin, alpha=alpha, beta=beta, scheduler=scheduler, armies=army or [])
+    rows_of: list[list[dict[str, Any]]] = []
+
+    def run(players: tuple[str, ...]) -> dict[str, Any]:
+        report, rows = run_playtest(pack, scenario, games, seed, list(players), jobs, until_decided=until_decided,
+                                    margin=margin, alpha=alpha, beta=beta, scheduler=scheduler, armies=army or [])
+        rows_of.append(rows)
+        return report
+
+    report = merged(play_pairings(run, pairings, swappable=swap))  # two sides, never symmetric
+    rows = rows_of[0]
     for w in report["warnings"]:
         typer.echo(f"warning {w['code']}: {w['message']}", err=True)
     if chosen is not None:
@@ -159,6 +170,8 @@ def playtest(pack: Path, scenario: str, games: int, seed: int, players: str, job
 
 
 def _playtest_text(report: dict[str, Any], scenario: str, seed: int) -> str:
+    from builder.playtest.pairings import text_lines as pairing_lines
+
     lines = [f"{report['scenario_name']} ({scenario}): {report['games']} games, seed {seed}",
              "players: " + ", ".join(f"{s}={p}" for s, p in report["seats"].items()),
              f"verdict: {report['verdict']}"]
@@ -169,6 +182,7 @@ def _playtest_text(report: dict[str, Any], scenario: str, seed: int) -> str:
     lines += [f"army of {side}: {what}" for side, what in report.get("armies", {}).items()]
     for name, iv in report["win_intervals"].items():
         lines.append(f"  {name:<10} {iv['rate'] * 100:5.1f}%  [{iv['low'] * 100:.1f}%, {iv['high'] * 100:.1f}%]")
+    lines += pairing_lines(report)
     lines.append(f"VP margin ({report['vp_margin']['of']}): mean {report['vp_margin']['mean']:.2f}")
     lines.append(f"rounds: mean {report['rounds']['mean']:.2f}; lead changes: mean {report['lead_changes']['mean']:.2f}")
     lines.append(f"distinct games: {report['distinct_games']} of {report['games']}")
