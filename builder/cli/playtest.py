@@ -120,8 +120,10 @@ def playtest(
     for written, option in ((output, "-o"), (jsonl, "--jsonl")):
         refuse_inputs(written, option, [("--army", a.partition("=")[2]) for a in army if "=" in a])
     if (handler := pack_command(pack, "playtest")) is not None:
-        return handler(pack, scenario, games, seed, wanted, jobs, format.value, output, jsonl, save,
-                       until_decided, margin, alpha, beta, scheduler, army, swap=swap,
+        from builder.playtest.pairings import Plan
+
+        return handler(pack, scenario, games, seed, Plan(tuple(wanted), swap), jobs, format.value, output, jsonl,
+                       save, until_decided, margin, alpha, beta, scheduler, army,
                        chosen=lambda report, rows: chosen_games(report, rows, pack, scenario, games_dir, save,
                                                                 output, army))
     jobs, note = cap_jobs(jobs, games)

@@ -32,7 +32,9 @@ public functions, for the other playtests (balance, campaign) to play the same w
   players for each seat of an alliance scenario),
 - :func:`play_pairings` (play them with a ``run`` callback and compare),
   :func:`merged` (the first pairing's report with every pairing's verdict and the line),
-- :func:`robustness`, :func:`verdict_class`, :func:`text_lines`, :func:`swappable`.
+- :func:`robustness`, :func:`verdict_class`, :func:`text_lines`, :func:`swappable`;
+- :class:`Plan` (pairings and whether they swap, for a game system's own playtest
+  command, which imports nothing of builder.playtest).
 """
 
 from __future__ import annotations
@@ -242,3 +244,20 @@ def swappable(pack_path: str, scenario: str) -> bool:
 
     model = scenario_facts(pack_path, scenario)
     return len(model.sides) == 2 and not scenario_seats(model) and not model.symmetric
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The pairings a playtest plays, handed to a game system's playtest command (which
+    may not import this shared service): :meth:`play` plays them, :meth:`text_lines`
+    gives the report's lines."""
+
+    pairings: tuple[tuple[str, ...], ...]
+    swap: bool = True
+
+    def play(self, run: Callable[[tuple[str, ...]], dict[str, Any]]) -> dict[str, Any]:
+        """:func:`merged` of :func:`play_pairings` with ``run`` (players -> report)."""
+        return merged(play_pairings(run, list(self.pairings), self.swap))
+
+    def text_lines(self, report: dict[str, Any]) -> list[str]:
+        return text_lines(report)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Protocol
 
 import typer
 
@@ -129,19 +129,26 @@ def replay(log: Path, pack: Path | None) -> None:
     typer.echo(f"{log}: replay reproduces the final state ({state.state_hash()[:16]}...)")
 
 
-def playtest(pack: Path, scenario: str, games: int, seed: int, pairings: list[tuple[str, ...]], jobs: int, fmt: str,
+class PairingPlan(Protocol):
+    """The pairings a playtest plays (builder.playtest.pairings.Plan, made by the shared
+    command: a game system does not import the playtest service)."""
+
+    def play(self, run: Callable[[tuple[str, ...]], dict[str, Any]]) -> dict[str, Any]: ...
+
+    def text_lines(self, report: dict[str, Any]) -> list[str]: ...
+
+
+def playtest(pack: Path, scenario: str, games: int, seed: int, pairings: PairingPlan, jobs: int, fmt: str,
              output: Path | None, jsonl_path: Path | None, save: bool, until_decided: bool = False,
              margin: float = 0.05, alpha: float = 0.05, beta: float = 0.05, scheduler: str | None = None,
-             army: list[str] | None = None, swap: bool = True,
+             army: list[str] | None = None,
              chosen: Any = None) -> None:
     """``heroes playtest``, with the Heroes playtests' ``--until-decided`` (sequential
     stopping), ``--scheduler`` (a Dask cluster), ``--army SIDE=FILE`` (squad lists) and
     ``chosen(report, rows)``, which saves the games worth watching (``--games-dir``);
     played under ``pairings`` as a Heroes playtest is (builder.playtest.pairings: the
-    first pairing's report, every pairing's verdict and the robustness line; ``swap``:
-    a pairing of two different players also with the sides swapped)."""
+    first pairing's report, every pairing's verdict and the robustness line)."""
     from builder.outputs import check_output
-    from builder.playtest.pairings import merged, play_pairings
     from builder.playtest.report import report_json, write_reports
     from builder.systems.tide_of_iron.games import run_playtest
 
@@ -154,7 +161,7 @@ def playtest(pack: Path, scenario: str, games: int, seed: int, pairings: list[tu
         rows_of.append(rows)
         return report
 
-    report = merged(play_pairings(run, pairings, swappable=swap))  # two sides, never symmetric
+    report = pairings.play(run)
     rows = rows_of[0]
     for w in report["warnings"]:
         typer.echo(f"warning {w['code']}: {w['message']}", err=True)
@@ -164,14 +171,12 @@ def playtest(pack: Path, scenario: str, games: int, seed: int, pairings: list[tu
     if fmt == "json":
         typer.echo(report_json(report), nl=False)
     else:
-        typer.echo(_playtest_text(report, scenario, seed))
+        typer.echo(_playtest_text(report, scenario, seed, pairings))
     if failures:
         raise failures[0]
 
 
-def _playtest_text(report: dict[str, Any], scenario: str, seed: int) -> str:
-    from builder.playtest.pairings import text_lines as pairing_lines
-
+def _playtest_text(report: dict[str, Any], scenario: str, seed: int, pairings: PairingPlan) -> str:
     lines = [f"{report['scenario_name']} ({scenario}): {report['games']} games, seed {seed}",
              "players: " + ", ".join(f"{s}={p}" for s, p in report["seats"].items()),
              f"verdict: {report['verdict']}"]
@@ -182,7 +187,7 @@ def _playtest_text(report: dict[str, Any], scenario: str, seed: int) -> str:
     lines += [f"army of {side}: {what}" for side, what in report.get("armies", {}).items()]
     for name, iv in report["win_intervals"].items():
         lines.append(f"  {name:<10} {iv['rate'] * 100:5.1f}%  [{iv['low'] * 100:.1f}%, {iv['high'] * 100:.1f}%]")
-    lines += pairing_lines(report)
+    lines += pairings.text_lines(report)
     lines.append(f"VP margin ({report['vp_margin']['of']}): mean {report['vp_margin']['mean']:.2f}")
     lines.append(f"rounds: mean {report['rounds']['mean']:.2f}; lead changes: mean {report['lead_changes']['mean']:.2f}")
     lines.append(f"distinct games: {report['distinct_games']} of {report['games']}")

@@ -17,6 +17,16 @@ Hidden from a side (000 core rules):
   a count (but the Solo Mode AI's, its reserve, lies face up: :func:`hand_face_up`);
 - the order of both decks (each is shuffled), seen as counts; its own deck's cards are
   known to a side as a whole (it built it), the opponent's are not;
+- the values of the order tokens the opponent put on its smoke bombs (000 core rules,
+  Recruitment Options > Orders > Smoke: "place an Order on it", face down as on a unit,
+  revealed when its activation turn comes), seen as a count;
+- what the opponent's concealed counters are (000 core rules, Special Abilities >
+  Ambush: "Only the owner of an ambushed unit can consult it"; Recruitment Options >
+  Orders > Concealed: the unit is replaced by a Concealed token; Character Traits >
+  Tricky: a Ruse token, a decoy, has a concealed face like the others and is played
+  like any unit until identified). A concealed counter on the battlefield is seen where
+  it stands, with its markers and order token, but not which unit it is, its face or
+  its damage, nor whether it is a decoy;
 - the dice to come (the game's generator state).
 
 Everything else on the table is seen by both (positions, markers, damage, discards,
@@ -24,19 +34,23 @@ victory points, objective control...). Solo Mode (002 Solo Mode, 3 Game Turn): t
 numbered tokens wait face up on its dashboard and are seen; the order of its action
 deck and reinforcements bag and its own random stream are hidden from both sides.
 
-Not hidden yet (partial, issue 35): the identity of a concealed counter and whether it
-is a decoy (000 core rules, Special Abilities > Ambush; 002, 2.4 Anonymous Unit
-Counters: a unit's id is its identity, and actions name units by id), and the values of
-tokens put on smoke bombs: the observation shows them and a determinization keeps them.
-Whether the opponent holds a card answering a shot, a move or a card shows as a pending
-answer (the engine asks only a side that holds one). Face-down values are dealt without
-the Personal Order constraint (000 core rules, Special Abilities > Personal Order: such
-a unit may be dealt a bluff).
+Not hidden yet (partial, issue 35): in the Solo game mode the identities of the AI's
+concealed counters and decoys (002 Solo Mode, 2.4 Anonymous Unit Counters: its
+dashboard names its stacks' units by id, so a determinization keeps them). A unit's id
+is the counter's, so a concealed counter keeps its id in every determinization and the
+unit under it is drawn again; what a side could infer from how far a concealed counter
+has moved is not used. Whether the opponent holds a card answering a shot, a move or a
+card shows as a pending answer (the engine asks only a side that holds one). Face-down
+values are dealt without the Personal Order constraint (000 core rules, Special
+Abilities > Personal Order: such a unit may be dealt a bluff).
 
 A determinization is a clone whose hidden parts are drawn again: the opponent's face-
-down token values are shuffled among its face-down tokens and those it has left to
-place; the opponent's hand and deck are dealt again from their cards together; the
-observer's own deck is shuffled; the dice (and the Solo Mode's stream) are seeded anew.
+down token values are shuffled among its face-down tokens, its smoke bombs' tokens
+(numbered or special orders: a bluff never goes on a bomb) and those it has left to
+place; the units under the opponent's concealed counters are shuffled among those
+counters (each unit with its face and damage); the opponent's hand and deck are dealt
+again from their cards together; the observer's own deck is shuffled; the dice (and the
+Solo Mode's stream) are seeded anew.
 """
 
 from __future__ import annotations
@@ -45,6 +59,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from builder.kernel.dice import Rng
+from builder.systems.heroes.engine.features.smoke_bombs import BOMB as BOMB_UNIT, BOMBS
 from builder.systems.heroes.engine.state import (
     BLUFF,
     GAME_FIELDS,
@@ -55,10 +70,12 @@ from builder.systems.heroes.engine.state import (
     UNIT_FIELDS,
     key_dict,
     key_list,
+    set_side_field,
+    side_field,
 )
 
 if TYPE_CHECKING:
-    from builder.systems.heroes.engine.state import GameState, UnitState
+    from builder.systems.heroes.engine.state import GameState, SideState, UnitState
 
 HIDDEN: Final = -3
 """The value of a face-down token as the other side sees it."""
@@ -67,7 +84,11 @@ _HIDDEN_SIDE: Final = frozenset({"to_place", "bluffs_left", "specials_left", "ha
 _PUBLIC_SIDE_FIELDS: Final = tuple(f for f in SIDE_FIELDS if f.name not in _HIDDEN_SIDE)
 _HIDDEN_GAME: Final = frozenset({"dice", "units", "sides", "queues", "variant"})
 _PUBLIC_GAME_FIELDS: Final = tuple(f for f in GAME_FIELDS if f.name not in _HIDDEN_GAME)
-_ORDER_AT: Final = [f.name for f in UNIT_FIELDS if f.key is not None].index("order")
+_KEYED: Final = [f.name for f in UNIT_FIELDS if f.key is not None]
+_ORDER_AT: Final = _KEYED.index("order")
+_IDENTITY_AT: Final = (_KEYED.index("face"), _KEYED.index("damage"))
+"""Fields of a unit's row hidden while it is an opponent's concealed counter: the unit
+under the counter is hidden, and with it the side it shows and its damage."""
 # the Solo Mode dashboard's fields whose order or value no side may know (002 Solo Mode):
 # the AI's action deck and reinforcements bag (shuffled) and its random stream
 _SOLO_SHUFFLED: Final = frozenset({"deck", "bag"})
@@ -138,6 +159,13 @@ def face_down(state: "GameState", unit: "UnitState") -> bool:
     return order == BLUFF or (unit.side < len(state.queues) and (order, unit.id) in state.queues[unit.side])
 
 
+def counter_hidden(state: "GameState", unit: "UnitState") -> bool:
+    """Is ``unit`` a concealed counter whose unit its opponent cannot tell (see the
+    module's docstring)? A concealed unit on the battlefield, not the one acting, in a
+    game of the core rules (the Solo game mode's dashboard names its counters' units)."""
+    return unit.concealed and unit.active and unit.id != state.current and state.variant is None
+
+
 def _opponents(state: "GameState", seat: int) -> list[int]:
     return [i for i in range(len(state.sides)) if i != seat]
 
@@ -161,6 +189,9 @@ def observation(state: "GameState", seat: int) -> HeroesObservation:
         row = u.to_key()
         if u.side != seat and face_down(state, u):
             row[_ORDER_AT] = HIDDEN
+        if u.side != seat and counter_hidden(state, u):
+            for at in _IDENTITY_AT:
+                row[at] = HIDDEN
         units.append(tuple(row))
     queues = tuple(tuple(q) if i == seat else len(q) for i, q in enumerate(state.queues))
     table = key_dict(_PUBLIC_GAME_FIELDS, state)
@@ -168,7 +199,8 @@ def observation(state: "GameState", seat: int) -> HeroesObservation:
         table[name] = RULE_FIELDS[name].key(value)
     if state.static.bf.ruined:
         table["ruined"] = [[a, r or ""] for a, r in state.static.bf.ruined]
-    table["sides"] = [key_list(_PUBLIC_SIDE_FIELDS, s) for s in state.sides]
+    table["sides"] = [key_list(_PUBLIC_SIDE_FIELDS, s if i == seat else _bombs_face_down(s))
+                      for i, s in enumerate(state.sides)]
     if state.variant is not None:
         table["variant"] = _variant_view(state.variant)
     return HeroesObservation(
@@ -180,6 +212,16 @@ def observation(state: "GameState", seat: int) -> HeroesObservation:
                               tuple(c for i in _opponents(state, seat) if hand_face_up(state, i)
                                     for c in state.sides[i].hand)),
         units=tuple(units), queues=queues, table=freeze(table))
+
+
+def _bombs_face_down(side: "SideState") -> "SideState":
+    """``side`` as its opponent sees it: the tokens on its smoke bombs as :data:`HIDDEN`."""
+    placed = side_field(side, BOMBS)
+    if not placed:
+        return side
+    seen = side.clone()
+    set_side_field(seen, BOMBS, (HIDDEN,) * len(placed))
+    return seen
 
 
 def _variant_view(variant: Any) -> Any:
@@ -202,34 +244,56 @@ def determinize(state: "GameState", seat: int, rng: Rng) -> "GameState":
     g = state.clone()
     for other in _opponents(g, seat):
         _deal_tokens(g, other, rng)
+        _shuffle_counters(g, other, rng)
         side = g.sides[other]
         if hand_face_up(g, other):
-            rng.shuffle(side.deck)
+            _shuffle(side.deck, rng)
             continue
         cards = side.hand + side.deck
-        rng.shuffle(cards)
+        _shuffle(cards, rng)
         side.hand, side.deck = cards[:len(side.hand)], cards[len(side.hand):]
-    rng.shuffle(g.sides[seat].deck)
+    _shuffle(g.sides[seat].deck, rng)
     g.dice = Rng(rng.next64())
     if g.variant is not None and hasattr(g.variant, "rng"):
         _determinize_solo(g.variant, rng)
     return g
 
 
+def _shuffle(items: list[Any], rng: Rng) -> None:
+    """Shuffle ``items`` in place from their sorted order: a determinization depends on
+    what the side knows (the multiset) and ``rng``, never on how the true state holds the
+    hidden parts, so a player that samples (the search player) chooses the same whatever
+    they are."""
+    items.sort()
+    rng.shuffle(items)
+
+
 def _deal_tokens(g: "GameState", side_index: int, rng: Rng) -> None:
-    """Shuffle the values of ``side_index``'s face-down tokens and of those it has left
-    to place, and rebuild its activation queue from the units' new tokens."""
+    """Shuffle the values of ``side_index``'s face-down tokens (on its units and its
+    smoke bombs) and of those it has left to place, and rebuild its activation queue
+    from the new tokens. A bomb holds a numbered or special order (a smoke bomb's token
+    is 0 for a special order), never a bluff."""
     side = g.sides[side_index]
     units = [u for u in g.units if u.side == side_index and face_down(g, u)]
-    values = [u.order for u in units]
+    bombs = side_field(side, BOMBS)
+    values = [u.order for u in units] + list(bombs)  # a special order is 0 (SPECIAL) on a bomb too
     placing = g.phase == "orders"  # the tokens left to place are hidden until the phase ends
     if placing:
         values += side.to_place + [BLUFF] * side.bluffs_left + [SPECIAL] * side.specials_left
     if len(set(values)) < 2:
         return
-    rng.shuffle(values)
+    _shuffle(values, rng)
+    on_bombs: list[int] = []
+    for v in list(values):  # the first orders drawn go on the bombs
+        if len(on_bombs) == len(bombs):
+            break
+        if v != BLUFF:
+            on_bombs.append(v)
+            values.remove(v)
     for u, v in zip(units, values):
         u.order = v
+    if bombs:
+        set_side_field(side, BOMBS, tuple(on_bombs))
     if placing:
         left = values[len(units):]
         side.to_place = sorted(v for v in left if v > 0)
@@ -237,16 +301,38 @@ def _deal_tokens(g: "GameState", side_index: int, rng: Rng) -> None:
         side.specials_left = sum(1 for v in left if v == SPECIAL)
     if g.phase == "activation" and side_index < len(g.queues):
         ids = {u.id for u in units}
-        queue = [e for e in g.queues[side_index] if e[1] not in ids]
+        queue = [e for e in g.queues[side_index] if e[1] not in ids and e[1] != BOMB_UNIT]
         queue.extend((u.order, u.id) for u in units if u.order >= 0)
+        queue.extend((t, BOMB_UNIT) for t in side_field(side, BOMBS))
         queue.sort()
         g.queues[side_index] = queue
+
+
+def _shuffle_counters(g: "GameState", side_index: int, rng: Rng) -> None:
+    """Shuffle the units under ``side_index``'s concealed counters among the counters of
+    their size: each counter keeps its id, square, markers and order token; the unit
+    (its static part: profile, tile, group, whether it is a decoy), its face and its
+    damage move."""
+    by_size: dict[int, list["UnitState"]] = {}
+    for u in g.units:
+        if u.side == side_index and counter_hidden(g, u):
+            by_size.setdefault(u.st.profile.footprint, []).append(u)
+    for counters in by_size.values():
+        if len(counters) < 2:
+            continue
+        at = {id(st): i for i, st in enumerate(g.static.units)}  # a stable order of the units
+        if any(id(u.st) not in at for u in counters):
+            continue  # a unit the static data does not list (none in play today): left as it is
+        under = sorted(((at[id(u.st)], u.face, u.damage) for u in counters))
+        rng.shuffle(under)
+        for u, (i, face, damage) in zip(counters, under):
+            u.st, u.face, u.damage = g.static.units[i], face, damage
 
 
 def _determinize_solo(solo: Any, rng: Rng) -> None:
     """The Solo Mode dashboard's hidden parts drawn again: its action deck and bag
     shuffled, its random stream (the AI's tables draw from it) seeded anew."""
-    rng.shuffle(solo.deck)
-    rng.shuffle(solo.bag)
+    _shuffle(solo.deck, rng)
+    _shuffle(solo.bag, rng)
     solo.rng = Rng(rng.next64())
     solo.brain = solo.brain.with_rng(solo.rng)
