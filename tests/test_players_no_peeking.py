@@ -1,9 +1,11 @@
 """Every player decides from what its side may know (issue 35, item 2).
 
 In mid-game states of real games, the parts of the state hidden from the side to act
-are drawn again (``determinize``: the opponent's face-down tokens and hand, the order
-of both decks, the dice to come); the side's legal actions must stay the same, and each
-player, built afresh with the same seed, must choose the same action in every version.
+are drawn again (``determinize``: the opponent's face-down tokens, the orders on its
+smoke bombs, the units under its concealed counters (decoys among them) and its hand,
+the order of both decks, the dice to come); the side's legal actions must stay the same,
+and each player, built afresh with the same seed, must choose the same action in every
+version. A player built to peek is caught by the same check.
 """
 
 from __future__ import annotations
@@ -17,7 +19,10 @@ import pytest
 from builder.kernel import make_player, play
 from builder.kernel.dice import Rng
 from builder.systems.heroes.ai.players import parse_spec, rules_for
+from builder.playtest.armies import load_armies, played_lists
 from builder.systems.heroes.content.loader import load_pack
+from builder.systems.heroes.engine.features.smoke_bombs import BOMBS
+from builder.systems.heroes.engine.state import side_field
 from builder.systems.tide_of_iron import engine as toi
 from builder.systems.tide_of_iron.pack import load as load_toi
 from builder.systems.tide_of_iron.players import make_player as make_toi_player
@@ -35,10 +40,14 @@ def _key(action: Any) -> Any:
     return repr(sorted(action.to_dict().items())) if hasattr(action, "to_dict") else repr(action)
 
 
-def _heroes_states(scenario: str, specs: tuple[str, str], seed: int, every: int, pack: str = "core") -> list[Any]:
-    """Clones of a game between ``specs`` at every ``every``-th decision."""
+def _heroes_states(scenario: str, specs: tuple[str, str], seed: int, every: int, pack: str = "core",
+                   armies: dict[str, Path] | None = None) -> list[Any]:
+    """Clones of a game between ``specs`` at every ``every``-th decision (``armies``: army
+    list files by side)."""
     rules, options = rules_for([parse_spec(s) for s in specs])
-    state = rules.new_game(_pack(pack), scenario, seed=seed, options=options or None)
+    model = _pack(pack).items["scenarios"][scenario]
+    lists = played_lists(_pack(pack), model, load_armies(_pack(pack), model, armies)) if armies else None
+    state = rules.new_game(_pack(pack), scenario, seed=seed, armies=lists, options=options or None)
     players = [make_player(s, seed, i) for i, s in enumerate(specs)]
     out: list[Any] = []
     play(state, players, max_decisions=600,
@@ -61,8 +70,9 @@ def _hidden_differs(state: Any, twin: Any, seat: int, system: str) -> bool:
     hand or a deck's order (not only the dice)?"""
     if system != "heroes":
         return twin.decks != state.decks
-    return (any(u.order != t.order for u, t in zip(state.units, twin.units))
-            or any(s.hand != t.hand or s.deck != t.deck for s, t in zip(state.sides, twin.sides)))
+    return (any(u.order != t.order or u.st is not t.st for u, t in zip(state.units, twin.units))
+            or any(s.hand != t.hand or s.deck != t.deck or side_field(s, BOMBS) != side_field(t, BOMBS)
+                   for s, t in zip(state.sides, twin.sides)))
 
 
 def _check(states: list[Any], spec: str, make: Any, system: str = "heroes") -> int:
@@ -118,6 +128,61 @@ def test_solo_mode_ai_does_not_peek() -> None:
     ai = [s for s in states if s.to_act == 1]
     assert _check(ai, specs[1], _make_heroes) > 10
     assert _check([s for s in states if s.to_act == 0], specs[0], _make_heroes) > 10
+
+
+RUSES = {"de": ROOT / "tests" / "fixtures" / "armies" / "de-tricky-smoke.yaml"}
+"""Clash's Germans with two Ruse tokens (decoys), two Concealed tokens and three smoke bombs."""
+
+
+def _concealing(states: list[Any]) -> list[Any]:
+    """The states where the opponent of the side to act hides a decoy or smoke bomb orders."""
+    return [s for s in states
+            if any(u.side != s.to_act and u.active and u.concealed and u.st.decoy for u in s.units)
+            or any(side_field(side, BOMBS) for i, side in enumerate(s.sides) if i != s.to_act)]
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "solo:aggressive", "solo:defensive"])
+def test_concealed_counters_decoys_and_smoke_bombs_are_not_peeked_at(spec: str) -> None:
+    """The Americans of clash play against decoys, Concealed tokens and smoke bombs: each
+    player decides the same whatever unit is under each counter and whatever order
+    lies on each bomb."""
+    states = _concealing(_heroes_states("clash", ("greedy", "greedy"), seed=2, every=2, armies=RUSES))
+    assert sum(1 for s in states if any(side_field(x, BOMBS) for x in s.sides)) >= 3
+    assert _check(states, spec, _make_heroes) > 20
+
+
+def test_the_search_player_does_not_peek_at_concealed_counters() -> None:
+    states = [s for s in _concealing(_heroes_states("clash", ("greedy", "greedy"), seed=2, every=2, armies=RUSES))
+              if s.phase != "orders"][:5]
+    assert _check(states, "search:3", _make_heroes) >= 3
+
+
+def test_the_solo_mode_ai_does_not_peek_at_concealed_counters() -> None:
+    """The Solo game mode's AI (the Americans of clash) against Germans whose decoys,
+    Concealed tokens and smoke bombs it may not read (the AI's own counters are named by
+    its dashboard, and are not hidden: builder.systems.heroes.engine.observation)."""
+    specs = ("solo-mode:aggressive:medium", "greedy")
+    states = [s for s in _concealing(_heroes_states("clash", specs, seed=2, every=2, armies=RUSES)) if s.to_act == 0]
+    assert _check(states, specs[0], _make_heroes) > 20
+
+
+class _Peeker:
+    """A player that reads the unit under the opponent's concealed counters: the check
+    must catch it."""
+
+    def __init__(self, side: int) -> None:
+        self.side = side
+
+    def choose(self, state: Any, actions: list[Any]) -> Any:
+        first = next((u for u in state.units if u.side != self.side and u.concealed and u.active), None)
+        return actions[(first.st.decoy + len(first.st.profile.id) if first else 0) % len(actions)]
+
+
+def test_a_player_that_peeks_is_caught() -> None:
+    states = [s for s in _concealing(_heroes_states("clash", ("greedy", "greedy"), seed=2, every=2, armies=RUSES))
+              if len(s.legal_actions()) > 2]
+    with pytest.raises(AssertionError, match="peeked"):
+        _check(states, "peeker", lambda spec, seed, side: _Peeker(side))
 
 
 TOI = load_toi(ROOT / "content" / "toi")

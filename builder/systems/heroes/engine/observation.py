@@ -161,9 +161,11 @@ def face_down(state: "GameState", unit: "UnitState") -> bool:
 
 def counter_hidden(state: "GameState", unit: "UnitState") -> bool:
     """Is ``unit`` a concealed counter whose unit its opponent cannot tell (see the
-    module's docstring)? A concealed unit on the battlefield, not the one acting, in a
-    game of the core rules (the Solo game mode's dashboard names its counters' units)."""
-    return unit.concealed and unit.active and unit.id != state.current and state.variant is None
+    module's docstring)? A concealed unit on the battlefield, not the one acting, and
+    not the Solo Mode AI's (its dashboard names its counters' units)."""
+    if not unit.concealed or not unit.active or unit.id == state.current:
+        return False
+    return state.variant is None or getattr(state.rules, "ai", -1) != unit.side
 
 
 def _opponents(state: "GameState", seat: int) -> list[int]:
