@@ -10,6 +10,12 @@ places face down in his HQ area" the decks the scenario grants): their order is 
 their cards are known as a whole (the scenario names the decks, and every card drawn
 from them is face up). The dice to come (the game's generator) are hidden from both.
 
+Nothing else is concealed in Tide of Iron. Operations cards are granted by the scenario
+(Setup: each player "takes any Operations cards ... granted by the scenario"): both know
+them. A concealed squad (Concealed squads) is protected from fire, not hidden: its
+figures stand on their base in their hex, and the rule says only what it cannot be
+targeted by and when it is revealed, so which figures make it up is seen by both.
+
 The observation is read from the state's slots, all but the shared static data, the
 generator, the decks (shown sorted), and the notes kept for a verbose log, so a field
 a later version adds is seen by default.
