@@ -251,8 +251,7 @@ def _run_pairings(scenario: str, games: int, seed: int, wanted: list[tuple[str, 
         return report
 
     part = play_pairings(run, wanted, swap and scenario in _scenario_ids(pack) and swappable(str(pack), scenario))
-    first = part["reports"][0][0]
-    return merged(part), rows_of[next(p for p in rows_of if "/".join(p) == first)]
+    return merged(part), rows_of[wanted[0]]  # the first arrangement is the first pairing as given
 
 
 def _scenario_ids(pack: Path) -> set[str]:
