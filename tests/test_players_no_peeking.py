@@ -204,3 +204,31 @@ def _toi_states(scenario: str, seed: int, every: int) -> list[Any]:
 @pytest.mark.parametrize("scenario", ["crossroads-farm", "bridge-at-dawn"])
 def test_tide_of_iron_players_do_not_peek(spec: str, scenario: str) -> None:
     assert _check(_toi_states(scenario, 4, 3), spec, make_toi_player, "toi") > 10
+
+
+def test_concealed_counters_and_bomb_orders_are_hidden_in_the_observation() -> None:
+    """What the Americans see of the German decoys, Concealed tokens and smoke bombs: the
+    counters without their face and damage, the bombs' orders as HIDDEN, and every
+    determinization keeps that observation while the units under the counters move."""
+    from builder.systems.heroes.engine.observation import HIDDEN
+    from builder.systems.heroes.engine.state import UNIT_FIELDS
+
+    keyed = [f.name for f in UNIT_FIELDS if f.key is not None]
+    face_at, damage_at = keyed.index("face"), keyed.index("damage")
+    states = _concealing(_heroes_states("clash", ("greedy", "greedy"), seed=2, every=2, armies=RUSES))
+    moved = 0
+    for i, state in enumerate(states):
+        seat = state.to_act
+        seen = state.observation(seat)
+        rows = {row[0]: row for row in seen.units}
+        for u in state.units:
+            if u.side != seat and u.active and u.concealed and u.id != state.current:
+                assert rows[u.id][face_at] == rows[u.id][damage_at] == HIDDEN, f"state {i}: counter {u.id} shows"
+        for k in range(2):
+            twin = state.determinize(seat, Rng(31 * i + k))
+            assert twin.observation(seat) == seen
+            moved += any(u.st is not t.st for u, t in zip(state.units, twin.units))
+        for placed in (side_field(s, BOMBS) for j, s in enumerate(state.sides) if j != seat):
+            if placed:  # the side's rule fields are spread in its canonical list: the orders read HIDDEN
+                assert HIDDEN not in placed and repr((HIDDEN,) * len(placed)) in repr(seen.table)
+    assert moved > 10
