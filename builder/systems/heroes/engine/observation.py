@@ -312,13 +312,15 @@ def _deal_tokens(g: "GameState", side_index: int, rng: Rng) -> None:
 
 def _shuffle_counters(g: "GameState", side_index: int, rng: Rng) -> None:
     """Shuffle the units under ``side_index``'s concealed counters among the counters of
-    their size: each counter keeps its id, square, markers and order token; the unit
-    (its static part: profile, tile, group, whether it is a decoy), its face and its
-    damage move."""
-    by_size: dict[int, list["UnitState"]] = {}
+    their size and kind (infantry or gun, else vehicle: a counter's shape shows it, and the
+    static data lists a side's infantry once a game, ``infantry_of``): each counter keeps
+    its id, square, markers and order token; the unit (its static part: profile, tile,
+    group, whether it is a decoy), its face and its damage move."""
+    by_size: dict[tuple[int, bool], list["UnitState"]] = {}
     for u in g.units:
         if u.side == side_index and counter_hidden(g, u):
-            by_size.setdefault(u.st.profile.footprint, []).append(u)
+            kind = (u.st.profile.footprint, u.st.profile.type in ("infantry", "gun"))
+            by_size.setdefault(kind, []).append(u)
     for counters in by_size.values():
         if len(counters) < 2:
             continue
