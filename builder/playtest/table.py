@@ -41,8 +41,21 @@ def all_scenarios(*, games: int, seed: int, players: list[str], pack: str | Path
     from builder.systems.heroes.engine import scenario_seats
     from builder.playtest.api import run_playtest
     from builder.playtest.runner import _pack
+    from builder.systems.seam import system_of_pack
 
     pack_path = str(Path(pack) if pack is not None else BUNDLED_CONTENT / "core")
+    system = system_of_pack(pack_path)
+    if not system.builtin_cli:  # another game system plays its own games (builder.systems.seam.PlaytestTools)
+        from builder.playtest.balance import _tools
+        from builder.systems.seam import PlaytestRun
+
+        tools = _tools(system, "playtest --all")
+        out = []
+        for sid in tools.scenarios(Path(pack_path)):
+            if progress is not None:
+                progress(sid)
+            out.append(tools.run(PlaytestRun(Path(pack_path), sid, games, seed, tuple(players), jobs))[0])
+        return out
     loaded = _pack(pack_path).items.get("scenarios", {})
     reports = []
     for sid in playable_scenarios(pack):
