@@ -89,6 +89,7 @@ def test_list_and_show_read_a_tide_of_iron_pack(capsys: pytest.CaptureFixture[st
     (("render", "cards", "-o", "c.html"), "prints no unit cards"),
     (("campaign", "start", "any", "-o", "c.yaml"), "hold no campaign"),
     (("playtest", "--campaign", "any", "--games", "1"), "hold no campaign"),
+    (("render", "campaign", "any", "-o", "c.html"), "hold no campaign"),
 ])
 def test_commands_without_meaning_say_why(args: tuple[str, ...], why: str, tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
