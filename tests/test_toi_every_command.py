@@ -118,3 +118,23 @@ def test_playtest_report_is_filled_like_the_heroes_one() -> None:
         assert all(": " in key for key in report["kill_credit"][side])
     assert set(report["kills_by_way"]) <= {"fire", "mortar", "assault", "assault defence", "card", "marker"}
     assert sum(report["end_reasons"].values()) == 12
+
+
+def _assault(capsys: pytest.CaptureFixture[str], position: Path, *args: str) -> dict[str, object]:
+    code, out, err = run(capsys, "explain", "assault", position, *args, "--pack", TOI, "-f", "json")
+    assert code == 0, err
+    return json.loads(out)  # type: ignore[no-any-return]
+
+
+def test_explain_assault_gives_the_dice_each_way(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """004 Tide of Iron, Assault attacks: baker (4 regulars, FPR 1 each) assaults dritte
+    (3 regulars and a machine gun crew: 3 + 4 = 7 defence dice) on a low hill (no cover dice)."""
+    example = ROOT / "examples" / "toi" / "crossroads-assault.yaml"
+    found = _assault(capsys, example, "baker", "C5")
+    assert (found["attack"], found["cover"], found["defence"]) == (4, 0, 7)
+    assert found["expected_hits"] == 2.0 and found["expected_hits_taken"] == 3.5
+    pinned = tmp_path / "pinned.yaml"  # a pinned squad, no officer in its hex, fights at half FPR: 7 -> 4
+    pinned.write_text(example.read_text().replace("{id: dritte, hex: C5}", "{id: dritte, hex: C5, condition: pinned}"))
+    assert _assault(capsys, pinned, "baker", "C5")["defence"] == 4
+    far = _assault(capsys, ROOT / "examples" / "toi" / "crossroads-op-fire.yaml", "baker", "C5")
+    assert far["attack"] is None and "adjacent hex" in str(far["text"])

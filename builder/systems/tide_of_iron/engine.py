@@ -1693,21 +1693,9 @@ def _assault(s: State, a: Unit, h: int, chosen: list[int]) -> None:
     side = a.side
     sup = [s.units[i] for i in chosen]
     fresh = [i for i in chosen if s.units[i].token == FRESH]
-    smoke = 1 if F.has(s, h, "smoke") else 0  # assaulting a smoke hex: half FPR (Smoke)
-    strength = _halve(_assault_fpr(a), _mired(s, a) + smoke) + sum(
-        _halve(_assault_fpr(o), 1 + _mired(s, o) + smoke) for o in sup)
+    strength, cover, dstrength = assault_dice(s, a, h, sup)
     defenders = [d for d in s.units if d.alive and d.hex == h and d.carrier < 0]
-    officer = any(d.has_officer for d in defenders if d.kind == SQUAD)
-    dstrength = 0
-    for d in defenders:
-        # a defending unit in a smoke, minefield (or, a squad, razor wire) hex: half FPR
-        mired = 1 if F.halved_in(s, d, h) else 0
-        if d.kind == SQUAD:
-            if d.cond != DISRUPTED:
-                dstrength += _halve(_assault_fpr(d), mired + (1 if d.cond == PINNED and not officer else 0))
-        elif d.vtype.light and not d.vtype.equipment:  # type: ignore[union-attr]  # equipment adds no dice
-            dstrength += _halve(d.vtype.inf, mired + (1 if d.dmg == 2 else 0))  # type: ignore[union-attr]
-    black, red = _roll_faces(s, strength), _roll_faces(s, assault_cover(s, h, 1 - side))
+    black, red = _roll_faces(s, strength), _roll_faces(s, cover)
     att_hits = max(0, _count(black, 4) - _count(red, 5))
     dfaces = _roll_faces(s, dstrength)
     def_hits = _count(dfaces, 4)
@@ -1747,6 +1735,31 @@ def _hit_room(s: State, d: Unit) -> int:
     if d.kind == SQUAD:
         return len(d.figs)
     return 0 if d.vtype is not None and d.vtype.equipment else (4, 3, 1)[min(d.dmg, 2)]
+
+
+def assault_dice(s: State, a: Unit, h: int, sup: list[Unit]) -> tuple[int, int, int]:
+    """The dice of ``a``'s assault on hex ``h`` with supporters ``sup`` (004 Tide of Iron,
+    Assault attacks): the attacker's black dice (its FPR against infantry plus half of each
+    supporter's; halved from a minefield or razor wire, and into smoke), the defender's
+    red cover dice (:func:`assault_cover`) and the defenders' dice (each squad's FPR, halved
+    when pinned without an officer in the hex, none when disrupted; a light vehicle's
+    infantry FPR, halved when heavily damaged; halved again in a smoke, minefield or razor
+    wire hex). Pure: ``heroes explain assault`` asks it too."""
+    smoke = 1 if F.has(s, h, "smoke") else 0  # assaulting a smoke hex: half FPR (Smoke)
+    strength = _halve(_assault_fpr(a), _mired(s, a) + smoke) + sum(
+        _halve(_assault_fpr(o), 1 + _mired(s, o) + smoke) for o in sup)
+    defenders = [d for d in s.units if d.alive and d.hex == h and d.carrier < 0]
+    officer = any(d.has_officer for d in defenders if d.kind == SQUAD)
+    dstrength = 0
+    for d in defenders:
+        # a defending unit in a smoke, minefield (or, a squad, razor wire) hex: half FPR
+        mired = 1 if F.halved_in(s, d, h) else 0
+        if d.kind == SQUAD:
+            if d.cond != DISRUPTED:
+                dstrength += _halve(_assault_fpr(d), mired + (1 if d.cond == PINNED and not officer else 0))
+        elif d.vtype.light and not d.vtype.equipment:  # type: ignore[union-attr]  # equipment adds no dice
+            dstrength += _halve(d.vtype.inf, mired + (1 if d.dmg == 2 else 0))  # type: ignore[union-attr]
+    return strength, assault_cover(s, h, 1 - a.side), dstrength
 
 
 def _assault_fpr(u: Unit) -> int:
