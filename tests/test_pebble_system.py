@@ -134,3 +134,10 @@ def test_options_pebble_does_not_play_are_refused(capsys: pytest.CaptureFixture[
     code, _, err = run(capsys, "playtest", "heap", "--pack", PACK, "-n", "5", "-p", "random,random",
                        "--until-decided")
     assert code == 2 and "Pebble playtests take" in err
+
+
+def test_the_library_playtest_reaches_pebble() -> None:
+    from builder.playtest.api import run_playtest
+
+    report, rows = run_playtest("heap", games=6, seed=2, players=["random", "random"], pack=PACK)
+    assert report["system"] == "pebble" and len(rows) == 6

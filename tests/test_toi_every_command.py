@@ -138,3 +138,15 @@ def test_explain_assault_gives_the_dice_each_way(capsys: pytest.CaptureFixture[s
     assert _assault(capsys, pinned, "baker", "C5")["defence"] == 4
     far = _assault(capsys, ROOT / "examples" / "toi" / "crossroads-op-fire.yaml", "baker", "C5")
     assert far["attack"] is None and "adjacent hex" in str(far["text"])
+
+
+def test_the_library_playtest_asks_the_packs_system(tmp_path: Path) -> None:
+    """builder.playtest.api.run_playtest on a Tide of Iron pack plays Tide of Iron games
+    (the seam's PlaytestTools.run), its options passed on."""
+    from builder.playtest.api import run_playtest as shared
+
+    rows_file = tmp_path / "rows.jsonl"
+    report, rows = shared("crossroads-farm", games=4, seed=3, players=["random", "random"], pack=TOI, jsonl=rows_file)
+    direct, _ = run_playtest(TOI, "crossroads-farm", 4, 3, ["random", "random"])
+    assert report == direct and report["system"] == "tide-of-iron"
+    assert len(rows_file.read_text().splitlines()) == 4

@@ -136,6 +136,15 @@ class PlaytestRun:
     seed: int
     players: tuple[str, ...]
     jobs: int = 1
+    until_decided: bool = False
+    """``games`` is a cap: stop once the shared sequential rule decides (builder.playtest.sequential)."""
+    margin: float = 0.05
+    alpha: float = 0.05
+    beta: float = 0.05
+    scheduler: str | None = None
+    """A Dask scheduler's address, or ``local`` (builder.playtest.pools)."""
+    armies: tuple[str, ...] = ()
+    """``SIDE=FILE`` army options, as ``--army`` gives them."""
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,8 @@ def run(request: PlaytestRun) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     from builder.systems.tide_of_iron.games import run_playtest
 
     return run_playtest(request.pack, request.scenario, request.games, request.seed, list(request.players),
-                        request.jobs)
+                        request.jobs, until_decided=request.until_decided, margin=request.margin,
+                        alpha=request.alpha, beta=request.beta, scheduler=request.scheduler, armies=request.armies)
 
 
 def knobs(sc: Any) -> dict[str, Knob]:
