@@ -141,3 +141,15 @@ def test_the_library_playtest_reaches_pebble() -> None:
 
     report, rows = run_playtest("heap", games=6, seed=2, players=["random", "random"], pack=PACK)
     assert report["system"] == "pebble" and len(rows) == 6
+
+
+def test_a_system_without_playtest_tools_is_s221_for_balance(monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    from builder.errors import UsageError
+
+    bare = dataclasses.replace(seam.get_system("pebble"), playtest=None)
+    monkeypatch.setattr(seam, "system_of_pack", lambda pack: bare)
+    monkeypatch.setattr("builder.playtest.balance.system_of_pack", lambda pack: bare)
+    with pytest.raises(UsageError, match="S221.*'heroes balance' has no meaning for Pebble.*no games to play"):
+        balance(BalanceRequest("heap", ("random", "random"), ("pebbles=1:3",), games=4, pack=str(PACK)))

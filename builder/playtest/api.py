@@ -30,7 +30,7 @@ from builder.playtest.armies import (
 from builder.playtest.report import build_report, rows_jsonl
 from builder.playtest.runner import Batch, _pack, run_batch, scenario_facts
 from builder.playtest.sequential import run_until_decided, sequential_entry, sequential_rule
-from builder.systems.seam import PlaytestRun, refuse, system_of_pack
+from builder.systems.seam import PlaytestRun, playtest_tools, system_of_pack
 
 
 def coverage_line(players: tuple[str, ...]) -> str:
@@ -102,9 +102,7 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
     if not system.builtin_cli:  # another game system plays its own games (builder.systems.seam.PlaytestTools)
         if isinstance(armies, dict):
             armies = [f"{side}={path}" for side, path in armies.items()]
-        if system.playtest is None:
-            refuse(system, "playtest", "the system gives the shared playtest no games to play (GameSystem.playtest)")
-        report, rows = system.playtest.run(PlaytestRun(
+        report, rows = playtest_tools(system, "playtest").run(PlaytestRun(
             Path(pack_path), scenario, games, seed, tuple(players), jobs, until_decided, margin, alpha, beta,
             scheduler, tuple(armies or ())))
         if jsonl is not None:

@@ -39,7 +39,7 @@ from builder.playtest.runner import Batch, _pack, scenario_facts
 from builder.playtest.saved import read_saved_report
 from builder.playtest.sequential import BATCH, BalanceRule, run_until_decided
 from builder.playtest.stats import wilson
-from builder.systems.seam import (BatchRequest, GameSystem, Knob, PlayBatch, PlaytestTools, ScenarioFacts, refuse,
+from builder.systems.seam import (BatchRequest, GameSystem, Knob, PlayBatch, ScenarioFacts, playtest_tools,
                                   system_of_pack)
 
 FORMAT = "heroes-balance/1"
@@ -165,7 +165,7 @@ def _heroes_setup(req: BalanceRequest, pack_path: str) -> _Setup:
 
 def _system_setup(req: BalanceRequest, pack_path: str, system: GameSystem) -> _Setup:
     """Another system's search, through the seam (:class:`builder.systems.seam.PlaytestTools`)."""
-    tools = _tools(system, "balance")
+    tools = playtest_tools(system, "balance")
     folder = Path(pack_path)
     facts = tools.facts(folder, req.scenario)
     if len(facts.sides) != 2:
@@ -179,13 +179,6 @@ def _system_setup(req: BalanceRequest, pack_path: str, system: GameSystem) -> _S
 
     batch_at(())  # a bad player or scenario is refused before any pool starts
     return _Setup(facts, players, facts.symmetric, knobs, batch_at)
-
-
-def _tools(system: GameSystem, command: str) -> PlaytestTools:
-    """The system's :class:`~builder.systems.seam.PlaytestTools`, or S221 saying why not."""
-    if system.playtest is None:
-        refuse(system, command, "the system gives the shared playtest no games to play (GameSystem.playtest)")
-    return system.playtest
 
 
 def monotony(curve: dict[str, Any], rising: bool | None = None) -> dict[str, Any]:
@@ -524,7 +517,7 @@ def all_scenarios(players: tuple[str, ...], *, pack: str | None = None, **settin
     pack_path = str(Path(pack) if pack is not None else BUNDLED_CONTENT / "core")
     system = system_of_pack(pack_path)
     if not system.builtin_cli:
-        tools = _tools(system, "balance --all")
+        tools = playtest_tools(system, "balance --all")
         ids = tools.scenarios(Path(pack_path))
         if not ids:
             raise UsageError(f"{pack_path} has no two-player scenario to balance")

@@ -46,10 +46,9 @@ def all_scenarios(*, games: int, seed: int, players: list[str], pack: str | Path
     pack_path = str(Path(pack) if pack is not None else BUNDLED_CONTENT / "core")
     system = system_of_pack(pack_path)
     if not system.builtin_cli:  # another game system plays its own games (builder.systems.seam.PlaytestTools)
-        from builder.playtest.balance import _tools
-        from builder.systems.seam import PlaytestRun
+        from builder.systems.seam import PlaytestRun, playtest_tools
 
-        tools = _tools(system, "playtest --all")
+        tools = playtest_tools(system, "playtest --all")
         out = []
         for sid in tools.scenarios(Path(pack_path)):
             if progress is not None:

@@ -409,6 +409,14 @@ def command_for(system: GameSystem, command: str) -> CommandHandler | None:
     return handler
 
 
+def playtest_tools(system: GameSystem, command: str) -> PlaytestTools:
+    """The system's :class:`PlaytestTools` for ``heroes command`` (``playtest --all``,
+    ``balance``...), or S221 saying the system gives the shared playtest no games."""
+    if system.playtest is None:
+        refuse(system, command, "the system gives the shared playtest no games to play (GameSystem.playtest)")
+    return system.playtest
+
+
 def refuse(system: GameSystem, command: str, why: str | None = None) -> NoReturn:
     """S221: ``heroes command`` has no meaning for ``system``, with the reason the system
     gives (:attr:`GameSystem.refusals`) or ``why``, and the commands that do work."""
