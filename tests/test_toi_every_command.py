@@ -150,3 +150,11 @@ def test_the_library_playtest_asks_the_packs_system(tmp_path: Path) -> None:
     direct, _ = run_playtest(TOI, "crossroads-farm", 4, 3, ["random", "random"])
     assert report == direct and report["system"] == "tide-of-iron"
     assert len(rows_file.read_text().splitlines()) == 4
+
+
+def test_the_docs_all_table_is_what_the_command_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/tide-of-iron.md pastes `heroes playtest --all --pack content/toi --games 50`'s table."""
+    code, out, err = run(capsys, "playtest", "--all", "--pack", TOI, "--games", "50", "--players", "greedy,greedy")
+    assert code == 0, err
+    doc = (ROOT / "docs" / "tide-of-iron.md").read_text(encoding="utf-8")
+    assert out.strip() in doc
