@@ -17,6 +17,12 @@ existing packs load unchanged.
 
 Hooks are callables that import their module on first call (:func:`lazy`): asking
 which system a pack belongs to costs no engine import.
+
+The shared services ask a system for what they do not know: ``heroes playtest --all``,
+``heroes balance`` and :func:`builder.playtest.api.run_playtest` its
+:class:`PlaytestTools` (:func:`playtest_tools`); every command its handler
+(:func:`command_for`). What has no meaning for a system is refused in one way, S221 with
+the system's reason (:func:`refuse`, ``GameSystem.refusals``).
 """
 
 from __future__ import annotations
