@@ -54,7 +54,8 @@ def test_same_seed_same_json_and_jobs_do_not_matter(players):
 
 def test_symmetric_batch_swaps_players():
     _, rows = _json(scenario="meeting", games=8, seed=1, players=["greedy", "random"])
-    seats = {tuple(r["players"].values()) for r in rows if "error" not in r}
+    assert not [r for r in rows if "error" in r]  # an engine failure fails the test, never a filtered row
+    seats = {tuple(r["players"].values()) for r in rows}
     assert ("greedy", "random") in seats and ("random", "greedy") in seats
 
 
@@ -68,10 +69,11 @@ def test_overwhelming_force_wins_almost_always(players):
 
 def test_rows_carry_what_the_report_needs():
     _, rows = _json(scenario="meeting", games=6, seed=2, players=["solo:defensive", "greedy"])
-    row = next(r for r in rows if "error" not in r)
+    assert not [r for r in rows if "error" in r]
+    row = rows[0]
     assert {"seed", "players", "winner", "level", "vp", "rounds", "end_reason", "losses", "objective_control",
             "rules", "digest"} <= set(row)
-    assert any(r.get("rules") for r in rows if "error" not in r)
+    assert any(r.get("rules") for r in rows)
 
 
 def test_solo_game_mode_keeps_the_ai_on_its_side_even_on_symmetric_scenarios():
@@ -83,6 +85,40 @@ def test_solo_game_mode_keeps_the_ai_on_its_side_even_on_symmetric_scenarios():
 
 def _crash(*args, **kwargs):
     raise KeyError("unit 99")
+
+
+def _refused(*args, **kwargs):
+    from builder.systems.heroes.engine import IllegalAction
+
+    raise IllegalAction("no such order")
+
+
+def test_refused_action_and_stuck_game_fail_under_strict(monkeypatch):
+    from builder.systems.heroes.ai.players import parse_spec
+    from builder.playtest import game
+
+    specs = [parse_spec("random"), parse_spec("greedy")]
+    monkeypatch.setattr(game, "play_game", _refused)
+    with pytest.raises(game.IllegalAction):
+        game.play_game_safely(PACK, "meeting", 17, specs)
+    assert game.play_game_safely(PACK, "meeting", 17, specs, strict=False)["error"] == "no such order"
+    monkeypatch.setattr(game, "play_game", lambda *a, **k: (_ for _ in ()).throw(game.PlaytestError("stuck")))
+    with pytest.raises(game.PlaytestError):
+        game.play_game_safely(PACK, "meeting", 17, specs)
+
+
+def test_swapped_initiative_is_set_up_by_the_engine():
+    """The engine's public new_game hands the first turn to the other side (no phase
+    driven from the playtest)."""
+    from builder.systems.heroes.content.loader import load_pack
+    from builder.systems.heroes.engine import Rules, new_game
+
+    pack = load_pack(PACK)
+    plain = Rules.new_game(pack, "meeting", seed=3)
+    swapped = new_game(pack, "meeting", seed=3, initiative_swapped=True)
+    assert swapped.initiative == 1 - plain.initiative
+    assert swapped.rules.initiative_for_turn(swapped) == 1 - plain.rules.initiative_for_turn(plain)
+    assert swapped.rules.options == {"initiative_swapped": True}
 
 
 def test_engine_bug_fails_under_strict_and_is_a_row_with_its_seed_for_users(monkeypatch):

@@ -145,7 +145,7 @@ def test_command_without_meaning_is_said_once(plugin: Path, capsys: pytest.Captu
         seam.pack_command(pack, "rules coverage")
 
 
-@pytest.mark.parametrize("args", [("list", "tiles"), ("show", "us-rifle"), ("render", "cards", "-o", "c.html"),
+@pytest.mark.parametrize("args", [("render", "cards", "-o", "c.html"),
                                   ("army", "options", str(ROOT / "examples" / "toi" / "crossroads-germans.yaml"),
                                    "--tile", "1", "--slot", "1")])
 def test_heroes_only_commands_say_so_for_tide_of_iron(args: tuple[str, ...], tmp_path: Path,

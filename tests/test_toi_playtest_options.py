@@ -49,7 +49,9 @@ def test_a_list_for_the_other_side_is_n720_at_its_side_key(cli, squads, tmp_path
 def test_playtest_with_a_squad_list_plays_it(squads):
     report, rows = run_playtest(PACK, "crossroads-farm", 4, 3, ["random", "random"], armies=[f"germans={squads}"])
     plain, plain_rows = run_playtest(PACK, "crossroads-farm", 4, 3, ["random", "random"])
-    assert report["armies"] == {"americans": "the scenario's squads", "germans": f"squad list {squads}"}
+    assert {side: a["source"] for side, a in report["armies"].items()} == {"americans": "scenario", "germans": "file"}
+    assert report["armies"]["germans"]["text"].startswith(f"squad list {squads}: ")
+    assert report["armies"]["germans"]["squads"] == ["squad-1", "squad-2", "squad-3", "squad-4", "squad-5"]
     assert [r["digest"] for r in rows] != [r["digest"] for r in plain_rows]
     assert "warnings" in report  # N716: what the engine does not simulate is still said
 

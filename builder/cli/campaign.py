@@ -30,11 +30,22 @@ def _pack_for(campaign: str, given: Path | None) -> Path:
     from builder.errors import UsageError
 
     if given is not None:
+        _campaign_system(given)
         return given
     for folder in sorted(BUNDLED_CONTENT.iterdir()):
         if (folder / "campaigns").is_dir() and campaign in load_pack_cached(folder).campaigns:
             return folder
     raise UsageError(f"no bundled pack has campaign '{campaign}'; give --pack")
+
+
+def _campaign_system(pack: Path) -> None:
+    """Campaigns are the Heroes System's (003 Battle for Normandy, Campaign): another
+    system's pack is refused with S221 and the system's reason (builder.systems.seam)."""
+    from builder.systems.seam import refuse, system_of_pack
+
+    system = system_of_pack(pack)
+    if not system.builtin_cli:
+        refuse(system, "campaign")
 
 
 def _write(text: str, out: Path, force: bool) -> None:
@@ -185,6 +196,7 @@ def playtest_campaign(campaign: str, games: int, seed: int, players: str, jobs: 
     from builder.systems.heroes.content.pack_cache import load_pack_cached
     from builder.content.yaml_io import atomic_write_text
 
+    _campaign_system(pack)
     folder = pack if campaign in load_pack_cached(pack).campaigns else _pack_for(campaign, None)
     report = run_campaign_playtest(campaign, games=games, seed=seed, players=players.split(","), jobs=jobs,
                                    pack=str(folder))

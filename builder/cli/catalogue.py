@@ -1,7 +1,8 @@
 """``heroes list KIND`` and ``heroes show ID``: find the ids an army list or a scenario names.
 
 A thin layer over :mod:`builder.systems.heroes.catalogue`; the pack is loaded through the pack cache, as
-``heroes army`` does.
+``heroes army`` does. Another game system's pack is answered by that system's handlers
+(``list``/``show`` in ``GameSystem.commands``), or refused with S221.
 """
 
 from __future__ import annotations
@@ -31,7 +32,9 @@ def _pack(path: Optional[Path]):  # type: ignore[no-untyped-def]
 
 
 def list_command(
-    kind: str = typer.Argument(..., help="tiles, options, heroes, cards, units, scenarios, campaigns or boards."),
+    kind: str = typer.Argument(..., help="tiles, options, heroes, cards, units, scenarios, campaigns or boards "
+                                         "(another system's kinds on its pack: Tide of Iron's figures, vehicles, "
+                                         "scenarios, operations...)."),
     faction: Optional[str] = typer.Option(None, "--faction", help="Only this faction's items (e.g. us, de)."),
     pack: Optional[Path] = typer.Option(None, "--pack", help=PACK_HELP),
     format: ListFormat = typer.Option(ListFormat.text, "--format", "-f", help="text (a table) or json (rows)."),

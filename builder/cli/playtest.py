@@ -125,7 +125,7 @@ def playtest(
         return handler(pack, scenario, games, seed, Plan(tuple(wanted), swap), jobs, format.value, output, jsonl,
                        save, until_decided, margin, alpha, beta, scheduler, army,
                        chosen=lambda report, rows: chosen_games(report, rows, pack, scenario, games_dir, save,
-                                                                output, army))
+                                                                output, army), text=_text)
     jobs, note = cap_jobs(jobs, games)
     if note:
         typer.echo(f"note: {note}", err=True)

@@ -95,8 +95,11 @@ def campaign(
         None, "--record", help="Campaign record (heroes campaign start) whose results fill the report grid."),
 ) -> None:
     """A campaign sheet: the Campaign Report grid and the scenarios in order with their consequences."""
+    from builder.cli.campaign import _campaign_system
     from builder.systems.heroes.render.campaign_sheet import render_campaign_html
 
+    if pack is not None:
+        _campaign_system(pack)  # another system's pack: S221 with its reason
     if record is not None:
         from builder.cli.campaign import _load
 

@@ -30,6 +30,7 @@ from builder.playtest.armies import (
 from builder.playtest.report import build_report, rows_jsonl
 from builder.playtest.runner import Batch, _pack, run_batch, scenario_facts
 from builder.playtest.sequential import run_until_decided, sequential_entry, sequential_rule
+from builder.systems.seam import PlaytestRun, playtest_tools, system_of_pack
 
 
 def coverage_line(players: tuple[str, ...]) -> str:
@@ -97,6 +98,16 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
         raise UsageError("--jobs must be at least 1")
     jobs, _note = cap_jobs(jobs, games)
     pack_path = str(Path(pack) if pack is not None else BUNDLED_CONTENT / "core")
+    system = system_of_pack(pack_path)
+    if not system.builtin_cli:  # another game system plays its own games (builder.systems.seam.PlaytestTools)
+        if isinstance(armies, dict):
+            armies = [f"{side}={path}" for side, path in armies.items()]
+        report, rows = playtest_tools(system, "playtest").run(PlaytestRun(
+            Path(pack_path), scenario, games, seed, tuple(players), jobs, until_decided, margin, alpha, beta,
+            scheduler, tuple(armies or ())))
+        if jsonl is not None:
+            atomic_write_text(jsonl, rows_jsonl(rows))
+        return report, rows
     model = scenario_facts(pack_path, scenario)
     check_players(model, players)
     sides = [s.id for s in model.sides]

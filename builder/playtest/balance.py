@@ -32,13 +32,15 @@ from typing import Any, Callable
 from builder.systems.heroes.ai.players import parse_spec
 from builder.systems.heroes.content.loader import BUNDLED_CONTENT
 from builder.errors import UsageError
-from builder.systems.heroes.content.knobs import Setting, Vary, parse_vary
+from builder.systems.heroes.content.knobs import Setting, parse_vary
 from builder.diagnostics import define_code
 from builder.playtest.balance_armies import ArmyPlan
 from builder.playtest.runner import Batch, _pack, scenario_facts
 from builder.playtest.saved import read_saved_report
 from builder.playtest.sequential import BATCH, BalanceRule, run_until_decided
 from builder.playtest.stats import wilson
+from builder.systems.seam import (BatchRequest, GameSystem, Knob, PlayBatch, ScenarioFacts, playtest_tools,
+                                  system_of_pack)
 
 FORMAT = "heroes-balance/1"
 GRID_LIMIT = 5
@@ -87,13 +89,27 @@ def _point(setting: Setting, rows: list[dict[str, Any]], verdict: str, sides: li
     }
 
 
+@dataclass(frozen=True)
+class _Setup:
+    """What the search needs of the pack's game system: the scenario's facts, the knobs
+    read from ``--vary``, the batch of games at a setting and (the Heroes System) each
+    setting's armies."""
+
+    facts: ScenarioFacts
+    players: list[str]
+    rotate: bool
+    knobs: list[Knob]
+    batch_at: Callable[[Setting], PlayBatch]
+    armies_at: Callable[[Setting], dict[str, dict[str, Any]]] | None = None
+    armies_held: str | None = None
+
+
 class _Search:
     """Plays settings through one pool and remembers what it measured."""
 
-    def __init__(self, req: BalanceRequest, batch: Batch, sides: list[str], pool: Any,
-                 progress: Callable[[int], None] | None, plan: ArmyPlan) -> None:
-        self.req, self.batch, self.sides, self.pool, self.progress = req, batch, sides, pool, progress
-        self.plan = plan
+    def __init__(self, req: BalanceRequest, setup: _Setup, pool: Any, progress: Callable[[int], None] | None) -> None:
+        self.req, self.setup, self.pool, self.progress = req, setup, pool, progress
+        self.sides = list(setup.facts.sides)
         self.points: list[dict[str, Any]] = []
         self._seen: dict[Setting, dict[str, Any]] = {}
 
@@ -102,13 +118,14 @@ class _Search:
         if known is not None:
             return known
         rule = BalanceRule(self.req.target, self.req.margin, self.req.alpha, self.req.beta)
-        armies = self.plan.at(setting)
-        here = replace(self.batch, knobs=setting, armies=armies)
+        here = self.setup.batch_at(setting)
         rows, outcome = run_until_decided(
-            lambda first, count: self.pool.play(replace(here, first=first, games=count), self.progress),
+            lambda first, count: self.pool.play(replace(here, first=first, games=count),  # type: ignore[type-var]
+                                                self.progress),
             self.sides, rule, self.req.games)
         point = _point(setting, rows, outcome.verdict, self.sides, self.req.target)
-        point["armies"] = _armies(self.plan, armies)
+        if self.setup.armies_at is not None:
+            point["armies"] = self.setup.armies_at(setting)
         self.points.append(point)
         self._seen[setting] = point
         return point
@@ -122,6 +139,46 @@ def _armies(plan: ArmyPlan, armies: tuple[Any, ...]) -> dict[str, dict[str, Any]
     found = describe(plan.pack, plan.scenario, {}, armies)
     return {side: {k: a[k] for k in ("source", "budget", "spent", "tiles", "heroes", "counters") if k in a}
             for side, a in found.items()}
+
+
+def _heroes_setup(req: BalanceRequest, pack_path: str) -> _Setup:
+    """The Heroes System's search: its knobs (builder.systems.heroes.content.knobs), its
+    batches and the nested armies of a ``points.SIDE`` knob (builder.playtest.balance_armies)."""
+    from builder.playtest.api import check_players
+
+    model = scenario_facts(pack_path, req.scenario)
+    players = [p.strip().lower() for p in req.players]
+    check_players(model, players)
+    if len(model.sides) != 2:
+        raise UsageError(f"heroes balance weighs two sides; '{req.scenario}' has {len(model.sides)}")
+    varies = [parse_vary(model, text) for text in req.vary]
+    knobs = [Knob(v.knob.name, tuple(v.values), v.knob.current, v.knob.numeric, v.knob.description) for v in varies]
+    rotate = bool(model.symmetric) and not any(parse_spec(p).kind == "solo-mode" for p in players)
+    batch = Batch(pack_path, req.scenario, BATCH, req.seed, tuple(players), rotate)
+    plan = ArmyPlan(_pack(pack_path), model, {v.knob.name: list(v.values) for v in varies})
+    facts = ScenarioFacts(req.scenario, model.name, tuple(s.id for s in model.sides),
+                          {s.id: s.name or s.id for s in model.sides}, rotate)
+    return _Setup(facts, players, rotate, knobs,
+                  batch_at=lambda setting: replace(batch, knobs=setting, armies=plan.at(setting)),
+                  armies_at=lambda setting: _armies(plan, plan.at(setting)), armies_held=plan.held())
+
+
+def _system_setup(req: BalanceRequest, pack_path: str, system: GameSystem) -> _Setup:
+    """Another system's search, through the seam (:class:`builder.systems.seam.PlaytestTools`)."""
+    tools = playtest_tools(system, "balance")
+    folder = Path(pack_path)
+    facts = tools.facts(folder, req.scenario)
+    if len(facts.sides) != 2:
+        raise UsageError(f"heroes balance weighs two sides; '{req.scenario}' has {len(facts.sides)}")
+    players = [p.strip().lower() for p in req.players]
+    knobs = [tools.knob(folder, req.scenario, text) for text in req.vary]
+
+    def batch_at(setting: Setting) -> PlayBatch:
+        made = tools.batch(BatchRequest(folder, req.scenario, req.seed, tuple(players), setting))
+        return replace(made, first=0, games=BATCH)  # type: ignore[type-var]
+
+    batch_at(())  # a bad player or scenario is refused before any pool starts
+    return _Setup(facts, players, facts.symmetric, knobs, batch_at)
 
 
 def monotony(curve: dict[str, Any], rising: bool | None = None) -> dict[str, Any]:
@@ -192,9 +249,9 @@ def _best(points: list[dict[str, Any]]) -> dict[str, Any]:
     return min(points, key=lambda p: (p["decision"] != "within", p["distance"]))
 
 
-def _bisect(search: _Search, vary: Vary) -> tuple[dict[str, Any], str]:
+def _bisect(search: _Search, vary: Knob) -> tuple[dict[str, Any], str]:
     values = list(vary.values)
-    name = vary.knob.name
+    name = vary.name
 
     def at(i: int) -> dict[str, Any]:
         return search.measure(((name, values[i]),))
@@ -208,7 +265,7 @@ def _bisect(search: _Search, vary: Vary) -> tuple[dict[str, Any], str]:
         return "above" if p["share"]["rate"] > search.req.target else "below"
 
     lo, hi = 0, len(values) - 1
-    here = values.index(vary.knob.current) if vary.knob.current in values else None
+    here = values.index(vary.current) if vary.current in values else None
     if here is not None and side(at(here)) == "within":
         return at(here), "bisection: the scenario as written is within the margin"
     a, b = at(lo), at(hi)
@@ -235,21 +292,21 @@ def _bisect(search: _Search, vary: Vary) -> tuple[dict[str, Any], str]:
     return _best([at(lo), at(hi)]), "bisection: no setting within the margin; the closest neighbour"
 
 
-def _grid(search: _Search, varies: list[Vary]) -> tuple[dict[str, Any], str]:
+def _grid(search: _Search, varies: list[Knob]) -> tuple[dict[str, Any], str]:
     for combo in itertools.product(*(v.values for v in varies)):
-        search.measure(tuple((v.knob.name, value) for v, value in zip(varies, combo)))
+        search.measure(tuple((v.name, value) for v, value in zip(varies, combo)))
     return _best(search.points), "grid"
 
 
-def _curves(points: list[dict[str, Any]], varies: list[Vary], best: dict[str, Any]) -> list[dict[str, Any]]:
+def _curves(points: list[dict[str, Any]], varies: list[Knob], best: dict[str, Any]) -> list[dict[str, Any]]:
     """For each knob, the share at each value tried with the other knobs as recommended."""
     out = []
     for v in varies:
-        others = {k: x for k, x in best["setting"].items() if k != v.knob.name}
+        others = {k: x for k, x in best["setting"].items() if k != v.name}
         chosen = [p for p in points if all(p["setting"].get(k) == x for k, x in others.items())]
         order = {value: i for i, value in enumerate(v.values)}
-        chosen.sort(key=lambda p: order.get(p["setting"][v.knob.name], len(order)))
-        out.append({"knob": v.knob.name, "values": [p["setting"][v.knob.name] for p in chosen],
+        chosen.sort(key=lambda p: order.get(p["setting"][v.name], len(order)))
+        out.append({"knob": v.name, "values": [p["setting"][v.name] for p in chosen],
                     "share": [p["share"]["rate"] for p in chosen],
                     "low": [p["share"]["low"] for p in chosen], "high": [p["share"]["high"] for p in chosen]})
     return out
@@ -291,52 +348,48 @@ def balance(req: BalanceRequest, progress: Callable[[int], None] | None = None) 
                                         pack="content/bfn"))
         report["recommendation"]["setting"]    # {'points.de': 445}
     """
-    from builder.playtest.api import check_players
     from builder.playtest.pools import open_pool
 
     check_request(req)
     pack_path = str(Path(req.pack) if req.pack is not None else BUNDLED_CONTENT / "core")
-    model = scenario_facts(pack_path, req.scenario)
-    players = [p.strip().lower() for p in req.players]
-    check_players(model, players)
-    if len(model.sides) != 2:
-        raise UsageError(f"heroes balance weighs two sides; '{req.scenario}' has {len(model.sides)}")
-    sides = [s.id for s in model.sides]
-    varies = [parse_vary(model, text) for text in req.vary]
-    names = [v.knob.name for v in varies]
+    system = system_of_pack(pack_path)
+    setup = _heroes_setup(req, pack_path) if system.builtin_cli else _system_setup(req, pack_path, system)
+    sides, varies = list(setup.facts.sides), setup.knobs
+    names = [v.name for v in varies]
     if len(set(names)) != len(names):
         raise UsageError(f"--vary names a knob twice: {', '.join(sorted({n for n in names if names.count(n) > 1}))}")
     combos = 1
     for v in varies:
         combos *= len(v.values)
-    single = len(varies) == 1 and varies[0].knob.numeric and len(varies[0].values) > GRID_LIMIT
+    single = len(varies) == 1 and varies[0].numeric and len(varies[0].values) > GRID_LIMIT
     if not single and combos > MAX_SETTINGS:
         raise UsageError(f"{combos} combinations to try (at most {MAX_SETTINGS}): give a coarser STEP, "
                          "e.g. --vary points.de=400:500:20, or vary fewer knobs at once")
-    rotate = bool(model.symmetric) and not any(parse_spec(p).kind == "solo-mode" for p in players)
-    batch = Batch(pack_path, req.scenario, BATCH, req.seed, tuple(players), rotate)
-    plan = ArmyPlan(_pack(pack_path), model, {v.knob.name: list(v.values) for v in varies})
     with open_pool(req.jobs, req.scheduler) as pool:
-        search = _Search(req, batch, sides, pool, progress, plan)
+        search = _Search(req, setup, pool, progress)
         best, method = _bisect(search, varies[0]) if single else _grid(search, varies)
     report: dict[str, Any] = {
-        "format": FORMAT, "scenario": req.scenario, "scenario_name": model.name, "sides": sides,
-        "side_names": {s.id: s.name or s.id for s in model.sides},
-        "players": players, "seats": dict(zip(sides, players)), "symmetric": rotate, "seed": req.seed,
+        "format": FORMAT, "scenario": req.scenario, "scenario_name": setup.facts.name, "sides": sides,
+        "side_names": {s: setup.facts.side_names.get(s) or s for s in sides},
+        "players": setup.players, "seats": dict(zip(sides, setup.players)), "symmetric": setup.rotate,
+        "seed": req.seed,
         "target": req.target, "margin": req.margin, "alpha": req.alpha, "beta": req.beta,
         "cap": req.games, "batch": BATCH, "method": method,
         "rule": BalanceRule(req.target, req.margin, req.alpha, req.beta).describe(),
-        "knobs": [{"name": v.knob.name, "values": list(v.values), "current": v.knob.current,
-                   "description": v.knob.description} for v in varies],
-        "current": {v.knob.name: v.knob.current for v in varies},
+        "knobs": [{"name": v.name, "values": list(v.values), "current": v.current,
+                   "description": v.description} for v in varies],
+        "current": {v.name: v.current for v in varies},
         "points": search.points,
         "games": sum(p["games"] for p in search.points),
         "recommendation": best,
         "curves": _curves(search.points, varies, best),
-        "armies_held": plan.held(),
     }
+    if system.id != "heroes-of-normandie":
+        report["system"] = system.id
+    if setup.armies_held is not None:
+        report["armies_held"] = setup.armies_held
     report["monotony"] = [monotony(c, _expected_rising(c["knob"], sides)) for c in report["curves"]
-                          if next(v for v in varies if v.knob.name == c["knob"]).knob.numeric]
+                          if next(v for v in varies if v.name == c["knob"]).numeric]
     report["warnings"] = not_monotone(report)
     report["evidence"] = evidence(report)
     report["summary"] = _sentence(report)
@@ -457,10 +510,19 @@ def default_vary(scenario: Any) -> str:
 
 
 def all_scenarios(players: tuple[str, ...], *, pack: str | None = None, **settings: Any) -> list[dict[str, Any]]:
-    """A balance report for every two-player scenario of ``pack``, each with :func:`default_vary`."""
+    """A balance report for every two-player scenario of ``pack``, each with :func:`default_vary`
+    (another game system's own default, through the seam)."""
     from builder.playtest.runner import _pack
 
     pack_path = str(Path(pack) if pack is not None else BUNDLED_CONTENT / "core")
+    system = system_of_pack(pack_path)
+    if not system.builtin_cli:
+        tools = playtest_tools(system, "balance --all")
+        ids = tools.scenarios(Path(pack_path))
+        if not ids:
+            raise UsageError(f"{pack_path} has no two-player scenario to balance")
+        return [balance(BalanceRequest(sid, players, (tools.default_vary(Path(pack_path), sid),), pack=pack_path,
+                                       **settings)) for sid in ids]
     scenarios = _pack(pack_path).items.get("scenarios", {})
     chosen = sorted(sid for sid, sc in scenarios.items()
                     if sc.players == 2 and len(sc.sides) == 2 and "@" not in sid)

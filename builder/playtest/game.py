@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any
 
 from builder.systems.heroes.ai.players import PlayerSpec, rules_for
-from builder.systems.heroes.engine import IllegalAction, Rules, play, seat_players
+from builder.systems.heroes.engine import IllegalAction, new_game, play, seat_players
 from builder.kernel import GameStuck
 from builder.systems.heroes.engine.features.exits import counts as exit_counts
 from builder.errors import HeroesError
@@ -36,32 +36,25 @@ class PlaytestError(HeroesError):
     """A game could not be played to its end (engine refused a state or looped)."""
 
 
-class PlaytestRules(Rules):
-    """The core rules, with the initiative optionally handed to the other side every
-    turn (playtests of symmetric scenarios rotate who moves first)."""
-
-    name = "core"
-
-    def initiative_for_turn(self, state: Any) -> int:
-        side = super().initiative_for_turn(state)
-        return 1 - side if self.options.get("initiative_swapped") else side
-
-
 def play_game_safely(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *,
                      initiative_swapped: bool = False, index: int = 0,
                      strict: bool | None = None, armies: Any = None) -> dict[str, Any]:
-    """:func:`play_game`, but an engine failure becomes an ``error`` row (kept out of the
+    """:func:`play_game`, but a game that fails becomes an ``error`` row (kept out of the
     rates and counted by the report, with the seed that reproduces it) instead of ending
     the whole batch.
 
     Under ``strict`` (default: the ``HEROES_STRICT_ENGINE=1`` environment variable, set
-    by the test suite) an engine bug (:data:`ENGINE_BUGS`) raises instead."""
+    by the test suite) every failure raises: an engine bug (:data:`ENGINE_BUGS`), an
+    action the engine refuses (``IllegalAction``) and a game that does not end
+    (:class:`PlaytestError`). A test never sees an error row it could filter out."""
     if strict is None:
         strict = os.environ.get(STRICT_ENV) == "1"
     try:
         return play_game(pack, scenario, seed, specs, initiative_swapped=initiative_swapped, index=index,
                          armies=armies)
     except (PlaytestError, IllegalAction) as exc:
+        if strict:
+            raise
         message = str(exc)
     except ENGINE_BUGS as exc:
         if strict:
@@ -97,16 +90,8 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
     """Play one game; ``specs[i]`` plays the scenario's side ``i`` with ``armies[i]``
     (an army list; None or missing: the scenario's army)."""
     rules_cls, options = rules_for(specs)
-    if rules_cls is Rules:
-        rules_cls = PlaytestRules
-    if initiative_swapped:
-        options = {**options, "initiative_swapped": True}
-    state = rules_cls.new_game(pack, scenario, seed=seed, armies=armies, options=options or None)
-    if initiative_swapped and rules_cls is PlaytestRules and state.phase == "orders":
-        from builder.systems.heroes.engine.phases import orders
-
-        state.initiative = state.turn_side = 1 - state.initiative
-        orders.advance(state)
+    state = new_game(pack, scenario, seed=seed, rules=rules_cls, armies=armies, options=options or None,
+                     initiative_swapped=initiative_swapped)
     sides = state.side_ids
     texts = [spec.text for spec in specs]
     players = seat_players(state, texts, seed)  # an alliance's players choose for their own units

@@ -47,10 +47,22 @@ def all_scenarios(*, games: int, seed: int, players: list[str] | None = None,
     from builder.playtest.api import run_playtest
     from builder.playtest.pairings import merged, play_pairings, seated_by_side, swappable
     from builder.playtest.runner import _pack
+    from builder.systems.seam import system_of_pack
 
     if pairings is None:
         pairings = [tuple(players or ("greedy", "greedy"))]
     pack_path = str(Path(pack) if pack is not None else BUNDLED_CONTENT / "core")
+    system = system_of_pack(pack_path)
+    if not system.builtin_cli:  # another game system plays its own games (builder.systems.seam.PlaytestTools)
+        from builder.systems.seam import PlaytestRun, playtest_tools
+
+        tools = playtest_tools(system, "playtest --all")
+        out = []
+        for sid in tools.scenarios(Path(pack_path)):
+            if progress is not None:
+                progress(sid)
+            out.append(tools.run(PlaytestRun(Path(pack_path), sid, games, seed, tuple(players), jobs))[0])
+        return out
     loaded = _pack(pack_path).items.get("scenarios", {})
     reports = []
     for sid in playable_scenarios(pack):

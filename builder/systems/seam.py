@@ -17,6 +17,12 @@ existing packs load unchanged.
 
 Hooks are callables that import their module on first call (:func:`lazy`): asking
 which system a pack belongs to costs no engine import.
+
+The shared services ask a system for what they do not know: ``heroes playtest --all``,
+``heroes balance`` and :func:`builder.playtest.api.run_playtest` its
+:class:`PlaytestTools` (:func:`playtest_tools`); every command its handler
+(:func:`command_for`). What has no meaning for a system is refused in one way, S221 with
+the system's reason (:func:`refuse`, ``GameSystem.refusals``).
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ import importlib.metadata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn, Protocol
 
 from builder.diagnostics import Diagnostic, define_code
 from builder.errors import InvalidInputError, UsageError
@@ -88,6 +94,99 @@ class ReplayTools:
 
 
 @dataclass(frozen=True)
+class ScenarioFacts:
+    """What the shared playtest and balance services need to know of one scenario."""
+
+    id: str
+    name: str
+    sides: tuple[str, ...]
+    """Side ids in the scenario's order (the order ``--players`` follows)."""
+    side_names: Mapping[str, str] = field(default_factory=dict)
+    symmetric: bool = False
+    """The sides may swap seats (the playtest rotates them)."""
+
+
+@dataclass(frozen=True)
+class Knob:
+    """One scenario number or choice ``heroes balance`` may turn, with the values to try
+    (a ``--vary KNOB=RANGE`` read against the scenario)."""
+
+    name: str
+    values: tuple[Any, ...]
+    current: Any
+    numeric: bool = True
+    """Whole numbers (bisected when the range is wide); False: a choice (searched as a grid)."""
+    description: str = ""
+
+
+class PlayBatch(Protocol):
+    """A batch of seeded games the shared pools play (builder.playtest.pools.Batch): a
+    frozen dataclass with ``first`` and ``games`` fields, picklable, playing its own chunks."""
+
+    @property
+    def first(self) -> int: ...
+
+    @property
+    def games(self) -> int: ...
+
+    def play_chunk(self, start: int, stop: int) -> list[dict[str, Any]]: ...
+
+
+@dataclass(frozen=True)
+class PlaytestRun:
+    """One playtest as the shared services ask a system for it (plain data)."""
+
+    pack: Path
+    scenario: str
+    games: int
+    seed: int
+    players: tuple[str, ...]
+    jobs: int = 1
+    until_decided: bool = False
+    """``games`` is a cap: stop once the shared sequential rule decides (builder.playtest.sequential)."""
+    margin: float = 0.05
+    alpha: float = 0.05
+    beta: float = 0.05
+    scheduler: str | None = None
+    """A Dask scheduler's address, or ``local`` (builder.playtest.pools)."""
+    armies: tuple[str, ...] = ()
+    """``SIDE=FILE`` army options, as ``--army`` gives them."""
+
+
+@dataclass(frozen=True)
+class BatchRequest:
+    """The games of one balance setting: the scenario with ``knobs`` set, seeded by ``seed``."""
+
+    pack: Path
+    scenario: str
+    seed: int
+    players: tuple[str, ...]
+    knobs: tuple[tuple[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class PlaytestTools:
+    """What the shared playtest and balance services (``heroes playtest --all``, ``heroes
+    balance``) ask of a game system whose commands are not builder/cli's own bodies.
+
+    Each hook takes and gives plain data; rows are the shared report's game records
+    (builder.playtest.aggregate)."""
+
+    scenarios: Callable[[Path], list[str]]
+    """The pack's scenario ids of two sides, sorted: what ``--all`` plays."""
+    facts: Callable[[Path, str], ScenarioFacts]
+    """The scenario's name, sides and symmetry; an unknown id is a usage error naming the known ones."""
+    run: Callable[[PlaytestRun], tuple[dict[str, Any], list[dict[str, Any]]]]
+    """Play a playtest and build the shared report: (report, rows)."""
+    knob: Callable[[Path, str, str], Knob]
+    """Read one ``--vary KNOB=RANGE`` against a scenario (usage errors name the knobs)."""
+    default_vary: Callable[[Path, str], str]
+    """The ``--vary`` text ``heroes balance --all`` searches for a scenario."""
+    batch: Callable[[BatchRequest], PlayBatch]
+    """The batch of games of one setting, from game 0 (the pools set ``first``/``games``)."""
+
+
+@dataclass(frozen=True)
 class GameSystem:
     """Everything Heroes Builder needs to know about one game system.
 
@@ -139,6 +238,13 @@ class GameSystem:
     finds the system whose bundled pack holds that scenario."""
     replay: ReplayTools | None = None
     """Narrating and viewing the system's game logs (:class:`ReplayTools`)."""
+    playtest: PlaytestTools | None = None
+    """What the shared playtest and balance services ask of the system
+    (:class:`PlaytestTools`); None for the Heroes System, whose batches they build themselves,
+    and for a system that cannot be playtested (``--all`` and ``balance`` then give S221)."""
+    refusals: Mapping[str, str] = field(default_factory=dict)
+    """Why a command has no meaning for the system, by command (``"render cards"``: one
+    sentence): :func:`command_for` says it with the S221 refusal."""
 
 
 def _entry_points() -> Iterator[tuple[str, str, Callable[[], Any]]]:
@@ -305,10 +411,26 @@ def command_for(system: GameSystem, command: str) -> CommandHandler | None:
         return None
     handler = system.commands.get(command)
     if handler is None:
-        offered = ", ".join(f"heroes {c}" for c in sorted(system.commands))
-        raise UsageError(f"{S_COMMAND}: 'heroes {command}' has no meaning for {system.title} packs "
-                         f"(system: {system.id}); the commands that work on them: {offered}")
+        refuse(system, command)
     return handler
+
+
+def playtest_tools(system: GameSystem, command: str) -> PlaytestTools:
+    """The system's :class:`PlaytestTools` for ``heroes command`` (``playtest --all``,
+    ``balance``...), or S221 saying the system gives the shared playtest no games."""
+    if system.playtest is None:
+        refuse(system, command, "the system gives the shared playtest no games to play (GameSystem.playtest)")
+    return system.playtest
+
+
+def refuse(system: GameSystem, command: str, why: str | None = None) -> NoReturn:
+    """S221: ``heroes command`` has no meaning for ``system``, with the reason the system
+    gives (:attr:`GameSystem.refusals`) or ``why``, and the commands that do work."""
+    offered = ", ".join(f"heroes {c}" for c in sorted(system.commands))
+    reason = why or system.refusals.get(command)
+    raise UsageError(f"{S_COMMAND}: 'heroes {command}' has no meaning for {system.title} packs "
+                     f"(system: {system.id})" + (f": {reason}" if reason else "")
+                     + f"; the commands that work on them: {offered}")
 
 
 def pack_command(pack: Path | str | None, command: str) -> CommandHandler | None:

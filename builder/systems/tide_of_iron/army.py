@@ -204,3 +204,30 @@ def describe_forces(scenario: Any, files: dict[str, Path]) -> dict[str, str]:
     """Which force each side played, in words for the playtest report."""
     return {side.id: f"squad list {files[side.id]}" if side.id in files else "the scenario's squads"
             for side in scenario.sides}
+
+
+def describe_armies(scenario: Any, files: dict[str, Path], forces: dict[int, Army]) -> dict[str, dict[str, Any]]:
+    """Which force each side played, as the shared playtest report describes an army
+    (builder.playtest.armies.describe): ``source`` (``file`` or ``scenario``), ``text``,
+    its ``squads`` and ``vehicles`` by id and its ``counters`` (figure type or vehicle type
+    -> number, the scenario's reinforcements included) with a one-line ``summary``. A Tide of Iron force has no points
+    budget (004 Tide of Iron, Setup: the scenario grants the squads), so ``budget`` and
+    ``spent`` are None."""
+    words = describe_forces(scenario, files)
+    out: dict[str, dict[str, Any]] = {}
+    for si, side in enumerate(scenario.sides):
+        force = forces.get(si, side)
+        counters: dict[str, int] = {}
+        squads = list(force.squads) + [q for r in side.reinforcements for q in r.squads]
+        vehicles = list(force.vehicles) + [v for r in side.reinforcements for v in r.vehicles]
+        for squad in squads:
+            for figure, n in squad.figures.items():
+                counters[figure] = counters.get(figure, 0) + n
+        for vehicle in vehicles:
+            counters[vehicle.vehicle] = counters.get(vehicle.vehicle, 0) + 1
+        summary = ", ".join(f"{n} {unit}" for unit, n in sorted(counters.items()))
+        out[side.id] = {"source": "file" if side.id in files else "scenario", "budget": None, "spent": None,
+                        "squads": [q.id for q in squads], "vehicles": [v.id for v in vehicles],
+                        "counters": dict(sorted(counters.items())), "summary": summary,
+                        "text": f"{words[side.id]}: {summary}"}
+    return out

@@ -142,10 +142,11 @@ def playtest(pack: Path, scenario: str, games: int, seed: int, pairings: Pairing
              output: Path | None, jsonl_path: Path | None, save: bool, until_decided: bool = False,
              margin: float = 0.05, alpha: float = 0.05, beta: float = 0.05, scheduler: str | None = None,
              army: list[str] | None = None,
-             chosen: Any = None) -> None:
+             chosen: Any = None, text: Any = None) -> None:
     """``heroes playtest``, with the Heroes playtests' ``--until-decided`` (sequential
-    stopping), ``--scheduler`` (a Dask cluster), ``--army SIDE=FILE`` (squad lists) and
-    ``chosen(report, rows)``, which saves the games worth watching (``--games-dir``);
+    stopping), ``--scheduler`` (a Dask cluster), ``--army SIDE=FILE`` (squad lists),
+    ``chosen(report, rows)``, which saves the games worth watching (``--games-dir``), and
+    ``text(report)``, the shared report's terminal text (builder/cli/playtest.py: written once);
     played under ``pairings`` as a Heroes playtest is (builder.playtest.pairings: the
     first pairing's report, every pairing's verdict and the robustness line)."""
     from builder.outputs import check_output
@@ -171,27 +172,9 @@ def playtest(pack: Path, scenario: str, games: int, seed: int, pairings: Pairing
     if fmt == "json":
         typer.echo(report_json(report), nl=False)
     else:
-        typer.echo(_playtest_text(report, scenario, seed, pairings))
+        typer.echo(text(report))
     if failures:
         raise failures[0]
-
-
-def _playtest_text(report: dict[str, Any], scenario: str, seed: int, pairings: PairingPlan) -> str:
-    lines = [f"{report['scenario_name']} ({scenario}): {report['games']} games, seed {seed}",
-             "players: " + ", ".join(f"{s}={p}" for s, p in report["seats"].items()),
-             f"verdict: {report['verdict']}"]
-    if "sequential" in report:
-        seq = report["sequential"]
-        lines.append(f"sequential test: {seq['decision']} after {seq['games']} of at most {seq['cap']} games "
-                     f"(SPRT, margin {seq['margin']:g}, alpha {seq['alpha']:g}, beta {seq['beta']:g})")
-    lines += [f"army of {side}: {what}" for side, what in report.get("armies", {}).items()]
-    for name, iv in report["win_intervals"].items():
-        lines.append(f"  {name:<10} {iv['rate'] * 100:5.1f}%  [{iv['low'] * 100:.1f}%, {iv['high'] * 100:.1f}%]")
-    lines += pairings.text_lines(report)
-    lines.append(f"VP margin ({report['vp_margin']['of']}): mean {report['vp_margin']['mean']:.2f}")
-    lines.append(f"rounds: mean {report['rounds']['mean']:.2f}; lead changes: mean {report['lead_changes']['mean']:.2f}")
-    lines.append(f"distinct games: {report['distinct_games']} of {report['games']}")
-    return "\n".join(lines)
 
 
 def army_check(file: Path, pack: Path, fmt: str) -> None:
@@ -344,3 +327,43 @@ def render_decks(file: Path | None, nation: str | None, pack: Path, out: Path, p
         html = deck_html(loaded, nation)
     write_document(html, out, paper)
     typer.echo(f"wrote {out}")
+
+
+def list_items(pack: Path | None, kind: str, nation: str | None, fmt: str) -> None:
+    """``heroes list KIND``: the pack's items of one kind (figures, vehicles, squads of a
+    scenario's pool are its ``specializations``, scenarios, operations, cards...)."""
+    from builder.systems.tide_of_iron.pack import load
+
+    loaded = load(pack or BUNDLED)
+    if kind not in loaded.items:
+        raise UsageError(f"no kind '{kind}' in a Tide of Iron pack (kinds: {', '.join(loaded.items)})")
+    rows = [{"id": item_id, "name": getattr(item, "name", item_id), "faction": getattr(item, "nation", None),
+             "cost": None, "fits": ""}
+            for item_id, item in sorted(loaded.items[kind].items())
+            if nation is None or getattr(item, "nation", None) == nation]
+    if fmt == "json":
+        typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    typer.echo(f"{kind} ({len(rows)})")
+    for row in rows:
+        typer.echo(f"{row['id']:<28} {row['name']:<32} {row['faction'] or ''}")
+
+
+def show_item(pack: Path | None, item_id: str, fmt: str) -> None:
+    """``heroes show ID``: every item of the pack with that id, whole, with its kind and file."""
+    from builder.systems.tide_of_iron.pack import load
+
+    loaded = load(pack or BUNDLED)
+    found = []
+    for kind, items in loaded.items.items():
+        if item_id in items:
+            origin = loaded.origins.get((kind, item_id))
+            found.append({"collection": kind, "pack": loaded.manifest.id, "file": origin.file if origin else None,
+                          **items[item_id].model_dump(mode="json", exclude_defaults=True)})
+    if not found:
+        raise UsageError(f"no item '{item_id}' in Tide of Iron pack {pack or BUNDLED}; list them with heroes list KIND")
+    if fmt == "json":
+        typer.echo(json.dumps(found[0] if len(found) == 1 else found, indent=2, ensure_ascii=False))
+        return
+    typer.echo("\n\n".join("\n".join(f"{k}: {json.dumps(v, ensure_ascii=False) if isinstance(v, (dict, list)) else v}"
+                                      for k, v in item.items()) for item in found))

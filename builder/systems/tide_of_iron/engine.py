@@ -172,7 +172,7 @@ class State:
     __slots__ = ("static", "rng", "units", "round", "phase", "initiative", "active", "taken", "done", "command",
                  "pool", "vp", "control", "hands", "decks", "lasting", "pending", "events", "decisions", "result",
                  "control_log", "losses", "kills", "spent", "placed", "verbose", "warnings", "rapid", "transfers",
-                 "owed", "drawn", "markers")
+                 "owed", "drawn", "markers", "cause", "credits", "killers")
     static: Static
     rng: random.Random
     units: list[Unit]
@@ -205,6 +205,13 @@ class State:
     owed: list[list[int]]
     drawn: list[int]
     markers: dict[int, list[str]]
+    cause: tuple[str, str]
+    """The way and the unit type (or card) of the attack being resolved: what a loss is
+    credited to (the playtest report's kill credit). Not part of :meth:`state_hash`."""
+    credits: list[Counter[str]]
+    """Per side, ``"way: unit type or card"`` -> figures and vehicles it removed."""
+    killers: list[Counter[str]]
+    """Per side, the unit type (figure type or vehicle type) -> figures and vehicles it removed."""
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -231,6 +238,9 @@ class State:
         s.owed = [list(x) for x in self.owed]
         s.drawn = list(self.drawn)
         s.markers = {h: list(m) for h, m in self.markers.items()}
+        s.cause = self.cause
+        s.credits = [Counter(c) for c in self.credits]
+        s.killers = [Counter(c) for c in self.killers]
         return s
 
     # --- the kernel's Game protocol (builder.kernel.Game): kernel.play drives it
@@ -321,6 +331,7 @@ def new_game(pack: ToiPack, scenario_id: str, seed: int, verbose: bool = False, 
                 s.hands[si].append(pile.pop())  # no '+' draw during set-up (004 Tide of Iron, Draw strategy cards)
     s.pending, s.events, s.decisions, s.result = None, [], 0, None
     s.control_log, s.losses, s.kills = [], [Counter(), Counter()], [Counter(), Counter()]
+    s.cause, s.credits, s.killers = ("set-up", "scenario"), [Counter(), Counter()], [Counter(), Counter()]
     s.spent, s.placed, s.verbose = [False, False], [False, False], verbose
     s.warnings = unsimulated(pack, scenario, forces)
     _setup_operations(s, pack, scenario)
@@ -616,6 +627,7 @@ def resolve_attack(s: State, attackers: list[tuple[Unit, int, int]], t: Unit, su
     half of each supporter's; success number = the least favourable range; red dice =
     defence; hits = black successes minus red successes (5-6)."""
     lead_fpr = attackers[0][1]
+    s.cause = ("fire", unit_type(attackers[0][0]))
     dice = lead_fpr + sum((fpr + 1) // 2 for _, fpr, _ in attackers[1:])
     need = max(cls for _, _, cls in attackers)
     red = defence_dice(s, t, suppressive, attackers[0][0])
@@ -689,8 +701,7 @@ def apply_hits(s: State, t: Unit, hits: int, suppressive: bool, by: int, choose:
     t.figs.sort(key=lambda f: f.order)
     removed = min(hits, len(t.figs))
     for f in t.figs[:removed]:
-        s.losses[t.side][f.id] += 1
-        s.kills[by][f.id] += 1
+        _lose(s, t.side, f.id, by)
     del t.figs[:removed]
     if not t.figs:
         t.alive = False
@@ -698,19 +709,36 @@ def apply_hits(s: State, t: Unit, hits: int, suppressive: bool, by: int, choose:
     return f"{removed} casualt{'y' if removed == 1 else 'ies'}"
 
 
+def unit_type(u: Unit) -> str:
+    """What a unit is for the playtest report's units table: a vehicle's type, or a
+    squad's most numerous figure type (the first placed on a tie)."""
+    if u.kind == VEHICLE or not u.figs:
+        return u.name
+    return Counter(f.id for f in u.figs).most_common(1)[0][0]
+
+
+def _lose(s: State, side: int, what: str, by: int) -> None:
+    """One figure or vehicle of ``side`` removed by side ``by``: counted as a loss, a kill
+    of side ``by``, and credited to the attack being resolved (:attr:`State.cause`; a
+    casualty chosen later by its owner goes to the attack that caused it, the last one)."""
+    s.losses[side][what] += 1
+    s.kills[by][what] += 1
+    way, killer = s.cause
+    s.credits[by][f"{way}: {killer}"] += 1
+    s.killers[by][killer] += 1
+
+
 def _destroy(s: State, t: Unit, by: int) -> None:
     t.alive = False
     if t.kind == VEHICLE:
-        s.losses[t.side][t.name] += 1
-        s.kills[by][t.name] += 1
+        _lose(s, t.side, t.name, by)
         me = s.units.index(t)
         for c in s.units:
             if c.alive and c.carrier == me:  # 004 Tide of Iron, Transporting squads: destroyed with it
                 _destroy(s, c, by)
     else:
         for f in t.figs:
-            s.losses[t.side][f.id] += 1
-            s.kills[by][f.id] += 1
+            _lose(s, t.side, f.id, by)
 
 
 def _fire_targets(s: State, u: Unit, src: int, halvings: int, no_long: bool = False) -> list[tuple[int, int, int]]:
@@ -779,6 +807,8 @@ def area_attack(s: State, side: int, h: int, inf_dice: int, veh_dice: int, need:
     unit then rolls its own defence. A recon squad is not attacked at long range
     (Recon, Stealth: "Cannot be attacked at long range"). The log shows every die."""
     grid = s.static.grid
+    s.cause = ("card", source) if attacker is None else (  # a mortar crew's area attack (004, Mortar crew)
+        "mortar", next((f.id for f in attacker.figs if f.mortar), unit_type(attacker)))
     targets = [t for t in s.units if t.alive and t.hex == h and t.carrier < 0 and not t.hidden
                and not (need == LONG and t.kind == SQUAD and _spec(s, t) == "recon")]
     rolls: dict[int, list[int]] = {}
@@ -1469,6 +1499,7 @@ def _enter_markers(s: State, u: Unit, p: list[Any], mode: str) -> bool:
     stop, no_assault, faces = F.on_enter(s, u, _spec(s, u) == "engineer")
     if faces:
         hits = _count(faces, 4)
+        s.cause = ("marker", "minefield")
         outcome = apply_hits(s, u, hits, False, 1 - u.side)
         s.note(f"{u.uid} enters a minefield: 4 dice {_faces(faces)} at 4+ = {hits} hit(s), {outcome}")
     if stop:
@@ -1510,8 +1541,7 @@ def _apply_casualty(s: State, p: list[Any], figure: str) -> None:
     u = s.units[p[1]]
     fig = next(f for f in u.figs if f.id == figure)
     u.figs.remove(fig)
-    s.losses[u.side][fig.id] += 1
-    s.kills[p[3]][fig.id] += 1
+    _lose(s, u.side, fig.id, p[3])
     p[2] -= 1
     if p[2] > 0 and len({f.id for f in u.figs}) > 1:
         return
@@ -1663,21 +1693,9 @@ def _assault(s: State, a: Unit, h: int, chosen: list[int]) -> None:
     side = a.side
     sup = [s.units[i] for i in chosen]
     fresh = [i for i in chosen if s.units[i].token == FRESH]
-    smoke = 1 if F.has(s, h, "smoke") else 0  # assaulting a smoke hex: half FPR (Smoke)
-    strength = _halve(_assault_fpr(a), _mired(s, a) + smoke) + sum(
-        _halve(_assault_fpr(o), 1 + _mired(s, o) + smoke) for o in sup)
+    strength, cover, dstrength = assault_dice(s, a, h, sup)
     defenders = [d for d in s.units if d.alive and d.hex == h and d.carrier < 0]
-    officer = any(d.has_officer for d in defenders if d.kind == SQUAD)
-    dstrength = 0
-    for d in defenders:
-        # a defending unit in a smoke, minefield (or, a squad, razor wire) hex: half FPR
-        mired = 1 if F.halved_in(s, d, h) else 0
-        if d.kind == SQUAD:
-            if d.cond != DISRUPTED:
-                dstrength += _halve(_assault_fpr(d), mired + (1 if d.cond == PINNED and not officer else 0))
-        elif d.vtype.light and not d.vtype.equipment:  # type: ignore[union-attr]  # equipment adds no dice
-            dstrength += _halve(d.vtype.inf, mired + (1 if d.dmg == 2 else 0))  # type: ignore[union-attr]
-    black, red = _roll_faces(s, strength), _roll_faces(s, assault_cover(s, h, 1 - side))
+    black, red = _roll_faces(s, strength), _roll_faces(s, cover)
     att_hits = max(0, _count(black, 4) - _count(red, 5))
     dfaces = _roll_faces(s, dstrength)
     def_hits = _count(dfaces, 4)
@@ -1685,6 +1703,7 @@ def _assault(s: State, a: Unit, h: int, chosen: list[int]) -> None:
            + f": {strength} dice {_faces(black)} at 4+, {len(red)} cover dice {_faces(red)} at 5+ = {att_hits} "
            f"attack hit(s); defence {dstrength} dice {_faces(dfaces)} at 4+ = {def_hits} hit(s)")
     left = def_hits
+    s.cause = ("assault defence", unit_type(defenders[0]) if defenders else "defenders")
     a.hidden = False
     for o in sup:
         o.hidden = False
@@ -1716,6 +1735,31 @@ def _hit_room(s: State, d: Unit) -> int:
     if d.kind == SQUAD:
         return len(d.figs)
     return 0 if d.vtype is not None and d.vtype.equipment else (4, 3, 1)[min(d.dmg, 2)]
+
+
+def assault_dice(s: State, a: Unit, h: int, sup: list[Unit]) -> tuple[int, int, int]:
+    """The dice of ``a``'s assault on hex ``h`` with supporters ``sup`` (004 Tide of Iron,
+    Assault attacks): the attacker's black dice (its FPR against infantry plus half of each
+    supporter's; halved from a minefield or razor wire, and into smoke), the defender's
+    red cover dice (:func:`assault_cover`) and the defenders' dice (each squad's FPR, halved
+    when pinned without an officer in the hex, none when disrupted; a light vehicle's
+    infantry FPR, halved when heavily damaged; halved again in a smoke, minefield or razor
+    wire hex). Pure: ``heroes explain assault`` asks it too."""
+    smoke = 1 if F.has(s, h, "smoke") else 0  # assaulting a smoke hex: half FPR (Smoke)
+    strength = _halve(_assault_fpr(a), _mired(s, a) + smoke) + sum(
+        _halve(_assault_fpr(o), 1 + _mired(s, o) + smoke) for o in sup)
+    defenders = [d for d in s.units if d.alive and d.hex == h and d.carrier < 0]
+    officer = any(d.has_officer for d in defenders if d.kind == SQUAD)
+    dstrength = 0
+    for d in defenders:
+        # a defending unit in a smoke, minefield (or, a squad, razor wire) hex: half FPR
+        mired = 1 if F.halved_in(s, d, h) else 0
+        if d.kind == SQUAD:
+            if d.cond != DISRUPTED:
+                dstrength += _halve(_assault_fpr(d), mired + (1 if d.cond == PINNED and not officer else 0))
+        elif d.vtype.light and not d.vtype.equipment:  # type: ignore[union-attr]  # equipment adds no dice
+            dstrength += _halve(d.vtype.inf, mired + (1 if d.dmg == 2 else 0))  # type: ignore[union-attr]
+    return strength, assault_cover(s, h, 1 - a.side), dstrength
 
 
 def _assault_fpr(u: Unit) -> int:
@@ -1752,6 +1796,7 @@ def _assault_outcome(s: State, p: list[Any]) -> None:
     at the start "may now move into the vacated hex" (each a decision of the attacker)."""
     a, h, att_hits, def_hits = s.units[p[1]], p[2], p[5], p[6]
     side = a.side
+    s.cause = ("assault", unit_type(a))
     for di, n in p[4]:
         if s.units[di].alive and n:
             apply_hits(s, s.units[di], n, False, side)
@@ -1828,6 +1873,7 @@ def _apply_retreat(s: State, p: list[Any], dest: int) -> None:
     """The defender's chosen retreat; the attacker then decides who moves into the hex."""
     attacker = s.units[p[1]]
     h = p[2]
+    s.cause = ("assault", unit_type(attacker))
     survivors = [d for d in s.units if d.alive and d.hex == h and d.carrier < 0 and d.side != attacker.side
                  and not (d.vtype is not None and d.vtype.equipment)]
     _retreat(s, survivors, h, attacker.side, dest)

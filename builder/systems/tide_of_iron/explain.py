@@ -148,6 +148,40 @@ def explain_fire(state: E.State, name: str, target: str, suppressive: bool) -> d
             "expected_hits": round(max(0.0, expected), 4), "text": text}
 
 
+def explain_assault(state: E.State, name: str, hex_label: str, supporters: list[str]) -> dict[str, Any]:
+    """The dice of an assault on an adjacent hex and the hits to expect each way
+    (004 Tide of Iron, Assault attacks: attack dice hit on 4-6, the defender's cover dice
+    cancel one hit each on 5-6, the defenders' dice hit the attacker on 4-6)."""
+    u = _unit(state, name)
+    grid = state.static.grid
+    h = grid.parse(hex_label)
+    if h is None:
+        raise UsageError(f"give a hex of the board to assault, e.g. 'assault {name} C5' "
+                         f"(A1 to {grid.label(grid.n - 1)})")
+    sup = [_unit(state, o) for o in supporters]
+    defenders = [d for d in state.units if d.alive and d.hex == h and d.carrier < 0 and d.side != u.side]
+    if not defenders:
+        return {"question": "assault", "attack": None, "text": f"{name} cannot assault {hex_label}: no enemy there"}
+    if grid.distance(u.hex, h) != 1:
+        return {"question": "assault", "attack": None,
+                "text": f"{name} cannot assault {hex_label}: an assault is made on an adjacent hex "
+                        f"({grid.distance(u.hex, h)} hexes away)"}
+    attack, cover, defence = E.assault_dice(state, u, h, sup)
+    expected_attack = max(0.0, attack / 2 - cover / 3)
+    text = "\n".join([
+        f"{name} at {grid.label(u.hex)} assaults {hex_label}" + (f" with {', '.join(supporters)}" if supporters else "")
+        + f" ({', '.join(d.uid for d in defenders)} defending)",
+        f"  attack: {attack} black dice at 4-6 (FPR against infantry; each supporter's halved)",
+        f"  cover: {cover} red dice at 5-6 ({grid.terrain[h].name}"
+        + (f", markers {' '.join(F.markers(state, h))}" if F.markers(state, h) else "") + ")",
+        f"  defence: {defence} dice at 4-6 against the attacker",
+        f"  expected hits: {expected_attack:.2f} on the defenders, {defence / 2:.2f} on the attacker; "
+        "more hits than the defender's take the hex (the defender retreats)",
+    ])
+    return {"question": "assault", "attack": attack, "cover": cover, "defence": defence,
+            "expected_hits": round(expected_attack, 4), "expected_hits_taken": round(defence / 2, 4), "text": text}
+
+
 def explain_question(state: E.State, question: str, args: list[str], mode: str) -> dict[str, Any]:
     if question == "los" and len(args) == 2:
         return explain_los(state, args[0], args[1])
@@ -155,4 +189,7 @@ def explain_question(state: E.State, question: str, args: list[str], mode: str) 
         return explain_move(state, args[0])
     if question == "fire" and len(args) == 2:
         return explain_fire(state, args[0], args[1], mode == "suppressive")
-    raise UsageError("on a Tide of Iron position use: los HEX HEX | move UNIT | fire UNIT TARGET [--mode suppressive]")
+    if question == "assault" and 2 <= len(args) <= 4:
+        return explain_assault(state, args[0], args[1], args[2:])
+    raise UsageError("on a Tide of Iron position use: los HEX HEX | move UNIT | fire UNIT TARGET [--mode suppressive]"
+                     " | assault UNIT HEX [SUPPORTER...]")

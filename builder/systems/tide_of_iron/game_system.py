@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.systems.seam import GameSystem, ReplayTools, lazy
+from builder.systems.seam import GameSystem, PlaytestTools, ReplayTools, lazy
 from builder.systems.tide_of_iron.models import FILE_MODELS
 
 HANDLERS = "builder.systems.tide_of_iron.cli"
+PLAYTESTS = "builder.systems.tide_of_iron.playtests"
 
 #: The ``heroes`` commands that work on a Tide of Iron pack, by command name.
 COMMANDS = {
@@ -31,6 +32,17 @@ COMMANDS = {
     "site build": "site_build",
     "rules coverage": "coverage",
     "explain": "explain",
+    "list": "list_items",
+    "show": "show_item",
+}
+
+#: Why the other ``heroes`` commands have no meaning for a Tide of Iron pack (S221).
+REFUSALS = {
+    "render cards": "Tide of Iron prints no unit cards: its figures and vehicles are listed on the squad roster "
+                    "(heroes render roster) and its Strategy cards by heroes render deck",
+    "campaign": "the Tide of Iron rules hold no campaign: each scenario is played alone, its Operations cards "
+                "granted by the scenario at set-up (004 Tide of Iron, Setup)",
+    "render campaign": "the Tide of Iron pack holds no campaign to print",
 }
 
 GAME_SYSTEM = GameSystem(
@@ -52,10 +64,14 @@ GAME_SYSTEM = GameSystem(
             "deck": lazy("builder.systems.tide_of_iron.render:deck_html")},
     templates=Path(__file__).resolve().parents[3] / "templates" / "toi",
     commands={command: lazy(f"{HANDLERS}:{handler}") for command, handler in COMMANDS.items()},
+    refusals=REFUSALS,
     bundled_pack=Path(__file__).resolve().parents[3] / "content" / "toi",
     scenarios=lazy(f"{HANDLERS}:scenario_ids"),
     replay=ReplayTools(read=lazy("builder.systems.tide_of_iron.story:read_log"),
                        narrate=lazy("builder.systems.tide_of_iron.story:narrate"),
                        view=lazy("builder.systems.tide_of_iron.story:viewer_data"),
                        game_log=lazy("builder.systems.tide_of_iron.story:game_log")),
+    playtest=PlaytestTools(scenarios=lazy(f"{PLAYTESTS}:scenarios"), facts=lazy(f"{PLAYTESTS}:facts"),
+                           run=lazy(f"{PLAYTESTS}:run"), knob=lazy(f"{PLAYTESTS}:knob"),
+                           default_vary=lazy(f"{PLAYTESTS}:default_vary"), batch=lazy(f"{PLAYTESTS}:batch")),
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -238,18 +239,28 @@ def game_row(pack: ToiPack, scenario: str, base_seed: int, index: int, players: 
         "level": res.get("level"), "end_reason": res.get("end_reason"), "rounds": res.get("rounds"),
         "vp": res.get("victory_points", {}), "objective_control": state.control_log,
         "losses": {sides[i]: dict(state.losses[i]) for i in (0, 1)},
-        "kills": {sides[i]: dict(state.kills[i]) for i in (0, 1)},
-        "fielded": {sides[i]: _fielded(state, i) for i in (0, 1)}, "digest": digest, "decisions": len(actions),
+        "kills": {sides[i]: dict(sorted(state.killers[i].items())) for i in (0, 1)},
+        "kill_credit": {sides[i]: dict(sorted(state.credits[i].items())) for i in (0, 1)},
+        "fielded": dict(zip(sides, fielded(state))), "digest": digest, "decisions": len(actions),
     }
 
 
-def _fielded(state: E.State, side: int) -> dict[str, int]:
-    out: dict[str, int] = {}
+def fielded(state: E.State) -> list[dict[str, int]]:
+    """Per side, the figures (by figure type) and vehicles (by vehicle type) that took the
+    field in a finished game, reinforcements that arrived included: the units table's
+    ``fielded``, counted as its ``lost`` is. Every vehicle placed stays in the state; a
+    squad's figures are those still standing plus those lost (a figure removed as a
+    casualty leaves its squad; a squad destroyed whole keeps its figures, counted lost)."""
+    out: list[Counter[str]] = [Counter(), Counter()]
     for u in state.units:
-        if u.side == side:
-            if u.kind == E.VEHICLE:
-                out[u.name] = out.get(u.name, 0) + 1
-    return out
+        if u.kind == E.VEHICLE:
+            out[u.side][u.name] += 1
+        elif u.alive:
+            out[u.side].update(f.id for f in u.figs)
+    vehicles = state.static.pack.items["vehicles"]
+    for side in (0, 1):
+        out[side].update({k: n for k, n in state.losses[side].items() if k not in vehicles})
+    return [dict(sorted(c.items())) for c in out]
 
 
 _WORKER: dict[str, Any] = {}
@@ -270,12 +281,16 @@ class ToiBatch:
     players: tuple[str, ...]
     first: int = 0
     forces: tuple[tuple[int, Army], ...] = ()
+    knobs: tuple[tuple[str, Any], ...] = ()
+    """The scenario's numbers set otherwise (``heroes balance``: builder.systems.tide_of_iron.playtests)."""
 
     def play_chunk(self, start: int, stop: int) -> list[dict[str, Any]]:
         """Games ``start`` to ``stop - 1`` (the pack is loaded once per worker process)."""
-        key = (self.pack_path, self.scenario)
+        from builder.systems.tide_of_iron.playtests import variant
+
+        key = (self.pack_path, self.scenario, self.knobs)
         if _WORKER.get("key") != key:
-            pack = load(Path(self.pack_path))
+            pack = variant(load(Path(self.pack_path)), self.scenario, self.knobs)
             _WORKER.update(key=key, pack=pack, static=E.Static(pack, pack.scenario(self.scenario)))
         forces = dict(self.forces)
         return [game_row(_WORKER["pack"], self.scenario, self.seed, i, self.players, _WORKER["static"], forces)
@@ -297,7 +312,7 @@ def run_playtest(pack_path: Path, scenario: str, games: int, seed: int, players:
     from builder.playtest.army_options import parse_army_options
     from builder.playtest.pools import open_pool
     from builder.playtest.sequential import run_until_decided, sequential_entry, sequential_rule
-    from builder.systems.tide_of_iron.army import describe_forces, load_forces
+    from builder.systems.tide_of_iron.army import describe_armies, load_forces
 
     if games < 1:
         raise UsageError("--games must be at least 1")
@@ -329,7 +344,7 @@ def run_playtest(pack_path: Path, scenario: str, games: int, seed: int, players:
                           side_names={s.id: s.id for s in sc.sides})
     report["system"] = SYSTEM_ID
     report["warnings"] = coded_warnings(E.unsimulated(pack, sc, forces))
-    report["armies"] = describe_forces(sc, files)
+    report["armies"] = describe_armies(sc, files, forces)
     if rule is not None and outcome is not None:
         report["sequential"] = sequential_entry(rule, outcome, sides, games)
     return report, rows

@@ -34,6 +34,7 @@ from builder.systems.heroes.engine.observation import HeroesObservation, determi
 from builder.kernel import RandomPlayer, make_player, play, register_player, register_player_package
 from builder.kernel.random_play import random_playout
 from builder.systems.heroes.engine.rules import Rules
+from builder.systems.heroes.engine.rotation import new_game
 from builder.systems.heroes.engine.state import GameResult, GameState, UnitState
 
 register_player_package("builder.systems.heroes.ai")  # greedy, solo, solo-mode: imported when first asked for
@@ -41,6 +42,6 @@ register_player_package("builder.systems.heroes.ai")  # greedy, solo, solo-mode:
 __all__ = [
     "Action", "Event", "GameResult", "GameState", "HeroesObservation", "IllegalAction", "RandomPlayer", "Rng", "Rules",
     "UnitState", "apply", "derive_seed", "determinize", "fire_odds", "legal_actions", "line_of_sight", "make_player",
-    "objective_control", "observation", "play", "plan_assault", "plan_shot", "precompute_lines", "random_playout", "reachable",
+    "new_game", "objective_control", "observation", "play", "plan_assault", "plan_shot", "precompute_lines", "random_playout", "reachable",
     "register_player", "scenario_seats", "seat_players",
 ]
