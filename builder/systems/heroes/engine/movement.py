@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 from builder.systems.heroes.board.grid import DIRS
 from builder.systems.heroes.board.bitboard import squares, step_boards
+from builder.systems.heroes.engine.derived import Derived, derived, table
+from builder.systems.heroes.engine.state import infantry_of
 from builder.systems.heroes.engine.zoc import enemy_zones
 
 if TYPE_CHECKING:
@@ -106,6 +108,10 @@ def infantry_reach(state: "GameState", unit: "UnitState", mv: int | None = None
     return reach.dist(), reach.go_on_squares()
 
 
+_REACHES: Final[Derived[dict[int, tuple[Any, ...]]]] = table(
+    "movement: each infantry unit's last reach, with what it was worked out from")
+
+
 def infantry_moves(state: "GameState", unit: "UnitState", mv: int, start: int = -1) -> Reach:
     """The :class:`Reach` of infantry ``unit`` with ``mv`` movement points, from its
     square (or from ``start``: a unit getting out of a vehicle).
@@ -126,7 +132,7 @@ def infantry_moves(state: "GameState", unit: "UnitState", mv: int, start: int = 
     occupied, blocking = state.occupied, _blocking(state, unit.side)
     zones = enemy_zones(state, unit.side)
     amphibious = unit.ability("amphibious") is not None
-    cache = state.static.reach_cache
+    cache = derived(state, _REACHES)
     if start < 0:
         start = unit.sq
     kept = cache.get(unit.id)
@@ -195,7 +201,7 @@ def _blocking(state: "GameState", side: int) -> int:
         return kept[1]  # type: ignore[no-any-return]
     occ, units = state.occ, state.units
     friendly = 0
-    for uid in state.static.infantry_of(side, units):
+    for uid in infantry_of(state, side):
         u = units[uid]
         sq = u.sq
         if sq >= 0 and occ[sq] == uid and u.alive:

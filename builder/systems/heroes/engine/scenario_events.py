@@ -30,7 +30,7 @@ played (no effect is guessed for them).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from builder.systems.heroes.engine import effects, markers, sudden_death
 from builder.systems.heroes.engine.damage import roll, suppress
@@ -39,6 +39,7 @@ from builder.systems.heroes.engine.scenario_fire import fire
 from builder.systems.heroes.engine.scenario_units import move_toward, place_units, select
 from builder.systems.heroes.engine.victory import holds
 
+from builder.systems.heroes.engine.derived import Derived, derived
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState
 
@@ -83,12 +84,17 @@ def _events_at(state: "GameState", timing: str) -> list[tuple[int, Any, tuple[in
     """The scenario's events of ``timing`` with their index and turns, sorted out once
     per game: phases ask at every step, and an event's timing is a content model's
     enum, whose value Python reads through a descriptor each time."""
-    by_timing = state.static.caches.get("_events_by_timing")
-    if by_timing is None:
-        by_timing = state.static.caches["_events_by_timing"] = {}
-        for ei, ev in enumerate(state.static.scenario.events):
-            by_timing.setdefault(ev.timing.value, []).append((ei, ev, tuple(ev.turns)))
-    return by_timing.get(timing, [])  # type: ignore[no-any-return]
+    return derived(state, _BY_TIMING).get(timing, [])
+
+
+def _by_timing(state: "GameState") -> dict[str, list[tuple[int, Any, tuple[int, ...]]]]:
+    by_timing: dict[str, list[tuple[int, Any, tuple[int, ...]]]] = {}
+    for ei, ev in enumerate(state.static.scenario.events):
+        by_timing.setdefault(ev.timing.value, []).append((ei, ev, tuple(ev.turns)))
+    return by_timing
+
+
+_BY_TIMING: Final = Derived("scenario_events: the scenario's events (index, event, turns) by timing", _by_timing)
 
 
 def _run(state: "GameState", ei: int, first: int) -> None:

@@ -10,6 +10,7 @@ objective control, breaking points, victory points).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from collections.abc import Callable
@@ -20,6 +21,7 @@ from builder.kernel.dice import Dice
 from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
 from builder.systems.heroes.board.grid import Battlefield
+from builder.systems.heroes.engine.derived import Derived, DerivedData, derived
 from builder.systems.heroes.engine.profiles import FaceProfile, UnitProfile
 
 # Final: compiled modules (builder/native.py) inline these instead of looking them up
@@ -359,26 +361,31 @@ class GameStatic:
     # alliance index); empty in a two-player game (builder/systems/heroes/engine/alliances.py)
     seats: tuple[tuple[str, int], ...] = ()
     has_ambush: bool = False  # a counter has a concealed side or a deck a Camouflage card (spotting runs after moves)
-    # Derived data shared by every copy of the game, keyed by everything it depends
-    # on, so never stale (bounded: cleared when full).
-    zoc_tables: dict[tuple[int, ...], Any] = field(default_factory=dict)  # by enemy (id << 16 | square)
-    reach_cache: dict[int, Any] = field(default_factory=dict)  # unit id -> its last infantry reach
-    move_cache: dict[int, Any] = field(default_factory=dict)  # unit id -> (reach, its move actions)
-    card_modules: dict[tuple[tuple[str, ...], str], Any] = field(default_factory=dict)  # (hand, phase) -> playable
-    _infantry: dict[int, tuple[int, ...]] = field(default_factory=dict)
-    # other rule modules' derived data, by module-chosen key (e.g. "_transports");
-    # an explicit dict rather than attributes set on the fly, which compiled
-    # classes (builder.native) do not allow
-    caches: dict[str, Any] = field(default_factory=dict)
+    # what the rules work out from the facts above and keep, by typed key (shared by every
+    # copy of the game; builder/systems/heroes/engine/derived.py)
+    derived: DerivedData = field(default_factory=DerivedData)
 
-    def infantry_of(self, side: int, units: "list[UnitState]") -> tuple[int, ...]:
-        """Ids of ``side``'s infantry and guns (the units a friendly move passes
-        through), found once per game: units never change side or type."""
-        ids = self._infantry.get(side)
-        if ids is None:
-            ids = self._infantry[side] = tuple(
-                u.id for u in units if u.side == side and u.st.profile.type in ("infantry", "gun"))
-        return ids
+    def renewed(self, **changes: Any) -> "GameStatic":
+        """A copy of the static facts with ``changes`` (``bf``: the battlefield once a
+        structure is destroyed; ``sides``: the armies once a support tile gives an option)
+        and no derived data: the one way a game's static facts change while it is played.
+        The game takes the copy; copies of the game made before keep theirs."""
+        return dataclasses.replace(self, derived=DerivedData(), **changes)
+
+
+def _infantry(state: "GameState") -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(u.id for u in state.units if u.side == side and u.st.profile.type in ("infantry", "gun"))
+                 for side in range(len(state.sides)))
+
+
+INFANTRY: Final = Derived("state: each side's infantry and guns", _infantry)
+"""Ids of each side's infantry and guns (the units a friendly move passes through):
+units never change side or type; forgotten when units are added to a game."""
+
+
+def infantry_of(state: "GameState", side: int) -> tuple[int, ...]:
+    """Ids of ``side``'s infantry and guns."""
+    return derived(state, INFANTRY)[side]
 
 
 UNIT_FIELDS: Final = (

@@ -29,7 +29,6 @@ the ruins it may enter (else the nearest free square it may enter).
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING
 
 from builder.systems.heroes.board.battlefield import build_battlefield
@@ -38,7 +37,7 @@ from builder.kernel.events import Event
 
 if TYPE_CHECKING:
     from builder.systems.heroes.board.grid import Battlefield
-    from builder.systems.heroes.engine.state import GameState, GameStatic, UnitState
+    from builder.systems.heroes.engine.state import GameState, UnitState
 
 R_STRUCTURE = "000 core rules, Terrain and Terrain Overlays > Structure"
 
@@ -105,13 +104,6 @@ def damage_structure(state: "GameState", area: int, count: int, why: str) -> boo
     return True
 
 
-def _with_battlefield(static: "GameStatic", bf: "Battlefield") -> "GameStatic":
-    """A copy of the game's static facts on another battlefield, its caches of
-    battlefield-derived data fresh."""
-    return dataclasses.replace(static, bf=bf, zoc_tables={}, reach_cache={}, move_cache={}, card_modules={},
-                               _infantry={})
-
-
 def destroy(state: "GameState", area: int) -> None:
     """The structure of ``area`` is destroyed: its overlay turns to its ruin side,
     the units inside are suppressed and redeployed on the ruins."""
@@ -119,7 +111,7 @@ def destroy(state: "GameState", area: int) -> None:
     ruin = old.structures[area][1]
     inside = units_inside(state, area)
     bf = build_battlefield(state.static.pack, old.layout, old.ruined + ((area, ruin),))
-    state.static = _with_battlefield(state.static, bf)
+    state.static = state.static.renewed(bf=bf)
     state.events.append(Event("structure-destroyed", {"area": area, "ruin": ruin or "",
                                                       "units": [u.id for u in inside]}))
     for u in inside:

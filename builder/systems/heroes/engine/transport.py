@@ -28,7 +28,7 @@ acts from the vehicle.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from builder.systems.heroes.engine.actions import Action
 from builder.kernel.events import Event
@@ -39,6 +39,7 @@ from builder.systems.heroes.engine.movement import infantry_moves, infantry_path
 from builder.systems.heroes.engine.zoc import enemy_zoc
 from builder.systems.heroes.board.bitboard import squares as board_squares
 
+from builder.systems.heroes.engine.derived import Derived, derived, table
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState, UnitState
 
@@ -47,16 +48,19 @@ DISEMBARK = "disembark"
 FROM_VEHICLE = "transport"
 
 
+def _transports(state: "GameState") -> tuple[int, ...]:
+    return tuple(u.id for u in state.units if u.is_vehicle and (
+        "transport" in u.st.granted or any("transport" in f.abilities for f in u.st.profile.faces)))
+
+
+_TRANSPORTS: Final = Derived("transport: the vehicles with Transport on some side", _transports)
+
+
 def transports(state: "GameState") -> tuple[int, ...]:
     """Ids of the game's vehicles with Transport on some side (worked out once per
     game: units never change profile). Empty for most games, which then pay one
     dict lookup per listing."""
-    ids = state.static.caches.get("_transports")
-    if ids is None:
-        ids = state.static.caches["_transports"] = tuple(
-            u.id for u in state.units if u.is_vehicle and (
-                "transport" in u.st.granted or any("transport" in f.abilities for f in u.st.profile.faces)))
-    return ids  # type: ignore[no-any-return]
+    return derived(state, _TRANSPORTS)
 
 
 def room_taken(unit: "UnitState") -> int:
@@ -97,11 +101,15 @@ def square_of(state: "GameState", unit: "UnitState") -> int:
     return unit.sq
 
 
+_NEXT_TO: Final[Derived[dict[tuple[int, int, int], int]]] = table(
+    "transport: the squares next to a vehicle (a bitboard), by square, facing and footprint")
+
+
 def _next_to(state: "GameState", vehicle: "UnitState") -> int:
     """Bitboard of the squares next to the vehicle (its own excluded), worked out
     once per game, square, facing and footprint."""
     key = (vehicle.sq, vehicle.facing, vehicle.st.profile.footprint)
-    cache = state.static.caches.setdefault("_next_to_vehicle", {})
+    cache = derived(state, _NEXT_TO)
     board = cache.get(key)
     if board is None:
         bf = state.static.bf

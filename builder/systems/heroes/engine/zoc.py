@@ -13,11 +13,12 @@ enemy's zone: with a bit per enemy unit, the step a -> b is forbidden exactly wh
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from builder.systems.heroes.board.bitboard import board_of, squares
 from builder.systems.heroes.board.rooms import zone_around
-from builder.systems.heroes.engine.state import LISTING
+from builder.systems.heroes.engine.derived import Derived, derived, table
+from builder.systems.heroes.engine.state import LISTING, infantry_of
 
 if TYPE_CHECKING:
     from builder.systems.heroes.board.grid import Battlefield
@@ -139,14 +140,19 @@ def enemy_zones(state: "GameState", side: int) -> Zones:
     return _enemy_zones(state, side)
 
 
+_ZONES: Final[Derived[dict[tuple[int, ...], Zones]]] = table(
+    "zoc: the zones of control of a set of enemies, by (enemy id << 16 | square)s")
+"""Bounded: cleared when full."""
+
+
 def _enemy_zones(state: "GameState", side: int) -> Zones:
     units = state.units
     # each controlling enemy as one number, unit id above its square: a flat tuple of
     # ints hashes and compares faster than one of pairs (built hundreds of times a game)
     key = tuple([uid << 16 | u.sq for other in range(len(state.sides)) if other != side
-                 for uid in state.static.infantry_of(other, units)
+                 for uid in infantry_of(state, other)
                  if (u := units[uid]).sq >= 0 and not u.suppressed and u.alive])
-    tables = state.static.zoc_tables
+    tables = derived(state, _ZONES)
     zones = tables.get(key)
     if zones is None:
         bf = state.static.bf

@@ -10,7 +10,9 @@ this module imports none of them, being below them all.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Final
+
+from builder.systems.heroes.engine.derived import Derived, derived, table
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState, UnitState
@@ -199,7 +201,7 @@ def get(kind: str, id: str) -> RuleModule | None:
 def unit_modules(state: "GameState", unit: "UnitState") -> tuple[RuleModule, ...]:
     """Modules that apply to ``unit`` now: abilities on its face, on its weapons and
     granted by its tile; traits and equipment of its tile or of the whole army."""
-    cache = _module_cache(state)
+    cache = derived(state, _MODULES)
     key = _unit_key(unit)
     hit = cache.get(key)
     if hit is not None:
@@ -231,13 +233,9 @@ def _unit_key(unit: "UnitState") -> int:
     return unit.id << 8 | unit.face
 
 
-def _module_cache(state: "GameState") -> dict[Any, Any]:
-    """The game's cache of module and hook lists (made on first use; forgotten by
-    :func:`invalidate`)."""
-    cache = state.static.caches.get("_modules")
-    if cache is None:
-        cache = state.static.caches["_modules"] = {}
-    return cache  # type: ignore[no-any-return]
+_MODULES: Final[Derived[dict[Any, Any]]] = table(
+    "effects: the modules of a unit and face (by number), and each hook's functions of them (by hook name)")
+"""Forgotten by :func:`invalidate`."""
 
 
 def in_game(state: "GameState", hook: str) -> bool:
@@ -245,10 +243,7 @@ def in_game(state: "GameState", hook: str) -> bool:
     from some face, weapon or grant of a unit, or from a side's traits or
     equipment? Hot paths ask this first and skip hooks the game never uses
     (worked out once per game, for every hook at once)."""
-    flags = state.static.caches.get("_hooks_in_game")
-    if flags is None:
-        flags = state.static.caches["_hooks_in_game"] = _hooks_in_game(state)
-    return flags[hook]
+    return derived(state, _HOOKS_IN_GAME)[hook]
 
 
 def _hooks_in_game(state: "GameState") -> dict[str, bool]:
@@ -270,10 +265,10 @@ def side_hooks(state: "GameState", side: int, hook: str) -> tuple[Callable[..., 
     """The ``hook`` functions (one of :data:`SIDE_HOOKS`) of the options of ``side``'s
     army, in the order of the options' ids (worked out once per game for every hook and
     side: asked whenever a unit's moves or shots are listed and a move is made)."""
-    table = state.static.caches.get("_side_hooks")
-    if table is None:
-        table = state.static.caches["_side_hooks"] = _side_hooks(state)
-    return table[hook][side]  # type: ignore[no-any-return]
+    return derived(state, _SIDE_HOOKS)[hook][side]
+
+
+_HOOKS_IN_GAME: Final = Derived("effects: could any unit of the game ever run each hook", _hooks_in_game)
 
 
 def _side_hooks(state: "GameState") -> dict[str, tuple[tuple[Callable[..., Any], ...], ...]]:
@@ -281,6 +276,9 @@ def _side_hooks(state: "GameState") -> dict[str, tuple[tuple[Callable[..., Any],
     return {hook: tuple(tuple(m.hooks[hook] for m in options if hook in m.hooks and m.id in side.keys)
                         for side in state.static.sides)
             for hook in SIDE_HOOKS}
+
+
+_SIDE_HOOKS: Final = Derived("effects: the side hooks of each army's options", _side_hooks)
 
 
 def scenario_hooks(state: "GameState", hook: str) -> tuple[Callable[..., Any], ...]:
@@ -327,10 +325,7 @@ def condition(state: "GameState", kind: str) -> Callable[..., Any] | None:
 
 
 def _game_table(state: "GameState") -> dict[str, Any]:
-    table = state.static.caches.get("_game_hooks")
-    if table is None:
-        table = state.static.caches["_game_hooks"] = _game_hooks(state)
-    return table  # type: ignore[no-any-return]
+    return derived(state, _GAME_HOOKS)
 
 
 def _in_play(state: "GameState", m: RuleModule) -> bool:
@@ -358,18 +353,19 @@ def _game_hooks(state: "GameState") -> dict[str, Any]:
     return table
 
 
+_GAME_HOOKS: Final = Derived("effects: the game hooks of the modules in play, and who owns modes, decisions, "
+                              "scenario effects and conditions", _game_hooks)
+
+
 def invalidate(state: "GameState") -> None:
-    """Forget the cached module and hook lists (after granting abilities in play)."""
-    state.static.caches.pop("_modules", None)
-    state.static.caches.pop("_hooks_in_game", None)
-    state.static.caches.pop("_side_hooks", None)
-    state.static.caches.pop("_game_hooks", None)
+    """Forget the module and hook lists worked out (after granting abilities in play)."""
+    state.static.derived.forget(_MODULES, _HOOKS_IN_GAME, _SIDE_HOOKS, _GAME_HOOKS)
 
 
 def hook_functions(state: "GameState", unit: "UnitState", hook: str) -> tuple[Callable[..., Any], ...]:
     """The ``hook`` functions of the unit's modules (cached per hook, then unit and face:
     rules ask this on every shot, move and query, and a number is the cheapest key)."""
-    cache = state.static.caches.get("_modules") or _module_cache(state)
+    cache = derived(state, _MODULES)
     by_unit = cache.get(hook)
     if by_unit is None:
         by_unit = cache[hook] = {}

@@ -54,7 +54,7 @@ token -1 a bluff, -9 none) and ``aircraft_bombs`` (bombs dropped: (unit, count))
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from builder.systems.heroes.engine.actions import Action
 from builder.systems.heroes.engine.ambush import reveal
@@ -68,6 +68,7 @@ from builder.systems.heroes.engine.terms import Term
 from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
 
+from builder.systems.heroes.engine.derived import Derived, derived, table
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.profiles import WeaponProfile
     from builder.systems.heroes.engine.state import GameState, UnitState
@@ -108,9 +109,13 @@ def in_plain_sight(state: "GameState", a: "UnitState") -> bool:
     return a.alive and token_of(state, a.id) != BLUFF
 
 
+_PRINTED_BOMBS: Final[Derived[dict[str, int]]] = table(
+    "aircraft: the bomb or rocket markers printed on an aircraft's tile, by counter id")
+
+
 def bombs_left(state: "GameState", a: "UnitState") -> int:
     """The bomb or rocket markers of the aircraft's tile not dropped yet."""
-    cache = state.static.caches.setdefault("_aircraft_bombs", {})
+    cache = derived(state, _PRINTED_BOMBS)
     printed = cache.get(a.st.profile.id)
     if printed is None:
         tiles = [t for t in state.static.pack.items["tiles"].values()

@@ -19,7 +19,7 @@ squares where the side's infantry stands (an MG team takes cover in it at once).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from builder.systems.heroes.engine.actions import Action
 from builder.systems.heroes.engine.features.advanced_positions import POSITIONS, allowed
@@ -28,6 +28,7 @@ from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.state import rule_field, set_rule_field
 
+from builder.systems.heroes.engine.derived import Derived, derived, table
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState
 
@@ -40,9 +41,13 @@ def nests_left(state: "GameState", side: int) -> int:
     return sum(v for (_, k), v in state.sides[side].equipment.items() if k == NEST)
 
 
+_ENEMY_ZONES: Final[Derived[dict[int, frozenset[int]]]] = table(
+    "mg_nest: the squares of the deployment zones of a side's enemies, by side")
+
+
 def enemy_zone(state: "GameState", side: int) -> frozenset[int]:
     """Squares of the deployment zones of ``side``'s enemies (worked out once)."""
-    cache = state.static.caches.setdefault("_enemy_zones", {})
+    cache = derived(state, _ENEMY_ZONES)
     found = cache.get(side)
     if found is None:
         bf = state.static.bf
