@@ -487,7 +487,7 @@ def exit_distance_map(state: "GameState", side: int) -> list[int]:
         bf = state.static.bf
         rows = [square_row(bf, e) for e in sorted(exit_squares(state)[side])]
         got = cache[side] = [min(col) for col in zip(*rows)] if rows else [99] * bf.size
-    return got  # type: ignore[no-any-return]
+    return got
 
 
 def _move_value_map(state: "GameState", here: int, side: int, infantry: bool,

@@ -286,11 +286,11 @@ def split_partners(state: "GameState", first: "UnitState", second: "UnitState") 
     return any(bf.distance(a, b) <= SPLIT_REACH for a in state.squares_of(first) for b in state.squares_of(second))
 
 
-def _at_opening(bf, sq: int) -> bool:  # type: ignore[no-untyped-def]
+def _at_opening(bf, sq: int) -> bool:
     return any(sq in pair for pair in bf.openings)
 
 
-def building_reason(bf, fsq: int, tsq: int) -> str:  # type: ignore[no-untyped-def]
+def building_reason(bf, fsq: int, tsq: int) -> str:
     """Fire out of a building only from a square with an opening; at a unit inside
     one only when it is next to an opening (000 core rules, Terrain > Buildings). Inside
     one building (its overlay, or one room) a clear line is enough, from room to room
@@ -308,7 +308,7 @@ def building_reason(bf, fsq: int, tsq: int) -> str:  # type: ignore[no-untyped-d
     return ""
 
 
-def building_allows(bf, fsq: int, tsq: int) -> bool:  # type: ignore[no-untyped-def]
+def building_allows(bf, fsq: int, tsq: int) -> bool:
     if not (bf.terrain[fsq].building or bf.terrain[tsq].building):
         return True
     return not building_reason(bf, fsq, tsq)

@@ -144,7 +144,7 @@ def offer(state: "GameState", mover: "UnitState", path: list[int]) -> None:
         state.pending.insert(at, (OPFIRE, 1 - mover.side, mover.id, codes, tuple(path)))
 
 
-def choices(state: "GameState", pending: tuple) -> list[Action]:  # type: ignore[type-arg]
+def choices(state: "GameState", pending: tuple) -> list[Action]:
     _, side, mover, codes, _ = pending
     card = opportunity_card(state, side)
     acts = [Action(OPFIRE, unit=c >> 24, weapon=(c >> 16) & 0xFF, target=mover, square=c & SQUARE_MASK,
@@ -154,7 +154,7 @@ def choices(state: "GameState", pending: tuple) -> list[Action]:  # type: ignore
     return acts
 
 
-def resolve(state: "GameState", pending: tuple, action: Action) -> None:  # type: ignore[type-arg]
+def resolve(state: "GameState", pending: tuple, action: Action) -> None:
     """Fire (then offer the remaining units again) or pass."""
     if action.kind == "pass":
         return

@@ -668,14 +668,14 @@ class GameState:
 
     def legal_actions(self) -> list[Any]:
         """Every decision open to the side to act (empty when the game is over)."""
-        return self.rules.legal_actions(self)  # type: ignore[no-any-return]
+        return self.rules.legal_actions(self)
 
     def apply(self, action: Any) -> list[Event]:
         """Apply ``action`` in place; returns the events (builder.systems.heroes.engine.api.apply
         checks it is legal first when asked)."""
         if self.result is not None:
             raise IllegalAction("the game is over")
-        return self.rules.apply(self, action)  # type: ignore[no-any-return]
+        return self.rules.apply(self, action)
 
     def observation(self, seat: int) -> Any:
         """What the side ``seat`` may know (builder.systems.heroes.engine.observation, through
@@ -685,7 +685,7 @@ class GameState:
     def determinize(self, seat: int, rng: Any) -> "GameState":
         """A full game consistent with ``observation(seat)``, its hidden parts drawn from
         ``rng`` (builder.systems.heroes.engine.observation, through the rules)."""
-        return self.rules.determinize(self, seat, rng)  # type: ignore[no-any-return]
+        return self.rules.determinize(self, seat, rng)
 
     # --- cloning and hashing -------------------------------------------------------
 

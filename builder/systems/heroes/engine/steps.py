@@ -91,15 +91,15 @@ def advance_supply(state: "GameState") -> None:
 
 
 def supply_movers(state: "GameState", side: int) -> list[int]:
-    return step("supply_movers")(state, side)  # type: ignore[no-any-return]
+    return step("supply_movers")(state, side)
 
 
 def fire_actions(state: "GameState", u: "UnitState", moving: bool) -> list["Action"]:
-    return step("fire_actions")(state, u, moving)  # type: ignore[no-any-return]
+    return step("fire_actions")(state, u, moving)
 
 
 def fire_plans(state: "GameState", action: "Action", moving: bool = False) -> tuple[Any, Any]:
-    return step("fire_plans")(state, action, moving)  # type: ignore[no-any-return]
+    return step("fire_plans")(state, action, moving)
 
 
 def do_fire(state: "GameState", action: "Action", moving: bool = False) -> None:
@@ -111,7 +111,7 @@ def place(state: "GameState", u: "UnitState", sq: int, facing: int = -1) -> None
 
 
 def counter_target(state: "GameState", unit: "UnitState") -> int:
-    return step("counter_target")(state, unit)  # type: ignore[no-any-return]
+    return step("counter_target")(state, unit)
 
 
 def assault_back(state: "GameState", unit: "UnitState", attacker: "UnitState") -> None:
@@ -135,4 +135,4 @@ def vehicle_lost(state: "GameState", unit: "UnitState") -> None:
 
 
 def answer_roll(state: "GameState", unit: "UnitState", die: int, dice: int, need: int, why: str) -> int:
-    return step("answer_roll")(state, unit, die, dice, need, why)  # type: ignore[no-any-return]
+    return step("answer_roll")(state, unit, die, dice, need, why)

@@ -50,7 +50,7 @@ def structure_squares(bf: "Battlefield", area: int) -> tuple[int, ...]:
         squares = [sq for sq in range(bf.size) if bf.area[sq] == area]
         hit = tuple(sq for sq in squares if bf.terrain[sq].building) or tuple(squares)
         bf.derived[key] = hit
-    return hit  # type: ignore[no-any-return]
+    return hit
 
 
 def structure_at(bf: "Battlefield", sq: int) -> int:

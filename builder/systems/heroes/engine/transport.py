@@ -121,7 +121,7 @@ def _next_to(state: "GameState", vehicle: "UnitState") -> int:
         for s in own:
             board &= ~(1 << s)
         cache[key] = board
-    return board  # type: ignore[no-any-return]
+    return board
 
 
 # --- getting in ----------------------------------------------------------------

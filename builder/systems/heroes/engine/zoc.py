@@ -39,7 +39,7 @@ def zone_squares(bf: "Battlefield") -> tuple[tuple[int, ...], ...]:
     if hit is None:
         hit = tuple(zone_around(bf, sq) for sq in range(bf.size))
         bf.derived[key] = hit
-    return hit  # type: ignore[no-any-return]
+    return hit
 
 
 def zone_boards(bf: "Battlefield") -> tuple[int, ...]:
@@ -49,7 +49,7 @@ def zone_boards(bf: "Battlefield") -> tuple[int, ...]:
     hit = bf.derived.get(key)
     if hit is None:
         hit = bf.derived[key] = tuple(board_of(zone) for zone in zone_squares(bf))
-    return hit  # type: ignore[no-any-return]
+    return hit
 
 
 def zone_of(state: "GameState", unit: "UnitState") -> tuple[int, ...]:
@@ -57,7 +57,7 @@ def zone_of(state: "GameState", unit: "UnitState") -> tuple[int, ...]:
     return zone_squares(state.static.bf)[unit.sq] if exerts_zoc(unit) else ()
 
 
-def _controllers(state: "GameState", side: int):  # type: ignore[no-untyped-def]
+def _controllers(state: "GameState", side: int):
     """(bit, squares controlled) for each enemy unit of ``side`` exerting a zone."""
     zones = zone_squares(state.static.bf)
     for u in state.units:
@@ -136,7 +136,7 @@ def enemy_zones(state: "GameState", side: int) -> Zones:
         zones = listing.get(side)
         if zones is None:
             zones = listing[side] = _enemy_zones(state, side)
-        return zones  # type: ignore[no-any-return]
+        return zones
     return _enemy_zones(state, side)
 
 

@@ -54,7 +54,7 @@ from builder.systems.heroes.engine.state import BLUFF, MAX_ORDERS, NO_ORDER
 AC = "000 core rules, Action Card; card effect as the pack words it"
 
 
-def _boost(key: str, value: int):  # type: ignore[no-untyped-def]
+def _boost(key: str, value: int):
     def play(state: Any, unit: Any) -> None:
         state.boosts[(key, unit.id)] = state.boosts.get((key, unit.id), 0) + value
     return play
@@ -524,7 +524,7 @@ def hand_phases(state: Any, side: int) -> frozenset[str]:
         if len(known) >= 1024:
             known.clear()
         out = known[key] = frozenset(p for _, m in _card_modules(state, key[0], None) for p in phases_of(m))
-    return out  # type: ignore[no-any-return]
+    return out
 
 
 def _card_modules(state: Any, hand: tuple[str, ...], phase: str | None) -> list[tuple[str, Any]]:

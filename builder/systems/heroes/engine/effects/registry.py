@@ -286,19 +286,19 @@ def scenario_hooks(state: "GameState", hook: str) -> tuple[Callable[..., Any], .
     scenario rules the game's scenario uses among them), in the order of their rank and
     id (worked out once per game for every hook: asked as phases start, units are
     activated and moves are made)."""
-    return _game_table(state)[hook]  # type: ignore[no-any-return]
+    return _game_table(state)[hook]
 
 
 def game_hooks(state: "GameState", hook: str) -> tuple[Callable[..., Any], ...]:
     """The ``hook`` functions (one of :data:`GAME_HOOKS`) of the modules in play, in the
     order of their rank and id (worked out once per game for every hook)."""
-    return _game_table(state)[hook]  # type: ignore[no-any-return]
+    return _game_table(state)[hook]
 
 
 def scenario_apply(state: "GameState", mode: str) -> Callable[..., Any] | None:
     """The ``scenario_apply`` hook of the scenario rule in play that owns action mode
     ``mode`` (None: no rule owns it)."""
-    return _game_table(state)["modes"].get(mode)  # type: ignore[no-any-return]
+    return _game_table(state)["modes"].get(mode)
 
 
 def decision(state: "GameState", kind: str, mode: str | None) -> Callable[..., Any] | None:
@@ -308,20 +308,20 @@ def decision(state: "GameState", kind: str, mode: str | None) -> Callable[..., A
     owners = _game_table(state)["decides"]
     if not owners:
         return None
-    return owners.get(f"{kind}:{mode}") or owners.get(kind)  # type: ignore[no-any-return]
+    return owners.get(f"{kind}:{mode}") or owners.get(kind)
 
 
 def scenario_effect(state: "GameState", do: str) -> Callable[..., Any] | None:
     """The ``scenario_effect`` hook of the module that carries out scenario effects
     ``do`` (None: the core rules do, or nothing does). Not gated by ``in_play``: an
     effect of the scenario is carried out by its module whenever it comes."""
-    return _game_table(state)["effects"].get(do)  # type: ignore[no-any-return]
+    return _game_table(state)["effects"].get(do)
 
 
 def condition(state: "GameState", kind: str) -> Callable[..., Any] | None:
     """The ``condition`` hook of the module that evaluates victory conditions ``kind``
     (None: a condition of the core rules)."""
-    return _game_table(state)["conditions"].get(kind)  # type: ignore[no-any-return]
+    return _game_table(state)["conditions"].get(kind)
 
 
 def _game_table(state: "GameState") -> dict[str, Any]:
@@ -373,7 +373,7 @@ def hook_functions(state: "GameState", unit: "UnitState", hook: str) -> tuple[Ca
     fns = by_unit.get(key)
     if fns is None:
         fns = by_unit[key] = tuple(m.hooks[hook] for m in unit_modules(state, unit) if hook in m.hooks)
-    return fns  # type: ignore[no-any-return]
+    return fns
 
 
 def collect(state: "GameState", unit: "UnitState", hook: str, *args: Any) -> list[Any]:

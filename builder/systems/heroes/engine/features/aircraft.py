@@ -122,7 +122,7 @@ def bombs_left(state: "GameState", a: "UnitState") -> int:
                  if t.kind.value == AIRCRAFT and any(g.unit == a.st.profile.id for g in t.units)]
         printed = cache[a.st.profile.id] = max((getattr(t, "bombs", 0) for t in tiles), default=0)
     used = next((n for u, n in rule_field(state, BOMBS) if u == a.id), 0)
-    return max(0, printed - used)  # type: ignore[no-any-return]
+    return max(0, printed - used)
 
 
 def _shot_value(plan: ShotPlan) -> float:

@@ -57,7 +57,7 @@ def charge_dice(state: "GameState", side: int) -> int:
             mine = [o for o in options if o.faction == faction] or options
             dice = int(mine[0].destruction) if mine else 0
         cache[side] = dice
-    return dice  # type: ignore[no-any-return]
+    return dice
 
 
 def charge_actions(state: "GameState", u: "UnitState") -> list[Action]:

@@ -94,7 +94,7 @@ def counts(state: "GameState", side: int) -> dict[str, int]:
 
 def exited(state: "GameState", side: int) -> tuple[int, ...]:
     """The units of ``side`` that got out, in the order they left."""
-    return side_field(state.sides[side], EXITED)  # type: ignore[no-any-return]
+    return side_field(state.sides[side], EXITED)
 
 
 def got_out(state: "GameState", side: int, at_least: dict[str, int]) -> bool:

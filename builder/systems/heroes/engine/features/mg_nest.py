@@ -54,7 +54,7 @@ def enemy_zone(state: "GameState", side: int) -> frozenset[int]:
         found = cache[side] = frozenset(
             sq for i, spec in enumerate(state.static.scenario.sides) if i != side
             for area in spec.deployment for sq in bf.area_squares(area))
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def nest_actions(state: "GameState", side: int) -> list[Action]:

@@ -60,7 +60,7 @@ def bomb_keys(state: "GameState", side: int) -> tuple[str, ...]:
     if keys is None:
         keys = cache[side] = tuple(k for k in KEYS if k in state.static.sides[side].keys
                                    and token_attack(state, side, k) is not None)
-    return keys  # type: ignore[no-any-return]
+    return keys
 
 
 def _combat(state: "GameState", side: int, key: str, target: "UnitState") -> int | None:

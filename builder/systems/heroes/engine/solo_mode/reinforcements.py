@@ -160,7 +160,7 @@ def _army(state: "GameState", side: int) -> tuple[frozenset[str], frozenset[str]
                              if g.kind == "tile" and g.name in tiles and tiles[g.name].insignia)
         bought = frozenset(options[g.name] for g in ss.groups if g.kind == "option" and g.name in options)
         got = cache[key] = (insignia, bought)
-    return got  # type: ignore[no-any-return]
+    return got
 
 
 def fill_bag(state: "GameState", rules: "SoloModeRules", solo: "SoloState") -> list[int]:
