@@ -234,6 +234,6 @@ def _answer_card(state: "GameState", pending: tuple, action: Action) -> None:
 
 # action cards (builder/systems/heroes/engine/effects/cards.py) call these back: a Counter-Attack's
 # target and assault, a card held for the opponent's No!
-steps.provide("counter_target", counter_target)
-steps.provide("assault_back", assault_back)
-steps.provide("hold_card", hold_card)
+steps.COUNTER_TARGET.provide(counter_target)
+steps.ASSAULT_BACK.provide(assault_back)
+steps.HOLD_CARD.provide(hold_card)

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Final
 
 from builder.systems.heroes.engine.actions import Action
 from builder.kernel.events import Event
-from builder.systems.heroes.engine.steps import provide
+from builder.systems.heroes.engine.steps import VEHICLE_LOST
 from builder.systems.heroes.engine.assault import may_assault
 from builder.systems.heroes.engine.damage import eliminate
 from builder.systems.heroes.engine.movement import infantry_moves, infantry_path, movement_allowance
@@ -278,4 +278,4 @@ def vehicle_lost(state: "GameState", vehicle: "UnitState") -> None:
         state.pending.append(("displace", u.side, u.id, options, ()))
 
 
-provide("vehicle_lost", vehicle_lost)  # builder.systems.heroes.engine.damage calls it as a vehicle is lost
+VEHICLE_LOST.provide(vehicle_lost)  # builder.systems.heroes.engine.damage calls it as a vehicle is lost

@@ -25,7 +25,7 @@ from builder.systems.heroes.engine.effects.options import token_spent
 from builder.systems.heroes.engine.tokens import spend_token, tokens_left
 from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
-from builder.systems.heroes.engine.steps import provide
+from builder.systems.heroes.engine.steps import DO_FIRE, FIRE_ACTIONS, FIRE_PLANS, PLACE
 from builder.systems.heroes.engine.firing import (SPLIT, SPLIT_REST, building_allows, in_arc, plan_shot, resolve_shot,
                                    split_partners)
 from builder.systems.heroes.board.los import sees
@@ -412,7 +412,7 @@ def do_assault(state: "GameState", action: Action) -> None:
 
 # the rule modules below call these back (builder/systems/heroes/engine/steps.py): a special order's
 # guns fire, an answered shot is taken, a scenario moves a unit
-provide("fire_actions", fire_actions)
-provide("fire_plans", fire_plans)
-provide("do_fire", do_fire)
-provide("place", place)
+FIRE_ACTIONS.provide(fire_actions)
+FIRE_PLANS.provide(fire_plans)
+DO_FIRE.provide(do_fire)
+PLACE.provide(place)

@@ -631,4 +631,4 @@ def improvise(state: Any, side: int) -> None:
     state.events.append(Event("improvised", {"side": side, "discard": out}))
 
 
-steps.provide("answer_roll", lucky_shot)  # firing and assault call it on a roll that falls short
+steps.ANSWER_ROLL.provide(lucky_shot)  # firing and assault call it on a roll that falls short

@@ -181,7 +181,7 @@ def close_round(state: "GameState", ending: Event | None) -> None:
 
 # called back from below (builder/systems/heroes/engine/steps.py): the activation phase ends, an
 # answer to a card played in the supply phase is made
-steps.provide("start_supply", start_supply)
-steps.provide("advance_supply", advance)
-steps.provide("supply_movers", movers)
-steps.provide("close_round", close_round)
+steps.START_SUPPLY.provide(start_supply)
+steps.ADVANCE_SUPPLY.provide(advance)
+steps.SUPPLY_MOVERS.provide(movers)
+steps.CLOSE_ROUND.provide(close_round)
