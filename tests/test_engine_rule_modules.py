@@ -10,6 +10,7 @@ from builder.systems.heroes.engine import effects
 from builder.systems.heroes.engine.assault import plan_assault
 from builder.systems.heroes.engine.effects.cards import improvise
 from builder.systems.heroes.engine.effects.options import keep_initiative
+from builder.systems.heroes.engine.effects.registry import HOOKS, Hooks
 from builder.systems.heroes.engine.firing import plan_shot
 
 from engine_helpers import Scripted, activate, make, position
@@ -510,3 +511,9 @@ def test_lucky_shot_card_rerolls_one_die_of_a_roll_that_falls_short() -> None:
     s.hand = ["us-lucky-shot"]
     state.dice = Scripted(1)
     assert lucky_shot(state, us, 3, 2, 5, "assault (attacker)") == 3  # the lower of two dice rerolled
+
+
+def test_every_hook_has_a_type_and_a_description() -> None:
+    """A hook named in HOOKS (when it runs) has its type in Hooks (what register checks a
+    module's function against with mypy), and the other way round."""
+    assert set(Hooks.__annotations__) == set(HOOKS)

@@ -10,12 +10,14 @@ this module imports none of them, being below them all.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Final
+from typing import TYPE_CHECKING, Any, Callable, Final, TypedDict, Unpack, cast
 
 from builder.systems.heroes.engine.derived import Derived, derived, table
 
 if TYPE_CHECKING:
+    from builder.systems.heroes.engine.actions import Action
     from builder.systems.heroes.engine.state import GameState, UnitState
+    from builder.systems.heroes.engine.terms import Term
 
 HOOKS = {
     "shot": "add terms to a shot (ctx: ShotPlan)",
@@ -138,6 +140,95 @@ listed, which seeded players read."""
 STATUSES = ("simulated", "partial", "not simulated")
 
 
+# --- the hooks' types: what a registration is checked against --------------------------
+# Context objects (a shot's or assault's plan, a weapon, a scenario effect or condition) are
+# typed Any here: their classes live above this module, which imports none of them.
+Terms = Callable[["GameState", "UnitState", Any], "list[Term] | None"]
+"""(state, unit, plan) -> the terms the unit's module adds (None: none)."""
+UnitAnswer = Callable[["GameState", "UnitState"], bool]
+"""(state, unit) -> does the module say yes for the unit."""
+UnitCount = Callable[["GameState", "UnitState"], "int | None"]
+"""(state, unit) -> a number the module gives the unit (None: nothing to say)."""
+UnitEvent = Callable[["GameState", "UnitState", Any], object]
+"""(state, unit, other) -> as something happens to the unit (what it returns is not read)."""
+UnitOffer = Callable[["GameState", "UnitState"], "list[Action]"]
+"""(state, unit) -> the decisions the module offers the unit."""
+SideOffer = Callable[["GameState", int], "list[Action]"]
+"""(state, side) -> the decisions the module offers the side."""
+Decide = Callable[["GameState", "Action"], object]
+"""(state, action) -> carry out a decision the module owns."""
+
+
+class Hooks(TypedDict, total=False):
+    """The type of each hook of :data:`HOOKS` (what :func:`register` checks a rule module's
+    functions against; :data:`HOOKS` says when each runs)."""
+
+    shot: Callable[["GameState", "UnitState", Any, Any], "list[Term] | None"]  # (plan, weapon)
+    defence: Terms
+    long_range: UnitCount
+    range_limit: Callable[["GameState", "UnitState", Any], "int | None"]  # (weapon)
+    dice: Callable[["GameState", "UnitState", Any], "int | None"]  # (weapon)
+    firing: UnitEvent  # (target)
+    targeted: UnitEvent  # (plan)
+    after_miss: UnitEvent  # (target)
+    reroll: Callable[["GameState", "UnitState", int, int, int, str], int]  # (die, dice, need, why) -> die kept
+    damage_roll: Callable[["GameState", "UnitState", "UnitState", int], int]  # (target, roll so far) -> to add
+    suppressed: Callable[["GameState", "UnitState", int], int]  # (markers placed) -> taken
+    assault_attack: Terms
+    assault_defence: Terms
+    assault_won: UnitEvent  # (defender)
+    assault_lost: UnitEvent  # (defender)
+    hits_inflicted: UnitCount
+    opponent_assault: Terms
+    push_back: Callable[["GameState", "UnitState"], "bool | None"]
+    recovery: UnitCount
+    acts_first: UnitAnswer
+    order_tokens: UnitCount
+    min_orders: UnitCount
+    order_received: UnitEvent  # (token)
+    extra_draw: UnitCount
+    movement: UnitCount
+    revealed: Callable[["GameState", "UnitState"], object]
+    end_of_supply: Callable[["GameState", int], object]
+    card_phase: Callable[[], "str | tuple[str, ...]"]
+    card_playable: UnitAnswer
+    card_targets: Callable[["GameState", "UnitState"], "list[int]"]
+    card_play: Callable[..., object]  # (state, unit) or, with card_targets, (state, unit, target)
+    assault_heavy: Callable[["GameState", "UnitState"], "bool | None"]
+    reactivate: UnitAnswer
+    autonomous: UnitAnswer
+    substitute: UnitAnswer
+    actions: Callable[["GameState", "UnitState", str], "list[Action]"]  # (phase)
+    prepare: Callable[["GameState", "Action"], "Action"]
+    apply: Callable[["GameState", "Action"], bool]
+    holds_fire: UnitAnswer
+    in_scenario: Callable[["GameState"], bool]
+    scenario_apply: Decide
+    on_phase: Callable[["GameState", str], object]
+    after_move: UnitAnswer
+    in_play: Callable[["GameState"], bool]
+    activation_actions: UnitOffer
+    after_actions: UnitOffer
+    decide: Decide
+    queue_tokens: Callable[["GameState", int], "list[tuple[int, int]]"]
+    reveal: Callable[["GameState", int, int, int], bool]  # (side, token, owner)
+    interlude: Callable[["GameState", int, int], bool]  # (side, passed)
+    interlude_actions: Callable[["GameState"], "list[Action]"]
+    interlude_decide: Callable[["GameState", "Action"], bool]
+    directs: Callable[["GameState"], bool]
+    directed_actions: UnitOffer
+    activation_ending: UnitAnswer
+    activation_ended: UnitAnswer
+    order_actions: SideOffer
+    closing_actions: SideOffer
+    closing_decide: Callable[["GameState", int, "Action"], object]
+    supply_move_actions: Callable[["GameState", int, "list[int]"], "list[Action]"]  # (side, movers)
+    supply_actions: SideOffer
+    scenario_effect: Callable[["GameState", Any, int], bool]  # (effect, side)
+    condition: Callable[["GameState", Any], bool]  # (condition)
+    out_of_play: Callable[["GameState", int], "tuple[int, ...]"]
+
+
 @dataclass(frozen=True)
 class RuleModule:
     kind: str  # ability / option / card / event
@@ -163,7 +254,7 @@ their rank and id (worked out once, again after a module registers)."""
 def register(kind: str, id: str, name: str, status: str, rule: str, missing: str = "",
              modes: tuple[str, ...] = (), rank: int = 0, decides: tuple[str, ...] = (),
              scenario_effects: tuple[str, ...] = (), conditions: tuple[str, ...] = (),
-             **hooks: Callable[..., Any]) -> RuleModule:
+             **hooks: Unpack[Hooks]) -> RuleModule:
     """Register a rule module with its hooks (names of :data:`HOOKS`); ``modes``: the
     action modes a scenario rule's ``scenario_apply`` carries out; ``rank``: where its game
     hooks run; ``decides``, ``scenario_effects``, ``conditions``: what its ``decide``,
@@ -181,7 +272,8 @@ def register(kind: str, id: str, name: str, status: str, rule: str, missing: str
     for hook, owned in (("decide", decides), ("scenario_effect", scenario_effects), ("condition", conditions)):
         if bool(owned) != (hook in hooks):
             raise ValueError(f"{kind} {id}: a {hook} hook and what it answers for go together")
-    module = RuleModule(kind, id, name, status, rule, missing, dict(hooks), tuple(modes), rank, tuple(decides),
+    functions = cast("dict[str, Callable[..., Any]]", dict(hooks))  # every value of Hooks is a function
+    module = RuleModule(kind, id, name, status, rule, missing, functions, tuple(modes), rank, tuple(decides),
                         tuple(scenario_effects), tuple(conditions))
     REGISTRY[(kind, id)] = module
     _GAME_MODULES.clear()
