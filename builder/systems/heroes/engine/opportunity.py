@@ -58,7 +58,7 @@ def may_opportunity_fire(state: "GameState", u: "UnitState") -> bool:
     if (u.activated or u.acted or u.concealed or u.sq < 0 or not u.alive or u.wreck
             or u.id == state.current):  # unactivated(), inlined: asked after every move
         return False
-    if state.markers and markers.count(state, u.id, markers.OPPORTUNITY_FIRE):
+    if markers.MARKERS in state.rule_fields and markers.count(state, u.id, markers.OPPORTUNITY_FIRE):
         return True
     if u.st.profile.type not in ("infantry", "gun"):
         return False
@@ -172,6 +172,6 @@ def resolve(state: "GameState", pending: tuple, action: Action) -> None:
         side.discard.append(action.mode)
         state.events.append(Event("card", {"side": firer.side, "card": action.mode, "unit": firer.id}))
     resolve_shot(state, plan)
-    if state.markers:  # the marker that allowed it is discarded once the fire is resolved
+    if markers.MARKERS in state.rule_fields:  # the marker that allowed it is discarded once the fire is resolved
         markers.spend(state, firer.id, markers.OPPORTUNITY_FIRE, 1)
     offer(state, mover, path)

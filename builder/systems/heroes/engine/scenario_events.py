@@ -40,9 +40,12 @@ from builder.systems.heroes.engine.scenario_units import move_toward, place_unit
 from builder.systems.heroes.engine.victory import holds
 
 from builder.systems.heroes.engine.derived import Derived, derived
+from builder.systems.heroes.engine.state import declare_field, key_rows, rule_field, set_rule_field
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState
 
+POSTPONED = declare_field("postponed", __name__, key=key_rows)
+"""Events postponed (an effect that could not be carried out yet): ``(event index, effect index)``."""
 STATUS = {
     "score": ("simulated", ""),
     "add_marker": ("simulated", ""),
@@ -66,9 +69,10 @@ STATUS = {
 def run_events(state: "GameState", timing: str) -> None:
     """Postponed events due at this timing, then this turn's events."""
     events = state.static.scenario.events
-    if state.postponed:
-        due = [p for p in state.postponed if events[p[0]].timing.value == timing]
-        state.postponed = tuple(p for p in state.postponed if p not in due)
+    postponed = rule_field(state, POSTPONED)
+    if postponed:
+        due = [p for p in postponed if events[p[0]].timing.value == timing]
+        set_rule_field(state, POSTPONED, tuple(p for p in postponed if p not in due))
         for ei, first in due:
             _run(state, ei, first)
     for ei, ev, turns in _events_at(state, timing):
@@ -103,7 +107,7 @@ def _run(state: "GameState", ei: int, first: int) -> None:
     ev = state.static.scenario.events[ei]
     for k in range(first, len(ev.effects)):
         if not effect(state, ev.effects[k], ev.side):
-            state.postponed = state.postponed + ((ei, k),)
+            set_rule_field(state, POSTPONED, rule_field(state, POSTPONED) + ((ei, k),))
             state.events.append(Event("event-postponed", {"event": ei, "effect": k, "turn": state.turn}))
             return
 

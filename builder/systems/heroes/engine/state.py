@@ -550,12 +550,6 @@ class GameResult:
         }
 
 
-def _used(name: str) -> Callable[[Any], bool]:
-    """A rule's field of the game enters the hash only once used (not empty): games
-    that never use it keep the hashes they had before the rule was written."""
-    return lambda g: bool(getattr(g, name))
-
-
 GAME_FIELDS: Final = (
     StateField("rules", key=None), StateField("static", key=None),
     StateField("dice", copy=_clone, key=lambda d: d.state),
@@ -575,10 +569,6 @@ GAME_FIELDS: Final = (
     StateField("memo", copy=_empty_dict, key=None),  # derived data valid for this decision only
     StateField("boosts", copy=_dict, key=lambda b: sorted([k[0], k[1], v] for k, v in b.items())),
     StateField("path", key=_as_list),
-    StateField("smoke", key=_rows, when=_used("smoke")),
-    StateField("markers", key=_rows, when=_used("markers")),
-    StateField("postponed", key=_rows, when=_used("postponed")),
-    StateField("demolition", key=_rows, when=_used("demolition")),
     # the fields rule modules declare for themselves (declare_field): hashed one by one
     # under their own names by GameState.canonical
     StateField("rule_fields", copy=_dict, key=None),
@@ -622,13 +612,6 @@ class GameState:
         self.memo: dict[Any, Any] = {}  # derived data valid for this decision only
         self.boosts: dict[tuple[str, int], int] = {}  # card bonuses for the current activation
         self.path: tuple[int, ...] = ()  # squares of the current unit's move (Firing on the Move)
-        self.smoke: tuple[tuple[int, int, int], ...] = ()  # (intersection, radius, penalty), builder/systems/heroes/engine/smoke.py
-        # scenario markers on units: (unit, marker, count), builder/systems/heroes/engine/markers.py
-        self.markers: tuple[tuple[int, str, int], ...] = ()
-        # scenario events postponed: (event index, first effect left), builder/systems/heroes/engine/scenario_events.py
-        self.postponed: tuple[tuple[int, int], ...] = ()
-        # demolition points on standing structures: (overlay area, points), builder/systems/heroes/engine/structures.py
-        self.demolition: tuple[tuple[int, int], ...] = ()
         self.variant: Any = None  # a variant's state (GAME_FIELDS), set by its rules at set-up
         self.rule_fields: dict[str, Any] = {}  # rule modules' own fields by name (declare_field)
 

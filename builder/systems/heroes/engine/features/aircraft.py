@@ -62,7 +62,7 @@ from builder.systems.heroes.engine.effects import register
 from builder.systems.heroes.engine.features.aviation import outside_buildings
 from builder.systems.heroes.engine.features.blast import WEAPON_RADIUS, Pattern, _affected, aim_at, blast_plan, explode, under
 from builder.systems.heroes.engine.firing import R_SUPP, ShotPlan, resolve_shot
-from builder.systems.heroes.engine.smoke import smoke_terms
+from builder.systems.heroes.engine.smoke import SMOKE, smoke_terms
 from builder.systems.heroes.engine.state import declare_field, key_rows, rule_field, set_rule_field
 from builder.systems.heroes.engine.terms import Term
 from builder.kernel.errors import IllegalAction
@@ -145,7 +145,7 @@ def speed_penalty(state: "GameState", firer_token: int, a: "UnitState") -> int:
 def smoke_on(state: "GameState", u: "UnitState") -> list[Term]:
     """003 Smoke warning: a ground unit covered, even partly, by a smoke pattern takes its
     penalty on a shot between it and an aircraft, either way."""
-    if not state.smoke:
+    if SMOKE not in state.rule_fields:
         return []
     return max((smoke_terms(state, sq, -1, ()) for sq in state.squares_of(u)), key=len, default=[])
 
