@@ -9,7 +9,7 @@ search that clones a game thousands of times works each out once.
 How a module keeps its own: it declares a typed key, one line at module level, and asks
 for the value through :func:`derived`::
 
-    _TRANSPORTS: Final = Derived("transport: the vehicles with Transport", _find_transports)
+    _TRANSPORTS: Final = Derived("transport: the vehicles with Transport", _transports)
     ...
     ids = derived(state, _TRANSPORTS)      # a tuple[int, ...], worked out on first use
 
@@ -27,8 +27,10 @@ changes the battlefield, a support tile gives an army an option), which makes a 
 of the static facts with no derived data at all; copies of the game made before keep
 theirs. A game that adds units or lends abilities in place (a decoy, the Solo Mode's
 reinforcements bag) forgets the keys that depended on them with
-:meth:`DerivedData.forget`. A value must depend only on the static facts (and on the
-units' static parts), never on the changing state, or it would be stale in the next copy.
+:meth:`DerivedData.forget`. Every copy of the game reads the same values, so a value
+depends only on the static facts, or is a table keyed by everything it depends on (the
+zones of control by the enemies' squares, a reach with what it was worked out from):
+otherwise it would be stale in the next copy.
 
 This module imports nothing of the engine (the state imports it).
 """
