@@ -46,7 +46,6 @@ HOOKS = {
     "extra_draw": "return how many cards over the hand size the side draws, then discards",
     "movement": "return a movement bonus",
     "revealed": "when the unit's order is revealed in the Activation phase, before it acts",
-    "end_of_supply": "end-of-supply effect of a side's option",
     "card_phase": "the phase (or tuple of phases) in which a card is played (effects/cards.py names them)",
     "card_playable": "may the card be played on this unit now",
     "card_targets": "the unit ids a card played on this unit may name as its second unit",
@@ -189,7 +188,6 @@ class Hooks(TypedDict, total=False):
     extra_draw: UnitCount
     movement: UnitCount
     revealed: Callable[["GameState", "UnitState"], object]
-    end_of_supply: Callable[["GameState", int], object]
     card_phase: Callable[[], "str | tuple[str, ...]"]
     card_playable: UnitAnswer
     card_targets: Callable[["GameState", "UnitState"], "list[int]"]
