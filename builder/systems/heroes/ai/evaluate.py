@@ -20,8 +20,8 @@ from builder.systems.heroes.engine.features.vehicle_bombs import bomb_plan
 from builder.systems.heroes.engine.transport import square_of
 from builder.systems.heroes.engine.state import rule_field
 from builder.systems.heroes.engine.features.vehicle_bombs import VEHICLE_BOMBS
-
 from builder.systems.heroes.engine.derived import Derived, derived, table
+
 if TYPE_CHECKING:
     from builder.systems.heroes.engine import Action, GameState, UnitState
     from builder.systems.heroes.engine.assault import AssaultPlan

@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from builder.systems.heroes.engine.state import declare_field, rule_field
-
 from builder.systems.heroes.engine.derived import Derived, derived
+
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState
 

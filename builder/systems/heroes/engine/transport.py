@@ -38,8 +38,8 @@ from builder.systems.heroes.engine.damage import eliminate
 from builder.systems.heroes.engine.movement import infantry_moves, infantry_path, movement_allowance
 from builder.systems.heroes.engine.zoc import enemy_zoc
 from builder.systems.heroes.board.bitboard import squares as board_squares
-
 from builder.systems.heroes.engine.derived import Derived, derived, table
+
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState, UnitState
 

@@ -67,8 +67,8 @@ from builder.systems.heroes.engine.state import declare_field, key_rows, rule_fi
 from builder.systems.heroes.engine.terms import Term
 from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
-
 from builder.systems.heroes.engine.derived import Derived, derived, table
+
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.profiles import WeaponProfile
     from builder.systems.heroes.engine.state import GameState, UnitState

@@ -24,8 +24,8 @@ from builder.systems.heroes.engine.effects.cards import ON_ENEMY
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.firing import resolve_shot
 from builder.systems.heroes.board.los import sight
-
 from builder.systems.heroes.engine.derived import Derived, derived, table
+
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState, UnitState
 

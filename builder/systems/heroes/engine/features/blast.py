@@ -48,8 +48,8 @@ from builder.systems.heroes.board.los import CLEAR, sight
 from builder.systems.heroes.engine.smoke import lay
 from builder.systems.heroes.engine.terms import Term
 from builder.systems.heroes.engine.features.destruction import blast_structures
-
 from builder.systems.heroes.engine.derived import Derived, derived, table
+
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState, UnitState
 

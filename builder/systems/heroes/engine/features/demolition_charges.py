@@ -30,8 +30,8 @@ from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.structures import damage, structure_at, structure_squares
 from builder.systems.heroes.engine.state import declare_field, key_rows, rule_field, set_rule_field
-
 from builder.systems.heroes.engine.derived import Derived, derived, table
+
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState, UnitState
 

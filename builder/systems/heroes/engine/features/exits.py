@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any, Final
 from builder.systems.heroes.engine.effects import register
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.state import declare_side_field, set_side_field, side_field
-
 from builder.systems.heroes.engine.derived import Derived, derived
+
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState, UnitState
 

@@ -40,8 +40,8 @@ from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.firing import resolve_shot
 from builder.systems.heroes.engine.movement import movement_allowance, vehicle_states
-
 from builder.systems.heroes.engine.derived import Derived, derived
+
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState, UnitState
 

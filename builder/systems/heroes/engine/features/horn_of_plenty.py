@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from builder.systems.heroes.engine.effects import register
-
 from builder.systems.heroes.engine.derived import Derived, derived
+
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.features.blast import Pattern
     from builder.systems.heroes.engine.state import GameState, UnitState

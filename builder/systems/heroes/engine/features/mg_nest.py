@@ -27,8 +27,8 @@ from builder.systems.heroes.engine.effects import register
 from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.state import rule_field, set_rule_field
-
 from builder.systems.heroes.engine.derived import Derived, derived, table
+
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState
 

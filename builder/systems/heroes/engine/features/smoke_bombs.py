@@ -31,8 +31,8 @@ from builder.kernel.events import Event
 from builder.systems.heroes.board.intersections import intersection
 from builder.systems.heroes.engine.smoke import R_SMOKE, lay
 from builder.systems.heroes.engine.state import declare_side_field, set_side_field, side_field
-
 from builder.systems.heroes.engine.derived import Derived, derived, table
+
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState
 

@@ -38,8 +38,8 @@ from builder.kernel.events import Event
 from builder.systems.heroes.engine.firing import ShotPlan, resolve_shot
 from builder.systems.heroes.engine.terms import Term
 from builder.systems.heroes.engine.state import declare_field, key_rows, rule_field, set_rule_field
-
 from builder.systems.heroes.engine.derived import Derived, derived, table
+
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState, UnitState
 

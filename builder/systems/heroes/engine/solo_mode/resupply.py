@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from builder.kernel.events import Event
-
 from builder.systems.heroes.engine.derived import Derived, derived
+
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState
 
