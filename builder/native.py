@@ -66,7 +66,7 @@ MODULES: tuple[str, ...] = tuple(
     )
 ) + tuple(
     f"builder.systems.heroes.engine.{name}" for name in (
-        "actions", "ambush", "api", "armies", "assault", "damage", "decoys", "firing", "markers", "movement",
+        "actions", "ambush", "api", "armies", "assault", "damage", "decoys", "derived", "firing", "markers", "movement",
         "objectives", "opportunity", "profiles", "reactions", "rules", "scenario_events", "scenario_fire",
         "scenario_units", "setup", "smoke", "state", "steps", "structures", "terms", "tokens", "transport",
         "unit_actions", "victory", "zoc", "effects.abilities", "effects.cards", "effects.options",

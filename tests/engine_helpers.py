@@ -36,19 +36,14 @@ def with_core_cards(state):  # type: ignore[no-untyped-def]
     return state
 
 
-# per-game caches an option's presence feeds (worked out once per game)
-OPTION_CACHES = ("_blast_keys", "_blast_patterns", "_bomb_keys", "_charge_dice", "_modules", "_hooks_in_game",
-                 "_game_hooks")
-
-
 def arm(state, side: int, key: str, tokens: int = 3) -> None:  # type: ignore[no-untyped-def]
     """Give ``side`` an army-wide equipment option ``key`` with ``tokens`` (a position
-    file has no army), forgetting what the game had worked out without it."""
-    static = state.static.sides[side]
-    state.static.sides[side] = dataclasses.replace(static, keys=static.keys | {key})
+    file has no army), forgetting what the game had worked out without it (the static
+    facts renewed, as a support tile giving an option renews them)."""
+    sides = list(state.static.sides)
+    sides[side] = dataclasses.replace(sides[side], keys=sides[side].keys | {key})
+    state.static = state.static.renewed(sides=sides)
     state.sides[side].equipment[(-1, key)] = tokens
-    for cache in OPTION_CACHES:
-        state.static.caches.pop(cache, None)
 
 
 def give(state, side: int, key: str, tokens: int) -> None:  # type: ignore[no-untyped-def]

@@ -14,6 +14,8 @@ from builder.systems.heroes.content.loader import load_pack
 from builder.systems.heroes.engine import apply, legal_actions
 from builder.systems.heroes.engine.damage import eliminate
 from builder.systems.heroes.engine.markers import LIFE_POINT, add, count
+from builder.systems.heroes.engine.markers import MARKERS
+from builder.systems.heroes.engine.state import set_rule_field
 
 
 @pytest.fixture(scope="module")
@@ -236,7 +238,7 @@ def test_life_points_cancel_a_kill_shot_as_two_hits(core, markers, alive, face_s
     state = new_game(core)
     u = two_sided_ai_infantry(state)
     face = u.face
-    state.markers = ((u.id, LIFE_POINT, markers),) if markers else ()
+    set_rule_field(state, MARKERS, ((u.id, LIFE_POINT, markers),) if markers else ())
     kill_shot(state, u, None, "test")
     assert u.alive is alive
     if alive:

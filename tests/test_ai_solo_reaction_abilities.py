@@ -67,3 +67,24 @@ def test_the_window_icon_lends_urban_fighter_for_the_move_only() -> None:
     assert bf.square("G8") in reaction_abilities.with_urban_fighter(state, unit, True, reach)
     assert bf.square("G8") not in reaction_abilities.with_urban_fighter(state, unit, False, reach)
     assert unit.ability("urban-fighter") is None and bf.square("G8") not in reach()
+
+
+def test_the_loan_is_the_games_own_and_leaves_a_copy_sharing_its_static_as_it_was() -> None:
+    """Two copies of a game share the units' static parts: lending Urban Fighter in one
+    leaves the other's unit (and the shared static part) without it, during the move and
+    after (issue 33, no shared static mutated during a game)."""
+    state, n = make([{"name": "r", "unit": "us-rifles", "side": "us", "at": "H8"},
+                     {"name": "g", "unit": "de-grenadiers", "side": "de", "at": "A3"}])
+    activate(state, n["r"])
+    other = state.clone()
+    unit, twin, bf = state.units[n["r"]], other.units[n["r"]], state.static.bf
+    assert other.static is state.static and twin.st is unit.st
+    shared = unit.st
+
+    def both() -> tuple[set[int], set[int]]:
+        return {a.square for a in move_actions(state, unit)}, {a.square for a in move_actions(other, twin)}
+
+    lent, kept = reaction_abilities.with_urban_fighter(state, unit, True, both)
+    assert bf.square("G8") in lent and bf.square("G8") not in kept
+    assert "urban-fighter" not in shared.granted and unit.st is shared
+    assert bf.square("G8") not in both()[0]

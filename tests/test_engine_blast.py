@@ -15,6 +15,8 @@ from builder.systems.heroes.engine.features.blast import (INTO_ROOM, blast_actio
 from builder.systems.heroes.engine.effects.options import tokens_left
 from builder.systems.heroes.engine.firing import plan_shot
 from builder.systems.heroes.engine.smoke import fade
+from builder.systems.heroes.engine.smoke import SMOKE
+from builder.systems.heroes.engine.state import rule_field
 
 from engine_helpers import Scripted, activate, arm, make, with_core_cards
 
@@ -286,16 +288,16 @@ def test_smoke_barrage_lays_a_minus_4_pattern_that_fades_to_minus_2_then_goes() 
     assert play.unit == n["g"]
     state.dice = Scripted(6)  # no scatter
     apply(state, play, check=True)
-    assert len(state.smoke) == 1 and state.smoke[0][2] == 4
+    assert len(rule_field(state, SMOKE)) == 1 and rule_field(state, SMOKE)[0][2] == 4
     g, r = state.units[n["g"]], state.units[n["r"]]
     assert [t.value for t in plan_shot(state, g, 0, r).terms if "smoke" in t.label] == [-4]
     assert [t.value for t in plan_shot(state, r, 0, g).terms if "smoke" in t.label] == [-4]
     before = state.state_hash()
     fade(state)
-    assert state.smoke[0][2] == 2 and state.state_hash() != before
+    assert rule_field(state, SMOKE)[0][2] == 2 and state.state_hash() != before
     assert [t.value for t in plan_shot(state, r, 0, g).terms if "smoke" in t.label] == [-2]
     fade(state)
-    assert state.smoke == () and not [t for t in plan_shot(state, r, 0, g).terms if "smoke" in t.label]
+    assert rule_field(state, SMOKE) == () and not [t for t in plan_shot(state, r, 0, g).terms if "smoke" in t.label]
 
 
 def test_grenade_into_a_defensive_position_hits_only_the_units_inside_without_its_bonus() -> None:

@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 from engine_helpers import PACK, POSITIONS
+from builder.systems.heroes.engine.markers import MARKERS
+from builder.systems.heroes.engine.state import rule_field
 
 
 def test_play_writes_a_log_that_replays(cli, tmp_path: Path) -> None:
@@ -82,7 +84,7 @@ def test_a_position_file_carries_scenario_markers(cli, tmp_path: Path) -> None:
     assert json.loads(cli("explain", "fire", str(POSITIONS / "markers.yaml"), "r1", "g1",
                           "--format", "json").stdout)["life_points"] == 2
     state, names = load_position(POSITIONS / "markers.yaml")
-    assert state.markers == tuple(sorted([(names["g1"], "defence_bonus", 1), (names["g1"], "life_point", 2)]))
+    assert rule_field(state, MARKERS) == tuple(sorted([(names["g1"], "defence_bonus", 1), (names["g1"], "life_point", 2)]))
     bad = tmp_path / "bad-marker.yaml"
     bad.write_text((POSITIONS / "markers.yaml").read_text().replace("pack: ../pack", f"pack: {PACK}")
                    .replace("life_point: 2", "lucky_charm: 2"))

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 import builder.systems.heroes.engine  # noqa: F401  (registers every step and rule module)
 from builder.systems.heroes.engine import steps
@@ -45,5 +48,12 @@ def test_the_check_sees_a_deferred_import(tmp_path: Path) -> None:
 
 
 def test_every_step_is_registered_by_its_owner() -> None:
-    for name in steps.STEPS:
-        assert callable(steps.step(name)), name
+    assert len({s.name for s in steps.STEPS}) == len(steps.STEPS)
+    for step in steps.STEPS:
+        assert step.provided, step.name
+
+
+def test_a_step_not_provided_says_which_and_by_whom() -> None:
+    step: steps.Step[Any] = steps.Step("example", "nowhere", "an example")
+    with pytest.raises(LookupError, match="example.*nowhere"):
+        step.fn(None)

@@ -17,6 +17,7 @@ from builder.systems.heroes.engine.features.advanced_positions import POSITIONS 
 from builder.systems.heroes.engine.features.demolition_charges import CHARGES
 from builder.systems.heroes.engine.features.hedgerow_cutter import PASSAGES
 from builder.systems.heroes.engine.state import rule_field
+from builder.systems.heroes.engine.smoke import SMOKE
 
 from engine_helpers import POSITIONS, Scripted
 
@@ -33,7 +34,7 @@ def _write(tmp_path: Path, body: str) -> Path:
 def test_every_marker_reaches_the_state_and_its_hash() -> None:
     state, _ = load_position(BATTLEFIELD)
     bf = state.static.bf
-    assert state.smoke == (((bf.width + 1) * 3 + 3, 1, 2),)  # D4's top-left corner, fading (-2)
+    assert rule_field(state, SMOKE) == (((bf.width + 1) * 3 + 3, 1, 2),)  # D4's top-left corner, fading (-2)
     assert [bf.name(sq) for sq in rule_field(state, PASSAGES)] == ["J4"]
     assert [bf.name(sq) for sq in rule_field(state, POSITIONS_FIELD)] == ["C4"]
     assert points(state, structure_at(bf, bf.square("F7"))) == 1

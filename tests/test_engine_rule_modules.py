@@ -3,6 +3,9 @@ one position per module where the rule changes the outcome."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from builder.systems.heroes.engine import Action, apply, legal_actions
@@ -10,9 +13,12 @@ from builder.systems.heroes.engine import effects
 from builder.systems.heroes.engine.assault import plan_assault
 from builder.systems.heroes.engine.effects.cards import improvise
 from builder.systems.heroes.engine.effects.options import keep_initiative
+from builder.systems.heroes.engine.effects.registry import HOOKS, Hooks
 from builder.systems.heroes.engine.firing import plan_shot
 
 from engine_helpers import Scripted, activate, make, position
+
+ENGINE = Path(__file__).resolve().parents[1] / "builder" / "systems" / "heroes" / "engine"
 
 
 def sq(state, name: str) -> int:  # type: ignore[no-untyped-def]
@@ -510,3 +516,25 @@ def test_lucky_shot_card_rerolls_one_die_of_a_roll_that_falls_short() -> None:
     s.hand = ["us-lucky-shot"]
     state.dice = Scripted(1)
     assert lucky_shot(state, us, 3, 2, 5, "assault (attacker)") == 3  # the lower of two dice rerolled
+
+
+def test_every_hook_has_a_type_and_a_description() -> None:
+    """A hook named in HOOKS (when it runs) has its type in Hooks (what register checks a
+    module's function against with mypy), and the other way round."""
+    assert set(Hooks.__annotations__) == set(HOOKS)
+
+
+def test_every_hook_the_rules_ask_for_by_name_is_a_hook() -> None:
+    """The rules ask for a hook by its name (``effects.collect(state, unit, "shot", ...)``,
+    ``game_hooks(state, "interlude")``, ``m.hooks["card_play"]``): a misspelt name would
+    find no function and silently change the game, so every literal name is checked here."""
+    asked = re.compile(r'(?:collect|hook_functions|game_hooks|scenario_hooks|side_hooks|in_game)\('
+                       r'state,[^"\n]*?"([a-z_]+)"|hooks(?:\[|\.get\()"([a-z_]+)"')
+    found: dict[str, str] = {}
+    for path in sorted(ENGINE.rglob("*.py")):
+        for match in asked.finditer(path.read_text(encoding="utf-8")):
+            found.setdefault(match.group(1) or match.group(2), path.name)
+    assert len(found) > 30
+    assert {name: where for name, where in found.items() if name not in HOOKS} == {}
+    # and every hook is asked for somewhere (by name, or by its module's constant)
+    assert set(HOOKS) - set(found) <= {"autonomous", "substitute"}

@@ -17,6 +17,9 @@ from builder.systems.heroes.board.los import sees
 from builder.systems.heroes.engine.opportunity import may_opportunity_fire
 from builder.systems.heroes.engine.scenario_events import run_events
 from builder.systems.heroes.engine.scenario_units import select
+from builder.systems.heroes.engine.markers import MARKERS
+from builder.systems.heroes.engine.scenario_events import POSTPONED
+from builder.systems.heroes.engine.state import rule_field
 
 LUDWIG = "de-ludwig-schmarschutze"
 CIRCLED = ["E10", "F11", "K8", "L1", "R9", "R10"]
@@ -89,13 +92,13 @@ def test_fm1_ludwig_postpones_when_no_circled_square_qualifies_then_comes_next_t
             state.set_occupant(sq, blocker.id)  # every circled square taken (test set-up)
     at_turn(state, 3)
     assert ludwig(state).sq < 0 and not kinds(state, "scenario-fire")
-    assert state.postponed == ((1, 0),) and kinds(state, "event-postponed")
+    assert rule_field(state, POSTPONED) == ((1, 0),) and kinds(state, "event-postponed")
     for sq in circled:
         if state.occ[sq] == blocker.id and sq != blocker.sq:
             state.set_occupant(sq, -1)
     at_turn(state, 4)
     assert bf.name(ludwig(state).sq) in CIRCLED and kinds(state, "scenario-fire")
-    assert state.postponed == ()
+    assert rule_field(state, POSTPONED) == ()
 
 
 def test_fm1_turn_5_brings_a_destroyed_ludwig_back_as_on_turn_3(core):
@@ -177,7 +180,7 @@ def test_fm2_roll_table_picks_the_solo_attitude_column(core, die, attitude, outc
     state.dice = LoadedDie(state.dice, [die])
     at_turn(state, 3)
     assert kinds(state, "roll-table") == [{"die": die, "attitude": attitude, "outcome": outcome}]
-    marked = {m[0] for m in state.markers if m[1] == marker}
+    marked = {m[0] for m in rule_field(state, MARKERS) if m[1] == marker}
     assert len(marked) == 3 and all(state.units[u].side == 1 for u in marked)
 
 
@@ -186,7 +189,7 @@ def test_fm2_core_rules_read_the_scenario_attitude(core):
     state.dice = LoadedDie(state.dice, [5])
     at_turn(state, 5)
     assert kinds(state, "roll-table") == [{"die": 5, "attitude": "aggressive", "outcome": "E"}]
-    assert sum(1 for m in state.markers if m[1] == markers.LIFE_POINT) == 3
+    assert sum(1 for m in rule_field(state, MARKERS) if m[1] == markers.LIFE_POINT) == 3
 
 
 def test_fm2_outcome_d_moves_every_ai_unit_two_squares_nearer_without_assault(core):
@@ -262,11 +265,11 @@ def test_markers_are_cloned_hashed_and_leave_with_the_unit(core):
     u = next(x for x in state.units if x.side == 1 and x.active)
     markers.add(state, u.id, markers.LIFE_POINT, 2)
     copy = state.clone()
-    assert copy.markers == state.markers and copy.state_hash() == state.state_hash() != plain
+    assert rule_field(copy, MARKERS) == rule_field(state, MARKERS) and copy.state_hash() == state.state_hash() != plain
     markers.spend(copy, u.id, markers.LIFE_POINT, 1)
     assert markers.count(state, u.id, markers.LIFE_POINT) == 2 and markers.count(copy, u.id, markers.LIFE_POINT) == 1
     eliminate(state, u, "test")
-    assert state.markers == ()
+    assert rule_field(state, MARKERS) == ()
 
 
 def test_closest_to_objective_selector_counts_and_filters(core):

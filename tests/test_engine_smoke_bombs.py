@@ -14,6 +14,8 @@ from builder.systems.heroes.engine.firing import plan_shot
 from builder.systems.heroes.board.intersections import intersection, pattern_squares
 from builder.systems.heroes.engine.features.smoke_bombs import BOMBS, bombs_left, targets
 from builder.systems.heroes.engine.state import side_field
+from builder.systems.heroes.engine.smoke import SMOKE
+from builder.systems.heroes.engine.state import rule_field
 
 from engine_helpers import Scripted, activate, make, with_core_cards
 
@@ -85,17 +87,17 @@ def test_a_revealed_smoke_bomb_penalises_shots_through_it_and_fades_after_two_su
     events = apply(state, next(a for a in choices if a.square == aim), check=True)
     state.dice = dice
     assert [e.data["to"] for e in events if e.kind == "dispersal"] == [aim]
-    assert state.smoke == ((aim, 2, 4),) and g.sq in pattern_squares(bf, aim, 2)
+    assert rule_field(state, SMOKE) == ((aim, 2, 4),) and g.sq in pattern_squares(bf, aim, 2)
     assert _smoke_terms(state, g, r) == [-4] and _smoke_terms(state, r, g) == [-4]
     turn = state.turn
     while state.turn == turn and state.result is None:  # through the first Supply phase
         apply(state, next(a for a in legal_actions(state) if a.kind in ("hold", "end", "done", "order")),
               check=True)
-    assert state.smoke == ((aim, 2, 2),) and _smoke_terms(state, r, g) == [-2]
+    assert rule_field(state, SMOKE) == ((aim, 2, 2),) and _smoke_terms(state, r, g) == [-2]
     while state.turn == turn + 1 and state.result is None:
         apply(state, next(a for a in legal_actions(state) if a.kind in ("hold", "end", "done", "order")),
               check=True)
-    assert state.smoke == () and _smoke_terms(state, r, g) == []
+    assert rule_field(state, SMOKE) == () and _smoke_terms(state, r, g) == []
 
 
 def test_a_bomb_scatters_one_intersection_on_a_1_to_4() -> None:
@@ -109,7 +111,7 @@ def test_a_bomb_scatters_one_intersection_on_a_1_to_4() -> None:
     aim = legal_actions(state)[0].square
     state.dice = Scripted(2)  # 2: one intersection to the right (placeholder direction)
     apply(state, legal_actions(state)[0], check=True)
-    assert state.smoke[0][0] == aim + 1
+    assert rule_field(state, SMOKE)[0][0] == aim + 1
 
 
 def test_greedy_player_lays_the_bomb_over_the_enemy() -> None:

@@ -20,6 +20,7 @@ from builder.systems.heroes.tools.position import PositionFile, position_state
 from builder.systems.heroes.engine.structures import damage, points, structure_at, structure_squares
 from builder.systems.heroes.engine.features.demolition_charges import CHARGES
 from builder.systems.heroes.engine.state import rule_field
+from builder.systems.heroes.engine.structures import DEMOLITION
 
 from engine_helpers import Scripted, activate, arm, core_pack, make
 
@@ -52,11 +53,11 @@ def test_points_accumulate_and_are_part_of_the_state() -> None:
     assert "demolition" not in state.canonical() and "ruined" not in state.canonical()
     copy = state.clone()
     assert not damage(state, state.static.bf.square("F7"), 1, "test")
-    assert points(state, 0) == 1 and state.demolition == ((0, 1),)
+    assert points(state, 0) == 1 and rule_field(state, DEMOLITION) == ((0, 1),)
     assert state.state_hash() != before and copy.state_hash() == before
     assert state.clone().state_hash() == state.state_hash()
     assert not damage(state, state.static.bf.square("F6"), 3, "test")  # no structure there
-    assert state.demolition == ((0, 1),)
+    assert rule_field(state, DEMOLITION) == ((0, 1),)
 
 
 def test_the_structure_becomes_ruins_at_its_value() -> None:
@@ -70,7 +71,7 @@ def test_the_structure_becomes_ruins_at_its_value() -> None:
     assert damage(state, sq, 1, "test")
     bf = state.static.bf
     assert bf.terrain[sq].id == "ruins" and not bf.terrain[sq].building and bf.structures == {}
-    assert bf.ruined == ((0, "small-house-ruins"),) and state.demolition == ()
+    assert bf.ruined == ((0, "small-house-ruins"),) and rule_field(state, DEMOLITION) == ()
     assert g.suppressed == 1 and g.sq == bf.square("G8") and state.occ[g.sq] == g.id
     destroyed = next(e for e in state.events if e.kind == "structure-destroyed")
     assert destroyed.data["units"] == [g.id]
@@ -116,7 +117,7 @@ def test_no_destruction_dice_without_the_ability() -> None:
                      {"name": "r", "unit": "us-rifles", "side": "us", "at": "F4"}])
     state.dice = Scripted(1)
     resolve_shot(state, plan_shot(state, state.units[n["r"]], 0, state.units[n["g"]]))
-    assert state.demolition == () and state.dice.values == []
+    assert rule_field(state, DEMOLITION) == () and state.dice.values == []
 
 
 def test_destroyer_adds_two_to_the_dice_of_units_in_its_zone() -> None:

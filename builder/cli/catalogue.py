@@ -24,7 +24,7 @@ class ListFormat(str, Enum):
     json = "json"
 
 
-def _pack(path: Optional[Path]):  # type: ignore[no-untyped-def]
+def _pack(path: Optional[Path]):
     from builder.systems.heroes.content.loader import BUNDLED_CONTENT
     from builder.systems.heroes.content.pack_cache import load_pack_cached
 

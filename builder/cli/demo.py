@@ -39,7 +39,7 @@ def demo(out: Path = typer.Option(Path("out"), "--out", "-o", help="Folder for t
     raise typer.Exit(0 if report.ok else 1)
 
 
-def _demo_army(pack, out: Path) -> Path:  # type: ignore[no-untyped-def]
+def _demo_army(pack, out: Path) -> Path:
     """The bundled example army for Family Meeting 1 when it exists; else a suggested
     legal army, or when the pack cannot make one yet, its cheapest tile alone (the
     roster then prints why it is not legal)."""
@@ -64,7 +64,7 @@ def _demo_army(pack, out: Path) -> Path:  # type: ignore[no-untyped-def]
     return path
 
 
-def _printables(pack, out: Path) -> None:  # type: ignore[no-untyped-def]
+def _printables(pack, out: Path) -> None:
     from builder.systems.heroes.content.loader import display_path
     from builder.render.pdf import write_document
     from builder.systems.heroes.render.roster import render_roster_html

@@ -22,7 +22,7 @@ OUT = typer.Option(..., "--out", "-o", help="Output file: .html or .pdf (missing
 PAPER = typer.Option(Paper.a4, "--paper", help="Paper size for PDF: a4 or letter.")
 
 
-def _pack(path: Optional[Path], army: Optional[Path] = None):  # type: ignore[no-untyped-def]
+def _pack(path: Optional[Path], army: Optional[Path] = None):
     """The pack, through the pack disk cache (builder.systems.heroes.content.pack_cache) (HEROES_NO_CACHE=1 bypasses it);
     for an army list without --pack, the pack its ``pack:`` key names (builder.content.search)."""
     from builder.systems.heroes.content.pack_cache import load_pack_cached
@@ -114,7 +114,7 @@ def campaign(
     _write(render_campaign_html(_pack(pack), campaign_id, None), out, paper)
 
 
-def _army_deck(army: Path, loaded):  # type: ignore[no-untyped-def]
+def _army_deck(army: Path, loaded):
     from builder.systems.heroes.army.loading import read_army
     from builder.errors import InvalidInputError, UsageError
 

@@ -36,7 +36,7 @@ def validate(
     raise typer.Exit(0 if report.ok else 1)
 
 
-def _print_summary(report) -> None:  # type: ignore[no-untyped-def]
+def _print_summary(report) -> None:
     from rich.table import Table
 
     from builder.render.console import table_console

@@ -143,7 +143,7 @@ def load(text: str, max_nodes: int, max_depth: int) -> Any:
 try:
     import ryml as _ryml  # rapidyaml: the event builder reads everything without it
 except ImportError:  # a runtime dependency; without it every file takes the event builder
-    _ryml = None  # type: ignore[assignment]
+    _ryml = None
 
 _COLLECTION_KEY = re.compile(r"[\]}] +:(?:\s|$)")
 _NODE_START = frozenset(" \n[{,:")

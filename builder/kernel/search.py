@@ -104,7 +104,7 @@ def _key(action: Any) -> Hashable:
     """A dictionary key for ``action``: itself, or its text when it cannot be hashed."""
     try:
         hash(action)
-        return action  # type: ignore[no-any-return]
+        return action
     except TypeError:
         return repr(action)
 

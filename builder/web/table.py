@@ -278,7 +278,7 @@ def _tables(request: Any) -> dict[tuple[str, str, str], tuple[Table, dict[str, A
     state = request.app.state
     if not hasattr(state, "tables"):
         state.tables = {}
-    return state.tables  # type: ignore[no-any-return]
+    return state.tables
 
 
 def _key(request: Any) -> tuple[str, str, str]:

@@ -364,7 +364,7 @@ def file_model(key: str, item: Any) -> type[BaseModel]:
     """The model of one content file: a top-level list of items under ``key``."""
     from pydantic import create_model
 
-    return create_model(  # type: ignore[call-overload, no-any-return]
+    return create_model(  # type: ignore[call-overload]
         f"Toi{item.__name__}File", __config__=ConfigDict(extra="forbid"),
         __doc__=f"A Tide of Iron file of {key}.",
         **{key: (list[item], Field(min_length=1, description=f"The {key} this file defines."))},

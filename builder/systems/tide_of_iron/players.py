@@ -210,7 +210,7 @@ def _factory(name: str) -> kernel.PlayerFactory:
 def _search(spec: str, seed: int, side: int) -> kernel.Player:
     from builder.systems.tide_of_iron.search import make_search_player
 
-    return make_search_player(spec, seed, side)  # type: ignore[no-any-return]
+    return make_search_player(spec, seed, side)
 
 
 for _name in PLAYERS:

@@ -8,7 +8,7 @@ objective is held by infantry on it or next to it).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from builder.systems.heroes.engine.ambush import revealed_face
 from builder.systems.heroes.engine.assault import plan_assault
@@ -20,6 +20,7 @@ from builder.systems.heroes.engine.features.vehicle_bombs import bomb_plan
 from builder.systems.heroes.engine.transport import square_of
 from builder.systems.heroes.engine.state import rule_field
 from builder.systems.heroes.engine.features.vehicle_bombs import VEHICLE_BOMBS
+from builder.systems.heroes.engine.derived import Derived, derived, table
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine import Action, GameState, UnitState
@@ -35,13 +36,15 @@ def tokens(state: "GameState") -> list[int]:
     return list(solo.bonuses) if solo is not None and solo.bonuses else []
 
 
+_OBJECTIVE_SQUARES: Final[Derived[dict[str, list[tuple[int, int, int]]]]] = table(
+    "ai.evaluate: (index, square, weight) of the objectives of a kind, by kind")
+
+
 def objective_squares(state: "GameState", kind: str = "any") -> list[tuple[int, int, int]]:
     """(index, square, weight) of the objectives of ``kind`` ('any' for all); primary
     objectives weigh 3, secondary 2, others 1; tactical bonus tokens (index -1) weigh 1.
     The objectives' part is listed once per game: the Solo AI asks at every decision."""
-    fixed = state.static.caches.get("_ai_objective_squares")
-    if fixed is None:
-        fixed = state.static.caches["_ai_objective_squares"] = {}
+    fixed = derived(state, _OBJECTIVE_SQUARES)
     listed = fixed.get(kind)
     if listed is None:
         weight = {"primary": 3, "secondary": 2}
@@ -60,10 +63,11 @@ def objective_maps(state: "GameState") -> tuple[list[list[int]], dict[str, froze
     """Per objective, the distance from every square; per kind, the squares from which
     infantry is present at an objective of that kind. They depend only on the battlefield
     and the objectives, so they are shared by every game of a scenario in a process."""
+    return derived(state, _OBJECTIVE_MAPS)
+
+
+def _objective_maps(state: "GameState") -> tuple[list[list[int]], dict[str, frozenset[int]]]:
     static = state.static
-    cache = static.caches.get("_ai_objective_maps")
-    if cache is not None:
-        return cache
     bf = static.bf
     key = (bf.key or id(bf), bf.size, tuple((o[1], o[2]) for o in static.objectives))
     cache = _MAPS.get(key)
@@ -78,8 +82,11 @@ def objective_maps(state: "GameState") -> tuple[list[list[int]], dict[str, froze
         if len(_MAPS) > 32:
             _MAPS.clear()
         _MAPS[key] = cache
-    static.caches["_ai_objective_maps"] = cache
     return cache
+
+
+_OBJECTIVE_MAPS: Final = Derived("ai.evaluate: the objective maps of the game's battlefield and objectives",
+                                 _objective_maps)
 
 
 _ROWS: dict[tuple[Any, int], list[int]] = {}
@@ -118,10 +125,15 @@ def holds_from(state: "GameState", sq: int, obj_sq: int) -> bool:
 def where_key(state: "GameState") -> tuple[Any, ...]:
     """What the objective caches of a game are keyed by: its battlefield and the squares
     and kinds of its objectives (kept on the game's static data after the first call)."""
+    return derived(state, _WHERE)
+
+
+def _where(state: "GameState") -> tuple[Any, ...]:
     static = state.static
-    where = static.caches["_ai_where"] = (static.bf.key or id(static.bf),
-                                            tuple((o[1], o[2]) for o in static.objectives))
-    return where
+    return (static.bf.key or id(static.bf), tuple((o[1], o[2]) for o in static.objectives))
+
+
+_WHERE: Final = Derived("ai.evaluate: the battlefield and the objectives' squares and kinds", _where)
 
 
 def nearest_objective_distance(state: "GameState", sq: int, side: int, kind: str = "any",
@@ -136,7 +148,7 @@ def nearest_map(state: "GameState", side: int, kind: str = "any", not_held: bool
     objective control and the tactical bonus tokens stay as they are."""
     solo = state.variant  # the Solo game mode's dashboard, None in the core rules
     on_board = tuple(solo.bonuses) if solo is not None and solo.bonuses and kind in ("any", "tactical_bonus") else ()
-    where = state.static.caches.get("_ai_where") or where_key(state)
+    where = where_key(state)
     key = (where, kind, side if not_held else -1, tuple(state.control) if not_held else (), on_board)
     cache = _NEAREST
     got = cache.get(key)
@@ -157,19 +169,24 @@ def objective_weights(state: "GameState") -> list[int]:
     """Per square, the weight of the first objective (in scenario order) that infantry
     standing there is present at (0 when none): :func:`target_value` reads it instead
     of measuring every objective for every target. Shared like :func:`objective_maps`."""
+    return derived(state, _OBJECTIVE_WEIGHTS)
+
+
+def _objective_weights(state: "GameState") -> list[int]:
     static = state.static
-    table = static.caches.get("_ai_objective_weights")
-    if table is None:
-        dist = objective_maps(state)[0]
-        table = [0] * static.bf.size
-        for i, (_, _, k, vp, _) in enumerate(static.objectives):
-            w = max(vp, 3 if k == "primary" else 2 if k == "secondary" else 1)
-            row = dist[i]
-            for sq, d in enumerate(row):
-                if d <= 1 and not table[sq]:
-                    table[sq] = w
-        static.caches["_ai_objective_weights"] = table
-    return table
+    dist = objective_maps(state)[0]
+    weights = [0] * static.bf.size
+    for i, (_, _, k, vp, _) in enumerate(static.objectives):
+        w = max(vp, 3 if k == "primary" else 2 if k == "secondary" else 1)
+        row = dist[i]
+        for sq, d in enumerate(row):
+            if d <= 1 and not weights[sq]:
+                weights[sq] = w
+    return weights
+
+
+_OBJECTIVE_WEIGHTS: Final = Derived("ai.evaluate: per square, the weight of the first objective held from it",
+                                    _objective_weights)
 
 
 def target_value(state: "GameState", target: "UnitState") -> float:
@@ -378,7 +395,7 @@ def move_value_map(state: "GameState", unit: "UnitState") -> list[float]:
     again and again from one square builds it once. Sums are made in the order
     the one-square definition makes them (objectives, tokens, closing in, cover),
     so every value is exactly the same float."""
-    where = state.static.caches.get("_ai_where") or where_key(state)
+    where = where_key(state)
     infantry = unit.type == "infantry"
     on_board = tuple(tokens(state))
     here, side = unit.sq if unit.sq >= 0 else square_of(state, unit), unit.side  # carried: its vehicle's
@@ -405,14 +422,17 @@ def exit_needs(state: "GameState") -> tuple[tuple[int, tuple[tuple[str, int], ..
     """The exit counts the victory levels ask of a side for its own win: (side, ((kind,
     count), ...)) per ``exited`` condition of a level that side wins, not under a ``not``
     (worked out once per game; empty in scenarios without exits)."""
-    found = state.static.caches.get("_ai_exit_needs")
-    if found is None:
-        ids = state.side_ids
-        found = state.static.caches["_ai_exit_needs"] = tuple(
-            (ids.index(spec.side), tuple(sorted(spec.at_least.items())))
-            for level in state.static.scenario.victory for spec in _exits_asked(level.when)
-            if spec.side in ids and level.winner == spec.side)
-    return found  # type: ignore[no-any-return]
+    return derived(state, _EXIT_NEEDS)
+
+
+def _exit_needs(state: "GameState") -> tuple[tuple[int, tuple[tuple[str, int], ...]], ...]:
+    ids = state.side_ids
+    return tuple((ids.index(spec.side), tuple(sorted(spec.at_least.items())))
+                 for level in state.static.scenario.victory for spec in _exits_asked(level.when)
+                 if spec.side in ids and level.winner == spec.side)
+
+
+_EXIT_NEEDS: Final = Derived("ai.evaluate: the exit counts the victory levels ask of a side", _exit_needs)
 
 
 def _exits_asked(cond: Any) -> list[Any]:
@@ -455,15 +475,19 @@ def _able_to_leave(state: "GameState", side: int) -> dict[str, tuple[int, ...]]:
     return {k: tuple(uid for _, uid in sorted(v)) for k, v in out.items()}
 
 
+_EXIT_MAPS: Final[Derived[dict[int, list[int]]]] = table(
+    "ai.evaluate: squares from every square to a side's nearest exit, by side")
+
+
 def exit_distance_map(state: "GameState", side: int) -> list[int]:
     """Squares from every square to the side's nearest exit square (99 with none)."""
-    cache = state.static.caches.setdefault("_ai_exit_maps", {})
+    cache = derived(state, _EXIT_MAPS)
     got = cache.get(side)
     if got is None:
         bf = state.static.bf
         rows = [square_row(bf, e) for e in sorted(exit_squares(state)[side])]
         got = cache[side] = [min(col) for col in zip(*rows)] if rows else [99] * bf.size
-    return got  # type: ignore[no-any-return]
+    return got
 
 
 def _move_value_map(state: "GameState", here: int, side: int, infantry: bool,

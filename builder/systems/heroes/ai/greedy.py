@@ -166,7 +166,7 @@ def autonomous_units(state: GameState) -> frozenset[int]:
         found = state.memo[AUTONOMOUS] = frozenset(
             u.id for u in state.units
             if autonomy.is_autonomous(state, u) and state.rules.autonomous_activation(state, u.side))
-    return found  # type: ignore[return-value]
+    return found
 
 
 def _order_value(state: GameState, action: Action, potential: float) -> float:

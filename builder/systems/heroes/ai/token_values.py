@@ -63,7 +63,7 @@ def _seen_without_fuel(state: "GameState", u: "UnitState", enemies: list["UnitSt
     if seen is None:
         squares = {t >> 3 for t in vehicle_states(state, u)}
         seen = state.memo[key] = {t.id for t in enemies if any(sees(state, sq, t.sq, u, t) for sq in squares)}
-    return seen  # type: ignore[return-value]
+    return seen
 
 
 def _helps(state: "GameState", u: "UnitState", kind: str) -> bool:

@@ -56,7 +56,7 @@ def layout_key(pack: Any, layout: Any) -> str:
     known = pack.__dict__.setdefault("_layout_keys", {}) if hasattr(pack, "__dict__") else {}
     hit = known.get(id(layout))
     if hit is not None and hit[0] is layout:
-        return hit[1]  # type: ignore[no-any-return]
+        return hit[1]
     raw = json.dumps(layout.model_dump(mode="json"), sort_keys=True)
     key = hashlib.sha256(raw.encode()).hexdigest()
     known[id(layout)] = (layout, key)

@@ -90,7 +90,7 @@ def step_boards(bf: "Battlefield", unit_type: str, amphibious: bool) -> StepBoar
     key = ("boards", unit_type, amphibious)
     hit = bf.derived.get(key)
     if hit is not None:
-        return hit  # type: ignore[no-any-return]
+        return hit
     steps = bf.steps(unit_type, amphibious)
     shifts = []
     for direction, (dx, dy) in enumerate(DIRS):
@@ -139,4 +139,4 @@ def adjacent_boards(bf: "Battlefield") -> tuple[int, ...]:
     hit = bf.derived.get(key)
     if hit is None:
         hit = bf.derived[key] = tuple(board_of(bf.adjacent(sq)) for sq in range(bf.size))
-    return hit  # type: ignore[no-any-return]
+    return hit

@@ -121,7 +121,7 @@ def high_line(bf: "Battlefield", a: int, b: int) -> HighLine:
     key = a * bf.size + b if a < b else b * bf.size + a
     hit = bf.high_cache.get(key)
     if hit is not None:
-        return hit  # type: ignore[no-any-return]
+        return hit
     top, low = _ends(bf, a, b)
     level = levels(bf)
     crossed, _ = trace(bf, min(a, b), max(a, b))  # as the static line: from the lower square

@@ -189,7 +189,7 @@ def _across_lines(state: "GameState", line: StaticLine, a: int, b: int, firer: "
         else:
             verdict = Sight(OBSCURED if penalty else CLEAR, penalty, line.obscurers, "", line.squares, crossed)
         bf.sight_cache[key] = verdict
-    return verdict  # type: ignore[no-any-return]
+    return verdict
 
 
 def sight_kind(state: "GameState", a: int, b: int, firer: "UnitState | None" = None,

@@ -158,7 +158,7 @@ def _activation(state: "GameState", action: Action) -> None:
         raise IllegalAction(f"'{kind}' is not an activation decision")
 
 
-def _fires_on_the_move(u) -> bool:  # type: ignore[no-untyped-def]
+def _fires_on_the_move(u) -> bool:
     face = u.st.profile.faces[u.face]
     return "fire-on-the-move" in face.abilities or any("fire-on-the-move" in w.abilities for w in face.weapons)
 

@@ -86,7 +86,7 @@ class AssaultPlan:
         return win, tie, 1.0 - win - tie
 
 
-def _face(unit: "UnitState"):  # type: ignore[no-untyped-def]
+def _face(unit: "UnitState"):
     """The side that fights: a concealed unit reveals itself to assault or defend."""
     return unit.st.profile.faces[revealed_face(unit) if unit.concealed else unit.face]
 

@@ -52,7 +52,7 @@ def eliminate(state: "GameState", unit: "UnitState", why: str) -> None:
             state.set_occupant(sq, -1)
     was_wreck = unit.wreck
     unit.alive = False
-    if state.markers:
+    if markers.MARKERS in state.rule_fields:
         markers.clear_unit(state, unit.id)
     unit.order = -2
     state.events.append(Event("eliminated", {"unit": unit.id, "why": why}))
@@ -145,7 +145,7 @@ def markers_taken(state: "GameState", unit: "UnitState", count: int) -> int:
     if effects.in_game(state, "suppressed"):
         for taken in effects.hook_functions(state, unit, "suppressed"):
             count = taken(state, unit, count)
-    if state.markers and count > 0:
+    if markers.MARKERS in state.rule_fields and count > 0:
         count -= markers.averted(state, unit, count)
     return count
 

@@ -28,7 +28,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.kernel.events import Event
-from builder.systems.heroes.engine.state import NO_ORDER, UnitState, UnitStatic
+from builder.systems.heroes.engine.state import INFANTRY, NO_ORDER, UnitState, UnitStatic
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.profiles import UnitProfile
@@ -74,7 +74,7 @@ def add_decoy(state: "GameState", side: int, st: UnitStatic) -> UnitState:
     u.concealed = True
     state.static.units.append(st)
     state.units.append(u)
-    state.static._infantry.clear()  # the side's infantry list now has the decoy too
+    state.static.derived.forget(INFANTRY)  # the side's infantry list now has the decoy too
     return u
 
 

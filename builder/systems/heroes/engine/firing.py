@@ -29,7 +29,7 @@ from builder.kernel.events import Event
 from builder.systems.heroes.board.grid import DIRS
 from builder.systems.heroes.board.los import Sight, sight
 from builder.systems.heroes.board.rooms import shelters
-from builder.systems.heroes.engine.smoke import smoke_terms
+from builder.systems.heroes.engine.smoke import SMOKE, smoke_terms
 from builder.systems.heroes.engine.terms import Term, odds_at_least
 
 if TYPE_CHECKING:
@@ -241,7 +241,7 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
         plan.terms.append(Term(-value, f"obscured ({bf.terrain[sq].id} at {bf.name(sq)})", R_LOS))
     for what, value in plan.sight.lines:
         plan.terms.append(Term(-value, f"obscured ({what})", R_LINES))
-    if state.smoke:
+    if SMOKE in state.rule_fields:
         plan.terms.extend(smoke_terms(state, fsq, tsq, plan.sight.squares))
     if moving:
         penalty = weapon.abilities.get("fire-on-the-move", 0) or face.abilities.get("fire-on-the-move", 0)
@@ -260,7 +260,7 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
         plan.terms.extend(t)
     for t in effects.collect(state, target, "defence", plan):
         plan.defence_terms.extend(t)
-    if state.markers:
+    if markers.MARKERS in state.rule_fields:
         plan.defence_terms.extend(markers.defence_terms(state, target))
     dice = effects.collect(state, firer, "dice", weapon)
     plan.dice = max(dice) if dice else 1
@@ -286,11 +286,11 @@ def split_partners(state: "GameState", first: "UnitState", second: "UnitState") 
     return any(bf.distance(a, b) <= SPLIT_REACH for a in state.squares_of(first) for b in state.squares_of(second))
 
 
-def _at_opening(bf, sq: int) -> bool:  # type: ignore[no-untyped-def]
+def _at_opening(bf, sq: int) -> bool:
     return any(sq in pair for pair in bf.openings)
 
 
-def building_reason(bf, fsq: int, tsq: int) -> str:  # type: ignore[no-untyped-def]
+def building_reason(bf, fsq: int, tsq: int) -> str:
     """Fire out of a building only from a square with an opening; at a unit inside
     one only when it is next to an opening (000 core rules, Terrain > Buildings). Inside
     one building (its overlay, or one room) a clear line is enough, from room to room
@@ -308,7 +308,7 @@ def building_reason(bf, fsq: int, tsq: int) -> str:  # type: ignore[no-untyped-d
     return ""
 
 
-def building_allows(bf, fsq: int, tsq: int) -> bool:  # type: ignore[no-untyped-def]
+def building_allows(bf, fsq: int, tsq: int) -> bool:
     if not (bf.terrain[fsq].building or bf.terrain[tsq].building):
         return True
     return not building_reason(bf, fsq, tsq)
@@ -358,7 +358,7 @@ def _resolve(state: "GameState", plan: ShotPlan) -> None:
         effects.collect(state, firer, "firing", target)
     if effects.in_game(state, "targeted"):
         effects.collect(state, target, "targeted", plan)
-    if state.markers:  # the plan holds the defence bonus: the marker goes with this shot
+    if markers.MARKERS in state.rule_fields:  # the plan holds the defence bonus: the marker goes with this shot
         markers.fired_at(state, target)
     values = [roll(state, f"shot ({plan.mode})", plan.firer) for _ in range(plan.dice)]
     die = max(values)

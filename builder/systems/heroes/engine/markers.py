@@ -1,5 +1,5 @@
 """Markers scenario effects, danger tiles and reaction cards put on units, kept in
-the game state (``GameState.markers``: ``(unit, marker, count)`` triples, an
+the game state (the rule field :data:`MARKERS`: ``(unit, marker, count)`` triples, an
 immutable tuple shared by clones until it changes; hashed only when not empty).
 
 - ``life_point``: discarded to cancel a hit just taken, two for a kill shot; a hit
@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.kernel.events import Event
+from builder.systems.heroes.engine.state import declare_field, key_rows, rule_field, set_rule_field
 from builder.systems.heroes.engine.terms import Term
 
 if TYPE_CHECKING:
@@ -33,10 +34,14 @@ DEFENCE_BONUS = "defence_bonus"
 R_LIFE = "002 Solo Mode, Life Points"
 R_EVENTS = "002 Solo Mode, Scenarios > Family Meeting - Chapter 2, roll table"
 
+MARKERS = declare_field("markers", __name__, key=key_rows)
+"""The markers on units: sorted ``(unit, marker, count)`` triples (``MARKERS in
+state.rule_fields``: some unit has one, the cheap test of the hot paths)."""
+
 
 def count(state: "GameState", uid: int, marker: str) -> int:
     """How many ``marker`` markers unit ``uid`` has."""
-    for u, m, n in state.markers:
+    for u, m, n in rule_field(state, MARKERS):
         if u == uid and m == marker:
             return n
     return 0
@@ -47,8 +52,8 @@ def add(state: "GameState", uid: int, marker: str, n: int = 1) -> None:
     if n <= 0:
         return
     total = count(state, uid, marker) + n
-    rest = tuple(t for t in state.markers if not (t[0] == uid and t[1] == marker))
-    state.markers = tuple(sorted(rest + ((uid, marker, total),)))
+    rest = tuple(t for t in rule_field(state, MARKERS) if not (t[0] == uid and t[1] == marker))
+    set_rule_field(state, MARKERS, tuple(sorted(rest + ((uid, marker, total),))))
     state.events.append(Event("marker", {"unit": uid, "marker": marker, "count": n}))
 
 
@@ -58,16 +63,15 @@ def spend(state: "GameState", uid: int, marker: str, wanted: int) -> int:
     spent = min(have, wanted)
     if spent <= 0:
         return 0
-    rest = tuple(t for t in state.markers if not (t[0] == uid and t[1] == marker))
-    state.markers = rest + ((uid, marker, have - spent),) if have > spent else rest
-    state.markers = tuple(sorted(state.markers))
+    rest = tuple(t for t in rule_field(state, MARKERS) if not (t[0] == uid and t[1] == marker))
+    set_rule_field(state, MARKERS, tuple(sorted(rest + ((uid, marker, have - spent),) if have > spent else rest)))
     state.events.append(Event("marker-discarded", {"unit": uid, "marker": marker, "count": spent}))
     return spent
 
 
 def clear_unit(state: "GameState", uid: int) -> None:
     """A unit leaving the game loses its markers."""
-    state.markers = tuple(t for t in state.markers if t[0] != uid)
+    set_rule_field(state, MARKERS, tuple(t for t in rule_field(state, MARKERS) if t[0] != uid))
 
 
 def life_points_spent(state: "GameState", unit: "UnitState", hits: int) -> int:

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 from builder.systems.heroes.board.grid import DIRS
 from builder.systems.heroes.board.bitboard import squares, step_boards
+from builder.systems.heroes.engine.derived import Derived, derived, table
+from builder.systems.heroes.engine.state import infantry_of
 from builder.systems.heroes.engine.zoc import enemy_zones
 
 if TYPE_CHECKING:
@@ -106,6 +108,10 @@ def infantry_reach(state: "GameState", unit: "UnitState", mv: int | None = None
     return reach.dist(), reach.go_on_squares()
 
 
+_REACHES: Final[Derived[dict[int, tuple[Any, ...]]]] = table(
+    "movement: each infantry unit's last reach, with what it was worked out from")
+
+
 def infantry_moves(state: "GameState", unit: "UnitState", mv: int, start: int = -1) -> Reach:
     """The :class:`Reach` of infantry ``unit`` with ``mv`` movement points, from its
     square (or from ``start``: a unit getting out of a vehicle).
@@ -126,7 +132,7 @@ def infantry_moves(state: "GameState", unit: "UnitState", mv: int, start: int = 
     occupied, blocking = state.occupied, _blocking(state, unit.side)
     zones = enemy_zones(state, unit.side)
     amphibious = unit.ability("amphibious") is not None
-    cache = state.static.reach_cache
+    cache = derived(state, _REACHES)
     if start < 0:
         start = unit.sq
     kept = cache.get(unit.id)
@@ -138,7 +144,7 @@ def infantry_moves(state: "GameState", unit: "UnitState", mv: int, start: int = 
             if occupied & entered == occupied0:
                 if zones0 is not zones:  # the same where it matters: checked by identity next time
                     cache[unit.id] = (start, mv, amphibious, zones, region, occupied0, blocking0, reach)
-                return reach  # type: ignore[no-any-return]
+                return reach
             # Only friendly infantry, which a move passes through, came or went:
             # the flood stands, the squares the move may end on change.
             reach = reach.with_occupied(occupied)
@@ -192,10 +198,10 @@ def _blocking(state: "GameState", side: int) -> int:
     key = _BLOCKING_KEYS[side] if side < len(_BLOCKING_KEYS) else ("blocking", side)
     kept = state.memo.get(key)
     if kept is not None and kept[0] == occupied:
-        return kept[1]  # type: ignore[no-any-return]
+        return kept[1]
     occ, units = state.occ, state.units
     friendly = 0
-    for uid in state.static.infantry_of(side, units):
+    for uid in infantry_of(state, side):
         u = units[uid]
         sq = u.sq
         if sq >= 0 and occ[sq] == uid and u.alive:
@@ -209,7 +215,7 @@ _BLOCKING_KEYS: Final = (("blocking", 0), ("blocking", 1))
 """The memo keys of :func:`_blocking`, made once (asked at every move listed)."""
 
 
-def vehicle_graph(bf, vtype: str, amph: bool, fp: int, opened: frozenset[int] = frozenset()):  # type: ignore[no-untyped-def]
+def vehicle_graph(bf, vtype: str, amph: bool, fp: int, opened: frozenset[int] = frozenset()):
     """Static moves of a vehicle as a graph over states ``square * 8 + facing``:
     one square forward (counted from the front), one back (from the back), or 45
     degrees either way; each state's covered squares and whether it stands in
@@ -285,7 +291,7 @@ def vehicle_states(state: "GameState", unit: "UnitState", mv: int | None = None,
                 if t in dist:
                     continue
                 squares = cover[t]
-                if blocked and (squares[0] in blocked or squares[-1] in blocked):  # type: ignore[index]
+                if blocked and (squares[0] in blocked or squares[-1] in blocked):
                     continue
                 dist[t] = d
                 if parents is not None:

@@ -15,9 +15,10 @@ until then nobody controls it, and no presence counts. The rule field ``objectiv
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from builder.systems.heroes.engine.state import declare_field, rule_field
+from builder.systems.heroes.engine.derived import Derived, derived
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState
@@ -25,16 +26,20 @@ if TYPE_CHECKING:
 PLACED = declare_field("objectives_placed", __name__)
 
 
+def _placed_later(state: "GameState") -> frozenset[int]:
+    return frozenset(i for i, o in enumerate(state.static.scenario.objectives) if not o.placed)
+
+
+_PLACED_LATER: Final = Derived("objectives: the objectives the scenario places later", _placed_later)
+
+
 def off_map(state: "GameState") -> frozenset[int]:
     """Indexes of the objectives not on the battlefield now: placed later by the scenario
     and not yet put there."""
-    later = state.static.caches.get("_objectives_later")
-    if later is None:
-        later = state.static.caches["_objectives_later"] = frozenset(
-            i for i, o in enumerate(state.static.scenario.objectives) if not o.placed)
+    later = derived(state, _PLACED_LATER)
     if not later:
-        return later  # type: ignore[no-any-return]
-    return later - frozenset(rule_field(state, PLACED))  # type: ignore[no-any-return]
+        return later
+    return later - frozenset(rule_field(state, PLACED))
 
 
 def on_map(state: "GameState") -> list[int]:

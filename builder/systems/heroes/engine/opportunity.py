@@ -58,7 +58,7 @@ def may_opportunity_fire(state: "GameState", u: "UnitState") -> bool:
     if (u.activated or u.acted or u.concealed or u.sq < 0 or not u.alive or u.wreck
             or u.id == state.current):  # unactivated(), inlined: asked after every move
         return False
-    if state.markers and markers.count(state, u.id, markers.OPPORTUNITY_FIRE):
+    if markers.MARKERS in state.rule_fields and markers.count(state, u.id, markers.OPPORTUNITY_FIRE):
         return True
     if u.st.profile.type not in ("infantry", "gun"):
         return False
@@ -144,7 +144,7 @@ def offer(state: "GameState", mover: "UnitState", path: list[int]) -> None:
         state.pending.insert(at, (OPFIRE, 1 - mover.side, mover.id, codes, tuple(path)))
 
 
-def choices(state: "GameState", pending: tuple) -> list[Action]:  # type: ignore[type-arg]
+def choices(state: "GameState", pending: tuple) -> list[Action]:
     _, side, mover, codes, _ = pending
     card = opportunity_card(state, side)
     acts = [Action(OPFIRE, unit=c >> 24, weapon=(c >> 16) & 0xFF, target=mover, square=c & SQUARE_MASK,
@@ -154,7 +154,7 @@ def choices(state: "GameState", pending: tuple) -> list[Action]:  # type: ignore
     return acts
 
 
-def resolve(state: "GameState", pending: tuple, action: Action) -> None:  # type: ignore[type-arg]
+def resolve(state: "GameState", pending: tuple, action: Action) -> None:
     """Fire (then offer the remaining units again) or pass."""
     if action.kind == "pass":
         return
@@ -172,6 +172,6 @@ def resolve(state: "GameState", pending: tuple, action: Action) -> None:  # type
         side.discard.append(action.mode)
         state.events.append(Event("card", {"side": firer.side, "card": action.mode, "unit": firer.id}))
     resolve_shot(state, plan)
-    if state.markers:  # the marker that allowed it is discarded once the fire is resolved
+    if markers.MARKERS in state.rule_fields:  # the marker that allowed it is discarded once the fire is resolved
         markers.spend(state, firer.id, markers.OPPORTUNITY_FIRE, 1)
     offer(state, mover, path)

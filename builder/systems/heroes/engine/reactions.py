@@ -153,7 +153,7 @@ def hold_card(state: "GameState", side: int, cid: str, unit: int, target: int) -
     state.pending.insert(0, (REACT, 1 - side, unit, (), (CARD_CTX, side, cid, target, 0)))  # type: ignore[arg-type]
 
 
-def choices(state: "GameState", pending: tuple) -> list[Action]:  # type: ignore[type-arg]
+def choices(state: "GameState", pending: tuple) -> list[Action]:
     _, side, unit, _, data = pending
     if data[0] == CARD_CTX:
         return [interned("card", unit, mode=cid) for cid, _ in card_modules(state, side, CANCEL)] + [PASS]
@@ -161,12 +161,12 @@ def choices(state: "GameState", pending: tuple) -> list[Action]:  # type: ignore
     return _cards(state, side, phase, state.units[unit]) + [PASS]
 
 
-def stale(state: "GameState", pending: tuple) -> bool:  # type: ignore[type-arg]
+def stale(state: "GameState", pending: tuple) -> bool:
     """A mine answer whose unit is gone (an opportunity shot destroyed it)."""
     return pending[0] == REACT and pending[4][0] == MINE_CTX and not state.units[pending[2]].active
 
 
-def resolve(state: "GameState", pending: tuple, action: Action) -> None:  # type: ignore[type-arg]
+def resolve(state: "GameState", pending: tuple, action: Action) -> None:
     """Play the card (then offer the next answer) or pass (a held shot is rolled)."""
     _, side, unit, _, data = pending
     if data[0] == CARD_CTX:
@@ -185,7 +185,7 @@ def resolve(state: "GameState", pending: tuple, action: Action) -> None:  # type
         _roll(state, pending)
 
 
-def _shot_goes_on(state: "GameState", pending: tuple) -> None:  # type: ignore[type-arg]
+def _shot_goes_on(state: "GameState", pending: tuple) -> None:
     """Once a card answering the held shot has been played: the shot is cancelled
     (Jammed!), or offered for another answer, or rolled."""
     _, side, unit, _, data = pending
@@ -201,14 +201,14 @@ def _shot_goes_on(state: "GameState", pending: tuple) -> None:  # type: ignore[t
     _roll(state, pending)
 
 
-def _roll(state: "GameState", pending: tuple) -> None:  # type: ignore[type-arg]
+def _roll(state: "GameState", pending: tuple) -> None:
     _, firer, weapon, target, mode, extra, square = pending[4]
     steps.do_fire(state, Action("fire", unit=firer, weapon=weapon, target=target, mode=MODES[mode], extra=extra,
                           square=square), moving=state.moved)
     state.boosts.pop(("cover", pending[2]), None)
 
 
-def _answer_card(state: "GameState", pending: tuple, action: Action) -> None:  # type: ignore[type-arg]
+def _answer_card(state: "GameState", pending: tuple, action: Action) -> None:
     """A No! on the held card (the other side may answer it in turn), or pass: the
     card then takes effect after an even number of No!s, none after an odd one."""
     _, side, unit, _, data = pending
@@ -234,6 +234,6 @@ def _answer_card(state: "GameState", pending: tuple, action: Action) -> None:  #
 
 # action cards (builder/systems/heroes/engine/effects/cards.py) call these back: a Counter-Attack's
 # target and assault, a card held for the opponent's No!
-steps.provide("counter_target", counter_target)
-steps.provide("assault_back", assault_back)
-steps.provide("hold_card", hold_card)
+steps.COUNTER_TARGET.provide(counter_target)
+steps.ASSAULT_BACK.provide(assault_back)
+steps.HOLD_CARD.provide(hold_card)

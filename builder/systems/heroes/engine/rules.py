@@ -75,7 +75,7 @@ class Rules:
         marker on it cancels one (002 Solo Mode, Life Points; the markers are engine
         state, builder/systems/heroes/engine/markers.py, so a two-player game of a Solo scenario
         honours those its events place)."""
-        if state.markers:
+        if markers.MARKERS in state.rule_fields:
             return hits - markers.life_points_spent(state, unit, hits)
         return hits
 

@@ -30,7 +30,7 @@ played (no effect is guessed for them).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from builder.systems.heroes.engine import effects, markers, sudden_death
 from builder.systems.heroes.engine.damage import roll, suppress
@@ -39,9 +39,13 @@ from builder.systems.heroes.engine.scenario_fire import fire
 from builder.systems.heroes.engine.scenario_units import move_toward, place_units, select
 from builder.systems.heroes.engine.victory import holds
 
+from builder.systems.heroes.engine.derived import Derived, derived
+from builder.systems.heroes.engine.state import declare_field, key_rows, rule_field, set_rule_field
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState
 
+POSTPONED = declare_field("postponed", __name__, key=key_rows)
+"""Events postponed (an effect that could not be carried out yet): ``(event index, effect index)``."""
 STATUS = {
     "score": ("simulated", ""),
     "add_marker": ("simulated", ""),
@@ -65,9 +69,10 @@ STATUS = {
 def run_events(state: "GameState", timing: str) -> None:
     """Postponed events due at this timing, then this turn's events."""
     events = state.static.scenario.events
-    if state.postponed:
-        due = [p for p in state.postponed if events[p[0]].timing.value == timing]
-        state.postponed = tuple(p for p in state.postponed if p not in due)
+    postponed = rule_field(state, POSTPONED)
+    if postponed:
+        due = [p for p in postponed if events[p[0]].timing.value == timing]
+        set_rule_field(state, POSTPONED, tuple(p for p in postponed if p not in due))
         for ei, first in due:
             _run(state, ei, first)
     for ei, ev, turns in _events_at(state, timing):
@@ -83,12 +88,17 @@ def _events_at(state: "GameState", timing: str) -> list[tuple[int, Any, tuple[in
     """The scenario's events of ``timing`` with their index and turns, sorted out once
     per game: phases ask at every step, and an event's timing is a content model's
     enum, whose value Python reads through a descriptor each time."""
-    by_timing = state.static.caches.get("_events_by_timing")
-    if by_timing is None:
-        by_timing = state.static.caches["_events_by_timing"] = {}
-        for ei, ev in enumerate(state.static.scenario.events):
-            by_timing.setdefault(ev.timing.value, []).append((ei, ev, tuple(ev.turns)))
-    return by_timing.get(timing, [])  # type: ignore[no-any-return]
+    return derived(state, _BY_TIMING).get(timing, [])
+
+
+def _by_timing(state: "GameState") -> dict[str, list[tuple[int, Any, tuple[int, ...]]]]:
+    by_timing: dict[str, list[tuple[int, Any, tuple[int, ...]]]] = {}
+    for ei, ev in enumerate(state.static.scenario.events):
+        by_timing.setdefault(ev.timing.value, []).append((ei, ev, tuple(ev.turns)))
+    return by_timing
+
+
+_BY_TIMING: Final = Derived("scenario_events: the scenario's events (index, event, turns) by timing", _by_timing)
 
 
 def _run(state: "GameState", ei: int, first: int) -> None:
@@ -97,7 +107,7 @@ def _run(state: "GameState", ei: int, first: int) -> None:
     ev = state.static.scenario.events[ei]
     for k in range(first, len(ev.effects)):
         if not effect(state, ev.effects[k], ev.side):
-            state.postponed = state.postponed + ((ei, k),)
+            set_rule_field(state, POSTPONED, rule_field(state, POSTPONED) + ((ei, k),))
             state.events.append(Event("event-postponed", {"event": ei, "effect": k, "turn": state.turn}))
             return
 

@@ -270,7 +270,7 @@ def scout_squares(state: GameState, zone: list[int], reach: int, rng: Rng) -> li
     return out + zone
 
 
-def _around(bf, entries: list[int], wanted: int) -> list[int]:  # type: ignore[no-untyped-def]
+def _around(bf, entries: list[int], wanted: int) -> list[int]:
     """Entry squares and the squares nearest them (units arriving by entry arrows
     start next to them), ring by ring until there is room."""
     zone = list(entries)

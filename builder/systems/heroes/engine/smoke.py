@@ -4,7 +4,7 @@ Orders > Smoke; the pack's smoke barrage cards).
 A smoke pattern lies on an intersection on its -4 side; every shot whose line
 crosses it, or that is fired from or at a square under it, takes the penalty
 (each pattern once). At the end of the Supply phase patterns already on their
--2 side go, the others turn to -2. ``GameState.smoke`` holds them as
+-2 side go, the others turn to -2. The rule field :data:`SMOKE` holds them as
 ``(intersection, radius, penalty)``.
 """
 
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from builder.kernel.events import Event
 from builder.systems.heroes.board.intersections import pattern_squares
+from builder.systems.heroes.engine.state import declare_field, key_rows, rule_field, set_rule_field
 from builder.systems.heroes.engine.terms import Term
 
 if TYPE_CHECKING:
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
 
 R_SMOKE = "000 core rules, Recruitment Options > Orders > Smoke"
 FRESH, FADING = 4, 2
+SMOKE = declare_field("smoke", __name__, key=key_rows)
+"""The smoke patterns on the battlefield: ``(intersection, radius, penalty)``."""
 
 _COVER: dict[tuple[int, int, int, int], frozenset[int]] = {}
 
@@ -35,7 +38,7 @@ def _covered(bf: object, i: int, radius: int) -> frozenset[int]:
 
 def lay(state: "GameState", i: int, radius: int) -> None:
     """Place a smoke pattern on intersection ``i``, its -4 side up."""
-    state.smoke = state.smoke + ((i, radius, FRESH),)
+    set_rule_field(state, SMOKE, rule_field(state, SMOKE) + ((i, radius, FRESH),))
     state.events.append(Event("smoke", {"at": i, "penalty": FRESH}))
 
 
@@ -44,7 +47,7 @@ def smoke_terms(state: "GameState", fsq: int, tsq: int, line: tuple[int, ...]) -
     ``line``) leaves, enters or crosses."""
     bf = state.static.bf
     out = []
-    for i, radius, penalty in state.smoke:
+    for i, radius, penalty in rule_field(state, SMOKE):
         covered = _covered(bf, i, radius)
         if fsq in covered or tsq in covered or not covered.isdisjoint(line):
             out.append(Term(-penalty, f"smoke ({penalty})", R_SMOKE))
@@ -53,7 +56,8 @@ def smoke_terms(state: "GameState", fsq: int, tsq: int, line: tuple[int, ...]) -
 
 def fade(state: "GameState") -> None:
     """End of the Supply phase: -2 patterns go, -4 patterns turn to -2."""
-    kept = tuple((i, r, FADING) for i, r, p in state.smoke if p == FRESH)
-    if len(kept) != len(state.smoke):
-        state.events.append(Event("smoke-gone", {"count": len(state.smoke) - len(kept)}))
-    state.smoke = kept
+    laid = rule_field(state, SMOKE)
+    kept = tuple((i, r, FADING) for i, r, p in laid if p == FRESH)
+    if len(kept) != len(laid):
+        state.events.append(Event("smoke-gone", {"count": len(laid) - len(kept)}))
+    set_rule_field(state, SMOKE, kept)

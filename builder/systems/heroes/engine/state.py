@@ -10,6 +10,7 @@ objective control, breaking points, victory points).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from collections.abc import Callable
@@ -20,6 +21,7 @@ from builder.kernel.dice import Dice
 from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
 from builder.systems.heroes.board.grid import Battlefield
+from builder.systems.heroes.engine.derived import Derived, DerivedData, derived
 from builder.systems.heroes.engine.profiles import FaceProfile, UnitProfile
 
 # Final: compiled modules (builder/native.py) inline these instead of looking them up
@@ -359,26 +361,31 @@ class GameStatic:
     # alliance index); empty in a two-player game (builder/systems/heroes/engine/alliances.py)
     seats: tuple[tuple[str, int], ...] = ()
     has_ambush: bool = False  # a counter has a concealed side or a deck a Camouflage card (spotting runs after moves)
-    # Derived data shared by every copy of the game, keyed by everything it depends
-    # on, so never stale (bounded: cleared when full).
-    zoc_tables: dict[tuple[int, ...], Any] = field(default_factory=dict)  # by enemy (id << 16 | square)
-    reach_cache: dict[int, Any] = field(default_factory=dict)  # unit id -> its last infantry reach
-    move_cache: dict[int, Any] = field(default_factory=dict)  # unit id -> (reach, its move actions)
-    card_modules: dict[tuple[tuple[str, ...], str], Any] = field(default_factory=dict)  # (hand, phase) -> playable
-    _infantry: dict[int, tuple[int, ...]] = field(default_factory=dict)
-    # other rule modules' derived data, by module-chosen key (e.g. "_transports");
-    # an explicit dict rather than attributes set on the fly, which compiled
-    # classes (builder.native) do not allow
-    caches: dict[str, Any] = field(default_factory=dict)
+    # what the rules work out from the facts above and keep, by typed key (shared by every
+    # copy of the game; builder/systems/heroes/engine/derived.py)
+    derived: DerivedData = field(default_factory=DerivedData)
 
-    def infantry_of(self, side: int, units: "list[UnitState]") -> tuple[int, ...]:
-        """Ids of ``side``'s infantry and guns (the units a friendly move passes
-        through), found once per game: units never change side or type."""
-        ids = self._infantry.get(side)
-        if ids is None:
-            ids = self._infantry[side] = tuple(
-                u.id for u in units if u.side == side and u.st.profile.type in ("infantry", "gun"))
-        return ids
+    def renewed(self, **changes: Any) -> "GameStatic":
+        """A copy of the static facts with ``changes`` (``bf``: the battlefield once a
+        structure is destroyed; ``sides``: the armies once a support tile gives an option)
+        and no derived data: the one way a game's static facts change while it is played.
+        The game takes the copy; copies of the game made before keep theirs."""
+        return dataclasses.replace(self, derived=DerivedData(), **changes)
+
+
+def _infantry(state: "GameState") -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(u.id for u in state.units if u.side == side and u.st.profile.type in ("infantry", "gun"))
+                 for side in range(len(state.sides)))
+
+
+INFANTRY: Final = Derived("state: each side's infantry and guns", _infantry)
+"""Ids of each side's infantry and guns (the units a friendly move passes through):
+units never change side or type; forgotten when units are added to a game."""
+
+
+def infantry_of(state: "GameState", side: int) -> tuple[int, ...]:
+    """Ids of ``side``'s infantry and guns."""
+    return derived(state, INFANTRY)[side]
 
 
 UNIT_FIELDS: Final = (
@@ -543,12 +550,6 @@ class GameResult:
         }
 
 
-def _used(name: str) -> Callable[[Any], bool]:
-    """A rule's field of the game enters the hash only once used (not empty): games
-    that never use it keep the hashes they had before the rule was written."""
-    return lambda g: bool(getattr(g, name))
-
-
 GAME_FIELDS: Final = (
     StateField("rules", key=None), StateField("static", key=None),
     StateField("dice", copy=_clone, key=lambda d: d.state),
@@ -568,10 +569,6 @@ GAME_FIELDS: Final = (
     StateField("memo", copy=_empty_dict, key=None),  # derived data valid for this decision only
     StateField("boosts", copy=_dict, key=lambda b: sorted([k[0], k[1], v] for k, v in b.items())),
     StateField("path", key=_as_list),
-    StateField("smoke", key=_rows, when=_used("smoke")),
-    StateField("markers", key=_rows, when=_used("markers")),
-    StateField("postponed", key=_rows, when=_used("postponed")),
-    StateField("demolition", key=_rows, when=_used("demolition")),
     # the fields rule modules declare for themselves (declare_field): hashed one by one
     # under their own names by GameState.canonical
     StateField("rule_fields", copy=_dict, key=None),
@@ -615,13 +612,6 @@ class GameState:
         self.memo: dict[Any, Any] = {}  # derived data valid for this decision only
         self.boosts: dict[tuple[str, int], int] = {}  # card bonuses for the current activation
         self.path: tuple[int, ...] = ()  # squares of the current unit's move (Firing on the Move)
-        self.smoke: tuple[tuple[int, int, int], ...] = ()  # (intersection, radius, penalty), builder/systems/heroes/engine/smoke.py
-        # scenario markers on units: (unit, marker, count), builder/systems/heroes/engine/markers.py
-        self.markers: tuple[tuple[int, str, int], ...] = ()
-        # scenario events postponed: (event index, first effect left), builder/systems/heroes/engine/scenario_events.py
-        self.postponed: tuple[tuple[int, int], ...] = ()
-        # demolition points on standing structures: (overlay area, points), builder/systems/heroes/engine/structures.py
-        self.demolition: tuple[tuple[int, int], ...] = ()
         self.variant: Any = None  # a variant's state (GAME_FIELDS), set by its rules at set-up
         self.rule_fields: dict[str, Any] = {}  # rule modules' own fields by name (declare_field)
 
@@ -661,14 +651,14 @@ class GameState:
 
     def legal_actions(self) -> list[Any]:
         """Every decision open to the side to act (empty when the game is over)."""
-        return self.rules.legal_actions(self)  # type: ignore[no-any-return]
+        return self.rules.legal_actions(self)
 
     def apply(self, action: Any) -> list[Event]:
         """Apply ``action`` in place; returns the events (builder.systems.heroes.engine.api.apply
         checks it is legal first when asked)."""
         if self.result is not None:
             raise IllegalAction("the game is over")
-        return self.rules.apply(self, action)  # type: ignore[no-any-return]
+        return self.rules.apply(self, action)
 
     def observation(self, seat: int) -> Any:
         """What the side ``seat`` may know (builder.systems.heroes.engine.observation, through
@@ -678,7 +668,7 @@ class GameState:
     def determinize(self, seat: int, rng: Any) -> "GameState":
         """A full game consistent with ``observation(seat)``, its hidden parts drawn from
         ``rng`` (builder.systems.heroes.engine.observation, through the rules)."""
-        return self.rules.determinize(self, seat, rng)  # type: ignore[no-any-return]
+        return self.rules.determinize(self, seat, rng)
 
     # --- cloning and hashing -------------------------------------------------------
 

@@ -29,18 +29,20 @@ the ruins it may enter (else the nearest free square it may enter).
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING
 
 from builder.systems.heroes.board.battlefield import build_battlefield
 from builder.systems.heroes.engine.damage import suppress
 from builder.kernel.events import Event
+from builder.systems.heroes.engine.state import declare_field, key_rows, rule_field, set_rule_field
 
 if TYPE_CHECKING:
     from builder.systems.heroes.board.grid import Battlefield
-    from builder.systems.heroes.engine.state import GameState, GameStatic, UnitState
+    from builder.systems.heroes.engine.state import GameState, UnitState
 
 R_STRUCTURE = "000 core rules, Terrain and Terrain Overlays > Structure"
+DEMOLITION = declare_field("demolition", __name__, key=key_rows)
+"""Destruction points on structures not yet destroyed: sorted ``(area, points)``."""
 
 
 def structure_squares(bf: "Battlefield", area: int) -> tuple[int, ...]:
@@ -51,7 +53,7 @@ def structure_squares(bf: "Battlefield", area: int) -> tuple[int, ...]:
         squares = [sq for sq in range(bf.size) if bf.area[sq] == area]
         hit = tuple(sq for sq in squares if bf.terrain[sq].building) or tuple(squares)
         bf.derived[key] = hit
-    return hit  # type: ignore[no-any-return]
+    return hit
 
 
 def structure_at(bf: "Battlefield", sq: int) -> int:
@@ -66,7 +68,7 @@ def structure_at(bf: "Battlefield", sq: int) -> int:
 
 def points(state: "GameState", area: int) -> int:
     """Demolition points scored on the structure of ``area``."""
-    for a, p in state.demolition:
+    for a, p in rule_field(state, DEMOLITION):
         if a == area:
             return p
     return 0
@@ -94,22 +96,15 @@ def damage_structure(state: "GameState", area: int, count: int, why: str) -> boo
     """Inflict ``count`` demolition points on the standing structure of ``area``."""
     value = state.static.bf.structures[area][0]
     total = points(state, area) + count
-    rest = tuple(d for d in state.demolition if d[0] != area)
+    rest = tuple(d for d in rule_field(state, DEMOLITION) if d[0] != area)
     state.events.append(Event("demolition", {"area": area, "points": count, "total": total, "value": value,
                                              "why": why}))
     if total < value:
-        state.demolition = tuple(sorted(rest + ((area, total),)))
+        set_rule_field(state, DEMOLITION, tuple(sorted(rest + ((area, total),))))
         return False
-    state.demolition = rest
+    set_rule_field(state, DEMOLITION, rest)
     destroy(state, area)
     return True
-
-
-def _with_battlefield(static: "GameStatic", bf: "Battlefield") -> "GameStatic":
-    """A copy of the game's static facts on another battlefield, its caches of
-    battlefield-derived data fresh."""
-    return dataclasses.replace(static, bf=bf, zoc_tables={}, reach_cache={}, move_cache={}, card_modules={},
-                               _infantry={})
 
 
 def destroy(state: "GameState", area: int) -> None:
@@ -119,7 +114,7 @@ def destroy(state: "GameState", area: int) -> None:
     ruin = old.structures[area][1]
     inside = units_inside(state, area)
     bf = build_battlefield(state.static.pack, old.layout, old.ruined + ((area, ruin),))
-    state.static = _with_battlefield(state.static, bf)
+    state.static = state.static.renewed(bf=bf)
     state.events.append(Event("structure-destroyed", {"area": area, "ruin": ruin or "",
                                                       "units": [u.id for u in inside]}))
     for u in inside:

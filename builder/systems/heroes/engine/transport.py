@@ -28,16 +28,17 @@ acts from the vehicle.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from builder.systems.heroes.engine.actions import Action
 from builder.kernel.events import Event
-from builder.systems.heroes.engine.steps import provide
+from builder.systems.heroes.engine.steps import VEHICLE_LOST
 from builder.systems.heroes.engine.assault import may_assault
 from builder.systems.heroes.engine.damage import eliminate
 from builder.systems.heroes.engine.movement import infantry_moves, infantry_path, movement_allowance
 from builder.systems.heroes.engine.zoc import enemy_zoc
 from builder.systems.heroes.board.bitboard import squares as board_squares
+from builder.systems.heroes.engine.derived import Derived, derived, table
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState, UnitState
@@ -47,16 +48,19 @@ DISEMBARK = "disembark"
 FROM_VEHICLE = "transport"
 
 
+def _transports(state: "GameState") -> tuple[int, ...]:
+    return tuple(u.id for u in state.units if u.is_vehicle and (
+        "transport" in u.st.granted or any("transport" in f.abilities for f in u.st.profile.faces)))
+
+
+_TRANSPORTS: Final = Derived("transport: the vehicles with Transport on some side", _transports)
+
+
 def transports(state: "GameState") -> tuple[int, ...]:
     """Ids of the game's vehicles with Transport on some side (worked out once per
     game: units never change profile). Empty for most games, which then pay one
     dict lookup per listing."""
-    ids = state.static.caches.get("_transports")
-    if ids is None:
-        ids = state.static.caches["_transports"] = tuple(
-            u.id for u in state.units if u.is_vehicle and (
-                "transport" in u.st.granted or any("transport" in f.abilities for f in u.st.profile.faces)))
-    return ids  # type: ignore[no-any-return]
+    return derived(state, _TRANSPORTS)
 
 
 def room_taken(unit: "UnitState") -> int:
@@ -97,11 +101,15 @@ def square_of(state: "GameState", unit: "UnitState") -> int:
     return unit.sq
 
 
+_NEXT_TO: Final[Derived[dict[tuple[int, int, int], int]]] = table(
+    "transport: the squares next to a vehicle (a bitboard), by square, facing and footprint")
+
+
 def _next_to(state: "GameState", vehicle: "UnitState") -> int:
     """Bitboard of the squares next to the vehicle (its own excluded), worked out
     once per game, square, facing and footprint."""
     key = (vehicle.sq, vehicle.facing, vehicle.st.profile.footprint)
-    cache = state.static.caches.setdefault("_next_to_vehicle", {})
+    cache = derived(state, _NEXT_TO)
     board = cache.get(key)
     if board is None:
         bf = state.static.bf
@@ -113,7 +121,7 @@ def _next_to(state: "GameState", vehicle: "UnitState") -> int:
         for s in own:
             board &= ~(1 << s)
         cache[key] = board
-    return board  # type: ignore[no-any-return]
+    return board
 
 
 # --- getting in ----------------------------------------------------------------
@@ -270,4 +278,4 @@ def vehicle_lost(state: "GameState", vehicle: "UnitState") -> None:
         state.pending.append(("displace", u.side, u.id, options, ()))
 
 
-provide("vehicle_lost", vehicle_lost)  # builder.systems.heroes.engine.damage calls it as a vehicle is lost
+VEHICLE_LOST.provide(vehicle_lost)  # builder.systems.heroes.engine.damage calls it as a vehicle is lost

@@ -9,7 +9,7 @@ applied or explained.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from builder.systems.heroes.engine import effects
 from builder.systems.heroes.engine.actions import _MOVES as MOVES
@@ -19,12 +19,13 @@ from builder.systems.heroes.engine.features.anti_tank import PANZERFAUST, shot_s
 from builder.systems.heroes.engine.assault import may_assault, plan_assault, resolve_assault
 from builder.systems.heroes.board.bitboard import adjacent_boards, select
 from builder.systems.heroes.engine.damage import eliminate
+from builder.systems.heroes.engine.derived import Derived, derived, table
 from builder.systems.heroes.engine.effects.cards import card_modules
 from builder.systems.heroes.engine.effects.options import token_spent
 from builder.systems.heroes.engine.tokens import spend_token, tokens_left
 from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
-from builder.systems.heroes.engine.steps import provide
+from builder.systems.heroes.engine.steps import DO_FIRE, FIRE_ACTIONS, FIRE_PLANS, PLACE
 from builder.systems.heroes.engine.firing import (SPLIT, SPLIT_REST, building_allows, in_arc, plan_shot, resolve_shot,
                                    split_partners)
 from builder.systems.heroes.board.los import sees
@@ -38,6 +39,10 @@ from builder.systems.heroes.engine.zoc import enemy_zoc
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.movement import Reach
     from builder.systems.heroes.engine.state import GameState, UnitState
+
+
+_MOVE_LISTS: Final[Derived[dict[int, tuple[Any, tuple[Action, ...]]]]] = table(
+    "unit_actions: each infantry unit's move actions, with the reach they were listed from")
 
 
 def move_actions(state: "GameState", u: "UnitState", assaults: bool = False, counter: bool = False) -> list[Action]:
@@ -60,12 +65,13 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False, cou
     mv = movement_allowance(state, u)
     reach = infantry_moves(state, u, mv)
     # the move actions of a reach that has not changed are the same objects again
-    kept = state.static.move_cache.get(uid)
+    known = derived(state, _MOVE_LISTS)
+    kept = known.get(uid)
     if kept is not None and kept[0] is reach:
         out = list(kept[1])
     else:
         out = select(move_table(uid, state.static.bf.size), reach.free)
-        state.static.move_cache[uid] = (reach, tuple(out))
+        known[uid] = (reach, tuple(out))
     if state.static.bf.windows and may_use(state, u):  # through a window (builder/systems/heroes/engine/features/urban_fighter.py)
         table = move_table(uid, state.static.bf.size)
         out.extend(table[sq] for sq in window_squares(state, u, mv, reach))
@@ -406,7 +412,7 @@ def do_assault(state: "GameState", action: Action) -> None:
 
 # the rule modules below call these back (builder/systems/heroes/engine/steps.py): a special order's
 # guns fire, an answered shot is taken, a scenario moves a unit
-provide("fire_actions", fire_actions)
-provide("fire_plans", fire_plans)
-provide("do_fire", do_fire)
-provide("place", place)
+FIRE_ACTIONS.provide(fire_actions)
+FIRE_PLANS.provide(fire_plans)
+DO_FIRE.provide(do_fire)
+PLACE.provide(place)

@@ -13,11 +13,12 @@ enemy's zone: with a bit per enemy unit, the step a -> b is forbidden exactly wh
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from builder.systems.heroes.board.bitboard import board_of, squares
 from builder.systems.heroes.board.rooms import zone_around
-from builder.systems.heroes.engine.state import LISTING
+from builder.systems.heroes.engine.derived import Derived, derived, table
+from builder.systems.heroes.engine.state import LISTING, infantry_of
 
 if TYPE_CHECKING:
     from builder.systems.heroes.board.grid import Battlefield
@@ -38,7 +39,7 @@ def zone_squares(bf: "Battlefield") -> tuple[tuple[int, ...], ...]:
     if hit is None:
         hit = tuple(zone_around(bf, sq) for sq in range(bf.size))
         bf.derived[key] = hit
-    return hit  # type: ignore[no-any-return]
+    return hit
 
 
 def zone_boards(bf: "Battlefield") -> tuple[int, ...]:
@@ -48,7 +49,7 @@ def zone_boards(bf: "Battlefield") -> tuple[int, ...]:
     hit = bf.derived.get(key)
     if hit is None:
         hit = bf.derived[key] = tuple(board_of(zone) for zone in zone_squares(bf))
-    return hit  # type: ignore[no-any-return]
+    return hit
 
 
 def zone_of(state: "GameState", unit: "UnitState") -> tuple[int, ...]:
@@ -56,7 +57,7 @@ def zone_of(state: "GameState", unit: "UnitState") -> tuple[int, ...]:
     return zone_squares(state.static.bf)[unit.sq] if exerts_zoc(unit) else ()
 
 
-def _controllers(state: "GameState", side: int):  # type: ignore[no-untyped-def]
+def _controllers(state: "GameState", side: int):
     """(bit, squares controlled) for each enemy unit of ``side`` exerting a zone."""
     zones = zone_squares(state.static.bf)
     for u in state.units:
@@ -135,8 +136,13 @@ def enemy_zones(state: "GameState", side: int) -> Zones:
         zones = listing.get(side)
         if zones is None:
             zones = listing[side] = _enemy_zones(state, side)
-        return zones  # type: ignore[no-any-return]
+        return zones
     return _enemy_zones(state, side)
+
+
+_ZONES: Final[Derived[dict[tuple[int, ...], Zones]]] = table(
+    "zoc: the zones of control of a set of enemies, by (enemy id << 16 | square)s")
+"""Bounded: cleared when full."""
 
 
 def _enemy_zones(state: "GameState", side: int) -> Zones:
@@ -144,9 +150,9 @@ def _enemy_zones(state: "GameState", side: int) -> Zones:
     # each controlling enemy as one number, unit id above its square: a flat tuple of
     # ints hashes and compares faster than one of pairs (built hundreds of times a game)
     key = tuple([uid << 16 | u.sq for other in range(len(state.sides)) if other != side
-                 for uid in state.static.infantry_of(other, units)
+                 for uid in infantry_of(state, other)
                  if (u := units[uid]).sq >= 0 and not u.suppressed and u.alive])
-    tables = state.static.zoc_tables
+    tables = derived(state, _ZONES)
     zones = tables.get(key)
     if zones is None:
         bf = state.static.bf

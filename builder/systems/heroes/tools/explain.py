@@ -177,7 +177,7 @@ def explain_fire(state: GameState, firer: UnitState, target: UnitState, weapon: 
     lines.append(f"needs >= {plan.need} on {dice}: {defence} {mods}".rstrip())
     word = "two Suppressed markers" if doubled else "kill shot"
     lines.append(f"  hit {hit:.0%}; {word} (>= {plan.kill_need}) {kill:.0%}")
-    life = markers.count(state, target.id, markers.LIFE_POINT) if state.markers else 0
+    life = markers.count(state, target.id, markers.LIFE_POINT) if markers.MARKERS in state.rule_fields else 0
     if life and not doubled:
         lines.append(f"  then {life} life point marker{'s' if life > 1 else ''}: each discarded cancels one hit, "
                      f"a kill shot costing two  [{markers.R_LIFE}]")

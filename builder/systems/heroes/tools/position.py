@@ -58,13 +58,14 @@ from builder.inputs import check_input
 from builder.systems.heroes.engine.transport import has_room
 from builder.systems.heroes.engine.phases.activation import next_activation
 from builder.systems.heroes.engine.phases.orders import advance, start_round
-from builder.systems.heroes.engine.structures import structure_at
+from builder.systems.heroes.engine.structures import DEMOLITION, structure_at
 from builder.systems.heroes.engine.features.advanced_positions import POSITIONS, allowed
 from builder.systems.heroes.engine.features.demolition_charges import CHARGES, KEY as CHARGE_KEY
 from builder.systems.heroes.engine.features.gear import GEAR
 from builder.systems.heroes.engine.features.hedgerow_cutter import PASSAGES, hedgerows
 from builder.systems.heroes.board.intersections import intersection
-from builder.systems.heroes.engine.smoke import FADING, FRESH
+from builder.systems.heroes.engine.markers import MARKERS
+from builder.systems.heroes.engine.smoke import FADING, FRESH, SMOKE
 from builder.systems.heroes.tools import position_solo
 from builder.systems.heroes.tools.position_solo import PlacedSolo
 from builder.systems.heroes.tools.position_support import PlacedSupport, support_tiles
@@ -330,7 +331,7 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
             u.face = max(0, next((i for i, f in enumerate(u.st.profile.faces) if f.role == "concealed"), u.face))
         for d in pu.damage:
             u.damage |= DAMAGE_BITS[d]
-        state.markers += tuple((u.id, m, n) for m, n in pu.markers.items())
+        set_rule_field(state, MARKERS, rule_field(state, MARKERS) + tuple((u.id, m, n) for m, n in pu.markers.items()))
         if pu.at is None and pu.aboard is None and (pu.set_aside or (pos.solo is not None and pu.name in pos.solo.offboard)):
             continue  # set aside, or waiting off the battlefield (the Solo section's offboard: position_solo)
         if pu.aboard is not None or pu.at is None:
@@ -364,7 +365,7 @@ def position_state(pack: Any, pos: PositionFile, path: Path | None = None,
     _known_sides(pos, side_ids, path, problems)
     if problems:
         raise InvalidInputError(f"{path or 'position'}: {len(problems)} problem(s)", problems)
-    state.markers = tuple(sorted(state.markers))
+    set_rule_field(state, MARKERS, tuple(sorted(rule_field(state, MARKERS))))
     state.initiative = side_ids.index(pos.initiative) if pos.initiative in side_ids else 0
     state.turn = pos.turn
     for i in range(len(sides)):
@@ -632,7 +633,8 @@ def _battlefield_markers(state: GameState, pos: PositionFile, side_ids: list[str
         sq = _square(bf, smoke.at, ("smoke", i, "at"), path, problems)
         if sq >= 0:
             y, x = divmod(sq, bf.width)
-            state.smoke += ((intersection(bf, x, y), smoke.radius, FADING if smoke.fading else FRESH),)
+            laid = ((intersection(bf, x, y), smoke.radius, FADING if smoke.fading else FRESH),)
+            set_rule_field(state, SMOKE, rule_field(state, SMOKE) + laid)
     for i, name in enumerate(pos.passages):
         sq = _square(bf, name, ("passages", i), path, problems)
         if sq >= 0 and sq not in hedgerows(bf):
@@ -657,7 +659,7 @@ def _battlefield_markers(state: GameState, pos: PositionFile, side_ids: list[str
                                   f"this structure (its value is {value})",
                                   f"give fewer than {value}, or list the structure under 'ruined'"))
         else:
-            state.demolition = tuple(sorted({**dict(state.demolition), area: count}.items()))
+            set_rule_field(state, DEMOLITION, tuple(sorted({**dict(rule_field(state, DEMOLITION)), area: count}.items())))
     for i, charge in enumerate(pos.charges):
         area = _structure(bf, charge.at, ("charges", i, "at"), path, problems)
         if charge.side not in side_ids:

@@ -51,7 +51,7 @@ from builder.systems.heroes.engine.decoys import decoy_static
 from builder.systems.heroes.engine.solo_mode.decoys import DECOY_ID
 from builder.systems.heroes.engine.solo_mode.forces import is_particular, sort_forces
 from builder.systems.heroes.engine.solo_mode.rules import RESERVE, SoloModeRules, SoloState
-from builder.systems.heroes.engine.state import GameState, UnitState, UnitStatic
+from builder.systems.heroes.engine.state import INFANTRY, GameState, UnitState, UnitStatic
 from builder.kernel.dice import Rng, derive_seed
 
 E690 = define_code("E690", "Solo position names a side the AI cannot play")
@@ -261,7 +261,7 @@ def _bag(state: GameState, rules: SoloModeRules, solo: SoloState, spec: PlacedSo
             solo.forces.markers[u.id] = max(solo.forces.markers.values(), default=0) + 1
         solo.bag.append(u.id)
     if solo.bag:
-        state.static._infantry.clear()
+        state.static.derived.forget(INFANTRY)
 
 
 def _offboard(state: GameState, rules: SoloModeRules, solo: SoloState, spec: PlacedSolo, names: dict[str, int],

@@ -21,9 +21,10 @@ from builder.systems.heroes.board.intersections import intersection_xy
 from builder.systems.heroes.tools.position import DAMAGE_BITS
 from builder.systems.heroes.tools.position_solo import copied_counter, solo_data
 from builder.systems.heroes.tools.position_support import support_data
-from builder.systems.heroes.engine.smoke import FADING
+from builder.systems.heroes.engine.markers import MARKERS
+from builder.systems.heroes.engine.smoke import FADING, SMOKE
 from builder.systems.heroes.engine.state import BLUFF, NO_ORDER, SPECIAL, GameState, UnitState, rule_field
-from builder.systems.heroes.engine.structures import structure_squares
+from builder.systems.heroes.engine.structures import DEMOLITION, structure_squares
 
 _TOKEN_NAMES = {SPECIAL: "special", BLUFF: "bluff"}
 
@@ -89,7 +90,7 @@ def _unit(state: GameState, u: UnitState, by_id: dict[int, str], side_ids: list[
     row.update({"facing": FACING_NAMES[u.facing], "face": u.face, "suppressed": u.suppressed,
                 "activated": bool(u.activated), "concealed": bool(u.concealed),
                 "damage": [name for name, bit in DAMAGE_BITS.items() if u.damage & bit]})
-    row["markers"] = {m: n for uid, m, n in state.markers if uid == u.id}
+    row["markers"] = {m: n for uid, m, n in rule_field(state, MARKERS) if uid == u.id}
     if u.st.set_aside and not u.st.reinforcement and u.sq < 0 and u.carried_by < 0:
         row["set_aside"] = True
     if u.order != NO_ORDER:
@@ -130,13 +131,13 @@ def _battlefield(state: GameState) -> dict[str, Any]:
     bf = state.static.bf
     out: dict[str, Any] = {}
     smoke = []
-    for i, radius, stage in state.smoke:
+    for i, radius, stage in rule_field(state, SMOKE):
         x, y = intersection_xy(bf, i)
         smoke.append({"at": bf.name(y * bf.width + x), "radius": radius, "fading": stage == FADING})
     out["smoke"] = smoke
     out["passages"] = [bf.name(sq) for sq in sorted(rule_field(state, PASSAGES))]
     out["positions"] = [bf.name(sq) for sq in rule_field(state, POSITIONS)]
-    out["demolition"] = {bf.name(min(structure_squares(bf, area))): n for area, n in state.demolition}
+    out["demolition"] = {bf.name(min(structure_squares(bf, area))): n for area, n in rule_field(state, DEMOLITION)}
     out["charges"] = [{"at": bf.name(sq), "side": state.static.sides[side].id}
                       for sq, side in rule_field(state, CHARGES)]
     return out

@@ -24,7 +24,7 @@ A_BLUFFS = define_code("A412", "more than 2 bluff tokens")
 A_STARS_LOST = define_code("A429", "printed stars beyond 10 order tokens are lost")
 
 
-def _last(roster: Roster, attribute: str):  # type: ignore[no-untyped-def]
+def _last(roster: Roster, attribute: str):
     """The last option of the list that gives a token of this kind (the one to drop)."""
     found = [o for o in roster.options() if getattr(effects, attribute)(o.option)]
     return found[-1] if found else None

@@ -38,11 +38,12 @@ smoke) are listed as not simulated by the coverage report.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from builder.systems.heroes.engine.ambush import concealed_face, flip, in_cover, reveal, spots
 from builder.systems.heroes.engine.features.anti_tank import ROCKET, ROCKET_REACH
 from builder.systems.heroes.engine.damage import kill_shot, roll, suppress, take_hit
+from builder.systems.heroes.engine.derived import Derived, derived, table
 from builder.systems.heroes.engine.effects import REGISTRY, hook_functions, in_game, register
 from builder.kernel.events import Event
 from builder.systems.heroes.board.los import sees
@@ -53,7 +54,7 @@ from builder.systems.heroes.engine.state import BLUFF, MAX_ORDERS, NO_ORDER
 AC = "000 core rules, Action Card; card effect as the pack words it"
 
 
-def _boost(key: str, value: int):  # type: ignore[no-untyped-def]
+def _boost(key: str, value: int):
     def play(state: Any, unit: Any) -> None:
         state.boosts[(key, unit.id)] = state.boosts.get((key, unit.id), 0) + value
     return play
@@ -493,12 +494,17 @@ register("card", "counter-assault", "Counter-Attack", "partial",
          card_targets=_assaulted_by, card_play=_counter_assault)
 
 
+_BY_HAND: Final[Derived[dict[tuple[tuple[str, ...], str], Any]]] = table(
+    "cards: the playable card modules of a hand in a phase, and the phases of a hand ('*')")
+"""Bounded: cleared when full."""
+
+
 def card_modules(state: Any, side: int, phase: str) -> list[tuple[str, Any]]:
     """(card id, module) for the cards in ``side``'s hand playable in ``phase``
     (remembered per hand and phase for the game: a hand changes far less often
     than it is asked about)."""
     key = (tuple(state.sides[side].hand), phase)
-    known = state.static.card_modules
+    known = derived(state, _BY_HAND)
     out = known.get(key)
     if out is None:
         if len(known) >= 1024:
@@ -512,13 +518,13 @@ def hand_phases(state: Any, side: int) -> frozenset[str]:
     hand like :func:`card_modules`): a phase's card actions are only looked for,
     and the units they could name only listed, when it is one of them."""
     key = (tuple(state.sides[side].hand), "*")
-    known = state.static.card_modules
+    known = derived(state, _BY_HAND)
     out = known.get(key)
     if out is None:
         if len(known) >= 1024:
             known.clear()
         out = known[key] = frozenset(p for _, m in _card_modules(state, key[0], None) for p in phases_of(m))
-    return out  # type: ignore[no-any-return]
+    return out
 
 
 def _card_modules(state: Any, hand: tuple[str, ...], phase: str | None) -> list[tuple[str, Any]]:
@@ -625,4 +631,4 @@ def improvise(state: Any, side: int) -> None:
     state.events.append(Event("improvised", {"side": side, "discard": out}))
 
 
-steps.provide("answer_roll", lucky_shot)  # firing and assault call it on a roll that falls short
+steps.ANSWER_ROLL.provide(lucky_shot)  # firing and assault call it on a roll that falls short

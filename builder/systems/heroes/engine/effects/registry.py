@@ -10,10 +10,14 @@ this module imports none of them, being below them all.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Final, TypedDict, Unpack, cast
+
+from builder.systems.heroes.engine.derived import Derived, derived, table
 
 if TYPE_CHECKING:
+    from builder.systems.heroes.engine.actions import Action
     from builder.systems.heroes.engine.state import GameState, UnitState
+    from builder.systems.heroes.engine.terms import Term
 
 HOOKS = {
     "shot": "add terms to a shot (ctx: ShotPlan)",
@@ -42,7 +46,6 @@ HOOKS = {
     "extra_draw": "return how many cards over the hand size the side draws, then discards",
     "movement": "return a movement bonus",
     "revealed": "when the unit's order is revealed in the Activation phase, before it acts",
-    "end_of_supply": "end-of-supply effect of a side's option",
     "card_phase": "the phase (or tuple of phases) in which a card is played (effects/cards.py names them)",
     "card_playable": "may the card be played on this unit now",
     "card_targets": "the unit ids a card played on this unit may name as its second unit",
@@ -136,6 +139,94 @@ listed, which seeded players read."""
 STATUSES = ("simulated", "partial", "not simulated")
 
 
+# --- the hooks' types: what a registration is checked against --------------------------
+# Context objects (a shot's or assault's plan, a weapon, a scenario effect or condition) are
+# typed Any here: their classes live above this module, which imports none of them.
+Terms = Callable[["GameState", "UnitState", Any], "list[Term] | None"]
+"""(state, unit, plan) -> the terms the unit's module adds (None: none)."""
+UnitAnswer = Callable[["GameState", "UnitState"], bool]
+"""(state, unit) -> does the module say yes for the unit."""
+UnitCount = Callable[["GameState", "UnitState"], "int | None"]
+"""(state, unit) -> a number the module gives the unit (None: nothing to say)."""
+UnitEvent = Callable[["GameState", "UnitState", Any], object]
+"""(state, unit, other) -> as something happens to the unit (what it returns is not read)."""
+UnitOffer = Callable[["GameState", "UnitState"], "list[Action]"]
+"""(state, unit) -> the decisions the module offers the unit."""
+SideOffer = Callable[["GameState", int], "list[Action]"]
+"""(state, side) -> the decisions the module offers the side."""
+Decide = Callable[["GameState", "Action"], object]
+"""(state, action) -> carry out a decision the module owns."""
+
+
+class Hooks(TypedDict, total=False):
+    """The type of each hook of :data:`HOOKS` (what :func:`register` checks a rule module's
+    functions against; :data:`HOOKS` says when each runs)."""
+
+    shot: Callable[["GameState", "UnitState", Any, Any], "list[Term] | None"]  # (plan, weapon)
+    defence: Terms
+    long_range: UnitCount
+    range_limit: Callable[["GameState", "UnitState", Any], "int | None"]  # (weapon)
+    dice: Callable[["GameState", "UnitState", Any], "int | None"]  # (weapon)
+    firing: UnitEvent  # (target)
+    targeted: UnitEvent  # (plan)
+    after_miss: UnitEvent  # (target)
+    reroll: Callable[["GameState", "UnitState", int, int, int, str], int]  # (die, dice, need, why) -> die kept
+    damage_roll: Callable[["GameState", "UnitState", "UnitState", int], int]  # (target, roll so far) -> to add
+    suppressed: Callable[["GameState", "UnitState", int], int]  # (markers placed) -> taken
+    assault_attack: Terms
+    assault_defence: Terms
+    assault_won: UnitEvent  # (defender)
+    assault_lost: UnitEvent  # (defender)
+    hits_inflicted: UnitCount
+    opponent_assault: Terms
+    push_back: Callable[["GameState", "UnitState"], "bool | None"]
+    recovery: UnitCount
+    acts_first: UnitAnswer
+    order_tokens: UnitCount
+    min_orders: UnitCount
+    order_received: UnitEvent  # (token)
+    extra_draw: UnitCount
+    movement: UnitCount
+    revealed: Callable[["GameState", "UnitState"], object]
+    card_phase: Callable[[], "str | tuple[str, ...]"]
+    card_playable: UnitAnswer
+    card_targets: Callable[["GameState", "UnitState"], "list[int]"]
+    card_play: Callable[..., object]  # (state, unit) or, with card_targets, (state, unit, target)
+    assault_heavy: Callable[["GameState", "UnitState"], "bool | None"]
+    reactivate: UnitAnswer
+    autonomous: UnitAnswer
+    substitute: UnitAnswer
+    actions: Callable[["GameState", "UnitState", str], "list[Action]"]  # (phase)
+    prepare: Callable[["GameState", "Action"], "Action"]
+    apply: Callable[["GameState", "Action"], bool]
+    holds_fire: UnitAnswer
+    in_scenario: Callable[["GameState"], bool]
+    scenario_apply: Decide
+    on_phase: Callable[["GameState", str], object]
+    after_move: UnitAnswer
+    in_play: Callable[["GameState"], bool]
+    activation_actions: UnitOffer
+    after_actions: UnitOffer
+    decide: Decide
+    queue_tokens: Callable[["GameState", int], "list[tuple[int, int]]"]
+    reveal: Callable[["GameState", int, int, int], bool]  # (side, token, owner)
+    interlude: Callable[["GameState", int, int], bool]  # (side, passed)
+    interlude_actions: Callable[["GameState"], "list[Action]"]
+    interlude_decide: Callable[["GameState", "Action"], bool]
+    directs: Callable[["GameState"], bool]
+    directed_actions: UnitOffer
+    activation_ending: UnitAnswer
+    activation_ended: UnitAnswer
+    order_actions: SideOffer
+    closing_actions: SideOffer
+    closing_decide: Callable[["GameState", int, "Action"], object]
+    supply_move_actions: Callable[["GameState", int, "list[int]"], "list[Action]"]  # (side, movers)
+    supply_actions: SideOffer
+    scenario_effect: Callable[["GameState", Any, int], bool]  # (effect, side)
+    condition: Callable[["GameState", Any], bool]  # (condition)
+    out_of_play: Callable[["GameState", int], "tuple[int, ...]"]
+
+
 @dataclass(frozen=True)
 class RuleModule:
     kind: str  # ability / option / card / event
@@ -161,7 +252,7 @@ their rank and id (worked out once, again after a module registers)."""
 def register(kind: str, id: str, name: str, status: str, rule: str, missing: str = "",
              modes: tuple[str, ...] = (), rank: int = 0, decides: tuple[str, ...] = (),
              scenario_effects: tuple[str, ...] = (), conditions: tuple[str, ...] = (),
-             **hooks: Callable[..., Any]) -> RuleModule:
+             **hooks: Unpack[Hooks]) -> RuleModule:
     """Register a rule module with its hooks (names of :data:`HOOKS`); ``modes``: the
     action modes a scenario rule's ``scenario_apply`` carries out; ``rank``: where its game
     hooks run; ``decides``, ``scenario_effects``, ``conditions``: what its ``decide``,
@@ -179,7 +270,8 @@ def register(kind: str, id: str, name: str, status: str, rule: str, missing: str
     for hook, owned in (("decide", decides), ("scenario_effect", scenario_effects), ("condition", conditions)):
         if bool(owned) != (hook in hooks):
             raise ValueError(f"{kind} {id}: a {hook} hook and what it answers for go together")
-    module = RuleModule(kind, id, name, status, rule, missing, dict(hooks), tuple(modes), rank, tuple(decides),
+    functions = cast("dict[str, Callable[..., Any]]", dict(hooks))  # every value of Hooks is a function
+    module = RuleModule(kind, id, name, status, rule, missing, functions, tuple(modes), rank, tuple(decides),
                         tuple(scenario_effects), tuple(conditions))
     REGISTRY[(kind, id)] = module
     _GAME_MODULES.clear()
@@ -199,7 +291,7 @@ def get(kind: str, id: str) -> RuleModule | None:
 def unit_modules(state: "GameState", unit: "UnitState") -> tuple[RuleModule, ...]:
     """Modules that apply to ``unit`` now: abilities on its face, on its weapons and
     granted by its tile; traits and equipment of its tile or of the whole army."""
-    cache = _module_cache(state)
+    cache = derived(state, _MODULES)
     key = _unit_key(unit)
     hit = cache.get(key)
     if hit is not None:
@@ -231,13 +323,9 @@ def _unit_key(unit: "UnitState") -> int:
     return unit.id << 8 | unit.face
 
 
-def _module_cache(state: "GameState") -> dict[Any, Any]:
-    """The game's cache of module and hook lists (made on first use; forgotten by
-    :func:`invalidate`)."""
-    cache = state.static.caches.get("_modules")
-    if cache is None:
-        cache = state.static.caches["_modules"] = {}
-    return cache  # type: ignore[no-any-return]
+_MODULES: Final[Derived[dict[Any, Any]]] = table(
+    "effects: the modules of a unit and face (by number), and each hook's functions of them (by hook name)")
+"""Forgotten by :func:`invalidate`."""
 
 
 def in_game(state: "GameState", hook: str) -> bool:
@@ -245,10 +333,7 @@ def in_game(state: "GameState", hook: str) -> bool:
     from some face, weapon or grant of a unit, or from a side's traits or
     equipment? Hot paths ask this first and skip hooks the game never uses
     (worked out once per game, for every hook at once)."""
-    flags = state.static.caches.get("_hooks_in_game")
-    if flags is None:
-        flags = state.static.caches["_hooks_in_game"] = _hooks_in_game(state)
-    return flags[hook]
+    return derived(state, _HOOKS_IN_GAME)[hook]
 
 
 def _hooks_in_game(state: "GameState") -> dict[str, bool]:
@@ -270,10 +355,10 @@ def side_hooks(state: "GameState", side: int, hook: str) -> tuple[Callable[..., 
     """The ``hook`` functions (one of :data:`SIDE_HOOKS`) of the options of ``side``'s
     army, in the order of the options' ids (worked out once per game for every hook and
     side: asked whenever a unit's moves or shots are listed and a move is made)."""
-    table = state.static.caches.get("_side_hooks")
-    if table is None:
-        table = state.static.caches["_side_hooks"] = _side_hooks(state)
-    return table[hook][side]  # type: ignore[no-any-return]
+    return derived(state, _SIDE_HOOKS)[hook][side]
+
+
+_HOOKS_IN_GAME: Final = Derived("effects: could any unit of the game ever run each hook", _hooks_in_game)
 
 
 def _side_hooks(state: "GameState") -> dict[str, tuple[tuple[Callable[..., Any], ...], ...]]:
@@ -283,24 +368,27 @@ def _side_hooks(state: "GameState") -> dict[str, tuple[tuple[Callable[..., Any],
             for hook in SIDE_HOOKS}
 
 
+_SIDE_HOOKS: Final = Derived("effects: the side hooks of each army's options", _side_hooks)
+
+
 def scenario_hooks(state: "GameState", hook: str) -> tuple[Callable[..., Any], ...]:
     """The ``hook`` functions (one of :data:`SCENARIO_HOOKS`) of the modules in play (the
     scenario rules the game's scenario uses among them), in the order of their rank and
     id (worked out once per game for every hook: asked as phases start, units are
     activated and moves are made)."""
-    return _game_table(state)[hook]  # type: ignore[no-any-return]
+    return _game_table(state)[hook]
 
 
 def game_hooks(state: "GameState", hook: str) -> tuple[Callable[..., Any], ...]:
     """The ``hook`` functions (one of :data:`GAME_HOOKS`) of the modules in play, in the
     order of their rank and id (worked out once per game for every hook)."""
-    return _game_table(state)[hook]  # type: ignore[no-any-return]
+    return _game_table(state)[hook]
 
 
 def scenario_apply(state: "GameState", mode: str) -> Callable[..., Any] | None:
     """The ``scenario_apply`` hook of the scenario rule in play that owns action mode
     ``mode`` (None: no rule owns it)."""
-    return _game_table(state)["modes"].get(mode)  # type: ignore[no-any-return]
+    return _game_table(state)["modes"].get(mode)
 
 
 def decision(state: "GameState", kind: str, mode: str | None) -> Callable[..., Any] | None:
@@ -310,27 +398,24 @@ def decision(state: "GameState", kind: str, mode: str | None) -> Callable[..., A
     owners = _game_table(state)["decides"]
     if not owners:
         return None
-    return owners.get(f"{kind}:{mode}") or owners.get(kind)  # type: ignore[no-any-return]
+    return owners.get(f"{kind}:{mode}") or owners.get(kind)
 
 
 def scenario_effect(state: "GameState", do: str) -> Callable[..., Any] | None:
     """The ``scenario_effect`` hook of the module that carries out scenario effects
     ``do`` (None: the core rules do, or nothing does). Not gated by ``in_play``: an
     effect of the scenario is carried out by its module whenever it comes."""
-    return _game_table(state)["effects"].get(do)  # type: ignore[no-any-return]
+    return _game_table(state)["effects"].get(do)
 
 
 def condition(state: "GameState", kind: str) -> Callable[..., Any] | None:
     """The ``condition`` hook of the module that evaluates victory conditions ``kind``
     (None: a condition of the core rules)."""
-    return _game_table(state)["conditions"].get(kind)  # type: ignore[no-any-return]
+    return _game_table(state)["conditions"].get(kind)
 
 
 def _game_table(state: "GameState") -> dict[str, Any]:
-    table = state.static.caches.get("_game_hooks")
-    if table is None:
-        table = state.static.caches["_game_hooks"] = _game_hooks(state)
-    return table  # type: ignore[no-any-return]
+    return derived(state, _GAME_HOOKS)
 
 
 def _in_play(state: "GameState", m: RuleModule) -> bool:
@@ -358,18 +443,19 @@ def _game_hooks(state: "GameState") -> dict[str, Any]:
     return table
 
 
+_GAME_HOOKS: Final = Derived("effects: the game hooks of the modules in play, and who owns modes, decisions, "
+                              "scenario effects and conditions", _game_hooks)
+
+
 def invalidate(state: "GameState") -> None:
-    """Forget the cached module and hook lists (after granting abilities in play)."""
-    state.static.caches.pop("_modules", None)
-    state.static.caches.pop("_hooks_in_game", None)
-    state.static.caches.pop("_side_hooks", None)
-    state.static.caches.pop("_game_hooks", None)
+    """Forget the module and hook lists worked out (after granting abilities in play)."""
+    state.static.derived.forget(_MODULES, _HOOKS_IN_GAME, _SIDE_HOOKS, _GAME_HOOKS)
 
 
 def hook_functions(state: "GameState", unit: "UnitState", hook: str) -> tuple[Callable[..., Any], ...]:
     """The ``hook`` functions of the unit's modules (cached per hook, then unit and face:
     rules ask this on every shot, move and query, and a number is the cheapest key)."""
-    cache = state.static.caches.get("_modules") or _module_cache(state)
+    cache = derived(state, _MODULES)
     by_unit = cache.get(hook)
     if by_unit is None:
         by_unit = cache[hook] = {}
@@ -377,7 +463,7 @@ def hook_functions(state: "GameState", unit: "UnitState", hook: str) -> tuple[Ca
     fns = by_unit.get(key)
     if fns is None:
         fns = by_unit[key] = tuple(m.hooks[hook] for m in unit_modules(state, unit) if hook in m.hooks)
-    return fns  # type: ignore[no-any-return]
+    return fns
 
 
 def collect(state: "GameState", unit: "UnitState", hook: str, *args: Any) -> list[Any]:

@@ -54,7 +54,7 @@ token -1 a bluff, -9 none) and ``aircraft_bombs`` (bombs dropped: (unit, count))
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from builder.systems.heroes.engine.actions import Action
 from builder.systems.heroes.engine.ambush import reveal
@@ -62,11 +62,12 @@ from builder.systems.heroes.engine.effects import register
 from builder.systems.heroes.engine.features.aviation import outside_buildings
 from builder.systems.heroes.engine.features.blast import WEAPON_RADIUS, Pattern, _affected, aim_at, blast_plan, explode, under
 from builder.systems.heroes.engine.firing import R_SUPP, ShotPlan, resolve_shot
-from builder.systems.heroes.engine.smoke import smoke_terms
+from builder.systems.heroes.engine.smoke import SMOKE, smoke_terms
 from builder.systems.heroes.engine.state import declare_field, key_rows, rule_field, set_rule_field
 from builder.systems.heroes.engine.terms import Term
 from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
+from builder.systems.heroes.engine.derived import Derived, derived, table
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.profiles import WeaponProfile
@@ -108,16 +109,20 @@ def in_plain_sight(state: "GameState", a: "UnitState") -> bool:
     return a.alive and token_of(state, a.id) != BLUFF
 
 
+_PRINTED_BOMBS: Final[Derived[dict[str, int]]] = table(
+    "aircraft: the bomb or rocket markers printed on an aircraft's tile, by counter id")
+
+
 def bombs_left(state: "GameState", a: "UnitState") -> int:
     """The bomb or rocket markers of the aircraft's tile not dropped yet."""
-    cache = state.static.caches.setdefault("_aircraft_bombs", {})
+    cache = derived(state, _PRINTED_BOMBS)
     printed = cache.get(a.st.profile.id)
     if printed is None:
         tiles = [t for t in state.static.pack.items["tiles"].values()
                  if t.kind.value == AIRCRAFT and any(g.unit == a.st.profile.id for g in t.units)]
         printed = cache[a.st.profile.id] = max((getattr(t, "bombs", 0) for t in tiles), default=0)
     used = next((n for u, n in rule_field(state, BOMBS) if u == a.id), 0)
-    return max(0, printed - used)  # type: ignore[no-any-return]
+    return max(0, printed - used)
 
 
 def _shot_value(plan: ShotPlan) -> float:
@@ -140,7 +145,7 @@ def speed_penalty(state: "GameState", firer_token: int, a: "UnitState") -> int:
 def smoke_on(state: "GameState", u: "UnitState") -> list[Term]:
     """003 Smoke warning: a ground unit covered, even partly, by a smoke pattern takes its
     penalty on a shot between it and an aircraft, either way."""
-    if not state.smoke:
+    if SMOKE not in state.rule_fields:
         return []
     return max((smoke_terms(state, sq, -1, ()) for sq in state.squares_of(u)), key=len, default=[])
 

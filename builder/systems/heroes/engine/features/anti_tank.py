@@ -23,9 +23,10 @@ against infantry, as the card).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from builder.systems.heroes.engine.effects import register
+from builder.systems.heroes.engine.derived import Derived, derived, table
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState
@@ -55,10 +56,14 @@ class AntiTank(NamedTuple):
 CARD_SHOT = AntiTank(ROCKET_REACH, (None, ROCKET_BONUS, ROCKET_BONUS), "anti-tank rocket (action card)", R_ROCKET)
 
 
+_TOKEN_ATTACKS: Final[Derived[dict[tuple[int, str], Any]]] = table(
+    "anti_tank: the token attack of a side's option (None: none), by side and effect key")
+
+
 def token_attack(state: "GameState", side: int, key: str) -> Any:
     """The pack's ``token_attack`` of the side's option ``key`` (the side's faction's
     option first; None without one), looked up once per game."""
-    cache = state.static.caches.setdefault("_token_attacks", {})
+    cache = derived(state, _TOKEN_ATTACKS)
     found = cache.get((side, key), False)
     if found is False:
         faction = state.static.sides[side].faction
@@ -75,18 +80,21 @@ def combat_values(values: Any) -> tuple[int | None, int | None, int | None]:
                  for d in ("infantry", "light_vehicle", "heavy_vehicle"))
 
 
+_SHOTS: Final[Derived[dict[tuple[int, str], "AntiTank | None"]]] = table(
+    "anti_tank: a side's anti-tank shot of a mode (None: none), by side and mode")
+
+
 def shot_source(state: "GameState", side: int, mode: str) -> AntiTank | None:
     """The values of the anti-tank shot ``mode`` for ``side`` (None: the side has no
     such shot, e.g. a Panzerfaust option missing from the pack)."""
     if mode == ROCKET:
         return CARD_SHOT
-    cache = state.static.caches.setdefault("_anti_tank", {})
-    found = cache.get((side, mode), False)
-    if found is False:
+    cache = derived(state, _SHOTS)
+    if (side, mode) not in cache:
         attack = token_attack(state, side, mode)
-        found = cache[(side, mode)] = None if attack is None or not attack.reach else AntiTank(
+        cache[(side, mode)] = None if attack is None or not attack.reach else AntiTank(
             attack.reach, combat_values(attack.combat), "Panzerfaust token", R_PANZERFAUST)
-    return found  # type: ignore[no-any-return]
+    return cache[(side, mode)]
 
 
 register("option", PANZERFAUST, "Panzerfaust", "partial", R_PANZERFAUST,

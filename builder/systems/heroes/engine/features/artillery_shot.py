@@ -16,7 +16,7 @@ content (``combat``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from builder.systems.heroes.engine.features.blast import Pattern, _affected, _combat, blast_plan
 from builder.systems.heroes.engine.effects import register
@@ -24,6 +24,7 @@ from builder.systems.heroes.engine.effects.cards import ON_ENEMY
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.firing import resolve_shot
 from builder.systems.heroes.board.los import sight
+from builder.systems.heroes.engine.derived import Derived, derived, table
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState, UnitState
@@ -33,22 +34,29 @@ R_CARD = ("000 core rules, Action Card; Recruitment Options > Orders > Artillery
           "Bombing (Flak 10); card effect as the pack words it")
 
 
+_CARD_PATTERNS: Final[Derived[dict[int, Pattern | None]]] = table(
+    "artillery_shot: the shot of a side's card (None: none), by side")
+
+
 def card_pattern(state: "GameState", side: int) -> Pattern | None:
     """The card's shot as a one-unit pattern (the pack's ``combat`` values)."""
-    cache = state.static.caches.setdefault("_artillery_shot", {})
-    found = cache.get(side, False)
-    if found is False:
+    cache = derived(state, _CARD_PATTERNS)
+    if side not in cache:
         faction = state.static.sides[side].faction
         cards = [c for c in state.static.pack.items["cards"].values()
                  if c.effect_key == KEY and getattr(c, "combat", None) is not None]
         mine = [c for c in cards if c.faction == faction] or cards
-        found = cache[side] = None if not mine else Pattern(KEY, 0, _combat(mine[0].combat), 10**6, 0, False, -1)
-    return found
+        cache[side] = None if not mine else Pattern(KEY, 0, _combat(mine[0].combat), 10**6, 0, False, -1)
+    return cache[side]
+
+
+_EDGES: Final[Derived[dict[int, tuple[int, ...]]]] = table(
+    "artillery_shot: a side's deployment edge, by side")
 
 
 def edge(state: "GameState", side: int) -> tuple[int, ...]:
     """The side's deployment edge: its deployment squares on the border."""
-    cache = state.static.caches.setdefault("_deployment_edge", {})
+    cache = derived(state, _EDGES)
     out = cache.get(side)
     if out is None:
         bf = state.static.bf

@@ -24,7 +24,7 @@ The pack's values for these cards are placeholders.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Final
 
 from builder.systems.heroes.engine.features.blast import Pattern, _affected, _card_pattern, _combat, aim_at, blast_plan, disperse, explode
 from builder.systems.heroes.engine.damage import roll
@@ -32,6 +32,7 @@ from builder.systems.heroes.engine.effects import register
 from builder.systems.heroes.engine.effects.cards import ON_ENEMY
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.firing import resolve_shot
+from builder.systems.heroes.engine.derived import Derived, derived, table
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState, UnitState
@@ -41,9 +42,13 @@ ATTACKS = ("airstrike", "rocket-strike")
 DIVE_BOMBING = "dive-bombing"
 
 
+_CARDS: Final[Derived[dict[tuple[int, str], Any]]] = table(
+    "aviation: a side's card of an effect (None: none), by side and effect key")
+
+
 def _card(state: "GameState", side: int, key: str) -> Any:
     """The side's card with effect ``key`` (the faction's first by id, else any)."""
-    cache = state.static.caches.setdefault("_aviation_cards", {})
+    cache = derived(state, _CARDS)
     found = cache.get((side, key), False)
     if found is False:
         faction = state.static.sides[side].faction

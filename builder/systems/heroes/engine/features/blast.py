@@ -28,7 +28,7 @@ on an enemy unit during the side's activation; so is the artillery-shot card
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from builder.systems.heroes.engine import effects
 from builder.systems.heroes.engine.actions import Action
@@ -48,6 +48,7 @@ from builder.systems.heroes.board.los import CLEAR, sight
 from builder.systems.heroes.engine.smoke import lay
 from builder.systems.heroes.engine.terms import Term
 from builder.systems.heroes.engine.features.destruction import blast_structures
+from builder.systems.heroes.engine.derived import Derived, derived, table
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState, UnitState
@@ -87,9 +88,13 @@ DEFENCE_INDEX = {"infantry": 0, "light_vehicle": 1, "heavy_vehicle": 2}
 # --- sources and sight ----------------------------------------------------------------
 
 
+_OPTION_PATTERNS: Final[Derived[dict[tuple[int, str], Any]]] = table(
+    "blast: the pack's blast pattern of a side's option (None: none), by side and effect key")
+
+
 def _option_pattern(state: "GameState", side: int, key: str) -> Any:
     """The pack's blast pattern of the side's option ``key`` (None without one)."""
-    cache = state.static.caches.setdefault("_blast_options", {})
+    cache = derived(state, _OPTION_PATTERNS)
     found = cache.get((side, key), False)
     if found is False:
         faction = state.static.sides[side].faction
@@ -100,8 +105,12 @@ def _option_pattern(state: "GameState", side: int, key: str) -> Any:
     return found
 
 
+_EQUIPMENT_KEYS: Final[Derived[dict[int, tuple[str, ...]]]] = table(
+    "blast: a side's equipment options with a blast pattern, by side")
+
+
 def _equipment_keys(state: "GameState", side: int) -> tuple[str, ...]:
-    cache = state.static.caches.setdefault("_blast_keys", {})
+    cache = derived(state, _EQUIPMENT_KEYS)
     keys = cache.get(side)
     if keys is None:
         keys = cache[side] = tuple(k for k in EQUIPMENT if k in state.static.sides[side].keys
@@ -117,12 +126,16 @@ def _combat(values: Any) -> tuple[int | None, int | None, int | None]:
     return out[0], out[1], out[2]
 
 
+_UNIT_PATTERNS: Final[Derived[dict[tuple[int, int, int], tuple[Pattern, ...]]]] = table(
+    "blast: a unit's patterns, by unit, face and primary weapon damage")
+
+
 def patterns(state: "GameState", u: "UnitState") -> list[Pattern]:
     """The blast patterns ``u`` may place now: equipment with tokens left
     (grenades and rifle grenades for infantry, HE shells for a heavy vehicle's
     undamaged primary weapon) and its Howitzer / Indirect Fire weapons."""
     fi = revealed_face(u) if u.concealed else u.face
-    cache = state.static.caches.setdefault("_blast_patterns", {})
+    cache = derived(state, _UNIT_PATTERNS)
     key = (u.id, fi, u.damage & 8)
     found = cache.get(key)
     if found is None:
@@ -435,19 +448,22 @@ def blast_decided(state: "GameState", action: Action) -> None:
 
 
 
+_CARD_PATTERNS: Final[Derived[dict[tuple[int, str], Pattern | None]]] = table(
+    "blast: the blast pattern of a side's card, by side and effect key")
+
+
 def _card_pattern(state: "GameState", side: int, key: str) -> Pattern | None:
     """The blast pattern of the side's card with effect ``key`` (the pack's values)."""
-    cache = state.static.caches.setdefault("_blast_cards", {})
-    found = cache.get((side, key), False)
-    if found is False:
+    cache = derived(state, _CARD_PATTERNS)
+    if (side, key) not in cache:
         faction = state.static.sides[side].faction
         cards = [c for c in state.static.pack.items["cards"].values()
                  if c.effect_key == key and getattr(c, "blast", None) is not None]
         mine = [c for c in cards if c.faction == faction] or cards
         b = mine[0].blast if mine else None
-        found = cache[(side, key)] = None if b is None else Pattern(
+        cache[(side, key)] = None if b is None else Pattern(
             key, b.radius, _combat(b.combat), 10**6, b.scatter, False, -1)
-    return found
+    return cache[(side, key)]
 
 
 def aim_at(state: "GameState", side: int, t: "UnitState", radius: int) -> int:

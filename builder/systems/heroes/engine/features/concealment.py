@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.systems.heroes.engine.steps import provide
+from builder.systems.heroes.engine.steps import TOKEN_BACK
 from builder.systems.heroes.engine.actions import Action, interned
 from builder.systems.heroes.engine.ambush import spots
 from builder.systems.heroes.engine.effects import register
@@ -129,4 +129,4 @@ register("option", "infiltration", "Infiltration", "partial", "000 core rules, R
          "placeholder count) serve any infantry of the army, as the Concealed order's do")
 
 
-provide("token_back", token_back)  # builder.systems.heroes.engine.ambush.reveal calls it
+TOKEN_BACK.provide(token_back)  # builder.systems.heroes.engine.ambush.reveal calls it

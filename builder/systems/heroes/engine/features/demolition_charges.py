@@ -20,7 +20,7 @@ A charge on a structure destroyed meanwhile is lost.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from builder.systems.heroes.engine.actions import Action
 from builder.systems.heroes.engine.damage import roll
@@ -30,6 +30,7 @@ from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.structures import damage, structure_at, structure_squares
 from builder.systems.heroes.engine.state import declare_field, key_rows, rule_field, set_rule_field
+from builder.systems.heroes.engine.derived import Derived, derived, table
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState, UnitState
@@ -39,9 +40,13 @@ KEY = "demolition-charge"
 SCORES = 4
 
 
+_DICE: Final[Derived[dict[int, int]]] = table(
+    "demolition_charges: the destruction dice of a side's charges, by side")
+
+
 def charge_dice(state: "GameState", side: int) -> int:
     """Destruction dice of one of the side's charges (0: the side has none), once per game."""
-    cache = state.static.caches.setdefault("_charge_dice", {})
+    cache = derived(state, _DICE)
     dice = cache.get(side)
     if dice is None:
         dice = 0
@@ -52,7 +57,7 @@ def charge_dice(state: "GameState", side: int) -> int:
             mine = [o for o in options if o.faction == faction] or options
             dice = int(mine[0].destruction) if mine else 0
         cache[side] = dice
-    return dice  # type: ignore[no-any-return]
+    return dice
 
 
 def charge_actions(state: "GameState", u: "UnitState") -> list[Action]:

@@ -36,7 +36,7 @@ from builder.kernel.errors import IllegalAction
 from builder.systems.heroes.board.intersections import pattern_squares
 from builder.systems.heroes.engine.effects import register
 from builder.kernel.events import Event
-from builder.systems.heroes.engine.steps import provide
+from builder.systems.heroes.engine.steps import AFTER_SHOT
 from builder.systems.heroes.engine.firing import building_reason, in_arc
 from builder.systems.heroes.board.los import static_line, trace
 from builder.systems.heroes.engine.structures import damage, structure_at, structure_squares, units_inside
@@ -202,4 +202,4 @@ register("ability", "destroyer", "Destroyer", "partial", R_DESTROYER,
          "the stun of units in bunkers on 3 or more is not simulated")
 
 
-provide("after_shot", after_shot)  # builder.systems.heroes.engine.firing calls it after a shot near structures
+AFTER_SHOT.provide(after_shot)  # builder.systems.heroes.engine.firing calls it after a shot near structures

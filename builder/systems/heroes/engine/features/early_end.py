@@ -53,7 +53,7 @@ def decide(state: "GameState", action: "Action") -> None:
                                       "text": "the side chose to end the game"})
         state.events.append(ending)
     state.events.append(Event("end-answered", {"side": side, "turn": state.turn, "end": action.square == END}))
-    steps.step("close_round")(state, ending)
+    steps.close_round(state, ending)
 
 
 register("scenario-rule", "early-end", "A side that may end the game at the end of a supply phase", "simulated",

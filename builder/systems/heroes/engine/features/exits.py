@@ -21,11 +21,12 @@ without spending a further square of movement to step off the board.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from builder.systems.heroes.engine.effects import register
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.state import declare_side_field, set_side_field, side_field
+from builder.systems.heroes.engine.derived import Derived, derived
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState, UnitState
@@ -35,14 +36,17 @@ EXITED = declare_side_field("exited", __name__, key=lambda units: [["exited", li
 """Per side, the units that got out, in the order they left."""
 
 
+def _exit_squares(state: "GameState") -> tuple[frozenset[int], ...]:
+    bf = state.static.bf
+    return tuple(frozenset(bf.square(sq) for sq in spec.exits) for spec in state.static.scenario.sides)
+
+
+_EXIT_SQUARES: Final = Derived("exits: each side's exit squares", _exit_squares)
+
+
 def exit_squares(state: "GameState") -> tuple[frozenset[int], ...]:
     """Per side, its exit squares as square numbers (worked out once per game)."""
-    found = state.static.caches.get("_exit_squares")
-    if found is None:
-        bf = state.static.bf
-        found = state.static.caches["_exit_squares"] = tuple(
-            frozenset(bf.square(sq) for sq in spec.exits) for spec in state.static.scenario.sides)
-    return found  # type: ignore[no-any-return]
+    return derived(state, _EXIT_SQUARES)
 
 
 def leave_if_on_exit(state: "GameState", unit: "UnitState") -> bool:
@@ -90,7 +94,7 @@ def counts(state: "GameState", side: int) -> dict[str, int]:
 
 def exited(state: "GameState", side: int) -> tuple[int, ...]:
     """The units of ``side`` that got out, in the order they left."""
-    return side_field(state.sides[side], EXITED)  # type: ignore[no-any-return]
+    return side_field(state.sides[side], EXITED)
 
 
 def got_out(state: "GameState", side: int, at_least: dict[str, int]) -> bool:

@@ -29,7 +29,7 @@ them out (hook ``apply``) and keeps the Goliath from firing its charge as a shot
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from builder.systems.heroes.engine.actions import Action
 from builder.systems.heroes.engine.features.blast import Pattern, blast_plan
@@ -40,6 +40,7 @@ from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.firing import resolve_shot
 from builder.systems.heroes.engine.movement import movement_allowance, vehicle_states
+from builder.systems.heroes.engine.derived import Derived, derived
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState, UnitState
@@ -49,14 +50,17 @@ DETONATE = "detonate"  # mode of the move action blowing the Goliath up
 RULE = "000 core rules, Recruitment Options > Equipment > Goliath"
 
 
+def _counters(state: "GameState") -> frozenset[str]:
+    return frozenset(u.unit for o in state.static.pack.items["options"].values()
+                     if (o.effect_key or o.id) == GOLIATH for u in (o.units or ()))
+
+
+_COUNTERS: Final = Derived("goliath: the counters Goliath options bring", _counters)
+
+
 def counters(state: "GameState") -> frozenset[str]:
     """Ids of the counters Goliath options bring (worked out once per game)."""
-    found = state.static.caches.get("_goliaths")
-    if found is None:
-        found = state.static.caches["_goliaths"] = frozenset(
-            u.unit for o in state.static.pack.items["options"].values()
-            if (o.effect_key or o.id) == GOLIATH for u in (o.units or ()))
-    return found  # type: ignore[no-any-return]
+    return derived(state, _COUNTERS)
 
 
 def is_goliath(state: "GameState", u: "UnitState") -> bool:

@@ -62,7 +62,7 @@ def hedgerows(bf: "Battlefield") -> frozenset[int]:
     if hit is None:
         hit = bf.derived[key] = frozenset(sq for sq, t in enumerate(bf.terrain)
                                          if "hedgerow" in t.id)
-    return hit  # type: ignore[no-any-return]
+    return hit
 
 
 def may_cut(state: "GameState", u: "UnitState") -> bool:

@@ -17,9 +17,10 @@ slowed down.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from builder.systems.heroes.engine.effects import register
+from builder.systems.heroes.engine.derived import Derived, derived
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.features.blast import Pattern
@@ -31,14 +32,17 @@ REACH = 2  # squares from the Horn of Plenty to the mortar
 GREEN_RADIUS = 2  # placeholder: the green pattern's size is lost in transcription
 
 
+def _counters(state: "GameState") -> frozenset[str]:
+    return frozenset(u.unit for o in state.static.pack.items["options"].values()
+                     if (o.effect_key or o.id) == HORN for u in (o.units or ()))
+
+
+_COUNTERS: Final = Derived("horn_of_plenty: the counters Horn of Plenty options bring", _counters)
+
+
 def counters(state: "GameState") -> frozenset[str]:
     """Ids of the counters Horn of Plenty options bring (worked out once per game)."""
-    found = state.static.caches.get("_horns")
-    if found is None:
-        found = state.static.caches["_horns"] = frozenset(
-            u.unit for o in state.static.pack.items["options"].values()
-            if (o.effect_key or o.id) == HORN for u in (o.units or ()))
-    return found  # type: ignore[no-any-return]
+    return derived(state, _COUNTERS)
 
 
 def near_horn(state: "GameState", u: "UnitState") -> bool:

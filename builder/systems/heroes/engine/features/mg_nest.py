@@ -19,7 +19,7 @@ squares where the side's infantry stands (an MG team takes cover in it at once).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from builder.systems.heroes.engine.actions import Action
 from builder.systems.heroes.engine.features.advanced_positions import POSITIONS, allowed
@@ -27,6 +27,7 @@ from builder.systems.heroes.engine.effects import register
 from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.state import rule_field, set_rule_field
+from builder.systems.heroes.engine.derived import Derived, derived, table
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState
@@ -40,16 +41,20 @@ def nests_left(state: "GameState", side: int) -> int:
     return sum(v for (_, k), v in state.sides[side].equipment.items() if k == NEST)
 
 
+_ENEMY_ZONES: Final[Derived[dict[int, frozenset[int]]]] = table(
+    "mg_nest: the squares of the deployment zones of a side's enemies, by side")
+
+
 def enemy_zone(state: "GameState", side: int) -> frozenset[int]:
     """Squares of the deployment zones of ``side``'s enemies (worked out once)."""
-    cache = state.static.caches.setdefault("_enemy_zones", {})
+    cache = derived(state, _ENEMY_ZONES)
     found = cache.get(side)
     if found is None:
         bf = state.static.bf
         found = cache[side] = frozenset(
             sq for i, spec in enumerate(state.static.scenario.sides) if i != side
             for area in spec.deployment for sq in bf.area_squares(area))
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def nest_actions(state: "GameState", side: int) -> list[Action]:

@@ -21,7 +21,7 @@ middle of the battlefield when there is neither.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from builder.systems.heroes.engine import steps
 from builder.systems.heroes.engine.actions import Action
@@ -31,6 +31,7 @@ from builder.kernel.events import Event
 from builder.systems.heroes.board.intersections import intersection
 from builder.systems.heroes.engine.smoke import R_SMOKE, lay
 from builder.systems.heroes.engine.state import declare_side_field, set_side_field, side_field
+from builder.systems.heroes.engine.derived import Derived, derived, table
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState
@@ -90,9 +91,13 @@ def place_order(state: "GameState", side: int, token: int) -> None:
     state.events.append(Event("order-on-smoke-bomb", {"side": side, "token": token}))
 
 
+_PATTERNS: Final[Derived[dict[int, Pattern]]] = table(
+    "smoke_bombs: a side's smoke pattern, by side")
+
+
 def pattern(state: "GameState", side: int) -> Pattern:
     """The side's smoke pattern: the pack's option ``blast`` when it has one."""
-    cache = state.static.caches.setdefault("_smoke_bomb", {})
+    cache = derived(state, _PATTERNS)
     p = cache.get(side)
     if p is None:
         faction = state.static.sides[side].faction

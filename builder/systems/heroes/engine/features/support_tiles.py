@@ -34,7 +34,6 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from builder.systems.heroes.engine import effects
 from builder.systems.heroes.engine.features.blast import Pattern, _affected, _combat, aim_at, blast_plan, disperse, explode, under
 from builder.systems.heroes.engine.effects import register
 from builder.kernel.events import Event
@@ -79,16 +78,16 @@ def _put(state: "GameState", entry: tuple[int, str, str, int, int, int]) -> None
 def grant(state: "GameState", side: int, key: str, tokens: int) -> None:
     """The side's army gets option ``key`` (and its tokens) from now on. The army's
     options are static facts shared by the game's copies, so the game takes a copy of
-    them (copy on write: copies made before keep theirs) with fresh per-game caches."""
+    them (copy on write: copies made before keep theirs), with no derived data
+    (:meth:`GameStatic.renewed`)."""
     static = state.static
     sides = list(static.sides)
     old = sides[side]
     equipment = {**old.equipment, (-1, key): tokens} if tokens else old.equipment
     sides[side] = dataclasses.replace(old, keys=old.keys | {key}, equipment=equipment)
-    state.static = dataclasses.replace(static, sides=sides, caches={})
+    state.static = static.renewed(sides=sides)
     if tokens:
         state.sides[side].equipment[(-1, key)] = tokens
-    effects.invalidate(state)
 
 
 def weapon_pattern(state: "GameState", tile_id: str) -> tuple[Pattern, str] | None:

@@ -26,7 +26,7 @@ The tokens' printed combat bonuses were lost in transcription: the option's
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from builder.systems.heroes.engine import effects
 from builder.systems.heroes.engine.actions import Action, interned
@@ -38,6 +38,7 @@ from builder.kernel.events import Event
 from builder.systems.heroes.engine.firing import ShotPlan, resolve_shot
 from builder.systems.heroes.engine.terms import Term
 from builder.systems.heroes.engine.state import declare_field, key_rows, rule_field, set_rule_field
+from builder.systems.heroes.engine.derived import Derived, derived, table
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState, UnitState
@@ -48,14 +49,18 @@ NAMES = {"sticky-bomb": "Sticky Bomb", "magnetic-mine": "Magnetic Mine"}
 DEFENCE_INDEX = {"infantry": 0, "light_vehicle": 1, "heavy_vehicle": 2}
 
 
+_BOMB_KEYS: Final[Derived[dict[int, tuple[str, ...]]]] = table(
+    "vehicle_bombs: a side's bomb and mine options with an attack, by side")
+
+
 def bomb_keys(state: "GameState", side: int) -> tuple[str, ...]:
     """The side's bomb and mine options with an attack in the pack (once per game)."""
-    cache = state.static.caches.setdefault("_bomb_keys", {})
+    cache = derived(state, _BOMB_KEYS)
     keys = cache.get(side)
     if keys is None:
         keys = cache[side] = tuple(k for k in KEYS if k in state.static.sides[side].keys
                                    and token_attack(state, side, k) is not None)
-    return keys  # type: ignore[no-any-return]
+    return keys
 
 
 def _combat(state: "GameState", side: int, key: str, target: "UnitState") -> int | None:

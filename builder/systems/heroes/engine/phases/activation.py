@@ -251,6 +251,6 @@ def may_go_on(state: "GameState") -> bool:
 
 # rule modules below the phases call these back (builder/systems/heroes/engine/steps.py): the orders
 # phase ends, an Autonomous unit's offer is declined, a barrage's last gun is done
-steps.provide("start_activation", start_activation)
-steps.provide("next_activation", next_activation)
-steps.provide("end_activation", end_activation)
+steps.START_ACTIVATION.provide(start_activation)
+steps.NEXT_ACTIVATION.provide(next_activation)
+steps.END_ACTIVATION.provide(end_activation)

@@ -168,4 +168,4 @@ def apply(state: "GameState", action: Action) -> None:
     advance(state)
 
 
-steps.provide("start_round", start_round)
+steps.START_ROUND.provide(start_round)

@@ -45,7 +45,7 @@ from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.objectives import update_control
 from builder.systems.heroes.engine.scenario_events import run_events
-from builder.systems.heroes.engine.smoke import fade
+from builder.systems.heroes.engine.smoke import SMOKE, fade
 from builder.systems.heroes.engine.state import BLUFF, NO_ORDER, supply_steps
 from builder.systems.heroes.engine.unit_actions import card_actions, do_move, move_actions
 from builder.systems.heroes.engine.victory import finish, has_forces
@@ -128,7 +128,7 @@ def finish_supply(state: "GameState") -> None:
         if u.suppressed and u.ready:
             removed = max(effects.collect(state, u, "recovery") or [1])
             u.suppressed = max(0, u.suppressed - removed)
-    if state.smoke:
+    if SMOKE in state.rule_fields:
         fade(state)
     if state.rule_fields:  # a rule's own step 5 (bombs explode, directives are discarded)
         supply_steps(state, "supply_end")
@@ -181,7 +181,7 @@ def close_round(state: "GameState", ending: Event | None) -> None:
 
 # called back from below (builder/systems/heroes/engine/steps.py): the activation phase ends, an
 # answer to a card played in the supply phase is made
-steps.provide("start_supply", start_supply)
-steps.provide("advance_supply", advance)
-steps.provide("supply_movers", movers)
-steps.provide("close_round", close_round)
+steps.START_SUPPLY.provide(start_supply)
+steps.ADVANCE_SUPPLY.provide(advance)
+steps.SUPPLY_MOVERS.provide(movers)
+steps.CLOSE_ROUND.provide(close_round)

@@ -12,6 +12,7 @@ of the Effects):
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from builder.systems.heroes.engine import effects
@@ -22,7 +23,7 @@ from builder.systems.heroes.engine.features.urban_fighter import URBAN
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.actions import Action
-    from builder.systems.heroes.engine.state import GameState
+    from builder.systems.heroes.engine.state import GameState, UnitState
 
 R = "002 Solo Mode, 3.2 Description of the Effects > Suppressive Fire"
 ID = "solo-lent-suppressive-fire"
@@ -70,16 +71,22 @@ def grant(state: "GameState", side: int) -> None:
     effects.invalidate(state)
 
 
-def with_urban_fighter(state: "GameState", unit: Any, lend: bool, move: Callable[[], T]) -> T:
+def with_urban_fighter(state: "GameState", unit: "UnitState", lend: bool, move: Callable[[], T]) -> T:
     """Run ``move`` (the unit's whole movement action) with Urban Fighter lent to the
     unit when ``lend`` (002 3.2 Tactical Movement, the window icon); a unit that has
-    the ability keeps it."""
+    the ability keeps it.
+
+    The loan is this game's alone: the unit's static part is shared by every copy of the
+    game (and by the games a search plays from it), so the unit takes a copy of it with
+    the ability granted for the move and its own back after; the module lists worked
+    out while it holds the loan are forgotten both ways."""
     if not lend or unit.ability(URBAN) is not None:
         return move()
-    unit.st.granted[URBAN] = 1
+    own = unit.st
+    unit.st = dataclasses.replace(own, granted={**own.granted, URBAN: 1})
     effects.invalidate(state)
     try:
         return move()
     finally:
-        del unit.st.granted[URBAN]
+        unit.st = own
         effects.invalidate(state)

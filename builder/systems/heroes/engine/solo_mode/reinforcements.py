@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 from builder.systems.heroes.engine.solo_mode.forces import is_particular
 from builder.systems.heroes.engine.profiles import profile_of
 from builder.systems.heroes.engine.setup import place_somewhere
+from builder.systems.heroes.engine import state as game_state
 from builder.systems.heroes.engine.state import UnitState, UnitStatic
 from builder.systems.heroes.engine.transport import embark, has_room
 
@@ -159,7 +160,7 @@ def _army(state: "GameState", side: int) -> tuple[frozenset[str], frozenset[str]
                              if g.kind == "tile" and g.name in tiles and tiles[g.name].insignia)
         bought = frozenset(options[g.name] for g in ss.groups if g.kind == "option" and g.name in options)
         got = cache[key] = (insignia, bought)
-    return got  # type: ignore[no-any-return]
+    return got
 
 
 def fill_bag(state: "GameState", rules: "SoloModeRules", solo: "SoloState") -> list[int]:
@@ -185,7 +186,7 @@ def fill_bag(state: "GameState", rules: "SoloModeRules", solo: "SoloState") -> l
             solo.forces.markers[u.id] = max(solo.forces.markers.values(), default=0) + 1
         made.append(u.id)
     if made:
-        state.static._infantry.clear()  # the side's infantry list now has the bag's units too
+        state.static.derived.forget(game_state.INFANTRY)  # the side's infantry list now has the bag's units too
         state.static.has_ambush = state.static.has_ambush or any(
             f.role == "concealed" for uid in made for f in state.units[uid].st.profile.faces)
     return made

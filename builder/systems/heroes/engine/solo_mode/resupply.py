@@ -8,9 +8,10 @@ left are the side's equipment in play, so the spent ones are the difference.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from builder.kernel.events import Event
+from builder.systems.heroes.engine.derived import Derived, derived
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState
@@ -19,14 +20,17 @@ if TYPE_CHECKING:
 AI_PREFERENCE = ("grenade", "ammo", "panzerfaust", "rifle-grenade", "knife")
 
 
+def _gear_keys(state: "GameState") -> frozenset[str]:
+    return frozenset(o.effect_key or o.id for o in state.static.pack.items["options"].values()
+                     if o.category.value == "equipment" and o.tokens)
+
+
+_GEAR_KEYS: Final = Derived("resupply: the effect keys of the pack's equipment options", _gear_keys)
+
+
 def gear_keys(state: "GameState") -> frozenset[str]:
     """Effect keys of the pack's equipment options (their markers are gear)."""
-    cache = state.static.caches.setdefault("_gear_keys", None)
-    if cache is None:
-        cache = state.static.caches["_gear_keys"] = frozenset(
-            o.effect_key or o.id for o in state.static.pack.items["options"].values()
-            if o.category.value == "equipment" and o.tokens)
-    return cache  # type: ignore[no-any-return]
+    return derived(state, _GEAR_KEYS)
 
 
 def spent(state: "GameState", side: int) -> dict[tuple[int, str], int]:

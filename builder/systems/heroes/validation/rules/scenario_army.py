@@ -17,7 +17,7 @@ ARMY = "000 core rules, Army Creation > Creating Armies"
 C_COMPOSITION_COST = define_code("C315", "composition cost differs from the declared army points", ARMY)
 
 
-def composition_cost(ctx: CheckContext, composition: list) -> tuple[int, int] | None:  # type: ignore[type-arg]
+def composition_cost(ctx: CheckContext, composition: list) -> tuple[int, int] | None:
     """(cost, bonus points) of a composition; None when an entry names an unknown item."""
     cost = bonus = 0
     for entry in composition:
