@@ -61,7 +61,11 @@ def all_scenarios(*, games: int, seed: int, players: list[str] | None = None,
         for sid in tools.scenarios(Path(pack_path)):
             if progress is not None:
                 progress(sid)
-            out.append(tools.run(PlaytestRun(Path(pack_path), sid, games, seed, tuple(players), jobs))[0])
+
+            def played(pairing: tuple[str, ...], sid: str = sid) -> dict[str, Any]:
+                return tools.run(PlaytestRun(Path(pack_path), sid, games, seed, pairing, jobs))[0]
+
+            out.append(merged(play_pairings(played, pairings, swap)))
         return out
     loaded = _pack(pack_path).items.get("scenarios", {})
     reports = []
