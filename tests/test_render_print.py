@@ -276,3 +276,25 @@ def test_a_300_point_roster_is_a_list_page_then_stat_blocks_on_two_a4_pages(name
     first, second = (page.extract_text() for page in reader.pages)
     assert "Army list" in first and "Deck" in first and "Stat blocks" not in first
     assert "Stat blocks" in second and "Healthy" in second
+
+
+def test_weasyprint_loads_its_libraries_without_the_library_hunt() -> None:
+    """On Linux, WeasyPrint's libraries load by their sonames: no ``find_library`` (which
+    runs ldconfig, gcc and ld in subprocesses) while it is imported (builder.render.pdf)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import ctypes.util, sys\n"
+        "def hunt(name): raise AssertionError(f'find_library({name!r}) called')\n"
+        "ctypes.util.find_library = hunt\n"
+        "from builder.render.pdf import import_weasyprint, html_to_pdf\n"
+        "import_weasyprint()\n"
+        "assert ctypes.util.find_library is hunt\n"
+        "assert html_to_pdf('<p>x</p>').startswith(b'%PDF')\n"
+    )
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the library hunt is skipped on Linux only")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[1])
+    assert done.returncode == 0, done.stderr
