@@ -59,7 +59,7 @@ def run() -> None:
         print(f"   load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         wall, cpu = _cli("render", "roster", str(army), "-o", str(out / "roster.pdf"))
         print(f"   roster PDF (bundled pack, suggested US army), whole command: {wall:.2f} s wall, "
-              f"{cpu:.2f} s CPU  (target < 1.5 s)")
+              f"{cpu:.2f} s CPU  (target < 1.5 s), {(out / 'roster.pdf').stat().st_size / 1000:.1f} kB")
         fixture_army = FIXTURE / "armies" / "legal.yaml"
         wall, cpu = _cli("render", "roster", str(fixture_army), "-p", str(FIXTURE / "pack"), "-o", str(out / "r2.pdf"))
         print(f"   roster PDF (fixture pack), whole command: {wall:.2f} s wall, {cpu:.2f} s CPU")

@@ -89,3 +89,41 @@ def test_a_plain_check_imports_neither_typer_nor_ruamel_nor_jinja(tmp_path: Path
         out = subprocess.run([sys.executable, "-c", script], env=env, cwd=ROOT, capture_output=True, text=True,
                              check=True).stdout.splitlines()[-1]
         assert out == "0 []"
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["render", "roster", "a.yaml", "-o", "r.pdf"], fast.Roster(Path("a.yaml"), Path("r.pdf"), None, "a4")),
+    (["render", "roster", "-p", "p", "a.yaml", "--out", "r.html", "--paper", "letter"],
+     fast.Roster(Path("a.yaml"), Path("r.html"), Path("p"), "letter")),
+])
+def test_plain_rosters_take_the_fast_path(argv: list[str], expected: fast.Roster) -> None:
+    assert fast.parse_roster(argv) == expected
+
+
+@pytest.mark.parametrize("argv", [
+    ["render", "roster", "a.yaml"], ["render", "roster", "-o", "r.pdf"], ["render", "roster", "--help"],
+    ["render", "roster", "a.yaml", "-o=r.pdf"], ["render", "roster", "a.yaml", "-o", "r.pdf", "--paper", "a5"],
+    ["render", "roster", "a.yaml", "b.yaml", "-o", "r.pdf"], ["render", "roster", "a.yaml", "-o", "r.pdf", "-o", "s.pdf"],
+    ["render", "scenario", "clash", "-o", "r.pdf"], ["render", "roster", "a.yaml", "-o"],
+])
+def test_any_other_render_is_left_to_typer(argv: list[str]) -> None:
+    assert fast.parse_roster(argv) is None
+
+
+def test_a_roster_prints_and_writes_the_same_as_through_typer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Same bytes, same output and exit codes; an output Typer refuses is left to Typer."""
+    army = str(ROOT / "tests" / "fixtures" / "render" / "armies" / "legal.yaml")
+    pack = str(ROOT / "tests" / "fixtures" / "render" / "pack")
+    made = []
+    for run in (fast.run, lambda argv: run_app(app, argv)):
+        out = tmp_path / f"{len(made)}" / "roster.html"
+        code = run(["render", "roster", army, "--pack", pack, "-o", str(out)])
+        printed = capsys.readouterr()
+        made.append((code, printed.out.replace(str(out), "OUT"), printed.err, out.read_text(encoding="utf-8")))
+    assert made[0] == made[1] and made[0][0] == 0
+    missing = str(tmp_path / "missing.yaml")
+    assert fast.run(["render", "roster", missing, "-o", str(tmp_path / "m.pdf")]) == 1
+    fast_err = capsys.readouterr().err
+    assert run_app(app, ["render", "roster", missing, "-o", str(tmp_path / "m.pdf")]) == 1
+    assert capsys.readouterr().err == fast_err
+    assert fast.run(["render", "roster", army, "-o", str(tmp_path / "r.txt")]) is None

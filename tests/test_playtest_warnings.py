@@ -129,3 +129,41 @@ def test_an_effect_whose_printed_text_was_lost_is_named_apart_and_never_as_not_s
     assert {"code": "P550", "message": "printed text lost, not played, met in 4 of 4 games (8 times): "
                                        "The German event marker. (the effect printed on the marker)"} in s["warnings"]
     assert not [w for w in s["warnings"] if w["code"] == "P520"]
+
+
+def test_a_side_without_an_action_deck_is_a_warning_and_a_side_with_one_is_not() -> None:
+    """000 core rules, Components > Cards: each player's deck follows the faction he leads;
+    a faction with no cards in the pack (and a list with none) plays no card at all (P524)."""
+    pack = copy.copy(fixture_pack())
+    pack.__dict__.pop("_engine_decks", None)  # the engine's per-pack deck cache (engine/setup.py)
+    pack.items = {**pack.items, "cards": {k: c for k, c in pack.items["cards"].items() if c.faction != "us"}}
+    specs = [parse_spec("random"), parse_spec("random")]
+    rows = [play_game(pack, "skirmish", seed, specs, index=seed) for seed in range(2)]
+    assert [r["no_deck"] for r in rows] == [["us"], ["us"]]
+    s = summarise(rows, ["us", "de"])
+    [found] = [w for w in s["warnings"] if w["code"] == "P524"]
+    assert found["message"].startswith("us played without an action deck in 2 of 2 games")
+    assert "never drew or played an action card" in found["message"]
+    with_cards = [play_game(fixture_pack(), "skirmish", seed, specs, index=seed) for seed in range(2)]
+    assert not any("no_deck" in r for r in with_cards)
+    assert not any(w["code"] == "P524" for w in summarise(with_cards, ["us", "de"])["warnings"])
+
+
+def test_the_no_deck_warning_reaches_the_text_json_and_html_reports(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A copy of the bundled pack whose US faction has no cards: `heroes playtest` says so
+    in its text, its JSON and its HTML page."""
+    import json
+    import shutil
+    from pathlib import Path
+
+    pack = tmp_path / "core"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "content" / "core", pack)
+    (pack / "cards" / "us.yaml").unlink()
+    html = tmp_path / "report.html"
+    text = cli("playtest", "clash", "--pack", str(pack), "--games", "2", "--seed", "1", "-o", str(html))
+    assert text.exit_code == 0, text.stderr
+    assert "warning P524: us played without an action deck in 2 of 2 games" in text.stdout
+    assert "warning P524: us played without an action deck" in html.read_text(encoding="utf-8")
+    as_json = cli("playtest", "clash", "--pack", str(pack), "--games", "2", "--seed", "1", "--format", "json")
+    codes = [(w["code"], w["message"].split(" ")[0]) for w in json.loads(as_json.stdout)["warnings"]]
+    assert ("P524", "us") in codes and ("P524", "de") not in codes

@@ -276,3 +276,46 @@ def test_a_300_point_roster_is_a_list_page_then_stat_blocks_on_two_a4_pages(name
     first, second = (page.extract_text() for page in reader.pages)
     assert "Army list" in first and "Deck" in first and "Stat blocks" not in first
     assert "Stat blocks" in second and "Healthy" in second
+
+
+def test_weasyprint_loads_its_libraries_without_the_library_hunt() -> None:
+    """On Linux, WeasyPrint's libraries load by their sonames: no ``find_library`` (which
+    runs ldconfig, gcc and ld in subprocesses) while it is imported (builder.render.pdf)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import ctypes.util, sys\n"
+        "def hunt(name): raise AssertionError(f'find_library({name!r}) called')\n"
+        "ctypes.util.find_library = hunt\n"
+        "from builder.render.pdf import import_weasyprint, html_to_pdf\n"
+        "import_weasyprint()\n"
+        "assert ctypes.util.find_library is hunt\n"
+        "assert html_to_pdf('<p>x</p>').startswith(b'%PDF')\n"
+    )
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the library hunt is skipped on Linux only")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[1])
+    assert done.returncode == 0, done.stderr
+
+
+def test_compiled_templates_are_kept_in_the_cache_folder_unless_turned_off(tmp_path: Path) -> None:
+    """The roster's templates compile once (builder.render.env); HEROES_NO_CACHE=1 keeps
+    nothing, and both ways print the same roster."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    code = ("from pathlib import Path\nfrom builder.systems.heroes.content.loader import load_pack\n"
+            "from builder.systems.heroes.render.roster import render_roster_html\n"
+            f"print(render_roster_html(Path({str(FIXTURE / 'armies' / 'legal.yaml')!r}), load_pack(Path({str(PACK)!r}))))")
+    printed = []
+    for no_cache in ("", "", "1"):
+        cache = tmp_path / ("off" if no_cache else "on")
+        env = {**os.environ, "PYTHONPATH": str(root), "HEROES_CACHE_DIR": str(cache), "HEROES_NO_CACHE": no_cache}
+        printed.append(subprocess.run([sys.executable, "-c", code], env=env, cwd=root, capture_output=True,
+                                      text=True, check=True).stdout)
+    assert printed[0] == printed[1] == printed[2]
+    assert sorted((tmp_path / "on" / "templates").glob("*.cache"))
+    assert not (tmp_path / "off").exists()

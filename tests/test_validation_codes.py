@@ -165,7 +165,7 @@ def test_every_validator_code_has_a_located_case() -> None:
 
     covered = {row[1] for row in EXPECTED} | {"Y103", "Y106", "P501", "P503", "P505", "C300", "S200"}
     covered |= {"S220", "S221", "S222"}  # the game-system seam's codes: tests/test_systems_seam.py
-    covered |= {"P520", "P521", "P522", "P523", "P550"}  # playtest report warnings: tests/test_playtest_warnings.py
+    covered |= {"P520", "P521", "P522", "P523", "P524", "P550"}  # playtest report warnings: tests/test_playtest_warnings.py
     covered |= {"P541"}  # a balance curve not monotone: tests/test_playtest_balance.py
     covered |= {"Y107"}  # a number too long to read, located: tests/test_input_path.py
     # alliances (000 Multiplayer Rules) and their report warnings: tests/test_engine_multiplayer.py

@@ -8,6 +8,13 @@ through the same body as the Typer command (:mod:`builder.cli.army_check`) and t
 same error mapping (:mod:`builder.cli.exits`). Anything else (``--help``, ``=`` forms,
 an unknown option, another game system) returns None and Typer handles the command,
 so help, usage errors and the command reference stay Typer's.
+
+``heroes render roster ARMY -o OUT [--pack P] [--paper a4|letter]`` has a fast path of
+its own (:func:`run_roster`): the roster PDF is the print command users wait on (issue 38:
+under 1.5 s as a whole command, ``python -m benchmarks render``), and building the whole
+Typer app imports every command group. It calls the Typer command's own function with
+the values Typer would have parsed, after the same output check; an output Typer would
+refuse, or any other form, goes to Typer.
 """
 
 from __future__ import annotations
@@ -51,11 +58,73 @@ def parse(argv: list[str]) -> ArmyCheck | None:
     return ArmyCheck(Path(file), Path(pack) if pack is not None else None, fmt)
 
 
+class Roster(NamedTuple):
+    """The arguments of a plain ``heroes render roster``."""
+
+    army: Path
+    out: Path
+    pack: Path | None
+    paper: str
+
+
+PAPERS = ("a4", "letter")
+ROSTER_OPTIONS = {"-o": "out", "--out": "out", "-p": "pack", "--pack": "pack", "--paper": "paper"}
+
+
+def parse_roster(argv: list[str]) -> Roster | None:
+    """``argv`` as a plain roster render, or None for anything Typer should parse."""
+    if argv[:2] != ["render", "roster"]:
+        return None
+    army: str | None = None
+    options: dict[str, str] = {}
+    rest = iter(argv[2:])
+    for word in rest:
+        if word in ROSTER_OPTIONS:
+            name = ROSTER_OPTIONS[word]
+            value = next(rest, None)
+            if name in options or not value or value.startswith("-"):
+                return None
+            options[name] = value
+        elif army is None and word and not word.startswith("-"):
+            army = word
+        else:
+            return None
+    paper = options.get("paper", "a4")
+    if army is None or "out" not in options or paper not in PAPERS:
+        return None
+    pack = options.get("pack")
+    return Roster(Path(army), Path(options["out"]), Path(pack) if pack is not None else None, paper)
+
+
+def run_roster(argv: list[str]) -> int | None:
+    """The exit code of a plain roster render, or None when Typer must run."""
+    args = parse_roster(argv)
+    if args is None:
+        return None
+    from builder.cli.outputs import PRINTABLE
+    from builder.outputs import OutputError, check_output
+
+    try:
+        check_output(args.out, suffixes=PRINTABLE, what="output file")
+    except OutputError:
+        return None  # Typer's callback reports it, naming the option
+    from builder.cli.exits import exit_code
+    from builder.cli.render import roster
+    from builder.render.paper import Paper
+
+    def render() -> None:
+        roster(args.army, args.out, args.pack, Paper(args.paper))
+
+    return exit_code(render)
+
+
 def run(argv: list[str], plain: bool = True) -> int | None:
     """The exit code of a plain Heroes System army check, or None when Typer must run.
 
     First the plain-data check (:func:`builder.cli.army_check.plain_check`, no pydantic)
     when ``plain``; when it cannot answer, the check through the content models."""
+    if argv[:1] == ["render"]:
+        return run_roster(argv)
     args = parse(argv)
     if args is None:
         return None

@@ -332,6 +332,9 @@ def _text(report: dict[str, Any]) -> str:
         for k, v in report["end_reasons"].items()))
     if report.get("kills_by_way"):
         lines.append("kills by way: " + ", ".join(f"{k} {v}" for k, v in report["kills_by_way"].items()))
+    for side, out in report.get("exited", {}).items():  # units out by the exits (engine/features/exits.py)
+        lines.append(f"exits: {side} in {out['games']} games, " + ", ".join(
+            f"{k:.2f} {kind.replace('_', ' ')}" for kind, k in out["per_game"].items()) + " a game")
     lines += [f"warning {w['code']}: {w['message']}" if isinstance(w, dict) else f"warning: {w}"
               for w in report.get("warnings", [])]
     if report["engine_errors"]["games"]:

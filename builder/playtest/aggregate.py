@@ -172,6 +172,7 @@ def summarise(records: Iterable[dict[str, Any]], sides: list[str], unit_costs: d
         **({"placeholders": placeholder} if placeholder is not None else {}),
         **seats,
         "warnings": [*W.not_simulated(n, not_simulated), *W.never_won(n, wins, sides), *W.unspent(armies),
+                     *W.no_deck(n, rows),
                      *W.placeholder(placeholder), *W.solo_placeholders(n, [r.get("rules", {}) for r in rows]),
                      *W.lost(n, lost_effects), *A.warnings(n, seats.get("player_seats", {}))],
     }

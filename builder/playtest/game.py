@@ -93,6 +93,7 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
     state = new_game(pack, scenario, seed=seed, rules=rules_cls, armies=armies, options=options or None,
                      initiative_swapped=initiative_swapped)
     sides = state.side_ids
+    no_deck = [sides[i] for i, side in enumerate(state.sides) if not side.deck and not side.hand]  # P524
     texts = [spec.text for spec in specs]
     players = seat_players(state, texts, seed)  # an alliance's players choose for their own units
     tally = SeatTally(state, texts)
@@ -164,6 +165,7 @@ def play_game(pack: Any, scenario: str, seed: int, specs: list[PlayerSpec], *, i
         "not_simulated": dict(sorted(not_played.items())),
         "lost": dict(sorted(lost.items())),
         "exited": _exited(state, sides),
+        **({"no_deck": no_deck} if no_deck else {}),
         "decisions": decisions,
         "digest": digest.hexdigest()[:16],
         "state_hash": state.state_hash(),

@@ -14,6 +14,10 @@ these games the verdict cannot be trusted for. Each has a code (docs/diagnostics
   which every kill and loss of theirs rests; in the Solo game mode also the AI's danger
   tiles and reaction cards played (002 Solo Mode: their faces were lost in
   transcription, so their bonuses, and what each difficulty changes, are invented).
+- P524: a side that played without an action deck (its army list has no cards and the
+  pack none its faction deals): it never drew or played a card (000 core rules,
+  Components > Cards: each player's deck follows the faction he leads), so the verdict
+  compares a side with cards against one without;
 - P550: scenario effects whose printed text was lost in transcription (``do: lost``) met in
   the games: named "printed text lost, not played", with the games and times, so the
   verdict is read knowing they are missing (never counted as engine gaps, P520).
@@ -33,6 +37,7 @@ P_NOT_SIMULATED = define_code("P520", "scenario effect met in playtest games but
 P_NEVER_WON = define_code("P521", "a side won no playtest game", REPORT)
 P_UNSPENT = define_code("P522", "an army played leaves points of its side's budget unspent", REPORT)
 P_PLACEHOLDER = define_code("P523", "units that fought carry placeholder values", REPORT)
+P_NO_DECK = define_code("P524", "a side played without an action deck", REPORT)
 P_LOST = define_code("P550", "scenario effect whose printed text was lost, met in playtest games", REPORT)
 
 UNSPENT_SHARE = 0.05
@@ -75,6 +80,21 @@ def unspent(armies: dict[str, dict[str, Any]] | None) -> list[dict[str, str]]:
         out.append(warning(P_UNSPENT, f"{side} leaves {budget - spent} of its {budget} points unspent "
                                       f"({army['text']}): it played weaker than the scenario means"))
     return out
+
+
+def no_deck(n: int, rows: list[dict[str, Any]]) -> list[dict[str, str]]:
+    """P524, per side whose game started with no action card in its deck or hand (the
+    ``no_deck`` of the game rows, builder.playtest.game)."""
+    games: dict[str, int] = {}
+    for r in rows:
+        for side in r.get("no_deck", ()):
+            games[side] = games.get(side, 0) + 1
+    return [warning(P_NO_DECK, f"{side} played without an action deck in {k} of {n} games: its army list has no "
+                               f"cards and the pack has none its faction deals, so it never drew or played an action "
+                               f"card; the verdict weighs a side with cards against one without (give the faction "
+                               f"its action cards in the pack, cards/<faction>.yaml in docs/authoring.md, or the "
+                               f"list a deck: heroes army edit --fill-deck)")
+            for side, k in sorted(games.items())]
 
 
 def placeholder_share(fielded: dict[tuple[str, str], int], placeholders: set[str] | None

@@ -9,7 +9,9 @@ the renderer reach the network or read other local files. Fonts come from the sy
 from __future__ import annotations
 
 import logging
+import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 from urllib.parse import unquote, urlparse
 
@@ -40,6 +42,7 @@ def check_url(url: str) -> str:
 
 def safe_url_fetcher() -> Any:
     """A WeasyPrint fetcher that serves only what :func:`check_url` allows."""
+    import_weasyprint()
     from weasyprint.urls import URLFetcher
 
     class SafeFetcher(URLFetcher):
@@ -60,10 +63,59 @@ def page_css(paper: Paper) -> str:
 
 _FONT_CONFIG: Any = None
 
+# The Linux names of the libraries WeasyPrint cannot do without, as its ffi module lists them.
+LINUX_LIBRARIES = ("libgobject-2.0.so.0", "libpango-1.0.so.0", "libharfbuzz.so.0", "libfontconfig.so.1",
+                   "libpangoft2-1.0.so.0")
+
+
+def import_weasyprint() -> ModuleType:
+    """WeasyPrint, imported without the library hunt when the dynamic linker finds its libraries.
+
+    Why: WeasyPrint's ffi tries several spellings of each library (Windows, macOS and Linux
+    names) and cffi passes each spelling it cannot load straight to
+    ``ctypes.util.find_library``, which on Linux runs ``ldconfig``, ``gcc`` and ``ld`` in
+    subprocesses: about fifty of them, a third of a second of CPU and more of wall time on
+    every PDF command (``python -m benchmarks render``). When every library loads by its
+    Linux soname, the soname in WeasyPrint's own list is what ``find_library`` would have
+    answered, so the import runs with ``find_library`` answering None and the spellings
+    before it are skipped at once. Anywhere else WeasyPrint is imported as it is.
+    """
+    if "weasyprint" in sys.modules or not sys.platform.startswith("linux") or not _linker_finds_libraries():
+        import weasyprint
+
+        return weasyprint
+    import ctypes.util
+
+    find_library = ctypes.util.find_library
+    ctypes.util.find_library = _not_searched
+    try:
+        import weasyprint
+    finally:
+        ctypes.util.find_library = find_library
+    return weasyprint
+
+
+def _not_searched(name: str) -> None:
+    """A ``find_library`` that searches nothing (see :func:`import_weasyprint`)."""
+    return None
+
+
+def _linker_finds_libraries() -> bool:
+    """Whether the dynamic linker loads every library in :data:`LINUX_LIBRARIES` by name."""
+    import ctypes
+
+    try:
+        for name in LINUX_LIBRARIES:
+            ctypes.CDLL(name)
+    except OSError:
+        return False
+    return True
+
 
 def html_to_pdf(html: str, paper: Paper = Paper.a4) -> bytes:
     """Lay ``html`` out on ``paper`` and return the PDF bytes (deterministic metadata)."""
     global _FONT_CONFIG
+    import_weasyprint()
     from weasyprint import CSS, HTML
     from weasyprint.text.fonts import FontConfiguration
 
