@@ -172,9 +172,27 @@ def test_scheduler_address_and_long_names(cli, tmp_path: Path) -> None:
     assert r.exit_code == 1 and "name is too long" in r.stdout + r.stderr
 
 
-@pytest.mark.parametrize("args", [("replay", "{f}"), ("campaign", "status", "{f}"), ("explain", "los", "{f}", "A1", "B2"),
+@pytest.fixture(params=["fifo", "/dev/zero", "folder"])
+def special(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
+    """A FIFO, a character device and a folder, each given where a file is read."""
+    if request.param == "fifo":
+        os.mkfifo(tmp_path / "special.jsonl")
+    elif request.param == "folder":
+        (tmp_path / "special.jsonl").mkdir()
+    else:
+        return Path(request.param)
+    return tmp_path / "special.jsonl"
+
+
+@pytest.mark.parametrize("args", [("replay", "{f}"), ("replay", "{f}", "--narrate"), ("replay", "{f}", "-o", "{d}/v.html"),
+                                  ("campaign", "status", "{f}"), ("explain", "los", "{f}", "A1", "B2"),
                                   ("render", "scenario", "clash", "--report", "{f}", "-o", "{d}/s.html")])
-def test_special_files_are_named_not_missing(cli, fifo: Path, args: tuple[str, ...]) -> None:
-    """A FIFO given to replay, campaign, explain or --report is named as a FIFO, not 'no such file'."""
-    r = cli(*(a.replace("{f}", str(fifo)).replace("{d}", str(fifo.parent)) for a in args))
-    assert r.exit_code in (1, 2) and "FIFO" in r.stdout + r.stderr and "no such" not in r.stderr, r.stderr
+def test_special_files_are_named_not_missing(special: Path, tmp_path: Path, args: tuple[str, ...]) -> None:
+    """A FIFO, /dev/zero or a folder given to replay (which used to exit 2), campaign, explain
+    or --report is invalid input: exit 1 and H840 located at the path, naming what it is."""
+    r = heroes(*(a.replace("{f}", str(special)).replace("{d}", str(tmp_path)) for a in args), timeout=60)
+    assert "Traceback" not in r.stderr
+    assert r.returncode == 1, r.stderr
+    assert f"{special}: error H840: is " in r.stdout + r.stderr and "not a regular file" in r.stderr, r.stderr
+    assert "no such" not in r.stderr
+    assert not (tmp_path / "v.html").exists() and not (tmp_path / "s.html").exists()
