@@ -28,6 +28,7 @@ def army(tmp_path: Path) -> Path:
     (("--hero", "us-nobody", "--remove"), "no hero 'us-nobody' to remove"),
     (("--card", "zz-nocard", "--remove"), "no card 'zz-nocard' to remove"),
     (("--card", "de-aimed-shot"), "is a de card"),
+    (("--hero", "de-ogfr-karl-baumann"), "fights for de, not us"),
     (("--card", "us-aimed-shot", "--copies", "20"), "20 copies"),
 ])
 def test_army_edit_refuses(cli, army: Path, args: tuple[str, ...], words: str) -> None:
