@@ -37,6 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ARMY = ROOT / "examples" / "armies" / "family-meeting-1-us.yaml"
 TIMEOUT = 30.0
 CSRF = re.compile(r'name="csrf-token" content="([^"]+)"')
+MESSAGE = re.compile(r'<p id="message" class="message">([^<]*)</p>')
 
 
 @dataclass
@@ -132,7 +133,8 @@ async def _client(base: str, requests: int, seed: int, army: bytes, tally: Tally
             elif step.malformed and status < 400:
                 tally.wrong.append(f"{status}: {step.kind}")
             elif not step.malformed and status >= 400:
-                tally.refused[step.kind] += 1
+                found = MESSAGE.search(response.text)
+                tally.refused[f"{step.kind} ({found.group(1)[:60] if found else status})"] += 1
             if not token and (found := CSRF.search(response.text)):
                 token = found.group(1)
 

@@ -236,3 +236,13 @@ def test_a_non_ascii_form_token_is_a_403(client) -> None:  # type: ignore[no-unt
     client.get("/")
     r = client.post("/army/open", data={"csrf": "\x85»&±%¦", "folder": "0", "file": "good.yaml"})
     assert r.status_code == 403
+
+
+def test_fill_the_deck_of_an_uploaded_example(client) -> None:  # type: ignore[no-untyped-def]
+    """Found by the load test: "fill the deck" on the bundled example answered 400 (Y101)."""
+    csrf = _csrf(client)
+    army = (ROOT / "examples" / "armies" / "family-meeting-1-us.yaml").read_bytes()
+    assert client.post("/army/open", data={"csrf": csrf, "pack": "core"},
+                       files={"upload": ("a.yaml", army)}).status_code == 200
+    r = client.post("/army/do", data={"csrf": csrf, "action": "fill-deck"}, headers={"X-Heroes-Fragment": "1"})
+    assert r.status_code == 200, r.text[-400:]

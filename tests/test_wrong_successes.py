@@ -179,3 +179,23 @@ def test_a_scenario_validate_refuses_is_not_played_or_printed(cli, tmp_path: Pat
     assert codes and all(code in r.stderr for code in codes), (codes, r.stderr)
     assert "clash.yaml:" in r.stderr  # located: file, line and column
     assert not (tmp_path / "out").exists()  # and no folder left behind
+
+
+def test_fill_deck_on_a_list_whose_deck_key_has_a_comment(cli, army: Path) -> None:
+    """Found by the load test (benchmarks/bench_serve_load.py): the bundled example's
+    ``deck:  # 40 action cards...`` emptied before the new deck was added was written as
+    ``[]`` on the next line, not YAML, so ``army edit --fill-deck`` (and the web builder's
+    "fill the deck") refused a legal list with Y101."""
+    r = cli("army", "edit", str(army), "--fill-deck")
+    assert r.exit_code == 0, r.stdout + r.stderr
+    assert "deck:  # 40 action cards" in army.read_text()
+    assert cli("army", "check", str(army)).exit_code == 0
+
+
+def test_removing_the_last_card_under_a_commented_key(cli, tmp_path: Path) -> None:
+    army = tmp_path / "a.yaml"
+    army.write_text("name: x\nfaction: us\npoints: 200\ndeck:  # forty cards\n  - {card: us-aimed-shot, copies: 2}\n")
+    assert cli("army", "edit", str(army), "--card", "us-aimed-shot", "--remove").exit_code == 0
+    assert read_yaml(army)["deck"] == [] and "# forty cards" in army.read_text()
+    assert cli("army", "edit", str(army), "--card", "us-aimed-shot").exit_code == 0
+    assert read_yaml(army)["deck"] == [{"card": "us-aimed-shot", "copies": 1}]
