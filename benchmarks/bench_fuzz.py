@@ -25,6 +25,8 @@ from hypothesis import HealthCheck, given, settings
 from benchmarks.fuzzing import ARMY, CORE, FORMATS, HOLDS, route_requests, route_status
 
 CLASSES = ("special", "races", "routes")
+PROGRESS = 1000
+"""A line with the counts so far every this many inputs."""
 
 
 def run_format(name: str, examples: int) -> tuple[int, int, list[str]]:
@@ -46,6 +48,9 @@ def run_format(name: str, examples: int) -> tuple[int, int, list[str]]:
                 counts["wrong"] += 1
         except Exception:  # noqa: BLE001 - counted: the point of the benchmark
             crashes.append(traceback.format_exc(limit=3))
+        if counts["tried"] % PROGRESS == 0:  # a run stopped early still has exact counts to report
+            print(f"   {name:<9} after {counts['tried']:>6}: {counts['refused']} refused, {len(crashes)} tracebacks, "
+                  f"{counts['wrong']} wrong successes", flush=True)
 
     target()
     if holds is not None:
