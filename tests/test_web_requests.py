@@ -266,3 +266,13 @@ def test_fill_the_deck_of_an_uploaded_example(client) -> None:  # type: ignore[n
                        files={"upload": ("a.yaml", army)}).status_code == 200
     r = client.post("/army/do", data={"csrf": csrf, "action": "fill-deck"}, headers={"X-Heroes-Fragment": "1"})
     assert r.status_code == 200, r.text[-400:]
+
+
+def test_the_load_benchmark_runs_clean() -> None:
+    """benchmarks/bench_serve_load.py, small: a real server, 3 clients, 40 requests of the
+    mix; no 5xx, no connection failure or timeout, no malformed request accepted."""
+    from benchmarks.bench_serve_load import measure
+
+    tally, _ = measure(clients=3, requests=40)
+    assert tally.errors == [] and tally.wrong == []
+    assert sum(len(t) for t in tally.latencies.values()) == 40
