@@ -337,6 +337,26 @@ CERTIFIED = {"log": same_game, "toi-log": same_toi_game}
 """For logs, an accepted input must be the same game: else an edit was certified."""
 
 
+def written_back(text: str) -> bool:
+    """True when the army list ``text``, accepted by ``army check``, is still accepted with
+    the same totals once written back by the tool's own writer (what ``army new``, ``army
+    edit`` and the web builder save): a list accepted only because the checker missed
+    something it reads back differently is a wrong success."""
+    from builder.systems.heroes.army.check import check_text
+    from builder.systems.heroes.army.writer import army_yaml
+
+    first = check_text(text, core_pack(), "army.yaml")
+    if first.roster is None or first.summary is None:
+        return False
+    again = check_text(army_yaml(first.roster.army, core_pack()), core_pack(), "written.yaml")
+    return again.ok and again.summary is not None and again.summary.totals == first.summary.totals
+
+
+HOLDS = {**CERTIFIED, "army": written_back}
+"""Per format, what an accepted input must also satisfy; an accepted input that fails it
+is a wrong success (for logs: an edited log certified)."""
+
+
 ROUTES = ["/", "/army", "/army/slot", "/army/heroes", "/army/new", "/army/open", "/army/do", "/army/save",
           "/army/download/{x}", "/scenario/{x}/{y}", "/scenario/core/{y}", "/scenario/{x}/{y}/playtest",
           "/scenario/core/clash/progress", "/pack/{x}", "/pack/core/diagnostics", "/static/{x}"]

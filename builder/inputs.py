@@ -105,6 +105,31 @@ def _reason(exc: OSError) -> str:
     return reasons.get(exc.errno or 0, exc.strerror or type(exc).__name__)
 
 
+def unreadable(path: Path | str) -> str | None:
+    """Why ``path`` cannot be looked at (``"no such file"``, ``"the name is too long"``...),
+    or None when it exists. ``Path.exists()`` raises on a name too long (Python 3.11), so
+    probes of paths a user gave go through here or ``os.path``, which never raise."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        return _reason(exc)
+    except ValueError:
+        return "the name holds a NUL byte"
+    return None
+
+
+def name_error(exc: OSError) -> InputError | None:
+    """The located error (H840) of an ``OSError`` a path's *name* caused, wherever it was
+    probed (``Path.exists()`` raises on a name too long in Python 3.11, and commands probe
+    paths in many places); None for any other ``OSError``, which stays a bug to report."""
+    if exc.errno not in (errno.ENAMETOOLONG, errno.ELOOP) or exc.filename is None:
+        return None
+    shown = os.fsdecode(exc.filename)
+    return _error(H840, shown, None, f"cannot use this path: {_reason(exc)}",
+                  "give a shorter name (at most 255 bytes a name, 4,096 a path)"
+                  if exc.errno == errno.ENAMETOOLONG else "check the symbolic links of the path")
+
+
 def check_input(path: Path | str, *, display: str | None = None, option: str | None = None,
                 max_bytes: int = MAX_INPUT_BYTES) -> os.stat_result:
     """Check, without opening it, that ``path`` is a regular file within the size limit."""

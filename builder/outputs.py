@@ -144,7 +144,11 @@ def check_output(path: Path | str, *, suffixes: Iterable[str] = (), what: str = 
     shown = Path(path)
     try:
         target = resolve_target(shown)
-    except (OSError, RuntimeError) as exc:
+    except OSError as exc:  # Path.is_symlink raises on a name too long (Python 3.11)
+        raise _error(H850, shown, f"cannot write it: {_describe(exc)}",
+                     "give a shorter name (at most 255 bytes a name)" if exc.errno == errno.ENAMETOOLONG
+                     else "fix or remove the symbolic link") from None
+    except RuntimeError as exc:
         raise _error(H850, shown, f"cannot follow the link ({exc})", "fix or remove the symbolic link") from None
     if target.is_dir():
         raise _error(H851, shown, f"is a folder; the {what} must be a file name",

@@ -193,7 +193,7 @@ CASES = [
     Case("replay extra key", ("replay", "{d}/g.jsonl"), 1, ("g.jsonl:2:", "'cheat'"),
          setup=_log(_edit_first("decision", "cheat", 1))),
     Case("replay garbage", ("replay", "{d}/g.jsonl"), 1, ("g.jsonl:1:",), {"g.jsonl": "garbage\n"}),
-    Case("replay binary", ("replay", "{d}/g.jsonl"), 2, ("g.jsonl",), {"g.jsonl": b"\xff\xfe\x00\x01"}),
+    Case("replay binary", ("replay", "{d}/g.jsonl"), 1, ("g.jsonl:1:1", "Y106"), {"g.jsonl": b"\xff\xfe\x00\x01"}),
     Case("replay empty", ("replay", "{d}/g.jsonl"), 1, ("g.jsonl",), {"g.jsonl": ""}),
     Case("replay deep json", ("replay", "{d}/g.jsonl"), 1, ("g.jsonl:1:",), {"g.jsonl": "[" * 100_000 + "\n"}),
     Case("replay missing", ("replay", "{d}/none.jsonl"), 2, ("none.jsonl",)),

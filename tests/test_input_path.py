@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -103,7 +104,9 @@ def test_army_commands_refuse_a_fifo(fifo: Path, command: tuple[str, ...]) -> No
 
 
 def test_dev_zero_is_refused(tmp_path: Path) -> None:
-    for args in (("army", "check", "/dev/zero"), ("playtest", "--compare", "/dev/zero", "/dev/zero")):
+    for args in (("army", "check", "/dev/zero"), ("army", "show", "/dev/zero"),
+                 ("render", "roster", "/dev/zero", "-o", str(tmp_path / "r.html")),
+                 ("playtest", "--compare", "/dev/zero", "/dev/zero")):
         r = heroes(*args, timeout=60)
         assert r.returncode == 1 and "character device" in r.stdout + r.stderr, r.stderr
         assert "Traceback" not in r.stderr
@@ -172,9 +175,62 @@ def test_scheduler_address_and_long_names(cli, tmp_path: Path) -> None:
     assert r.exit_code == 1 and "name is too long" in r.stdout + r.stderr
 
 
-@pytest.mark.parametrize("args", [("replay", "{f}"), ("campaign", "status", "{f}"), ("explain", "los", "{f}", "A1", "B2"),
+@pytest.mark.parametrize("command", [("validate", "{p}"), ("list", "tiles", "--pack", "{p}"),
+                                     ("play", "clash", "--pack", "{p}")])
+def test_a_300_character_pack_id_in_the_manifest(cli, tmp_path: Path, command: tuple[str, ...]) -> None:
+    import shutil
+
+    pack = tmp_path / "pack"
+    shutil.copytree(ROOT / "content" / "core", pack)
+    manifest = pack / "pack.yaml"
+    manifest.write_text(manifest.read_text().replace("\nid: core\n", f"\nid: {'a' * 300}\n", 1))
+    r = cli(*(a.replace("{p}", str(pack)) for a in command))
+    assert "Traceback" not in r.stdout + r.stderr and r.exit_code == 1
+    assert f"{manifest}:2:5: error S202" in r.stdout + r.stderr and "at most 80 characters" in r.stdout + r.stderr
+
+
+LONG = "a" * 300
+"""A name longer than a file system allows (255 bytes): ``Path.exists()`` raises on it."""
+
+
+@pytest.mark.parametrize("command", [
+    ("army", "check", str(ARMY), "--pack", LONG), ("render", "scenario", "clash", "--pack", LONG, "-o", "{d}/s.html"),
+    ("play", "clash", "--pack", LONG), ("list", "tiles", "--pack", LONG), ("serve", "--pack", LONG, "--port", "1"),
+    ("replay", f"{LONG}.jsonl"), ("campaign", "status", f"{LONG}.yaml"), ("explain", "los", f"{LONG}.yaml", "A1", "B2"),
+    ("army", "edit", f"{LONG}.yaml", "--card", "x", "--remove"),
+    ("schema", "export", "-o", "{d}/" + LONG), ("play", "clash", "--log", "{d}/" + LONG + ".jsonl"),
+], ids=lambda c: " ".join(c[:2]))
+def test_a_300_character_name(cli, tmp_path: Path, command: tuple[str, ...]) -> None:
+    """Issue 37, Why 7: a 300-character pack id or file name given to a command was an
+    ``OSError`` traceback; it is a located error naming the path (H840 or P501 reading, H850 writing)."""
+    r = cli(*(a.replace("{d}", str(tmp_path)) for a in command))
+    assert "Traceback" not in r.stdout + r.stderr and r.exit_code == 1, r.stdout + r.stderr
+    assert "the name is too long" in r.stdout + r.stderr and LONG in r.stdout + r.stderr
+    assert re.search(r"(H840|H850|P501)", r.stdout + r.stderr)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.fixture(params=["fifo", "/dev/zero", "folder"])
+def special(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
+    """A FIFO, a character device and a folder, each given where a file is read."""
+    if request.param == "fifo":
+        os.mkfifo(tmp_path / "special.jsonl")
+    elif request.param == "folder":
+        (tmp_path / "special.jsonl").mkdir()
+    else:
+        return Path(request.param)
+    return tmp_path / "special.jsonl"
+
+
+@pytest.mark.parametrize("args", [("replay", "{f}"), ("replay", "{f}", "--narrate"), ("replay", "{f}", "-o", "{d}/v.html"),
+                                  ("campaign", "status", "{f}"), ("explain", "los", "{f}", "A1", "B2"),
                                   ("render", "scenario", "clash", "--report", "{f}", "-o", "{d}/s.html")])
-def test_special_files_are_named_not_missing(cli, fifo: Path, args: tuple[str, ...]) -> None:
-    """A FIFO given to replay, campaign, explain or --report is named as a FIFO, not 'no such file'."""
-    r = cli(*(a.replace("{f}", str(fifo)).replace("{d}", str(fifo.parent)) for a in args))
-    assert r.exit_code in (1, 2) and "FIFO" in r.stdout + r.stderr and "no such" not in r.stderr, r.stderr
+def test_special_files_are_named_not_missing(special: Path, tmp_path: Path, args: tuple[str, ...]) -> None:
+    """A FIFO, /dev/zero or a folder given to replay (which used to exit 2), campaign, explain
+    or --report is invalid input: exit 1 and H840 located at the path, naming what it is."""
+    r = heroes(*(a.replace("{f}", str(special)).replace("{d}", str(tmp_path)) for a in args), timeout=60)
+    assert "Traceback" not in r.stderr
+    assert r.returncode == 1, r.stderr
+    assert f"{special}: error H840: is " in r.stdout + r.stderr and "not a regular file" in r.stderr, r.stderr
+    assert "no such" not in r.stderr
+    assert not (tmp_path / "v.html").exists() and not (tmp_path / "s.html").exists()

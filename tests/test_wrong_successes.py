@@ -28,6 +28,7 @@ def army(tmp_path: Path) -> Path:
     (("--hero", "us-nobody", "--remove"), "no hero 'us-nobody' to remove"),
     (("--card", "zz-nocard", "--remove"), "no card 'zz-nocard' to remove"),
     (("--card", "de-aimed-shot"), "is a de card"),
+    (("--hero", "de-ogfr-karl-baumann"), "fights for de, not us"),
     (("--card", "us-aimed-shot", "--copies", "20"), "20 copies"),
 ])
 def test_army_edit_refuses(cli, army: Path, args: tuple[str, ...], words: str) -> None:
@@ -153,14 +154,48 @@ def test_explain_checks_initiative_orders_and_sides(cli, tmp_path: Path, old: st
     assert r.exit_code == 1 and words in r.stdout + r.stderr and "E611" in r.stdout + r.stderr, r.stdout + r.stderr
 
 
-@pytest.mark.parametrize("command", [("play", "clash"), ("playtest", "clash", "-p", "greedy,greedy", "-n", "2"),
-                                     ("render", "scenario", "clash", "-o", "{d}/s.html")])
-def test_a_scenario_validate_refuses_is_not_played_or_printed(cli, tmp_path: Path, command: tuple[str, ...]) -> None:
+SCENARIO_COMMANDS = [("play", "clash"), ("playtest", "clash", "-p", "greedy,greedy", "-n", "2"),
+                     ("render", "scenario", "clash", "-o", "{d}/out/s.html"), ("site", "build", "-o", "{d}/out")]
+"""Every command that plays or prints a scenario (issue 37, Why 9)."""
+
+
+@pytest.mark.parametrize("edit", [
+    ('deployment: ["A1:C16"]', 'deployment: ["A1:C99"]'),  # a deployment zone off the battlefield
+    ("    - {id: board-6, at: M9}\n", ""),                   # a board removed: squares and an overlay off it
+], ids=["deployment-off-map", "board-removed"])
+@pytest.mark.parametrize("command", SCENARIO_COMMANDS, ids=lambda c: " ".join(c[:2]))
+def test_a_scenario_validate_refuses_is_not_played_or_printed(cli, tmp_path: Path, command: tuple[str, ...],
+                                                              edit: tuple[str, str]) -> None:
     pack = tmp_path / "pack"
     shutil.copytree(ROOT / "content" / "core", pack)
     scenario = pack / "scenarios" / "clash.yaml"
-    scenario.write_text(scenario.read_text().replace('deployment: ["A1:C16"]', 'deployment: ["A1:C99"]'))
-    assert cli("validate", str(pack)).exit_code == 1
+    assert edit[0] in scenario.read_text()
+    scenario.write_text(scenario.read_text().replace(*edit))
+    refused = cli("validate", str(pack))
+    assert refused.exit_code == 1
+    codes = {code for code in ("C311", "C312") if f"error {code}" in refused.stdout}
     r = cli(*(a.replace("{d}", str(tmp_path)) for a in command), "--pack", str(pack))
-    assert r.exit_code == 1 and "C311" in r.stdout + r.stderr and "fails validation" in r.stderr, r.stderr
-    assert not (tmp_path / "s.html").exists()
+    assert r.exit_code == 1 and "fails validation" in r.stderr, r.stderr
+    assert codes and all(code in r.stderr for code in codes), (codes, r.stderr)
+    assert "clash.yaml:" in r.stderr  # located: file, line and column
+    assert not (tmp_path / "out").exists()  # and no folder left behind
+
+
+def test_fill_deck_on_a_list_whose_deck_key_has_a_comment(cli, army: Path) -> None:
+    """Found by the load test (benchmarks/bench_serve_load.py): the bundled example's
+    ``deck:  # 40 action cards...`` emptied before the new deck was added was written as
+    ``[]`` on the next line, not YAML, so ``army edit --fill-deck`` (and the web builder's
+    "fill the deck") refused a legal list with Y101."""
+    r = cli("army", "edit", str(army), "--fill-deck")
+    assert r.exit_code == 0, r.stdout + r.stderr
+    assert "deck:  # 40 action cards" in army.read_text()
+    assert cli("army", "check", str(army)).exit_code == 0
+
+
+def test_removing_the_last_card_under_a_commented_key(cli, tmp_path: Path) -> None:
+    army = tmp_path / "a.yaml"
+    army.write_text("name: x\nfaction: us\npoints: 200\ndeck:  # forty cards\n  - {card: us-aimed-shot, copies: 2}\n")
+    assert cli("army", "edit", str(army), "--card", "us-aimed-shot", "--remove").exit_code == 0
+    assert read_yaml(army)["deck"] == [] and "# forty cards" in army.read_text()
+    assert cli("army", "edit", str(army), "--card", "us-aimed-shot").exit_code == 0
+    assert read_yaml(army)["deck"] == [{"card": "us-aimed-shot", "copies": 1}]

@@ -42,4 +42,12 @@ def exit_code(command: Callable[[], int | None]) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # a path whose name cannot be used, probed anywhere (issue 37, Why 7)
+        from builder.inputs import name_error
+
+        if (error := name_error(exc)) is None:
+            raise
+        _say(FORMATS["text"](error.diagnostics))
+        _say(f"error: {error}")
+        return error.exit_code
     return code or 0

@@ -109,14 +109,12 @@ def replay(
     from builder.systems.heroes.tools.log import parse_log
     from builder.systems.heroes.tools.log import replay as replay_game
 
-    from builder.inputs import MAX_LOG_BYTES, InputError, read_input_text
+    from builder.inputs import MAX_LOG_BYTES, read_input_text
 
     if not log.exists():
         raise UsageError(f"no such log file: {log}")
-    try:
-        text = read_input_text(log, max_bytes=MAX_LOG_BYTES)
-    except InputError as exc:
-        raise UsageError(str(exc)) from None
+    # a FIFO, a device or a folder is invalid input (exit 1, H840 located), as for every command
+    text = read_input_text(log, max_bytes=MAX_LOG_BYTES)
     if narrate or output is not None:
         return _watch(log, pack, narrate, output)
     if (handler := command_for(system_of_log(log), "replay")) is not None:

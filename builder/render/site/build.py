@@ -26,9 +26,16 @@ from builder.systems.heroes.render.scenario_sheet import scenario_context
 from builder.render.site.pages import SECTIONS, Page, linker, search_entry
 from builder.systems.heroes.render.svg_map import build_grid_map
 from builder.render.verdict import report_path
+from builder.systems.heroes.validation.runner import refuse_invalid_scenarios
 
 MARKER = ".heroes-site"
 STATIC_FILES = ("common.css", "site.css", "site.js")
+
+
+def published(pack: Pack, packs: set[str] | None, collection: str, item_id: str) -> bool:
+    """Whether the item gets a page: every item (``packs`` None), or only those of the packs asked for."""
+    origin = pack.origin(collection, item_id)
+    return packs is None or origin is None or origin.pack in packs
 
 
 class SiteWriter:
@@ -41,11 +48,7 @@ class SiteWriter:
         self.written: list[str] = []
 
     def published(self, collection: str, item_id: str) -> bool:
-        """Whether the item gets a page: every item, or only those of the packs asked for."""
-        if self.packs is None:
-            return True
-        origin = self.pack.origin(collection, item_id)
-        return origin is None or origin.pack in self.packs
+        return published(self.pack, self.packs, collection, item_id)
 
     def known(self, collection: str, item_id: str) -> bool:
         if collection not in self.pack.items or self.pack.get(collection, item_id) is None:
@@ -192,12 +195,8 @@ def _list_row(pack: Pack, collection: str, item: Any) -> dict[str, str]:
 def search_index(pack: Pack, packs: set[str] | None = None) -> str:
     """The search index as a script assigning a global (fetch() fails from file://).
     '<' is escaped so no content can close the script early. ``packs`` as in :func:`build_site`."""
-    def published(collection: str, item_id: str) -> bool:
-        origin = pack.origin(collection, item_id)
-        return packs is None or origin is None or origin.pack in packs
-
     entries = [search_entry(c, item) for c in SECTIONS for item in
-               sorted(pack.items.get(c, {}).values(), key=lambda i: i.id) if published(c, item.id)]
+               sorted(pack.items.get(c, {}).values(), key=lambda i: i.id) if published(pack, packs, c, item.id)]
     data = json.dumps(entries, ensure_ascii=True, sort_keys=True, separators=(",", ":"))
     return "window.HEROES_SEARCH = " + data.replace("<", "\\u003c").replace(">", "\\u003e") + ";\n"
 
@@ -217,6 +216,9 @@ def build_site(pack: Pack, out: Path, reports: Path | None = None, packs: set[st
     out = Path(out)
     _check_target(out)
     check_output_folder(out)
+    # a scenario page prints the battlefield: one 'heroes validate' refuses is refused
+    # here too, before any folder is made (issue 37)
+    refuse_invalid_scenarios(pack, [s for s in pack.items.get("scenarios", {}) if published(pack, packs, "scenarios", s)])
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         sweep_temporaries(out.parent, out.name)

@@ -155,6 +155,11 @@ def edit_text(text: str, *, tile: str | None = None, slot: int | None = None, op
             deck.append(_flow({"card": card, "copies": copies}))
     else:
         raise UsageError("say what to edit: --tile, --tile with --slot, --hero or --card")
+    for key in ("tiles", "heroes", "deck"):
+        # a block list emptied under a commented key ('deck:  # 40 cards') would be written
+        # as '[]' on the next line, which is not YAML; '[]' in flow style stays on its line
+        if isinstance(tree.get(key), CommentedSeq) and not tree[key]:
+            tree[key].fa.set_flow_style()
     return _dump(tree)
 
 
@@ -305,10 +310,12 @@ def fill_deck_text(text: str, pack: Pack, display: str = "<army>") -> str:
     if deck is None:
         raise _refuse(H856, f"the pack has too few {army.deck_faction} cards for a full deck", display,
                       "add cards to the pack, or build the deck by hand with 'heroes army edit --card'")
-    for entry in army.deck or []:
-        text = edit_text(text, card=entry.card, remove=True, display=display)
-    for entry in deck:
+    for entry in deck:  # the new cards first: the deck is never empty between two edits
         text = edit_text(text, card=entry.card, copies=entry.copies, display=display)
+    kept = {entry.card for entry in deck}
+    for entry in army.deck or []:
+        if entry.card not in kept:
+            text = edit_text(text, card=entry.card, remove=True, display=display)
     return text
 
 

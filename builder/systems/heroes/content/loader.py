@@ -28,6 +28,7 @@ from builder.content.pydantic_errors import validation_diagnostics
 from builder.content.yaml_io import parse_yaml, parse_yaml_positions, read_text
 from builder.diagnostics import Diagnostic, Severity, define_code
 from builder.errors import ContentError, InvalidInputError, YamlError
+from builder.inputs import unreadable
 
 P_NO_MANIFEST = define_code("P501", "folder is not a content pack (no pack.yaml)")
 P_DEPENDENCY = define_code("P502", "pack dependency not found or circular")
@@ -74,9 +75,10 @@ def load_pack_with_diagnostics(path: str | Path) -> LoadResult:
 def _not_a_pack(root: Path) -> tuple[str, str]:
     """Why ``root`` is not a pack folder, and what to do."""
     shown = display_path(root)
-    if not root.exists():
-        return f"{shown} does not exist", "give the path of a pack folder (one that holds pack.yaml), e.g. content/core"
-    if root.is_file():
+    if (reason := unreadable(root)) is not None:
+        why = "does not exist" if reason == "no such file" else f"cannot be read: {reason}"
+        return f"{shown} {why}", "give the path of a pack folder (one that holds pack.yaml), e.g. content/core"
+    if os.path.isfile(root):
         return (f"{shown} is a file; 'heroes validate' checks a whole pack folder",
                 f"give the folder of the pack that holds it, e.g. {display_path(_pack_above(root))}")
     return f"{shown} is not a content pack: it has no pack.yaml", (
@@ -93,7 +95,7 @@ def _pack_above(path: Path) -> Path:
 def _read_manifest(root: Path, diagnostics: list[Diagnostic]) -> PackManifest | None:
     manifest_path = root / "pack.yaml"
     shown = display_path(manifest_path)
-    if not root.is_dir() or not manifest_path.is_file():
+    if not os.path.isdir(root) or not os.path.isfile(manifest_path):  # never raise: a name too long
         message, hint = _not_a_pack(root)
         diagnostics.append(Diagnostic(P_NO_MANIFEST, message, file=display_path(root), hint=hint))
         return None

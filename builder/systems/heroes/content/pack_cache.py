@@ -65,7 +65,7 @@ def _fresh(stamps: Stamps) -> bool:
 def load_pack_cached(path: str | Path) -> Pack:
     """:func:`~builder.systems.heroes.content.loader.load_pack`, through the disk cache."""
     root = Path(path).resolve()
-    if os.environ.get("HEROES_NO_CACHE") or not (root / "pack.yaml").is_file():
+    if os.environ.get("HEROES_NO_CACHE") or not os.path.isfile(root / "pack.yaml"):  # os.path: never raises
         return load_pack(root)
     key = hashlib.sha256(f"{FORMAT}:{root}".encode()).hexdigest()
     file = cache_dir() / f"{key}.pickle"

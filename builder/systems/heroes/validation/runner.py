@@ -89,15 +89,27 @@ def refuse_invalid_scenario(pack: Pack, scenario_id: str) -> None:
     rules run on the loaded pack (a few hundredths of a second) and the errors located in
     the scenario's own file are raised (issue 37: play, playtest and render scenario ran
     scenarios with squares off the battlefield, C311/C312)."""
+    refuse_invalid_scenarios(pack, [scenario_id])
+
+
+def refuse_invalid_scenarios(pack: Pack, scenario_ids: list[str]) -> None:
+    """:func:`refuse_invalid_scenario` for several scenarios with one run of the rules
+    (``heroes site build`` publishes every scenario of a pack, issue 37)."""
     from builder.errors import InvalidInputError
 
-    origin = pack.origin("scenarios", scenario_id)
-    if origin is None:
+    files: dict[str, str] = {}
+    for scenario_id in scenario_ids:
+        if (origin := pack.origin("scenarios", scenario_id)) is not None:
+            files[origin.file] = scenario_id
+            if origin.path:
+                files[display_path(origin.path)] = scenario_id
+    if not files:
         return
     ctx = CheckContext(pack)
     errors = [d for check in RULES for d in _run(check, ctx, pack)
-              if d.is_error and d.code in SETUP_GATED
-              and d.file in (origin.file, display_path(origin.path) if origin.path else origin.file)]
+              if d.is_error and d.code in SETUP_GATED and d.file in files]
     if errors:
-        raise InvalidInputError(f"scenario '{scenario_id}' fails validation ({len(errors)} error(s)); "
-                                f"`heroes validate {pack.root}` lists them", list(dict.fromkeys(errors)))
+        named = list(dict.fromkeys(files[str(d.file)] for d in errors))
+        raise InvalidInputError(f"scenario {', '.join(repr(s) for s in named)} {'fails' if len(named) == 1 else 'fail'}"
+                                f" validation ({len(errors)} error(s)); `heroes validate {pack.root}` lists them",
+                                list(dict.fromkeys(errors)))
