@@ -74,12 +74,28 @@ def _toi_rows(scenario: str, a: str, b: str, games: int, jobs: int) -> list[dict
     return first + second
 
 
+def _by_side(rows: list[dict[str, Any]], player: str) -> str:
+    """Games won by ``player`` of the decisive games it played on each side, e.g. ``as us
+    6/10, as de 7/10``: a share near 70% may hide a side the player never wins with."""
+    won: dict[str, int] = {}
+    decisive: dict[str, int] = {}
+    for r in rows:
+        if "error" in r or r.get("winner") is None:
+            continue
+        for side, who in r["players"].items():
+            if who == player:
+                decisive[side] = decisive.get(side, 0) + 1
+                won[side] = won.get(side, 0) + (r["winner"] == side)
+    return ", ".join(f"as {side} {won[side]}/{decisive[side]}" for side in sorted(decisive))
+
+
 def _line(label: str, rows: list[dict[str, Any]], player: str, seconds: float, goal: float | None) -> bool:
     won, decisive, played = _tally(rows, player)
     share = won / decisive if decisive else 0.0
     mark = "" if goal is None else ("  goal met" if share >= goal else f"  below the {goal:.0%} goal")
     print(f"   {label:<44} {won:>4} of {decisive:>4} decisive ({share:6.1%}); {played - decisive} draws; "
           f"{seconds / max(played, 1):.1f} s/game{mark}")
+    print(f"   {'':<44} {_by_side(rows, player)}")
     return decisive > 0 and share >= (goal or 0.0)
 
 

@@ -231,3 +231,43 @@ def test_the_search_player_does_not_peek() -> None:
     states = _heroes_states("family-meeting-1", ("greedy", "greedy"), seed=3, every=9)
     mine = [s for s in states if s.to_act == 0 and s.phase != "orders"][:8]
     assert _check(mine, "search:3", _make_heroes) >= 4
+
+
+def test_the_candidates_break_greedy_ties_at_random_and_replay() -> None:
+    """The greedy player breaks its ties at random; the search's candidates order a tie
+    in a random order from the player's own seeded stream (the first of a tie in list
+    order made a biased, weaker greedy), the same for the same seed."""
+    from builder.playtest.runner import _pack
+    from builder.systems.heroes.ai.search import HeroesPolicy
+    from builder.systems.heroes.engine import Rules
+
+    state = Rules.new_game(_pack(str(FIXTURE)), "meeting", seed=1)
+    policy = HeroesPolicy(1, 0)
+    for _ in range(300):  # on to a decision whose best greedy score is shared
+        actions = state.legal_actions()
+        scores = policy._greedy[state.to_act or 0].scores(state, actions)
+        tie = [a for a, s in zip(actions, scores) if s == max(scores)]
+        if len(tie) > 1:
+            break
+        state.apply(actions[0])
+    assert len(tie) > 1
+    firsts = {policy.candidates(state, actions)[0] for _ in range(20)}
+    assert firsts <= set(tie) and len(firsts) > 1
+    assert HeroesPolicy(2, 1).candidates(state, actions) == HeroesPolicy(2, 1).candidates(state, actions)
+
+
+def test_the_tide_of_iron_candidates_break_ties_at_random_and_replay() -> None:
+    from builder.systems.tide_of_iron import engine as E
+    from builder.systems.tide_of_iron.pack import load
+    from builder.systems.tide_of_iron.players import score
+    from builder.systems.tide_of_iron.search import ToiPolicy
+
+    state = E.new_game(load(ROOT / "content" / "toi"), "crossroads-farm", 1)
+    actions = state.legal_actions()
+    scores = [score(state, a) for a in actions]
+    tie = [a for a, s in zip(actions, scores) if s == max(scores)]
+    policy = ToiPolicy(1, 0)
+    assert len(tie) > 1
+    firsts = {tuple(policy.candidates(state, actions)[0]) for _ in range(20)}
+    assert firsts <= {tuple(a) for a in tie} and len(firsts) > 1
+    assert ToiPolicy(2, 1).candidates(state, actions) == ToiPolicy(2, 1).candidates(state, actions)

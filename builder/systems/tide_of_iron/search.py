@@ -3,7 +3,7 @@
 
 - Candidates: the greedy player's one-decision scores (builder.systems.tide_of_iron.players.score),
   best first.
-- Rollouts: uniform over the legal actions, a few decisions deep.
+- Rollouts: none by default (uniform over the legal actions when a budget asks for some).
 - Evaluation: the game is won on victory points (004 Tide of Iron, Winning the game: the
   most VPs after the last round, or the scenario's VP target reached first), and the
   objectives held score VPs every Command phase; so a side's prospect is its VPs plus what
@@ -16,12 +16,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.kernel.dice import Rng
+from builder.kernel.dice import Rng, derive_seed
 from builder.kernel.search import Budget, SearchPlayer, parse_budget
 from builder.systems.tide_of_iron import engine as E
 
-DEFAULT = Budget(playouts=32)
-"""The budget of ``search`` without a count (docs/players.md)."""
+DEFAULT = Budget(playouts=32, root_width=4, depth=4, horizon=0)
+"""The budget of ``search`` without a count (docs/players.md): the Heroes System's shape.
+Measured on crossroads-farm against greedy, 20 games sides swapped: 8 of 20 decisive
+games won with six random rollout decisions below a tree of six actions at the root, 15
+of 20 with none below a tree of four (random moves only blur the evaluation)."""
 
 
 def projected_vp(s: E.State) -> list[float]:
@@ -61,11 +64,18 @@ def evaluate(s: E.State) -> list[float]:
 class ToiPolicy:
     """The kernel's :class:`builder.kernel.search.SearchPolicy` for Tide of Iron."""
 
+    def __init__(self, seed: int, side: int = 0) -> None:
+        self._ties = Rng(derive_seed(seed, "player", side, "search-ties"))
+
     def candidates(self, state: E.State, actions: list[E.Action]) -> list[E.Action]:
+        """The actions by the greedy player's score, best first, ties in a random order
+        (the greedy player breaks its ties at random; the first of a tie in list order
+        would bias the search's choices)."""
         from builder.systems.tide_of_iron.players import score
 
         scores = [score(state, a) for a in actions]
-        return [actions[i] for i in sorted(range(len(actions)), key=lambda i: -scores[i])]
+        below, n = self._ties.below, len(actions)
+        return [actions[i] for i in sorted(range(n), key=lambda i: (-scores[i], below(n)))]
 
     def settle(self, state: E.State, actions: list[E.Action], rng: Rng) -> E.Action | None:
         """Every decision is searched."""
@@ -80,4 +90,4 @@ class ToiPolicy:
 
 def make_search_player(spec: str, seed: int, side: int) -> Any:
     """``search`` / ``search:PLAYOUTS`` for ``side`` of a Tide of Iron game seeded ``seed``."""
-    return SearchPlayer(seed, side, ToiPolicy(), parse_budget(spec, DEFAULT))
+    return SearchPlayer(seed, side, ToiPolicy(seed, side), parse_budget(spec, DEFAULT))

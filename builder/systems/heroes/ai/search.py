@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.kernel.dice import Rng
+from builder.kernel.dice import Rng, derive_seed
 from builder.kernel.search import Budget, SearchPlayer, parse_budget
 from builder.systems.heroes.ai import evaluate as ev
 from builder.systems.heroes.engine import Action, GameState
@@ -110,16 +110,24 @@ def evaluate(state: GameState) -> list[float]:
 class HeroesPolicy:
     """The kernel's :class:`builder.kernel.search.SearchPolicy` for the Heroes System."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, side: int = 0) -> None:
         from builder.systems.heroes.ai.greedy import GreedyPlayer
 
-        self._greedy = [GreedyPlayer(seed, side) for side in range(2)]
+        self._greedy = [GreedyPlayer(seed, s) for s in range(2)]
+        self._ties = Rng(derive_seed(seed, "player", side, "search-ties"))
 
     def candidates(self, state: GameState, actions: list[Action]) -> list[Action]:
+        """The actions by the greedy player's score, best first, ties in a random order:
+        the greedy player breaks its ties at random, and a search taking the first of a
+        tie in list order (the lowest square, the first unit) plays a weaker, biased
+        greedy game (measured: 5 of 20 decisive games won against greedy on Family
+        Meeting 1 with one playout a decision)."""
         side = state.to_act if state.to_act is not None else 0
         greedy = self._greedy[side] if side < len(self._greedy) else self._greedy[0]
         scores = greedy.scores(state, actions)
-        order = sorted(range(len(actions)), key=lambda i: -scores[i])
+        below = self._ties.below
+        n = len(actions)
+        order = sorted(range(n), key=lambda i: (-scores[i], below(n)))
         return [actions[i] for i in order]
 
     def settle(self, state: GameState, actions: list[Action], rng: Rng) -> Action | None:
@@ -141,4 +149,4 @@ class HeroesPolicy:
 
 def make_search_player(spec: str, seed: int, side: int) -> SearchPlayer:
     """``search`` / ``search:PLAYOUTS`` for ``side`` of a Heroes game seeded ``seed``."""
-    return SearchPlayer(seed, side, HeroesPolicy(seed), parse_budget(spec, DEFAULT))
+    return SearchPlayer(seed, side, HeroesPolicy(seed, side), parse_budget(spec, DEFAULT))
