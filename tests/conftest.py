@@ -1,10 +1,12 @@
-"""Shared fixtures: the bundled pack, a writable copy of it, and a CLI runner."""
+"""Shared fixtures: the bundled pack, a writable copy of it, a CLI runner and a browser."""
 
 from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -25,6 +27,19 @@ os.environ["HEROES_STRICT_ENGINE"] = "1"
 ROOT = Path(__file__).resolve().parents[1]
 CORE = ROOT / "content" / "core"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator[Any]:
+    """A headless Chromium driven by Selenium (the browser tests); skipped where
+    scripts/system-deps.sh test has not installed it."""
+    from builder.web.live import chromium, have_chromium
+
+    if not have_chromium():
+        pytest.skip("chromium and chromium-driver are not installed (scripts/system-deps.sh test)")
+    with chromium(tmp_path / "chrome-profile") as driver:
+        driver.implicitly_wait(0)
+        yield driver
 
 
 @pytest.fixture

@@ -11,21 +11,11 @@ from typing import Any
 import pytest
 
 from builder.content.paths import BUNDLED_CONTENT
-from builder.web.live import chromium, have_chromium
 
 pytestmark = pytest.mark.browser
 
 BFN = BUNDLED_CONTENT / "bfn"
 SCENARIO = "trading-blows"
-
-
-@pytest.fixture
-def browser(tmp_path: Path):  # type: ignore[no-untyped-def]
-    if not have_chromium():
-        pytest.skip("chromium and chromium-driver are not installed (scripts/system-deps.sh test)")
-    with chromium(tmp_path / "chrome-profile") as driver:
-        driver.implicitly_wait(0)
-        yield driver
 
 
 def _shown(driver: Any) -> dict[int, tuple[int, str | None]]:

@@ -10,18 +10,9 @@ from typing import Any
 import pytest
 
 from builder.systems.heroes.content.loader import BUNDLED_CONTENT
-from builder.web.live import chromium, have_chromium, running
+from builder.web.live import running
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def browser(tmp_path: Path):  # type: ignore[no-untyped-def]
-    if not have_chromium():
-        pytest.skip("chromium and chromium-driver are not installed (scripts/system-deps.sh test)")
-    with chromium(tmp_path / "chrome-profile") as driver:
-        driver.implicitly_wait(0)
-        yield driver
 
 
 def _wait(driver: Any, css: str, text: str = "", timeout: float = 15) -> Any:
