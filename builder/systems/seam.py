@@ -404,13 +404,13 @@ def system_of_log(log: Path) -> GameSystem:
 
 
 def command_for(system: GameSystem, command: str) -> CommandHandler | None:
-    """The handler of ``command`` for ``system``: None for the Heroes System (the command
-    body runs), the system's handler otherwise. The one place that says a command has
-    no meaning for a system (a usage error, exit 2)."""
-    if system.builtin_cli:
-        return None
+    """The handler of ``command`` for ``system``; None when the system is ``builtin_cli``
+    and has no handler of its own for it (the command body of builder/cli runs). The one
+    place that says a command has no meaning for a system (a usage error, exit 2)."""
     handler = system.commands.get(command)
     if handler is None:
+        if system.builtin_cli:
+            return None
         refuse(system, command)
     return handler
 

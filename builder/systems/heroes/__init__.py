@@ -16,6 +16,7 @@ from typing import Any
 
 from builder.content.paths import BUNDLED_CONTENT
 from builder.render.paths import TEMPLATES
+from builder.systems.heroes.commands import COMMANDS
 from builder.systems.seam import HEROES_SYSTEM, GameSystem, ReplayTools, lazy
 
 
@@ -87,6 +88,7 @@ HEROES = GameSystem(
         "cards": lazy("builder.systems.heroes.render.cards:render_cards_html"),
     },
     templates=TEMPLATES,
+    commands={command: lazy(f"builder.systems.heroes.commands.{target}") for command, target in COMMANDS.items()},
     builtin_cli=True,
     bundled_pack=BUNDLED_CONTENT / "core",
     replay=ReplayTools(read=lazy("builder.systems.heroes.tools.story:read_log"),

@@ -1,0 +1,14 @@
+"""The Heroes System's ``heroes`` command bodies, behind the game-system seam.
+
+builder/cli holds each command's options and asks the pack's system for its handler
+(:func:`builder.systems.seam.command_for`); the Heroes handlers live in this package,
+one module per command group, as Tide of Iron's live in builder.systems.tide_of_iron.cli.
+Each is registered below as ``"command as typed": "module:function"`` and imported on
+first call.
+"""
+
+from __future__ import annotations
+
+#: ``heroes`` command -> ``module:function`` below this package (imported on first call).
+COMMANDS: dict[str, str] = {
+}
