@@ -26,12 +26,11 @@ __version__ = "0.1.0"
 
 
 def __getattr__(name: str) -> Any:
-    """Import the library's entry points on first use (PEP 562), so that a command
-    which needs neither does not pay for the content models at start-up."""
-    if name == "load_pack":
-        from builder.systems.heroes.content.loader import load_pack
-        return load_pack
-    if name == "validate_pack":
-        from builder.systems.heroes.validation import validate_pack
-        return validate_pack
+    """The library's entry points, the Heroes System's public names (its package,
+    builder.systems.heroes), imported on first use (PEP 562): a command which needs
+    neither does not pay for the content models at start-up."""
+    if name in __all__:
+        from builder.systems import heroes
+
+        return getattr(heroes, name)
     raise AttributeError(f"module 'builder' has no attribute {name!r}")

@@ -10,8 +10,7 @@ import yaml
 from pydantic import Field, ValidationError
 
 from builder.content.locate import locate
-from builder.systems.heroes.content.models.base import ContentModel, Id
-from builder.content.schema_export import register_schema
+from builder.content.model import ContentModel, Id
 from builder.content.yaml_io import parse_yaml_positions, read_text
 from builder.diagnostics import Diagnostic, define_code
 from builder.errors import InvalidInputError
@@ -44,7 +43,8 @@ class CampaignRecord(ContentModel):
     results: list[ScenarioResult] = Field(default_factory=list, description="Results, in the order played.")
 
 
-register_schema("campaign-record", CampaignRecord)
+#: The schemas of the files the campaign service writes (``heroes schema export``, builder.cli.schema).
+SCHEMAS: dict[str, type[ContentModel]] = {"campaign-record": CampaignRecord}
 
 
 def dump_record(record: CampaignRecord, schema: str = "") -> str:

@@ -3,13 +3,27 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
 from builder.content.paths import SCHEMA_DIR
 
 app = typer.Typer(help="JSON Schema for content files (editor hover help and completion).", no_args_is_help=True)
+
+
+def all_schemas() -> dict[str, dict[str, Any]]:
+    """Every schema ``heroes schema export`` writes: each game system's (``GameSystem.schemas``,
+    builder.systems.seam) and the campaign record's (builder.campaign.record)."""
+    from builder.campaign.record import SCHEMAS
+    from builder.content.schema_export import json_schemas
+    from builder.systems.seam import systems
+
+    found = json_schemas(SCHEMAS)
+    for system in systems().values():
+        if system.schemas is not None:
+            found.update(system.schemas())
+    return found
 
 
 @app.command("install")
@@ -34,9 +48,9 @@ def export(
     from builder.content.schema_export import export_schemas, stale_schemas
 
     if check:
-        stale = stale_schemas(out)
+        stale = stale_schemas(all_schemas(), out)
         for name in stale:
             typer.echo(f"{out / name}: stale; run 'heroes schema export'")
         raise typer.Exit(1 if stale else 0)
-    for path in export_schemas(out):
+    for path in export_schemas(all_schemas(), out):
         typer.echo(f"wrote {path}")

@@ -18,7 +18,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Iterator
 
-from builder.systems.seam import GameSystem, system_of_pack
+from builder.systems.seam import system_of_pack
 
 # Typer builds its commands on a click of its own (``typer._click`` in recent releases),
 # so the tree is read by duck typing: ``commands`` marks a group, ``param_type_name`` an option.
@@ -199,7 +199,8 @@ def diagnostics_page() -> Page:
 
 
 def coverage_page(content: Path) -> Page:
-    """The rules coverage of each bundled game system (``heroes rules coverage``)."""
+    """The rules coverage of each bundled pack, asked of its game system
+    (``GameSystem.coverage``, the rows of ``heroes rules coverage``: one shape for every system)."""
     from collections import Counter
 
     lines = ["# Rules coverage", "",
@@ -207,13 +208,10 @@ def coverage_page(content: Path) -> Page:
              "(the same data as `heroes rules coverage --pack PACK`).", ""]
     for pack_dir in sorted(p.parent for p in content.glob("*/pack.yaml")):
         system = system_of_pack(pack_dir)
-        if not system.builtin_cli:
-            lines += _system_coverage(system, pack_dir)
-            continue
         pack = system.load(pack_dir)
         rows = system.coverage(pack)
         counts = Counter(r["status"] for r in rows)
-        lines += [f"## {pack.manifest.name if hasattr(pack, 'manifest') else pack_dir.name} (`{pack_dir.name}`)", "",
+        lines += [f"## {_pack_name(pack, system.title)} (`{pack_dir.name}`)", "",
                   ", ".join(f"{k}: {v}" for k, v in counts.items()), "",
                   "| kind | id | status | missing | rule |", "| --- | --- | --- | --- | --- |"]
         for r in rows:
@@ -223,16 +221,9 @@ def coverage_page(content: Path) -> Page:
     return Page("reference/coverage.md", "Rules coverage", "\n".join(lines))
 
 
-def _system_coverage(system: GameSystem, pack_dir: Path) -> list[str]:
-    """The coverage section of another game system's pack: its ``coverage`` rows as a
-    table whose columns are the rows' keys (builder.systems.seam)."""
-    rows = system.coverage(system.load(pack_dir))
-    columns = list(rows[0]) if rows else []
-    lines = [f"## {system.title} (`{pack_dir.name}`)", "",
-             "| " + " | ".join(columns) + " |", "|" + " --- |" * len(columns)]
-    for r in rows:
-        lines.append("| " + " | ".join(_cell(str(r[c])) for c in columns) + " |")
-    return [*lines, ""]
+def _pack_name(pack: Any, default: str) -> str:
+    """A loaded pack's name (its manifest's), else ``default``."""
+    return str(getattr(getattr(pack, "manifest", None), "name", None) or default)
 
 
 def benchmarks_page(results: Path = BENCH_RESULTS) -> Page:
@@ -250,21 +241,14 @@ def benchmarks_page(results: Path = BENCH_RESULTS) -> Page:
 
 
 def catalogue(content: Path, out: Path) -> list[tuple[str, str]]:
-    """Build each bundled pack's catalogue with ``heroes site build``; (pack id, pack name) pairs."""
-    from builder.systems.heroes.content.pack_cache import load_pack_cached
-    from builder.render.site.build import build_site
-
+    """Build each bundled pack's catalogue with its game system's site builder
+    (``heroes site build``); (pack id, pack name) pairs."""
     built = []
     for pack_dir in sorted(p.parent for p in content.glob("*/pack.yaml")):
         system = system_of_pack(pack_dir)
-        if system.builtin_cli:
-            loaded = load_pack_cached(pack_dir)
-            build_site(loaded, out / pack_dir.name, None)
-        else:
-            loaded = system.load(pack_dir)
-            system.site_builder(loaded, out / pack_dir.name, None)
-        name = getattr(getattr(loaded, "manifest", None), "name", pack_dir.name)
-        built.append((pack_dir.name, str(name)))
+        loaded = system.load(pack_dir)
+        system.site_builder(loaded, out / pack_dir.name, None)
+        built.append((pack_dir.name, _pack_name(loaded, pack_dir.name)))
     return built
 
 

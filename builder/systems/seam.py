@@ -245,6 +245,11 @@ class GameSystem:
     refusals: Mapping[str, str] = field(default_factory=dict)
     """Why a command has no meaning for the system, by command (``"render cards"``: one
     sentence): :func:`command_for` says it with the S221 refusal."""
+    # ---- the shared schema export and campaign service ask these (issue 33) ----
+    schemas: Callable[[], Mapping[str, dict[str, Any]]] | None = None
+    """The JSON Schemas of the system's files, by schema name (``schemas/NAME.schema.json``:
+    content folders, pack manifest, army list...), as pydantic gives them
+    (builder.content.schema_export.json_schemas); ``heroes schema export`` writes them."""
 
 
 def _entry_points() -> Iterator[tuple[str, str, Callable[[], Any]]]:

@@ -12,12 +12,33 @@ from __future__ import annotations
 import functools
 
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from builder.content.paths import BUNDLED_CONTENT
 from builder.render.paths import TEMPLATES
 from builder.systems.heroes.commands import COMMANDS
 from builder.systems.seam import HEROES_SYSTEM, GameSystem, ReplayTools, lazy
+
+if TYPE_CHECKING:
+    from builder.systems.heroes.content.pack import Pack
+    from builder.systems.heroes.validation.runner import ValidationReport
+
+
+def load_pack(path: str | Path = BUNDLED_CONTENT / "core") -> Pack:
+    """Load a pack and its dependencies (``from builder import load_pack``); an invalid
+    pack raises ContentError with its diagnostics."""
+    from builder.systems.heroes.content.loader import load_pack as load
+
+    return load(path)
+
+
+def validate_pack(path: str | Path = BUNDLED_CONTENT / "core") -> ValidationReport:
+    """Validate a pack folder (``from builder import validate_pack``): schema errors while
+    loading, then the semantic rules, as located diagnostics."""
+    from builder.systems.heroes.validation.runner import validate_pack as validate
+
+    return validate(path)
 
 
 class _Kinds(Mapping[str, type[Any]]):
@@ -95,4 +116,5 @@ HEROES = GameSystem(
                        narrate=lazy("builder.systems.heroes.tools.story:narrate"),
                        view=lazy("builder.systems.heroes.render.replay_view:viewer_data"),
                        game_log=lazy("builder.systems.heroes.tools.story:game_log")),
+    schemas=lazy("builder.systems.heroes.schemas:schemas"),
 )

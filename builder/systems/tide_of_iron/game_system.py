@@ -74,4 +74,5 @@ GAME_SYSTEM = GameSystem(
     playtest=PlaytestTools(scenarios=lazy(f"{PLAYTESTS}:scenarios"), facts=lazy(f"{PLAYTESTS}:facts"),
                            run=lazy(f"{PLAYTESTS}:run"), knob=lazy(f"{PLAYTESTS}:knob"),
                            default_vary=lazy(f"{PLAYTESTS}:default_vary"), batch=lazy(f"{PLAYTESTS}:batch")),
+    schemas=lazy("builder.systems.tide_of_iron.schemas:schemas"),
 )

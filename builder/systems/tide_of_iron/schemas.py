@@ -1,13 +1,17 @@
-"""Publishes the Tide of Iron schemas (``schemas/toi-*.schema.json``) through the shared
-schema export, so ``heroes schema export --check`` keeps them fresh like the others."""
+"""The Tide of Iron schemas (``schemas/toi-*.schema.json``), given to the shared schema
+export through ``GameSystem.schemas``, so ``heroes schema export --check`` keeps them
+fresh like the others."""
 
 from __future__ import annotations
 
-from builder.content.schema_export import register_schema
+from typing import Any
+
+from builder.content.schema_export import json_schemas
 from builder.systems.tide_of_iron.models import FILE_MODELS, Army, Manifest, Position
 
-register_schema("toi-pack", Manifest)
-register_schema("toi-army", Army)
-register_schema("toi-position", Position)
-for _folder, _model in FILE_MODELS.items():
-    register_schema(f"toi-{_folder}", _model)
+
+def schemas() -> dict[str, dict[str, Any]]:
+    """The pack manifest, squad list, position file and every content folder, by schema name."""
+    models = {"toi-pack": Manifest, "toi-army": Army, "toi-position": Position,
+              **{f"toi-{folder}": model for folder, model in FILE_MODELS.items()}}
+    return json_schemas(models)

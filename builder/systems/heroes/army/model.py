@@ -4,9 +4,9 @@ An army list names content by id only (tiles, options, heroes, cards); every num
 (costs, stars, bands, copies) comes from the content pack, so a list stays correct
 when the pack is corrected. The same file describes a two-player army (``faction`` and
 ``tiles`` at the top level) or a multiplayer alliance (``alliance`` with its players,
-000 core rules, Multiplayer Rules 3-4 Players). The model registers the ``army`` JSON
-Schema so editors complete and explain these files through the yaml-language-server
-modeline that ``heroes army new`` writes.
+000 core rules, Multiplayer Rules 3-4 Players). Its ``army`` JSON Schema
+(builder.systems.heroes.schemas) lets editors complete and explain these files through
+the yaml-language-server modeline that ``heroes army new`` writes.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from pydantic import Field, model_validator
 
 from builder.systems.heroes.army.shape import ArmyShape, Force, Loc  # noqa: F401  (Force and Loc re-exported)
 from builder.systems.heroes.content.models.base import ContentModel, Id
-from builder.content.schema_export import register_schema
 
 
 class SlotChoice(ContentModel):
@@ -126,6 +125,3 @@ class ArmyList(ContentModel, ArmyShape):
                 "an alliance lists 'faction', 'tiles' and 'heroes' under each player, not at the top level"
             )
         return self
-
-
-register_schema("army", ArmyList)

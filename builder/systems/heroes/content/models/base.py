@@ -9,19 +9,10 @@ from __future__ import annotations
 from enum import Enum
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
+from builder.content.model import ContentModel, Id  # noqa: F401  (re-exported: every model's base)
 from builder.systems.heroes.content.vocabulary import Band, UnitType  # noqa: F401  (re-exported: part of the models' vocabulary)
-
-Id = Annotated[
-    str,
-    Field(
-        pattern=r"^[a-z0-9][a-z0-9-]*$",
-        min_length=1,
-        max_length=80,
-        description="A stable identifier: lower-case letters, digits and '-'.",
-    ),
-]
 
 Square = Annotated[
     str,
@@ -30,17 +21,6 @@ Square = Annotated[
         description="A square of the battlefield: column letters then row number, e.g. 'C4'.",
     ),
 ]
-
-
-class ContentModel(BaseModel):
-    """Base of every model read from YAML: unknown keys are errors.
-
-    ``defer_build`` builds each model's validator on its first use, not at import: a
-    command that never validates a model (``heroes army check`` reading a cached pack)
-    does not pay for it at start-up.
-    """
-
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, use_enum_values=False, defer_build=True)
 
 
 class Source(ContentModel):
