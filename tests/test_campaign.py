@@ -8,13 +8,12 @@ from pathlib import Path
 import yaml
 
 from builder.campaign import (
-    apply_consequences,
-    consequences_for,
     next_scenario,
     record_result,
     report,
     start,
 )
+from builder.systems.heroes.campaigns import apply_consequences, consequences_for
 from builder.systems.heroes.content.models.scenario import Scenario
 from builder.systems.heroes.content.pack_cache import load_pack_cached
 

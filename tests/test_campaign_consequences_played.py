@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from builder.campaign.logic import apply_consequences, options_for, unplayed
-from builder.campaign.playtest import campaign_armies, report_text, run_campaign_playtest
+from builder.campaign.playtest import report_text, run_campaign_playtest
+from builder.playtest.armies import played_lists
+from builder.systems.heroes.campaigns import apply_consequences, armies, options_for, unplayed
 from builder.systems.heroes.content.loader import load_pack
 from builder.systems.heroes.engine.armies import army_composition
 
@@ -71,9 +72,9 @@ def test_the_battle_plan_joins_the_commonwealth_army(pack) -> None:
     chosen = _consequences(pack, 3, "cw", "minor")
     assert options_for(chosen) == {"cw": ["cw-battle-plan"]}
     charon = apply_consequences(pack.scenarios["charon-the-ferryman"], chosen)
-    armies = campaign_armies(pack, charon, options_for(chosen))
+    fielded = armies(charon, played_lists(pack, charon), options_for(chosen))
     cw = next(i for i, s in enumerate(charon.sides) if s.id == "cw")
-    assert {"option": "cw-battle-plan"} in army_composition(armies[cw])
+    assert {"option": "cw-battle-plan"} in army_composition(fielded[cw])
 
 
 def test_what_cannot_be_played_is_named(pack) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from builder.campaign.logic import campaign_facts
 from builder.campaign.playtest import play_campaign, run_campaign_playtest
 from builder.systems.heroes.content.pack_cache import load_pack_cached
 
@@ -28,7 +29,7 @@ def test_campaign_points_follow_the_report_rules() -> None:
     """5 points a victory and 2 a level-tied medal (003 Campaign Report), and each later
     scenario is played with the previous result's consequences."""
     pack = load_pack_cached(ROOT / "content" / "bfn")
-    campaign = pack.campaigns["battle-for-normandy"]
+    campaign = campaign_facts(pack, "battle-for-normandy")
     row = play_campaign(pack, campaign, 7, ("greedy", "greedy"), 0)
     assert "error" not in row, row
     assert len(row["steps"]) == 6

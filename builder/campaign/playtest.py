@@ -9,7 +9,10 @@ Medals: a playtest counts the medals of consequences tied to a victory level ("a
 minor victory, and a Victoria Cross"); a medal whose condition is only words (hold two
 objectives at a supply phase, finish early) cannot be judged by the engine and is left out.
 
-Every consequence is played as data (builder.campaign.logic): deployment areas, arrows,
+The campaign rules are the game system's (``GameSystem.campaign``; the Heroes System's in
+builder.systems.heroes.campaigns); this service seats the players, seeds and plays the
+games (builder.playtest) and sums the campaigns. Every Heroes consequence is played as
+data: deployment areas, arrows,
 event turns, points, turns, objectives at their alternate outline, the objectives a side
 must hold, and recruitment options, which join the side's army on its support tile
 (:func:`campaign_armies`); each side plays the default army built for the scenario
@@ -21,88 +24,65 @@ tactical bonus outline, an effect that changes nothing) is a warning of the repo
 
 from __future__ import annotations
 
-import dataclasses
 import multiprocessing
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from builder.systems.heroes.ai.players import parse_spec
-from builder.campaign.logic import apply_consequences, consequences_for, options_for, unplayed
+from builder.campaign.logic import campaign_tools
 from builder.diagnostics import define_code
-from builder.systems.heroes.content.models.campaign import Campaign
-from builder.systems.heroes.content.models.scenario import Scenario
-from builder.systems.heroes.content.pack import Pack
 from builder.errors import UsageError
 from builder.playtest.game import play_game_safely
 from builder.playtest.runner import _pack
 from builder.playtest.seeds import chunks, derive_seed
 from builder.playtest.stats import quantiles, two_proportion_z, wilson
+from builder.systems.seam import CampaignFacts, CampaignStep, CampaignTools
 
 
 K_NOT_PLAYED = define_code("K807", "campaign consequence not played in a campaign playtest",
                            "003 Battle for Normandy, Campaign 1/6 to 6/6")
 
 
-def campaign_armies(pack: Pack, scenario: Scenario, options: dict[str, list[str]]) -> tuple[Any, ...]:
+def campaign_armies(tools: CampaignTools, step: CampaignStep) -> tuple[Any, ...]:
     """The army each side plays in a campaign's scenario: its default army built for the
-    scenario (builder.playtest.armies.played_lists) or its printed composition, with the
-    recruitment options the previous result gives it on its support tile (003 Campaign
-    4/6: the Battle Plan Orders Option)."""
+    scenario (builder.playtest.armies.played_lists) or its printed composition, with what
+    the previous result adds to it (the system's ``armies`` hook: 003 Campaign 4/6, the
+    Battle Plan Orders Option on the support tile)."""
     from builder.playtest.armies import played_lists
 
-    lists = list(played_lists(pack, scenario))
-    for i, side in enumerate(scenario.sides):
-        extra = options.get(side.id)
-        if not extra:
-            continue
-        if lists[i] is not None:
-            lists[i] = lists[i].model_copy(update={"support": [*lists[i].support, *extra]})
-        elif side.army.composition:
-            lists[i] = [e.model_dump() for e in side.army.composition] + [{"option": o} for o in extra]
-    return tuple(lists)
+    return tools.armies(step.model, played_lists(step.pack, step.model), step.options)
 
 
-def with_scenario(pack: Pack, scenario: Scenario) -> Pack:
-    """A view of ``pack`` whose scenario of that id is ``scenario`` (the engine looks
-    scenarios up by id; nothing else is copied)."""
-    items = {**pack.items, "scenarios": {**pack.items["scenarios"], scenario.id: scenario}}
-    return dataclasses.replace(pack, items=items)
-
-
-def play_campaign(pack: Pack, campaign: Campaign, seed: int, players: tuple[str, ...], index: int) -> dict[str, Any]:
+def play_campaign(pack: Any, facts: CampaignFacts, seed: int, players: tuple[str, ...], index: int,
+                  tools: CampaignTools | None = None) -> dict[str, Any]:
     """One whole campaign: per step the scenario as changed by the previous result, the
     players seated by side id (player ``k`` plays the first scenario's side ``k``)."""
-    first = pack.scenarios[campaign.steps[0].scenario]
-    by_side = {side.id: parse_spec(p) for side, p in zip(first.sides, players)}
-    scoring = campaign.scoring
-    per_victory, per_medal = (scoring.victory, scoring.medal) if scoring else (1, 0)
+    tools = tools or campaign_tools(pack)
+    by_side = {side: tools.player(p) for side, p in zip(facts.sides, players)}
     points = dict.fromkeys(by_side, 0)
     steps: list[dict[str, Any]] = []
-    previous: list[Any] = []
+    played: list[tuple[str | None, str]] = []
     missed: list[list[Any]] = []
-    for k, step in enumerate(campaign.steps):
-        printed = pack.scenarios[step.scenario]
-        missed += [[k, c.text, why] for c in previous for why in unplayed(printed, c)]
-        scenario = apply_consequences(printed, previous)
+    for k in range(len(facts.scenarios)):
+        step = tools.step(pack, facts.id, played)
+        missed += [[k, text, why] for text, why in step.not_played]
+        scenario = step.model
         specs = [by_side[s.id] for s in scenario.sides]
-        game_seed = derive_seed("campaign", seed, index, campaign.id, k, players)
-        armies = campaign_armies(pack, scenario, options_for(previous))
-        row = play_game_safely(with_scenario(pack, scenario), scenario.id, game_seed, specs, index=index,
-                               armies=armies)
+        game_seed = derive_seed("campaign", seed, index, facts.id, k, players)
+        row = play_game_safely(step.pack, scenario.id, game_seed, specs, index=index,
+                               armies=campaign_armies(tools, step))
         if "error" in row:
             return {"index": index, "error": f"{scenario.id}: {row['error']}", "steps": steps}
         winner = row["winner"]
         level = str(row["level"] or "draw") if winner is not None else "draw"
-        chosen = consequences_for(campaign, k, winner, level)
-        medals = sorted(c.side for c in chosen if c.medal and c.level is not None)
+        medals = tools.medals(pack, facts.id, k, winner, level)
         if winner is not None:
-            points[winner] = points.get(winner, 0) + per_victory
+            points[winner] = points.get(winner, 0) + facts.victory_points
         for side in medals:
-            points[side] = points.get(side, 0) + per_medal
+            points[side] = points.get(side, 0) + facts.medal_points
         steps.append({"scenario": scenario.id, "winner": winner, "level": level, "medals": medals})
-        previous = chosen
-    missed += [[len(campaign.steps), c.text, why] for c in previous for why in unplayed(scenario, c)]
+        played.append((winner, level))
+    missed += [[len(facts.scenarios), text, why] for text, why in tools.step(pack, facts.id, played).not_played]
     best = max(points.values())
     leaders = [s for s, p in points.items() if p == best]
     return {"index": index, "steps": steps, "points": points, "winner": leaders[0] if len(leaders) == 1 else None,
@@ -112,15 +92,16 @@ def play_campaign(pack: Pack, campaign: Campaign, seed: int, players: tuple[str,
 def _chunk(args: tuple[str, str, int, tuple[str, ...], int, int]) -> list[dict[str, Any]]:
     pack_path, campaign_id, seed, players, start, stop = args
     pack = _pack(pack_path)
-    campaign = pack.campaigns[campaign_id]
-    return [play_campaign(pack, campaign, seed, players, i) for i in range(start, stop)]
+    tools = campaign_tools(pack)
+    facts = tools.facts(pack, campaign_id)
+    return [play_campaign(pack, facts, seed, players, i, tools) for i in range(start, stop)]
 
 
 def _outcome(step: dict[str, Any]) -> str:
     return f"{step['winner']}:{step['level']}" if step["winner"] else "draw"
 
 
-def summarise(campaign: Campaign, sides: list[str], rows: list[dict[str, Any]]) -> dict[str, Any]:
+def summarise(facts: CampaignFacts, sides: list[str], rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Final scores and winners with 95% intervals, each scenario's win rates given the
     previous scenario's result (which alone sets its consequences), and how the first
     scenario's winner moves the campaign winner's odds."""
@@ -135,13 +116,13 @@ def summarise(campaign: Campaign, sides: list[str], rows: list[dict[str, Any]]) 
         "score_counts": dict(sorted(Counter("-".join(str(r["points"][s]) for s in sides) for r in done).items())),
     }
     per_step = []
-    for k, step in enumerate(campaign.steps):
+    for k, scenario in enumerate(facts.scenarios):
         groups: dict[str, list[str | None]] = {}
         for r in done:
             condition = "start" if k == 0 else _outcome(r["steps"][k - 1])
             groups.setdefault(condition, []).append(r["steps"][k]["winner"])
         per_step.append({
-            "scenario": step.scenario,
+            "scenario": scenario,
             "given_previous": {cond: {"games": len(ws), **{s: wilson(ws.count(s), len(ws)).to_dict() for s in sides}}
                                for cond, ws in sorted(groups.items())},
         })
@@ -166,15 +147,17 @@ def run_campaign_playtest(campaign_id: str, *, games: int, seed: int, players: l
     if games < 1 or jobs < 1:
         raise UsageError("--games and --jobs must be at least 1")
     loaded = _pack(pack)
-    campaign = loaded.campaigns.get(campaign_id)
-    if campaign is None:
-        raise UsageError(f"unknown campaign '{campaign_id}' in {pack}; it has: {', '.join(sorted(loaded.campaigns)) or 'none'}")
-    sides = [s.id for s in loaded.scenarios[campaign.steps[0].scenario].sides]
+    tools = campaign_tools(loaded)
+    known = tools.campaigns(loaded)
+    if campaign_id not in known:
+        raise UsageError(f"unknown campaign '{campaign_id}' in {pack}; it has: {', '.join(known) or 'none'}")
+    facts = tools.facts(loaded, campaign_id)
+    sides = list(facts.sides)
     names = tuple(p.strip().lower() for p in players)
     if len(names) != len(sides):
         raise UsageError(f"campaign '{campaign_id}' has sides {', '.join(sides)}: give one player per side, in that order")
     for p in names:
-        parse_spec(p)
+        tools.player(p)
     work = [(pack, campaign_id, seed, names, a, b) for a, b in chunks(games, jobs)]
     rows: list[dict[str, Any]] = []
     if jobs <= 1 or len(work) <= 1:
@@ -185,14 +168,14 @@ def run_campaign_playtest(campaign_id: str, *, games: int, seed: int, players: l
         with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
             for part in pool.map(_chunk, work):
                 rows.extend(part)
-    report = {"campaign": campaign_id, "campaign_name": campaign.name, "sides": sides, "players": list(names),
-              "seed": seed, **summarise(campaign, sides, rows)}
+    report = {"campaign": campaign_id, "campaign_name": facts.name, "sides": sides, "players": list(names),
+              "seed": seed, **summarise(facts, sides, rows)}
     report["verdict"] = verdict(report)
-    report["warnings"] = not_played(campaign, rows)
+    report["warnings"] = not_played(facts, rows)
     return report
 
 
-def not_played(campaign: Campaign, rows: list[dict[str, Any]]) -> list[dict[str, str]]:
+def not_played(facts: CampaignFacts, rows: list[dict[str, Any]]) -> list[dict[str, str]]:
     """K807, per consequence part a campaign playtest did not play, with the campaigns in
     which it came up; in step order, then by text (the same for the same rows)."""
     seen: Counter[tuple[int, str, str]] = Counter()
@@ -201,7 +184,7 @@ def not_played(campaign: Campaign, rows: list[dict[str, Any]]) -> list[dict[str,
             seen[(k, text, why)] += 1
     out = []
     for (k, text, why), n in sorted(seen.items()):
-        where = f"before scenario {k + 1} ({campaign.steps[k].scenario})" if k < len(campaign.steps) \
+        where = f"before scenario {k + 1} ({facts.scenarios[k]})" if k < len(facts.scenarios) \
             else "after the last scenario"
         out.append({"code": K_NOT_PLAYED, "message": f"not played, in {n} of {len(rows)} campaigns, {where}: "
                                                       f"{text} ({why})"})

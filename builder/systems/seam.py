@@ -30,7 +30,7 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.metadata
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn, Protocol
@@ -186,6 +186,70 @@ class PlaytestTools:
     """The batch of games of one setting, from game 0 (the pools set ``first``/``games``)."""
 
 
+# ---- campaigns: what the shared campaign service asks of a system (issue 33) ----
+
+@dataclass(frozen=True)
+class CampaignFacts:
+    """What the shared campaign service (builder.campaign) knows of one campaign."""
+
+    id: str
+    name: str
+    scenarios: tuple[str, ...]
+    """The scenario of each step, in the order they are played."""
+    sides: tuple[str, ...]
+    """Side ids (the first scenario's, in its order: the order ``--players`` follows)."""
+    victory_points: int = 1
+    """Points a victory scores its side in the campaign's report."""
+    medal_points: int = 0
+    """Points a medal scores its side."""
+
+
+@dataclass(frozen=True)
+class CampaignStep:
+    """The campaign after the results so far: the next scenario as it must be played."""
+
+    number: int
+    """How many scenarios were played before it (0: the first)."""
+    scenario: str | None
+    """Its id; None when every scenario was played."""
+    pack: Any
+    """The loaded pack whose scenario of that id is the changed one (what a game plays)."""
+    model: Any
+    """The scenario object as changed (``heroes campaign next`` writes it; None when over)."""
+    options: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Recruitment options the previous result adds to a side's army, by side."""
+    changes: tuple[str, ...] = ()
+    """The previous result's consequences that change something, in words (the report's "next")."""
+    not_played: tuple[tuple[str, str], ...] = ()
+    """(consequence, why) for each part of the previous result's consequences a playtest
+    does not play (K807 warnings)."""
+
+
+@dataclass(frozen=True)
+class CampaignTools:
+    """The campaign rules of a system (``heroes campaign start/record/status/next``, the
+    campaign playtest), each hook on plain data: a loaded pack, ids, results as mappings
+    with ``scenario``, ``winner`` (None: a draw), ``level`` and ``medals`` (``side``/``medal``)."""
+
+    campaigns: Callable[[Any], list[str]]
+    """The campaign ids of a loaded pack, sorted."""
+    facts: Callable[[Any, str], CampaignFacts]
+    """``(pack, campaign id)`` -> its name, scenarios, sides and scoring (the id is known)."""
+    check: Callable[[Any, str, int, Mapping[str, Any]], str | None]
+    """``(pack, campaign id, step, result)`` -> why that result is impossible at that step, or None."""
+    medals: Callable[[Any, str, int, str | None, str], list[str]]
+    """``(pack, campaign id, step, winner, level)`` -> the sides that result earns a medal
+    (one entry a medal) that a playtest scores."""
+    step: Callable[[Any, str, Sequence[tuple[str | None, str]]], CampaignStep]
+    """``(pack, campaign id, (winner, level) of each scenario played)`` -> the next step."""
+    armies: Callable[[Any, Sequence[Any], Mapping[str, Sequence[str]]], tuple[Any, ...]]
+    """``(scenario object, the shared playtest's army for each side, options by side)`` ->
+    the armies a campaign playtest fields: the options added to the sides' lists."""
+    player: Callable[[str], Any]
+    """A player spec text (``greedy``, ``solo-mode:aggressive:hard``) as the shared playtest
+    plays it (builder.playtest.game); an unknown player is a usage error."""
+
+
 @dataclass(frozen=True)
 class GameSystem:
     """Everything Heroes Builder needs to know about one game system.
@@ -250,6 +314,9 @@ class GameSystem:
     """The JSON Schemas of the system's files, by schema name (``schemas/NAME.schema.json``:
     content folders, pack manifest, army list...), as pydantic gives them
     (builder.content.schema_export.json_schemas); ``heroes schema export`` writes them."""
+    campaign: CampaignTools | None = None
+    """The system's campaign rules (:class:`CampaignTools`); None: ``heroes campaign`` and
+    the campaign playtest answer S221 with the system's reason (``refusals["campaign"]``)."""
 
 
 def _entry_points() -> Iterator[tuple[str, str, Callable[[], Any]]]:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from builder.content.paths import BUNDLED_CONTENT
 from builder.render.paths import TEMPLATES
 from builder.systems.heroes.commands import COMMANDS
-from builder.systems.seam import HEROES_SYSTEM, GameSystem, ReplayTools, lazy
+from builder.systems.seam import HEROES_SYSTEM, CampaignTools, GameSystem, ReplayTools, lazy
 
 if TYPE_CHECKING:
     from builder.systems.heroes.content.pack import Pack
@@ -91,6 +91,8 @@ def coverage(pack: Any) -> list[dict[str, str]]:
     return rows(pack)
 
 
+CAMPAIGNS = "builder.systems.heroes.campaigns"
+
 HEROES = GameSystem(
     id=HEROES_SYSTEM,
     title="Heroes System",
@@ -117,4 +119,8 @@ HEROES = GameSystem(
                        view=lazy("builder.systems.heroes.render.replay_view:viewer_data"),
                        game_log=lazy("builder.systems.heroes.tools.story:game_log")),
     schemas=lazy("builder.systems.heroes.schemas:schemas"),
+    campaign=CampaignTools(campaigns=lazy(f"{CAMPAIGNS}:campaigns"), facts=lazy(f"{CAMPAIGNS}:facts"),
+                           check=lazy(f"{CAMPAIGNS}:check_result"), medals=lazy(f"{CAMPAIGNS}:medals"),
+                           step=lazy(f"{CAMPAIGNS}:step"), armies=lazy(f"{CAMPAIGNS}:armies"),
+                           player=lazy("builder.systems.heroes.ai.players:parse_spec")),
 )

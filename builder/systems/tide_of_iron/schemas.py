@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel
+
 from builder.content.schema_export import json_schemas
 from builder.systems.tide_of_iron.models import FILE_MODELS, Army, Manifest, Position
 
 
 def schemas() -> dict[str, dict[str, Any]]:
     """The pack manifest, squad list, position file and every content folder, by schema name."""
-    models = {"toi-pack": Manifest, "toi-army": Army, "toi-position": Position,
+    models: dict[str, type[BaseModel]] = {"toi-pack": Manifest, "toi-army": Army, "toi-position": Position,
               **{f"toi-{folder}": model for folder, model in FILE_MODELS.items()}}
     return json_schemas(models)

@@ -1,13 +1,16 @@
 """The campaign sheet: the Campaign Report grid (003 Battle for Normandy, Campaign Report:
 one line per scenario, victories and medals per side, 5 points a victory and 2 a medal),
-filled from a record when one is given, and the scenarios in order with their consequences."""
+filled from a record when one is given, and the scenarios in order with their consequences.
+
+The record is the shared campaign service's file (builder.campaign.record), read here as
+plain data (its ``model_dump``): the sheet is the Heroes System's, the record is not.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from builder.campaign.logic import report
-from builder.campaign.record import CampaignRecord
+from builder.systems.heroes.campaigns import totals
 from builder.systems.heroes.content.models.campaign import Campaign, CampaignEffect
 from builder.systems.heroes.content.pack import Pack
 from builder.errors import UsageError
@@ -30,30 +33,36 @@ def effect_in_words(effect: CampaignEffect) -> str:
     return words + (" (placeholder)" if effect.placeholder else "")
 
 
-def campaign_context(campaign: Campaign, pack: Pack, record: CampaignRecord | None = None) -> dict[str, Any]:
-    """Plain data for the template: sides, the report grid and each step's consequences."""
+def _results(record: Any) -> list[dict[str, Any]]:
+    """A campaign record's results as plain data (none without a record)."""
+    return list(record.model_dump(mode="json")["results"]) if record is not None else []
+
+
+def campaign_context(campaign: Campaign, pack: Pack, record: Any = None) -> dict[str, Any]:
+    """Plain data for the template: sides, the report grid and each step's consequences.
+    ``record``: a campaign record (builder.campaign.record), already checked against the pack."""
     first = pack.scenarios[campaign.steps[0].scenario]
     sides = [{"id": s.id, "name": s.name or s.id} for s in first.sides]
-    results = record.results if record is not None else []
+    results = _results(record)
     steps = []
     for k, step in enumerate(campaign.steps):
         scenario = pack.scenarios.get(step.scenario)
         result = results[k] if k < len(results) else None
         steps.append({
             "number": k + 1, "id": step.scenario, "name": scenario.name if scenario else step.scenario,
-            "result": (f"{result.winner}:{result.level}" if result.winner else "draw") if result else "",
-            "medals": [f"{m.side}: {m.medal}" for m in result.medals] if result else [],
+            "result": (f"{result['winner']}:{result['level']}" if result["winner"] else "draw") if result else "",
+            "medals": [f"{m['side']}: {m['medal']}" for m in result["medals"]] if result else [],
             "consequences": [{
                 "when": f"{c.winner or 'draw'}{':' + c.level if c.level else ''}",
                 "text": c.text, "medal": c.medal or "", "lost": c.lost,
                 "effects": [effect_in_words(e) for e in c.effects],
             } for c in step.consequences],
         })
-    totals = report(pack, record) if record is not None else None
-    return {"campaign": campaign, "sides": sides, "steps": steps, "totals": totals, "scoring": campaign.scoring}
+    summed = totals(pack, campaign.id, results) if record is not None else None
+    return {"campaign": campaign, "sides": sides, "steps": steps, "totals": summed, "scoring": campaign.scoring}
 
 
-def render_campaign_html(pack: Pack, campaign_id: str, record: CampaignRecord | None = None) -> str:
+def render_campaign_html(pack: Pack, campaign_id: str, record: Any = None) -> str:
     """The printable campaign sheet as a standalone HTML document."""
     campaign = pack.campaigns.get(campaign_id)
     if campaign is None:
