@@ -250,6 +250,36 @@ class CampaignTools:
     plays it (builder.playtest.game); an unknown player is a usage error."""
 
 
+# ---- the site: what the shared site builder asks of a system (issue 33) ----
+
+@dataclass(frozen=True)
+class SiteRequest:
+    """One site to write, as the shared site builder (builder.render.site.build) hands it over."""
+
+    pack: Any
+    """The loaded pack."""
+    folder: Path
+    """The fresh folder to write into (swapped in whole once written: a failed build leaves nothing)."""
+    reports: Path | None
+    """Folder of playtest reports (None: the pack's own, ``reports/`` in it or beside it)."""
+    packs: frozenset[str] | None = None
+    """Publish only the items of these pack ids (None: everything, its dependencies' too)."""
+    balance: Callable[[Path, str], tuple[dict[str, Any], list[dict[str, Any]]] | None] | None = None
+    """``(a scenario's playtest report path, scenario id)`` -> the ``heroes balance --save``
+    report saved beside it and its curves (inline SVG), or None (builder.playtest.balance)."""
+
+
+@dataclass(frozen=True)
+class SitePages:
+    """A system's site pages, for the shared site builder (``heroes site build``, the docs
+    site's catalogue), which makes the folder, writes its marker and swaps it in."""
+
+    check: Callable[[Any, frozenset[str] | None], None]
+    """``(pack, packs)``: refuse what cannot be published, before any folder is made."""
+    write: Callable[[SiteRequest], list[str]]
+    """Write every page into ``SiteRequest.folder``; the pages written (paths under it)."""
+
+
 @dataclass(frozen=True)
 class GameSystem:
     """Everything Heroes Builder needs to know about one game system.
@@ -317,6 +347,9 @@ class GameSystem:
     campaign: CampaignTools | None = None
     """The system's campaign rules (:class:`CampaignTools`); None: ``heroes campaign`` and
     the campaign playtest answer S221 with the system's reason (``refusals["campaign"]``)."""
+    site: SitePages | None = None
+    """The system's site pages, which the shared site builder (builder.render.site.build,
+    the Heroes System's ``site_builder``) writes into a fresh folder (:class:`SitePages`)."""
 
 
 def _entry_points() -> Iterator[tuple[str, str, Callable[[], Any]]]:

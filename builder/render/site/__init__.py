@@ -1,2 +1,2 @@
-"""A static site for a content pack: one page per faction, unit, tile, option, card,
-board and scenario, a filterable list per kind and a search that works from disk."""
+"""A static site for a content pack, built by the shared site builder (build.py) from the
+pages its game system writes (``GameSystem.site``), and a preview server (serve.py)."""

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from builder.content.paths import BUNDLED_CONTENT
 from builder.render.paths import TEMPLATES
 from builder.systems.heroes.commands import COMMANDS
-from builder.systems.seam import HEROES_SYSTEM, CampaignTools, GameSystem, ReplayTools, lazy
+from builder.systems.seam import HEROES_SYSTEM, CampaignTools, GameSystem, ReplayTools, SitePages, lazy
 
 if TYPE_CHECKING:
     from builder.systems.heroes.content.pack import Pack
@@ -103,6 +103,7 @@ HEROES = GameSystem(
     rules=new_game,
     players=players,
     coverage=coverage,
+    # the shared site builder, which asks for the pages (site=, below) and swaps the folder in
     site_builder=lazy("builder.render.site.build:build_site"),
     render={
         "roster": lazy("builder.systems.heroes.render.roster:render_roster_html"),
@@ -123,4 +124,6 @@ HEROES = GameSystem(
                            check=lazy(f"{CAMPAIGNS}:check_result"), medals=lazy(f"{CAMPAIGNS}:medals"),
                            step=lazy(f"{CAMPAIGNS}:step"), armies=lazy(f"{CAMPAIGNS}:armies"),
                            player=lazy("builder.systems.heroes.ai.players:parse_spec")),
+    site=SitePages(check=lazy("builder.systems.heroes.render.site:check"),
+                   write=lazy("builder.systems.heroes.render.site:write")),
 )
