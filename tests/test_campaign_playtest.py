@@ -47,3 +47,42 @@ def test_family_meeting_runs_in_the_solo_game_mode(cli) -> None:  # type: ignore
     assert set(report["steps"][1]["given_previous"]) <= {"us:major", "us:regular", "de:minor", "de:major", "draw"}
     bad = cli("playtest", "--campaign", "nope", "--games", "1", "--no-save")
     assert bad.exit_code == 2 and "no bundled pack has campaign 'nope'" in bad.stderr
+
+
+def test_pairings_give_each_scenario_a_robustness_line_at_any_jobs(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 35, item 5: the campaign playtest plays every pairing, the same report at any
+    --jobs, with the campaign's verdict per pairing and each scenario's robustness line, in
+    the JSON, the text and the site's campaign page (the saved report)."""
+    args = ["playtest", "--campaign", "family-meeting", "--games", "2", "--pairings", "greedy-greedy,random-random",
+            "--no-save", "--format", "json"]
+    one, two = cli(*args, "--jobs", "1"), cli(*args, "--jobs", "2")
+    assert one.exit_code == 0 and two.exit_code == 0, one.stderr + two.stderr
+    assert one.stdout == two.stdout
+    report = json.loads(one.stdout)
+    assert [p["name"] for p in report["pairings"]] == ["greedy/greedy", "random/random"]
+    assert report["players"] == ["greedy", "greedy"]  # the numbers are the first pairing's
+    assert all(p["verdict"] and len(p["scenarios"]) == 2 for p in report["pairings"])
+    assert [s["scenario"] for s in report["scenario_robustness"]] == ["family-meeting-1", "family-meeting-2"]
+    kinds = {"robust", "depends on the players", "decided by a player's weakness"}
+    assert report["robustness"]["kind"] in kinds
+    assert all(s["robustness"]["kind"] in kinds for s in report["scenario_robustness"])
+
+    from builder.campaign.playtest import report_text
+    from builder.render.site.build import build_site
+
+    text = report_text(report)
+    assert f"robustness: {report['robustness']['text']}" in text
+    assert f"scenario 1 family-meeting-1: {report['scenario_robustness'][0]['robustness']['text']}" in text
+    reports = tmp_path / "reports"
+    (reports / "campaigns").mkdir(parents=True)
+    (reports / "campaigns" / "family-meeting.json").write_text(one.stdout, encoding="utf-8")
+    build_site(load_pack_cached(ROOT / "content" / "core"), tmp_path / "site", reports=reports)
+    page = (tmp_path / "site" / "campaigns" / "family-meeting.html").read_text(encoding="utf-8")
+    assert "Robustness: " in page and "greedy/greedy: " in page and "family-meeting-2: " in page
+
+
+def test_one_pairing_says_so() -> None:
+    report = run_campaign_playtest("family-meeting", games=1, seed=2, players=["greedy", "greedy"],
+                                   pack=str(ROOT / "content" / "core"))
+    assert report["robustness"]["kind"] == "one pairing"
+    assert [p["name"] for p in report["pairings"]] == ["greedy/greedy"]

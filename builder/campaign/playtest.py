@@ -33,6 +33,7 @@ from builder.campaign.logic import campaign_tools
 from builder.diagnostics import define_code
 from builder.errors import UsageError
 from builder.playtest.game import play_game_safely
+from builder.playtest.pairings import Plan, arrangements, pairing_name, plays_search, robustness, verdict_class
 from builder.playtest.runner import _pack
 from builder.playtest.seeds import chunks, derive_seed
 from builder.playtest.stats import quantiles, two_proportion_z, wilson
@@ -141,11 +142,36 @@ def summarise(facts: CampaignFacts, sides: list[str], rows: list[dict[str, Any]]
     return report
 
 
-def run_campaign_playtest(campaign_id: str, *, games: int, seed: int, players: list[str], jobs: int = 1,
-                          pack: str) -> dict[str, Any]:
-    """Play ``games`` whole campaigns and return the report (plain data, JSON-ready)."""
+CAMPAIGN_GAMES = 1000
+"""Campaigns a pairing by default when no pairing plays ``search``."""
+
+CAMPAIGN_SEARCH_GAMES = 40
+"""Campaigns a pairing by default when one plays ``search``: a search/search campaign of
+Battle for Normandy (six scenarios) costs about 13 CPU seconds and a greedy/greedy one
+about 2 (measured, compiled engine: docs/playtest.md, Campaigns), so the default pairings
+take some 10 CPU minutes, 5 on two cores with ``--jobs 2``; ``--games`` buys narrower
+intervals."""
+
+
+def default_campaigns(pairings: list[tuple[str, ...]]) -> int:
+    """Campaigns a pairing when ``--games`` is not given (:data:`CAMPAIGN_SEARCH_GAMES`
+    when a pairing plays ``search``, else :data:`CAMPAIGN_GAMES`)."""
+    return CAMPAIGN_SEARCH_GAMES if plays_search(pairings) else CAMPAIGN_GAMES
+
+
+def run_campaign_playtest(campaign_id: str, *, games: int, seed: int, players: list[str] | None = None,
+                          jobs: int = 1, pack: str, plan: Plan | None = None) -> dict[str, Any]:
+    """Play ``games`` whole campaigns under each pairing of ``plan`` (default: the one
+    pairing ``players``, as given) and return the report (plain data, JSON-ready): the
+    first pairing's numbers, each pairing's campaign verdict and scenario verdicts, and
+    how robust the campaign's and each scenario's verdicts are (issue 35, item 5;
+    builder.playtest.pairings)."""
     if games < 1 or jobs < 1:
         raise UsageError("--games and --jobs must be at least 1")
+    if plan is None:
+        if players is None:
+            raise UsageError("give the players (one per side) or a plan of pairings")
+        plan = Plan((tuple(players),), swap=False)
     loaded = _pack(pack)
     tools = campaign_tools(loaded)
     known = tools.campaigns(loaded)
@@ -153,12 +179,35 @@ def run_campaign_playtest(campaign_id: str, *, games: int, seed: int, players: l
         raise UsageError(f"unknown campaign '{campaign_id}' in {pack}; it has: {', '.join(known) or 'none'}")
     facts = tools.facts(loaded, campaign_id)
     sides = list(facts.sides)
-    names = tuple(p.strip().lower() for p in players)
-    if len(names) != len(sides):
-        raise UsageError(f"campaign '{campaign_id}' has sides {', '.join(sides)}: give one player per side, in that order")
-    for p in names:
-        tools.player(p)
-    work = [(pack, campaign_id, seed, names, a, b) for a, b in chunks(games, jobs)]
+    for pairing in plan.pairings:
+        if len(pairing) != len(sides):
+            raise UsageError(f"campaign '{campaign_id}' has sides {', '.join(sides)}: give one player per side, "
+                             "in that order")
+        for p in pairing:
+            tools.player(p.strip().lower())
+    played = [_play_pairing(facts, tuple(p.strip().lower() for p in pairing), games, seed, jobs, pack)
+              for pairing in arrangements(list(plan.pairings), plan.swap and len(sides) == 2)]
+    report = dict(played[0])
+    by_name = [(pairing_name(r["players"]), _as_verdict(r)) for r in played]
+    report["pairings"] = [{"name": name, "players": r["players"], "verdict": r["verdict"], "gist": verdict_class(r),
+                           "games": r["games"], "win_rates": r["win_rates"], "draw_rate": r["draw_rate"],
+                           "scenarios": [{"scenario": sc, "verdict": v["verdict"], "gist": verdict_class(v)}
+                                         for sc, v in zip(facts.scenarios, _scenario_verdicts(sides, rows))]}
+                          for (name, r), rows in zip(by_name, (r["rows"] for r in played))]
+    report["robustness"] = robustness(by_name).to_dict()
+    report["scenario_robustness"] = [
+        {"scenario": scenario,
+         "robustness": robustness([(name, _scenario_verdicts(sides, r["rows"])[k])
+                                   for (name, _), r in zip(by_name, played)]).to_dict()}
+        for k, scenario in enumerate(facts.scenarios)]
+    report.pop("rows")
+    return report
+
+
+def _play_pairing(facts: CampaignFacts, names: tuple[str, ...], games: int, seed: int, jobs: int,
+                  pack: str) -> dict[str, Any]:
+    """One pairing's campaigns and report (with its ``rows``, which the caller drops)."""
+    work = [(pack, facts.id, seed, names, a, b) for a, b in chunks(games, jobs)]
     rows: list[dict[str, Any]] = []
     if jobs <= 1 or len(work) <= 1:
         for args in work:
@@ -168,11 +217,44 @@ def run_campaign_playtest(campaign_id: str, *, games: int, seed: int, players: l
         with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
             for part in pool.map(_chunk, work):
                 rows.extend(part)
-    report = {"campaign": campaign_id, "campaign_name": facts.name, "sides": sides, "players": list(names),
+    sides = list(facts.sides)
+    report = {"campaign": facts.id, "campaign_name": facts.name, "sides": sides, "players": list(names),
               "seed": seed, **summarise(facts, sides, rows)}
     report["verdict"] = verdict(report)
     report["warnings"] = not_played(facts, rows)
+    report["win_rates"] = {s: report["winners"][s]["rate"] for s in sides}
+    report["draw_rate"] = report["ties"]["rate"]
+    report["rows"] = rows
     return report
+
+
+def _as_verdict(report: dict[str, Any]) -> dict[str, Any]:
+    """A campaign report in the shape the pairings' comparison reads (builder.playtest.pairings:
+    ``games``, ``sides``, ``win_rates``, ``win_intervals``, ``draw_rate``, ``verdict``)."""
+    return {**report, "games": report["games"] - report["errors"], "win_intervals": report["winners"]}
+
+
+def _scenario_verdicts(sides: list[str], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each scenario's verdict over a pairing's campaigns (whatever came before it), in the
+    shape the pairings' comparison reads."""
+    done = [r for r in rows if "error" not in r]
+    out = []
+    for k in range(len(done[0]["steps"]) if done else 0):
+        winners = Counter(r["steps"][k]["winner"] for r in done)
+        n = len(done)
+        intervals = {s: wilson(winners[s], n).to_dict() for s in sides}
+        shares = ", ".join(f"{s} {intervals[s]['rate'] * 100:.0f}%" for s in sides)
+        draws = winners[None] / n
+        top = sorted(sides, key=lambda s: (-intervals[s]["rate"], s))[0]
+        if draws >= 0.5:
+            text = f"mostly draws ({shares}, draws {draws * 100:.0f}%)"
+        elif all(intervals[top]["low"] > intervals[s]["high"] for s in sides if s != top):
+            text = f"favours {top} ({shares})"
+        else:
+            text = f"balanced ({shares})"
+        out.append({"games": n, "sides": sides, "win_intervals": intervals, "draw_rate": draws,
+                    "win_rates": {s: intervals[s]["rate"] for s in sides}, "verdict": text})
+    return out
 
 
 def not_played(facts: CampaignFacts, rows: list[dict[str, Any]]) -> list[dict[str, str]]:
@@ -215,7 +297,24 @@ def report_text(report: dict[str, Any]) -> str:
         if first["swing"] is not None:
             lines.append(f"  winning scenario 1 changes {side}'s campaign odds by {first['swing'] * 100:+.1f} points"
                          f" (p={first['p_value']:.3f})")
+    lines += pairing_lines(report)
     if report["errors"]:
         lines.append(f"engine errors: {report['errors']} campaign(s) left out")
     lines += [f"warning {w['code']}: {w['message']}" for w in report.get("warnings", [])]
     return "\n".join(lines)
+
+
+def pairing_lines(report: dict[str, Any]) -> list[str]:
+    """The pairings' lines of the text report: each pairing's campaign verdict, the
+    campaign's robustness line, and each scenario's."""
+    if "pairings" not in report:
+        return []
+    pairings = report["pairings"]
+    if len(pairings) == 1:
+        lines = [f"pairing: {pairings[0]['name']}"]
+    else:
+        lines = ["pairings:"] + [f"  {p['name']:<24} {p['verdict']}" for p in pairings]
+    lines.append(f"robustness: {report['robustness']['text']}")
+    lines += [f"  scenario {k + 1} {s['scenario']}: {s['robustness']['text']}"
+              for k, s in enumerate(report["scenario_robustness"])]
+    return lines

@@ -14,6 +14,7 @@ import typer
 
 if TYPE_CHECKING:
     from builder.campaign.record import CampaignRecord
+    from builder.playtest.pairings import Plan
     from builder.systems.heroes.content.pack import Pack
 
 app = typer.Typer(help="Campaigns: start a record, record results, show the report, write the next scenario.",
@@ -186,10 +187,10 @@ def next_(
            f"# Open it with: heroes render scenario {out} -o sheet.pdf; heroes play {out}\n{body}", out, force)
 
 
-def playtest_campaign(campaign: str, games: int, seed: int, players: str, jobs: int, pack: Path,
+def playtest_campaign(campaign: str, games: int, seed: int, plan: Plan, jobs: int, pack: Path,
                       as_json: bool, save: bool) -> None:
-    """``heroes playtest --campaign``: whole campaigns (builder.campaign.playtest); the
-    bundled pack holding the campaign when ``pack`` does not."""
+    """``heroes playtest --campaign``: whole campaigns under each pairing of ``plan``
+    (builder.campaign.playtest); the bundled pack holding the campaign when ``pack`` does not."""
     import json
 
     from builder.campaign.playtest import report_text, run_campaign_playtest
@@ -198,8 +199,7 @@ def playtest_campaign(campaign: str, games: int, seed: int, players: str, jobs: 
 
     _campaign_system(pack)
     folder = pack if campaign in load_pack_cached(pack).campaigns else _pack_for(campaign, None)
-    report = run_campaign_playtest(campaign, games=games, seed=seed, players=players.split(","), jobs=jobs,
-                                   pack=str(folder))
+    report = run_campaign_playtest(campaign, games=games, seed=seed, jobs=jobs, pack=str(folder), plan=plan)
     text = json.dumps(report, indent=2, sort_keys=True) + "\n"
     if save:
         target = folder / "reports" / "campaigns" / f"{campaign}.json"

@@ -89,9 +89,9 @@ def playtest(
 
     from builder.playtest.pairings import chosen_pairings, default_games
 
-    if pairings is not None and (compare is not None or campaign is not None or solo_sweep):
-        raise UsageError("--pairings plays SCENARIO (or --all) under several pairings; it does not go with "
-                         "--compare, --campaign or --solo-sweep")
+    if pairings is not None and (compare is not None or solo_sweep):
+        raise UsageError("--pairings plays SCENARIO (or --all, or --campaign) under several pairings; it does not "
+                         "go with --compare or --solo-sweep")
     if compare is not None:
         result = cmp.compare_reports(load_report(compare[0], "--compare"), load_report(compare[1], "--compare"))
         if format is OutputFormat.json:
@@ -101,10 +101,13 @@ def playtest(
             typer.echo(cmp.compare_text(result), nl=False)
         return
     if campaign is not None:
+        from builder.campaign.playtest import default_campaigns
         from builder.cli.campaign import playtest_campaign
+        from builder.playtest.pairings import Plan
 
-        return playtest_campaign(campaign, games or 1000, seed, players or "greedy,greedy", jobs, pack,
-                                 format is OutputFormat.json, save)
+        wanted = chosen_pairings(pairings, players)
+        return playtest_campaign(campaign, games or default_campaigns(wanted), seed, Plan(tuple(wanted), players is None),
+                                 jobs, pack, format is OutputFormat.json, save)
     if solo_sweep:
         return _solo_sweep(scenario, games or 1000, seed, players or "greedy", jobs, pack,
                            format is OutputFormat.json)

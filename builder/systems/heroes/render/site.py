@@ -98,7 +98,8 @@ def slot_fits(pack: Pack, tile: Any) -> list[dict[str, Any]]:
 def campaign_page(w: SiteWriter, campaign: Any) -> dict[str, Any]:
     """A campaign's page: its scenarios in order (linked when published) with their
     consequences, and the verdict of ``reports/campaigns/<id>.json`` when a campaign
-    playtest saved one (builder.campaign.playtest)."""
+    playtest saved one (builder.campaign.playtest): under several pairings, each one's
+    verdict and how robust the campaign's and each scenario's verdicts are (issue 35)."""
 
     from builder.systems.heroes.render.campaign_sheet import campaign_context
 
@@ -111,7 +112,12 @@ def campaign_page(w: SiteWriter, campaign: Any) -> dict[str, Any]:
     if saved.is_file():
         try:
             data = read_json(saved)
-            verdict = {"text": str(data["verdict"]), "games": int(data["games"])}
+            verdict = {"text": str(data["verdict"]), "games": int(data["games"]),
+                       "pairings": [f"{p['name']}: {p['verdict']}" for p in data.get("pairings", [])
+                                    if len(data["pairings"]) > 1],
+                       "robustness": str(data["robustness"]["text"]) if "robustness" in data else "",
+                       "scenarios": [f"{s['scenario']}: {s['robustness']['text']}"
+                                     for s in data.get("scenario_robustness", [])]}
         except (HeroesError, ValueError, KeyError, TypeError):
             verdict = None  # a broken report is left out, as for scenario verdicts
     return {**context, "verdict": verdict}
