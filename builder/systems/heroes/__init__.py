@@ -17,7 +17,10 @@ from typing import Any
 from builder.content.paths import BUNDLED_CONTENT
 from builder.render.paths import TEMPLATES
 from builder.systems.heroes.commands import COMMANDS
-from builder.systems.seam import HEROES_SYSTEM, GameSystem, ReplayTools, lazy
+from builder.systems.seam import HEROES_SYSTEM, GameSystem, ReplayTools, WebTools, lazy
+
+WEB = "builder.systems.heroes.web"
+"""The Heroes System's side of ``heroes serve`` (:class:`~builder.systems.seam.WebTools`)."""
 
 
 class _Kinds(Mapping[str, type[Any]]):
@@ -95,4 +98,16 @@ HEROES = GameSystem(
                        narrate=lazy("builder.systems.heroes.tools.story:narrate"),
                        view=lazy("builder.systems.heroes.render.replay_view:viewer_data"),
                        game_log=lazy("builder.systems.heroes.tools.story:game_log")),
+    edit_army=lazy(f"{WEB}.bench:edit_list"),
+    web=WebTools(new_list=lazy(f"{WEB}.bench:new_list"), check_list=lazy(f"{WEB}.bench:check_list"),
+                 builder_view=lazy(f"{WEB}.bench:builder_view"), slot_picker=lazy(f"{WEB}.bench:slot_picker"),
+                 hero_picker=lazy(f"{WEB}.bench:hero_picker"), complete_list=lazy(f"{WEB}.bench:complete_list"),
+                 fill_deck=lazy(f"{WEB}.bench:fill_deck"), list_text=lazy(f"{WEB}.bench:list_text"),
+                 read_list=lazy(f"{WEB}.bench:read_list"),
+                 with_schema=lazy("builder.systems.heroes.army.writer:with_schema"),
+                 roster_html=lazy(f"{WEB}.bench:roster_html"), scenario_view=lazy(f"{WEB}.scenario:scenario_view"),
+                 squares=lazy(f"{WEB}.scenario:square_info"), seats=lazy(f"{WEB}.scenario:seats"),
+                 table_players=lazy(f"{WEB}.table:players"), table_new=lazy(f"{WEB}.table:new_game"),
+                 table_apply=lazy(f"{WEB}.table:apply"), table_view=lazy(f"{WEB}.table:view"),
+                 table_log=lazy(f"{WEB}.table:log_text")),
 )
