@@ -53,6 +53,13 @@ def test_no_new_reach_into_a_systems_internals(system: str) -> None:
         f"only {total} imports reach into builder.systems.{system} now: lower CEILING[{system!r}] to {total}")
 
 
+@pytest.mark.parametrize("system", sorted(CEILING))
+def test_the_web_app_reaches_into_no_system(system: str) -> None:
+    """``heroes serve`` asks a system through the seam only (GameSystem.web: WebTools)."""
+    found = {file: n for file, n in reaches_into(system).items() if file.startswith("builder/web/")}
+    assert not found, f"builder/web imports builder.systems.{system} internals: {found}; use GameSystem.web"
+
+
 def test_the_count_sees_a_reach_in(tmp_path: Path) -> None:
     """The counter is not blind: inner imports outside the system count, the package
     itself and imports inside the system do not."""
