@@ -153,3 +153,24 @@ def test_a_system_without_playtest_tools_is_s221_for_balance(monkeypatch: pytest
     monkeypatch.setattr("builder.playtest.balance.system_of_pack", lambda pack: bare)
     with pytest.raises(UsageError, match="S221.*'heroes balance' has no meaning for Pebble.*no games to play"):
         balance(BalanceRequest("heap", ("random", "random"), ("pebbles=1:3",), games=4, pack=str(PACK)))
+
+
+def test_heroes_serve_gives_pebble_its_dashboard_and_refuses_the_rest(tmp_path: Path) -> None:
+    """A system that gives no WebTools (GameSystem.web): ``heroes serve`` loads its pack
+    through its own ``load``, watches it on the dashboard, and answers its scenario page,
+    table and squad builder with a message (400), never a traceback (issue 33)."""
+    import re
+
+    from starlette.testclient import TestClient
+
+    from builder.web.app import create_app
+
+    with TestClient(create_app([PACK], [tmp_path]), base_url="http://127.0.0.1") as client:
+        home = client.get("/")
+        assert home.status_code == 200 and 'href="/pack/pebble-pack"' in home.text
+        dashboard = client.get("/pack/pebble-pack")
+        assert dashboard.status_code == 200 and "Valid pack" in dashboard.text
+        csrf = re.search(r'name="csrf-token" content="([^"]+)"', home.text).group(1)
+        for answer in (client.get("/scenario/pebble-pack/heap"), client.get("/play/pebble-pack/heap"),
+                       client.post("/army/new", data={"csrf": csrf, "scenario": "pebble-pack:heap:a"})):
+            assert answer.status_code == 400 and "served for its dashboard only" in answer.text, answer.text

@@ -281,6 +281,78 @@ class SitePages:
 
 
 @dataclass(frozen=True)
+class WebTools:
+    """What ``heroes serve`` (builder.web) asks of a game system beyond the seam's other
+    fields: the web app renders pages and speaks HTTP, the system hands it plain data
+    (dicts, its own dataclasses read as attributes by the templates) or, where it renders
+    with its own templates, an HTML string.
+
+    Every field may be None: what a system does not give, the web app omits or refuses
+    cleanly. ``pack`` is the system's loaded pack (``GameSystem.load``); a ``checked``
+    list is what ``check_list`` gave. Lists of the system's own kind are edited through
+    ``GameSystem.edit_army``; a system with no tile-and-slot builder but with
+    ``check_army_text``/``army_text``/``edit_army`` gets the squad bench instead."""
+
+    # -- the army builder (tiles, slots, heroes, deck) --------------------------------------
+    new_list: Callable[..., str] | None = None
+    """``(pack, faction=, points=, scenario=, side=, name=)`` -> a new list's text, for a
+    faction and budget or a scenario side; a bad choice is a usage error."""
+    check_list: Callable[[Any, str, str, bool], Any] | None = None
+    """``(pack, text, display, locate)`` -> the checker's verdict on a list's text (a dataclass
+    with ``file``, ``roster``, ``summary``, ``findings``, ``diagnostics``, ``ok``), located
+    as in the file ``display`` when ``locate``."""
+    builder_view: Callable[[Any, Any, str, str, bool], dict[str, Any]] | None = None
+    """``(pack, checked, text, display, can_undo)`` -> everything the builder page shows, each
+    diagnostic placed beside the element it is about."""
+    slot_picker: Callable[[Any, Any, int, int], dict[str, Any]] | None = None
+    """``(pack, checked, tile, slot)`` -> the options slot ``slot`` of tile ``tile`` (1-based)
+    offers, why each other does not fit, and the unit profile of each option."""
+    hero_picker: Callable[[Any, Any], dict[str, Any]] | None = None
+    """``(pack, checked)`` -> the heroes the list may take, with the errors each would raise,
+    and their profiles."""
+    complete_list: Callable[[Any, Any, str, str, int], str] | None = None
+    """``(pack, checked, text, display, seed)`` -> the list's text completed to its budget or
+    scenario side by the system's suggester (the author's entries and comments kept)."""
+    fill_deck: Callable[[Any, Any, str, str], str] | None = None
+    """``(pack, checked, text, display)`` -> the text with the deck completed to the rules' minimum."""
+    list_text: Callable[[Any], str] | None = None
+    """``(checked)`` -> the list as plain text for a forum post (what the paste box reads back)."""
+    read_list: Callable[[str, str, Callable[[str | None], Any]], tuple[Any, str]] | None = None
+    """``(text, display, pack_of)`` -> (pack, the list's YAML text) from forum text, a share
+    token or YAML; ``pack_of(declared pack id or None)`` gives the served pack. An unreadable
+    list is an invalid-input error with its diagnostics."""
+    with_schema: Callable[[str, str], str] | None = None
+    """``(text, schema reference)`` -> the text with its schema modeline set (a saved file)."""
+    roster_html: Callable[[Any, str, str], str] | None = None
+    """``(pack, text, display)`` -> the printable roster of a list's text, as HTML."""
+    # -- the scenario page ----------------------------------------------------------------
+    scenario_view: Callable[[Any, str], dict[str, Any]] | None = None
+    """``(pack, scenario id)`` -> the scenario page's data: the sheet's context (``scenario``
+    among it) and ``squares``, what a player hovering each square of the map reads. None:
+    the page is the system's printed sheet (``render["scenario"]``)."""
+    squares: Callable[[Any, Any, Mapping[str, str]], dict[str, dict[str, Any]]] | None = None
+    """``(scenario, pack, side names)`` -> per square: terrain, effects, rule, notes."""
+    seats: Callable[[Any, str], int] | None = None
+    """``(pack, scenario id)`` -> how many players a game of the scenario seats (the page's
+    short playtest gives each seat the greedy AI)."""
+    # -- taking a side against the AI -----------------------------------------------------
+    table_players: Callable[[], tuple[str, ...]] | None = None
+    """``()`` -> the AI players offered for the other side."""
+    table_new: Callable[[Any, str, str, int, str, int], tuple[Any, Any, dict[str, Any]]] | None = None
+    """``(pack, pack reference, scenario id, human side, AI name, seed)`` -> (the game state,
+    the AI player, the game log's header line); bad choices are usage errors."""
+    table_apply: Callable[[Any, Any, int], tuple[list[dict[str, Any]], Any]] | None = None
+    """``(state, action, decisions so far)`` -> (the log lines of the decision, the events the
+    AI is told of); the state is changed in place."""
+    table_view: Callable[[Any, Any, str, int, str, list[dict[str, Any]]], dict[str, Any]] | None = None
+    """``(pack, state, scenario id, human side, AI name, log lines)`` -> what the table page
+    shows: the map, the counters, the open decisions grouped by unit, the recent ones."""
+    table_log: Callable[[Any, dict[str, Any], list[dict[str, Any]], int], str] | None = None
+    """``(state, header, log lines, decisions)`` -> the finished game's log, as ``heroes play
+    --log`` writes it."""
+
+
+@dataclass(frozen=True)
 class GameSystem:
     """Everything Heroes Builder needs to know about one game system.
 
@@ -350,6 +422,9 @@ class GameSystem:
     site: SitePages | None = None
     """The system's site pages, which the shared site builder (builder.render.site.build,
     the Heroes System's ``site_builder``) writes into a fresh folder (:class:`SitePages`)."""
+    web: WebTools | None = None
+    """What ``heroes serve`` asks of the system (:class:`WebTools`); None: its packs get
+    their dashboard only."""
 
 
 def _entry_points() -> Iterator[tuple[str, str, Callable[[], Any]]]:

@@ -5,9 +5,12 @@ A thin ASGI layer (Starlette, served by uvicorn) over the library::
     from builder.web.app import create_app
     app = create_app([Path("content/core")], armies=[Path("armies")])
 
-:mod:`.workbench` holds the army being built (text, undo, checks through builder.systems.heroes.army),
-:mod:`.army_view` turns the checker's findings into the page's elements,
-:mod:`.scenario_view` explains each square of a scenario map, :mod:`.background` runs
+It reaches the game systems only through the seam (builder.systems.seam: ``GameSystem``
+and its :class:`~builder.systems.seam.WebTools`). :mod:`.workbench` holds the army being
+built (text, undo; checks, views and edits by the pack's system), :mod:`.squads` a squad
+list of a system without tiles and slots, :mod:`.table` a game against the AI,
+:mod:`.army_view` and :mod:`.scenario_view` the builder page's and the map's data as the
+system gives them, :mod:`.background` runs
 short playtests and watches pack folders, :mod:`.safety` keeps files inside the named
 folders, limits uploads and checks form tokens. Templates live in ``templates/web/``.
 """

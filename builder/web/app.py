@@ -1,8 +1,10 @@
 """The ASGI application behind ``heroes serve`` (Starlette): routes, sessions and forms.
 
-A thin layer: the bench (:mod:`builder.web.workbench`) edits and checks the list
-through builder.systems.heroes.army, rosters come from builder.render, the dashboard from
-builder.systems.heroes.validation, playtests from builder.playtest. Pages are server-rendered with the
+A thin layer over the game systems, reached only through the seam (builder.systems.seam):
+the bench (:mod:`builder.web.workbench`) edits and checks the list, the scenario page and
+the table show what the pack's system gives (``GameSystem.web``, :class:`WebTools`), the
+dashboard validates through ``GameSystem.validate``, playtests come from builder.playtest.
+Pages are server-rendered with the
 shared, autoescaping Jinja2 environment (builder.render.env); ``static/web.js`` swaps
 fragments in place when JavaScript runs, and every form also works without it.
 """
@@ -21,17 +23,16 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from builder.systems.heroes.content.loader import display_path
-from builder.systems.heroes.content.pack import Pack
+from builder.content.paths import display_path
 from builder.errors import HeroesError, UsageError
 from builder.render.env import STATIC, environment
-from builder.systems.seam import GameSystem, system_of_pack
-from builder.web.army_view import army_view, hero_profiles, option_profiles
+from builder.systems.seam import HEROES_SYSTEM, GameSystem, get_system, system_of_pack
+from builder.web.army_view import army_view
 from builder.web.background import Jobs, Watched
 from builder.web.replay import routes as replay_routes
 from builder.web.safety import MAX_UPLOAD, W_UPLOAD, Folders, Refused, Tokens
 from builder.web.squads import SquadBench
-from builder.web.workbench import Bench
+from builder.web.workbench import Bench, builder_tools, tool
 
 COOKIE = "heroes_session"
 FRAGMENT = "x-heroes-fragment"
@@ -50,10 +51,12 @@ off the event loop (a slow disk or a network folder never stalls the other clien
 class Site:
     """What the server holds: the packs by id, their folders, the benches by session.
 
-    ``packs`` are the Heroes System's; ``others`` the packs of any other game system
-    (Tide of Iron) with that system, reached only through the seam."""
+    ``packs`` are those whose lists are built tile by tile (the Heroes System's), with
+    their system in ``systems`` (absent: the Heroes System); ``others`` the packs of any
+    other game system that gives web tools (Tide of Iron) with that system. A pack whose
+    system gives none is served for its dashboard only."""
 
-    packs: dict[str, Pack]
+    packs: dict[str, Any]
     roots: dict[str, Path]
     folders: Folders
     tokens: Tokens = field(default_factory=Tokens)
@@ -65,6 +68,9 @@ class Site:
     jobs: Jobs = field(default_factory=Jobs)
     watched: dict[str, Watched] = field(default_factory=dict)
     others: dict[str, tuple[GameSystem, Any]] = field(default_factory=dict)
+    systems: dict[str, GameSystem] = field(default_factory=dict)
+    dashboards: dict[str, GameSystem] = field(default_factory=dict)
+    """Packs served for their dashboard only: their system gives no web tools."""
 
     def keep(self, session: str, bench: Bench | SquadBench) -> Bench | SquadBench:
         """Put ``bench`` on the session (see :meth:`expire`)."""
@@ -90,7 +96,16 @@ class Site:
             self.benches.pop(session, None)
             self.opened.pop(session, None)
 
-    def pack(self, pack_id: str) -> Pack:
+    def system_of(self, pack_id: str) -> GameSystem:
+        """The game system of a served pack of ``packs``."""
+        return self.systems.get(pack_id) or get_system(HEROES_SYSTEM)
+
+    def pack(self, pack_id: str) -> Any:
+        if pack_id in self.dashboards:
+            system = self.dashboards[pack_id]
+            raise UsageError(f"pack '{pack_id}' is served for its dashboard only (/pack/{pack_id}): "
+                             f"the {system.title} system gives heroes serve no army builder, scenario page or "
+                             "table (GameSystem.web)")
         if pack_id not in self.packs:
             raise UsageError(f"no pack '{pack_id}' is served; packs: {', '.join(self.packs)}")
         return self.packs[pack_id]
@@ -216,7 +231,7 @@ async def _read_army_file(path: Path) -> tuple[bytes, str]:
 
 # -- pages ------------------------------------------------------------------------------
 
-def _scenario_packs(packs: dict[str, Pack]) -> dict[str, str]:
+def _scenario_packs(packs: dict[str, Any]) -> dict[str, str]:
     """Each scenario once: under the served pack that holds it and is not a dependency of
     another served pack holding it (Battle for Normandy includes the core scenarios, so
     with both served, Clash is offered once, on the pack with the most content)."""
@@ -253,9 +268,9 @@ async def army_page(request: Request) -> Response:
                                "folders": request.app.state.site.folders.listing(), "title": "Army builder"}
     tile, slot = request.query_params.get("tile"), request.query_params.get("slot")
     if tile and slot and _number(tile) and _number(slot):
-        context["picker"] = _slot_picker(bench, int(tile), int(slot))
+        context["picker"] = bench.slot_picker(int(tile), int(slot))
     elif request.query_params.get("panel") == "heroes":
-        context["picker"] = _hero_picker(bench)
+        context["picker"] = bench.hero_picker()
     return _page(request, "web/army.html.j2", **context)
 
 
@@ -264,23 +279,11 @@ async def slot_fragment(request: Request) -> Response:
     tile, slot = request.query_params.get("tile", ""), request.query_params.get("slot", "")
     if not (_number(tile) and _number(slot)):
         raise UsageError("give the tile and slot numbers (digits 0-9)")
-    return _page(request, "web/_picker.html.j2", picker=_slot_picker(bench, int(tile), int(slot)))
-
-
-def _slot_picker(bench: Bench, tile: int, slot: int) -> dict[str, Any]:
-    """The option picker of a slot, with the unit profile of each option that brings units."""
-    report = bench.slot(tile, slot)
-    return {"kind": "slot", "tile": tile, "report": report,
-            "profiles": option_profiles(bench.pack, [c.option for c in report.candidates])}
-
-
-def _hero_picker(bench: Bench) -> dict[str, Any]:
-    heroes = bench.hero_choices()
-    return {"kind": "heroes", "heroes": heroes, "profiles": hero_profiles(bench.pack, heroes)}
+    return _page(request, "web/_picker.html.j2", picker=bench.slot_picker(int(tile), int(slot)))
 
 
 async def heroes_fragment(request: Request) -> Response:
-    return _page(request, "web/_picker.html.j2", picker=_hero_picker(_bench(request)))
+    return _page(request, "web/_picker.html.j2", picker=_bench(request).hero_picker())
 
 
 async def army_new(request: Request) -> Response:
@@ -303,7 +306,7 @@ async def army_new(request: Request) -> Response:
         raise UsageError("the budget must be between 1 and 5000 points")
     site.keep(request.state.session, Bench.new(
         pack, faction=faction, points=points, scenario=scenario, side=side or None,
-        name=form.get("name") or None))
+        name=form.get("name") or None, system=site.system_of(pack_id)))
     return RedirectResponse("/army", status_code=303)
 
 
@@ -330,7 +333,7 @@ async def army_open(request: Request) -> Response:
     pack = site.pack(form.get("pack", ""))
     bench = site.benches.get(request.state.session)
     if not isinstance(bench, Bench) or bench.pack is not pack:
-        site.keep(request.state.session, Bench(pack, text, name))
+        site.keep(request.state.session, Bench(pack, text, name, system=site.system_of(form.get("pack", ""))))
     else:
         bench.load(text, name)
     return RedirectResponse("/army", status_code=303)
@@ -340,23 +343,17 @@ def _open_text(request: Request, text: str, name: str, chosen: str | None) -> Re
     """Put a list given as text (forum text, a share token or YAML) on the bench: on the
     pack it names when that pack is served, else on ``chosen`` (the page then says the
     list names another pack)."""
-    from builder.systems.heroes.army.intake import read_list_text
-    from builder.systems.heroes.army.writer import army_yaml
-
     site: Site = request.app.state.site
 
-    def pack_of(declared: str | None) -> Pack:
+    def pack_of(declared: str | None) -> Any:
         for wanted in (declared, chosen, "core"):
             if wanted is not None and wanted in site.packs:
                 return site.packs[wanted]
         return site.pack(declared or next(iter(site.packs), "core"))
 
-    army, pack, problems = read_list_text(text, name, pack_of)
-    if army is None or pack is None:
-        from builder.errors import InvalidInputError
-
-        raise InvalidInputError(f"{name} cannot be read as an army list", problems)
-    site.keep(request.state.session, Bench(pack, army_yaml(army, pack), name))
+    reader = site.system_of(chosen if chosen in site.packs else next(iter(site.packs), ""))
+    pack, yaml_text = tool(reader, "read_list")(text, name, pack_of)
+    site.keep(request.state.session, Bench(pack, yaml_text, name, system=site.system_of(pack.manifest.id)))
     response = RedirectResponse("/army", status_code=303)
     if request.state.new_session:  # a share link is often the first page a player opens
         response.set_cookie(COOKIE, request.state.session, httponly=True, samesite="lax")
@@ -424,11 +421,12 @@ async def army_save(request: Request) -> Response:
     bench = _any_bench(request)
     path = site.folders.path(_int(form, "folder"), form.get("file", "").strip())
     text = bench.text
-    if isinstance(bench, Bench):  # the modeline as seen from the folder saved into (an editor resolves it offline)
+    web = bench.system.web if isinstance(bench, Bench) else None
+    if web is not None and web.with_schema is not None:
+        # the modeline as seen from the folder saved into (an editor resolves it offline)
         from builder.content.schema_store import schema_for
-        from builder.systems.heroes.army.writer import with_schema
 
-        text = with_schema(text, schema_for("army", path.parent))
+        text = web.with_schema(text, schema_for("army", path.parent))
     data = text.encode("utf-8")
     opened = site.opened.get(request.state.session)
     from starlette.concurrency import run_in_threadpool
@@ -469,7 +467,7 @@ async def army_download(request: Request) -> Response:
             raise UsageError("the list cannot be read; fix its errors first")
         html = bench.system.render["roster"](bench.pack, army, diagnostics, bench.filename)
     else:
-        html = _roster_html(bench)
+        html = bench.roster_html()
     if kind == "html":
         return HTMLResponse(html, headers={"content-disposition": _attachment(f"{stem}-roster.html")})
     from starlette.concurrency import run_in_threadpool
@@ -481,33 +479,17 @@ async def army_download(request: Request) -> Response:
                     headers={"content-disposition": _attachment(f"{stem}-roster.pdf")})
 
 
-def _roster_html(bench: Bench) -> str:
-    from builder.systems.heroes.army.check import check_text
-    from builder.render.env import render
-    from builder.systems.heroes.render.roster import roster_context
-
-    pack = bench.pack
-    html: str = render("print/roster.html.j2", **roster_context(check_text(bench.text, pack, bench.filename), pack),
-                       pack=pack.manifest)
-    return html
-
-
 async def scenario_page(request: Request) -> Response:
-    from builder.systems.heroes.render.scenario_sheet import find_scenario, scenario_context
-    from builder.web.scenario_view import hover_cells, square_info
-
     site: Site = request.app.state.site
     pack_id = request.path_params["pack"]
     if pack_id in site.others:  # the system's own sheet, its hex map included (render["scenario"])
         system, loaded = site.others[pack_id]
         return HTMLResponse(system.render["scenario"](loaded, request.path_params["scenario"], None))
     pack = site.pack(pack_id)
-    scenario = find_scenario(pack, request.path_params["scenario"])
-    context = scenario_context(scenario, pack)
-    info = square_info(scenario, pack, context["names"].sides)
+    view = tool(site.system_of(pack_id), "scenario_view")(pack, request.path_params["scenario"])
+    scenario = view["scenario"]
     job = site.jobs.get(f"{site.roots[pack_id].name}:{scenario.id}")
-    return _page(request, "web/scenario.html.j2", **context, pack=pack.manifest, pack_id=pack_id,
-                 squares={"info": info, "cells": hover_cells(info)},
+    return _page(request, "web/scenario.html.j2", **view, pack=pack.manifest, pack_id=pack_id,
                  job=job.to_dict() if job else None, title=scenario.name)
 
 
@@ -518,9 +500,7 @@ async def playtest_start(request: Request) -> Response:
     model = site.pack(pack_id).items["scenarios"].get(scenario)
     if model is None:
         raise UsageError(f"unknown scenario '{scenario}'")
-    from builder.systems.heroes.engine.alliances import scenario_seats
-
-    seats = len(scenario_seats(model)) or 2  # clash-three and clash-four seat three and four players
+    seats = tool(site.system_of(pack_id), "seats")(site.pack(pack_id), scenario)
     site.jobs.start(site.roots[pack_id], scenario, players=["greedy"] * seats)
     if request.headers.get(FRAGMENT):
         return JSONResponse({"started": True})
@@ -599,31 +579,33 @@ async def _answer(handler: Handler, request: Request) -> Response:
 
 
 def create_app(packs: list[Path], armies: list[Path], hosts: list[str] | None = None) -> Starlette:
-    """The application serving ``packs`` (folders) with army files in ``armies``."""
-    from builder.systems.heroes.content.pack_cache import load_pack_cached
+    """The application serving ``packs`` (folders) with army files in ``armies``.
 
-    loaded: dict[str, Pack] = {}
+    Every pack is loaded by its own game system (``GameSystem.load``); what the web app
+    offers for it follows what the system gives (:class:`Site`)."""
+    loaded: dict[str, Any] = {}
     roots: dict[str, Path] = {}
     others: dict[str, tuple[GameSystem, Any]] = {}
+    systems: dict[str, GameSystem] = {}
+    dashboards: dict[str, GameSystem] = {}
     for folder in packs:
         system = system_of_pack(folder)
-        if not system.builtin_cli:
-            try:
-                other = system.load(Path(folder))
-            except HeroesError:
-                roots[Path(folder).resolve().name] = Path(folder).resolve()
-                continue
-            others[other.manifest.id] = (system, other)
-            roots[other.manifest.id] = Path(folder).resolve()
-            continue
+        root = Path(folder).resolve()
         try:
-            pack = load_pack_cached(folder)
+            pack = system.load(Path(folder))
         except HeroesError:  # a broken pack still gets its dashboard, to be fixed while watched
-            roots[Path(folder).resolve().name] = Path(folder).resolve()
+            roots[root.name] = root
             continue
-        loaded[pack.manifest.id] = pack
-        roots[pack.manifest.id] = Path(folder).resolve()
-    site = Site(loaded, roots, Folders(list(armies)), others=others)
+        pack_id = str(getattr(getattr(pack, "manifest", None), "id", None) or getattr(pack, "id", None) or root.name)
+        roots[pack_id] = root
+        if builder_tools(system) is not None:
+            loaded[pack_id] = pack
+            systems[pack_id] = system
+        elif system.web is not None:
+            others[pack_id] = (system, pack)
+        else:
+            dashboards[pack_id] = system
+    site = Site(loaded, roots, Folders(list(armies)), others=others, systems=systems, dashboards=dashboards)
     routes = [
         Route("/", _guard(home)),
         Route("/army", _guard(army_page)),

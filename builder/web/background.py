@@ -134,7 +134,8 @@ class Watched:
             for d in sorted(report.diagnostics, key=lambda d: (d.file, d.line, d.col, d.code)):
                 grouped[d.file or "(pack)"].append(d)
             self.by_file, self.valid = dict(grouped), report.ok
-            self.files = len(report.pack.files) if report.pack else 0
+            # a system's pack that lists no files (Pebble) counts the YAML files watched
+            self.files = len(getattr(report.pack, "files", now)) if report.pack else 0
             self.print_ = now
             self.version += 1
             return self.version

@@ -1,232 +1,135 @@
 """The army on the web builder's bench: its YAML text, an undo history, and the
-checker's view of it (000 core rules, Army Creation).
+checker's view of it, for a game system whose lists are built tile by tile and slot by
+slot (the Heroes System: 000 core rules, Army Creation).
 
-The bench never decides a rule. Every change is an edit of the list's text through
-:func:`builder.systems.heroes.army.edit.edit_text` (ruamel round-trip: comments, key order and any key
-the author wrote, such as ``pack:``, stay as they were), and every verdict comes from
-:func:`builder.systems.heroes.army.check.check_army` and :func:`builder.systems.heroes.army.options.slot_options`,
+The bench never decides a rule and knows no system's internals. Every change is an
+edit of the list's text through the system's ``edit_army`` (the Heroes System's keeps
+comments, key order and any key the author wrote, such as ``pack:``), and every verdict,
+option and completion comes from the system's :class:`~builder.systems.seam.WebTools`,
 so the page and ``heroes army check`` cannot disagree.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
-from builder.systems.heroes.army.check import check_army
-from builder.systems.heroes.army.edit import edit_text
-from builder.systems.heroes.army.findings import Finding
-from builder.systems.heroes.army.loading import ArmyFile, parse_army
-from builder.systems.heroes.army.model import ArmyList, HeroEntry
-from builder.systems.heroes.army.options import SlotReport, slot_options
-from builder.systems.heroes.army.roster import Roster
-from builder.systems.heroes.army.summary import Summary
-from builder.systems.heroes.army.writer import army_yaml, skeleton
-from builder.systems.heroes.content.pack import Pack
-from builder.diagnostics import Diagnostic
 from builder.errors import UsageError
+from builder.systems.seam import HEROES_SYSTEM, GameSystem, WebTools, get_system
 from builder.web.undo import UndoableText
 
 
-
-@dataclass
-class Checked:
-    """One check of the bench's text: the file, and (when it parsed) roster, summary and
-    the findings paired with their located diagnostics."""
-
-    file: ArmyFile
-    roster: Roster | None = None
-    summary: Summary | None = None
-    findings: list[tuple[Finding, Diagnostic]] = field(default_factory=list)
-
-    @property
-    def diagnostics(self) -> list[Diagnostic]:
-        return [d for _, d in self.findings] if self.roster is not None else self.file.diagnostics
-
-    @property
-    def ok(self) -> bool:
-        return not any(d.is_error for d in self.diagnostics)
+def _heroes() -> GameSystem:
+    return get_system(HEROES_SYSTEM)
 
 
-def check_bench_text(text: str, pack: Pack, display: str, *, locate: bool = True) -> Checked:
-    """The checker's verdict on ``text``, keeping each finding's place in the list.
+def builder_tools(system: GameSystem) -> WebTools | None:
+    """The system's web tools when it builds its lists tile by tile (it gives the bench's
+    check, view and edit), else None (its lists, if any, go on the squad bench)."""
+    web = system.web
+    if web is None or web.check_list is None or web.builder_view is None or system.edit_army is None:
+        return None
+    return web
 
-    The page shows a finding beside the tile, slot, hero or deck it is about and, as
-    ``heroes army check`` does, with its ``file:line:col`` in the list as written (the
-    CLI's located path, :meth:`builder.systems.heroes.army.loading.ArmyFile.locate`), so a player who
-    saves the list finds the same place in the file. That costs a round-trip parse of
-    the text, made only when there are findings; ``locate=False`` skips it."""
-    file = parse_army(text, display)
-    if file.army is None:
-        return Checked(file)
-    roster, summary, findings = check_army(file.army, pack)
-    located = file.locate(findings) if locate else [f.diagnostic(display) for f in findings]
-    return Checked(file, roster, summary, list(zip(findings, located)))
+
+def tool(system: GameSystem, name: str) -> Callable[..., Any]:
+    """One of the system's web tools, or a clean refusal naming what it lacks."""
+    hook = getattr(system.web, name, None) if system.web is not None else None
+    if hook is None:
+        raise UsageError(f"heroes serve cannot do that for {system.title} packs yet "
+                         f"(its system gives no WebTools.{name})")
+    return hook
 
 
 @dataclass
 class Bench(UndoableText):
-    """One army being built: its text, the pack it is checked against, the undo history."""
+    """One army being built: its text, the pack it is checked against, the undo history,
+    the system whose rules check it (the Heroes System unless told)."""
 
-    pack: Pack
+    pack: Any
     text: str
     filename: str = "army.yaml"
     history: list[str] = field(default_factory=list)
     seed: int = 0
-    _checked: Checked | None = None
+    _checked: Any = None
+    system: GameSystem = field(default_factory=_heroes)
 
     @classmethod
-    def new(cls, pack: Pack, *, faction: str | None = None, points: int | None = None,
-            scenario: str | None = None, side: str | None = None, name: str | None = None) -> "Bench":
+    def new(cls, pack: Any, *, faction: str | None = None, points: int | None = None,
+            scenario: str | None = None, side: str | None = None, name: str | None = None,
+            system: GameSystem | None = None) -> "Bench":
         """An empty list for a faction and budget, or for a scenario side (the side gives
         the faction; the scenario the budget)."""
-        if scenario:
-            found = pack.get("scenarios", scenario)
-            if found is None:
-                raise UsageError(f"unknown scenario '{scenario}' in pack '{pack.manifest.id}'")
-            sides = [s for s in found.sides if side is None or s.id == side]
-            if len(sides) != 1:
-                raise UsageError(f"choose one side of '{scenario}': {', '.join(s.id for s in found.sides)}")
-            faction = sides[0].faction
-            text = skeleton(name or f"{found.name}: {sides[0].name or sides[0].id}", faction, points, scenario,
-                            pack=pack.manifest.id, side=sides[0].id)
-        else:
-            if not faction or faction not in pack.factions:
-                raise UsageError(f"choose a faction of the pack: {', '.join(sorted(pack.factions))}")
-            if points is None:
-                raise UsageError("give a points budget (or choose a scenario and side)")
-            text = skeleton(name or f"My {pack.factions[faction].name}", faction, points, pack=pack.manifest.id)
-        return cls(pack, text)
+        system = system or _heroes()
+        text = tool(system, "new_list")(pack, faction=faction, points=points, scenario=scenario, side=side,
+                                        name=name)
+        return cls(pack, text, system=system)
+
+    def _tool(self, name: str) -> Callable[..., Any]:
+        return tool(self.system, name)
 
     # -- the checker's view ------------------------------------------------------------
 
-    def check(self) -> Checked:
+    def check(self) -> Any:
         """The checker's verdict on the list as it would be saved, located: every
         diagnostic names ``file:line:col`` as ``heroes army check`` reports it (a legal
         list has nothing to locate, so the position parse costs only while errors show)."""
         if self._checked is None:
-            self._checked = check_bench_text(self.text, self.pack, self.filename, locate=True)
+            self._checked = self._tool("check_list")(self.pack, self.text, self.filename, True)
         return self._checked
 
     @property
-    def army(self) -> ArmyList | None:
+    def army(self) -> Any:
         return self.check().file.army
 
-    def pack_note(self) -> str:
-        """What the page says when the list names another pack than the one it is
-        checked against (a list opened on the wrong pack), else nothing."""
-        army, served = self.army, self.pack.manifest.id
-        if army is None or army.pack == served or (army.pack is None and served == "core"):
-            return ""
-        named = army.pack or "core (no pack: line)"
-        return (f"This list names pack '{named}' but is checked against pack '{served}': ids of the other pack "
-                f"are unknown here. Open it on pack '{army.pack or 'core'}', or change its 'pack:' line.")
+    def view(self) -> dict[str, Any]:
+        """Everything the builder page shows (the system's ``builder_view``)."""
+        return self._tool("builder_view")(self.pack, self.check(), self.text, self.filename, bool(self.history))
 
-    def slot(self, tile: int, slot: int) -> SlotReport:
-        """What fits slot ``slot`` of the list's tile ``tile`` (1-based), and why each
-        other option does not (builder.systems.heroes.army.options)."""
-        roster = self.check().roster
-        if roster is None:
-            raise UsageError("the list cannot be read; fix its errors first")
-        return slot_options(roster, str(tile), slot)
+    def slot_picker(self, tile: int, slot: int) -> dict[str, Any]:
+        """What fits slot ``slot`` of the list's tile ``tile`` (1-based), why each other
+        option does not, and the units each option brings."""
+        return self._tool("slot_picker")(self.pack, self.check(), tile, slot)
+
+    def slot(self, tile: int, slot: int) -> Any:
+        """The slot's report alone (:meth:`slot_picker`)."""
+        return self.slot_picker(tile, slot)["report"]
+
+    def hero_picker(self) -> dict[str, Any]:
+        """Every hero of the army's faction, with the errors the checker raises when it
+        joins the list (the insignia rule, hero limits, the budget), and its counter."""
+        return self._tool("hero_picker")(self.pack, self.check())
 
     def hero_choices(self) -> list[dict[str, Any]]:
-        """Every hero of the army's faction, with the errors the checker raises when it
-        joins the list (the insignia rule, hero limits, the budget)."""
-        checked, army = self.check(), self.army
-        if army is None or checked.roster is None or not army.faction:
-            return []
-        before = {(f.code, f.message) for f, _ in checked.findings}
-        out = []
-        for hero in sorted(self.pack.by_faction("heroes", army.faction), key=lambda h: (h.cost, h.id)):
-            trial = army.model_copy(update={"heroes": [*army.heroes, HeroEntry(hero=hero.id)]})
-            _, _, findings = check_army(trial, self.pack)
-            reasons = [f.message for f in findings if f.is_error and (f.code, f.message) not in before]
-            out.append({"id": hero.id, "name": hero.name, "cost": hero.cost,
-                        "insignia": getattr(hero, "insignia", None) or "", "reasons": reasons})
-        return out
+        return self.hero_picker()["heroes"]
 
     # -- changes ---------------------------------------------------------------------
 
     def edit(self, **change: Any) -> None:
-        """One edit of the list (:func:`builder.systems.heroes.army.edit.edit_text` arguments)."""
-        self._replace(edit_text(self.text, display=self.filename, **change))
+        """One edit of the list (the system's ``edit_army`` arguments)."""
+        if self.system.edit_army is None:
+            raise UsageError(f"heroes serve cannot edit {self.system.title} lists (its system has no edit_army)")
+        self._replace(self.system.edit_army(self.text, self.filename, **change))
 
     def fill_to_budget(self) -> None:
-        """Complete the list to its budget or scenario side with the suggester
-        (builder.systems.heroes.army.suggest, given the list as its start): the user's tiles, options,
-        heroes and deck stay, and only the suggester's additions are edited into the text,
-        so comments and keys survive. A side with a fixed composition is replaced by it.
-        Each press tries the next seed; undo brings the previous list back."""
-        from builder.systems.heroes.army.suggest import suggest_for
-
-        army = self.army
-        if army is None:
-            raise UsageError("the list cannot be read; fix its errors first")
-        summary = self.check().summary
-        budget = summary.totals.budget if summary is not None else army.points
-        suggested = suggest_for(self.pack, faction=army.faction, points=army.points if army.scenario else budget,
-                                seed=self.seed, name=army.name, scenario=army.scenario, side=army.side,
-                                start=army)
+        """Complete the list to its budget or scenario side with the system's suggester:
+        the user's entries and comments stay. Each press tries the next seed; undo brings
+        the previous list back."""
+        text = self._tool("complete_list")(self.pack, self.check(), self.text, self.filename, self.seed)
         self.seed += 1
-        if self._completes(army, suggested):
-            self._replace(self._additions(army, suggested))
-        else:
-            suggested.pack = army.pack or self.pack.manifest.id
-            self._replace(army_yaml(suggested, self.pack,
-                                    header=[f"Filled to budget by heroes serve (seed {self.seed - 1})"]))
-
-    @staticmethod
-    def _completes(army: ArmyList, suggested: ArmyList) -> bool:
-        """Whether ``suggested`` keeps every entry of ``army`` (a completion, not a replacement)."""
-        kept = {t.tile: {(c.slot, c.option) for c in t.options} for t in suggested.tiles}
-        return (all(t.tile in kept and {(c.slot, c.option) for c in t.options} <= kept[t.tile] for t in army.tiles)
-                and {h.hero for h in army.heroes} <= {h.hero for h in suggested.heroes})
-
-    def _additions(self, army: ArmyList, suggested: ArmyList) -> str:
-        """The bench's text with the entries ``suggested`` adds to ``army`` edited in."""
-        text = self.text
-        had = {t.tile: {c.slot for c in t.options} for t in army.tiles}
-        for entry in suggested.tiles:
-            if entry.tile not in had:
-                text = edit_text(text, tile=entry.tile, display=self.filename)
-            for choice in entry.options:
-                if choice.slot not in had.get(entry.tile, set()):
-                    text = edit_text(text, tile=entry.tile, slot=choice.slot, option=choice.option,
-                                     display=self.filename)
-        heroes = {h.hero for h in army.heroes}
-        for hero in suggested.heroes:
-            if hero.hero not in heroes:
-                text = edit_text(text, hero=hero.hero, display=self.filename)
-        if not army.deck:
-            for card in suggested.deck or []:
-                text = edit_text(text, card=card.card, copies=card.copies, display=self.filename)
-        return text
+        self._replace(text)
 
     def fill_deck(self) -> None:
-        """Complete the deck to the rules' minimum with the suggester's deck builder
-        (:func:`builder.systems.heroes.army.edit.fill_deck_text`, as ``heroes army edit --fill-deck``)."""
-        from builder.systems.heroes.army.edit import fill_deck_text
-
-        if self.army is None or self.check().roster is None:
-            raise UsageError("the list cannot be read; fix its errors first")
-        self._replace(fill_deck_text(self.text, self.pack, self.filename))
+        """Complete the deck to the rules' minimum (as ``heroes army edit --fill-deck``)."""
+        self._replace(self._tool("fill_deck")(self.pack, self.check(), self.text, self.filename))
 
     # -- outputs -----------------------------------------------------------------------
 
     def plain_text(self) -> str:
-        """The list for a forum post (:func:`builder.systems.heroes.army.forum.forum_text`), which
-        ``heroes army import`` and the builder's paste box read back."""
-        from builder.systems.heroes.army.forum import forum_text
+        """The list for a forum post, which ``heroes army import`` and the builder's paste
+        box read back."""
+        return self._tool("list_text")(self.check())
 
-        checked = self.check()
-        if checked.roster is None or checked.summary is None:
-            return "\n".join(d.format() for d in checked.diagnostics) + "\n"
-        return forum_text(checked.roster, checked.summary, checked.diagnostics)
-
-    def share_token(self) -> str | None:
-        """The list as a share-link token (:mod:`builder.systems.heroes.army.share`), when it reads."""
-        from builder.systems.heroes.army.share import encode
-
-        army = self.army
-        return encode(army) if army is not None else None
+    def roster_html(self) -> str:
+        """The printable roster of the list, as ``heroes render roster`` lays it out."""
+        return self._tool("roster_html")(self.pack, self.text, self.filename)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from builder.content.paths import BUNDLED_CONTENT
 from builder.render.paths import TEMPLATES
 from builder.systems.heroes.commands import COMMANDS
-from builder.systems.seam import HEROES_SYSTEM, CampaignTools, GameSystem, ReplayTools, SitePages, lazy
+from builder.systems.seam import HEROES_SYSTEM, CampaignTools, GameSystem, ReplayTools, SitePages, WebTools, lazy
 
 if TYPE_CHECKING:
     from builder.systems.heroes.content.pack import Pack
@@ -39,6 +39,10 @@ def validate_pack(path: str | Path = BUNDLED_CONTENT / "core") -> ValidationRepo
     from builder.systems.heroes.validation.runner import validate_pack as validate
 
     return validate(path)
+
+
+WEB = "builder.systems.heroes.web"
+"""The Heroes System's side of ``heroes serve`` (:class:`~builder.systems.seam.WebTools`)."""
 
 
 class _Kinds(Mapping[str, type[Any]]):
@@ -126,4 +130,16 @@ HEROES = GameSystem(
                            player=lazy("builder.systems.heroes.ai.players:parse_spec")),
     site=SitePages(check=lazy("builder.systems.heroes.render.site:check"),
                    write=lazy("builder.systems.heroes.render.site:write")),
+    edit_army=lazy(f"{WEB}.bench:edit_list"),
+    web=WebTools(new_list=lazy(f"{WEB}.bench:new_list"), check_list=lazy(f"{WEB}.bench:check_list"),
+                 builder_view=lazy(f"{WEB}.bench:builder_view"), slot_picker=lazy(f"{WEB}.bench:slot_picker"),
+                 hero_picker=lazy(f"{WEB}.bench:hero_picker"), complete_list=lazy(f"{WEB}.bench:complete_list"),
+                 fill_deck=lazy(f"{WEB}.bench:fill_deck"), list_text=lazy(f"{WEB}.bench:list_text"),
+                 read_list=lazy(f"{WEB}.bench:read_list"),
+                 with_schema=lazy("builder.systems.heroes.army.writer:with_schema"),
+                 roster_html=lazy(f"{WEB}.bench:roster_html"), scenario_view=lazy(f"{WEB}.scenario:scenario_view"),
+                 squares=lazy(f"{WEB}.scenario:square_info"), seats=lazy(f"{WEB}.scenario:seats"),
+                 table_players=lazy(f"{WEB}.table:players"), table_new=lazy(f"{WEB}.table:new_game"),
+                 table_apply=lazy(f"{WEB}.table:apply"), table_view=lazy(f"{WEB}.table:view"),
+                 table_log=lazy(f"{WEB}.table:log_text")),
 )

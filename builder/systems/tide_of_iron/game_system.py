@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.systems.seam import GameSystem, PlaytestTools, ReplayTools, lazy
+from builder.systems.seam import GameSystem, PlaytestTools, ReplayTools, WebTools, lazy
 from builder.systems.tide_of_iron.models import FILE_MODELS
 
 HANDLERS = "builder.systems.tide_of_iron.cli"
 PLAYTESTS = "builder.systems.tide_of_iron.playtests"
+WEB = "builder.systems.tide_of_iron.web"
 
 #: The ``heroes`` commands that work on a Tide of Iron pack, by command name.
 COMMANDS = {
@@ -75,4 +76,7 @@ GAME_SYSTEM = GameSystem(
                            run=lazy(f"{PLAYTESTS}:run"), knob=lazy(f"{PLAYTESTS}:knob"),
                            default_vary=lazy(f"{PLAYTESTS}:default_vary"), batch=lazy(f"{PLAYTESTS}:batch")),
     schemas=lazy("builder.systems.tide_of_iron.schemas:schemas"),
+    # heroes serve builds squad lists through check_army_text/army_text/edit_army and shows render["scenario"]
+    web=WebTools(table_players=lazy(f"{WEB}:players"), table_new=lazy(f"{WEB}:new_game"),
+                 table_apply=lazy(f"{WEB}:apply"), table_view=lazy(f"{WEB}:view"), table_log=lazy(f"{WEB}:log_text")),
 )

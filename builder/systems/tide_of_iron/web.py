@@ -1,7 +1,8 @@
-"""Take a side in a Tide of Iron game (builder.web.table does the Heroes System's and the
-routes): a new game, a decision applied and logged, and what the page shows, read from
-the Tide of Iron engine (builder.systems.tide_of_iron.engine) and its story module for
-the words. The log is the one ``heroes play --log`` writes for Tide of Iron
+"""Take a side in a Tide of Iron game in ``heroes serve`` (builder.web.table keeps the game
+and does the routes; :class:`builder.systems.seam.WebTools`): a new game, a decision
+applied and logged, and what the page shows, read from the Tide of Iron engine
+(builder.systems.tide_of_iron.engine) and its story module for the words, as plain data.
+The log is the one ``heroes play --log`` writes for Tide of Iron
 (builder.systems.tide_of_iron.games.log_lines)."""
 
 from __future__ import annotations
@@ -11,63 +12,69 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from builder.errors import UsageError
-from builder.web.table import AI_PLAYERS, HUMAN, Table
 
 SYSTEM = "tide-of-iron"
+AI_PLAYERS = ("greedy", "random")
+"""The AI players offered for the other side."""
+HUMAN = "human"
 TARGETS = ("step", "retreat", "target")
 """Decisions whose argument is a hex the page marks on the map (a pending assault's too)."""
 
 
-def new_table(pack: Any, pack_id: str, pack_ref: str, scenario: str, human: int, ai: str, seed: int
-              ) -> tuple[Table, dict[str, Any]]:
+def players() -> tuple[str, ...]:
+    """The AI players a game in the browser offers for the other side."""
+    return AI_PLAYERS
+
+
+def new_game(pack: Any, pack_ref: str, scenario: str, human: int, ai: str, seed: int
+             ) -> tuple[Any, Any, dict[str, Any]]:
+    """A new game: (state, the AI player, the log's header line)."""
     from builder.systems.tide_of_iron import engine as E
     from builder.systems.tide_of_iron.players import make_player
 
     if scenario not in pack.items["scenarios"]:
         raise UsageError(f"unknown scenario '{scenario}'")
-    if ai not in AI_PLAYERS[:2]:
-        raise UsageError(f"the Tide of Iron AI players are {', '.join(AI_PLAYERS[:2])}")
+    if ai not in AI_PLAYERS:
+        raise UsageError(f"the Tide of Iron AI players are {', '.join(AI_PLAYERS)}")
     if human not in (0, 1):
         raise UsageError("choose side 0 or 1")
     state = E.new_game(pack, scenario, seed, verbose=True)
-    players = [HUMAN, HUMAN]
-    players[1 - human] = ai
-    header = {"system": SYSTEM, "pack": pack_ref, "scenario": scenario, "seed": seed, "players": players,
+    seats = [HUMAN, HUMAN]
+    seats[1 - human] = ai
+    header = {"system": SYSTEM, "pack": pack_ref, "scenario": scenario, "seed": seed, "players": seats,
               "warnings": state.warnings}
-    table = Table(pack_id, scenario, seed, human, ai, state, make_player(ai, seed, 1 - human), [], system=SYSTEM)
-    return table, header
+    return state, make_player(ai, seed, 1 - human), header
 
 
-def apply(table: Table, action: Any) -> None:
-    """Apply a decision (a tuple of the engine's) and log it as ``heroes play --log`` does."""
-    state = table.state
+def apply(state: Any, action: Any, decisions: int) -> tuple[list[dict[str, Any]], Any]:
+    """Apply a decision (a tuple of the engine's): its log line as ``heroes play --log``
+    writes it, and the events the AI is told of."""
     side = state.to_act
     events = state.apply(action)
-    table.lines.append({"i": table.decisions, "side": side, "action": list(action)})
-    table.unheard.append(events)
+    return [{"i": decisions, "side": side, "action": list(action)}], events
 
 
-def log_text(table: Table, header: dict[str, Any]) -> str:
+def log_text(state: Any, header: dict[str, Any], lines: list[dict[str, Any]], decisions: int) -> str:
+    """The game's log as ``heroes play --log`` writes it for Tide of Iron."""
     from builder.systems.tide_of_iron.games import jsonl
 
-    state = table.state
-    footer = {"decisions": table.decisions, "result": state.result, "state_hash": state.state_hash(),
+    footer = {"decisions": decisions, "result": state.result, "state_hash": state.state_hash(),
               "events": state.events}
-    return jsonl([header, *table.lines, footer])
+    return jsonl([header, *lines, footer])
 
 
-def page_context(table: Table, pack: Any) -> dict[str, Any]:
+def view(pack: Any, state: Any, scenario_id: str, human: int, ai: str, lines: list[dict[str, Any]]
+         ) -> dict[str, Any]:
     """What templates/web/table.html.j2 shows for a Tide of Iron game."""
     from builder.systems.tide_of_iron.render import SIZE, _centre, hex_map_svg
     from builder.systems.tide_of_iron.story import PHASES, _mark, decision_text
 
-    state = table.state
     static = state.static
     grid = static.grid
     nations = pack.items["nations"]
     colours = [getattr(nations.get(n), "colour", None) or "#666666" for n in static.nations]
     svg = str(hex_map_svg(pack, static.scenario, units=False))
-    mine = state.result is None and state.to_act == table.human
+    mine = state.result is None and state.to_act == human
     groups: dict[int, dict[str, Any]] = {}
     pending = state.pending
     actor = pending[1] if pending is not None and len(pending) > 1 and isinstance(pending[1], int) else -1
@@ -81,7 +88,7 @@ def page_context(table: Table, pack: Any) -> dict[str, Any]:
         target = action[1] if (kind in TARGETS or (kind == "assault" and pending is not None)) \
             and isinstance(action[1], int) else -1
         centre = [round(v, 1) for v in _centre(grid, target)] if 0 <= target < grid.n else None
-        group["actions"].append({"index": i, "text": decision_text(state, list(action), table.human),
+        group["actions"].append({"index": i, "text": decision_text(state, list(action), human),
                                  "square": target, "centre": centre, "explain": ""})
     parts: list[str] = []
     stacked: dict[int, int] = {}
@@ -93,7 +100,7 @@ def page_context(table: Table, pack: Any) -> dict[str, Any]:
         k = stacked[where] = stacked.get(where, 0) + 1
         x, y = _centre(grid, where)
         x, y = x + (k - 1) * 5, y + (k - 1) * 5
-        own = " own" if u.side == table.human else ""
+        own = " own" if u.side == human else ""
         mark = _mark(u)
         parts.append(
             f'<g class="counter{own}" data-unit="{ui}" data-cell="{where}" transform="translate({x:.1f} {y:.1f})">'
@@ -110,11 +117,11 @@ def page_context(table: Table, pack: Any) -> dict[str, Any]:
         points = ", ".join(f"{k} {v}" for k, v in (result.get("victory_points") or {}).items())
         over = f"{result.get('winner') or 'nobody'} won ({result.get('level')}); victory points: {points}"
     return {
-        "table": table, "scenario": static.scenario, "map_svg": Markup(svg.replace("</svg>", "")),
+        "scenario": static.scenario, "map_svg": Markup(svg.replace("</svg>", "")),
         "counters": Markup("".join(parts)), "groups": list(groups.values()), "mine": mine,
         "sides": [{"name": s, "colour": c} for s, c in zip(static.sides, colours)], "vp": list(state.vp),
         "recent": recent, "result": result, "cell": SIZE * 1.5,
-        "can_undo": table.undo is not None, "over": over,
-        "heading": f"you play {static.sides[table.human]}, {table.ai} plays {static.sides[1 - table.human]}",
+        "over": over,
+        "heading": f"you play {static.sides[human]}, {ai} plays {static.sides[1 - human]}",
         "status": f"Round {state.round}, {PHASES.get(state.phase, state.phase)}",
     }
