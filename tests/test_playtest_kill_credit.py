@@ -9,7 +9,7 @@ import pytest
 
 from builder.systems.heroes.ai.players import parse_spec
 from builder.systems.heroes.engine.state import Event
-from builder.playtest.aggregate import summarise
+from builder.playtest_core.aggregate import summarise
 from builder.playtest.credit import KillLedger
 from builder.playtest.game import play_game
 

@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from builder.playtest.api import run_playtest
-from builder.playtest.report import report_json
-from builder.playtest.seeds import chunks, game_seed, seating
+from builder.playtest_core.report import report_json
+from builder.playtest_core.seeds import chunks, game_seed, seating
 
 PACK = Path(__file__).parent / "fixtures" / "playtest" / "pack"
 

@@ -9,7 +9,7 @@ import copy
 from builder.systems.heroes.ai.players import parse_spec
 from builder.systems.heroes.content.models.scenario import VictoryLevel
 from builder.systems.heroes.content.models.scenario_events import TurnEvent
-from builder.playtest.aggregate import summarise
+from builder.playtest_core.aggregate import summarise
 from builder.playtest.game import play_game
 
 from engine_helpers import fixture_pack

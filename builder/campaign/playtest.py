@@ -36,8 +36,8 @@ from builder.systems.heroes.content.pack import Pack
 from builder.errors import UsageError
 from builder.playtest.game import play_game_safely
 from builder.playtest.runner import _pack
-from builder.playtest.seeds import chunks, derive_seed
-from builder.playtest.stats import quantiles, two_proportion_z, wilson
+from builder.playtest_core.seeds import chunks, derive_seed
+from builder.playtest_core.stats import quantiles, two_proportion_z, wilson
 
 
 K_NOT_PLAYED = define_code("K807", "campaign consequence not played in a campaign playtest",

@@ -85,7 +85,7 @@ def playtest(
     from builder.playtest import compare as cmp
     from builder.outputs import check_output
     from builder.playtest.api import cap_jobs
-    from builder.playtest.report import load_report, report_json, write_reports
+    from builder.playtest_core.report import load_report, report_json, write_reports
 
     from builder.playtest.pairings import chosen_pairings, default_games
 
@@ -306,7 +306,7 @@ def _solo_sweep(scenario: Optional[str], games: int, seed: int, players: str, jo
 
 
 def _text(report: dict[str, Any]) -> str:
-    from builder.playtest.alliances import text_lines as seat_lines
+    from builder.playtest_core.alliances import text_lines as seat_lines
     from builder.playtest.pairings import text_lines as pairing_lines
 
     lines = [f"{report['scenario_name']} ({report['scenario']}): {report['games']} games, seed {report['seed']}",
@@ -322,7 +322,7 @@ def _text(report: dict[str, Any]) -> str:
     if report["symmetric"]:
         lines.append("by player (sides and initiative rotated): " + ", ".join(
             f"{name} {iv['rate'] * 100:.1f}%" for name, iv in report["player_win_rates"].items()))
-    lines += seat_lines(report)  # the players of alliances (builder.playtest.alliances)
+    lines += seat_lines(report)  # the players of alliances (builder.playtest_core.alliances)
     lines += pairing_lines(report)  # the verdicts under several pairings (builder.playtest.pairings)
     lines.append(f"rounds: mean {report['rounds']['mean']:.2f}; lead changes: mean {report['lead_changes']['mean']:.2f}")
     lines.append(f"distinct games: {report['distinct_games']} of {report['games']}")

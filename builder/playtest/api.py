@@ -27,9 +27,9 @@ from builder.playtest.armies import (
     played_lists,
     reach_warnings,
 )
-from builder.playtest.report import build_report, rows_jsonl
+from builder.playtest_core.report import build_report, rows_jsonl
 from builder.playtest.runner import Batch, _pack, run_batch, scenario_facts
-from builder.playtest.sequential import run_until_decided, sequential_entry, sequential_rule
+from builder.playtest_core.sequential import run_until_decided, sequential_entry, sequential_rule
 from builder.systems.seam import PlaytestRun, playtest_tools, system_of_pack
 
 
@@ -86,9 +86,9 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
     ``armies`` gives sides their army list files, as {side: path} or
     ``["de=armies/de.yaml"]`` (checked before any game; builder.playtest.armies).
     ``until_decided``: ``games`` is a cap; batches stop as soon as the sequential rule
-    (builder.playtest.sequential) decides, at ``margin`` with error rates ``alpha`` and
+    (builder.playtest_core.sequential) decides, at ``margin`` with error rates ``alpha`` and
     ``beta``, and the report's ``sequential`` entry says how many games it took.
-    ``scheduler``: play on a Dask cluster (builder.playtest.pools) instead of ``jobs``
+    ``scheduler``: play on a Dask cluster (builder.playtest_core.pools) instead of ``jobs``
     local processes; the rows are the same. ``warn`` hears, before any game is played,
     each victory level the armies cannot reach (C380, builder.playtest.armies.reach_warnings);
     the report carries them too (:func:`add_warnings`)."""
@@ -119,7 +119,7 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
             warn(gap)
     names = tuple(p.strip().lower() for p in players)
     # The Solo game mode is asymmetric by nature: the AI keeps the side the scenario allows;
-    # the players of alliances keep their seats (the rotation swaps two players, builder.playtest.seeds).
+    # the players of alliances keep their seats (the rotation swaps two players, builder.playtest_core.seeds).
     rotate = bool(model.symmetric) and not any(parse_spec(p).kind == "solo-mode" for p in names) \
         and not scenario_seats(model)
     batch = Batch(pack_path, scenario, games, seed, names, rotate, armies=lists)
@@ -128,7 +128,7 @@ def run_playtest(scenario: str, *, games: int, seed: int, players: list[str], jo
     if scheduler is None and rule is None:
         rows = list(run_batch(batch, jobs, progress))
     else:
-        from builder.playtest.pools import open_pool
+        from builder.playtest_core.pools import open_pool
 
         with open_pool(jobs, scheduler) as pool:
             if rule is None:

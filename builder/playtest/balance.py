@@ -3,7 +3,7 @@
 The playtest report says who wins and by how much; this says what to change. For one
 whole-number knob with a wide range it bisects, assuming the share moves one way as
 the knob turns (more points, more wins): each setting tried is played until the
-sequential rule of builder.playtest.sequential decides whether its share lies above the
+sequential rule of builder.playtest_core.sequential decides whether its share lies above the
 target, below it, or within the margin, and the first setting within the margin is the
 answer. Several knobs, a choice (``initiative``) or a short range are searched as a
 grid: every combination is played the same way and the closest to the target wins.
@@ -37,8 +37,8 @@ from builder.diagnostics import define_code
 from builder.playtest.balance_armies import ArmyPlan
 from builder.playtest.runner import Batch, _pack, scenario_facts
 from builder.playtest.saved import read_saved_report
-from builder.playtest.sequential import BATCH, BalanceRule, run_until_decided
-from builder.playtest.stats import wilson
+from builder.playtest_core.sequential import BATCH, BalanceRule, run_until_decided
+from builder.playtest_core.stats import wilson
 from builder.systems.seam import (BatchRequest, GameSystem, Knob, PlayBatch, ScenarioFacts, playtest_tools,
                                   system_of_pack)
 
@@ -348,7 +348,7 @@ def balance(req: BalanceRequest, progress: Callable[[int], None] | None = None) 
                                         pack="content/bfn"))
         report["recommendation"]["setting"]    # {'points.de': 445}
     """
-    from builder.playtest.pools import open_pool
+    from builder.playtest_core.pools import open_pool
 
     check_request(req)
     pack_path = str(Path(req.pack) if req.pack is not None else BUNDLED_CONTENT / "core")
@@ -440,7 +440,7 @@ def evidence_lines(report: dict[str, Any]) -> list[str]:
 
 def curves_svg(report: dict[str, Any]) -> list[dict[str, Any]]:
     """One inline SVG curve per knob (escaped markup, safe in an autoescaped template)."""
-    from builder.playtest.svg import share_curve
+    from builder.playtest_core.svg import share_curve
 
     return [{"knob": c["knob"], "svg": share_curve(
         [str(v) for v in c["values"]], c["share"], list(zip(c["low"], c["high"])), report["target"],
@@ -452,7 +452,7 @@ def balance_html(report: dict[str, Any]) -> str:
     """The HTML page: recommendation, table of settings tried, an SVG curve per knob."""
     from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-    from builder.playtest.report import TEMPLATES
+    from builder.playtest_core.report import TEMPLATES
 
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(["html", "j2"]))
     return env.get_template("playtest/balance.html.j2").render(report=report, curves=curves_svg(report))

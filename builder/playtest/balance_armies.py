@@ -92,7 +92,7 @@ def _upwards(pack: Any, view: Any, army: Any, faction: str, points: int) -> Any:
     """``army`` completed to ``points``; when that leaves more than 5% of them unspent
     (a full slot, say, holds a half-track where a Panzer now fits), the best completion
     of ``army`` with one entry taken off, if it spends more."""
-    from builder.playtest.warnings import UNSPENT_SHARE
+    from builder.playtest_core.warnings import UNSPENT_SHARE
 
     best = _fill(view, army, faction, points)
     spent = _cost(pack, best)

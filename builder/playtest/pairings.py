@@ -147,7 +147,7 @@ def pairing_name(players: tuple[str, ...] | list[str]) -> str:
 
 def verdict_class(report: dict[str, Any]) -> str:
     """The verdict's gist, for comparison across pairings: 'favours SIDE', 'balanced'
-    or 'mostly draws' (the rule of builder.playtest.aggregate.verdict)."""
+    or 'mostly draws' (the rule of builder.playtest_core.aggregate.verdict)."""
     if not report.get("games"):
         return "no games"
     if str(report.get("verdict", "")).startswith("too few games"):
@@ -238,7 +238,7 @@ def text_lines(report: dict[str, Any]) -> list[str]:
 def swappable(pack_path: str, scenario: str) -> bool:
     """May the players of a pairing swap sides on the Heroes System ``scenario``? Two sides, no alliances
     of three or four players, and not symmetric (a symmetric scenario's playtest rotates
-    the sides already, builder.playtest.seeds)."""
+    the sides already, builder.playtest_core.seeds)."""
     from builder.playtest.runner import scenario_facts
     from builder.systems.heroes.engine import scenario_seats
 

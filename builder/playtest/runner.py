@@ -3,7 +3,7 @@
 Games are cut into chunks of consecutive indices; each worker loads the pack once and
 plays its chunks; results come back in index order. A game's seed and seating depend
 only on the batch's seed, the game's index, the scenario and the players
-(builder.playtest.seeds), so the rows, and the report, are identical for any ``--jobs``.
+(builder.playtest_core.seeds), so the rows, and the report, are identical for any ``--jobs``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from builder.systems.heroes.ai.players import PlayerSpec, parse_spec
 from builder.systems.heroes.content.loader import load_pack
 from builder.errors import UsageError
 from builder.playtest.game import play_game_safely
-from builder.playtest.seeds import chunks, game_seed, seating
+from builder.playtest_core.seeds import chunks, game_seed, seating
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ class Batch:
         return [parse_spec(p) for p in self.players]
 
     def play_chunk(self, start: int, stop: int) -> list[dict[str, Any]]:
-        """Games ``start`` to ``stop - 1`` (what builder.playtest.pools asks of a batch)."""
+        """Games ``start`` to ``stop - 1`` (what builder.playtest_core.pools asks of a batch)."""
         return play_chunk(self, start, stop)
 
 

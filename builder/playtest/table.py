@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from builder.systems.heroes.content.loader import BUNDLED_CONTENT
 from builder.errors import UsageError
-from builder.playtest.alliances import markdown as seat_table
+from builder.playtest_core.alliances import markdown as seat_table
 
 
 def playable_scenarios(pack: str | Path | None = None) -> list[str]:

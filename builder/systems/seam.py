@@ -120,7 +120,7 @@ class Knob:
 
 
 class PlayBatch(Protocol):
-    """A batch of seeded games the shared pools play (builder.playtest.pools.Batch): a
+    """A batch of seeded games the shared pools play (builder.playtest_core.pools.Batch): a
     frozen dataclass with ``first`` and ``games`` fields, picklable, playing its own chunks."""
 
     @property
@@ -143,12 +143,12 @@ class PlaytestRun:
     players: tuple[str, ...]
     jobs: int = 1
     until_decided: bool = False
-    """``games`` is a cap: stop once the shared sequential rule decides (builder.playtest.sequential)."""
+    """``games`` is a cap: stop once the shared sequential rule decides (builder.playtest_core.sequential)."""
     margin: float = 0.05
     alpha: float = 0.05
     beta: float = 0.05
     scheduler: str | None = None
-    """A Dask scheduler's address, or ``local`` (builder.playtest.pools)."""
+    """A Dask scheduler's address, or ``local`` (builder.playtest_core.pools)."""
     armies: tuple[str, ...] = ()
     """``SIDE=FILE`` army options, as ``--army`` gives them."""
 
@@ -170,7 +170,7 @@ class PlaytestTools:
     balance``) ask of a game system whose commands are not builder/cli's own bodies.
 
     Each hook takes and gives plain data; rows are the shared report's game records
-    (builder.playtest.aggregate)."""
+    (builder.playtest_core.aggregate)."""
 
     scenarios: Callable[[Path], list[str]]
     """The pack's scenario ids of two sides, sorted: what ``--all`` plays."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from builder.diagnostics import define_code
-from builder.playtest.stats import wilson
+from builder.playtest_core.stats import wilson
 
 REPORT = "docs/playtest.md, Three- and four-player scenarios"
 P_WIPED_OUT = define_code("P530", "an alliance player was wiped out in playtest games while its alliance played on",
