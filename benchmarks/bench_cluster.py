@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 from builder.playtest_core.pools import Pool
-from builder.playtest.runner import Batch, default_pack
+from builder.systems.heroes.playtests.runner import Batch, default_pack
 
 
 def _timed(pool: Pool, batch: Batch) -> tuple[float, list[dict[str, Any]]]:

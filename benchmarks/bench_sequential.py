@@ -55,7 +55,7 @@ def coins(runs: int) -> None:
 
 def real(jobs: int) -> None:
     from builder.playtest_core.pools import LocalPool
-    from builder.playtest.runner import Batch, default_pack
+    from builder.systems.heroes.playtests.runner import Batch, default_pack
 
     pack = default_pack()
     for share, points in CLASH_POINTS.items():

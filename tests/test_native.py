@@ -95,8 +95,8 @@ def test_the_training_games_of_the_profile_guided_build_can_be_played() -> None:
     """A renamed scenario or player would make every build's profiling pass fail."""
     import importlib.util
 
-    from builder.playtest.api import check_players
-    from builder.playtest.runner import default_pack, scenario_facts
+    from builder.systems.heroes.ai.players import check_players
+    from builder.systems.heroes.playtests.runner import default_pack, scenario_facts
 
     spec = importlib.util.spec_from_file_location("build_native", ROOT / "scripts" / "build_native.py")
     assert spec is not None and spec.loader is not None

@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("distributed")
 
 from builder.playtest_core.pools import DaskPool, LocalPool  # noqa: E402
-from builder.playtest.runner import Batch  # noqa: E402
+from builder.systems.heroes.playtests.runner import Batch  # noqa: E402
 
 PACK = Path(__file__).parent / "fixtures" / "playtest" / "pack"
 

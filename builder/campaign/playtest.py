@@ -13,7 +13,7 @@ Every consequence is played as data (builder.campaign.logic): deployment areas, 
 event turns, points, turns, objectives at their alternate outline, the objectives a side
 must hold, and recruitment options, which join the side's army on its support tile
 (:func:`campaign_armies`); each side plays the default army built for the scenario
-(builder.playtest.armies) unless the scenario prints one. What a playtest does not play
+(builder.systems.heroes.playtests.armies) unless the scenario prints one. What a playtest does not play
 (a lost effect, a medal judged by words, an event moved whose effect was lost, the
 tactical bonus outline, an effect that changes nothing) is a warning of the report
 (K807, :func:`not_played`), with the campaigns in which it came up.
@@ -34,8 +34,8 @@ from builder.systems.heroes.content.models.campaign import Campaign
 from builder.systems.heroes.content.models.scenario import Scenario
 from builder.systems.heroes.content.pack import Pack
 from builder.errors import UsageError
-from builder.playtest.game import play_game_safely
-from builder.playtest.runner import _pack
+from builder.systems.heroes import play_game_safely
+from builder.systems.heroes import playtest_pack as _pack
 from builder.playtest_core.seeds import chunks, derive_seed
 from builder.playtest_core.stats import quantiles, two_proportion_z, wilson
 
@@ -46,10 +46,10 @@ K_NOT_PLAYED = define_code("K807", "campaign consequence not played in a campaig
 
 def campaign_armies(pack: Pack, scenario: Scenario, options: dict[str, list[str]]) -> tuple[Any, ...]:
     """The army each side plays in a campaign's scenario: its default army built for the
-    scenario (builder.playtest.armies.played_lists) or its printed composition, with the
+    scenario (builder.systems.heroes.playtests.armies.played_lists) or its printed composition, with the
     recruitment options the previous result gives it on its support tile (003 Campaign
     4/6: the Battle Plan Orders Option)."""
-    from builder.playtest.armies import played_lists
+    from builder.systems.heroes import played_lists
 
     lists = list(played_lists(pack, scenario))
     for i, side in enumerate(scenario.sides):

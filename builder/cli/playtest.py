@@ -13,7 +13,7 @@ import typer
 from builder.cli.outputs import output_file
 from builder.content.paths import BUNDLED_CONTENT
 from builder.errors import UsageError
-from builder.playtest.armies import ARMY_HELP
+from builder.playtest_core.army_options import ARMY_HELP
 from builder.systems.seam import pack_command
 
 
@@ -237,12 +237,9 @@ def _run_pairings(scenario: str, games: int, seed: int, wanted: list[tuple[str, 
     """Play ``wanted`` (builder.playtest.pairings; with the sides swapped too where the
     scenario allows, if ``swap``): the first pairing's report and rows, with every
     pairing's verdict and the robustness line."""
-    from builder.playtest.pairings import merged, play_pairings, seated_by_side, swappable
-    from builder.playtest.runner import scenario_facts
-    from builder.systems.heroes.engine import scenario_seats
+    from builder.playtest.pairings import merged, play_pairings, seat_sides, seated_by_side, swappable
 
-    seats = [side for _, side in scenario_seats(scenario_facts(str(pack), scenario))] \
-        if scenario in _scenario_ids(pack) else []
+    seats = seat_sides(str(pack), scenario) if scenario in _scenario_ids(pack) else []
     rows_of: dict[tuple[str, ...], list[dict[str, Any]]] = {}
 
     def run(players: tuple[str, ...]) -> dict[str, Any]:

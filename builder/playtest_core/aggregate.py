@@ -51,7 +51,7 @@ def summarise(records: Iterable[dict[str, Any]], sides: list[str], unit_costs: d
               ) -> dict[str, Any]:
     """Aggregate game records into the report's numbers (see docs/playtest.md).
 
-    ``armies``: the armies played by side (builder.playtest.armies.describe), for the
+    ``armies``: the armies played by side (builder.systems.heroes.playtests.armies.describe), for the
     unspent-points warning; ``placeholders``: the ids of the pack's placeholder units,
     for the share of placeholder values among the units that fought
     (builder.playtest_core.warnings)."""

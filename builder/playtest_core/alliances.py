@@ -5,7 +5,7 @@ fielded and lost and whether it was wiped out; the report gives each player's wi
 with 95% intervals, beside the alliances' rates (the sides' ``win_rates``).
 
 A two-player game's rows and reports have none of this (``seats`` absent). The rows'
-counts come from builder.playtest.seat_tally (the only part that reads a game).
+counts come from builder.systems.heroes.playtests.seat_tally (the only part that reads a game).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Where a batch's games are played: here, a local process pool, or a Dask cluster.
 
 A pool plays a batch (:class:`Batch`: the Heroes System's
-:class:`builder.playtest.runner.Batch`, or another game system's, e.g. Tide of Iron's
+:class:`builder.systems.heroes.playtests.runner.Batch`, or another game system's, e.g. Tide of Iron's
 ``ToiBatch``; issue 20) and yields its rows in index order. A game's seed and seating depend only on the batch and its index
 (builder.playtest_core.seeds), so every pool gives the same rows; only speed differs.
 
