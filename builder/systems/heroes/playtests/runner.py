@@ -10,7 +10,6 @@ only on the batch's seed, the game's index, the scenario and the players
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from builder.systems.heroes.ai.players import PlayerSpec, parse_spec
@@ -83,7 +82,3 @@ def scenario_facts(pack_path: str, scenario: str) -> Any:
         known = ", ".join(sorted(pack.items.get("scenarios", {}))) or "none"
         raise UsageError(f"unknown scenario '{scenario}' in {pack_path} (known: {known})")
     return model
-
-
-def default_pack() -> str:
-    return str(Path(__file__).resolve().parents[2] / "content" / "core")
