@@ -35,6 +35,8 @@ def test_two_pairings_judge_every_setting_and_the_json_is_the_same_at_jobs_1_and
     report = json.loads(outs[0])
     assert [p["name"] for p in report["pairings"]] == ["random/random", "greedy/greedy"]
     assert report["players"] == ["random", "random"]  # the search follows the first pairing
+    assert report["games_all_pairings"] == sum(q["games"] for p in report["points"] for q in p["pairings"])
+    assert report["games_all_pairings"] > report["games"] == sum(p["games"] for p in report["points"])
     for point in report["points"]:
         judged = point["pairings"]
         assert [q["name"] for q in judged] == ["random/random", "greedy/greedy"]

@@ -417,6 +417,7 @@ def balance(req: BalanceRequest, progress: Callable[[int], None] | None = None) 
     if len(setup.pairings) > 1:
         report["pairings"] = [{"name": name, "players": players, "symmetric": plays.symmetric}
                               for name, players, plays in setup.pairings]
+        report["games_all_pairings"] = sum(q["games"] for p in search.points for q in p["pairings"])
     report["monotony"] = [monotony(c, _expected_rising(c["knob"], sides)) for c in report["curves"]
                           if next(v for v in varies if v.name == c["knob"]).numeric]
     report["warnings"] = not_monotone(report)
@@ -432,7 +433,8 @@ def report_json(report: dict[str, Any]) -> str:
 def balance_text(report: dict[str, Any]) -> str:
     """The recommendation and its evidence, for the terminal."""
     lines = [f"{report['scenario_name']} ({report['scenario']}): balance search ({report['method']}), "
-             f"seed {report['seed']}, {report['games']} games",
+             f"seed {report['seed']}, {report['games']} games"
+             + (f" ({report['games_all_pairings']} under every pairing)" if "games_all_pairings" in report else ""),
              "players: " + ", ".join(f"{s}={p}" for s, p in report["seats"].items()),
              f"recommendation: {report['summary']}",
              f"rule: SPRT at each setting, margin {report['margin']:g}, alpha {report['alpha']:g}, "
