@@ -13,7 +13,7 @@ import resource
 import time
 
 from builder.playtest.balance import BalanceRequest, balance, balance_text
-from builder.playtest.runner import default_pack
+from builder.systems.heroes.playtests.runner import default_pack
 
 
 def _cpu() -> float:

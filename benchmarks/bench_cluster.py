@@ -13,8 +13,8 @@ import os
 import time
 from typing import Any
 
-from builder.playtest.pools import Pool
-from builder.playtest.runner import Batch, default_pack
+from builder.playtest_core.pools import Pool
+from builder.systems.heroes.playtests.runner import Batch, default_pack
 
 
 def _timed(pool: Pool, batch: Batch) -> tuple[float, list[dict[str, Any]]]:
@@ -29,7 +29,7 @@ def run() -> None:
     except ImportError:
         print("   skipped: dask.distributed is not installed (pip install 'distributed>=2024.1')")
         return
-    from builder.playtest.pools import DaskPool, LocalPool
+    from builder.playtest_core.pools import DaskPool, LocalPool
 
     games = int(os.environ.get("HEROES_BENCH_GAMES", "600"))
     batch = Batch(default_pack(), "clash", games, 7, ("greedy", "greedy"), True)

@@ -1,6 +1,6 @@
 """Games needed: the sequential rule (--until-decided) against a fixed 2,000-game batch.
 
-Two measures at margin 5%, alpha 5%, beta 5% (builder.playtest.sequential):
+Two measures at margin 5%, alpha 5%, beta 5% (builder.playtest_core.sequential):
 
 * simulated coins at exactly 50%, 60%, 75% and 95%: HEROES_BENCH_COIN_RUNS runs each
   (default 400), mean / median / 95th percentile of the games used, and how often the
@@ -19,7 +19,7 @@ import statistics
 import time
 from typing import Any, Callable
 
-from builder.playtest.sequential import BalanceRule, fixed_sample_size, run_until_decided
+from builder.playtest_core.sequential import BalanceRule, fixed_sample_size, run_until_decided
 
 RATES = (0.5, 0.6, 0.75, 0.95)
 FIXED = 2000
@@ -54,8 +54,8 @@ def coins(runs: int) -> None:
 
 
 def real(jobs: int) -> None:
-    from builder.playtest.pools import LocalPool
-    from builder.playtest.runner import Batch, default_pack
+    from builder.playtest_core.pools import LocalPool
+    from builder.systems.heroes.playtests.runner import Batch, default_pack
 
     pack = default_pack()
     for share, points in CLASH_POINTS.items():

@@ -3,7 +3,7 @@
 Issue 21, item 5: over 1,000 games per level on each Family Meeting chapter (a greedy
 player against ``solo-mode:aggressive:<level>``, the AI on the side the scenario gives
 it), the AI's win rate rises from easy to medium to hard, and the 95% Wilson intervals
-(builder.playtest.stats.wilson) of easy and hard do not overlap. What makes the levels
+(builder.playtest_core.stats.wilson) of easy and hard do not overlap. What makes the levels
 differ is the difficulty of 002 Solo Mode: the danger gauge's thresholds and the danger
 tiles' bonuses by difficulty (Set Up > Difficulty and Danger Levels) and the reaction
 card effects gated by difficulty (Activation Phase > Difficulty and Reaction Cards); the
@@ -21,7 +21,7 @@ import time
 from typing import Any
 
 from builder.playtest.api import run_playtest
-from builder.playtest.stats import Proportion, wilson
+from builder.playtest_core.stats import Proportion, wilson
 
 CHAPTERS = ("family-meeting-1", "family-meeting-2")
 LEVELS = ("easy", "medium", "hard")

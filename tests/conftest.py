@@ -19,7 +19,7 @@ from builder.cli.common import run_app
 settings.register_profile("heroes", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("heroes")
 
-# An exception inside a game fails the test (builder.playtest.game.play_game_safely
+# An exception inside a game fails the test (builder.systems.heroes.playtests.game.play_game_safely
 # raises engine bugs instead of turning them into error rows); set before any worker
 # process of a parallel playtest starts, so the workers inherit it.
 os.environ["HEROES_STRICT_ENGINE"] = "1"

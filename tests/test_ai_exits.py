@@ -13,7 +13,7 @@ from builder.systems.heroes.content.loader import load_pack
 from builder.systems.heroes.engine import Rules
 from builder.systems.heroes.engine.features.exits import EXITED, exit_squares
 from builder.systems.heroes.engine.state import set_side_field
-from builder.playtest.armies import load_armies
+from builder.systems.heroes.playtests.armies import load_armies
 
 ROOT = Path(__file__).resolve().parents[1]
 ARMOUR = ROOT / "examples" / "armies" / "bfn" / "zuruck-de-460.yaml"

@@ -160,7 +160,7 @@ def test_the_generic_plus_one_is_gone(core):
 
 
 def test_solo_games_with_action_cards_replay_identically(core):
-    from builder.playtest.game import play_game
+    from builder.systems.heroes.playtests.game import play_game
 
     specs = [parse_spec("greedy"), parse_spec("solo-mode:aggressive:medium")]
     a = play_game(core, "family-meeting-1", 3, specs)

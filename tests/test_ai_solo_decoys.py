@@ -254,7 +254,7 @@ def test_a_clone_keeps_the_decoys_and_the_hash(core):
 
 
 def test_playtest_records_leave_decoys_out_and_replay_identically(core):
-    from builder.playtest.game import play_game
+    from builder.systems.heroes.playtests.game import play_game
 
     specs = [parse_spec("greedy"), parse_spec("solo-mode:aggressive:medium")]
     a = play_game(core, "family-meeting-1", 4, specs)

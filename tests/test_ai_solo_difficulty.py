@@ -99,7 +99,7 @@ def test_the_report_says_the_solo_content_played_is_placeholder() -> None:
     """Issue 21, item 5: the invented values stay marked placeholder and the report says so
     (P523, beside the units' placeholder share)."""
     from builder.playtest.api import run_playtest
-    from builder.playtest.warnings import solo_placeholders
+    from builder.playtest_core.warnings import solo_placeholders
 
     report, _ = run_playtest("family-meeting-1", games=2, seed=1, players=["greedy", "solo-mode:aggressive:hard"])
     solo = [w for w in report["warnings"] if w["message"].startswith("Solo Mode:")]

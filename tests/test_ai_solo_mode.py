@@ -111,7 +111,7 @@ def test_concealed_units_are_spotted_by_a_close_enemy(pack):
 
 
 def test_whole_solo_games_end_and_replay_identically(pack):
-    from builder.playtest.game import play_game
+    from builder.systems.heroes.playtests.game import play_game
 
     specs = [parse_spec("greedy"), parse_spec("solo-mode:aggressive:hard")]
     a = play_game(pack, "meeting", 11, specs)

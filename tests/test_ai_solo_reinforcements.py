@@ -16,7 +16,7 @@ from builder.systems.heroes.content.loader import BUNDLED_CONTENT, load_pack
 from builder.systems.heroes.engine.damage import eliminate
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.victory import has_forces, holds
-from builder.playtest.game import play_game
+from builder.systems.heroes.playtests.game import play_game
 from builder.systems.heroes.validation import validate_pack
 
 OPTIONS = {"ai_side": 1, "attitude": "aggressive", "difficulty": "medium"}

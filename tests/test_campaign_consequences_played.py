@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from builder.campaign.playtest import report_text, run_campaign_playtest
-from builder.playtest.armies import played_lists
+from builder.systems.heroes import played_lists
 from builder.systems.heroes.campaigns import apply_consequences, armies, options_for, unplayed
 from builder.systems.heroes.content.loader import load_pack
 from builder.systems.heroes.engine.armies import army_composition

@@ -7,7 +7,7 @@ import json
 import re
 from pathlib import Path
 
-from builder.playtest.aggregate import MIN_VERDICT_GAMES, summarise, verdict
+from builder.playtest_core.aggregate import MIN_VERDICT_GAMES, summarise, verdict
 
 
 def test_campaign_next_writes_a_scenario_render_and_play_open(cli, tmp_path: Path) -> None:

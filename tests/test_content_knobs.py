@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from builder.systems.heroes.content.loader import load_pack
 from builder.errors import InvalidInputError, UsageError
 from builder.systems.heroes.content import knobs
-from builder.playtest.runner import Batch, run_batch
+from builder.playtest_core.pools import LocalPool
+from builder.systems.heroes.playtests.runner import Batch
 
 PACK = Path(__file__).parent / "fixtures" / "playtest" / "pack"
 
@@ -82,8 +83,8 @@ def test_variant_ids_are_stable_and_distinct():
 
 def test_a_knob_changes_the_games():
     base = Batch(str(PACK), "budget", 6, 1, ("greedy", "greedy"))
-    plain = list(run_batch(base))
-    richer = list(run_batch(Batch(str(PACK), "budget", 6, 1, ("greedy", "greedy"), knobs=(("points.de", 180),))))
+    plain = list(LocalPool().play(base))
+    richer = list(LocalPool().play(Batch(str(PACK), "budget", 6, 1, ("greedy", "greedy"), knobs=(("points.de", 180),))))
     assert [r["seed"] for r in plain] == [r["seed"] for r in richer]  # same seeds: like is compared with like
     # a points-only side plays the suggester's army for its budget: another army, not always more counters
     assert richer[0]["fielded"]["de"] != plain[0]["fielded"]["de"]

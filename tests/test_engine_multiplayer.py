@@ -253,7 +253,7 @@ def test_each_alliance_mistake_has_its_located_code(cli, core_copy: Path) -> Non
 
 
 def test_a_player_wiped_out_is_warned_and_the_partial_rules_always() -> None:
-    from builder.playtest.alliances import summarise_seats, warnings
+    from builder.playtest_core.alliances import summarise_seats, warnings
 
     def row(winner: str, wiped: bool) -> dict:  # type: ignore[type-arg]
         return {"winner": winner, "seats": {

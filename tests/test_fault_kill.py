@@ -51,7 +51,7 @@ while True:
     "report": """
 import json, sys
 from pathlib import Path
-from builder.playtest.report import write_reports
+from builder.playtest_core.report import write_reports
 reports = [json.loads(Path(sys.argv[2]).read_text()), json.loads(Path(sys.argv[3]).read_text())]
 print("ready", flush=True)
 while True:
@@ -121,7 +121,7 @@ def test_site_build_killed(tmp_path: Path) -> None:
 @pytest.fixture(scope="module")
 def two_reports(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     from builder.playtest.api import run_playtest
-    from builder.playtest.report import report_json
+    from builder.playtest_core.report import report_json
 
     folder = tmp_path_factory.mktemp("reports")
     paths = []
@@ -136,7 +136,7 @@ def two_reports(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 def test_playtest_report_killed(tmp_path: Path, two_reports: tuple[Path, Path]) -> None:
     import json
 
-    from builder.playtest.report import report_html, write_reports
+    from builder.playtest_core.report import report_html, write_reports
 
     reports = [json.loads(p.read_text()) for p in two_reports]
     versions = {report_html(r).encode() for r in reports}

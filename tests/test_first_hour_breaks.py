@@ -52,7 +52,7 @@ def test_show_lists_every_item_sharing_an_id(cli) -> None:
 
 def test_scheduler_without_dask_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
     from builder.errors import UsageError
-    from builder.playtest.pools import DaskPool
+    from builder.playtest_core.pools import DaskPool
 
     real = builtins.__import__
 

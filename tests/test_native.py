@@ -95,8 +95,9 @@ def test_the_training_games_of_the_profile_guided_build_can_be_played() -> None:
     """A renamed scenario or player would make every build's profiling pass fail."""
     import importlib.util
 
-    from builder.playtest.api import check_players
-    from builder.playtest.runner import default_pack, scenario_facts
+    from builder.systems.heroes.ai.players import check_players
+    from builder.content.paths import BUNDLED_CONTENT
+    from builder.systems.heroes.playtests.runner import scenario_facts
 
     spec = importlib.util.spec_from_file_location("build_native", ROOT / "scripts" / "build_native.py")
     assert spec is not None and spec.loader is not None
@@ -104,7 +105,7 @@ def test_the_training_games_of_the_profile_guided_build_can_be_played() -> None:
     spec.loader.exec_module(build)
     assert build.TRAINING_GAMES[0][:2] == ("family-meeting-1", ("greedy", "solo-mode:aggressive:medium"))
     for scenario, players, games in build.TRAINING_GAMES:
-        check_players(scenario_facts(default_pack(), scenario), list(players))
+        check_players(scenario_facts(str(BUNDLED_CONTENT / "core"), scenario), list(players))
         assert games > 0
 
 

@@ -19,7 +19,7 @@ import pytest
 from builder.kernel import make_player, play
 from builder.kernel.dice import Rng
 from builder.systems.heroes.ai.players import parse_spec, rules_for
-from builder.playtest.armies import load_armies, played_lists
+from builder.systems.heroes.playtests.armies import load_armies, played_lists
 from builder.systems.heroes.content.loader import load_pack
 from builder.systems.heroes.engine.features.smoke_bombs import BOMBS
 from builder.systems.heroes.engine.state import side_field

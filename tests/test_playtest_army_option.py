@@ -29,7 +29,7 @@ def test_playtest_plays_the_given_list_and_reports_each_sides_army(cli) -> None:
 
 def test_the_given_list_changes_the_game(cli) -> None:
     from builder.systems.heroes.content.loader import load_pack
-    from builder.playtest.armies import load_armies
+    from builder.systems.heroes.playtests.armies import load_armies
     from builder.systems.heroes.engine import Rules
 
     pack = load_pack(CORE)

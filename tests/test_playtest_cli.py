@@ -60,7 +60,7 @@ def test_html_escapes_scenario_names(cli, pack, tmp_path):
 
 
 def _report(tmp_path: Path, name: str, us: int, de: int, n: int) -> Path:
-    from builder.playtest.stats import wilson
+    from builder.playtest_core.stats import wilson
 
     path = tmp_path / name
     path.write_text(json.dumps({

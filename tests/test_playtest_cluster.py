@@ -14,8 +14,8 @@ import pytest
 
 pytest.importorskip("distributed")
 
-from builder.playtest.pools import DaskPool, LocalPool  # noqa: E402
-from builder.playtest.runner import Batch  # noqa: E402
+from builder.playtest_core.pools import DaskPool, LocalPool  # noqa: E402
+from builder.systems.heroes.playtests.runner import Batch  # noqa: E402
 
 PACK = Path(__file__).parent / "fixtures" / "playtest" / "pack"
 
@@ -89,7 +89,7 @@ def test_dask_is_imported_only_when_a_scheduler_is_asked_for():
     import subprocess
     import sys
 
-    code = ("import sys, builder.cli, builder.playtest.api, builder.playtest.balance, builder.playtest.pools; "
+    code = ("import sys, builder.cli, builder.playtest.api, builder.playtest.balance, builder.playtest_core.pools; "
             "print('distributed' in sys.modules or 'dask' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -1,4 +1,4 @@
-"""Kills credited to the unit, card or effect that made them (builder.playtest.credit;
+"""Kills credited to the unit, card or effect that made them (builder.systems.heroes.playtests.credit;
 issue 21, item 6), not to whichever unit acted last."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import pytest
 
 from builder.systems.heroes.ai.players import parse_spec
 from builder.systems.heroes.engine.state import Event
-from builder.playtest.aggregate import summarise
-from builder.playtest.credit import KillLedger
-from builder.playtest.game import play_game
+from builder.playtest_core.aggregate import summarise
+from builder.systems.heroes.playtests.credit import KillLedger
+from builder.systems.heroes.playtests.game import play_game
 
 from engine_helpers import core_pack
 

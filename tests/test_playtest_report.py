@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from builder.playtest.aggregate import lead_changes, summarise, verdict
+from builder.playtest_core.aggregate import lead_changes, summarise, verdict
 
 
 def row(i: int, winner, control, vp=None):

@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from builder.playtest.api import run_playtest
-from builder.playtest.report import report_json
-from builder.playtest.seeds import chunks, game_seed, seating
+from builder.playtest_core.report import report_json
+from builder.playtest_core.seeds import chunks, game_seed, seating
 
 PACK = Path(__file__).parent / "fixtures" / "playtest" / "pack"
 
@@ -95,7 +95,7 @@ def _refused(*args, **kwargs):
 
 def test_refused_action_and_stuck_game_fail_under_strict(monkeypatch):
     from builder.systems.heroes.ai.players import parse_spec
-    from builder.playtest import game
+    from builder.systems.heroes.playtests import game
 
     specs = [parse_spec("random"), parse_spec("greedy")]
     monkeypatch.setattr(game, "play_game", _refused)
@@ -123,7 +123,7 @@ def test_swapped_initiative_is_set_up_by_the_engine():
 
 def test_engine_bug_fails_under_strict_and_is_a_row_with_its_seed_for_users(monkeypatch):
     from builder.systems.heroes.ai.players import parse_spec
-    from builder.playtest import game
+    from builder.systems.heroes.playtests import game
 
     monkeypatch.setattr(game, "play_game", _crash)
     specs = [parse_spec("random"), parse_spec("greedy")]

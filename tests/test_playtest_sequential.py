@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from builder.playtest.sequential import BalanceRule, Sprt, fixed_sample_size, run_until_decided
+from builder.playtest_core.sequential import BalanceRule, Sprt, fixed_sample_size, run_until_decided
 
 PACK = Path(__file__).parent / "fixtures" / "playtest" / "pack"
 SIDES = ["a", "b"]

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from builder.playtest.stats import quantiles, two_proportion_z, wilson
+from builder.playtest_core.stats import quantiles, two_proportion_z, wilson
 
 
 def test_wilson_matches_the_textbook_value():

@@ -9,8 +9,8 @@ import copy
 from builder.systems.heroes.ai.players import parse_spec
 from builder.systems.heroes.content.models.scenario import VictoryLevel
 from builder.systems.heroes.content.models.scenario_events import TurnEvent
-from builder.playtest.aggregate import summarise
-from builder.playtest.game import play_game
+from builder.playtest_core.aggregate import summarise
+from builder.systems.heroes.playtests.game import play_game
 
 from engine_helpers import fixture_pack
 
@@ -59,7 +59,7 @@ def test_points_left_unspent_by_the_army_played_are_a_warning() -> None:
     """P522: clash at 400 points a side, the US playing a 300-point list."""
     from pathlib import Path
 
-    from builder.playtest.armies import describe, load_armies
+    from builder.systems.heroes.playtests.armies import describe, load_armies
     from engine_helpers import core_pack
 
     pack = copy.copy(core_pack())
@@ -87,7 +87,7 @@ def test_the_share_of_placeholder_units_that_fought_is_a_warning() -> None:
     """P523: the fixture's units are all placeholders; with all but one of them made
     printed, the share of the remaining one among the counters fielded is counted, and
     nothing is said when no unit is a placeholder."""
-    from builder.playtest.armies import placeholder_units
+    from builder.systems.heroes.playtests.armies import placeholder_units
 
     pack = scenario_pack()
     specs = [parse_spec("random"), parse_spec("random")]

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from builder.playtest.api import run_playtest
-from builder.playtest.armies import default_list, describe, played_lists, reach_warnings, scenario_pack
+from builder.systems.heroes.playtests.armies import default_list, describe, played_lists, reach_warnings, scenario_pack
 from builder.systems.heroes.army.model import ArmyList, TileEntry
 from builder.systems.heroes.content.loader import load_pack
 from builder.systems.heroes.content.models.scenario import CompositionEntry, VictoryLevel

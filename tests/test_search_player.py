@@ -140,8 +140,8 @@ def test_the_heroes_search_player_is_registered_and_named_by_its_budget() -> Non
 
 
 def _heroes_game(seed: int, players: list[str]) -> dict[str, Any]:
-    from builder.playtest.game import play_game
-    from builder.playtest.runner import _pack
+    from builder.systems.heroes.playtests.game import play_game
+    from builder.systems.heroes.playtests.runner import _pack
     from builder.systems.heroes.ai.players import parse_spec
 
     return play_game(_pack(str(FIXTURE)), "meeting", seed, [parse_spec(p) for p in players])
@@ -165,7 +165,7 @@ def test_the_playtest_rows_of_a_search_player_are_the_same_at_any_jobs() -> None
 
 def test_the_heroes_evaluation_knows_the_victory_levels() -> None:
     """A side holding every objective in the last round is winning; the values are in [0, 1]."""
-    from builder.playtest.runner import _pack
+    from builder.systems.heroes.playtests.runner import _pack
     from builder.systems.heroes.ai.search import evaluate, outcome
     from builder.systems.heroes.engine import Rules
 
@@ -237,7 +237,7 @@ def test_the_candidates_break_greedy_ties_at_random_and_replay() -> None:
     """The greedy player breaks its ties at random; the search's candidates order a tie
     in a random order from the player's own seeded stream (the first of a tie in list
     order made a biased, weaker greedy), the same for the same seed."""
-    from builder.playtest.runner import _pack
+    from builder.systems.heroes.playtests.runner import _pack
     from builder.systems.heroes.ai.search import HeroesPolicy
     from builder.systems.heroes.engine import Rules
 

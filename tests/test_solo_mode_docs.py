@@ -96,7 +96,8 @@ def test_the_docs_show_the_sweep_command_and_its_output(cli) -> None:
     """The doc's sweep command runs (one game a cell here) and its pasted output is
     that command's table: the same rows, games and seed."""
     from builder.systems.heroes.ai.players import ATTITUDES, DIFFICULTIES
-    from builder.playtest.table import solo_scenarios
+    from builder.content.paths import BUNDLED_CONTENT
+    from builder.systems.heroes.playtests.tools import solo_scenarios
 
     text = DOC.read_text(encoding="utf-8")
     assert SWEEP in text
@@ -104,7 +105,7 @@ def test_the_docs_show_the_sweep_command_and_its_output(cli) -> None:
     start = after.index("| scenario | AI attitude | difficulty | AI wins | player wins | draws | mean rounds |")
     rows = [line for line in after[start + 2:] if line.startswith("| ")][:27]
     cells = [(a, d) for a in ATTITUDES for d in DIFFICULTIES]
-    assert [(f"`{sid}`", a, d) for sid in solo_scenarios() for a, d in cells] == [
+    assert [(f"`{sid}`", a, d) for sid in solo_scenarios(BUNDLED_CONTENT / "core") for a, d in cells] == [
         (row.split(" | ")[0].split("(")[-1].rstrip(")"), *row.split(" | ")[1:3]) for row in rows]
     assert "100 games a cell, seed 1, the player's side played by greedy" in "\n".join(after)
     argv = SWEEP.split()[1:]

@@ -16,7 +16,7 @@ data: deployment areas, arrows,
 event turns, points, turns, objectives at their alternate outline, the objectives a side
 must hold, and recruitment options, which join the side's army on its support tile
 (:func:`campaign_armies`); each side plays the default army built for the scenario
-(builder.playtest.armies) unless the scenario prints one. What a playtest does not play
+(builder.systems.heroes.playtests.armies) unless the scenario prints one. What a playtest does not play
 (a lost effect, a medal judged by words, an event moved whose effect was lost, the
 tactical bonus outline, an effect that changes nothing) is a warning of the report
 (K807, :func:`not_played`), with the campaigns in which it came up.
@@ -32,11 +32,11 @@ from typing import Any
 from builder.campaign.logic import campaign_tools
 from builder.diagnostics import define_code
 from builder.errors import UsageError
-from builder.playtest.game import play_game_safely
 from builder.playtest.pairings import Plan, arrangements, pairing_name, plays_search, robustness, verdict_class
-from builder.playtest.runner import _pack
-from builder.playtest.seeds import chunks, derive_seed
-from builder.playtest.stats import quantiles, two_proportion_z, wilson
+from builder.playtest_core.seeds import chunks, derive_seed
+from builder.playtest_core.stats import quantiles, two_proportion_z, wilson
+from builder.systems.heroes import play_game_safely
+from builder.systems.heroes import playtest_pack as _pack
 from builder.systems.seam import CampaignFacts, CampaignStep, CampaignTools
 
 
@@ -46,10 +46,10 @@ K_NOT_PLAYED = define_code("K807", "campaign consequence not played in a campaig
 
 def campaign_armies(tools: CampaignTools, step: CampaignStep) -> tuple[Any, ...]:
     """The army each side plays in a campaign's scenario: its default army built for the
-    scenario (builder.playtest.armies.played_lists) or its printed composition, with what
+    scenario (builder.systems.heroes.playtests.armies.played_lists) or its printed composition, with what
     the previous result adds to it (the system's ``armies`` hook: 003 Campaign 4/6, the
     Battle Plan Orders Option on the support tile)."""
-    from builder.playtest.armies import played_lists
+    from builder.systems.heroes import played_lists
 
     return tools.armies(step.model, played_lists(step.pack, step.model), step.options)
 

@@ -23,8 +23,14 @@ def balance(
         help="KNOB=LO:HI, KNOB=LO:HI:STEP or KNOB=A,B,C; knobs: points.SIDE, turns, vp.OBJECTIVE, initiative, "
         "or a number the scenario marks tunable. Repeat to vary several.",
     ),
-    players: str = typer.Option("greedy,greedy", "--players", "-p",
-                                help="One player per side, in the scenario's order (as heroes playtest)."),
+    players: Optional[str] = typer.Option(
+        None, "--players", "-p",
+        help="One player per side, in the scenario's order (as heroes playtest): one pairing. Default: greedy,greedy."),
+    pairings: Optional[str] = typer.Option(
+        None, "--pairings",
+        help="Judge every setting under several pairings, e.g. greedy-greedy,search-search (as heroes playtest; a "
+        "pairing of two different players also with the sides swapped): a setting is recommended as balanced only "
+        "when balanced under every pairing. Not with --players."),
     target: float = typer.Option(0.5, "--target", help="The first side's wanted share of the decisive games."),
     margin: float = typer.Option(0.05, "--margin", help="How close to the target counts as balanced."),
     alpha: float = typer.Option(0.05, "--alpha", help="Chance of calling a setting at the target off it."),
@@ -49,10 +55,13 @@ def balance(
     Exit status: 0 fine, 1 invalid input, 2 usage error.
     """
     from builder.playtest import balance as lib
+    from builder.playtest.pairings import chosen_pairings
 
-    names = tuple(p for p in players.split(",") if p.strip())
+    wanted = chosen_pairings(pairings, players if pairings is not None or players is not None else lib.PLAYERS)
+    names = wanted[0]
     common: dict[str, Any] = dict(target=target, seed=seed, games=games, margin=margin, alpha=alpha, beta=beta,
-                                  jobs=jobs, scheduler=scheduler, pack=str(pack))
+                                  jobs=jobs, scheduler=scheduler, pack=str(pack), pairings=tuple(wanted),
+                                  swap=pairings is not None)
     if all_:
         if scenario is not None or vary:
             raise UsageError("--all searches every two-player scenario with its own knobs; give no SCENARIO or --vary")

@@ -14,7 +14,7 @@ from builder.cli.common import OutputFormat
 from builder.cli.outputs import output_file
 from builder.content.paths import BUNDLED_CONTENT
 from builder.errors import UsageError
-from builder.playtest.armies import ARMY_HELP
+from builder.playtest_core.army_options import ARMY_HELP
 from builder.systems.seam import command_for, pack_command, system_of_log
 
 DEFAULT_PACK = BUNDLED_CONTENT / "core"
@@ -80,8 +80,9 @@ def play(
 def _armies(content: Any, scenario: str, army: list[str]) -> tuple[Any, ...]:
     """The checked army lists of ``--army SIDE=FILE``, and the default army built for the
     scenario for each side given only points: the armies a playtest plays
-    (builder.playtest.armies), so a playtest game replays here."""
-    from builder.playtest.armies import load_armies, parse_army_options, played_lists
+    (builder.systems.heroes.playtests.armies), so a playtest game replays here."""
+    from builder.playtest_core.army_options import parse_army_options
+    from builder.systems.heroes import load_armies, played_lists
 
     model = content.items["scenarios"].get(scenario)
     if model is None:

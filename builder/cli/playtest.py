@@ -13,7 +13,7 @@ import typer
 from builder.cli.outputs import output_file
 from builder.content.paths import BUNDLED_CONTENT
 from builder.errors import UsageError
-from builder.playtest.armies import ARMY_HELP
+from builder.playtest_core.army_options import ARMY_HELP
 from builder.systems.seam import pack_command
 
 
@@ -85,7 +85,7 @@ def playtest(
     from builder.playtest import compare as cmp
     from builder.outputs import check_output
     from builder.playtest.api import cap_jobs
-    from builder.playtest.report import load_report, report_json, write_reports
+    from builder.playtest_core.report import load_report, report_json, write_reports
 
     from builder.playtest.pairings import chosen_pairings, default_games
 
@@ -240,12 +240,9 @@ def _run_pairings(scenario: str, games: int, seed: int, wanted: list[tuple[str, 
     """Play ``wanted`` (builder.playtest.pairings; with the sides swapped too where the
     scenario allows, if ``swap``): the first pairing's report and rows, with every
     pairing's verdict and the robustness line."""
-    from builder.playtest.pairings import merged, play_pairings, seated_by_side, swappable
-    from builder.playtest.runner import scenario_facts
-    from builder.systems.heroes.engine import scenario_seats
+    from builder.playtest.pairings import merged, play_pairings, seat_sides, seated_by_side, swappable
 
-    seats = [side for _, side in scenario_seats(scenario_facts(str(pack), scenario))] \
-        if scenario in _scenario_ids(pack) else []
+    seats = seat_sides(str(pack), scenario) if scenario in _scenario_ids(pack) else []
     rows_of: dict[tuple[str, ...], list[dict[str, Any]]] = {}
 
     def run(players: tuple[str, ...]) -> dict[str, Any]:
@@ -309,7 +306,7 @@ def _solo_sweep(scenario: Optional[str], games: int, seed: int, players: str, jo
 
 
 def _text(report: dict[str, Any]) -> str:
-    from builder.playtest.alliances import text_lines as seat_lines
+    from builder.playtest_core.alliances import text_lines as seat_lines
     from builder.playtest.pairings import text_lines as pairing_lines
 
     lines = [f"{report['scenario_name']} ({report['scenario']}): {report['games']} games, seed {report['seed']}",
@@ -325,7 +322,7 @@ def _text(report: dict[str, Any]) -> str:
     if report["symmetric"]:
         lines.append("by player (sides and initiative rotated): " + ", ".join(
             f"{name} {iv['rate'] * 100:.1f}%" for name, iv in report["player_win_rates"].items()))
-    lines += seat_lines(report)  # the players of alliances (builder.playtest.alliances)
+    lines += seat_lines(report)  # the players of alliances (builder.playtest_core.alliances)
     lines += pairing_lines(report)  # the verdicts under several pairings (builder.playtest.pairings)
     lines.append(f"rounds: mean {report['rounds']['mean']:.2f}; lead changes: mean {report['lead_changes']['mean']:.2f}")
     lines.append(f"distinct games: {report['distinct_games']} of {report['games']}")

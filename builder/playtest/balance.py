@@ -3,7 +3,7 @@
 The playtest report says who wins and by how much; this says what to change. For one
 whole-number knob with a wide range it bisects, assuming the share moves one way as
 the knob turns (more points, more wins): each setting tried is played until the
-sequential rule of builder.playtest.sequential decides whether its share lies above the
+sequential rule of builder.playtest_core.sequential decides whether its share lies above the
 target, below it, or within the margin, and the first setting within the margin is the
 answer. Several knobs, a choice (``initiative``) or a short range are searched as a
 grid: every combination is played the same way and the closest to the target wins.
@@ -14,7 +14,7 @@ outcome, reported with their own interval for each setting and kept out of the s
 
 Every setting plays the same game seeds (game ``i`` has the same seed whatever the
 knobs) and the same armies but for what the knob changes (a ``points.SIDE`` knob plays
-nested armies, builder.playtest.balance_armies; the report shows each setting's armies),
+nested armies, the Heroes System's balance_armies; the report shows each setting's armies),
 so the curve compares like with like; a curve that still turns back on itself beyond
 its intervals is flagged (P541, :func:`monotony`): its recommendation cannot be trusted; the sequential rule looks at fixed
 100-game boundaries in seed order, and settings are tried in an order that depends
@@ -29,20 +29,22 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
-from builder.systems.heroes.ai.players import parse_spec
-from builder.systems.heroes.content.loader import BUNDLED_CONTENT
-from builder.errors import UsageError
-from builder.systems.heroes.content.knobs import Setting, parse_vary
+from builder.content.paths import BUNDLED_CONTENT
 from builder.diagnostics import define_code
-from builder.playtest.balance_armies import ArmyPlan
-from builder.playtest.runner import Batch, _pack, scenario_facts
+from builder.errors import UsageError
+from builder.playtest.pairings import arrangements, facts_swappable, pairing_name
 from builder.playtest.saved import read_saved_report
-from builder.playtest.sequential import BATCH, BalanceRule, run_until_decided
-from builder.playtest.stats import wilson
-from builder.systems.seam import (BatchRequest, GameSystem, Knob, PlayBatch, ScenarioFacts, playtest_tools,
-                                  system_of_pack)
+from builder.playtest_core.sequential import BATCH, BalanceRule, run_until_decided
+from builder.playtest_core.stats import wilson
+from builder.systems.seam import (BatchRequest, GameSystem, Knob, PlayBatch, ScenarioFacts, SearchPlays, SearchRequest,
+                                  Setting, playtest_tools, system_of_pack)
 
 FORMAT = "heroes-balance/1"
+PLAYERS = "greedy,greedy"
+"""The one pairing ``heroes balance`` plays unless told otherwise (``--players``,
+``--pairings``). Not the playtest's greedy-greedy,search-search: a search plays every
+setting it tries, each up to ``--games`` games, and the search player costs about 50 times
+the greedy one a game (docs/balance.md, Pairings); ``--pairings`` asks for it."""
 GRID_LIMIT = 5
 """A single numeric knob with at most this many values is searched as a grid."""
 MAX_SETTINGS = 64
@@ -70,6 +72,12 @@ class BalanceRequest:
     jobs: int = 1
     scheduler: str | None = None
     pack: str | None = None
+    pairings: tuple[tuple[str, ...], ...] = ()
+    """Every pairing each setting is judged under (builder.playtest.pairings), ``players``
+    being the first; empty: ``players`` alone."""
+    swap: bool = False
+    """A pairing of two different players is also played with the sides swapped, where
+    the scenario allows (as ``heroes playtest --pairings`` does)."""
 
 
 def _point(setting: Setting, rows: list[dict[str, Any]], verdict: str, sides: list[str], target: float
@@ -92,16 +100,20 @@ def _point(setting: Setting, rows: list[dict[str, Any]], verdict: str, sides: li
 @dataclass(frozen=True)
 class _Setup:
     """What the search needs of the pack's game system: the scenario's facts, the knobs
-    read from ``--vary``, the batch of games at a setting and (the Heroes System) each
-    setting's armies."""
+    read from ``--vary`` and, for each pairing (the first is the one whose curve the
+    search follows), its name, players and the games it plays at each setting."""
 
     facts: ScenarioFacts
-    players: list[str]
-    rotate: bool
     knobs: list[Knob]
-    batch_at: Callable[[Setting], PlayBatch]
-    armies_at: Callable[[Setting], dict[str, dict[str, Any]]] | None = None
-    armies_held: str | None = None
+    pairings: list[tuple[str, list[str], SearchPlays]]
+
+    @property
+    def players(self) -> list[str]:
+        return self.pairings[0][1]
+
+    @property
+    def plays(self) -> SearchPlays:
+        return self.pairings[0][2]
 
 
 class _Search:
@@ -113,72 +125,62 @@ class _Search:
         self.points: list[dict[str, Any]] = []
         self._seen: dict[Setting, dict[str, Any]] = {}
 
-    def measure(self, setting: Setting) -> dict[str, Any]:
-        known = self._seen.get(setting)
-        if known is not None:
-            return known
+    def _play(self, plays: SearchPlays, setting: Setting) -> dict[str, Any]:
         rule = BalanceRule(self.req.target, self.req.margin, self.req.alpha, self.req.beta)
-        here = self.setup.batch_at(setting)
+        here = plays.batch(setting)
         rows, outcome = run_until_decided(
             lambda first, count: self.pool.play(replace(here, first=first, games=count),  # type: ignore[type-var]
                                                 self.progress),
             self.sides, rule, self.req.games)
-        point = _point(setting, rows, outcome.verdict, self.sides, self.req.target)
-        if self.setup.armies_at is not None:
-            point["armies"] = self.setup.armies_at(setting)
+        return _point(setting, rows, outcome.verdict, self.sides, self.req.target)
+
+    def measure(self, setting: Setting) -> dict[str, Any]:
+        """The first pairing's point at ``setting``; under several pairings, with each
+        pairing's share and decision (``pairings``) and whether every one is within the
+        margin (``balanced_everywhere``)."""
+        known = self._seen.get(setting)
+        if known is not None:
+            return known
+        point = self._play(self.setup.plays, setting)
+        if self.setup.plays.armies is not None:
+            point["armies"] = self.setup.plays.armies(setting)
+        if len(self.setup.pairings) > 1:
+            judged = [(name, point if k == 0 else self._play(plays, setting))
+                      for k, (name, _, plays) in enumerate(self.setup.pairings)]
+            point["pairings"] = [{"name": name, "decision": p["decision"], "share": p["share"],
+                                  "draw_rate": p["draw_rate"], "games": p["games"], "wins": p["wins"],
+                                  "draws": p["draws"], "engine_errors": p["engine_errors"]} for name, p in judged]
+            point["balanced_everywhere"] = all(p["decision"] == "within" for _, p in judged)
         self.points.append(point)
         self._seen[setting] = point
         return point
 
 
-def _armies(plan: ArmyPlan, armies: tuple[Any, ...]) -> dict[str, dict[str, Any]]:
-    """Each side's army at a setting, as the playtest report describes it: points spent,
-    tiles, heroes, counters (builder.playtest.armies.describe)."""
-    from builder.playtest.armies import describe
-
-    found = describe(plan.pack, plan.scenario, {}, armies)
-    return {side: {k: a[k] for k in ("source", "budget", "spent", "tiles", "heroes", "counters") if k in a}
-            for side, a in found.items()}
-
-
-def _heroes_setup(req: BalanceRequest, pack_path: str) -> _Setup:
-    """The Heroes System's search: its knobs (builder.systems.heroes.content.knobs), its
-    batches and the nested armies of a ``points.SIDE`` knob (builder.playtest.balance_armies)."""
-    from builder.playtest.api import check_players
-
-    model = scenario_facts(pack_path, req.scenario)
-    players = [p.strip().lower() for p in req.players]
-    check_players(model, players)
-    if len(model.sides) != 2:
-        raise UsageError(f"heroes balance weighs two sides; '{req.scenario}' has {len(model.sides)}")
-    varies = [parse_vary(model, text) for text in req.vary]
-    knobs = [Knob(v.knob.name, tuple(v.values), v.knob.current, v.knob.numeric, v.knob.description) for v in varies]
-    rotate = bool(model.symmetric) and not any(parse_spec(p).kind == "solo-mode" for p in players)
-    batch = Batch(pack_path, req.scenario, BATCH, req.seed, tuple(players), rotate)
-    plan = ArmyPlan(_pack(pack_path), model, {v.knob.name: list(v.values) for v in varies})
-    facts = ScenarioFacts(req.scenario, model.name, tuple(s.id for s in model.sides),
-                          {s.id: s.name or s.id for s in model.sides}, rotate)
-    return _Setup(facts, players, rotate, knobs,
-                  batch_at=lambda setting: replace(batch, knobs=setting, armies=plan.at(setting)),
-                  armies_at=lambda setting: _armies(plan, plan.at(setting)), armies_held=plan.held())
-
-
-def _system_setup(req: BalanceRequest, pack_path: str, system: GameSystem) -> _Setup:
-    """Another system's search, through the seam (:class:`builder.systems.seam.PlaytestTools`)."""
+def _setup(req: BalanceRequest, folder: Path, system: GameSystem) -> _Setup:
+    """The search through the pack's game system (builder.systems.seam.PlaytestTools): its
+    scenario facts, knobs and the games of each pairing at each setting. A system whose
+    settings share what the search builds (the Heroes System's nested armies) plays a
+    whole search (``search``), another one setting at a time (``batch``). Bad players are
+    refused before any pool starts."""
     tools = playtest_tools(system, "balance")
-    folder = Path(pack_path)
     facts = tools.facts(folder, req.scenario)
     if len(facts.sides) != 2:
         raise UsageError(f"heroes balance weighs two sides; '{req.scenario}' has {len(facts.sides)}")
-    players = [p.strip().lower() for p in req.players]
     knobs = [tools.knob(folder, req.scenario, text) for text in req.vary]
+    wanted = [tuple(p.strip().lower() for p in pairing) for pairing in (req.pairings or (req.players,))]
+    judged = []
+    for pairing in arrangements(wanted, req.swap and facts_swappable(facts)):
+        if tools.search is not None:
+            plays = tools.search(SearchRequest(folder, req.scenario, req.seed, pairing, tuple(knobs)))
+        else:
+            def at(setting: Setting, pairing: tuple[str, ...] = pairing) -> PlayBatch:
+                made = tools.batch(BatchRequest(folder, req.scenario, req.seed, pairing, setting))
+                return replace(made, first=0, games=BATCH)  # type: ignore[type-var]
 
-    def batch_at(setting: Setting) -> PlayBatch:
-        made = tools.batch(BatchRequest(folder, req.scenario, req.seed, tuple(players), setting))
-        return replace(made, first=0, games=BATCH)  # type: ignore[type-var]
-
-    batch_at(())  # a bad player or scenario is refused before any pool starts
-    return _Setup(facts, players, facts.symmetric, knobs, batch_at)
+            at(())  # a bad player or scenario is refused before any pool starts
+            plays = SearchPlays(at, facts.symmetric)
+        judged.append((pairing_name(pairing), list(pairing), plays))
+    return _Setup(facts, knobs, judged)
 
 
 def monotony(curve: dict[str, Any], rising: bool | None = None) -> dict[str, Any]:
@@ -247,6 +249,17 @@ def evidence(report: dict[str, Any]) -> list[str]:
 def _best(points: list[dict[str, Any]]) -> dict[str, Any]:
     """Within the margin first, then the smallest distance; ties to the earliest tried."""
     return min(points, key=lambda p: (p["decision"] != "within", p["distance"]))
+
+
+def _everywhere(best: dict[str, Any], points: list[dict[str, Any]]) -> dict[str, Any]:
+    """Under several pairings, a setting is recommended as balanced only when it is
+    balanced under every pairing: the closest such setting tried when the search's own
+    (the first pairing's) is not; else the search's, whose sentence names the pairings
+    that disagree."""
+    if best.get("balanced_everywhere", True):
+        return best
+    agreed = [p for p in points if p.get("balanced_everywhere")]
+    return _best(agreed) if agreed else best
 
 
 def _bisect(search: _Search, vary: Knob) -> tuple[dict[str, Any], str]:
@@ -324,9 +337,21 @@ def _sentence(report: dict[str, Any]) -> str:
             f"{rec['games']} games")
     if rec["decision"] != "within":
         line += f"; not shown within {report['margin'] * 100:g}% of the target"
+    if "pairings" in rec:
+        line += "; " + agreement(rec)
     if any(not m["monotone"] for m in report.get("monotony", [])):
         line += "; the curve is not monotone (P541): the evidence below is weak"
     return line
+
+
+def agreement(point: dict[str, Any]) -> str:
+    """Whether a setting is balanced under every pairing, or which pairings disagree and
+    how (each one's decision and the first side's share)."""
+    if point["balanced_everywhere"]:
+        return f"balanced under every pairing ({', '.join(p['name'] for p in point['pairings'])})"
+    said = ", ".join(f"{p['name']} ({p['decision']}, {p['share']['rate'] * 100:.0f}%)"
+                     for p in point["pairings"] if p["decision"] != "within")
+    return f"not balanced under every pairing: {said} disagree"
 
 
 def check_request(req: BalanceRequest) -> None:
@@ -348,12 +373,12 @@ def balance(req: BalanceRequest, progress: Callable[[int], None] | None = None) 
                                         pack="content/bfn"))
         report["recommendation"]["setting"]    # {'points.de': 445}
     """
-    from builder.playtest.pools import open_pool
+    from builder.playtest_core.pools import open_pool
 
     check_request(req)
-    pack_path = str(Path(req.pack) if req.pack is not None else BUNDLED_CONTENT / "core")
-    system = system_of_pack(pack_path)
-    setup = _heroes_setup(req, pack_path) if system.builtin_cli else _system_setup(req, pack_path, system)
+    folder = Path(req.pack) if req.pack is not None else BUNDLED_CONTENT / "core"
+    system = system_of_pack(folder)
+    setup = _setup(req, folder, system)
     sides, varies = list(setup.facts.sides), setup.knobs
     names = [v.name for v in varies]
     if len(set(names)) != len(names):
@@ -368,10 +393,11 @@ def balance(req: BalanceRequest, progress: Callable[[int], None] | None = None) 
     with open_pool(req.jobs, req.scheduler) as pool:
         search = _Search(req, setup, pool, progress)
         best, method = _bisect(search, varies[0]) if single else _grid(search, varies)
+        best = _everywhere(best, search.points)
     report: dict[str, Any] = {
         "format": FORMAT, "scenario": req.scenario, "scenario_name": setup.facts.name, "sides": sides,
         "side_names": {s: setup.facts.side_names.get(s) or s for s in sides},
-        "players": setup.players, "seats": dict(zip(sides, setup.players)), "symmetric": setup.rotate,
+        "players": setup.players, "seats": dict(zip(sides, setup.players)), "symmetric": setup.plays.symmetric,
         "seed": req.seed,
         "target": req.target, "margin": req.margin, "alpha": req.alpha, "beta": req.beta,
         "cap": req.games, "batch": BATCH, "method": method,
@@ -386,8 +412,12 @@ def balance(req: BalanceRequest, progress: Callable[[int], None] | None = None) 
     }
     if system.id != "heroes-of-normandie":
         report["system"] = system.id
-    if setup.armies_held is not None:
-        report["armies_held"] = setup.armies_held
+    if setup.plays.held is not None:
+        report["armies_held"] = setup.plays.held
+    if len(setup.pairings) > 1:
+        report["pairings"] = [{"name": name, "players": players, "symmetric": plays.symmetric}
+                              for name, players, plays in setup.pairings]
+        report["games_all_pairings"] = sum(q["games"] for p in search.points for q in p["pairings"])
     report["monotony"] = [monotony(c, _expected_rising(c["knob"], sides)) for c in report["curves"]
                           if next(v for v in varies if v.name == c["knob"]).numeric]
     report["warnings"] = not_monotone(report)
@@ -403,7 +433,8 @@ def report_json(report: dict[str, Any]) -> str:
 def balance_text(report: dict[str, Any]) -> str:
     """The recommendation and its evidence, for the terminal."""
     lines = [f"{report['scenario_name']} ({report['scenario']}): balance search ({report['method']}), "
-             f"seed {report['seed']}, {report['games']} games",
+             f"seed {report['seed']}, {report['games']} games"
+             + (f" ({report['games_all_pairings']} under every pairing)" if "games_all_pairings" in report else ""),
              "players: " + ", ".join(f"{s}={p}" for s, p in report["seats"].items()),
              f"recommendation: {report['summary']}",
              f"rule: SPRT at each setting, margin {report['margin']:g}, alpha {report['alpha']:g}, "
@@ -416,7 +447,21 @@ def balance_text(report: dict[str, Any]) -> str:
         lines.append(f"{setting:<32} {p['games']:>6} {s['rate'] * 100:>13.1f}% "
                      f"{'[' + format(s['low'] * 100, '.1f') + ', ' + format(s['high'] * 100, '.1f') + ']':>16} "
                      f"{p['draw_rate']['rate'] * 100:>5.0f}%  {p['decision']}")
-    return "\n".join(lines + evidence_lines(report)) + "\n"
+    return "\n".join(lines + pairing_lines(report) + evidence_lines(report)) + "\n"
+
+
+def pairing_lines(report: dict[str, Any]) -> list[str]:
+    """Each setting's share and decision under every pairing, for the terminal (a report
+    of one pairing has none)."""
+    if "pairings" not in report:
+        return []
+    names = [p["name"] for p in report["pairings"]]
+    lines = [f"pairings: {', '.join(names)} (each setting judged under every one; the search follows {names[0]})"]
+    for p in report["points"]:
+        setting = ", ".join(f"{k}={v}" for k, v in p["setting"].items())
+        said = "; ".join(f"{q['name']} {q['share']['rate'] * 100:.1f}% {q['decision']}" for q in p["pairings"])
+        lines.append(f"  {setting}: {said}" + ("" if p["balanced_everywhere"] else " (not balanced under all)"))
+    return lines
 
 
 def evidence_lines(report: dict[str, Any]) -> list[str]:
@@ -440,7 +485,7 @@ def evidence_lines(report: dict[str, Any]) -> list[str]:
 
 def curves_svg(report: dict[str, Any]) -> list[dict[str, Any]]:
     """One inline SVG curve per knob (escaped markup, safe in an autoescaped template)."""
-    from builder.playtest.svg import share_curve
+    from builder.playtest_core.svg import share_curve
 
     return [{"knob": c["knob"], "svg": share_curve(
         [str(v) for v in c["values"]], c["share"], list(zip(c["low"], c["high"])), report["target"],
@@ -452,7 +497,7 @@ def balance_html(report: dict[str, Any]) -> str:
     """The HTML page: recommendation, table of settings tried, an SVG curve per knob."""
     from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-    from builder.playtest.report import TEMPLATES
+    from builder.playtest_core.report import TEMPLATES
 
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(["html", "j2"]))
     return env.get_template("playtest/balance.html.j2").render(report=report, curves=curves_svg(report))
@@ -494,42 +539,17 @@ def write_report(report: dict[str, Any], path: Path) -> None:
     atomic_write_text(path, text)
 
 
-def default_vary(scenario: Any) -> str:
-    """The knob ``--all`` searches: the second side's points when it builds to a budget
-    (60% either way, by 5), else the number of turns (3 either way)."""
-    from builder.systems.heroes.content.knobs import knobs_of
-
-    knobs = knobs_of(scenario)
-    side = scenario.sides[1]
-    name = f"points.{side.id}"
-    if name in knobs:
-        points = side.army.points or 100
-        low, high = max(0, round(points * 0.4 / 5) * 5), min(5000, round(points * 1.6 / 5) * 5)
-        return f"{name}={low}:{high}:5"
-    return f"turns={max(1, scenario.turns - 3)}:{min(20, scenario.turns + 3)}"
-
-
 def all_scenarios(players: tuple[str, ...], *, pack: str | None = None, **settings: Any) -> list[dict[str, Any]]:
-    """A balance report for every two-player scenario of ``pack``, each with :func:`default_vary`
-    (another game system's own default, through the seam)."""
-    from builder.playtest.runner import _pack
-
-    pack_path = str(Path(pack) if pack is not None else BUNDLED_CONTENT / "core")
-    system = system_of_pack(pack_path)
-    if not system.builtin_cli:
-        tools = playtest_tools(system, "balance --all")
-        ids = tools.scenarios(Path(pack_path))
-        if not ids:
-            raise UsageError(f"{pack_path} has no two-player scenario to balance")
-        return [balance(BalanceRequest(sid, players, (tools.default_vary(Path(pack_path), sid),), pack=pack_path,
-                                       **settings)) for sid in ids]
-    scenarios = _pack(pack_path).items.get("scenarios", {})
-    chosen = sorted(sid for sid, sc in scenarios.items()
-                    if sc.players == 2 and len(sc.sides) == 2 and "@" not in sid)
-    if not chosen:
-        raise UsageError(f"{pack_path} has no two-player scenario to balance")
-    return [balance(BalanceRequest(sid, players, (default_vary(scenarios[sid]),), pack=pack_path, **settings))
-            for sid in chosen]
+    """A balance report for every two-player scenario of ``pack`` (its game system's
+    scenarios of two sides, those written for one player or for alliances left out), each searching the system's default knob
+    (builder.systems.seam.PlaytestTools.default_vary)."""
+    folder = Path(pack) if pack is not None else BUNDLED_CONTENT / "core"
+    tools = playtest_tools(system_of_pack(folder), "balance --all")
+    ids = [sid for sid in tools.scenarios(folder) if (tools.facts(folder, sid).players or 2) == 2]
+    if not ids:
+        raise UsageError(f"{folder} has no two-player scenario to balance")
+    return [balance(BalanceRequest(sid, players, (tools.default_vary(folder, sid),), pack=str(folder), **settings))
+            for sid in ids]
 
 
 def table(reports: list[dict[str, Any]]) -> str:
@@ -544,7 +564,8 @@ def table(reports: list[dict[str, Any]]) -> str:
             lines.append(
                 f"| {r['scenario_name']} (`{r['scenario']}`) | `{knob}` | {r['current'][knob]} | {value} | "
                 f"{r['sides'][0]} {share['rate'] * 100:.0f}% [{share['low'] * 100:.0f}%, {share['high'] * 100:.0f}%] | "
-                f"{rec['draw_rate']['rate'] * 100:.0f}% | {r['games']} | {rec['decision']}, {_how(r['method'])} |")
+                f"{rec['draw_rate']['rate'] * 100:.0f}% | {r['games']} | {rec['decision']}, {_how(r['method'])}"
+                + (f"; {agreement(rec)}" if "pairings" in rec else "") + " |")
     return "\n".join(lines) + "\n"
 
 

@@ -12,7 +12,7 @@ carries both reasons):
 * the shortest and the longest game, in decisions;
 * the underdog's win: the side that won least, its win with the widest margin;
 * games where a warning fired: the first game that met an effect the engine does not
-  play or whose printed text was lost (builder.playtest.warnings).
+  play or whose printed text was lost (builder.playtest_core.warnings).
 
 Games with their initiative swapped by the playtest's seat rotation and games that
 ended in an engine error are never chosen: a plain log cannot set them up again.

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from builder.errors import InvalidInputError
-from builder.playtest.stats import two_proportion_z
+from builder.playtest_core.stats import two_proportion_z
 
 
 def compare_reports(old: dict[str, Any], new: dict[str, Any], alpha: float = 0.05) -> dict[str, Any]:

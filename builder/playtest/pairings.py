@@ -32,7 +32,8 @@ public functions, for the other playtests (balance, campaign) to play the same w
   players for each seat of an alliance scenario),
 - :func:`play_pairings` (play them with a ``run`` callback and compare),
   :func:`merged` (the first pairing's report with every pairing's verdict and the line),
-- :func:`robustness`, :func:`verdict_class`, :func:`text_lines`, :func:`swappable`;
+- :func:`robustness`, :func:`verdict_class`, :func:`text_lines`, :func:`swappable`,
+  :func:`facts_swappable`, :func:`seat_sides` (asked of the pack's game system);
 - :class:`Plan` (pairings and whether they swap, for a game system's own playtest
   command, which imports nothing of builder.playtest).
 """
@@ -40,9 +41,11 @@ public functions, for the other playtests (balance, campaign) to play the same w
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable
 
 from builder.errors import UsageError
+from builder.systems.seam import ScenarioFacts
 
 ROBUST, DEPENDS, WEAKNESS, SINGLE = "robust", "depends on the players", "decided by a player's weakness", "one pairing"
 FEW = "too few games"
@@ -147,7 +150,7 @@ def pairing_name(players: tuple[str, ...] | list[str]) -> str:
 
 def verdict_class(report: dict[str, Any]) -> str:
     """The verdict's gist, for comparison across pairings: 'favours SIDE', 'balanced'
-    or 'mostly draws' (the rule of builder.playtest.aggregate.verdict)."""
+    or 'mostly draws' (the rule of builder.playtest_core.aggregate.verdict)."""
     if not report.get("games"):
         return "no games"
     if str(report.get("verdict", "")).startswith("too few games"):
@@ -235,15 +238,29 @@ def text_lines(report: dict[str, Any]) -> list[str]:
     return lines
 
 
-def swappable(pack_path: str, scenario: str) -> bool:
-    """May the players of a pairing swap sides on the Heroes System ``scenario``? Two sides, no alliances
-    of three or four players, and not symmetric (a symmetric scenario's playtest rotates
-    the sides already, builder.playtest.seeds)."""
-    from builder.playtest.runner import scenario_facts
-    from builder.systems.heroes.engine import scenario_seats
+def facts_swappable(facts: ScenarioFacts) -> bool:
+    """May the players of a pairing swap sides on a scenario of these facts? Two sides, no
+    alliances of three or four players, and not symmetric (a symmetric scenario's playtest
+    rotates the sides already, builder.playtest_core.seeds)."""
+    return len(facts.sides) == 2 and not facts.seats and not facts.symmetric
 
-    model = scenario_facts(pack_path, scenario)
-    return len(model.sides) == 2 and not scenario_seats(model) and not model.symmetric
+
+def _facts(pack_path: str, scenario: str) -> ScenarioFacts:
+    """The scenario's facts, from the pack's game system (builder.systems.seam)."""
+    from builder.systems.seam import playtest_tools, system_of_pack
+
+    return playtest_tools(system_of_pack(pack_path), "playtest").facts(Path(pack_path), scenario)
+
+
+def swappable(pack_path: str, scenario: str) -> bool:
+    """:func:`facts_swappable` for ``scenario`` of the pack."""
+    return facts_swappable(_facts(pack_path, scenario))
+
+
+def seat_sides(pack_path: str, scenario: str) -> list[int]:
+    """The side of each seat of an alliance scenario, in order (empty when each side is
+    one player): what :func:`seated_by_side` takes."""
+    return list(_facts(pack_path, scenario).seats)
 
 
 @dataclass(frozen=True)

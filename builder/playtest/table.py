@@ -15,21 +15,25 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Callable
 
-from builder.systems.heroes.content.loader import BUNDLED_CONTENT
+from builder.content.paths import BUNDLED_CONTENT
 from builder.errors import UsageError
-from builder.playtest.alliances import markdown as seat_table
+from builder.playtest_core.alliances import markdown as seat_table
+
+
+def _folder(pack: str | Path | None) -> Path:
+    return Path(pack) if pack is not None else BUNDLED_CONTENT / "core"
 
 
 def playable_scenarios(pack: str | Path | None = None) -> list[str]:
-    """The ids of the pack's scenarios of two sides (its dependencies' too), sorted: two
-    players, or three or four in two alliances (000 core rules, Multiplayer Rules)."""
-    from builder.playtest.runner import _pack
+    """The ids of the pack's scenarios of two sides, sorted, as its game system lists them
+    (builder.systems.seam.PlaytestTools.scenarios; the Heroes System: two players, or three
+    or four in two alliances, 000 core rules, Multiplayer Rules)."""
+    from builder.systems.seam import playtest_tools, system_of_pack
 
-    pack_path = str(Path(pack) if pack is not None else BUNDLED_CONTENT / "core")
-    scenarios = _pack(pack_path).items.get("scenarios", {})
-    chosen = sorted(sid for sid, sc in scenarios.items() if len(sc.sides) == 2 and "@" not in sid)
+    folder = _folder(pack)
+    chosen = playtest_tools(system_of_pack(folder), "playtest --all").scenarios(folder)
     if not chosen:
-        raise UsageError(f"{pack_path} has no scenario of two sides to playtest")
+        raise UsageError(f"{folder} has no scenario of two sides to playtest")
     return chosen
 
 
@@ -43,42 +47,25 @@ def all_scenarios(*, games: int, seed: int, players: list[str] | None = None,
     pairing of two different players also with the sides swapped, where allowed), or by
     the one pairing ``players``; a pairing gives each side's player, which each of an alliance's
     players takes when it names two."""
-    from builder.systems.heroes.engine import scenario_seats
     from builder.playtest.api import run_playtest
-    from builder.playtest.pairings import merged, play_pairings, seated_by_side, swappable
-    from builder.playtest.runner import _pack
-    from builder.systems.seam import system_of_pack
+    from builder.playtest.pairings import facts_swappable, merged, play_pairings, seated_by_side
+    from builder.systems.seam import playtest_tools, system_of_pack
 
     if pairings is None:
         pairings = [tuple(players or ("greedy", "greedy"))]
-    pack_path = str(Path(pack) if pack is not None else BUNDLED_CONTENT / "core")
-    system = system_of_pack(pack_path)
-    if not system.builtin_cli:  # another game system plays its own games (builder.systems.seam.PlaytestTools)
-        from builder.systems.seam import PlaytestRun, playtest_tools
-
-        tools = playtest_tools(system, "playtest --all")
-        out = []
-        for sid in tools.scenarios(Path(pack_path)):
-            if progress is not None:
-                progress(sid)
-
-            def played(pairing: tuple[str, ...], sid: str = sid) -> dict[str, Any]:
-                return tools.run(PlaytestRun(Path(pack_path), sid, games, seed, pairing, jobs))[0]
-
-            out.append(merged(play_pairings(played, pairings, swap)))
-        return out
-    loaded = _pack(pack_path).items.get("scenarios", {})
+    folder = _folder(pack)
+    tools = playtest_tools(system_of_pack(folder), "playtest --all")
     reports = []
-    for sid in playable_scenarios(pack):
+    for sid in playable_scenarios(folder):
         if progress is not None:
             progress(sid)
-        seats = [side for _, side in scenario_seats(loaded[sid])]
+        facts = tools.facts(folder, sid)
 
-        def run(pairing: tuple[str, ...], sid: str = sid, seats: list[int] = seats) -> dict[str, Any]:
-            return run_playtest(sid, games=games, seed=seed, players=list(seated_by_side(pairing, seats)),
-                                jobs=jobs, pack=pack)[0]
+        def run(pairing: tuple[str, ...], sid: str = sid, seats: tuple[int, ...] = facts.seats) -> dict[str, Any]:
+            return run_playtest(sid, games=games, seed=seed, players=list(seated_by_side(pairing, list(seats))),
+                                jobs=jobs, pack=folder)[0]
 
-        reports.append(merged(play_pairings(run, pairings, swap and swappable(pack_path, sid))))
+        reports.append(merged(play_pairings(run, pairings, swap and facts_swappable(facts))))
     return reports
 
 
@@ -142,47 +129,30 @@ def table(reports: list[dict[str, Any]]) -> str:
     return "\n".join(head + [row(r) for r in reports]) + "\n" + foot + by_player
 
 
-def solo_scenarios(pack: str | Path | None = None) -> list[str]:
-    """The ids of the pack's scenarios the Solo Mode may play (those whose solo notes name
-    the side the AI plays by default), sorted."""
-    from builder.playtest.runner import _pack
-
-    pack_path = str(Path(pack) if pack is not None else BUNDLED_CONTENT / "core")
-    scenarios = _pack(pack_path).items.get("scenarios", {})
-    chosen = sorted(sid for sid, sc in scenarios.items()
-                    if sc.solo is not None and sc.solo.default_ai_side is not None and "@" not in sid)
-    if not chosen:
-        raise UsageError(f"{pack_path} has no scenario with Solo Mode notes (solo.default_ai_side) to sweep")
-    return chosen
-
-
 def solo_sweep(*, games: int, seed: int, opponent: str = "greedy", scenarios: list[str] | None = None,
                pack: str | Path | None = None, jobs: int = 1,
                progress: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
-    """The Solo game mode at every attitude and difficulty (``heroes playtest --solo-sweep``):
-    for each scenario, its default AI side played by ``solo-mode:ATTITUDE:DIFFICULTY``
-    (002 Solo Mode, 2.1 Difficulty and Danger Levels; 5 attitudes), the other by
-    ``opponent``; one playtest report per cell, same seed for every cell."""
-    from builder.systems.heroes.ai.players import ATTITUDES, DIFFICULTIES
+    """The system's own AI at each of its settings (``heroes playtest --solo-sweep``; the
+    Heroes System: the Solo game mode at every attitude and difficulty, 002 Solo Mode, 2.1),
+    the other side played by ``opponent``: one playtest report per cell of the system's
+    sweep (builder.systems.seam.PlaytestTools.sweep), same seed for every cell."""
     from builder.playtest.api import run_playtest
-    from builder.playtest.runner import _pack
+    from builder.systems.seam import playtest_tools, refuse, system_of_pack
 
-    pack_path = str(Path(pack) if pack is not None else BUNDLED_CONTENT / "core")
-    loaded = _pack(pack_path).items.get("scenarios", {})
+    folder = _folder(pack)
+    system = system_of_pack(folder)
+    tools = playtest_tools(system, "playtest --solo-sweep")
+    if tools.sweep is None:
+        refuse(system, "playtest --solo-sweep", "the system has no AI of its own to sweep (PlaytestTools.sweep)")
     reports = []
-    for sid in scenarios or solo_scenarios(pack):
-        sc = loaded.get(sid)
-        if sc is None or sc.solo is None or sc.solo.default_ai_side is None:
-            raise UsageError(f"{sid}: no scenario of {pack_path} with Solo Mode notes naming the AI's side "
-                             f"(solo.default_ai_side); scenarios to sweep: {', '.join(solo_scenarios(pack))}")
-        ai = sc.solo.default_ai_side
-        for attitude in ATTITUDES:
-            for difficulty in DIFFICULTIES:
-                if progress is not None:
-                    progress(f"{sid} {attitude} {difficulty}")
-                players = [f"solo-mode:{attitude}:{difficulty}" if side.id == ai else opponent for side in sc.sides]
-                report = run_playtest(sid, games=games, seed=seed, players=players, jobs=jobs, pack=pack)[0]
-                reports.append({"ai_side": ai, "attitude": attitude, "difficulty": difficulty, "report": report})
+    chosen: list[str | None] = list(scenarios) if scenarios else [None]  # None: every scenario it sweeps
+    for scenario in chosen:
+        for cell in tools.sweep(folder, scenario, opponent):
+            if progress is not None:
+                progress(cell.name)
+            report = run_playtest(cell.scenario, games=games, seed=seed, players=list(cell.players), jobs=jobs,
+                                  pack=pack)[0]
+            reports.append({**cell.labels, "report": report})
     return reports
 
 

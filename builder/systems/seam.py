@@ -18,8 +18,9 @@ existing packs load unchanged.
 Hooks are callables that import their module on first call (:func:`lazy`): asking
 which system a pack belongs to costs no engine import.
 
-The shared services ask a system for what they do not know: ``heroes playtest --all``,
-``heroes balance`` and :func:`builder.playtest.api.run_playtest` its
+The shared services ask a system for what they do not know: ``heroes playtest`` (one
+scenario, ``--all``, ``--solo-sweep``), ``heroes balance`` and
+:func:`builder.playtest.api.run_playtest` its
 :class:`PlaytestTools` (:func:`playtest_tools`); every command its handler
 (:func:`command_for`). What has no meaning for a system is refused in one way, S221 with
 the system's reason (:func:`refuse`, ``GameSystem.refusals``).
@@ -104,6 +105,14 @@ class ScenarioFacts:
     side_names: Mapping[str, str] = field(default_factory=dict)
     symmetric: bool = False
     """The sides may swap seats (the playtest rotates them)."""
+    seats: tuple[int, ...] = ()
+    """The side of each player's seat, in order, when a side is an alliance of several
+    players (the Heroes System's games of three or four, 000 core rules, Multiplayer
+    Rules); empty when each side is one player (a pairing then names one player a side)."""
+    players: int | None = None
+    """The number of players the scenario is written for (the Heroes System: 1 for a Solo
+    Mode scenario, 2, or 3 or 4 in alliances); None: one a side. ``heroes balance --all``
+    weighs only scenarios of two."""
 
 
 @dataclass(frozen=True)
@@ -120,7 +129,7 @@ class Knob:
 
 
 class PlayBatch(Protocol):
-    """A batch of seeded games the shared pools play (builder.playtest.pools.Batch): a
+    """A batch of seeded games the shared pools play (builder.playtest_core.pools.Batch): a
     frozen dataclass with ``first`` and ``games`` fields, picklable, playing its own chunks."""
 
     @property
@@ -143,14 +152,20 @@ class PlaytestRun:
     players: tuple[str, ...]
     jobs: int = 1
     until_decided: bool = False
-    """``games`` is a cap: stop once the shared sequential rule decides (builder.playtest.sequential)."""
+    """``games`` is a cap: stop once the shared sequential rule decides (builder.playtest_core.sequential)."""
     margin: float = 0.05
     alpha: float = 0.05
     beta: float = 0.05
     scheduler: str | None = None
-    """A Dask scheduler's address, or ``local`` (builder.playtest.pools)."""
+    """A Dask scheduler's address, or ``local`` (builder.playtest_core.pools)."""
     armies: tuple[str, ...] = ()
     """``SIDE=FILE`` army options, as ``--army`` gives them."""
+    progress: Callable[[int], None] | None = None
+    """Told the number of games of each chunk played (a progress bar); never changes the rows."""
+    warn: Callable[[dict[str, str]], None] | None = None
+    """Told, before any game is played, each warning the set-up already shows (``{"code",
+    "message"}``: the Heroes System's C380, a victory level the armies cannot reach); the
+    report carries them too. A system with no such warning never calls it."""
 
 
 @dataclass(frozen=True)
@@ -164,13 +179,59 @@ class BatchRequest:
     knobs: tuple[tuple[str, Any], ...] = ()
 
 
+Setting = tuple[tuple[str, Any], ...]
+"""Knob values of one balance setting, ``(knob, value)`` in the order of ``--vary``."""
+
+
+@dataclass(frozen=True)
+class SearchRequest:
+    """One whole balance search: the scenario, its players and every knob with the values
+    the search may try (what each setting's games may share, e.g. nested armies)."""
+
+    pack: Path
+    scenario: str
+    seed: int
+    players: tuple[str, ...]
+    knobs: tuple[Knob, ...] = ()
+
+
+@dataclass(frozen=True)
+class SearchPlays:
+    """What a system plays at each setting of one balance search (:attr:`PlaytestTools.search`)."""
+
+    batch: Callable[[Setting], PlayBatch]
+    """The batch of games of a setting, from game 0 (the pools set ``first``/``games``)."""
+    symmetric: bool = False
+    """The playtest rotates the seats (sides and initiative) for these players."""
+    armies: Callable[[Setting], dict[str, dict[str, Any]]] | None = None
+    """Each side's army at a setting as the balance report shows it (``source``,
+    ``budget``, ``spent``, ``tiles``, ``heroes``, ``counters``); None: the armies do not change."""
+    held: str | None = None
+    """How the armies vary with the settings, in words, for the report (None: not said)."""
+
+
+@dataclass(frozen=True)
+class SweepCell:
+    """One cell of a system's sweep of its own AI (``heroes playtest --solo-sweep``)."""
+
+    scenario: str
+    players: tuple[str, ...]
+    """One player per side, in the scenario's order."""
+    labels: Mapping[str, str]
+    """What the cell varies, for the table and the JSON (the Heroes System: ``ai_side``,
+    ``attitude``, ``difficulty``)."""
+    name: str = ""
+    """The cell in a few words, for the progress lines (``clash aggressive hard``)."""
+
+
 @dataclass(frozen=True)
 class PlaytestTools:
-    """What the shared playtest and balance services (``heroes playtest --all``, ``heroes
-    balance``) ask of a game system whose commands are not builder/cli's own bodies.
+    """What the shared playtest and balance services (builder.playtest: ``heroes playtest``,
+    ``--all``, ``--solo-sweep``, ``heroes balance``) ask of a game system: one path for
+    every system, which imports none of its modules.
 
     Each hook takes and gives plain data; rows are the shared report's game records
-    (builder.playtest.aggregate)."""
+    (builder.playtest_core.aggregate)."""
 
     scenarios: Callable[[Path], list[str]]
     """The pack's scenario ids of two sides, sorted: what ``--all`` plays."""
@@ -184,6 +245,17 @@ class PlaytestTools:
     """The ``--vary`` text ``heroes balance --all`` searches for a scenario."""
     batch: Callable[[BatchRequest], PlayBatch]
     """The batch of games of one setting, from game 0 (the pools set ``first``/``games``)."""
+    search: Callable[[SearchRequest], SearchPlays] | None = None
+    """The games of every setting of one balance search, for a system whose settings share
+    what the search builds as it goes (the Heroes System's nested armies of a
+    ``points.SIDE`` knob, one plan per search); refuses bad players before any game. None:
+    each setting is :attr:`batch`, the armies the same at every setting, the seats rotated
+    when ``facts`` says the scenario is symmetric."""
+    sweep: Callable[[Path, str | None, str], list[SweepCell]] | None = None
+    """``(pack, scenario or None for every one, the opponent's player)`` -> the cells of
+    ``heroes playtest --solo-sweep``: the system's own AI at each of its settings (the Heroes
+    System's Solo Mode: every attitude and difficulty, 002 Solo Mode, 2.1). None: the
+    system has no such AI (S221)."""
 
 
 # ---- campaigns: what the shared campaign service asks of a system (issue 33) ----
@@ -247,7 +319,7 @@ class CampaignTools:
     the armies a campaign playtest fields: the options added to the sides' lists."""
     player: Callable[[str], Any]
     """A player spec text (``greedy``, ``solo-mode:aggressive:hard``) as the shared playtest
-    plays it (builder.playtest.game); an unknown player is a usage error."""
+    plays it (builder.systems.heroes.playtests.game); an unknown player is a usage error."""
 
 
 # ---- the site: what the shared site builder asks of a system (issue 33) ----
@@ -406,8 +478,8 @@ class GameSystem:
     """Narrating and viewing the system's game logs (:class:`ReplayTools`)."""
     playtest: PlaytestTools | None = None
     """What the shared playtest and balance services ask of the system
-    (:class:`PlaytestTools`); None for the Heroes System, whose batches they build themselves,
-    and for a system that cannot be playtested (``--all`` and ``balance`` then give S221)."""
+    (:class:`PlaytestTools`); None for a system that cannot be playtested (``heroes
+    playtest`` and ``balance`` then give S221)."""
     refusals: Mapping[str, str] = field(default_factory=dict)
     """Why a command has no meaning for the system, by command (``"render cards"``: one
     sentence): :func:`command_for` says it with the S221 refusal."""

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from builder.content.paths import BUNDLED_CONTENT
 from builder.render.paths import TEMPLATES
 from builder.systems.heroes.commands import COMMANDS
-from builder.systems.seam import HEROES_SYSTEM, CampaignTools, GameSystem, ReplayTools, SitePages, WebTools, lazy
+from builder.systems.seam import HEROES_SYSTEM, CampaignTools, GameSystem, PlaytestTools, ReplayTools, SitePages, WebTools, lazy
 
 if TYPE_CHECKING:
     from builder.systems.heroes.content.pack import Pack
@@ -96,6 +96,40 @@ def coverage(pack: Any) -> list[dict[str, str]]:
 
 
 CAMPAIGNS = "builder.systems.heroes.campaigns"
+# The playtest pieces the Heroes-only services use (the campaign playtest, ``heroes play
+# --army``): a small public API, each imported on first call
+# (builder.systems.heroes.playtests).
+
+
+def playtest_pack(path: str) -> Any:
+    """The loaded pack of a playtest, loaded once per process (workers reuse it)."""
+    from builder.systems.heroes.playtests.runner import _pack
+
+    return _pack(path)
+
+
+def play_game_safely(pack: Any, scenario: Any, seed: int, specs: list[Any], **options: Any) -> dict[str, Any]:
+    """One playtest game as the shared report's row; a game that fails is an ``error`` row
+    (builder.systems.heroes.playtests.game.play_game_safely, whose keywords it takes)."""
+    from builder.systems.heroes.playtests.game import play_game_safely as play
+
+    return play(pack, scenario, seed, specs, **options)
+
+
+def load_armies(pack: Any, scenario: Any, files: dict[str, Any]) -> tuple[Any, ...]:
+    """The checked ``--army SIDE=FILE`` lists, one (or None) per side of ``scenario``."""
+    from builder.systems.heroes.playtests.armies import load_armies as load
+
+    return load(pack, scenario, files)
+
+
+def played_lists(pack: Any, scenario: Any, lists: Any = ()) -> tuple[Any, ...]:
+    """The army each side plays: its list, else the default army built for the scenario
+    (builder.systems.heroes.playtests.armies.played_lists)."""
+    from builder.systems.heroes.playtests.armies import played_lists as played
+
+    return played(pack, scenario, lists)
+
 
 HEROES = GameSystem(
     id=HEROES_SYSTEM,
@@ -142,4 +176,14 @@ HEROES = GameSystem(
                  table_players=lazy(f"{WEB}.table:players"), table_new=lazy(f"{WEB}.table:new_game"),
                  table_apply=lazy(f"{WEB}.table:apply"), table_view=lazy(f"{WEB}.table:view"),
                  table_log=lazy(f"{WEB}.table:log_text")),
+    playtest=PlaytestTools(
+        scenarios=lazy("builder.systems.heroes.playtests.tools:scenarios"),
+        facts=lazy("builder.systems.heroes.playtests.tools:facts"),
+        run=lazy("builder.systems.heroes.playtests.tools:run"),
+        knob=lazy("builder.systems.heroes.playtests.tools:knob"),
+        default_vary=lazy("builder.systems.heroes.playtests.tools:default_vary"),
+        batch=lazy("builder.systems.heroes.playtests.tools:batch"),
+        search=lazy("builder.systems.heroes.playtests.tools:search"),
+        sweep=lazy("builder.systems.heroes.playtests.tools:sweep"),
+    ),
 )

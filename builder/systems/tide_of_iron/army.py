@@ -208,7 +208,7 @@ def describe_forces(scenario: Any, files: dict[str, Path]) -> dict[str, str]:
 
 def describe_armies(scenario: Any, files: dict[str, Path], forces: dict[int, Army]) -> dict[str, dict[str, Any]]:
     """Which force each side played, as the shared playtest report describes an army
-    (builder.playtest.armies.describe): ``source`` (``file`` or ``scenario``), ``text``,
+    (builder.systems.heroes.playtests.armies.describe): ``source`` (``file`` or ``scenario``), ``text``,
     its ``squads`` and ``vehicles`` by id and its ``counters`` (figure type or vehicle type
     -> number, the scenario's reinforcements included) with a one-line ``summary``. A Tide of Iron force has no points
     budget (004 Tide of Iron, Setup: the scenario grants the squads), so ``budget`` and

@@ -78,7 +78,7 @@ def validate(pack: Path, fmt: str, quiet: bool) -> None:
 def play(pack: Path, scenario: str, seed: int, names: list[str], log: Path | None, fmt: str,
          army: list[str] | None = None) -> None:
     """``heroes play``; ``army`` holds ``--army SIDE=FILE`` squad lists (checked first)."""
-    from builder.playtest.army_options import parse_army_options
+    from builder.playtest_core.army_options import parse_army_options
     from builder.systems.tide_of_iron.army import describe_forces, load_forces
     from builder.systems.tide_of_iron.games import coded_warnings, jsonl, log_lines
     from builder.systems.tide_of_iron.pack import load
@@ -150,7 +150,7 @@ def playtest(pack: Path, scenario: str, games: int, seed: int, pairings: Pairing
     played under ``pairings`` as a Heroes playtest is (builder.playtest.pairings: the
     first pairing's report, every pairing's verdict and the robustness line)."""
     from builder.outputs import check_output
-    from builder.playtest.report import report_json, write_reports
+    from builder.playtest_core.report import report_json, write_reports
     from builder.systems.tide_of_iron.games import run_playtest
 
     saved = check_output(Path(pack) / "reports" / f"{scenario}.json", what="saved report") if save else None

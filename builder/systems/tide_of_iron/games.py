@@ -21,8 +21,8 @@ from typing import Any, Callable
 from builder.diagnostics import Diagnostic, define_code
 from builder.errors import InvalidInputError, UsageError
 from builder.inputs import NumberTooLong, bounded_int
-from builder.playtest.report import build_report
-from builder.playtest.seeds import game_seed, seating
+from builder.playtest_core.report import build_report
+from builder.playtest_core.seeds import game_seed, seating
 from builder.systems.tide_of_iron import engine as E
 from builder.systems.tide_of_iron.models import Army
 from builder.systems.tide_of_iron.pack import ToiPack, load
@@ -41,7 +41,7 @@ H862 = define_code("H862", "game log header is invalid")
 
 def coded_warnings(messages: list[str]) -> list[dict[str, str]]:
     """The engine's warnings as ``{"code", "message"}`` dicts (the playtest reports' shape,
-    builder/playtest/warnings.py): each is a rule the engine does not play, N716."""
+    builder/playtest_core/warnings.py): each is a rule the engine does not play, N716."""
     from builder.systems.tide_of_iron.codes import N_UNSIMULATED
 
     return [{"code": N_UNSIMULATED, "message": m} for m in messages]
@@ -226,7 +226,7 @@ def replay(pack: ToiPack, lines: list[dict[str, Any]], display: str) -> E.State:
 
 def game_row(pack: ToiPack, scenario: str, base_seed: int, index: int, players: tuple[str, ...],
              static: E.Static | None, forces: E.Forces | None = None) -> dict[str, Any]:
-    """One playtest game as the shared report's record (see builder.playtest.aggregate)."""
+    """One playtest game as the shared report's record (see builder.playtest_core.aggregate)."""
     seed = game_seed(base_seed, index, scenario, players)
     seat = seating(index, 2, False)
     names = [players[seat.seats[i]] for i in (0, 1)]
@@ -269,7 +269,7 @@ _WORKER: dict[str, Any] = {}
 @dataclass(frozen=True)
 class ToiBatch:
     """A playtest batch of Tide of Iron games, played by the shared pools
-    (builder.playtest.pools: this process, local processes or a Dask cluster): games
+    (builder.playtest_core.pools: this process, local processes or a Dask cluster): games
     ``first`` to ``first + games - 1``; ``forces`` are the checked squad lists of
     ``--army`` by side index. Each game's seed depends only on the batch seed, its
     index, the scenario and the players, so every pool gives the same rows."""
@@ -307,11 +307,11 @@ def run_playtest(pack_path: Path, scenario: str, games: int, seed: int, players:
     ``armies`` (``["germans=list.yaml"]``) gives sides their squad lists, checked first
     (:func:`~builder.systems.tide_of_iron.army.load_forces`). ``until_decided``: ``games``
     is a cap and batches stop once the Heroes playtests' sequential rule decides
-    (builder.playtest.sequential). Rows are kept in index order, so the report is the
+    (builder.playtest_core.sequential). Rows are kept in index order, so the report is the
     same at any number of workers and on a cluster."""
-    from builder.playtest.army_options import parse_army_options
-    from builder.playtest.pools import open_pool
-    from builder.playtest.sequential import run_until_decided, sequential_entry, sequential_rule
+    from builder.playtest_core.army_options import parse_army_options
+    from builder.playtest_core.pools import open_pool
+    from builder.playtest_core.sequential import run_until_decided, sequential_entry, sequential_rule
     from builder.systems.tide_of_iron.army import describe_armies, load_forces
 
     if games < 1:

@@ -37,10 +37,13 @@ def facts(pack: Path, scenario: str) -> ScenarioFacts:
 
 
 def run(request: PlaytestRun) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Play a playtest and build the shared report; ``request.progress`` hears each chunk
+    played. Tide of Iron has no warning to give before its games (``request.warn`` unused:
+    its report's warnings come from the games)."""
     from builder.systems.tide_of_iron.games import run_playtest
 
     return run_playtest(request.pack, request.scenario, request.games, request.seed, list(request.players),
-                        request.jobs, until_decided=request.until_decided, margin=request.margin,
+                        request.jobs, request.progress, until_decided=request.until_decided, margin=request.margin,
                         alpha=request.alpha, beta=request.beta, scheduler=request.scheduler, armies=request.armies)
 
 

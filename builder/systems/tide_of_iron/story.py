@@ -263,7 +263,7 @@ def read_log(text: str, display: str, pack: Path | None = None) -> tuple[ToiPack
 def game_log(pack: Path, scenario: str, seed: int, players: list[str], army: list[str] | None = None) -> str:
     """The log of the game a playtest played with ``seed`` (players by side; ``army`` the
     playtest's ``--army SIDE=FILE`` squad lists)."""
-    from builder.playtest.army_options import parse_army_options
+    from builder.playtest_core.army_options import parse_army_options
     from builder.systems.tide_of_iron.army import load_forces
     from builder.systems.tide_of_iron.games import jsonl, log_lines
     from builder.systems.tide_of_iron.players import play_game

@@ -1,5 +1,5 @@
 """The initiative handed to the other side every turn: how a playtest of a symmetric
-scenario rotates who moves first (builder.playtest.seeds.seating), as part of the game's
+scenario rotates who moves first (builder.playtest_core.seeds.seating), as part of the game's
 set-up rather than driven from outside the engine.
 
 000 core rules, Supply Phase (last step) moves the initiative along the turn track from

@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from builder.content.paths import BUNDLED_CONTENT
 from builder.errors import UsageError
-from builder.playtest.armies import load_armies, parse_army_options, played_lists
+from builder.systems.heroes.playtests.armies import load_armies, parse_army_options, played_lists
 from builder.systems.heroes.ai.players import parse_spec, rules_for
 from builder.systems.heroes.ai.solo_mode.why import table_choices
 from builder.systems.heroes.board.los import static_line

@@ -24,7 +24,7 @@ An army is the composition entries a scenario prints or an army list expands to
 models. ``heroes validate`` checks the scenario's printed compositions and, for a side
 given only points, whether any army its faction can buy from the scenario's own pack
 could reach the level at all (C380); a playtest checks the armies it is about to play
-(builder.playtest.armies) and its report carries the same code.
+(builder.systems.heroes.playtests.armies) and its report carries the same code.
 """
 
 from __future__ import annotations
@@ -144,7 +144,7 @@ def level_needs(scenario: Any) -> list[list[dict[str, Needs]] | None]:
 
 def side_needs(scenario: Any, side: str) -> Needs:
     """Everything the levels of ``scenario`` ask of ``side`` in their first alternative:
-    what a default army built for the scenario should field (builder.playtest.armies)."""
+    what a default army built for the scenario should field (builder.systems.heroes.playtests.armies)."""
     out = Needs()
     for alternatives in level_needs(scenario):
         if alternatives:

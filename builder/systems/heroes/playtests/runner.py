@@ -1,24 +1,22 @@
-"""Batches of playtest games over a process pool.
+"""Batches of Heroes System playtest games, which the shared pools play
+(builder.playtest_core.pools: here, local processes or a Dask cluster).
 
 Games are cut into chunks of consecutive indices; each worker loads the pack once and
 plays its chunks; results come back in index order. A game's seed and seating depend
 only on the batch's seed, the game's index, the scenario and the players
-(builder.playtest.seeds), so the rows, and the report, are identical for any ``--jobs``.
+(builder.playtest_core.seeds), so the rows, and the report, are identical for any ``--jobs``.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from builder.systems.heroes.ai.players import PlayerSpec, parse_spec
 from builder.systems.heroes.content.loader import load_pack
 from builder.errors import UsageError
-from builder.playtest.game import play_game_safely
-from builder.playtest.seeds import chunks, game_seed, seating
+from builder.systems.heroes.playtests.game import play_game_safely
+from builder.playtest_core.seeds import game_seed, seating
 
 
 @dataclass(frozen=True)
@@ -35,13 +33,13 @@ class Batch:
     """Index of the batch's first game: a sequential run plays games first..first+games-1."""
     knobs: tuple[tuple[str, Any], ...] = ()
     """Knob settings played instead of the scenario's own (builder.systems.heroes.content.knobs)."""
-    armies: tuple[Any, ...] = ()  # an army list or None per side (builder.playtest.armies)
+    armies: tuple[Any, ...] = ()  # an army list or None per side (builder.systems.heroes.playtests.armies)
 
     def specs(self) -> list[PlayerSpec]:
         return [parse_spec(p) for p in self.players]
 
     def play_chunk(self, start: int, stop: int) -> list[dict[str, Any]]:
-        """Games ``start`` to ``stop - 1`` (what builder.playtest.pools asks of a batch)."""
+        """Games ``start`` to ``stop - 1`` (what builder.playtest_core.pools asks of a batch)."""
         return play_chunk(self, start, stop)
 
 
@@ -76,10 +74,6 @@ def play_chunk(batch: Batch, start: int, stop: int) -> list[dict[str, Any]]:
     return [play_index(batch, i, pack) for i in range(start, stop)]
 
 
-def _play_chunk_args(args: tuple[Batch, int, int]) -> list[dict[str, Any]]:
-    return play_chunk(*args)
-
-
 def scenario_facts(pack_path: str, scenario: str) -> Any:
     """The scenario model; unknown ids are usage errors listing the known ones."""
     pack = _pack(pack_path)
@@ -88,26 +82,3 @@ def scenario_facts(pack_path: str, scenario: str) -> Any:
         known = ", ".join(sorted(pack.items.get("scenarios", {}))) or "none"
         raise UsageError(f"unknown scenario '{scenario}' in {pack_path} (known: {known})")
     return model
-
-
-def run_batch(batch: Batch, jobs: int = 1, progress: Callable[[int], None] | None = None
-              ) -> Iterator[dict[str, Any]]:
-    """Yield the records of ``batch`` in index order, playing on ``jobs`` processes."""
-    work = [(batch, batch.first + a, batch.first + b) for a, b in chunks(batch.games, jobs)]
-    if jobs <= 1 or len(work) <= 1:
-        for args in work:
-            rows = _play_chunk_args(args)
-            if progress:
-                progress(len(rows))
-            yield from rows
-        return
-    ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        for rows in pool.map(_play_chunk_args, work):
-            if progress:
-                progress(len(rows))
-            yield from rows
-
-
-def default_pack() -> str:
-    return str(Path(__file__).resolve().parents[2] / "content" / "core")

@@ -1,6 +1,6 @@
 """The per-player counts of a playtest game of three or four players (000 core rules,
 Multiplayer Rules 3-4 Players), for the row's ``seats`` entry that
-builder.playtest.alliances sums into the report."""
+builder.playtest_core.alliances sums into the report."""
 
 from __future__ import annotations
 

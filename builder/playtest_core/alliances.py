@@ -5,7 +5,7 @@ fielded and lost and whether it was wiped out; the report gives each player's wi
 with 95% intervals, beside the alliances' rates (the sides' ``win_rates``).
 
 A two-player game's rows and reports have none of this (``seats`` absent). The rows'
-counts come from builder.playtest.seat_tally (the only part that reads a game).
+counts come from builder.systems.heroes.playtests.seat_tally (the only part that reads a game).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from builder.diagnostics import define_code
-from builder.playtest.stats import wilson
+from builder.playtest_core.stats import wilson
 
 REPORT = "docs/playtest.md, Three- and four-player scenarios"
 P_WIPED_OUT = define_code("P530", "an alliance player was wiped out in playtest games while its alliance played on",

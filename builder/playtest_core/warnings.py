@@ -84,7 +84,7 @@ def unspent(armies: dict[str, dict[str, Any]] | None) -> list[dict[str, str]]:
 
 def no_deck(n: int, rows: list[dict[str, Any]]) -> list[dict[str, str]]:
     """P524, per side whose game started with no action card in its deck or hand (the
-    ``no_deck`` of the game rows, builder.playtest.game)."""
+    ``no_deck`` of the game rows, builder.systems.heroes.playtests.game)."""
     games: dict[str, int] = {}
     for r in rows:
         for side in r.get("no_deck", ()):

@@ -6,7 +6,7 @@ could play unrelated armies and the curve measured the armies, not the points
 (``heroes balance trading-blows --pack content/bfn --vary points.de=145,155,165,175,185
 --games 60`` gave the Commonwealth 55%, 98%, 47%, 52%, 33% of the decisive games). Here
 the rest of each army is held fixed: at the points as written the side plays its
-default army (builder.playtest.armies.default_list, as the playtest does); each higher
+default army (builder.systems.heroes.playtests.armies.default_list, as the playtest does); each higher
 value completes the army of the value below it (the suggester with that army as its
 start only adds tiles, options and heroes), or, when that leaves more than 5% of the
 points unspent, swaps one entry of it for what the points now buy; each lower value takes off the army of the
@@ -92,7 +92,7 @@ def _upwards(pack: Any, view: Any, army: Any, faction: str, points: int) -> Any:
     """``army`` completed to ``points``; when that leaves more than 5% of them unspent
     (a full slot, say, holds a half-track where a Panzer now fits), the best completion
     of ``army`` with one entry taken off, if it spends more."""
-    from builder.playtest.warnings import UNSPENT_SHARE
+    from builder.playtest_core.warnings import UNSPENT_SHARE
 
     best = _fill(view, army, faction, points)
     spent = _cost(pack, best)
@@ -113,7 +113,7 @@ class PointsChain:
     depends only on the results, so the armies are the same for the same search."""
 
     def __init__(self, pack: Any, scenario: Any, side: int) -> None:
-        from builder.playtest.armies import default_list, scenario_pack
+        from builder.systems.heroes.playtests.armies import default_list, scenario_pack
         from builder.systems.heroes.validation.rules.reachability import side_needs
 
         model = scenario.sides[side]
@@ -141,7 +141,7 @@ class ArmyPlan:
     ``points.SIDE`` knob varied the side's nested armies over the knob's values."""
 
     def __init__(self, pack: Any, scenario: Any, knobs: dict[str, Sequence[Any]]) -> None:
-        from builder.playtest.armies import played_lists
+        from builder.systems.heroes.playtests.armies import played_lists
 
         self.pack, self.scenario = pack, scenario
         self.default = played_lists(pack, scenario)

@@ -1,9 +1,9 @@
 """Where a batch's games are played: here, a local process pool, or a Dask cluster.
 
 A pool plays a batch (:class:`Batch`: the Heroes System's
-:class:`builder.playtest.runner.Batch`, or another game system's, e.g. Tide of Iron's
+:class:`builder.systems.heroes.playtests.runner.Batch`, or another game system's, e.g. Tide of Iron's
 ``ToiBatch``; issue 20) and yields its rows in index order. A game's seed and seating depend only on the batch and its index
-(builder.playtest.seeds), so every pool gives the same rows; only speed differs.
+(builder.playtest_core.seeds), so every pool gives the same rows; only speed differs.
 
 The pool stays open across batches (a sequential playtest or a balance search plays
 many small batches: starting processes or a cluster once matters).
@@ -11,7 +11,7 @@ many small batches: starting processes or a cluster once matters).
 ``DaskPool`` uses dask.distributed (https://distributed.dask.org): its scheduler
 re-runs the tasks of a worker that dies, so a lost worker loses no game, and the
 rows are still the same since a chunk's games do not depend on who plays them.
-Games travel in chunks (:func:`builder.playtest.seeds.chunks`, larger on a cluster)
+Games travel in chunks (:func:`builder.playtest_core.seeds.chunks`, larger on a cluster)
 so the per-game overhead of a task stays small. The import is lazy: dask is an
 optional dependency, needed only for ``--scheduler``.
 """
@@ -23,7 +23,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, Callable, Iterator, Protocol
 
 from builder.errors import UsageError
-from builder.playtest.seeds import chunks
+from builder.playtest_core.seeds import chunks
 
 CLUSTER_CHUNK = 128
 """Most games in one cluster task: a task costs a few milliseconds of scheduling."""

@@ -1,6 +1,6 @@
 """``--army SIDE=FILE`` as given to ``heroes play`` and ``heroes playtest``, read the
 same way for every game system (the Heroes System's army lists in
-:mod:`builder.playtest.armies`, Tide of Iron's squad lists in its own package): this
+:mod:`builder.systems.heroes.playtests.armies`, Tide of Iron's squad lists in its own package): this
 module imports no game's rules, so any system may use it."""
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.errors import InvalidInputError
-from builder.playtest.army_options import ARMY_HELP, parse_army_options
+from builder.playtest_core.army_options import ARMY_HELP, parse_army_options
 
 __all__ = ["ARMY_HELP", "default_list", "describe", "load_armies", "parse_army_options", "played_lists",
            "reach_warnings"]

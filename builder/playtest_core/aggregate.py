@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Any, Iterable
 
-from builder.playtest import alliances as A
-from builder.playtest import warnings as W
-from builder.playtest.stats import quantiles, wilson
+from builder.playtest_core import alliances as A
+from builder.playtest_core import warnings as W
+from builder.playtest_core.stats import quantiles, wilson
 
 ROUND = 6
 
@@ -51,10 +51,10 @@ def summarise(records: Iterable[dict[str, Any]], sides: list[str], unit_costs: d
               ) -> dict[str, Any]:
     """Aggregate game records into the report's numbers (see docs/playtest.md).
 
-    ``armies``: the armies played by side (builder.playtest.armies.describe), for the
+    ``armies``: the armies played by side (builder.systems.heroes.playtests.armies.describe), for the
     unspent-points warning; ``placeholders``: the ids of the pack's placeholder units,
     for the share of placeholder values among the units that fought
-    (builder.playtest.warnings)."""
+    (builder.playtest_core.warnings)."""
     everything = list(records)
     rows = [r for r in everything if "error" not in r]
     errors = [r for r in everything if "error" in r]

@@ -2,7 +2,7 @@
 
 The record is one JSONL row (see docs/playtest.md): seed, players by side, winner and
 victory level, VP, rounds, end reason, losses by unit, objective control per turn, kills
-credited to the unit, card or effect that made them (builder.playtest.credit), how often each AI rule fired, the scenario effects met that the engine does not play
+credited to the unit, card or effect that made them (builder.systems.heroes.playtests.credit), how often each AI rule fired, the scenario effects met that the engine does not play
 (``not_simulated``: effect text -> times), and a digest of every decision (to count distinct games).
 """
 
@@ -18,8 +18,8 @@ from builder.systems.heroes.engine import IllegalAction, new_game, play, seat_pl
 from builder.kernel import GameStuck
 from builder.systems.heroes.engine.features.exits import counts as exit_counts
 from builder.errors import HeroesError
-from builder.playtest.seat_tally import SeatTally, seat_texts
-from builder.playtest.credit import KillLedger
+from builder.systems.heroes.playtests.seat_tally import SeatTally, seat_texts
+from builder.systems.heroes.playtests.credit import KillLedger
 
 MAX_DECISIONS = 20_000
 

@@ -15,8 +15,8 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from builder.content.yaml_io import atomic_write_text
 from builder.outputs import OutputError
-from builder.playtest.aggregate import summarise, verdict
-from builder.playtest.svg import bar_chart, line_chart
+from builder.playtest_core.aggregate import summarise, verdict
+from builder.playtest_core.svg import bar_chart, line_chart
 
 FORMAT = "heroes-playtest/1"
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -29,7 +29,7 @@ def build_report(*, scenario: str, scenario_name: str, sides: list[str], players
                  ) -> dict[str, Any]:
     """The report of a batch as JSON-ready data (deterministic: no clock, no host);
     ``armies`` (the armies played, by side) and ``placeholders`` (the pack's placeholder
-    unit ids) feed its warnings (builder.playtest.warnings)."""
+    unit ids) feed its warnings (builder.playtest_core.warnings)."""
     summary = summarise(records, sides, unit_costs, armies=armies, placeholders=placeholders)
     return {
         "format": FORMAT,
