@@ -215,6 +215,29 @@ def test_the_tide_of_iron_evaluation_counts_the_vp_to_come() -> None:
     assert sum(evaluate(state)) == pytest.approx(1.0)
 
 
+def test_the_tide_of_iron_evaluation_reads_control_from_who_stands_on_an_objective() -> None:
+    """004 Tide of Iron, Command phase: an objective scores for the side alone on it then,
+    so a squad stepping onto it counts before the Command phase comes."""
+    from builder.systems.tide_of_iron import engine as E
+    from builder.systems.tide_of_iron.pack import load
+    from builder.systems.tide_of_iron.search import evaluate, projected_vp, win_chance
+
+    state = E.new_game(load(ROOT / "content" / "toi"), "crossroads-farm", 1)
+    k = next(k for k, (_, obj) in enumerate(state.static.objectives) if obj.vp > 0)
+    hex_ = state.static.objectives[k][0]
+    assert not any(u.alive and u.hex == hex_ for u in state.units)
+    stepped = state.clone()
+    next(u for u in stepped.units if u.alive and u.side == 0).hex = hex_
+    assert projected_vp(stepped)[0] > projected_vp(state)[0]
+    assert evaluate(stepped)[0] > evaluate(state)[0]
+    contested = stepped.clone()
+    next(u for u in contested.units if u.alive and u.side == 1).hex = hex_
+    assert projected_vp(contested) == projected_vp(state)  # not alone: control stays as it was
+    tie = state.clone()
+    tie.initiative = 1
+    assert win_chance(tie, [3.0, 3.0])[1] > 0.5 > win_chance(tie, [3.0, 3.0])[0]
+
+
 def test_the_search_counts_its_decisions() -> None:
     player = SearchPlayer(1, 0, NimPolicy(), Budget(playouts=10))
     game = Nim(6)

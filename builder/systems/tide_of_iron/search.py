@@ -5,15 +5,19 @@
   best first.
 - Rollouts: none by default (uniform over the legal actions when a budget asks for some).
 - Evaluation: the game is won on victory points (004 Tide of Iron, Winning the game: the
-  most VPs after the last round, or the scenario's VP target reached first), and the
-  objectives held score VPs every Command phase; so a side's prospect is its VPs plus what
-  the objectives it holds would score in the rounds left, against the target or the
-  opponent's; weighed, the more so the nearer the end, against the figures and vehicles
-  each side has left. A game over is worth 1 to the winner, 0 to the loser.
+  most VPs after the last round, a tie to the side with the initiative, or the scenario's
+  VP target reached first), and the objectives score VPs every Command phase for the side
+  alone on them then (004, Command phase); so a side's prospect is its VPs plus what the
+  objectives would score in the rounds left were they held by whoever stands alone on
+  them now (else by their last controller), read as a chance of winning (a logistic of
+  the projected VP lead, the initiative breaking a tie); weighed, the more so the nearer
+  the end, against the figures and vehicles each side has left. A game over is worth 1
+  to the winner, 0 to the loser.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from builder.kernel.dice import Rng, derive_seed
@@ -26,16 +30,40 @@ Measured on crossroads-farm against greedy, 20 games sides swapped: 8 of 20 deci
 games won with six random rollout decisions below a tree of six actions at the root, 15
 of 20 with none below a tree of four (random moves only blur the evaluation)."""
 
+VP_SCALE = 2.0
+"""VPs of projected lead that make a win about three chances in four (the logistic's scale)."""
+
 
 def projected_vp(s: E.State) -> list[float]:
-    """Each side's VPs were the objectives to stay as held until the last round."""
+    """Each side's VPs were every objective to score, in each Command phase left, for the
+    side alone on it now (the next Command phase gives it to that side: 004 Tide of Iron,
+    Command phase), else for its present controller. Reading control from where the
+    squads stand, not from the last Command phase, is what lets a search see the worth
+    of stepping onto an objective within its few decisions (measured on crossroads-farm
+    against greedy, 80 games sides swapped, with the logistic of :func:`evaluate`: 70 of
+    80 won, against 36 of 80 reading the last Command phase's control and the VP share)."""
     st = s.static
     left = max(0, st.scenario.rounds - s.round + (1 if s.phase == "action" else 0))
     out = [float(v) for v in s.vp]
-    for k, (_, obj) in enumerate(st.objectives):
-        if s.control[k] >= 0:
-            out[s.control[k]] += obj.vp * left
+    if not left:
+        return out
+    for k, (h, obj) in enumerate(st.objectives):
+        owner = s.control[k]
+        here = {u.side for u in s.units if u.alive and u.hex == h and u.carrier < 0}
+        if len(here) == 1:
+            owner = next(iter(here))
+        if owner >= 0:
+            out[owner] += obj.vp * left
     return out
+
+
+def win_chance(s: E.State, vp: list[float]) -> list[float]:
+    """Each side's chance of winning on the projected VPs ``vp``: a logistic of the lead
+    (the side with the initiative wins a tie, 004 Tide of Iron, Winning the game; a
+    scenario's VP target ends the game on the same lead, sooner)."""
+    lead = vp[0] - vp[1] + (0.5 if s.initiative == 0 else -0.5)
+    p0 = 1.0 / (1.0 + math.exp(-lead / VP_SCALE))
+    return [p0, 1.0 - p0]
 
 
 def evaluate(s: E.State) -> list[float]:
@@ -43,14 +71,7 @@ def evaluate(s: E.State) -> list[float]:
     if s.result is not None:
         won = s.static.sides.index(s.result["winner"])
         return [1.0 if i == won else 0.0 for i in (0, 1)]
-    vp = projected_vp(s)
-    target = s.static.scenario.vp_to_win
-    if target is not None:
-        share = [min(1.0, v / target) for v in vp]
-        lead = [0.5 + 0.5 * (share[i] - share[1 - i]) for i in (0, 1)]
-    else:
-        total = vp[0] + vp[1]
-        lead = [vp[i] / total if total else 0.5 for i in (0, 1)]
+    lead = win_chance(s, projected_vp(s))
     strength = [0.0, 0.0]
     for u in s.units:
         if u.alive:
