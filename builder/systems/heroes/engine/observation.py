@@ -64,7 +64,6 @@ from builder.systems.heroes.engine.state import (
     BLUFF,
     GAME_FIELDS,
     NO_ORDER,
-    RULE_FIELDS,
     SIDE_FIELDS,
     SPECIAL,
     UNIT_FIELDS,
@@ -197,8 +196,8 @@ def observation(state: "GameState", seat: int) -> HeroesObservation:
         units.append(tuple(row))
     queues = tuple(tuple(q) if i == seat else len(q) for i, q in enumerate(state.queues))
     table = key_dict(_PUBLIC_GAME_FIELDS, state)
-    for name, value in state.rule_fields.items():
-        table[name] = RULE_FIELDS[name].key(value)
+    for field, value in state.rule_fields.items():
+        table[field.name] = field.key(value)
     if state.static.bf.ruined:
         table["ruined"] = [[a, r or ""] for a, r in state.static.bf.ruined]
     table["sides"] = [key_list(_PUBLIC_SIDE_FIELDS, s if i == seat else _bombs_face_down(s))
