@@ -528,7 +528,11 @@ def test_every_hook_is_one_constant_with_a_type_and_a_description() -> None:
     assert set(constants.values()) == set(EVERY_HOOK)
     assert all(name == hook.name.upper() and hook.what for name, hook in constants.items())
     source = (ENGINE / "effects" / "hooks.py").read_text(encoding="utf-8")
-    assert all(f"\n{name}: Final[Hook[" in source for name in constants)  # typed where declared
+    assert all(re.search(rf"\n{name}: Final\[(Unit|Side|Game)?Hook\[", source) for name in constants)  # typed
+    # a hook's kind is part of its type: the functions that ask for it take that kind alone
+    assert all(isinstance(hook, hooks.SideHook) for hook in hooks.SIDE_HOOKS)
+    assert all(isinstance(hook, hooks.GameHook) for hook in hooks.GAME_HOOKS)
+    assert sum(isinstance(hook, hooks.UnitHook) for hook in EVERY_HOOK) == 30
 
 
 def test_the_rules_ask_for_hooks_by_constant_never_by_name() -> None:

@@ -15,7 +15,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final, Generic, TypeVar, cast
+from typing import Any, Final, Generic, TypeVar
 
 from builder.kernel.dice import Dice
 from builder.kernel.errors import IllegalAction
@@ -222,7 +222,8 @@ def declare_field(name: str, module: str, key: Callable[[Any], Any] = list, last
 
 def rule_field(state: "GameState", field: RuleField[V]) -> V:
     """The value of a declared rule field (an empty tuple until set)."""
-    return cast(V, state.rule_fields.get(field, ()))
+    value: Any = state.rule_fields.get(field, ())  # set through the key: a V (no cast, a call in pure Python)
+    return value
 
 
 def set_rule_field(state: "GameState", field: RuleField[V], value: V) -> None:
@@ -285,7 +286,8 @@ def declare_side_field(name: str, module: str, key: Callable[[Any], list[Any]] =
 
 def side_field(side: "SideState", field: SideRuleField[V]) -> V:
     """The value of a declared side rule field (an empty tuple until set)."""
-    return cast(V, side.rule_fields.get(field, ()))
+    value: Any = side.rule_fields.get(field, ())  # set through the key: a V
+    return value
 
 
 def set_side_field(side: "SideState", field: SideRuleField[V], value: V) -> None:

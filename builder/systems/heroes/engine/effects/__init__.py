@@ -13,14 +13,17 @@ from builder import native
 
 __path__ = native.extend_path(__path__, __name__)  # compiled copies first while fresh (builder/native.py)
 
-from builder.systems.heroes.engine.effects.hooks import EVERY_HOOK, GAME_HOOKS, SCENARIO_HOOKS, SIDE_HOOKS, Hook
+from builder.systems.heroes.engine.effects.hooks import (
+    EVERY_HOOK, GAME_HOOKS, SCENARIO_HOOKS, SIDE_HOOKS, GameHook, Hook, SideHook, UnitHook,
+)
 from builder.systems.heroes.engine.effects.registry import (
     REGISTRY, STATUSES, RuleModule, collect, condition, decision, game_hooks, get, hook_functions, in_game,
     invalidate, register, scenario_apply, scenario_effect, scenario_hooks, side_hooks, unit_modules, unregister,
 )
 
 __all__ = [
-    "EVERY_HOOK", "GAME_HOOKS", "Hook", "REGISTRY", "SCENARIO_HOOKS", "SIDE_HOOKS", "STATUSES", "RuleModule", "collect",
+    "EVERY_HOOK", "GAME_HOOKS", "GameHook", "Hook", "REGISTRY", "SCENARIO_HOOKS", "SIDE_HOOKS", "STATUSES", "RuleModule", "collect",
     "condition", "decision", "game_hooks", "get", "hook_functions", "in_game", "invalidate", "register",
-    "scenario_apply", "scenario_effect", "scenario_hooks", "side_hooks", "unit_modules", "unregister",
+    "SideHook", "UnitHook", "scenario_apply", "scenario_effect", "scenario_hooks", "side_hooks", "unit_modules",
+    "unregister",
 ]

@@ -12,7 +12,10 @@ string:
 - the rules ask for it by the same constant, ``collect(state, unit, MOVEMENT)`` (the list of
   the numbers the unit's modules give), ``hook_functions(state, unit, REROLL)``,
   ``game_hooks(state, INTERLUDE)``, ``module.function(CARD_PLAY)``: each returns the
-  hook's typed functions or results, and mypy checks the arguments passed.
+  hook's typed functions or results, and mypy checks the arguments passed. A hook's
+  kind is part of its type too: a unit's hooks are :class:`UnitHook`, an army option's
+  :class:`SideHook`, the phases' :class:`GameHook`, so asking ``game_hooks`` for a
+  unit's hook is a mypy error.
 
 A reader goes from any call to the constant's declaration below (its type and when it
 runs), and from there (find usages) to every module providing it and every rule asking
@@ -53,6 +56,26 @@ class Hook(Generic[F]):
         return f"Hook({self.name!r})"
 
 
+class UnitHook(Hook[F]):
+    """A hook run for the modules of one unit (its face's, weapons', tile's and army's
+    abilities and options): asked with ``collect``, ``hook_functions`` and ``in_game``."""
+
+    __slots__ = ()
+
+
+class SideHook(Hook[F]):
+    """A hook of an army's options, run for the units of the army: asked with ``side_hooks``."""
+
+    __slots__ = ()
+
+
+class GameHook(Hook[F]):
+    """A hook a module in play runs at a named moment of the phases: asked with
+    ``game_hooks`` (``scenario_hooks`` for a scenario rule's)."""
+
+    __slots__ = ()
+
+
 # --- the hooks' function types ----------------------------------------------------------
 # Context objects (a shot's or assault's plan, a weapon, a scenario effect or condition) are
 # typed Any here: their classes live above this module, which imports none of them.
@@ -75,56 +98,56 @@ Reroll = Callable[["GameState", "UnitState", int, int, int, str], int]
 
 
 # --- a unit's hooks: run for the modules of the unit (registry.collect, hook_functions) ----
-SHOT: Final[Hook[Callable[["GameState", "UnitState", Any, Any], "list[Term] | None"]]] = Hook(
+SHOT: Final[UnitHook[Callable[["GameState", "UnitState", Any, Any], "list[Term] | None"]]] = UnitHook(
     "shot", "add terms to a shot (plan: ShotPlan, weapon)")
-DEFENCE: Final[Hook[Terms]] = Hook("defence", "add terms to the target's defence (plan: ShotPlan)")
-LONG_RANGE: Final[Hook[UnitCount]] = Hook(
+DEFENCE: Final[UnitHook[Terms]] = UnitHook("defence", "add terms to the target's defence (plan: ShotPlan)")
+LONG_RANGE: Final[UnitHook[UnitCount]] = UnitHook(
     "long_range", "return the range beyond which the -2 long-range penalty applies")
-RANGE_LIMIT: Final[Hook[Callable[["GameState", "UnitState", Any], "int | None"]]] = Hook(
+RANGE_LIMIT: Final[UnitHook[Callable[["GameState", "UnitState", Any], "int | None"]]] = UnitHook(
     "range_limit", "return the most squares a weapon may fire (Limited Range; weapon)")
-DICE: Final[Hook[Callable[["GameState", "UnitState", Any], "int | None"]]] = Hook(
+DICE: Final[UnitHook[Callable[["GameState", "UnitState", Any], "int | None"]]] = UnitHook(
     "dice", "return how many dice a roll uses, keeping the best (weapon)")
-FIRING: Final[Hook[UnitEvent]] = Hook("firing", "as the unit fires at the target, before the roll (target)")
-TARGETED: Final[Hook[UnitEvent]] = Hook(
+FIRING: Final[UnitHook[UnitEvent]] = UnitHook("firing", "as the unit fires at the target, before the roll (target)")
+TARGETED: Final[UnitHook[UnitEvent]] = UnitHook(
     "targeted", "as the unit is fired at, before the roll: may add defence terms (plan: ShotPlan)")
-AFTER_MISS: Final[Hook[UnitEvent]] = Hook("after_miss", "after a shot with no result (Frightening Shot; target)")
-REROLL: Final[Hook[Reroll]] = Hook(
+AFTER_MISS: Final[UnitHook[UnitEvent]] = UnitHook("after_miss", "after a shot with no result (Frightening Shot; target)")
+REROLL: Final[UnitHook[Reroll]] = UnitHook(
     "reroll", "return the die the unit keeps from its own shot or assault roll, given the value it needs")
-DAMAGE_ROLL: Final[Hook[Callable[["GameState", "UnitState", "UnitState", int], int]]] = Hook(
+DAMAGE_ROLL: Final[UnitHook[Callable[["GameState", "UnitState", "UnitState", int], int]]] = UnitHook(
     "damage_roll", "return what to add to the heavy-vehicle damage roll, given the target and the roll so far")
-SUPPRESSED: Final[Hook[Callable[["GameState", "UnitState", int], int]]] = Hook(
+SUPPRESSED: Final[UnitHook[Callable[["GameState", "UnitState", int], int]]] = UnitHook(
     "suppressed", "return how many of the Suppressed markers placed on the unit it takes")
-ASSAULT_ATTACK: Final[Hook[Terms]] = Hook("assault_attack", "add terms to the attacker's assault roll (plan: AssaultPlan)")
-ASSAULT_DEFENCE: Final[Hook[Terms]] = Hook(
+ASSAULT_ATTACK: Final[UnitHook[Terms]] = UnitHook("assault_attack", "add terms to the attacker's assault roll (plan: AssaultPlan)")
+ASSAULT_DEFENCE: Final[UnitHook[Terms]] = UnitHook(
     "assault_defence", "add terms to the defender's assault roll (plan: AssaultPlan)")
-ASSAULT_WON: Final[Hook[UnitEvent]] = Hook("assault_won", "after the unit wins an assault as attacker (defender)")
-ASSAULT_LOST: Final[Hook[UnitEvent]] = Hook("assault_lost", "after the unit loses an assault as attacker (defender)")
-HITS_INFLICTED: Final[Hook[UnitCount]] = Hook("hits_inflicted", "return the hits an assault win inflicts")
-OPPONENT_ASSAULT: Final[Hook[Terms]] = Hook(
+ASSAULT_WON: Final[UnitHook[UnitEvent]] = UnitHook("assault_won", "after the unit wins an assault as attacker (defender)")
+ASSAULT_LOST: Final[UnitHook[UnitEvent]] = UnitHook("assault_lost", "after the unit loses an assault as attacker (defender)")
+HITS_INFLICTED: Final[UnitHook[UnitCount]] = UnitHook("hits_inflicted", "return the hits an assault win inflicts")
+OPPONENT_ASSAULT: Final[UnitHook[Terms]] = UnitHook(
     "opponent_assault", "add terms to the opponent's roll in an assault with this unit (plan: AssaultPlan)")
-PUSH_BACK: Final[Hook[Callable[["GameState", "UnitState"], "bool | None"]]] = Hook(
+PUSH_BACK: Final[UnitHook[Callable[["GameState", "UnitState"], "bool | None"]]] = UnitHook(
     "push_back", "return True when the unit, attacking, drives infantry defenders back whatever the result")
-RECOVERY: Final[Hook[UnitCount]] = Hook(
+RECOVERY: Final[UnitHook[UnitCount]] = UnitHook(
     "recovery", "return how many Suppressed markers the unit removes in the Supply phase")
-ACTS_FIRST: Final[Hook[UnitAnswer]] = Hook(
+ACTS_FIRST: Final[UnitHook[UnitAnswer]] = UnitHook(
     "acts_first", "return True when the unit acts before an enemy unit revealing the same order number")
-ORDER_TOKENS: Final[Hook[UnitCount]] = Hook("order_tokens", "return extra order tokens the unit gives")
-MIN_ORDERS: Final[Hook[UnitCount]] = Hook(
+ORDER_TOKENS: Final[UnitHook[UnitCount]] = UnitHook("order_tokens", "return extra order tokens the unit gives")
+MIN_ORDERS: Final[UnitHook[UnitCount]] = UnitHook(
     "min_orders", "return the fewest order tokens the side keeps while the unit is on the board")
-ORDER_RECEIVED: Final[Hook[UnitEvent]] = Hook(
+ORDER_RECEIVED: Final[UnitHook[UnitEvent]] = UnitHook(
     "order_received", "after the unit receives an order token in the Orders phase (token)")
-EXTRA_DRAW: Final[Hook[UnitCount]] = Hook(
+EXTRA_DRAW: Final[UnitHook[UnitCount]] = UnitHook(
     "extra_draw", "return how many cards over the hand size the side draws, then discards")
-MOVEMENT: Final[Hook[UnitCount]] = Hook("movement", "return a movement bonus")
-REVEALED: Final[Hook[Callable[["GameState", "UnitState"], object]]] = Hook(
+MOVEMENT: Final[UnitHook[UnitCount]] = UnitHook("movement", "return a movement bonus")
+REVEALED: Final[UnitHook[Callable[["GameState", "UnitState"], object]]] = UnitHook(
     "revealed", "when the unit's order is revealed in the Activation phase, before it acts")
-ASSAULT_HEAVY: Final[Hook[Callable[["GameState", "UnitState"], "bool | None"]]] = Hook(
+ASSAULT_HEAVY: Final[UnitHook[Callable[["GameState", "UnitState"], "bool | None"]]] = UnitHook(
     "assault_heavy", "return True when the unit may assault heavy vehicles whatever its combat value")
-REACTIVATE: Final[Hook[UnitAnswer]] = Hook(
+REACTIVATE: Final[UnitHook[UnitAnswer]] = UnitHook(
     "reactivate", "return True when the unit that has just acted may spend a token to act once more (Heroic)")
-AUTONOMOUS: Final[Hook[UnitAnswer]] = Hook(
+AUTONOMOUS: Final[UnitHook[UnitAnswer]] = UnitHook(
     "autonomous", "return True when the unit may act without an order token (Autonomous)")
-SUBSTITUTE: Final[Hook[UnitAnswer]] = Hook(
+SUBSTITUTE: Final[UnitHook[UnitAnswer]] = UnitHook(
     "substitute", "return True when the unit may take the hits of a heavy weapon of its side nearby (Substitute)")
 
 # --- a card's hooks: asked of the card's module (RuleModule.function) ---------------------
@@ -138,15 +161,15 @@ CARD_PLAY: Final[Hook[Callable[..., object]]] = Hook(
                  "(state, unit, target)")
 
 # --- a side option's own decisions: run for the units of an army holding the option --------
-ACTIONS: Final[Hook[Callable[["GameState", "UnitState", str], "list[Action]"]]] = Hook(
+ACTIONS: Final[SideHook[Callable[["GameState", "UnitState", str], "list[Action]"]]] = SideHook(
     "actions", "actions(state, unit, phase): the decisions the option offers a unit of its army (phase "
                "'move': with the unit's moves, for a vehicle)")
-PREPARE: Final[Hook[Callable[["GameState", "Action"], "Action"]]] = Hook(
+PREPARE: Final[SideHook[Callable[["GameState", "Action"], "Action"]]] = SideHook(
     "prepare", "prepare(state, action): before a move of a unit of its army is made, spend what the move "
                "needs (a token) and return the move to make")
-APPLY: Final[Hook[Callable[["GameState", "Action"], bool]]] = Hook(
+APPLY: Final[SideHook[Callable[["GameState", "Action"], bool]]] = SideHook(
     "apply", "apply(state, action): carry out a whole move of a mode the option owns (True: carried out)")
-HOLDS_FIRE: Final[Hook[UnitAnswer]] = Hook(
+HOLDS_FIRE: Final[SideHook[UnitAnswer]] = SideHook(
     "holds_fire", "holds_fire(state, unit): True when the unit of its army fires no weapon (its charge goes "
                   "off another way)")
 
@@ -157,65 +180,65 @@ IN_PLAY: Final[Hook[Callable[["GameState"], bool]]] = Hook(
     "in_play", "in_play(state): may the module's game hooks ever run in this game (without it they always may)")
 
 # --- a scenario rule's own steps and decisions (run while the scenario uses the rule) -----
-SCENARIO_APPLY: Final[Hook[Decide]] = Hook(
+SCENARIO_APPLY: Final[GameHook[Decide]] = GameHook(
     "scenario_apply", "scenario_apply(state, action): carry out a fire decision of a mode the rule owns (its "
                       "register(..., modes=) names them)")
-ON_PHASE: Final[Hook[Callable[["GameState", str], object]]] = Hook(
+ON_PHASE: Final[GameHook[Callable[["GameState", str], object]]] = GameHook(
     "on_phase", "on_phase(state, phase): as the Orders or Activation phase starts, after the scenario's "
                 "events of that moment")
-AFTER_MOVE: Final[Hook[UnitAnswer]] = Hook(
+AFTER_MOVE: Final[GameHook[UnitAnswer]] = GameHook(
     "after_move", "after_move(state, unit): after a unit's move onto its square: True when the unit has left "
                   "the battlefield (nothing more follows from the move)")
-ACTIVATION_ACTIONS: Final[Hook[UnitOffer]] = Hook(
+ACTIVATION_ACTIONS: Final[GameHook[UnitOffer]] = GameHook(
     "activation_actions", "activation_actions(state, unit): the decisions the module offers the unit being "
                           "activated before it moves or fires (after its moves and shots)")
 
 # --- a feature's own steps and decisions in the phases (run while the module is in play) --
-AFTER_ACTIONS: Final[Hook[UnitOffer]] = Hook(
+AFTER_ACTIONS: Final[GameHook[UnitOffer]] = GameHook(
     "after_actions", "after_actions(state, unit): the decisions the module offers the unit being activated "
                      "once it has acted, before its activation ends (a bomb put on a vehicle)")
 DECIDE: Final[Hook[Decide]] = Hook(
     "decide", "decide(state, action): carry out a decision of a kind, or kind and mode, the module owns (its "
               "register(..., decides=) names them: 'kind' or 'kind:mode'), in any phase; a pending choice it "
               "owns is still first in GameState.pending")
-QUEUE_TOKENS: Final[Hook[Callable[["GameState", int], "list[tuple[int, int]]"]]] = Hook(
+QUEUE_TOKENS: Final[GameHook[Callable[["GameState", int], "list[tuple[int, int]]"]]] = GameHook(
     "queue_tokens", "queue_tokens(state, side): (token, owner) entries the module adds to the side's "
                     "activation queue as the Activation phase starts; owner a negative number of its own")
-REVEAL: Final[Hook[Callable[["GameState", int, int, int], bool]]] = Hook(
+REVEAL: Final[GameHook[Callable[["GameState", int, int, int], bool]]] = GameHook(
     "reveal", "reveal(state, side, token, owner): a queued token of a negative owner is revealed: True when "
               "the module owns it (it then decides what happens next)")
-INTERLUDE: Final[Hook[Callable[["GameState", int, int], bool]]] = Hook(
+INTERLUDE: Final[GameHook[Callable[["GameState", int, int], bool]]] = GameHook(
     "interlude", "interlude(state, side, passed): between activations, before ``side`` reveals its next "
                  "token (``passed``: the side that has just declined): True when the loop stops for a "
                  "decision of the module (GameState.current is then -1)")
-INTERLUDE_ACTIONS: Final[Hook[Callable[["GameState"], "list[Action]"]]] = Hook(
+INTERLUDE_ACTIONS: Final[GameHook[Callable[["GameState"], "list[Action]"]]] = GameHook(
     "interlude_actions", "interlude_actions(state): the decisions of the side to act between activations")
-INTERLUDE_DECIDE: Final[Hook[Callable[["GameState", "Action"], bool]]] = Hook(
+INTERLUDE_DECIDE: Final[GameHook[Callable[["GameState", "Action"], bool]]] = GameHook(
     "interlude_decide", "interlude_decide(state, action): carry out a decision between activations (True: "
                         "the module's)")
-DIRECTS: Final[Hook[Callable[["GameState"], bool]]] = Hook(
+DIRECTS: Final[GameHook[Callable[["GameState"], bool]]] = GameHook(
     "directs", "directs(state): is the unit being activated acting for the module (a gun of a barrage)? Its "
                "decisions are then the module's ``directed_actions`` alone")
-DIRECTED_ACTIONS: Final[Hook[UnitOffer]] = Hook(
+DIRECTED_ACTIONS: Final[GameHook[UnitOffer]] = GameHook(
     "directed_actions", "directed_actions(state, unit): the decisions of a unit the module directs")
-ACTIVATION_ENDING: Final[Hook[UnitAnswer]] = Hook(
+ACTIVATION_ENDING: Final[GameHook[UnitAnswer]] = GameHook(
     "activation_ending", "activation_ending(state, unit): the unit's activation is ending: True when the "
                          "module carries on instead (the next gun of a barrage)")
-ACTIVATION_ENDED: Final[Hook[UnitAnswer]] = Hook(
+ACTIVATION_ENDED: Final[GameHook[UnitAnswer]] = GameHook(
     "activation_ended", "activation_ended(state, unit): the unit's activation has ended: True when it did "
                         "not use up its side's turn in the alternation (an Autonomous unit's)")
-ORDER_ACTIONS: Final[Hook[SideOffer]] = Hook(
+ORDER_ACTIONS: Final[GameHook[SideOffer]] = GameHook(
     "order_actions", "order_actions(state, side): placements the module offers the side beside its order "
                      "tokens in the Orders phase (a token on a smoke bomb)")
-CLOSING_ACTIONS: Final[Hook[SideOffer]] = Hook(
+CLOSING_ACTIONS: Final[GameHook[SideOffer]] = GameHook(
     "closing_actions", "closing_actions(state, side): the side's decisions once every token is placed, "
                        "before the Orders phase ends (a directive); empty: none")
-CLOSING_DECIDE: Final[Hook[Callable[["GameState", int, "Action"], object]]] = Hook(
+CLOSING_DECIDE: Final[GameHook[Callable[["GameState", int, "Action"], object]]] = GameHook(
     "closing_decide", "closing_decide(state, side, action): carry out a decision of ``closing_actions``")
-SUPPLY_MOVE_ACTIONS: Final[Hook[Callable[["GameState", int, "list[int]"], "list[Action]"]]] = Hook(
+SUPPLY_MOVE_ACTIONS: Final[GameHook[Callable[["GameState", int, "list[int]"], "list[Action]"]]] = GameHook(
     "supply_move_actions", "supply_move_actions(state, side, movers): decisions offered with the supply "
                            "moves of ``movers`` (an advanced position instead of a move)")
-SUPPLY_ACTIONS: Final[Hook[SideOffer]] = Hook(
+SUPPLY_ACTIONS: Final[GameHook[SideOffer]] = GameHook(
     "supply_actions", "supply_actions(state, side): the side's other decisions of its supply moves (a token "
                       "laid); any keeps the side's supply moves open")
 SCENARIO_EFFECT: Final[Hook[Callable[["GameState", Any, int], bool]]] = Hook(
@@ -224,24 +247,24 @@ SCENARIO_EFFECT: Final[Hook[Callable[["GameState", Any, int], bool]]] = Hook(
 CONDITION: Final[Hook[Callable[["GameState", Any], bool]]] = Hook(
     "condition", "condition(state, cond): does a victory condition of a kind the module registers with "
                  "register(..., conditions=) hold")
-OUT_OF_PLAY: Final[Hook[Callable[["GameState", int], "tuple[int, ...]"]]] = Hook(
+OUT_OF_PLAY: Final[GameHook[Callable[["GameState", int], "tuple[int, ...]"]]] = GameHook(
     "out_of_play", "out_of_play(state, side): the side's units gone otherwise than destroyed (no "
                    "``destroyed`` condition counts them)")
 
 
-SIDE_HOOKS: Final[tuple[Hook[Any], ...]] = (ACTIONS, PREPARE, APPLY, HOLDS_FIRE)
+SIDE_HOOKS: Final[tuple[SideHook[Any], ...]] = (ACTIONS, PREPARE, APPLY, HOLDS_FIRE)
 """Hooks run for the units of an army that has the option (its effect key among the
 army's keys), whatever the unit's tile: the module checks the tokens left for the unit
 itself. They are how a feature brings its own decisions: the game loop asks
 :func:`~builder.systems.heroes.engine.effects.registry.side_hooks` and never names the
 feature (issue 19, feature modules own their rule)."""
-SCENARIO_HOOKS: Final[tuple[Hook[Any], ...]] = (ACTIVATION_ACTIONS, SCENARIO_APPLY, ON_PHASE, AFTER_MOVE)
+SCENARIO_HOOKS: Final[tuple[GameHook[Any], ...]] = (ACTIVATION_ACTIONS, SCENARIO_APPLY, ON_PHASE, AFTER_MOVE)
 """Hooks of a scenario rule (kind ``scenario-rule``): a scenario rule is in play because
 the game's scenario uses it (its ``in_scenario`` hook says so, asked once per game; a
 rule without one is always in play), not because an army holds it. The game loop asks
 ``scenario_hooks`` and ``scenario_apply`` and never names the rule (issue 19, feature
 modules own their rule)."""
-GAME_HOOKS: Final[tuple[Hook[Any], ...]] = SCENARIO_HOOKS + (
+GAME_HOOKS: Final[tuple[GameHook[Any], ...]] = SCENARIO_HOOKS + (
     AFTER_ACTIONS, QUEUE_TOKENS, REVEAL, INTERLUDE, INTERLUDE_ACTIONS, INTERLUDE_DECIDE, DIRECTS,
     DIRECTED_ACTIONS, ACTIVATION_ENDING, ACTIVATION_ENDED, ORDER_ACTIONS, CLOSING_ACTIONS, CLOSING_DECIDE,
     SUPPLY_MOVE_ACTIONS, SUPPLY_ACTIONS, OUT_OF_PLAY,

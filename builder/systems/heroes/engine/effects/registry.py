@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Final, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, Callable, Final, TypeVar, overload
 
 from builder.systems.heroes.engine.derived import Derived, derived, table
 from builder.systems.heroes.engine.effects.hooks import (
     CLOSING_ACTIONS, CLOSING_DECIDE, CONDITION, DECIDE, DIRECTED_ACTIONS, DIRECTS, EVERY_HOOK, GAME_HOOKS, IN_PLAY,
-    IN_SCENARIO, SCENARIO_APPLY, SCENARIO_EFFECT, SIDE_HOOKS, Decide, Hook,
+    IN_SCENARIO, SCENARIO_APPLY, SCENARIO_EFFECT, SIDE_HOOKS, Decide, GameHook, Hook, SideHook, UnitHook,
 )
 
 if TYPE_CHECKING:
@@ -61,7 +61,8 @@ class RuleModule:
 
     def function(self, hook: Hook[F]) -> F:
         """The module's function for ``hook`` (KeyError when it provides none)."""
-        return cast(F, self.hooks[hook.name])
+        fn: Any = self.hooks[hook.name]  # registered through the hook: an F
+        return fn
 
 
 REGISTRY: dict[tuple[str, str], RuleModule] = {}
@@ -155,7 +156,7 @@ _MODULES: Final[Derived[dict[Any, Any]]] = table(
 """Forgotten by :func:`invalidate`."""
 
 
-def in_game(state: "GameState", hook: Hook[Any]) -> bool:
+def in_game(state: "GameState", hook: UnitHook[Any]) -> bool:
     """Could any unit of this game ever run ``hook``: does a module with it come
     from some face, weapon or grant of a unit, or from a side's traits or
     equipment? Hot paths ask this first and skip hooks the game never uses
@@ -178,12 +179,13 @@ def _hooks_in_game(state: "GameState") -> dict[Hook[Any], bool]:
     return {hook: hook.name in used for hook in EVERY_HOOK}
 
 
-def side_hooks(state: "GameState", side: int, hook: Hook[F]) -> tuple[F, ...]:
+def side_hooks(state: "GameState", side: int, hook: SideHook[F]) -> tuple[F, ...]:
     """The ``hook`` functions (one of :data:`~builder.systems.heroes.engine.effects.hooks.SIDE_HOOKS`)
     of the options of ``side``'s army, in the order of the options' ids (worked out once
     per game for every hook and side: asked whenever a unit's moves or shots are listed
     and a move is made)."""
-    return cast("tuple[F, ...]", derived(state, _SIDE_HOOKS)[hook][side])
+    fns: Any = derived(state, _SIDE_HOOKS)[hook][side]  # registered through the hook: F's
+    return fns
 
 
 _HOOKS_IN_GAME: Final = Derived("effects: could any unit of the game ever run each hook", _hooks_in_game)
@@ -199,19 +201,21 @@ def _side_hooks(state: "GameState") -> dict[Hook[Any], tuple[tuple[Callable[...,
 _SIDE_HOOKS: Final = Derived("effects: the side hooks of each army's options", _side_hooks)
 
 
-def scenario_hooks(state: "GameState", hook: Hook[F]) -> tuple[F, ...]:
+def scenario_hooks(state: "GameState", hook: GameHook[F]) -> tuple[F, ...]:
     """The ``hook`` functions (one of :data:`~builder.systems.heroes.engine.effects.hooks.SCENARIO_HOOKS`)
     of the modules in play (the scenario rules the game's scenario uses among them), in
     the order of their rank and id (worked out once per game for every hook: asked as
     phases start, units are activated and moves are made)."""
-    return cast("tuple[F, ...]", derived(state, _GAME_HOOKS).hooks[hook])
+    fns: Any = derived(state, _GAME_HOOKS).hooks[hook]  # registered through the hook: F's
+    return fns
 
 
-def game_hooks(state: "GameState", hook: Hook[F]) -> tuple[F, ...]:
+def game_hooks(state: "GameState", hook: GameHook[F]) -> tuple[F, ...]:
     """The ``hook`` functions (one of :data:`~builder.systems.heroes.engine.effects.hooks.GAME_HOOKS`)
     of the modules in play, in the order of their rank and id (worked out once per game
     for every hook)."""
-    return cast("tuple[F, ...]", derived(state, _GAME_HOOKS).hooks[hook])
+    fns: Any = derived(state, _GAME_HOOKS).hooks[hook]
+    return fns
 
 
 def scenario_apply(state: "GameState", mode: str) -> Decide | None:
@@ -285,7 +289,7 @@ def invalidate(state: "GameState") -> None:
     state.static.derived.forget(_MODULES, _HOOKS_IN_GAME, _SIDE_HOOKS, _GAME_HOOKS)
 
 
-def hook_functions(state: "GameState", unit: "UnitState", hook: Hook[F]) -> tuple[F, ...]:
+def hook_functions(state: "GameState", unit: "UnitState", hook: UnitHook[F]) -> tuple[F, ...]:
     """The ``hook`` functions of the unit's modules (cached per hook, then unit and face:
     rules ask this on every shot, move and query, and a number is the cheapest key)."""
     cache = derived(state, _MODULES)
@@ -293,24 +297,24 @@ def hook_functions(state: "GameState", unit: "UnitState", hook: Hook[F]) -> tupl
     if by_unit is None:
         by_unit = cache[hook] = {}
     key = _unit_key(unit)
-    fns = by_unit.get(key)
+    fns: Any = by_unit.get(key)  # registered through the hook: F's (no cast: a call in pure Python)
     if fns is None:
         name = hook.name
         fns = by_unit[key] = tuple(m.hooks[name] for m in unit_modules(state, unit) if name in m.hooks)
-    return cast("tuple[F, ...]", fns)
+    return fns
 
 
 # collect: typed by the hook's arguments after (state, unit), none to two of them
 @overload
 def collect(state: "GameState", unit: "UnitState",
-            hook: Hook[Callable[["GameState", "UnitState"], R | None]]) -> list[R]: ...
+            hook: UnitHook[Callable[["GameState", "UnitState"], R | None]]) -> list[R]: ...
 @overload
 def collect(state: "GameState", unit: "UnitState",
-            hook: Hook[Callable[["GameState", "UnitState", A], R | None]], a: A, /) -> list[R]: ...
+            hook: UnitHook[Callable[["GameState", "UnitState", A], R | None]], a: A, /) -> list[R]: ...
 @overload
 def collect(state: "GameState", unit: "UnitState",
-            hook: Hook[Callable[["GameState", "UnitState", A, B], R | None]], a: A, b: B, /) -> list[R]: ...
-def collect(state: "GameState", unit: "UnitState", hook: Hook[Any], *args: Any) -> list[Any]:
+            hook: UnitHook[Callable[["GameState", "UnitState", A, B], R | None]], a: A, b: B, /) -> list[R]: ...
+def collect(state: "GameState", unit: "UnitState", hook: UnitHook[Any], *args: Any) -> list[Any]:
     """Results of ``hook`` over the unit's modules (None results dropped), typed by the
     hook: ``collect(state, unit, MOVEMENT)`` is a ``list[int]``."""
     fns = hook_functions(state, unit, hook)
