@@ -70,7 +70,7 @@ MODULES: tuple[str, ...] = tuple(
         "objectives", "opportunity", "profiles", "reactions", "rules", "scenario_events", "scenario_fire",
         "scenario_units", "setup", "smoke", "state", "steps", "structures", "terms", "tokens", "transport",
         "unit_actions", "victory", "zoc", "effects.abilities", "effects.cards", "effects.options",
-        "effects.registry", "features.advanced_positions", "features.anti_tank", "features.artillery_shot",
+        "effects.hooks", "effects.registry", "features.advanced_positions", "features.anti_tank", "features.artillery_shot",
         "features.autonomy", "features.aviation", "features.barrage", "features.blast", "features.concealment",
         "features.demolition_charges", "features.destruction", "features.directives", "features.fuel",
         "features.gear", "features.goliath", "features.hedgerow_cutter", "features.horn_of_plenty",

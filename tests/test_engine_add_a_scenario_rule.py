@@ -15,6 +15,7 @@ import pytest
 from builder.systems.heroes.content.loader import load_pack
 from builder.systems.heroes.engine import Action, Rules, apply, legal_actions
 from builder.systems.heroes.engine import effects
+from builder.systems.heroes.engine.effects.hooks import ACTIVATION_ACTIONS, SCENARIO_APPLY
 from builder.systems.heroes.engine.effects.registry import REGISTRY
 from builder.systems.heroes.engine.state import RULE_FIELDS, rule_field
 from engine_helpers import PACK, activate
@@ -56,11 +57,11 @@ def test_the_documented_scenario_rule_offers_and_applies_its_decision(signal_fla
     before = state.clone()
     events = apply(state, flare, check=True)
     assert [e.kind for e in events if e.kind == "flare"] == ["flare"]
-    assert rule_field(state, "flares") == (0,) and rule_field(before, "flares") == ()
+    assert rule_field(state, RULE_FIELDS["flares"]) == (0,) and rule_field(before, RULE_FIELDS["flares"]) == ()
     assert state.canonical()["flares"] == [0] and "flares" not in before.canonical()
     assert state.fired and not before.fired  # instead of the unit's shot
     copy = state.clone()
-    assert rule_field(copy, "flares") == (0,) and copy.state_hash() == state.state_hash()
+    assert rule_field(copy, RULE_FIELDS["flares"]) == (0,) and copy.state_hash() == state.state_hash()
     activate(copy, unit.id)
     assert not [a for a in legal_actions(copy) if a.mode == "flare"]  # once a game for the side
     activate(copy, enemy.id)
@@ -74,7 +75,7 @@ def test_a_scenario_without_objectives_does_not_use_the_rule(signal_flare: None)
     state.static.scenario = state.static.scenario.model_copy(update={"objectives": []})
     effects.invalidate(state)  # the scenario rules in play are worked out once per game
     flare_offer = REGISTRY[("scenario-rule", "signal-flare")].hooks["activation_actions"]
-    assert flare_offer not in effects.scenario_hooks(state, "activation_actions")
+    assert flare_offer not in effects.scenario_hooks(state, ACTIVATION_ACTIONS)
     assert effects.scenario_apply(state, "flare") is None
     unit = next(u for u in state.units if u.active and u.side == 0 and u.sq >= 0)
     activate(state, unit.id)
@@ -84,5 +85,5 @@ def test_a_scenario_without_objectives_does_not_use_the_rule(signal_flare: None)
 def test_scenario_apply_needs_its_modes() -> None:
     with pytest.raises(ValueError, match="scenario_apply"):
         effects.register("scenario-rule", "broken-example", "Broken", "simulated", "example",
-                         scenario_apply=lambda state, action: None)
+                         hooks=[SCENARIO_APPLY.by(lambda state, action: None)])
     assert ("scenario-rule", "broken-example") not in REGISTRY

@@ -78,12 +78,12 @@ def test_the_documented_option_brings_its_own_decision_and_state(dig_in: None) -
     activate(state, unit.id)
     before = state.clone()
     apply(state, dig, check=True)
-    assert rule_field(state, "dug_in") == (unit.id,) and rule_field(before, "dug_in") == ()
+    assert rule_field(state, RULE_FIELDS["dug_in"]) == (unit.id,) and rule_field(before, RULE_FIELDS["dug_in"]) == ()
     assert state.units[unit.id].sq == before.units[unit.id].sq  # it stayed where it stands
     assert state.canonical()["dug_in"] == [unit.id] and "dug_in" not in before.canonical()
     copy = state.clone()
-    assert rule_field(copy, "dug_in") == (unit.id,) and copy.state_hash() == state.state_hash()
+    assert rule_field(copy, RULE_FIELDS["dug_in"]) == (unit.id,) and copy.state_hash() == state.state_hash()
     activate(copy, unit.id)
     assert dig not in legal_actions(copy)  # once a round
     start_round(copy)  # the field lasts the round
-    assert rule_field(copy, "dug_in") == () and rule_field(state, "dug_in") == (unit.id,)
+    assert rule_field(copy, RULE_FIELDS["dug_in"]) == () and rule_field(state, RULE_FIELDS["dug_in"]) == (unit.id,)

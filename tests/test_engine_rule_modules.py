@@ -13,7 +13,8 @@ from builder.systems.heroes.engine import effects
 from builder.systems.heroes.engine.assault import plan_assault
 from builder.systems.heroes.engine.effects.cards import improvise
 from builder.systems.heroes.engine.effects.options import keep_initiative
-from builder.systems.heroes.engine.effects.registry import HOOKS, Hooks
+from builder.systems.heroes.engine.effects import hooks
+from builder.systems.heroes.engine.effects.hooks import EVERY_HOOK, Hook
 from builder.systems.heroes.engine.firing import plan_shot
 
 from engine_helpers import Scripted, activate, make, position
@@ -518,23 +519,44 @@ def test_lucky_shot_card_rerolls_one_die_of_a_roll_that_falls_short() -> None:
     assert lucky_shot(state, us, 3, 2, 5, "assault (attacker)") == 3  # the lower of two dice rerolled
 
 
-def test_every_hook_has_a_type_and_a_description() -> None:
-    """A hook named in HOOKS (when it runs) has its type in Hooks (what register checks a
-    module's function against with mypy), and the other way round."""
-    assert set(Hooks.__annotations__) == set(HOOKS)
+def test_every_hook_is_one_constant_with_a_type_and_a_description() -> None:
+    """Each hook is declared once, as a typed constant of effects/hooks.py named after it
+    (its type is what mypy checks a module's function and a rule's call against), and
+    EVERY_HOOK (what register accepts) holds each constant once."""
+    constants = {name: value for name, value in vars(hooks).items() if isinstance(value, Hook)}
+    assert len(constants) == len(EVERY_HOOK) == len(set(EVERY_HOOK)) == 63
+    assert set(constants.values()) == set(EVERY_HOOK)
+    assert all(name == hook.name.upper() and hook.what for name, hook in constants.items())
+    source = (ENGINE / "effects" / "hooks.py").read_text(encoding="utf-8")
+    assert all(re.search(rf"\n{name}: Final\[(Unit|Side|Game)?Hook\[", source) for name in constants)  # typed
+    # a hook's kind is part of its type: the functions that ask for it take that kind alone
+    assert all(isinstance(hook, hooks.SideHook) for hook in hooks.SIDE_HOOKS)
+    assert all(isinstance(hook, hooks.GameHook) for hook in hooks.GAME_HOOKS)
+    assert sum(isinstance(hook, hooks.UnitHook) for hook in EVERY_HOOK) == 30
 
 
-def test_every_hook_the_rules_ask_for_by_name_is_a_hook() -> None:
-    """The rules ask for a hook by its name (``effects.collect(state, unit, "shot", ...)``,
-    ``game_hooks(state, "interlude")``, ``m.hooks["card_play"]``): a misspelt name would
-    find no function and silently change the game, so every literal name is checked here."""
-    asked = re.compile(r'(?:collect|hook_functions|game_hooks|scenario_hooks|side_hooks|in_game)\('
-                       r'state,[^"\n]*?"([a-z_]+)"|hooks(?:\[|\.get\()"([a-z_]+)"')
-    found: dict[str, str] = {}
+def test_the_rules_ask_for_hooks_by_constant_never_by_name() -> None:
+    """A hook asked for by a string would dead-end go-to-definition and escape mypy (a
+    misspelt name would silently find no function): every call that asks for a hook
+    (``collect``, ``hook_functions``, ``game_hooks``...) and every registration names
+    it by its constant."""
+    by_name = re.compile(r'(?:collect|hook_functions|game_hooks|scenario_hooks|side_hooks|in_game)\('
+                         r'state,[^"\n)]*?"[a-z_]+"|\.hooks(?:\[|\.get\()"[a-z_]+"|"[a-z_]+" in \w+\.hooks')
     for path in sorted(ENGINE.rglob("*.py")):
-        for match in asked.finditer(path.read_text(encoding="utf-8")):
-            found.setdefault(match.group(1) or match.group(2), path.name)
-    assert len(found) > 30
-    assert {name: where for name, where in found.items() if name not in HOOKS} == {}
-    # and every hook is asked for somewhere (by name, or by its module's constant)
-    assert set(HOOKS) - set(found) <= {"autonomous", "substitute"}
+        assert not by_name.findall(path.read_text(encoding="utf-8")), path
+    # every hook is asked for somewhere besides its declaration and registrations
+    asks = re.compile(r'(?:collect|hook_functions|game_hooks|scenario_hooks|side_hooks|in_game|function|provides)'
+                      r'\((?:state, )?(?:[a-z_.\[\]]+, )?(?:hooks\.)?([A-Z_]+)\b')
+    used = {m for path in ENGINE.rglob("*.py") for m in asks.findall(path.read_text(encoding="utf-8"))}
+    assert {hook.name.upper() for hook in EVERY_HOOK} - used <= {
+        "IN_SCENARIO", "IN_PLAY", "SCENARIO_APPLY", "DECIDE", "SCENARIO_EFFECT", "CONDITION"}  # by the registry
+
+
+def test_register_refuses_a_hook_twice_and_a_function_without_its_hook() -> None:
+    with pytest.raises(ValueError, match="twice"):
+        effects.register("ability", "twice-example", "Twice", "simulated", "example",
+                         hooks=[hooks.MOVEMENT.by(lambda state, unit: 1), hooks.MOVEMENT.by(lambda state, unit: 2)])
+    with pytest.raises(ValueError, match="unknown hook"):
+        effects.register("ability", "unknown-example", "Unknown", "simulated", "example",
+                         hooks=[Hook("movment", "a misspelt hook").by(lambda state, unit: 1)])
+    assert effects.get("ability", "twice-example") is None and effects.get("ability", "unknown-example") is None

@@ -11,21 +11,25 @@ import pytest
 from builder.systems.heroes.content.loader import load_pack
 from builder.systems.heroes.engine import Rules
 from builder.systems.heroes.engine.phases.orders import start_round
-from builder.systems.heroes.engine.state import SIDE_RULE_FIELDS, declare_side_field, set_side_field, side_field
+from builder.systems.heroes.engine.state import (
+    SIDE_RULE_FIELDS, SideRuleField, declare_side_field, set_side_field, side_field,
+)
 from engine_helpers import PACK
 
-HELD, MARKED = "example_held", "example_marked"
+HELD: SideRuleField[tuple[int, ...]]
+MARKED: SideRuleField[tuple[int, ...]]
 
 
 @pytest.fixture
 def fields() -> Iterator[None]:
-    declare_side_field(HELD, __name__)
-    declare_side_field(MARKED, __name__, key=lambda v: ["marked", list(v)], lasts="round")
+    global HELD, MARKED
+    HELD = declare_side_field("example_held", __name__)
+    MARKED = declare_side_field("example_marked", __name__, key=lambda v: ["marked", list(v)], lasts="round")
     try:
         yield
     finally:
-        SIDE_RULE_FIELDS.pop(HELD, None)
-        SIDE_RULE_FIELDS.pop(MARKED, None)
+        SIDE_RULE_FIELDS.pop("example_held", None)
+        SIDE_RULE_FIELDS.pop("example_marked", None)
 
 
 def test_a_side_field_is_cloned_hashed_and_ended_with_the_round(fields: None) -> None:
@@ -51,6 +55,7 @@ def test_side_fields_are_declared_once_and_only_beside_the_sides_own() -> None:
     with pytest.raises(ValueError, match="lasts"):
         declare_side_field("example_never", __name__, lasts="turn")
     with pytest.raises(KeyError, match="undeclared"):
-        set_side_field(Rules.new_game(load_pack(PACK), "skirmish", seed=1).sides[0], "example_never", (1,))
+        set_side_field(Rules.new_game(load_pack(PACK), "skirmish", seed=1).sides[0],
+                       SideRuleField("example_never", list, __name__), (1,))  # a key not declared
     with pytest.raises(ValueError, match="already declared"):
         declare_side_field("concealed_tokens", "another_module")

@@ -22,6 +22,7 @@ from builder.systems.heroes.ai.players import parse_spec, rules_for
 from builder.systems.heroes.playtests.armies import load_armies, played_lists
 from builder.systems.heroes.content.loader import load_pack
 from builder.systems.heroes.engine.features.smoke_bombs import BOMBS
+from builder.systems.heroes.engine.observation import _IDENTITY_AT, HIDDEN
 from builder.systems.heroes.engine.state import side_field
 from builder.systems.tide_of_iron import engine as toi
 from builder.systems.tide_of_iron.pack import load as load_toi
@@ -159,11 +160,48 @@ def test_the_search_player_does_not_peek_at_concealed_counters() -> None:
 
 def test_the_solo_mode_ai_does_not_peek_at_concealed_counters() -> None:
     """The Solo game mode's AI (the Americans of clash) against Germans whose decoys,
-    Concealed tokens and smoke bombs it may not read (the AI's own counters are named by
-    its dashboard, and are not hidden: builder.systems.heroes.engine.observation)."""
+    Concealed tokens and smoke bombs it may not read."""
     specs = ("solo-mode:aggressive:medium", "greedy")
     states = [s for s in _concealing(_heroes_states("clash", specs, seed=2, every=2, armies=RUSES)) if s.to_act == 0]
     assert _check(states, specs[0], _make_heroes) > 20
+
+
+def _ai_counters(state: Any) -> list[Any]:
+    """The Solo Mode AI's concealed counters on the battlefield (the side the rules name)."""
+    return [u for u in state.units if u.side == state.rules.ai and u.active and u.concealed]
+
+
+@pytest.mark.parametrize("spec", ["greedy", "search:3"])
+def test_the_player_facing_the_solo_mode_ai_does_not_peek_at_its_counters(spec: str) -> None:
+    """The Solo Mode AI deploys its anonymous, numbered and decoy counters face down, shuffled
+    into one stack (002 Solo Mode, 2.4 Anonymous Unit Counters): the player facing it sees
+    the counters, not the units under them (builder.systems.heroes.engine.observation, the
+    same rule as for any side), and decides the same whatever unit, or decoy, is under each."""
+    specs = (spec, "solo-mode:aggressive:medium")
+    states = [s for s in _heroes_states("family-meeting-1", specs, seed=5, every=3)
+              if s.to_act == 0 and len(_ai_counters(s)) >= 2]
+    if spec.startswith("search"):
+        states = [s for s in states if s.phase != "orders"][:4]
+    moved = 0
+    for i, state in enumerate(states):
+        seen = state.observation(0)
+        hidden = {u.id for u in _ai_counters(state) if u.id != state.current}
+        assert all(seen.units[uid][at] == HIDDEN for uid in hidden for at in _IDENTITY_AT)
+        twin = state.determinize(0, Rng(i))
+        assert twin.observation(0) == seen
+        moved += any(state.units[uid].st is not twin.units[uid].st for uid in hidden)
+    assert moved >= (2 if spec.startswith("search") else 10)  # the units under its counters are drawn again
+    assert _check(states, spec, _make_heroes) >= (2 if spec.startswith("search") else 10)
+
+
+def test_the_solo_mode_dashboard_shows_its_decoys_as_a_count() -> None:
+    """The Solo Mode AI's decoys are counters of its face-down stack (002 Solo Mode, 2.4):
+    the dashboard as the player sees it counts them and names none."""
+    specs = ("greedy", "solo-mode:aggressive:medium")
+    state = _heroes_states("family-meeting-1", specs, seed=5, every=3)[0]
+    assert state.variant.decoys
+    table = dict(state.observation(0).table)
+    assert ("decoys", len(state.variant.decoys)) in table["variant"]
 
 
 class _Peeker:

@@ -14,7 +14,8 @@ Public API (docs/engine.md; contract in the engine brief)::
 
 Adding a feature (docs/architecture.md, "Adding a feature: where its data goes"): one
 module under :mod:`.features` and one import line in ``all_features.py``. The module
-registers its hooks (``effects.register``, each hook typed in ``effects.registry.Hooks``),
+registers its hooks (``effects.register(..., hooks=[MOVEMENT.by(fn)])``, each hook a typed
+constant of ``effects/hooks.py``),
 declares the state it changes during a game with ``state.declare_field`` (or
 ``declare_side_field``), the data it works out once per game with a
 ``derived.Derived`` key, and provides a step of ``steps.py`` it owns with

@@ -33,11 +33,11 @@ A two-player game has no seats (``GameStatic.seats`` empty): none of this runs.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any, Final, TYPE_CHECKING
 
 from builder.diagnostics import Diagnostic, define_code
 from builder.systems.heroes.engine.effects.registry import register
-from builder.systems.heroes.engine.state import declare_side_field, set_side_field, side_field
+from builder.systems.heroes.engine.state import SideRuleField, declare_side_field, set_side_field, side_field
 from builder.kernel.events import Event
 from builder.kernel.dice import derive_seed
 from builder.systems.heroes.engine.errors import SetupError, setup_error
@@ -59,7 +59,7 @@ register("scenario-rule", "multiplayer", "Three- and four-player games: two alli
          "tiles are army-wide tiles of the alliance, their shared cost not checked in play; the order of play "
          "within an alliance is the scenario's (never chosen anew each Orders phase)")
 
-SEATS_DONE = declare_side_field("seats_done", __name__, lasts="round")
+SEATS_DONE: Final[SideRuleField[tuple[int, ...]]] = declare_side_field("seats_done", __name__, lasts="round")
 """The alliance's players who have ended their Supply phase moves this round (000
 Multiplayer Rules > Supply Phase: each moves its units in the order of play)."""
 

@@ -15,6 +15,7 @@ from builder.systems.heroes.engine.actions import Action
 from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
 from builder.systems.heroes.engine import effects, opportunity, reactions
+from builder.systems.heroes.engine.effects.hooks import INTERLUDE_DECIDE, PREPARE
 from builder.systems.heroes.engine.movement import path_to
 from builder.systems.heroes.engine.phases import activation, orders, supply
 from builder.systems.heroes.engine.effects.cards import on_enemy, play_card
@@ -103,7 +104,7 @@ def core_apply(state: "GameState", action: Action) -> list[Event]:
 def _activation(state: "GameState", action: Action) -> None:
     kind = action.kind
     if state.current < 0:  # a feature's decision between activations (an Autonomous unit offered)
-        if not any(decide(state, action) for decide in effects.game_hooks(state, "interlude_decide")):
+        if not any(decide(state, action) for decide in effects.game_hooks(state, INTERLUDE_DECIDE)):
             raise IllegalAction(f"'{kind}' is not a decision between activations")
         return
     if action.unit != state.current and kind != "end" and not (kind == "card" and on_enemy(state, action.mode)):
@@ -119,7 +120,7 @@ def _activation(state: "GameState", action: Action) -> None:
             start = -1
         else:
             # an option's token first (Fuel's extra square, a Passage), so that the path is found
-            for prepare in effects.side_hooks(state, mover.side, "prepare"):
+            for prepare in effects.side_hooks(state, mover.side, PREPARE):
                 action = prepare(state, action)
             path = path_to(state, mover, action.square, action.facing) if watched else []
             start = mover.sq

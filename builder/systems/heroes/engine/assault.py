@@ -19,6 +19,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from builder.systems.heroes.engine import effects, steps
+from builder.systems.heroes.engine.effects.hooks import (
+    ASSAULT_ATTACK, ASSAULT_DEFENCE, ASSAULT_HEAVY, ASSAULT_LOST, ASSAULT_WON, HITS_INFLICTED, OPPONENT_ASSAULT,
+    PUSH_BACK, REROLL,
+)
 from builder.systems.heroes.engine.features.advanced_positions import RULE as R_POSITION
 from builder.systems.heroes.engine.features.advanced_positions import POSITIONS, cover
 from builder.systems.heroes.engine.features.urban_fighter import window_exit
@@ -112,7 +116,7 @@ def plan_assault(state: "GameState", attacker: "UnitState", defender: "UnitState
     combat = _combat(attacker, dface.defence_type)
     buster = defender.type == "heavy_vehicle" and (any(
         k[1] == "tankbuster" and k[0] in (-1, attacker.st.tile) for k in state.static.sides[attacker.side].traits)
-        or any(effects.collect(state, attacker, "assault_heavy")))
+        or any(heavy for heavy in effects.collect(state, attacker, ASSAULT_HEAVY)))
     if combat is None and not buster:
         plan.ok, plan.reason = False, "the attacker shows X against the defender's type"
         return plan
@@ -138,13 +142,13 @@ def plan_assault(state: "GameState", attacker: "UnitState", defender: "UnitState
     card = state.boosts.get(("assault", attacker.id)) if state.boosts else None
     if card:
         plan.attack_terms.append(Term(card, "action card", "000 core rules, Action Card"))
-    for terms in effects.collect(state, attacker, "assault_attack", plan):
+    for terms in effects.collect(state, attacker, ASSAULT_ATTACK, plan):
         plan.attack_terms.extend(terms)
-    for terms in effects.collect(state, defender, "assault_defence", plan):
+    for terms in effects.collect(state, defender, ASSAULT_DEFENCE, plan):
         plan.defence_terms.extend(terms)
-    for terms in effects.collect(state, defender, "opponent_assault", plan):
+    for terms in effects.collect(state, defender, OPPONENT_ASSAULT, plan):
         plan.attack_terms.extend(terms)
-    for terms in effects.collect(state, attacker, "opponent_assault", plan):
+    for terms in effects.collect(state, attacker, OPPONENT_ASSAULT, plan):
         plan.defence_terms.extend(terms)
     plan.defence_dice = 2 if defender.ability("assault") is not None else 1
     arcs = [w.arc for w in dface.weapons if w.arc < 360]
@@ -198,11 +202,11 @@ def resolve_assault(state: "GameState", plan: AssaultPlan) -> None:
     d = max(roll(state, "assault (defender)", defender.id) for _ in range(plan.defence_dice))
     need = d + plan.defence_mod - plan.attack_mod + 1  # to win, else not to lose
     need = need if need <= 6 else need - 1
-    for reroll in effects.hook_functions(state, attacker, "reroll"):
+    for reroll in effects.hook_functions(state, attacker, REROLL):
         a = reroll(state, attacker, a, plan.attack_dice, need, "assault (attacker)")
     a = steps.answer_roll(state, attacker, a, plan.attack_dice, need, "assault (attacker)")
     need = a + plan.attack_mod - plan.defence_mod  # not to lose
-    for reroll in effects.hook_functions(state, defender, "reroll"):
+    for reroll in effects.hook_functions(state, defender, REROLL):
         d = reroll(state, defender, d, plan.defence_dice, need, "assault (defender)")
     d = steps.answer_roll(state, defender, d, plan.defence_dice, need, "assault (defender)")
     at, dt = a + plan.attack_mod, d + plan.defence_mod
@@ -210,11 +214,11 @@ def resolve_assault(state: "GameState", plan: AssaultPlan) -> None:
     state.events.append(Event("assault", {"unit": attacker.id, "target": defender.id, "attack": at,
                                           "defence": dt, "winner": outcome}))
     if outcome == "attacker":
-        hits = max(effects.collect(state, attacker, "hits_inflicted") or [1])
+        hits = max(effects.collect(state, attacker, HITS_INFLICTED) or [1])
         old_sq = defender.sq
         for _ in range(hits):
             take_hit(state, defender, attacker, "assault")
-        for _ in effects.collect(state, attacker, "assault_won", defender):
+        for _ in effects.collect(state, attacker, ASSAULT_WON, defender):
             pass
         if defender.alive and not defender.wreck and defender.is_infantry:
             options = retreat_squares(state, defender, plan.from_sq)
@@ -229,10 +233,10 @@ def resolve_assault(state: "GameState", plan: AssaultPlan) -> None:
     else:
         if outcome == "defender":
             take_hit(state, attacker, defender, "lost assault")
-            for _ in effects.collect(state, attacker, "assault_lost", defender):
+            for _ in effects.collect(state, attacker, ASSAULT_LOST, defender):
                 pass
         if (attacker.active and defender.active and defender.is_infantry
-                and effects.collect(state, attacker, "push_back")):
+                and effects.collect(state, attacker, PUSH_BACK)):
             _push_back(state, attacker, defender, plan.from_sq)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.systems.heroes.engine import effects, markers, steps
+from builder.systems.heroes.engine.effects.hooks import DAMAGE_ROLL, SUPPRESSED
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.features.substitute import applies as substitutes, stand_in
 
@@ -121,7 +122,7 @@ def damage_location(state: "GameState", unit: "UnitState", source: "UnitState | 
     if unit.ability("positive-waves") is not None:
         value = min(value, roll(state, "damage location (Positive Waves)", unit.id))
     if source is not None:
-        for shift in effects.hook_functions(state, source, "damage_roll"):
+        for shift in effects.hook_functions(state, source, DAMAGE_ROLL):
             value += shift(state, source, unit, value)
     if value >= 6:
         state.events.append(Event("damage", {"unit": unit.id, "location": "destroyed", "roll": value}))
@@ -142,8 +143,8 @@ def markers_taken(state: "GameState", unit: "UnitState", count: int) -> int:
     unless a rule module says otherwise (003 Battle for Normandy, Special Abilities >
     Unshakable: markers it ignores are not placed at all), less those its
     avert-suppression markers cancel (builder/systems/heroes/engine/markers.py)."""
-    if effects.in_game(state, "suppressed"):
-        for taken in effects.hook_functions(state, unit, "suppressed"):
+    if effects.in_game(state, SUPPRESSED):
+        for taken in effects.hook_functions(state, unit, SUPPRESSED):
             count = taken(state, unit, count)
     if markers.MARKERS in state.rule_fields and count > 0:
         count -= markers.averted(state, unit, count)

@@ -19,6 +19,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from builder.systems.heroes.engine import effects, markers, steps
+from builder.systems.heroes.engine.effects import hooks
+from builder.systems.heroes.engine.effects.hooks import (
+    AFTER_MISS, DEFENCE, DICE, FIRING, RANGE_LIMIT, REROLL, SHOT, TARGETED,
+)
 from builder.systems.heroes.engine.features.advanced_positions import RULE as R_POSITION
 from builder.systems.heroes.engine.features.advanced_positions import POSITIONS, cover
 from builder.systems.heroes.engine.ambush import revealed_face
@@ -198,7 +202,7 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
         if mode == "sniper" and not target.is_infantry:
             plan.ok, plan.reason = False, "Sniper targets infantry only"
             return plan
-        limits = effects.collect(state, firer, "range_limit", weapon)
+        limits = effects.collect(state, firer, RANGE_LIMIT, weapon)
         if limits and plan.range > min(limits):
             plan.ok, plan.reason = False, f"target {plan.range} squares away, beyond Limited Range {min(limits)}"
             return plan
@@ -233,7 +237,7 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
         plan.terms.append(Term(combat or 0, f"combat vs {dtype.replace('_', ' ')}", R_SHOT, bonus=True))
     if firer.suppressed:
         plan.terms.append(Term(-2 * firer.suppressed, f"{firer.suppressed} suppressed marker(s)", R_SUPP))
-    long_ranges = effects.collect(state, firer, "long_range")
+    long_ranges = effects.collect(state, firer, hooks.LONG_RANGE)
     limit = max(long_ranges) if long_ranges else LONG_RANGE
     if plan.range > limit and mode != "sniper":
         plan.terms.append(Term(-2, f"range {plan.range} > {limit}", R_RANGE))
@@ -256,13 +260,13 @@ def plan_one(state: "GameState", firer: "UnitState", wi: int, target: "UnitState
         cover = state.boosts.get(("cover", target.id))
         if cover:
             plan.defence_terms.append(Term(cover, "Take Cover! card", "000 core rules, Action Card"))
-    for t in effects.collect(state, firer, "shot", plan, weapon):
+    for t in effects.collect(state, firer, SHOT, plan, weapon):
         plan.terms.extend(t)
-    for t in effects.collect(state, target, "defence", plan):
+    for t in effects.collect(state, target, DEFENCE, plan):
         plan.defence_terms.extend(t)
     if markers.MARKERS in state.rule_fields:
         plan.defence_terms.extend(markers.defence_terms(state, target))
-    dice = effects.collect(state, firer, "dice", weapon)
+    dice = effects.collect(state, firer, DICE, weapon)
     plan.dice = max(dice) if dice else 1
     return plan
 
@@ -354,16 +358,16 @@ def resolve_shot(state: "GameState", plan: ShotPlan) -> None:
 
 def _resolve(state: "GameState", plan: ShotPlan) -> None:
     firer, target = state.units[plan.firer] if plan.firer >= 0 else None, state.units[plan.target]
-    if firer is not None and effects.in_game(state, "firing"):
-        effects.collect(state, firer, "firing", target)
-    if effects.in_game(state, "targeted"):
-        effects.collect(state, target, "targeted", plan)
+    if firer is not None and effects.in_game(state, FIRING):
+        effects.collect(state, firer, FIRING, target)
+    if effects.in_game(state, TARGETED):
+        effects.collect(state, target, TARGETED, plan)
     if markers.MARKERS in state.rule_fields:  # the plan holds the defence bonus: the marker goes with this shot
         markers.fired_at(state, target)
     values = [roll(state, f"shot ({plan.mode})", plan.firer) for _ in range(plan.dice)]
     die = max(values)
     if plan.mode != "sniper" and firer is not None:
-        for reroll in effects.hook_functions(state, firer, "reroll"):
+        for reroll in effects.hook_functions(state, firer, REROLL):
             die = reroll(state, firer, die, plan.dice, plan.need, f"shot ({plan.mode})")
         die = steps.answer_roll(state, firer, die, plan.dice, plan.need, f"shot ({plan.mode})")
     total = die + plan.modifier
@@ -384,7 +388,7 @@ def _resolve(state: "GameState", plan: ShotPlan) -> None:
     elif total >= d:
         take_hit(state, target, firer, "shot")
     elif firer is not None:
-        for _ in effects.collect(state, firer, "after_miss", target):
+        for _ in effects.collect(state, firer, AFTER_MISS, target):
             pass
 
 

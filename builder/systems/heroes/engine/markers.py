@@ -18,10 +18,10 @@ immutable tuple shared by clones until it changes; hashed only when not empty).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from builder.kernel.events import Event
-from builder.systems.heroes.engine.state import declare_field, key_rows, rule_field, set_rule_field
+from builder.systems.heroes.engine.state import RuleField, declare_field, key_rows, rule_field, set_rule_field
 from builder.systems.heroes.engine.terms import Term
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ DEFENCE_BONUS = "defence_bonus"
 R_LIFE = "002 Solo Mode, Life Points"
 R_EVENTS = "002 Solo Mode, Scenarios > Family Meeting - Chapter 2, roll table"
 
-MARKERS = declare_field("markers", __name__, key=key_rows)
+MARKERS: Final[RuleField[tuple[tuple[int, str, int], ...]]] = declare_field("markers", __name__, key=key_rows)
 """The markers on units: sorted ``(unit, marker, count)`` triples (``MARKERS in
 state.rule_fields``: some unit has one, the cheap test of the hot paths)."""
 

@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING, Any, Final
 from builder.systems.heroes.board.grid import DIRS
 from builder.systems.heroes.board.bitboard import squares, step_boards
 from builder.systems.heroes.engine.derived import Derived, derived, table
-from builder.systems.heroes.engine.state import infantry_of
+from builder.systems.heroes.engine.state import RuleField, infantry_of
 from builder.systems.heroes.engine.zoc import enemy_zones
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState, UnitState
 
-VEHICLE_FLOODS: list[tuple[str, Callable[..., Any]]] = []
+VEHICLE_FLOODS: list[tuple[RuleField[Any], Callable[..., Any]]] = []
 """(rule field, search) pairs registered by rule modules that open ways for vehicles
 (the Culling Hedgerow Cutter): once the field is set, the module's search
 ``flood(state, unit, mv, parents)`` replaces :func:`vehicle_states`' own. The rule
@@ -272,8 +272,8 @@ def vehicle_states(state: "GameState", unit: "UnitState", mv: int | None = None,
     if mv is None:
         mv = movement_allowance(state, unit)
     if state.rule_fields:
-        for name, flood in VEHICLE_FLOODS:
-            if name in state.rule_fields:
+        for field, flood in VEHICLE_FLOODS:
+            if field in state.rule_fields:
                 return flood(state, unit, mv, parents)
     trans, cover, diff = vehicle_graph(state.static.bf, unit.type, unit.ability("amphibious") is not None,
                                        unit.st.profile.footprint)

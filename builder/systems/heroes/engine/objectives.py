@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from builder.systems.heroes.engine.state import declare_field, rule_field
+from builder.systems.heroes.engine.state import RuleField, declare_field, rule_field
 from builder.systems.heroes.engine.derived import Derived, derived
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState
 
-PLACED = declare_field("objectives_placed", __name__)
+PLACED: Final[RuleField[tuple[int, ...]]] = declare_field("objectives_placed", __name__)
 
 
 def _placed_later(state: "GameState") -> frozenset[int]:

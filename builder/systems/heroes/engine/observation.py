@@ -32,14 +32,17 @@ Hidden from a side (000 core rules):
 Everything else on the table is seen by both (positions, markers, damage, discards,
 victory points, objective control...). Solo Mode (002 Solo Mode, 3 Game Turn): the AI's
 numbered tokens wait face up on its dashboard and are seen; the order of its action
-deck and reinforcements bag and its own random stream are hidden from both sides.
+deck and reinforcements bag and its own random stream are hidden from both sides. The
+AI's concealed counters follow the same rule as any side's (002 Solo Mode, 2.4
+Anonymous Unit Counters: its anonymous, numbered and decoy counters are shuffled face
+down into one stack and deployed so): the player facing it sees each counter, not the
+unit under it nor whether it is a decoy. The dashboard names a unit by its id, which is
+the counter's (it stays with the counter in every determinization, the unit under it
+being drawn again), and shows its decoys as a count (:func:`_variant_view`).
 
-Not hidden yet (partial, issue 35): in the Solo game mode the identities of the AI's
-concealed counters and decoys (002 Solo Mode, 2.4 Anonymous Unit Counters: its
-dashboard names its stacks' units by id, so a determinization keeps them). A unit's id
-is the counter's, so a concealed counter keeps its id in every determinization and the
-unit under it is drawn again; what a side could infer from how far a concealed counter
-has moved is not used. Whether the opponent holds a card answering a shot, a move or a
+Not hidden yet (partial, issue 35): a unit's id is the counter's, so a concealed counter
+keeps its id in every determinization and the unit under it is drawn again; what a side
+could infer from how far a concealed counter has moved is not used. Whether the opponent holds a card answering a shot, a move or a
 card shows as a pending answer (the engine asks only a side that holds one). Face-down
 values are dealt without the Personal Order constraint (000 core rules, Special
 Abilities > Personal Order: such a unit may be dealt a bluff).
@@ -64,7 +67,6 @@ from builder.systems.heroes.engine.state import (
     BLUFF,
     GAME_FIELDS,
     NO_ORDER,
-    RULE_FIELDS,
     SIDE_FIELDS,
     SPECIAL,
     UNIT_FIELDS,
@@ -90,9 +92,12 @@ _IDENTITY_AT: Final = (_KEYED.index("face"), _KEYED.index("damage"))
 """Fields of a unit's row hidden while it is an opponent's concealed counter: the unit
 under the counter is hidden, and with it the side it shows and its damage."""
 # the Solo Mode dashboard's fields whose order or value no side may know (002 Solo Mode):
-# the AI's action deck and reinforcements bag (shuffled) and its random stream
+# the AI's action deck and reinforcements bag (shuffled) and its random stream; and the
+# counters that are decoys, shuffled face down into the AI's stack (2.4 Anonymous Unit
+# Counters), seen as a count
 _SOLO_SHUFFLED: Final = frozenset({"deck", "bag"})
 _SOLO_UNSEEN: Final = frozenset({"rng"})
+_SOLO_COUNTED: Final = frozenset({"decoys"})
 
 
 @dataclass(frozen=True)
@@ -161,11 +166,9 @@ def face_down(state: "GameState", unit: "UnitState") -> bool:
 
 def counter_hidden(state: "GameState", unit: "UnitState") -> bool:
     """Is ``unit`` a concealed counter whose unit its opponent cannot tell (see the
-    module's docstring)? A concealed unit on the battlefield, not the one acting, and
-    not the Solo Mode AI's (its dashboard names its counters' units)."""
-    if not unit.concealed or not unit.active or unit.id == state.current:
-        return False
-    return state.variant is None or getattr(state.rules, "ai", -1) != unit.side
+    module's docstring)? A concealed unit on the battlefield, not the one acting: the
+    Solo Mode AI's as any side's."""
+    return unit.concealed and unit.active and unit.id != state.current
 
 
 def _opponents(state: "GameState", seat: int) -> list[int]:
@@ -197,8 +200,8 @@ def observation(state: "GameState", seat: int) -> HeroesObservation:
         units.append(tuple(row))
     queues = tuple(tuple(q) if i == seat else len(q) for i, q in enumerate(state.queues))
     table = key_dict(_PUBLIC_GAME_FIELDS, state)
-    for name, value in state.rule_fields.items():
-        table[name] = RULE_FIELDS[name].key(value)
+    for field, value in state.rule_fields.items():
+        table[field.name] = field.key(value)
     if state.static.bf.ruined:
         table["ruined"] = [[a, r or ""] for a, r in state.static.bf.ruined]
     table["sides"] = [key_list(_PUBLIC_SIDE_FIELDS, s if i == seat else _bombs_face_down(s))
@@ -228,7 +231,8 @@ def _bombs_face_down(side: "SideState") -> "SideState":
 
 def _variant_view(variant: Any) -> Any:
     """A variant's canonical form as both sides see it: the Solo Mode dashboard with its
-    action deck and bag sorted and its random stream left out."""
+    action deck and bag sorted, its decoy counters as a count and its random stream left
+    out."""
     out = []
     for entry in variant.to_key():
         if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str):
@@ -236,6 +240,8 @@ def _variant_view(variant: Any) -> Any:
                 continue
             if entry[0] in _SOLO_SHUFFLED and isinstance(entry[1], list):
                 entry = [entry[0], sorted(entry[1])]
+            elif entry[0] in _SOLO_COUNTED and isinstance(entry[1], list):
+                entry = [entry[0], len(entry[1])]
         out.append(entry)
     return out
 
@@ -257,7 +263,7 @@ def determinize(state: "GameState", seat: int, rng: Rng) -> "GameState":
     _shuffle(g.sides[seat].deck, rng)
     g.dice = Rng(rng.next64())
     if g.variant is not None and hasattr(g.variant, "rng"):
-        _determinize_solo(g.variant, rng)
+        _determinize_solo(g, g.variant, rng)
     return g
 
 
@@ -333,9 +339,14 @@ def _shuffle_counters(g: "GameState", side_index: int, rng: Rng) -> None:
             u.st, u.face, u.damage = g.static.units[i], face, damage
 
 
-def _determinize_solo(solo: Any, rng: Rng) -> None:
+def _determinize_solo(g: "GameState", solo: Any, rng: Rng) -> None:
     """The Solo Mode dashboard's hidden parts drawn again: its action deck and bag
-    shuffled, its random stream (the AI's tables draw from it) seeded anew."""
+    shuffled, its random stream (the AI's tables draw from it) seeded anew, and its list
+    of decoy counters made to follow the decoys shuffled among the AI's concealed
+    counters (:func:`_shuffle_counters`)."""
+    if solo.decoys:
+        ids = set(solo.decoys) | {u.id for u in g.units if counter_hidden(g, u)}
+        solo.decoys = [u.id for u in g.units if u.id in ids and u.st.decoy]
     _shuffle(solo.deck, rng)
     _shuffle(solo.bag, rng)
     solo.rng = Rng(rng.next64())

@@ -41,6 +41,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.systems.heroes.engine import steps
+from builder.systems.heroes.engine.effects.hooks import CARD_PLAYABLE, CARD_TARGETS
 from builder.systems.heroes.engine.actions import Action, interned
 from builder.systems.heroes.engine.ambush import reveal
 from builder.systems.heroes.engine.features.anti_tank import PANZERFAUST
@@ -65,10 +66,10 @@ def _cards(state: "GameState", side: int, phase: str, unit: "UnitState") -> list
         return []
     out: list[Action] = []
     for cid, m in card_modules(state, side, phase):
-        targets = m.hooks.get("card_targets")
+        targets = m.function(CARD_TARGETS) if m.provides(CARD_TARGETS) else None
         if targets is not None:
             out.extend(interned("card", unit.id, target=t, mode=cid) for t in targets(state, unit))
-        elif m.hooks["card_playable"](state, unit):
+        elif m.function(CARD_PLAYABLE)(state, unit):
             out.append(interned("card", unit.id, mode=cid))
     return out
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from mypy_extensions import mypyc_attr
 
 from builder.systems.heroes.engine import alliances, api, effects, markers
+from builder.systems.heroes.engine.effects.hooks import MIN_ORDERS, MOVEMENT, ORDER_TOKENS
 from builder.systems.heroes.engine.observation import determinize as determinized, observation as observed
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.phases.orders import start_round
@@ -132,14 +133,14 @@ class Rules:
             if g.aside_stars and any(state.units[i].sq >= 0 or not state.units[i].alive for i in g.units):
                 total += g.aside_stars  # a reinforcement tile once it has entered
         least = 0
-        floors = effects.in_game(state, "min_orders")
+        floors = effects.in_game(state, MIN_ORDERS)
         for u in state.units:
             if u.side == side and u.alive and not u.wreck and (u.sq >= 0 or not u.st.set_aside):
                 total += u.st.profile.faces[u.face].stars
-                for extra in effects.collect(state, u, "order_tokens"):
+                for extra in effects.collect(state, u, ORDER_TOKENS):
                     total += extra
                 if floors:
-                    least = max([least, *effects.collect(state, u, "min_orders")])
+                    least = max([least, *effects.collect(state, u, MIN_ORDERS)])
         return min(MAX_ORDERS, max(least, total))
 
     def discard_lowest_order(self, state: "GameState", side: int) -> None:
@@ -153,9 +154,9 @@ class Rules:
             u.order = NO_ORDER
 
     def movement_bonus(self, state: "GameState", unit: "UnitState") -> int:
-        if not effects.in_game(state, "movement"):
+        if not effects.in_game(state, MOVEMENT):
             return 0
-        return sum(effects.collect(state, unit, "movement"))
+        return sum(effects.collect(state, unit, MOVEMENT))
 
     def extra_actions(self, state: "GameState") -> list["Action"]:
         """Decisions a variant adds for the side to act (none in the core rules)."""

@@ -40,11 +40,11 @@ from builder.systems.heroes.engine.scenario_units import move_toward, place_unit
 from builder.systems.heroes.engine.victory import holds
 
 from builder.systems.heroes.engine.derived import Derived, derived
-from builder.systems.heroes.engine.state import declare_field, key_rows, rule_field, set_rule_field
+from builder.systems.heroes.engine.state import RuleField, declare_field, key_rows, rule_field, set_rule_field
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState
 
-POSTPONED = declare_field("postponed", __name__, key=key_rows)
+POSTPONED: Final[RuleField[tuple[tuple[int, int], ...]]] = declare_field("postponed", __name__, key=key_rows)
 """Events postponed (an effect that could not be carried out yet): ``(event index, effect index)``."""
 STATUS = {
     "score": ("simulated", ""),

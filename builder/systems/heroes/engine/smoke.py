@@ -10,11 +10,11 @@ crosses it, or that is fired from or at a square under it, takes the penalty
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from builder.kernel.events import Event
 from builder.systems.heroes.board.intersections import pattern_squares
-from builder.systems.heroes.engine.state import declare_field, key_rows, rule_field, set_rule_field
+from builder.systems.heroes.engine.state import RuleField, declare_field, key_rows, rule_field, set_rule_field
 from builder.systems.heroes.engine.terms import Term
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 R_SMOKE = "000 core rules, Recruitment Options > Orders > Smoke"
 FRESH, FADING = 4, 2
-SMOKE = declare_field("smoke", __name__, key=key_rows)
+SMOKE: Final[RuleField[tuple[tuple[int, int, int], ...]]] = declare_field("smoke", __name__, key=key_rows)
 """The smoke patterns on the battlefield: ``(intersection, radius, penalty)``."""
 
 _COVER: dict[tuple[int, int, int, int], frozenset[int]] = {}

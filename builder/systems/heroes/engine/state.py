@@ -15,7 +15,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar
 
 from builder.kernel.dice import Dice
 from builder.kernel.errors import IllegalAction
@@ -154,26 +154,38 @@ def key_dict(table: tuple[StateField, ...], obj: Any) -> dict[str, Any]:
 
 # --- fields a rule module declares for itself ---------------------------------------
 # A feature's own state (the vehicles on a Fuel token, the Passage tokens laid) is not
-# a slot of GameState: its module declares it here and keeps it in
-# ``GameState.rule_fields``, by name. Values are immutable (tuples), so a clone copies
-# the dict; a field is dropped when emptied, so a game that never used it hashes as
-# if it did not exist (and ``if state.rule_fields`` is the cheap test that none is used).
+# a slot of GameState: its module declares it here, which gives it a typed key, and keeps
+# it in ``GameState.rule_fields`` (``SideState.rule_fields`` for a side's) under that key.
+# Values are immutable tuples, so a clone copies the dict; a field is dropped when
+# emptied, so a game that never used it hashes as if it did not exist (and
+# ``if state.rule_fields`` is the cheap test that none is used).
+
+V = TypeVar("V", bound=tuple[Any, ...])
 
 
-@dataclass(frozen=True)
-class RuleField:
-    """A field of the game declared by a rule module: its name (as the state hash
-    writes it), its canonical form, whether it lasts the game or ends with the
-    round (cleared as the Orders phase starts), and what its module does with it,
-    while it is set, as the Supply phase starts and at its step 5 (000 core rules,
-    Supply Phase)."""
+class RuleField(Generic[V]):
+    """A field of the game declared by a rule module, and the typed key its module reads
+    and writes it by (:func:`rule_field`, :func:`set_rule_field`): its name (as the state
+    hash writes it), its canonical form, whether it lasts the game or ends with the round
+    (cleared as the Orders phase starts), and what its module does with it, while it is
+    set, as the Supply phase starts and at its step 5 (000 core rules, Supply Phase).
+    Its value, of type ``V``, is a tuple, the empty tuple until set (so ``V`` admits it).
+    Compared by identity: a key is made once, by :func:`declare_field`."""
 
-    name: str
-    key: Callable[[Any], Any]
-    module: str
-    lasts: str = "game"
-    supply_start: Callable[[Any], None] | None = None
-    supply_end: Callable[[Any], None] | None = None
+    __slots__ = ("name", "key", "module", "lasts", "supply_start", "supply_end")
+
+    def __init__(self, name: str, key: Callable[[Any], Any], module: str, lasts: str = "game",
+                 supply_start: Callable[[Any], None] | None = None,
+                 supply_end: Callable[[Any], None] | None = None) -> None:
+        self.name = name
+        self.key = key
+        self.module = module
+        self.lasts = lasts
+        self.supply_start = supply_start
+        self.supply_end = supply_end
+
+    def __repr__(self) -> str:
+        return f"RuleField({self.name!r})"
 
 
 def key_rows(value: Any) -> Any:
@@ -181,107 +193,130 @@ def key_rows(value: Any) -> Any:
     return [list(x) for x in value]
 
 
-RULE_FIELDS: dict[str, RuleField] = {}
+RULE_FIELDS: dict[str, RuleField[Any]] = {}
+"""Every rule field declared, by name, in the order of declaration."""
 
 
 def declare_field(name: str, module: str, key: Callable[[Any], Any] = list, lasts: str = "game",
                   supply_start: Callable[[Any], None] | None = None,
-                  supply_end: Callable[[Any], None] | None = None) -> str:
-    """Declare a game field of rule module ``module`` (returns ``name``, the key its
-    module reads and writes it by). ``lasts``: ``game`` or ``round``;
-    ``supply_start``/``supply_end``: what the module does, while the field is set, as
-    the Supply phase starts and at its step 5 (called with the game)."""
+                  supply_end: Callable[[Any], None] | None = None) -> RuleField[V]:
+    """Declare a game field of rule module ``module``: the typed key its module reads and
+    writes it by, whose declaration names the value's type
+    (``FUELLED: Final[RuleField[tuple[int, ...]]] = declare_field("fuelled", __name__)``).
+    ``lasts``: ``game`` or ``round``; ``supply_start``/``supply_end``: what the module
+    does, while the field is set, as the Supply phase starts and at its step 5 (called
+    with the game)."""
     if lasts not in ("game", "round"):
         raise ValueError(f"a rule field lasts the game or the round, not {lasts!r}")
     if any(f.name == name for f in GAME_FIELDS):
         raise ValueError(f"{name!r} is already a field of the game")
     known = RULE_FIELDS.get(name)
-    if known is not None and known.module != module:
-        raise ValueError(f"rule field {name!r} is already declared by {known.module}")
-    RULE_FIELDS[name] = RuleField(name, key, module, lasts, supply_start, supply_end)
-    return name
+    if known is not None:
+        if known.module != module:
+            raise ValueError(f"rule field {name!r} is already declared by {known.module}")
+        return known  # the module imported again (a test's example): the same key
+    declared: RuleField[V] = RuleField(name, key, module, lasts, supply_start, supply_end)
+    RULE_FIELDS[name] = declared
+    return declared
 
 
-def rule_field(state: "GameState", name: str) -> Any:
+def rule_field(state: "GameState", field: RuleField[V]) -> V:
     """The value of a declared rule field (an empty tuple until set)."""
-    return state.rule_fields.get(name, ())
+    value: Any = state.rule_fields.get(field, ())  # set through the key: a V (no cast, a call in pure Python)
+    return value
 
 
-def set_rule_field(state: "GameState", name: str, value: Any) -> None:
+def set_rule_field(state: "GameState", field: RuleField[V], value: V) -> None:
     """Set a declared rule field to the immutable ``value`` (an empty one drops it)."""
-    if name not in RULE_FIELDS:
-        raise KeyError(f"undeclared rule field {name!r}: declare it with builder.systems.heroes.engine.state.declare_field")
+    if RULE_FIELDS.get(field.name) is not field:
+        raise KeyError(f"undeclared rule field {field.name!r}: declare it with "
+                       "builder.systems.heroes.engine.state.declare_field")
     if value:
-        state.rule_fields[name] = value
+        state.rule_fields[field] = value
     else:
-        state.rule_fields.pop(name, None)
+        state.rule_fields.pop(field, None)
 
 
-@dataclass(frozen=True)
-class SideRuleField:
-    """A field of a side declared by a rule module: its name, its canonical form (the
-    list of entries it adds to the side's canonical list), and whether it lasts the game
-    or ends with the round (dropped as the Orders phase starts)."""
+class SideRuleField(Generic[V]):
+    """A field of a side declared by a rule module, and the typed key its module reads
+    and writes it by (:func:`side_field`, :func:`set_side_field`): its name, its
+    canonical form (the list of entries it adds to the side's canonical list), and
+    whether it lasts the game or ends with the round (dropped as the Orders phase
+    starts). Its value, of type ``V``, is a tuple, the empty tuple until set."""
 
-    name: str
-    key: Callable[[Any], list[Any]]
-    module: str
-    lasts: str = "game"
+    __slots__ = ("name", "key", "module", "lasts")
+
+    def __init__(self, name: str, key: Callable[[Any], list[Any]], module: str, lasts: str = "game") -> None:
+        self.name = name
+        self.key = key
+        self.module = module
+        self.lasts = lasts
+
+    def __repr__(self) -> str:
+        return f"SideRuleField({self.name!r})"
 
 
 def _one_list(value: Any) -> list[Any]:
     return [list(value)]
 
 
-SIDE_RULE_FIELDS: dict[str, SideRuleField] = {}
+SIDE_RULE_FIELDS: dict[str, SideRuleField[Any]] = {}
 
 
 def declare_side_field(name: str, module: str, key: Callable[[Any], list[Any]] = _one_list,
-                       lasts: str = "game") -> str:
-    """Declare a field of each side of rule module ``module`` (returns ``name``, the key
-    its module reads and writes it by); ``key`` gives the entries it adds to the side's
-    canonical list once set; ``lasts``: ``game`` or ``round``. Kept in
-    ``SideState.rule_fields``, cloned with the side, hashed in the order of the fields'
-    names."""
+                       lasts: str = "game") -> SideRuleField[V]:
+    """Declare a field of each side of rule module ``module``: the typed key its module
+    reads and writes it by, whose declaration names the value's type; ``key`` gives the
+    entries it adds to the side's canonical list once set; ``lasts``: ``game`` or
+    ``round``. Kept in ``SideState.rule_fields``, cloned with the side, hashed in the
+    order of the fields' names."""
     if lasts not in ("game", "round"):
         raise ValueError(f"a side rule field lasts the game or the round, not {lasts!r}")
     if any(f.name == name for f in SIDE_FIELDS):
         raise ValueError(f"{name!r} is already a field of a side")
     known = SIDE_RULE_FIELDS.get(name)
-    if known is not None and known.module != module:
-        raise ValueError(f"side rule field {name!r} is already declared by {known.module}")
-    SIDE_RULE_FIELDS[name] = SideRuleField(name, key, module, lasts)
-    return name
+    if known is not None:
+        if known.module != module:
+            raise ValueError(f"side rule field {name!r} is already declared by {known.module}")
+        return known
+    declared: SideRuleField[V] = SideRuleField(name, key, module, lasts)
+    SIDE_RULE_FIELDS[name] = declared
+    return declared
 
 
-def side_field(side: "SideState", name: str) -> Any:
+def side_field(side: "SideState", field: SideRuleField[V]) -> V:
     """The value of a declared side rule field (an empty tuple until set)."""
-    return side.rule_fields.get(name, ())
+    value: Any = side.rule_fields.get(field, ())  # set through the key: a V
+    return value
 
 
-def set_side_field(side: "SideState", name: str, value: Any) -> None:
+def set_side_field(side: "SideState", field: SideRuleField[V], value: V) -> None:
     """Set a declared side rule field to the immutable ``value`` (an empty one drops it)."""
-    if name not in SIDE_RULE_FIELDS:
-        raise KeyError(f"undeclared side rule field {name!r}: declare it with "
+    if SIDE_RULE_FIELDS.get(field.name) is not field:
+        raise KeyError(f"undeclared side rule field {field.name!r}: declare it with "
                        "builder.systems.heroes.engine.state.declare_side_field")
     if value:
-        side.rule_fields[name] = value
+        side.rule_fields[field] = value
     else:
-        side.rule_fields.pop(name, None)
+        side.rule_fields.pop(field, None)
 
 
 def end_round_side_fields(side: "SideState") -> None:
     """Drop the side's rule fields that last the round (as the next round starts)."""
-    for name in [n for n in side.rule_fields if SIDE_RULE_FIELDS[n].lasts == "round"]:
-        del side.rule_fields[name]
+    for f in [f for f in side.rule_fields if f.lasts == "round"]:
+        del side.rule_fields[f]
 
 
-def _side_rule_keys(fields: dict[str, Any]) -> list[Any]:
-    """The canonical entries of a side's rule fields, by field name."""
+def _side_rule_keys(fields: dict[SideRuleField[Any], Any]) -> list[Any]:
+    """The canonical entries of a side's rule fields, in the order of the fields' names."""
     out: list[Any] = []
-    for name in sorted(fields):
-        out.extend(SIDE_RULE_FIELDS[name].key(fields[name]))
+    for f in sorted(fields, key=_field_name):
+        out.extend(f.key(fields[f]))
     return out
+
+
+def _field_name(f: SideRuleField[Any]) -> str:
+    return f.name
 
 
 def supply_steps(state: "GameState", when: str) -> None:
@@ -289,14 +324,14 @@ def supply_steps(state: "GameState", when: str) -> None:
     order the fields were declared."""
     for f in list(RULE_FIELDS.values()):
         fn = f.supply_start if when == "supply_start" else f.supply_end
-        if fn is not None and f.name in state.rule_fields:
+        if fn is not None and f in state.rule_fields:
             fn(state)
 
 
 def end_round_fields(state: "GameState") -> None:
     """Drop the rule fields that last the round (as the next round starts)."""
-    for name in [n for n in state.rule_fields if RULE_FIELDS[n].lasts == "round"]:
-        del state.rule_fields[name]
+    for f in [f for f in state.rule_fields if f.lasts == "round"]:
+        del state.rule_fields[f]
 
 
 @dataclass
@@ -519,7 +554,7 @@ class SideState:
         self.losses: dict[str, int] = {}
         self.supply_done = False
         self.initiative_kept = False
-        self.rule_fields: dict[str, Any] = {}  # rule modules' own fields of the side by name (declare_side_field)
+        self.rule_fields: dict[SideRuleField[Any], Any] = {}  # rule modules' own fields of the side (declare_side_field)
 
     def clone(self) -> "SideState":
         s = SideState()
@@ -613,7 +648,7 @@ class GameState:
         self.boosts: dict[tuple[str, int], int] = {}  # card bonuses for the current activation
         self.path: tuple[int, ...] = ()  # squares of the current unit's move (Firing on the Move)
         self.variant: Any = None  # a variant's state (GAME_FIELDS), set by its rules at set-up
-        self.rule_fields: dict[str, Any] = {}  # rule modules' own fields by name (declare_field)
+        self.rule_fields: dict[RuleField[Any], Any] = {}  # rule modules' own fields (declare_field)
 
     # --- public views ------------------------------------------------------------
 
@@ -679,8 +714,8 @@ class GameState:
 
     def canonical(self) -> dict[str, Any]:
         out = key_dict(GAME_FIELDS, self)
-        for name, value in self.rule_fields.items():
-            out[name] = RULE_FIELDS[name].key(value)
+        for f, value in self.rule_fields.items():
+            out[f.name] = f.key(value)
         if self.static.bf.ruined:
             out["ruined"] = [[a, r or ""] for a, r in self.static.bf.ruined]
         return out

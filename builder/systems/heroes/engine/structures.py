@@ -29,19 +29,19 @@ the ruins it may enter (else the nearest free square it may enter).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from builder.systems.heroes.board.battlefield import build_battlefield
 from builder.systems.heroes.engine.damage import suppress
 from builder.kernel.events import Event
-from builder.systems.heroes.engine.state import declare_field, key_rows, rule_field, set_rule_field
+from builder.systems.heroes.engine.state import RuleField, declare_field, key_rows, rule_field, set_rule_field
 
 if TYPE_CHECKING:
     from builder.systems.heroes.board.grid import Battlefield
     from builder.systems.heroes.engine.state import GameState, UnitState
 
 R_STRUCTURE = "000 core rules, Terrain and Terrain Overlays > Structure"
-DEMOLITION = declare_field("demolition", __name__, key=key_rows)
+DEMOLITION: Final[RuleField[tuple[tuple[int, int], ...]]] = declare_field("demolition", __name__, key=key_rows)
 """Destruction points on structures not yet destroyed: sorted ``(area, points)``."""
 
 

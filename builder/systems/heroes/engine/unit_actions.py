@@ -12,6 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from builder.systems.heroes.engine import effects
+from builder.systems.heroes.engine.effects.hooks import (
+    ACTIONS, AFTER_MOVE, APPLY, CARD_PLAYABLE, CARD_TARGETS, HOLDS_FIRE, PREPARE, RANGE_LIMIT,
+)
 from builder.systems.heroes.engine.actions import _MOVES as MOVES
 from builder.systems.heroes.engine.actions import Action, interned, move_action, move_table
 from builder.systems.heroes.engine.ambush import concealed_face, flip, reveal, revealed_face, spot
@@ -57,7 +60,7 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False, cou
         states = vehicle_states(state, u)
         out = [cache.get(base | (t >> 3 << 4) | ((t & 7) + 1)) or move_action(uid, t >> 3, t & 7)
                for t in states if t != start]
-        for offer in effects.side_hooks(state, u.side, "actions"):  # an option's own moves (Fuel, Goliath...)
+        for offer in effects.side_hooks(state, u.side, ACTIONS):  # an option's own moves (Fuel, Goliath...)
             out.extend(offer(state, u, "move"))
         return out
     if u.carried_by >= 0:
@@ -85,7 +88,7 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False, cou
             out.append(_turn_over(uid, u.sq, "tripod"))
         if u.ability("ambush") is not None and (u.concealed or concealed_face(u) >= 0):
             out.append(_turn_over(uid, u.sq, "ambush"))
-    offers = effects.side_hooks(state, u.side, "actions")
+    offers = effects.side_hooks(state, u.side, ACTIONS)
     if offers:  # an option's own decisions for the unit (docs/engine.md, Add an ability)
         for offer in offers:
             out.extend(offer(state, u, "move"))
@@ -146,7 +149,7 @@ def fire_actions(state: "GameState", u: "UnitState", moving: bool, counter: bool
     face = u.st.profile.faces[revealed_face(u) if u.concealed else u.face]
     if not face.weapons or (state.fired and u.damage & 1) or (u.st.decoy and not counter):
         return []
-    for holds in effects.side_hooks(state, u.side, "holds_fire"):
+    for holds in effects.side_hooks(state, u.side, HOLDS_FIRE):
         if holds(state, u):
             return []  # an option keeps it from firing (a charge that goes off only by detonation)
     targets = [t for t in state.units if t.side != u.side and t.alive and t.sq >= 0 and not t.wreck
@@ -166,7 +169,7 @@ def fire_actions(state: "GameState", u: "UnitState", moving: bool, counter: bool
             continue
         limit = 10**6
         if "limited-range" in w.abilities or u.ability("limited-range") is not None:
-            limits = effects.collect(state, u, "range_limit", w)
+            limits = effects.collect(state, u, RANGE_LIMIT, w)
             limit = min(limits) if limits else limit
         wsupp = supp or "suppressive-fire" in w.abilities
         burst = "burst" in w.abilities or u.ability("burst") is not None
@@ -271,8 +274,8 @@ def card_actions(state: "GameState", side: int, units: list["UnitState"], phase:
     (and naming a ``target`` unit, for the cards whose module lists targets)."""
     out: list[Action] = []
     for cid, m in card_modules(state, side, phase):
-        playable = m.hooks["card_playable"]
-        targets = m.hooks.get("card_targets")
+        playable = m.function(CARD_PLAYABLE)
+        targets = m.function(CARD_TARGETS) if m.provides(CARD_TARGETS) else None
         if targets is None:
             out.extend(interned("card", u.id, mode=cid) for u in units if playable(state, u))
         else:
@@ -319,7 +322,7 @@ def displace_options(state: "GameState", inf: "UnitState") -> None:
 def do_move(state: "GameState", action: Action) -> None:
     u = state.units[action.unit]
     if action.mode:  # a move of a mode an option owns (a Goliath's detonation)
-        for carry_out in effects.side_hooks(state, u.side, "apply"):
+        for carry_out in effects.side_hooks(state, u.side, APPLY):
             if carry_out(state, action):
                 return
     if action.mode == "tripod":
@@ -339,11 +342,11 @@ def do_move(state: "GameState", action: Action) -> None:
     elif action.mode == DISEMBARK:
         disembark(state, u, action.square)
     else:
-        for prepare in effects.side_hooks(state, u.side, "prepare"):  # an option's token spent (Fuel, Passage)
+        for prepare in effects.side_hooks(state, u.side, PREPARE):  # an option's token spent (Fuel, Passage)
             action = prepare(state, action)
         state.events.append(Event("moved", {"unit": u.id, "from": u.sq, "to": action.square}))
         place(state, u, action.square, action.facing)
-        for after in effects.scenario_hooks(state, "after_move"):  # a scenario rule's (a unit gone by an exit)
+        for after in effects.scenario_hooks(state, AFTER_MOVE):  # a scenario rule's (a unit gone by an exit)
             if after(state, u):
                 return
     if state.static.has_ambush:

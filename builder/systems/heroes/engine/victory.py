@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from builder.systems.heroes.content.models.scenario_conditions import condition_tag
 from builder.systems.heroes.engine import effects
+from builder.systems.heroes.engine.effects.hooks import OUT_OF_PLAY
 from builder.systems.heroes.engine.state import GameResult
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ def holds(state: "GameState", cond: Any) -> bool:
         spec = cond.destroyed
         si = side_index(state, spec.side)
         gone: set[int] = set()  # units out of the game otherwise (got out by an exit square)
-        for out_of_play in effects.game_hooks(state, "out_of_play"):
+        for out_of_play in effects.game_hooks(state, OUT_OF_PLAY):
             gone.update(out_of_play(state, si))
         mine = [u for u in state.units if u.side == si and u.st.profile.id == spec.unit and not u.bagged
                 and u.id not in gone]

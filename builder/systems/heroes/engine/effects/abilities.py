@@ -11,6 +11,9 @@ from typing import Any
 
 from builder.systems.heroes.engine.damage import DAMAGE_TABLE, suppress
 from builder.systems.heroes.engine.effects import register
+from builder.systems.heroes.engine.effects.hooks import (
+    AFTER_MISS, ASSAULT_ATTACK, ASSAULT_DEFENCE, ASSAULT_LOST, ASSAULT_WON, DAMAGE_ROLL, DICE, EXTRA_DRAW, LONG_RANGE, MIN_ORDERS, ORDER_RECEIVED, ORDER_TOKENS, RANGE_LIMIT, SUPPRESSED,
+)
 from builder.kernel.events import Event
 from builder.systems.heroes.board.los import CLEAR, sight
 from builder.systems.heroes.engine.terms import Term
@@ -98,26 +101,26 @@ def _nco_rally(state: Any, unit: Any, token: int) -> None:
 
 
 register("ability", "assault", "Assault", "simulated", SA + "Assault",
-         assault_attack=_assault_bonus, assault_defence=_assault_bonus)
+         hooks=[ASSAULT_ATTACK.by(_assault_bonus), ASSAULT_DEFENCE.by(_assault_bonus)])
 register("ability", "limited-range", "Limited Range", "partial", SA + "Limited Range",
          "the limit applies to normal shots and, counted in intersections, to blast patterns (builder/systems/heroes/engine/"
-         "blast.py) alike: the printed symbol telling which is not in the content", range_limit=_limited_range)
-register("ability", "hawkeye", "Hawkeye", "simulated", SA + "Hawkeye", long_range=lambda s, u: 10**6)
-register("ability", "dual-weapon", "Dual Weapon", "simulated", SA + "Dual Weapon", dice=lambda s, u, w: 2)
+         "blast.py) alike: the printed symbol telling which is not in the content", hooks=[RANGE_LIMIT.by(_limited_range)])
+register("ability", "hawkeye", "Hawkeye", "simulated", SA + "Hawkeye", hooks=[LONG_RANGE.by(lambda s, u: 10**6)])
+register("ability", "dual-weapon", "Dual Weapon", "simulated", SA + "Dual Weapon", hooks=[DICE.by(lambda s, u, w: 2)])
 register("ability", "suppressive-fire", "Suppressive Fire", "partial", SA + "Suppressive Fire",
          "not combined with Machine Gunner")
 register("ability", "sniper", "Sniper", "simulated", SA + "Sniper")
 register("ability", "perforating", "Perforating", "simulated", SA + "Perforating",
-         damage_roll=lambda s, u, target, value: 1)
+         hooks=[DAMAGE_ROLL.by(lambda s, u, target, value: 1)])
 register("ability", "frightening-shot", "Frightening Shot", "simulated", SA + "Frightening Shot",
-         after_miss=_frightening)
+         hooks=[AFTER_MISS.by(_frightening)])
 register("ability", "terrifying", "Terrifying", "simulated", SA + "Terrifying",
-         assault_won=_terrifying_won, assault_lost=_terrifying_lost)
+         hooks=[ASSAULT_WON.by(_terrifying_won), ASSAULT_LOST.by(_terrifying_lost)])
 register("ability", "amphibious", "Amphibious", "simulated", SA + "Amphibious")
 register("ability", "orders", "Order(s)", "simulated", SA + "Order(s)",
-         order_tokens=lambda s, u: max(1, u.ability("orders") or 0))
+         hooks=[ORDER_TOKENS.by(lambda s, u: max(1, u.ability("orders") or 0))])
 register("ability", "personal-order", "Personal Order", "simulated", SA + "Personal Order",
-         order_tokens=lambda s, u: 1)
+         hooks=[ORDER_TOKENS.by(lambda s, u: 1)])
 register("ability", "fire-on-the-move", "Firing on the Move", "partial", SA + "Firing on the Move",
          "fires after the move from the best square of its path (a 2-square vehicle from its front "
          "square); the arc is checked with the final facing")
@@ -139,16 +142,16 @@ register("ability", "scout", "Scout", "partial", SA + "Scout",
          "the Transport clause never applies: no unit is deployed inside a vehicle")
 register("ability", "tank-hunter", "Tank Hunter", "partial", BFN + "Firing Special Abilities > Tank Hunter",
          "the firer's choice of +1 or -1 is automatic: a destroying result if either gives one, else +1",
-         damage_roll=_tank_hunter)
+         hooks=[DAMAGE_ROLL.by(_tank_hunter)])
 register("ability", "unshakable", "Unshakable", "simulated", BFN + "Defense Special Abilities > Unshakable",
-         suppressed=_unshakable)
+         hooks=[SUPPRESSED.by(_unshakable)])
 register("ability", "nco", "NCO", "partial", BFN + "Command Special Abilities > NCO",
          "the unit that loses a Suppressed marker is chosen automatically (the most suppressed in reach)",
-         min_orders=lambda s, u: 1 if u.sq >= 0 else None, order_received=_nco_rally)
+         hooks=[MIN_ORDERS.by(lambda s, u: 1 if u.sq >= 0 else None), ORDER_RECEIVED.by(_nco_rally)])
 register("ability", "improvisation", "Improvisation", "partial", BFN + "Command Special Abilities > Improvisation",
          "one card more each Supply phase while the unit is on the board, not for the starting hand; "
          "the discard is chosen automatically",
-         extra_draw=lambda s, u: 1 if u.sq >= 0 else None)
+         hooks=[EXTRA_DRAW.by(lambda s, u: 1 if u.sq >= 0 else None)])
 register("ability", "burst", "Burst", "simulated", "000 core rules, Recruitment Options > Equipment > Ammo Belt; "
          "its only rule: the unit may spend Ammo Belt tokens (builder/systems/heroes/engine/effects/options.py, belt_usable)")
 register("ability", "machine-gunner", "Machine Gunner", "partial", SA + "Machine Gunner",

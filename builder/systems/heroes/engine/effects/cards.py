@@ -45,6 +45,7 @@ from builder.systems.heroes.engine.features.anti_tank import ROCKET, ROCKET_REAC
 from builder.systems.heroes.engine.damage import kill_shot, roll, suppress, take_hit
 from builder.systems.heroes.engine.derived import Derived, derived, table
 from builder.systems.heroes.engine.effects import REGISTRY, hook_functions, in_game, register
+from builder.systems.heroes.engine.effects.hooks import CARD_PHASE, CARD_PLAY, CARD_PLAYABLE, CARD_TARGETS, EXTRA_DRAW
 from builder.kernel.events import Event
 from builder.systems.heroes.board.los import sees
 from builder.systems.heroes.engine import steps
@@ -165,35 +166,35 @@ ORDERS_OWN = "orders-own"  # in the side's turn to place a token, on one of its 
 ORDERS_ENEMY = "orders-enemy"  # in the side's turn to place a token, on an enemy unit holding one
 
 register("card", "fire-bonus", "Fire bonus card", "simulated", AC,
-         card_phase=lambda: ACTIVATION, card_playable=lambda s, u: bool(u.st.profile.faces[u.face].weapons),
-         card_play=_boost("fire", 1))
+         hooks=[CARD_PHASE.by(lambda: ACTIVATION), CARD_PLAYABLE.by(lambda s, u: bool(u.st.profile.faces[u.face].weapons)),
+                CARD_PLAY.by(_boost("fire", 1))])
 register("card", "assault-bonus", "Assault bonus card", "simulated", AC,
-         card_phase=lambda: ACTIVATION, card_playable=lambda s, u: u.ability("assault") is not None,
-         card_play=_boost("assault", 2))
+         hooks=[CARD_PHASE.by(lambda: ACTIVATION), CARD_PLAYABLE.by(lambda s, u: u.ability("assault") is not None),
+                CARD_PLAY.by(_boost("assault", 2))])
 register("card", "movement-bonus", "Movement bonus card", "simulated", AC,
-         card_phase=lambda: ACTIVATION, card_playable=lambda s, u: u.is_infantry,
-         card_play=_boost("movement", 2))
+         hooks=[CARD_PHASE.by(lambda: ACTIVATION), CARD_PLAYABLE.by(lambda s, u: u.is_infantry),
+                CARD_PLAY.by(_boost("movement", 2))])
 register("card", "remove-suppression", "Rally card", "partial", AC,
          "played only on the unit being activated, not at any time",
-         card_phase=lambda: ACTIVATION, card_playable=lambda s, u: u.suppressed > 0, card_play=_unsuppress)
+         hooks=[CARD_PHASE.by(lambda: ACTIVATION), CARD_PLAYABLE.by(lambda s, u: u.suppressed > 0), CARD_PLAY.by(_unsuppress)])
 register("card", "opportunity-fire", "Opportunity Fire card", "simulated", AC + "; builder/systems/heroes/engine/opportunity.py",
-         card_phase=lambda: "reaction")
+         hooks=[CARD_PHASE.by(lambda: "reaction")])
 register("card", "heal", "First aid card", "simulated", AC,
-         card_phase=lambda: SUPPLY, card_playable=_heal_ok, card_play=_heal)
+         hooks=[CARD_PHASE.by(lambda: SUPPLY), CARD_PLAYABLE.by(_heal_ok), CARD_PLAY.by(_heal)])
 register("card", "add-suppression", "Pinned Down card", "simulated", AC,
-         card_phase=lambda: ON_ENEMY, card_playable=_pinned_ok, card_play=_pin)
+         hooks=[CARD_PHASE.by(lambda: ON_ENEMY), CARD_PLAYABLE.by(_pinned_ok), CARD_PLAY.by(_pin)])
 register("card", "extra-order", "Tactician card", "simulated", AC,
-         card_phase=lambda: ORDERS, card_playable=_extra_order_ok, card_play=_extra_order)
+         hooks=[CARD_PHASE.by(lambda: ORDERS), CARD_PLAYABLE.by(_extra_order_ok), CARD_PLAY.by(_extra_order)])
 register("card", "high-command", "High Command card", "simulated", AC,
-         card_phase=lambda: ORDERS, card_playable=_high_command_ok, card_play=_high_command)
+         hooks=[CARD_PHASE.by(lambda: ORDERS), CARD_PLAYABLE.by(_high_command_ok), CARD_PLAY.by(_high_command)])
 register("card", "reroll", "Lucky Shot card", "partial", AC + "; builder/systems/heroes/engine/effects/cards.py, lucky_shot",
          "played automatically on the side's first shot or assault roll that falls short and could still succeed",
-         card_phase=lambda: ROLL, card_play=lambda s, u: None)
+         hooks=[CARD_PHASE.by(lambda: ROLL), CARD_PLAY.by(lambda s, u: None)])
 register("card", "supply-move", "Forced March card", "simulated", AC,
-         card_phase=lambda: SUPPLY, card_playable=_forced_march_ok, card_play=_forced_march)
+         hooks=[CARD_PHASE.by(lambda: SUPPLY), CARD_PLAYABLE.by(_forced_march_ok), CARD_PLAY.by(_forced_march)])
 register("card", "resupply", "Resupply card", "partial", AC,
          "when several equipment options of one tile have spent tokens, the first is refilled",
-         card_phase=lambda: SUPPLY, card_playable=lambda s, u: bool(_spent_scopes(s, u)), card_play=_resupply)
+         hooks=[CARD_PHASE.by(lambda: SUPPLY), CARD_PLAYABLE.by(lambda s, u: bool(_spent_scopes(s, u))), CARD_PLAY.by(_resupply)])
 
 
 # --- cards of the core decks, modules added with the reaction decisions ----------------------------
@@ -428,40 +429,40 @@ def _mine(state: Any, unit: Any) -> None:
 
 register("card", "speed-setup", "Speed Setup", "simulated", AC_ACT + "; 000 core rules, Special Abilities > "
          "The Immutable Rule of Special Abilities",
-         card_phase=lambda: (ACTIVATION, AFTER, SUPPLY), card_playable=_speed_setup_ok, card_play=_speed_setup)
+         hooks=[CARD_PHASE.by(lambda: (ACTIVATION, AFTER, SUPPLY)), CARD_PLAYABLE.by(_speed_setup_ok), CARD_PLAY.by(_speed_setup)])
 register("card", "extra-activation", "Burst into Action", "partial", AC_ACT,
          "played only before the unit whose order was revealed acts (that unit acts after it)",
-         card_phase=lambda: OTHER, card_playable=_burst_ok, card_play=_burst)
+         hooks=[CARD_PHASE.by(lambda: OTHER), CARD_PLAYABLE.by(_burst_ok), CARD_PLAY.by(_burst)])
 register("card", "reactivate", "Heroic Action", "simulated", AC_ACT + "; 000 core rules, Recruitment Options > "
          "Character Traits > Heroic (never a third activation)",
-         card_phase=lambda: AFTER, card_playable=may_act_again, card_play=act_again)
+         hooks=[CARD_PHASE.by(lambda: AFTER), CARD_PLAYABLE.by(may_act_again), CARD_PLAY.by(act_again)])
 register("card", "anti-tank-shot", "Anti-tank rocket card", "partial", AC_ACT + "; 000 core rules, Firing",
          "the rocket is the unit's action for the activation (played before it moves or fires)",
-         card_phase=lambda: ACTIVATION, card_playable=lambda s, u: bool(_rocket_targets(s, u)),
-         card_targets=_rocket_targets, card_play=_rocket)
+         hooks=[CARD_PHASE.by(lambda: ACTIVATION), CARD_PLAYABLE.by(lambda s, u: bool(_rocket_targets(s, u))),
+                CARD_TARGETS.by(_rocket_targets), CARD_PLAY.by(_rocket)])
 register("card", "keep-initiative", "Initiative card", "simulated", AC_ACT + "; 000 core rules, Supply Phase",
-         card_phase=lambda: SUPPLY, card_playable=_keep_ok, card_play=_keep)
+         hooks=[CARD_PHASE.by(lambda: SUPPLY), CARD_PLAYABLE.by(_keep_ok), CARD_PLAY.by(_keep)])
 register("card", "scramble-orders", "Communications Scrambled", "simulated",
          AC_ACT + "; 002 Solo Mode, Order Phase > Communications Scrambled",
-         card_phase=lambda: ORDERS, card_playable=lambda s, u: True, card_play=_scramble)
+         hooks=[CARD_PHASE.by(lambda: ORDERS), CARD_PLAYABLE.by(lambda s, u: True), CARD_PLAY.by(_scramble)])
 register("card", "swap-orders", "Confusion", "simulated", AC_ACT,
-         card_phase=lambda: ORDERS_ENEMY, card_playable=lambda s, u: bool(_swap_targets(s, u)),
-         card_targets=_swap_targets, card_play=_swap)
+         hooks=[CARD_PHASE.by(lambda: ORDERS_ENEMY), CARD_PLAYABLE.by(lambda s, u: bool(_swap_targets(s, u))),
+                CARD_TARGETS.by(_swap_targets), CARD_PLAY.by(_swap)])
 register("card", "move-order", "Move order card", "simulated", AC_ACT,
-         card_phase=lambda: ORDERS_OWN, card_playable=lambda s, u: bool(_move_order_targets(s, u)),
-         card_targets=_move_order_targets, card_play=_move_order)
+         hooks=[CARD_PHASE.by(lambda: ORDERS_OWN), CARD_PLAYABLE.by(lambda s, u: bool(_move_order_targets(s, u))),
+                CARD_TARGETS.by(_move_order_targets), CARD_PLAY.by(_move_order)])
 register("card", "conceal", "Camouflage", "simulated", AC_ACT + "; 000 core rules, Recruitment Options > Orders > "
          "Concealed; Special Abilities > Ambush",
-         card_phase=lambda: SUPPLY, card_playable=_conceal_ok, card_play=_conceal)
+         hooks=[CARD_PHASE.by(lambda: SUPPLY), CARD_PLAYABLE.by(_conceal_ok), CARD_PLAY.by(_conceal)])
 register("card", "defence-bonus", "Take Cover!", "partial", AC_ACT + "; builder/systems/heroes/engine/reactions.py",
          "offered against shots of the activation, not against opportunity fire or Solo Mode reaction shots",
-         card_phase=lambda: SHOT, card_playable=_cover_ok, card_play=_cover)
+         hooks=[CARD_PHASE.by(lambda: SHOT), CARD_PLAYABLE.by(_cover_ok), CARD_PLAY.by(_cover)])
 register("card", "cancel-shot", "Jammed!", "partial", AC_ACT + "; builder/systems/heroes/engine/reactions.py",
          "offered against shots of the activation, not against opportunity fire or Solo Mode reaction shots",
-         card_phase=lambda: SHOT, card_playable=lambda s, u: True, card_play=_jam)
+         hooks=[CARD_PHASE.by(lambda: SHOT), CARD_PLAYABLE.by(lambda s, u: True), CARD_PLAY.by(_jam)])
 register("card", "mine", "Mine", "partial", AC_ACT + "; builder/systems/heroes/engine/reactions.py",
          "offered when an enemy unit ends a move of the activation phase (not an assault's move or a supply move)",
-         card_phase=lambda: MINED, card_playable=_mine_ok, card_play=_mine)
+         hooks=[CARD_PHASE.by(lambda: MINED), CARD_PLAYABLE.by(_mine_ok), CARD_PLAY.by(_mine)])
 
 
 # --- answers to a card and to an assault (builder/systems/heroes/engine/reactions.py) ----------------------------
@@ -486,12 +487,12 @@ register("card", "cancel-card", "No!", "partial",
          AC_ACT + "; 002 Solo Mode, Cards > Action Cards; builder/systems/heroes/engine/reactions.py",
          "not offered on an Opportunity Fire card (played with its shot) nor on a Lucky Shot (played by the "
          "engine in the middle of a roll)",
-         card_phase=lambda: CANCEL, card_playable=lambda s, u: True, card_play=_cancel)
+         hooks=[CARD_PHASE.by(lambda: CANCEL), CARD_PLAYABLE.by(lambda s, u: True), CARD_PLAY.by(_cancel)])
 register("card", "counter-assault", "Counter-Attack", "partial",
          AC_ACT + "; 000 core rules, Action! > Assault and Resolution of an Assault; builder/systems/heroes/engine/reactions.py",
          "offered after assaults of the activation, not after a Solo Mode reaction assault",
-         card_phase=lambda: COUNTER, card_playable=lambda s, u: bool(_assaulted_by(s, u)),
-         card_targets=_assaulted_by, card_play=_counter_assault)
+         hooks=[CARD_PHASE.by(lambda: COUNTER), CARD_PLAYABLE.by(lambda s, u: bool(_assaulted_by(s, u))),
+                CARD_TARGETS.by(_assaulted_by), CARD_PLAY.by(_counter_assault)])
 
 
 _BY_HAND: Final[Derived[dict[tuple[tuple[str, ...], str], Any]]] = table(
@@ -534,14 +535,14 @@ def _card_modules(state: Any, hand: tuple[str, ...], phase: str | None) -> list[
         card = cards.get(cid)
         key = getattr(card, "effect_key", None) if card is not None else None
         m = REGISTRY.get(("card", key or ""))
-        if m is not None and "card_phase" in m.hooks and (phase is None or phase in phases_of(m)):
+        if m is not None and m.provides(CARD_PHASE) and (phase is None or phase in phases_of(m)):
             out.append((cid, m))
     return out
 
 
 def phases_of(m: Any) -> tuple[str, ...]:
     """The phases a card module is played in (``card_phase`` gives one or several)."""
-    p = m.hooks["card_phase"]()
+    p = m.function(CARD_PHASE)()
     return p if isinstance(p, tuple) else (p,)
 
 
@@ -565,7 +566,7 @@ def on_enemy(state: Any, cid: str) -> bool:
     (an enemy, phase ``ON_ENEMY``, or another friendly unit, phase ``OTHER``)?"""
     card = state.static.pack.items["cards"].get(cid)
     m = REGISTRY.get(("card", getattr(card, "effect_key", None) or ""))
-    return m is not None and "card_phase" in m.hooks and bool({ON_ENEMY, OTHER} & set(phases_of(m)))
+    return m is not None and m.provides(CARD_PHASE) and bool({ON_ENEMY, OTHER} & set(phases_of(m)))
 
 
 def play_card(state: Any, side: int, cid: str, unit: Any, target: int = -1, answerable: bool = True) -> bool:
@@ -600,11 +601,11 @@ def may_cancel(state: Any, side: int) -> bool:
 def card_effect(state: Any, cid: str, unit: Any, target: int = -1) -> None:
     """Apply card ``cid``'s effect to ``unit`` (and ``target``)."""
     card = state.static.pack.items["cards"][cid]
-    hooks = REGISTRY[("card", card.effect_key)].hooks
-    if "card_targets" in hooks:
-        hooks["card_play"](state, unit, target)
+    module = REGISTRY[("card", card.effect_key)]
+    if module.provides(CARD_TARGETS):
+        module.function(CARD_PLAY)(state, unit, target)
     else:
-        hooks["card_play"](state, unit)
+        module.function(CARD_PLAY)(state, unit)
 
 
 def improvise(state: Any, side: int) -> None:
@@ -614,8 +615,8 @@ def improvise(state: Any, side: int) -> None:
     is chosen for the player: a card whose effect the engine does not play if the
     hand holds one, else the card just drawn."""
     s = state.sides[side]
-    if not s.deck or not in_game(state, "extra_draw") or not any(f(state, u) for u in state.units if u.side == side and u.active
-                             for f in hook_functions(state, u, "extra_draw")):
+    if not s.deck or not in_game(state, EXTRA_DRAW) or not any(f(state, u) for u in state.units if u.side == side and u.active
+                             for f in hook_functions(state, u, EXTRA_DRAW)):
         return
     s.hand.append(s.deck.pop(0))
     cards = state.static.pack.items["cards"]
@@ -623,7 +624,7 @@ def improvise(state: Any, side: int) -> None:
     def played(cid: str) -> bool:
         card = cards.get(cid)
         m = REGISTRY.get(("card", getattr(card, "effect_key", None) or ""))
-        return m is not None and "card_phase" in m.hooks
+        return m is not None and m.provides(CARD_PHASE)
 
     at = next((i for i, c in enumerate(s.hand) if not played(c)), len(s.hand) - 1)
     out = s.hand.pop(at)

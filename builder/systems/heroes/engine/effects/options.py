@@ -7,6 +7,9 @@ from typing import Any
 
 from builder.systems.heroes.engine.damage import roll, suppress
 from builder.systems.heroes.engine.effects import register
+from builder.systems.heroes.engine.effects.hooks import (
+    ACTS_FIRST, ASSAULT_ATTACK, ASSAULT_HEAVY, DEFENCE, EXTRA_DRAW, FIRING, HITS_INFLICTED, LONG_RANGE, OPPONENT_ASSAULT, PUSH_BACK, REACTIVATE, RECOVERY, REROLL, REVEALED, SHOT, TARGETED,
+)
 from builder.systems.heroes.engine.effects.cards import act_again, may_act_again
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.terms import Term
@@ -176,7 +179,7 @@ def keep_initiative(state: Any, held: int, due: int) -> int:
 
 for _key in ("us-light-sabers", "de-light-sabers"):
     register("option", _key, "Light Sabers", "simulated", LIGHT_SABERS,
-             assault_attack=_light_sabers, assault_heavy=lambda s, u: True)
+             hooks=[ASSAULT_ATTACK.by(_light_sabers), ASSAULT_HEAVY.by(lambda s, u: True)])
 register("option", "overwatch", "Overwatch", "partial",
          "002 Solo Mode, Scenarios > Family Meeting - Chapter 1 > Composition of the Armies; "
          "003 Battle for Normandy, Special Abilities > Overwatch; builder/systems/heroes/engine/opportunity.py",
@@ -184,49 +187,49 @@ register("option", "overwatch", "Overwatch", "partial",
          "side (no turning over)")
 register("option", "nazi-basterds", "Nazi Basterds", "partial", RO + "Character Traits > Nazi Basterds",
          "the 30 extra army points are the army checker's; the engine applies the opponent's +1",
-         opponent_assault=_basterds)
+         hooks=[OPPONENT_ASSAULT.by(_basterds)])
 register("option", "ferocious", "Ferocious", "simulated", RO + "Character Traits > Ferocious",
-         push_back=lambda s, u: True)
-register("option", "heroic", "Heroic", "simulated", RO + "Character Traits > Heroic", reactivate=_heroic)
-register("option", "ammo", "Ammo", "simulated", RO + "Equipment > Ammo", shot=_ammo)
-register("option", "apc-shells", "APC Shells", "simulated", RO + "Equipment > APC Shells", shot=_apc)
+         hooks=[PUSH_BACK.by(lambda s, u: True)])
+register("option", "heroic", "Heroic", "simulated", RO + "Character Traits > Heroic", hooks=[REACTIVATE.by(_heroic)])
+register("option", "ammo", "Ammo", "simulated", RO + "Equipment > Ammo", hooks=[SHOT.by(_ammo)])
+register("option", "apc-shells", "APC Shells", "simulated", RO + "Equipment > APC Shells", hooks=[SHOT.by(_apc)])
 register("option", "bloodthirsty", "Bloodthirsty", "simulated", RO + "Character Traits > Bloodthirsty",
-         hits_inflicted=lambda s, u: 2)
+         hooks=[HITS_INFLICTED.by(lambda s, u: 2)])
 register("option", "courageous", "Courageous", "simulated", RO + "Character Traits > Courageous",
-         recovery=lambda s, u: 2)
+         hooks=[RECOVERY.by(lambda s, u: 2)])
 register("option", "tankbuster", "Tankbuster", "simulated", RO + "Character Traits > Tankbuster",
-         assault_attack=_tankbuster)
+         hooks=[ASSAULT_ATTACK.by(_tankbuster)])
 register("option", "sharpshooters", "Sharpshooters", "simulated", RO + "Character Traits > Sharpshooters",
-         long_range=lambda s, u: 9)
-register("option", "guardian", "Guardian", "simulated", RO + "Orders > Guardian", defence=_guardian)
+         hooks=[LONG_RANGE.by(lambda s, u: 9)])
+register("option", "guardian", "Guardian", "simulated", RO + "Orders > Guardian", hooks=[DEFENCE.by(_guardian)])
 register("option", "hardened", "Hardened", "partial", RO + "Character Traits > Hardened",
          "the extra order token (the option's stars) is counted; it is not tied to the tile's units")
 register("option", "planning", "Planning", "simulated", RO + "Orders > Planning")
 register("option", "battle-plan", "Battle Plan", "simulated", RO + "Orders > Battle Plan")
 register("option", "bluff", "Bluff", "simulated", RO + "Orders > Bluff")
 register("option", "support", "Support", "simulated", "000 core rules, Army Creation > Support")
-register("option", "ace-driver", "Ace Driver", "simulated", RO + "Character Traits > Ace Driver", shot=_ace_driver)
+register("option", "ace-driver", "Ace Driver", "simulated", RO + "Character Traits > Ace Driver", hooks=[SHOT.by(_ace_driver)])
 register("option", "initiative", "Initiative", "partial", RO + "Orders > Initiative",
          "the order is used automatically, the first time the initiative would pass to the opponent")
 register("option", "improvisation", "Improvisation", "partial", RO + "Orders > Improvisation",
          "one card more each Supply phase, not for the starting hand; the discard is chosen automatically",
-         extra_draw=lambda s, u: 1)
+         hooks=[EXTRA_DRAW.by(lambda s, u: 1)])
 register("option", "veteran", "Veteran", "partial", RO + "Character Traits > Veteran",
          "spent automatically on the unit's own missed shots and losing assault rolls while tokens last; "
          "not on other rolls (damage location, Sniper table, the opponent's dice)",
-         reroll=_veteran)
+         hooks=[REROLL.by(_veteran)])
 register("option", "intrepid", "Intrepid", "partial", RO + "Character Traits > Intrepid",
          "the intrepid unit acts before the enemy unit with the same number, but the sides then alternate "
          "from it: the engine keeps no memory of the swapped pair, so that side leads the later numbers",
-         acts_first=_intrepid)
+         hooks=[ACTS_FIRST.by(_intrepid)])
 register("option", "ammo-belt", "Ammo Belt", "partial", RO + "Equipment > Ammo Belt",
-         "one token per shot is offered (the rules allow several)", shot=_ammo_belt)
+         "one token per shot is offered (the rules allow several)", hooks=[SHOT.by(_ammo_belt)])
 register("option", "hardboiled", "Hardboiled", "partial", RO + "Character Traits > Hardboiled",
          "spent automatically on the tile's suppressed units as their orders are revealed, not at other times",
-         revealed=_hardboiled)
+         hooks=[REVEALED.by(_hardboiled)])
 register("option", "triggerhappy", "Triggerhappy", "partial", RO + "Character Traits > Triggerhappy",
-         "a token is spent automatically on each shot by the tile's units while they last", firing=_triggerhappy)
+         "a token is spent automatically on each shot by the tile's units while they last", hooks=[FIRING.by(_triggerhappy)])
 register("option", "additional-shielding", "Additional Shielding", "partial",
          RO + "Equipment > Additional Shielding",
          "one token is spent automatically on each shot that could hit the vehicle, while they last "
-         "(the rules allow several per attack); not in assaults", targeted=_shielding)
+         "(the rules allow several per attack); not in assaults", hooks=[TARGETED.by(_shielding)])

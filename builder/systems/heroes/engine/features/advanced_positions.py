@@ -20,16 +20,17 @@ foxholes) is a placeholder. Positions stay for the rest of the game
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from builder.systems.heroes.engine import steps
 from builder.systems.heroes.engine.actions import Action
 from builder.systems.heroes.engine.effects import register
+from builder.systems.heroes.engine.effects.hooks import DECIDE, SUPPLY_MOVE_ACTIONS
 from builder.systems.heroes.engine.tokens import spend_token, tokens_left
 from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
 from builder.systems.heroes.board.grid import TerrainInfo
-from builder.systems.heroes.engine.state import declare_field, rule_field, set_rule_field
+from builder.systems.heroes.engine.state import RuleField, declare_field, rule_field, set_rule_field
 
 if TYPE_CHECKING:
     from builder.systems.heroes.board.grid import Battlefield
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 
 POSITION = "position"
 # the squares of the advanced positions on the battlefield (MG nests' too), for the game
-POSITIONS = declare_field("positions", __name__)
+POSITIONS: Final[RuleField[tuple[int, ...]]] = declare_field("positions", __name__)
 RULE = "000 core rules, Recruitment Options > Equipment > Position"
 ADVANCED = TerrainInfo("advanced position", defence_bonus=1, opportunity_fire=True)
 
@@ -93,4 +94,4 @@ register("option", POSITION, "Position", "partial", RULE,
          "the advanced position is read as a one-square defensive position (+1 defence for infantry, "
          "opportunity fire), a placeholder: the rules do not print its effect; it never hinders sight, "
          "and a grenade thrown at it is not contained by it",
-         decides=("token:" + POSITION,), supply_move_actions=position_actions, decide=decide)
+         decides=("token:" + POSITION,), hooks=[SUPPLY_MOVE_ACTIONS.by(position_actions), DECIDE.by(decide)])

@@ -59,11 +59,12 @@ from typing import TYPE_CHECKING, Any, Final
 from builder.systems.heroes.engine.actions import Action
 from builder.systems.heroes.engine.ambush import reveal
 from builder.systems.heroes.engine.effects import register
+from builder.systems.heroes.engine.effects.hooks import ACTIVATION_ACTIONS, IN_SCENARIO, ON_PHASE, SCENARIO_APPLY
 from builder.systems.heroes.engine.features.aviation import outside_buildings
 from builder.systems.heroes.engine.features.blast import WEAPON_RADIUS, Pattern, _affected, aim_at, blast_plan, explode, under
 from builder.systems.heroes.engine.firing import R_SUPP, ShotPlan, resolve_shot
 from builder.systems.heroes.engine.smoke import SMOKE, smoke_terms
-from builder.systems.heroes.engine.state import declare_field, key_rows, rule_field, set_rule_field
+from builder.systems.heroes.engine.state import RuleField, declare_field, key_rows, rule_field, set_rule_field
 from builder.systems.heroes.engine.terms import Term
 from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
@@ -83,9 +84,9 @@ ANTI_AIRCRAFT = ("anti-aircraft", "aaa")  # 003's ability (with its bonus) and t
 TEMPLATES = ("howitzer", "indirect-fire", "limited-range")  # abilities that keep a weapon off aircraft
 BLUFF, NONE = -1, -9
 STANDARD_SPEED = 2  # the speed penalty against an aircraft without a token (Anti-Aircraft)
-SKY = declare_field("sky", __name__, key=key_rows, lasts="round")
+SKY: Final[RuleField[tuple[tuple[int, int, int], ...]]] = declare_field("sky", __name__, key=key_rows, lasts="round")
 """The aircraft's tokens this round: (unit id, token, attacked); token -1 bluff, -9 none."""
-BOMBS = declare_field("aircraft_bombs", __name__, key=key_rows)
+BOMBS: Final[RuleField[tuple[tuple[int, int], ...]]] = declare_field("aircraft_bombs", __name__, key=key_rows)
 """Bombs dropped so far: (unit id, count)."""
 
 
@@ -367,8 +368,8 @@ register("scenario-rule", "aircraft-units", "Aircraft units (aviation rules)", "
          "bluff while the side has one) and the aircraft attacks first in the Activation phase, not at its "
          "token's number; no special orders on aircraft; opportunity fire at an aircraft is not played; a bomb's "
          "template takes no smoke penalty; counter values are placeholders",
-         modes=(AT_AIRCRAFT,), in_scenario=in_game, on_phase=on_phase, activation_actions=aa_actions,
-         scenario_apply=fire_at_aircraft)
+         modes=(AT_AIRCRAFT,), hooks=[IN_SCENARIO.by(in_game), ON_PHASE.by(on_phase), ACTIVATION_ACTIONS.by(aa_actions),
+                                      SCENARIO_APPLY.by(fire_at_aircraft)])
 register("ability", AIRCRAFT, "Aircraft", "partial", RULE,
          "played by builder/systems/heroes/engine/features/aircraft.py (see the scenario rule aircraft-units)")
 register("ability", "anti-aircraft", "Anti-Aircraft", "simulated", f"{RULE} > Anti-Aircraft")

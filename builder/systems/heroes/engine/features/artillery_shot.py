@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from builder.systems.heroes.engine.features.blast import Pattern, _affected, _combat, blast_plan
 from builder.systems.heroes.engine.effects import register
+from builder.systems.heroes.engine.effects.hooks import CARD_PHASE, CARD_PLAY, CARD_PLAYABLE
 from builder.systems.heroes.engine.effects.cards import ON_ENEMY
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.firing import resolve_shot
@@ -105,4 +106,4 @@ register("card", KEY, "Artillery shot card (Flak 10)", "partial", R_CARD,
          "the card's combat values are placeholders; a heavy vehicle defends with its side defence (the facing "
          "towards the deployment edge is not worked out); the deployment edge is the side's deployment squares "
          "on the battlefield's border",
-         card_phase=lambda: ON_ENEMY, card_playable=_playable, card_play=_play)
+         hooks=[CARD_PHASE.by(lambda: ON_ENEMY), CARD_PLAYABLE.by(_playable), CARD_PLAY.by(_play)])

@@ -31,28 +31,32 @@ whether a side activates its Autonomous units this way.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from builder.systems.heroes.engine import effects, steps
+from builder.systems.heroes.engine.effects import hooks
+from builder.systems.heroes.engine.effects.hooks import (
+    ACTIVATION_ENDED, INTERLUDE, INTERLUDE_ACTIONS, INTERLUDE_DECIDE, IN_PLAY,
+)
 from builder.systems.heroes.engine.actions import Action, interned
 from builder.systems.heroes.engine.effects import register
 from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
-from builder.systems.heroes.engine.state import declare_field, rule_field, set_rule_field
+from builder.systems.heroes.engine.state import RuleField, declare_field, rule_field, set_rule_field
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState, UnitState
 
-AUTONOMOUS = "autonomous"  # the ability, its rule-module hook and the decision's kind
+AUTONOMOUS = "autonomous"  # the ability and the decision's kind (its hook: hooks.AUTONOMOUS)
 RULE = "000 core rules, Special Abilities > Autonomous"
 PASS = Action("pass")
-ACTING = declare_field("autonomous", __name__, key=lambda held: held[0])
+ACTING: Final[RuleField[tuple[int, ...]]] = declare_field("autonomous", __name__, key=lambda held: held[0])
 """The unit acting on its own now, as a one-tuple (unset: none); hashed as its id."""
 
 
 def in_game(state: "GameState") -> bool:
     """Could any unit of this game act without an order token? (cheap: one flag)"""
-    return effects.in_game(state, AUTONOMOUS)
+    return effects.in_game(state, hooks.AUTONOMOUS)
 
 
 def acting(state: "GameState") -> int:
@@ -72,7 +76,7 @@ def ready_units(state: "GameState", side: int) -> list[int]:
 
 def is_autonomous(state: "GameState", unit: "UnitState") -> bool:
     """Has ``unit`` the ability now (on its face or granted)?"""
-    return any(f(state, unit) for f in effects.hook_functions(state, unit, AUTONOMOUS))
+    return any(f(state, unit) for f in effects.hook_functions(state, unit, hooks.AUTONOMOUS))
 
 
 def candidates(state: "GameState", side: int) -> tuple[int, ...]:
@@ -138,5 +142,5 @@ def finished(state: "GameState", unit: "UnitState") -> bool:
 register("ability", AUTONOMOUS, "Autonomous", "partial", RULE,
          "offered just before its side reveals a token, at the side's turns once it has none left, and "
          "before the phase ends; not between the opponent's activations while both sides hold tokens",
-         autonomous=lambda state, unit: True, in_play=in_game, interlude=offer, interlude_actions=actions,
-         interlude_decide=decide, activation_ended=finished)
+         hooks=[hooks.AUTONOMOUS.by(lambda state, unit: True), IN_PLAY.by(in_game), INTERLUDE.by(offer), INTERLUDE_ACTIONS.by(actions),
+                INTERLUDE_DECIDE.by(decide), ACTIVATION_ENDED.by(finished)])

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable, Final
 from builder.systems.heroes.engine.features.blast import Pattern, _affected, _card_pattern, _combat, aim_at, blast_plan, disperse, explode
 from builder.systems.heroes.engine.damage import roll
 from builder.systems.heroes.engine.effects import register
+from builder.systems.heroes.engine.effects.hooks import CARD_PHASE, CARD_PLAY, CARD_PLAYABLE
 from builder.systems.heroes.engine.effects.cards import ON_ENEMY
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.firing import resolve_shot
@@ -151,11 +152,11 @@ for _key, _name in (("airstrike", "Airstrike card"), ("rocket-strike", "Rocket s
     register("card", _key, _name, "partial", RULE,
              "the card's values are placeholders; played on an enemy unit in the side's activation; a heavy "
              "vehicle defends with its side defence",
-             card_phase=lambda: ON_ENEMY, card_playable=_attack_ok(_key), card_play=_attack(_key))
+             hooks=[CARD_PHASE.by(lambda: ON_ENEMY), CARD_PLAYABLE.by(_attack_ok(_key)), CARD_PLAY.by(_attack(_key))])
 register("card", DIVE_BOMBING, "Dive-bombing card", "partial", RULE,
          "the card's pattern and values are placeholders; aimed at the intersection around the enemy unit named "
          "that covers the most enemies",
-         card_phase=lambda: ON_ENEMY, card_playable=_dive_bombing_ok, card_play=_dive_bombing)
+         hooks=[CARD_PHASE.by(lambda: ON_ENEMY), CARD_PLAYABLE.by(_dive_bombing_ok), CARD_PLAY.by(_dive_bombing)])
 register("ability", "aaa", "AAA", "simulated", "000 core rules, Special Abilities > AAA; AAA and Aviation Cards")
 register("option", "airstrike", "Airstrike", "partial", "000 core rules, Recruitment Options > Orders > Airstrike",
          "the deck holds every copy of the faction's aviation cards when the army has the option (the number on "

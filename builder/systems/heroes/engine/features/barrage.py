@@ -27,6 +27,9 @@ from builder.systems.heroes.engine.actions import Action, interned
 from builder.systems.heroes.engine.features.autonomy import acting
 from builder.systems.heroes.engine.features.blast import BLASTERS, blast_actions
 from builder.systems.heroes.engine.effects import register
+from builder.systems.heroes.engine.effects.hooks import (
+    ACTIVATION_ACTIONS, ACTIVATION_ENDING, DECIDE, DIRECTED_ACTIONS, DIRECTS, IN_PLAY,
+)
 from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.state import NO_ORDER
@@ -147,5 +150,5 @@ def _next_gun(state: "GameState") -> None:
 
 
 register("ability", ABILITY, "Barrage Order", "simulated", "000 core rules, Special Abilities > Barrage Order",
-         rank=40, decides=(BARRAGE,), in_play=in_play, activation_actions=caller_actions, decide=order_barrage, directs=in_barrage,
-         directed_actions=gun_actions, activation_ending=gun_done)
+         rank=40, decides=(BARRAGE,), hooks=[IN_PLAY.by(in_play), ACTIVATION_ACTIONS.by(caller_actions), DECIDE.by(order_barrage), DIRECTS.by(in_barrage),
+                                             DIRECTED_ACTIONS.by(gun_actions), ACTIVATION_ENDING.by(gun_done)])

@@ -31,6 +31,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from builder.systems.heroes.engine import effects
+from builder.systems.heroes.engine.effects.hooks import (
+    ACTIVATION_ACTIONS, CARD_PHASE, CARD_PLAY, CARD_PLAYABLE, DECIDE, DEFENCE, RANGE_LIMIT,
+)
 from builder.systems.heroes.engine.actions import Action
 from builder.systems.heroes.engine.features.advanced_positions import POSITIONS, cover
 from builder.systems.heroes.engine.ambush import reveal, revealed_face
@@ -167,7 +170,7 @@ def _unit_patterns(state: "GameState", u: "UnitState", fi: int) -> tuple[Pattern
         kind = "indirect-fire" if "indirect-fire" in w.abilities else "howitzer" if "howitzer" in w.abilities else ""
         if not kind or (w.role == "primary" and u.damage & 8):
             continue
-        limits = effects.collect(state, u, "range_limit", w) if "limited-range" in w.abilities \
+        limits = effects.collect(state, u, RANGE_LIMIT, w) if "limited-range" in w.abilities \
             or u.ability("limited-range") is not None else []
         scatter = w.abilities.get("indirect-fire", 0) if kind == "indirect-fire" else 0
         out.append(Pattern(kind, WEAPON_RADIUS[kind], w.combat, min(limits) if limits else 10**6,
@@ -343,7 +346,7 @@ def blast_plan(state: "GameState", firer: "UnitState | None", target: "UnitState
     if firer is not None and state.boosts and state.boosts.get(("fire", firer.id)):
         plan.terms.append(Term(state.boosts[("fire", firer.id)], "action card", "000 core rules, Action Card",
                                bonus=True))
-    for t in effects.collect(state, target, "defence", plan):
+    for t in effects.collect(state, target, DEFENCE, plan):
         plan.defence_terms.extend(t)
     return plan
 
@@ -536,7 +539,7 @@ _COMMON = ("blast values and the pattern shapes are placeholders in the content;
 register("option", "grenade", "Grenade", "partial", RULE["grenade"],
          "thrown instead of the shot of a unit that has not moved (not with Firing on the Move); thrown out of "
          "a building from the opening's square itself, not from the half-square in front of it; " + _COMMON,
-         rank=30, decides=("blast",), activation_actions=unit_blasts, decide=blast_decided)
+         rank=30, decides=("blast",), hooks=[ACTIVATION_ACTIONS.by(unit_blasts), DECIDE.by(blast_decided)])
 register("option", "rifle-grenade", "Rifle Grenade", "partial", RULE["rifle-grenade"],
          "as Grenade, with Indirect Fire's dispersal (direction per die a placeholder); " + _COMMON)
 register("option", "he-shells", "HE Shells", "partial", RULE["he-shells"],
@@ -551,12 +554,12 @@ register("ability", "indirect-fire", "Indirect Fire", "partial", RULE["indirect-
 register("card", "artillery-barrage", "Artillery barrage card", "partial", R_CARD,
          "played on an enemy unit in the side's activation: the pattern is aimed at the intersection around it "
          "covering the most enemies; a card placing two patterns (155mm Long Tom) places one; " + _COMMON,
-         card_phase=lambda: ON_ENEMY, card_playable=_barrage_ok, card_play=_barrage)
+         hooks=[CARD_PHASE.by(lambda: ON_ENEMY), CARD_PLAYABLE.by(_barrage_ok), CARD_PLAY.by(_barrage)])
 register("card", "smoke-barrage", "Smoke barrage card", "partial", R_CARD + "; " + SMOKE,
          "played on an enemy unit in the side's activation, the smoke laid on the first intersection around it; "
          "the pattern's shape (radius 2) is a placeholder; smoke is a penalty to shots, never a block "
          "(builder/systems/heroes/engine/smoke.py)",
-         card_phase=lambda: ON_ENEMY, card_playable=_smoke_ok, card_play=_smoke)
+         hooks=[CARD_PHASE.by(lambda: ON_ENEMY), CARD_PLAYABLE.by(_smoke_ok), CARD_PLAY.by(_smoke)])
 register("option", "artillery", "Artillery", "partial", "000 core rules, Recruitment Options > Orders > Artillery",
          "the deck holds the faction's artillery cards when the army has the option, every copy (the number on "
          "the option is not counted: builder/systems/heroes/engine/setup.py); the barrage, smoke barrage and artillery-shot "

@@ -30,15 +30,16 @@ without having been revealed gives its token back too.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from builder.systems.heroes.engine.steps import TOKEN_BACK
 from builder.systems.heroes.engine.actions import Action, interned
 from builder.systems.heroes.engine.ambush import spots
 from builder.systems.heroes.engine.effects import register
+from builder.systems.heroes.engine.effects.hooks import DECIDE, SUPPLY_ACTIONS
 from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
-from builder.systems.heroes.engine.state import NO_ORDER, declare_side_field, set_side_field, side_field
+from builder.systems.heroes.engine.state import NO_ORDER, SideRuleField, declare_side_field, set_side_field, side_field
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState, UnitState
@@ -55,7 +56,7 @@ def has_tokens(state: "GameState", side: int) -> bool:
     return "concealed" in keys or "infiltration" in keys
 
 
-TOKENS = declare_side_field("concealed_tokens", __name__, key=lambda held: ["concealed", list(held)])
+TOKENS: Final[SideRuleField[tuple[int, ...]]] = declare_side_field("concealed_tokens", __name__, key=lambda held: ["concealed", list(held)])
 """Per side, the units holding a Concealed token."""
 
 
@@ -121,7 +122,7 @@ register("option", "concealed", "Concealed", "partial", RULE,
          "marker) and that no enemy spots where it stands; spotting is checked where moves end, as for "
          "Ambush; the counter stays on the map (the opponent's players are not kept from reading which unit "
          "holds the token)",
-         rank=70, decides=("token:" + CONCEALED,), supply_actions=conceal_actions, decide=decide)
+         rank=70, decides=("token:" + CONCEALED,), hooks=[SUPPLY_ACTIONS.by(conceal_actions), DECIDE.by(decide)])
 register("option", "infiltration", "Infiltration", "partial", "000 core rules, Recruitment Options > Orders > "
          "Infiltration",
          "Scout 6 is granted to the tile's units (the option's abilities) and deploys them by the seeded Scout "

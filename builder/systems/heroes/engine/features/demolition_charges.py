@@ -25,11 +25,12 @@ from typing import TYPE_CHECKING, Final
 from builder.systems.heroes.engine.actions import Action
 from builder.systems.heroes.engine.damage import roll
 from builder.systems.heroes.engine.effects import register
+from builder.systems.heroes.engine.effects.hooks import AFTER_ACTIONS, DECIDE, IN_PLAY, SUPPLY_ACTIONS
 from builder.systems.heroes.engine.tokens import spend_token, tokens_left
 from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.structures import damage, structure_at, structure_squares
-from builder.systems.heroes.engine.state import declare_field, key_rows, rule_field, set_rule_field
+from builder.systems.heroes.engine.state import RuleField, declare_field, key_rows, rule_field, set_rule_field
 from builder.systems.heroes.engine.derived import Derived, derived, table
 
 if TYPE_CHECKING:
@@ -138,9 +139,9 @@ def decide(state: "GameState", action: Action) -> None:
 register("option", KEY, "Demolition Charge", "partial", RULE,
          "in the Activation phase only after a move (not an assault, not after firing on the move); the "
          "charge's Destruction dice are a placeholder",
-         rank=60, decides=("token:" + KEY,), in_play=in_play, after_actions=after_move, supply_actions=supply_charge_actions,
-         decide=decide)
+         rank=60, decides=("token:" + KEY,), hooks=[IN_PLAY.by(in_play), AFTER_ACTIONS.by(after_move), SUPPLY_ACTIONS.by(supply_charge_actions),
+                                                    DECIDE.by(decide)])
 
 
 # the charges laid, (structure square, side): they go off as the Supply phase starts
-CHARGES = declare_field("charges", __name__, key=key_rows, supply_start=explode)
+CHARGES: Final[RuleField[tuple[tuple[int, int], ...]]] = declare_field("charges", __name__, key=key_rows, supply_start=explode)

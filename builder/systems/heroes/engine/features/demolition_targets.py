@@ -47,7 +47,7 @@ chimney's place are not played (builder/systems/heroes/tools/terrain_coverage.py
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Final, TYPE_CHECKING
 
 from builder.systems.heroes.engine import opportunity
 from builder.systems.heroes.engine.actions import Action
@@ -55,12 +55,15 @@ from builder.systems.heroes.engine.ambush import reveal
 from builder.systems.heroes.engine.damage import eliminate, roll
 from builder.systems.heroes.engine.features.destruction import SCORES, destroyer_bonus, destruction_dice
 from builder.systems.heroes.engine.effects import register
+from builder.systems.heroes.engine.effects.hooks import (
+    ACTIVATION_ACTIONS, CONDITION, DECIDE, IN_SCENARIO, SCENARIO_APPLY, SCENARIO_EFFECT, SUPPLY_MOVE_ACTIONS,
+)
 from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.firing import in_arc
 from builder.systems.heroes.engine.movement import infantry_reach, movement_allowance, path_to
 from builder.systems.heroes.board.los import sight_to_dot
-from builder.systems.heroes.engine.state import declare_field, key_rows, rule_field, set_rule_field
+from builder.systems.heroes.engine.state import RuleField, declare_field, key_rows, rule_field, set_rule_field
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState, UnitState
@@ -70,7 +73,7 @@ RULE = ("003 Battle for Normandy, Battlefield > Buildings > Destroying the Chimn
 MODE = "demolition-target"  # the mode of a fire decision at a demolition target
 CLIMB = "climb"  # the decision kind of a climb between the stairs and a target's top floor
 UP, DOWN = "up", "down"
-TARGETS = declare_field("targets", __name__, key=key_rows)
+TARGETS: Final[RuleField[tuple[tuple[int, int], ...]]] = declare_field("targets", __name__, key=key_rows)
 """The targets open to fire: (target id, Destruction markers)."""
 
 
@@ -244,5 +247,5 @@ register("scenario-rule", "demolition-targets",
          "the floors and the ruined tile laid on the board are not played; the greedy "
          "player fires when it can but does not move to get a line of sight",
          modes=(MODE,), rank=20, scenario_effects=("open_target",), conditions=("demolished",), decides=(CLIMB,),
-         in_scenario=in_scenario, activation_actions=offers, scenario_apply=fire, scenario_effect=opened,
-         condition=condition, decide=climb, supply_move_actions=supply_climbs)
+         hooks=[IN_SCENARIO.by(in_scenario), ACTIVATION_ACTIONS.by(offers), SCENARIO_APPLY.by(fire), SCENARIO_EFFECT.by(opened),
+                CONDITION.by(condition), DECIDE.by(climb), SUPPLY_MOVE_ACTIONS.by(supply_climbs)])

@@ -35,6 +35,7 @@ from builder.systems.heroes.engine.damage import roll
 from builder.kernel.errors import IllegalAction
 from builder.systems.heroes.board.intersections import pattern_squares
 from builder.systems.heroes.engine.effects import register
+from builder.systems.heroes.engine.effects.hooks import ACTIVATION_ACTIONS, DECIDE, IN_PLAY
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.steps import AFTER_SHOT
 from builder.systems.heroes.engine.firing import building_reason, in_arc
@@ -196,8 +197,8 @@ register("ability", "destruction", "Destruction", "partial", R_DESTRUCTION,
          "a shot at a structure itself is offered only at structures with an enemy unit inside, with a "
          "simplified line of sight to the wall; wrecks are not structures in the engine (a heavy vehicle "
          "driving over one scores nothing); the Breach variant (003) is not simulated",
-         rank=10, decides=("fire:" + STRUCTURE,), in_play=lambda state: bool(state.static.bf.structures),
-         activation_actions=offered_shots, decide=structure_fired)
+         rank=10, decides=("fire:" + STRUCTURE,), hooks=[IN_PLAY.by(lambda state: bool(state.static.bf.structures)),
+                                                         ACTIVATION_ACTIONS.by(offered_shots), DECIDE.by(structure_fired)])
 register("ability", "destroyer", "Destroyer", "partial", R_DESTROYER,
          "the stun of units in bunkers on 3 or more is not simulated")
 

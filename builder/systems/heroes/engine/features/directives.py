@@ -25,16 +25,19 @@ Ground! counts in assaults too (the defender adds the bonuses of options,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Final, TYPE_CHECKING
 
 from builder.systems.heroes.engine.actions import Action, interned
 from builder.systems.heroes.engine.effects import register
+from builder.systems.heroes.engine.effects.hooks import (
+    ASSAULT_ATTACK, ASSAULT_DEFENCE, CLOSING_ACTIONS, CLOSING_DECIDE, DEFENCE, IN_PLAY, MOVEMENT, SHOT,
+)
 from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.terms import Term
 from builder.systems.heroes.engine.transport import square_of
 from builder.systems.heroes.engine.state import (
-    declare_field, declare_side_field, key_rows, rule_field, set_rule_field, set_side_field, side_field,
+    RuleField, SideRuleField, declare_field, declare_side_field, key_rows, rule_field, set_rule_field, set_side_field, side_field,
 )
 
 if TYPE_CHECKING:
@@ -46,7 +49,7 @@ FIRE_AT_WILL, CHARGE, DOUBLE_TIME, HOLD = "fire-at-will", "charge", "double-time
 KINDS = (FIRE_AT_WILL, CHARGE, DOUBLE_TIME, HOLD)
 NAMES = {FIRE_AT_WILL: "Fire at Will!", CHARGE: "Charge!", DOUBLE_TIME: "Double Time!", HOLD: "Hold Your Ground!"}
 RANGE = 3
-DECISIONS = declare_side_field("directive_decisions", __name__, key=lambda d: [d[0], list(d[1])])
+DECISIONS: Final[SideRuleField[tuple[int, tuple[str, ...]] | tuple[()]]] = declare_side_field("directive_decisions", __name__, key=lambda d: [d[0], list(d[1])])
 """Per side, once it has decided: (the turn of its last directive decision, the directives placed)."""
 
 
@@ -165,11 +168,12 @@ def in_play(state: "GameState") -> bool:
     return any(DIRECTIVE in s.keys for s in state.static.sides)
 
 
-register("option", DIRECTIVE, "Directive", "simulated", RULE, shot=_fire_at_will, assault_attack=_charge,
-         movement=_double_time, defence=_hold, assault_defence=_hold, in_play=in_play,
-         closing_actions=closing_actions, closing_decide=decide)
+register("option", DIRECTIVE, "Directive", "simulated", RULE,
+         hooks=[SHOT.by(_fire_at_will), ASSAULT_ATTACK.by(_charge), MOVEMENT.by(_double_time), DEFENCE.by(_hold),
+                ASSAULT_DEFENCE.by(_hold), IN_PLAY.by(in_play), CLOSING_ACTIONS.by(closing_actions),
+                CLOSING_DECIDE.by(decide)])
 
 
 # the directives on officers, (side, officer, directive): discarded at step 5 of the
 # Supply phase
-DIRECTIVES = declare_field("directives", __name__, key=key_rows, supply_end=discard)
+DIRECTIVES: Final[RuleField[tuple[tuple[int, int, str], ...]]] = declare_field("directives", __name__, key=key_rows, supply_end=discard)

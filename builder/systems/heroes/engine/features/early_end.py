@@ -20,6 +20,7 @@ from builder.kernel.events import Event
 from builder.kernel.errors import IllegalAction
 from builder.systems.heroes.engine import steps
 from builder.systems.heroes.engine.effects import register
+from builder.systems.heroes.engine.effects.hooks import DECIDE, SCENARIO_EFFECT
 from builder.systems.heroes.engine.sudden_death import KIND as SUDDEN_DEATH
 
 if TYPE_CHECKING:
@@ -57,4 +58,4 @@ def decide(state: "GameState", action: "Action") -> None:
 
 
 register("scenario-rule", "early-end", "A side that may end the game at the end of a supply phase", "simulated",
-         RULE, scenario_effects=("offer_end",), scenario_effect=offer, decides=(CHOICE,), decide=decide)
+         RULE, scenario_effects=("offer_end",), decides=(CHOICE,), hooks=[SCENARIO_EFFECT.by(offer), DECIDE.by(decide)])

@@ -24,15 +24,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from builder.systems.heroes.engine.effects import register
+from builder.systems.heroes.engine.effects.hooks import AFTER_MOVE, CONDITION, IN_SCENARIO, OUT_OF_PLAY
 from builder.kernel.events import Event
-from builder.systems.heroes.engine.state import declare_side_field, set_side_field, side_field
+from builder.systems.heroes.engine.state import SideRuleField, declare_side_field, set_side_field, side_field
 from builder.systems.heroes.engine.derived import Derived, derived
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState, UnitState
 
 RULE = "003 Battle for Normandy, Campaign > 4 Zurueck!, Victory Conditions (units got out through the arrows)"
-EXITED = declare_side_field("exited", __name__, key=lambda units: [["exited", list(units)]])
+EXITED: Final[SideRuleField[tuple[int, ...]]] = declare_side_field("exited", __name__, key=lambda units: [["exited", list(units)]])
 """Per side, the units that got out, in the order they left."""
 
 
@@ -121,5 +122,5 @@ register("scenario-rule", "exits", "Units leaving by exit squares", "partial", R
          "a unit leaves on ending a move on an arrow square (it spends no further square to step off); the greedy "
          "player sends out the units nearest the exits that a reachable victory level still needs "
          "(builder/systems/heroes/ai/evaluate.py), the Solo brain takes the exit squares as primary objectives",
-         conditions=("exited",), in_scenario=in_scenario,
-         after_move=leave_if_on_exit, out_of_play=exited, condition=condition)
+         conditions=("exited",), hooks=[IN_SCENARIO.by(in_scenario),
+                                        AFTER_MOVE.by(leave_if_on_exit), OUT_OF_PLAY.by(exited), CONDITION.by(condition)])

@@ -20,14 +20,15 @@ pay one cached lookup per vehicle listing its moves.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from builder.systems.heroes.engine.actions import Action
 from builder.systems.heroes.engine.effects import register
+from builder.systems.heroes.engine.effects.hooks import ACTIONS, MOVEMENT, PREPARE
 from builder.systems.heroes.engine.tokens import spend_token, tokens_left
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.movement import movement_allowance, vehicle_states
-from builder.systems.heroes.engine.state import declare_field, rule_field, set_rule_field
+from builder.systems.heroes.engine.state import RuleField, declare_field, rule_field, set_rule_field
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState, UnitState
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 FUEL = "fuel"
 RULE = "000 core rules, Recruitment Options > Equipment > Fuel"
 # the vehicles with a Fuel token spent this round
-FUELLED = declare_field("fuelled", __name__, lasts="round")
+FUELLED: Final[RuleField[tuple[int, ...]]] = declare_field("fuelled", __name__, lasts="round")
 
 
 def may_refuel(state: "GameState", u: "UnitState") -> bool:
@@ -84,4 +85,4 @@ def refuel(state: "GameState", u: "UnitState") -> None:
     state.events.append(Event("token", {"unit": u.id, "mode": FUEL}))
 
 
-register("option", FUEL, "Fuel", "simulated", RULE, actions=fuel_moves, prepare=before_move, movement=fuelled_bonus)
+register("option", FUEL, "Fuel", "simulated", RULE, hooks=[ACTIONS.by(fuel_moves), PREPARE.by(before_move), MOVEMENT.by(fuelled_bonus)])

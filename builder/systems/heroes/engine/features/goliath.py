@@ -36,6 +36,7 @@ from builder.systems.heroes.engine.features.blast import Pattern, blast_plan
 from builder.systems.heroes.engine.damage import eliminate
 from builder.systems.heroes.engine.features.destruction import destruction_dice, roll_destruction
 from builder.systems.heroes.engine.effects import register
+from builder.systems.heroes.engine.effects.hooks import ACTIONS, APPLY, HOLDS_FIRE
 from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.firing import resolve_shot
@@ -146,4 +147,4 @@ register("option", GOLIATH, "Goliath", "partial", RULE,
          "detonation is offered only in an enemy unit's square (one step past a state reached with a point "
          "left); the Goliath does not stop in an enemy's square without blowing up; opportunity fire "
          "does not see the last step into the enemy's square",
-         actions=detonation_actions, apply=apply_detonation, holds_fire=holds_fire)
+         hooks=[ACTIONS.by(detonation_actions), APPLY.by(apply_detonation), HOLDS_FIRE.by(holds_fire)])

@@ -32,15 +32,16 @@ phases and the state name none of it.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from builder.systems.heroes.engine.actions import Action
 from builder.systems.heroes.engine.effects import register
+from builder.systems.heroes.engine.effects.hooks import ACTIONS, PREPARE
 from builder.systems.heroes.engine.tokens import spend_token, tokens_left
 from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.movement import VEHICLE_FLOODS, movement_allowance, vehicle_blocks, vehicle_graph
-from builder.systems.heroes.engine.state import declare_field, rule_field, set_rule_field
+from builder.systems.heroes.engine.state import RuleField, declare_field, rule_field, set_rule_field
 
 if TYPE_CHECKING:
     from builder.systems.heroes.board.grid import Battlefield
@@ -50,7 +51,7 @@ CUTTER = "culling-hedgerow-cutter"
 PASSAGE = "passage"  # mode of the move actions cutting through a hedgerow
 RULE = "000 core rules, Recruitment Options > Equipment > Culling Hedgerow Cutter"
 # the hedgerow squares with a Passage token, for the rest of the game
-PASSAGES = declare_field("passages", __name__)
+PASSAGES: Final[RuleField[tuple[int, ...]]] = declare_field("passages", __name__)
 
 Node = tuple[int, int]  # (vehicle state square * 8 + facing, hedgerow square cut in this move or -1)
 
@@ -166,4 +167,4 @@ VEHICLE_FLOODS.append((PASSAGES, through_passages))
 register("option", CUTTER, "Culling Hedgerow Cutter", "partial", RULE,
          "one hedgerow square cut per move; the Passage opens the square to every vehicle of either side and "
          "changes nothing else (sight, infantry movement and defence read the hedgerow as before): the rule "
-         "does not say", actions=passage_moves, prepare=before_move)
+         "does not say", hooks=[ACTIONS.by(passage_moves), PREPARE.by(before_move)])

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Final
 from builder.systems.heroes.engine.actions import Action
 from builder.systems.heroes.engine.features.advanced_positions import POSITIONS, allowed
 from builder.systems.heroes.engine.effects import register
+from builder.systems.heroes.engine.effects.hooks import DECIDE, SUPPLY_ACTIONS
 from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.state import rule_field, set_rule_field
@@ -88,4 +89,4 @@ register("option", NEST, "MG Nest", "partial", RULE,
          "read as a one-square advanced position (+1 defence for infantry, opportunity fire: placeholders); "
          "offered among the side's Supply-phase decisions rather than after them, and only on squares its "
          "infantry holds",
-         rank=80, decides=("token:" + NEST,), supply_actions=nest_actions, decide=decide)
+         rank=80, decides=("token:" + NEST,), hooks=[SUPPLY_ACTIONS.by(nest_actions), DECIDE.by(decide)])

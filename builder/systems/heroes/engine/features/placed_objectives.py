@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.effects import register
+from builder.systems.heroes.engine.effects.hooks import SCENARIO_EFFECT
 from builder.systems.heroes.engine.objectives import PLACED, off_map, presence
 from builder.systems.heroes.engine.state import rule_field, set_rule_field
 
@@ -49,4 +50,4 @@ def place(state: "GameState", eff: Any, side: int) -> bool:
 
 
 register("scenario-rule", "placed-objectives", "Objectives placed once a condition holds", "simulated", RULE,
-         scenario_effects=("place_objective",), scenario_effect=place)
+         scenario_effects=("place_objective",), hooks=[SCENARIO_EFFECT.by(place)])

@@ -25,19 +25,20 @@ counted); the rule field ``reinforcements_due`` (declared here) holds the effect
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Final, TYPE_CHECKING
 
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.effects import register
+from builder.systems.heroes.engine.effects.hooks import IN_SCENARIO, ON_PHASE, SCENARIO_EFFECT
 from builder.systems.heroes.engine.scenario_units import place_units, to_place
-from builder.systems.heroes.engine.state import declare_field, key_rows, rule_field, set_rule_field
+from builder.systems.heroes.engine.state import RuleField, declare_field, key_rows, rule_field, set_rule_field
 
 if TYPE_CHECKING:
     from builder.systems.heroes.engine.state import GameState
 
 RULE = "003 Battle for Normandy, Campaign > 1 Trading Blows, Victory Conditions (reinforcements)"
-DUE = declare_field("reinforcements_due", __name__, key=key_rows)
-DONE = declare_field("reinforcements_done", __name__)
+DUE: Final[RuleField[tuple[tuple[int, int, int], ...]]] = declare_field("reinforcements_due", __name__, key=key_rows)
+DONE: Final[RuleField[tuple[tuple[int, int], ...]]] = declare_field("reinforcements_done", __name__)
 
 
 def _where(state: "GameState", eff: Any) -> tuple[int, int]:
@@ -96,4 +97,4 @@ register("scenario-rule", "reinforcements", "Reinforcements bought with points, 
          "partial", RULE,
          "the units are laid on the arrow squares as the Orders phase of their turn starts (their entry move is "
          "not counted); bought by the default armies' seeded search when the printed list was lost",
-         scenario_effects=("reinforce",), scenario_effect=reinforce, in_scenario=in_scenario, on_phase=on_phase)
+         scenario_effects=("reinforce",), hooks=[SCENARIO_EFFECT.by(reinforce), IN_SCENARIO.by(in_scenario), ON_PHASE.by(on_phase)])

@@ -27,10 +27,11 @@ from builder.systems.heroes.engine import steps
 from builder.systems.heroes.engine.actions import Action
 from builder.systems.heroes.engine.features.blast import Pattern, disperse
 from builder.systems.heroes.engine.effects import register
+from builder.systems.heroes.engine.effects.hooks import DECIDE, IN_PLAY, ORDER_ACTIONS, QUEUE_TOKENS, REVEAL
 from builder.kernel.events import Event
 from builder.systems.heroes.board.intersections import intersection
 from builder.systems.heroes.engine.smoke import R_SMOKE, lay
-from builder.systems.heroes.engine.state import declare_side_field, set_side_field, side_field
+from builder.systems.heroes.engine.state import SideRuleField, declare_side_field, set_side_field, side_field
 from builder.systems.heroes.engine.derived import Derived, derived, table
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ KEY = "smoke"  # the option's effect key
 BOMB = -1  # the "unit" of a bomb's token in the activation queues
 PENDING = "smoke"  # the pending choice of where a revealed bomb is laid
 ORDER = "smoke-order"  # the orders-phase action placing a token on a bomb
-BOMBS = declare_side_field("bombs", __name__, lasts="round")
+BOMBS: Final[SideRuleField[tuple[int, ...]]] = declare_side_field("bombs", __name__, lasts="round")
 """Per side, the order tokens placed on its smoke bombs this round, not yet revealed."""
 # The smoke pattern's shape and dispersal when the pack's option has no ``blast``
 # (000: dispersal 1; radius 2 as the pack's smoke barrage cards).
@@ -187,5 +188,5 @@ register("option", KEY, "Smoke", "partial", R_SMOKE + "; 003 Battle for Normandy
          "aimed only at intersections at an enemy unit's or an objective's square, not anywhere; the pattern "
          "shape (radius 2) and the dispersal directions are placeholders; smoke is a penalty to shots, never a "
          "block (builder/systems/heroes/engine/features/smoke_bombs.py)",
-         decides=(ORDER, PENDING), in_play=in_play, order_actions=order_actions, queue_tokens=queue_tokens,
-         reveal=revealed, decide=decide)
+         decides=(ORDER, PENDING), hooks=[IN_PLAY.by(in_play), ORDER_ACTIONS.by(order_actions), QUEUE_TOKENS.by(queue_tokens),
+                                          REVEAL.by(revealed), DECIDE.by(decide)])

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.systems.heroes.engine import effects
+from builder.systems.heroes.engine.effects import hooks
 from builder.systems.heroes.engine.effects import register
 from builder.kernel.events import Event
 
@@ -35,7 +36,7 @@ ASSAULT_HITS = frozenset({"assault", "lost assault"})  # the ``why`` of hits an 
 
 def applies(state: "GameState", unit: "UnitState") -> bool:
     """Is ``unit`` a heavy weapon in a game where some unit has Substitute? (cheap)"""
-    return unit.st.profile.outline == HEAVY_WEAPON and effects.in_game(state, SUBSTITUTE)
+    return unit.st.profile.outline == HEAVY_WEAPON and effects.in_game(state, hooks.SUBSTITUTE)
 
 
 def stand_in(state: "GameState", weapon: "UnitState", hits: int, why: str) -> "UnitState":
@@ -48,7 +49,7 @@ def stand_in(state: "GameState", weapon: "UnitState", hits: int, why: str) -> "U
     best_d = RANGE + 1
     for u in state.units:
         if (u.side != weapon.side or u.id == weapon.id or not u.active or u.st.decoy
-                or not any(f(state, u) for f in effects.hook_functions(state, u, SUBSTITUTE))):
+                or not any(f(state, u) for f in effects.hook_functions(state, u, hooks.SUBSTITUTE))):
             continue
         d = min(distance(weapon.sq, sq) for sq in state.squares_of(u))
         if d < best_d:
@@ -73,4 +74,4 @@ def killed(unit: "UnitState", hits: int) -> bool:
 register("ability", SUBSTITUTE, "Substitute", "partial", RULE,
          "the owner is not asked: the hits always go to the nearest Substitute unit within 2 squares "
          "(the Solo Mode AI's reading, 002 4.1); allied units of 3-4 player games are not asked",
-         substitute=lambda state, unit: True)
+         hooks=[hooks.SUBSTITUTE.by(lambda state, unit: True)])

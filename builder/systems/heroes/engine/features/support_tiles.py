@@ -32,14 +32,15 @@ elevated square traces its line as an Elevated Position (builder/systems/heroes/
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import Any, Final, TYPE_CHECKING
 
 from builder.systems.heroes.engine.features.blast import Pattern, _affected, _combat, aim_at, blast_plan, disperse, explode, under
 from builder.systems.heroes.engine.effects import register
+from builder.systems.heroes.engine.effects.hooks import IN_SCENARIO, ON_PHASE, SCENARIO_EFFECT
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.firing import ShotPlan, resolve_shot
 from builder.systems.heroes.board.los import sight
-from builder.systems.heroes.engine.state import declare_field, key_rows, rule_field, set_rule_field
+from builder.systems.heroes.engine.state import RuleField, declare_field, key_rows, rule_field, set_rule_field
 from builder.systems.heroes.engine.terms import Term
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ RULE = ("003 Battle for Normandy, Recruitment Options > Support Tile; Campaign >
 R_ARTILLERY = "003 Battle for Normandy, Recruitment Options > Orders Options > Artillery"
 UNITS, PATTERN = "units", "pattern"  # the two kinds of tile the engine uses in play
 ARTILLERY = "artillery-support"
-SUPPORT = declare_field("support", __name__, key=key_rows)
+SUPPORT: Final[RuleField[tuple[tuple[int, str, str, int, int, int], ...]]] = declare_field("support", __name__, key=key_rows)
 """The tiles in play: (side, kind, id, uses left, red dot square, order token on it this round)."""
 
 
@@ -238,8 +239,8 @@ register("scenario-rule", "support-tile", "Support tiles entering play", "partia
          "the engine puts the side's highest numbered order on a tile whenever it has a use left and a target, "
          "and uses it first in the Activation phase (not at its token's number); a unit of a tile fires its first "
          "weapon from the red dot with no range term (an elevated red dot traces an Elevated Position's line of "
-         "sight); values are placeholders", scenario_effects=("support_tile",), in_scenario=in_scenario,
-         on_phase=on_phase, scenario_effect=entered)
+         "sight); values are placeholders", scenario_effects=("support_tile",), hooks=[IN_SCENARIO.by(in_scenario),
+                                                                                       ON_PHASE.by(on_phase), SCENARIO_EFFECT.by(entered)])
 register("option", ARTILLERY, "Artillery (support markers)", "partial", R_ARTILLERY,
          "played from a support tile only (support_tile effect): a use drops the option's pattern on the "
          "intersection around an enemy outside buildings covering the most enemies, scattered as Indirect Fire")

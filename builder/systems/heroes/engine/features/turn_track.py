@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from builder.systems.heroes.engine.effects import register
+from builder.systems.heroes.engine.effects.hooks import SCENARIO_EFFECT
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.sudden_death import KIND
 
@@ -43,4 +44,4 @@ def advanced(state: "GameState", eff: Any, side: int) -> bool:
 
 
 register("scenario-rule", "turn-marker", "The turn marker moved on by a scenario event", "simulated", RULE,
-         scenario_effects=("advance_turn_marker",), scenario_effect=advanced)
+         scenario_effects=("advance_turn_marker",), hooks=[SCENARIO_EFFECT.by(advanced)])

@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from builder.systems.heroes.engine import effects
+from builder.systems.heroes.engine.effects.hooks import AFTER_ACTIONS, DECIDE, DEFENCE, IN_PLAY, SUPPLY_ACTIONS
 from builder.systems.heroes.engine.actions import Action, interned
 from builder.systems.heroes.engine.features.anti_tank import combat_values, token_attack
 from builder.systems.heroes.engine.effects import register
@@ -37,7 +38,7 @@ from builder.kernel.errors import IllegalAction
 from builder.kernel.events import Event
 from builder.systems.heroes.engine.firing import ShotPlan, resolve_shot
 from builder.systems.heroes.engine.terms import Term
-from builder.systems.heroes.engine.state import declare_field, key_rows, rule_field, set_rule_field
+from builder.systems.heroes.engine.state import RuleField, declare_field, key_rows, rule_field, set_rule_field
 from builder.systems.heroes.engine.derived import Derived, derived, table
 
 if TYPE_CHECKING:
@@ -131,7 +132,7 @@ def bomb_plan(state: "GameState", side: int, key: str, target: "UnitState") -> S
     else:
         plan.defence, plan.defence_label = int(face.defence or 0), "defence"
     plan.terms.append(Term(combat, f"{NAMES[key]} vs {str(dtype).replace('_', ' ')}", RULE, bonus=True))
-    for t in effects.collect(state, target, "defence", plan):
+    for t in effects.collect(state, target, DEFENCE, plan):
         plan.defence_terms.extend(t)
     return plan
 
@@ -176,11 +177,11 @@ _MISSING = ("in the Activation phase only after a move (not an assault, not afte
             "bonuses are placeholders")
 # the Sticky Bomb's entry offers and places both (one module, one set of game hooks)
 register("option", KEYS[0], NAMES[KEYS[0]], "partial", RULE, _MISSING, rank=50,
-         decides=tuple("token:" + k for k in KEYS), in_play=in_play, after_actions=after_move,
-         supply_actions=supply_bomb_actions, decide=decide)
+         decides=tuple("token:" + k for k in KEYS), hooks=[IN_PLAY.by(in_play), AFTER_ACTIONS.by(after_move),
+                                                           SUPPLY_ACTIONS.by(supply_bomb_actions), DECIDE.by(decide)])
 register("option", KEYS[1], NAMES[KEYS[1]], "partial", RULE, _MISSING)
 
 
 # the bombs and mines on vehicles, (vehicle, side placing, option): they explode at
 # step 5 of the Supply phase
-VEHICLE_BOMBS = declare_field("vehicle_bombs", __name__, key=key_rows, supply_end=detonate)
+VEHICLE_BOMBS: Final[RuleField[tuple[tuple[int, int, str], ...]]] = declare_field("vehicle_bombs", __name__, key=key_rows, supply_end=detonate)

@@ -29,6 +29,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from builder.systems.heroes.engine import effects
+from builder.systems.heroes.engine.effects.hooks import (
+    ACTIVATION_ACTIONS, ACTIVATION_ENDED, ACTIVATION_ENDING, ACTS_FIRST, AFTER_ACTIONS, DIRECTED_ACTIONS, DIRECTS,
+    INTERLUDE, INTERLUDE_ACTIONS, ON_PHASE, QUEUE_TOKENS, REACTIVATE, REVEAL, REVEALED,
+)
 from builder.systems.heroes.engine import steps
 from builder.systems.heroes.engine.actions import Action, interned
 from builder.systems.heroes.engine.effects.cards import ACTIVATION, AFTER, ON_ENEMY, OTHER, hand_phases
@@ -46,13 +50,13 @@ def start_activation(state: "GameState") -> None:
     state.phase = "activation"
     state.rules.on_start_of_phase(state, "activation")
     run_events(state, "start_of_activation")
-    for step in effects.scenario_hooks(state, "on_phase"):  # a scenario rule's own step (support tiles used)
+    for step in effects.scenario_hooks(state, ON_PHASE):  # a scenario rule's own step (support tiles used)
         step(state, "activation")
     queues: list[list[tuple[int, int]]] = [[], []]
     for u in state.units:
         if u.order >= 0 and u.side < 2:
             queues[u.side].append((u.order, u.id))
-    for tokens in effects.game_hooks(state, "queue_tokens"):  # a feature's own tokens (smoke bombs)
+    for tokens in effects.game_hooks(state, QUEUE_TOKENS):  # a feature's own tokens (smoke bombs)
         for si in range(len(queues)):
             queues[si].extend(tokens(state, si))
     for q in queues:
@@ -66,7 +70,7 @@ def next_activation(state: "GameState", passed: int = -1) -> None:
     """Reveal the next token, or end the phase; a feature's decision between
     activations comes first when due (hook ``interlude``: Autonomous units; ``passed``:
     the side that has just declined)."""
-    interludes = effects.game_hooks(state, "interlude")
+    interludes = effects.game_hooks(state, INTERLUDE)
     while True:
         side = state.turn_side
         heads = [q[0][0] if q else None for q in state.queues]
@@ -74,7 +78,7 @@ def next_activation(state: "GameState", passed: int = -1) -> None:
             side = state.initiative if heads[state.initiative] == 0 else 1 - state.initiative
         elif not state.queues[side]:
             side = 1 - side
-        if heads[0] is not None and heads[0] == heads[1] and effects.in_game(state, "acts_first") \
+        if heads[0] is not None and heads[0] == heads[1] and effects.in_game(state, ACTS_FIRST) \
                 and _acts_first(state, 1 - side) and not _acts_first(state, side):
             side = 1 - side
         if interludes and any(offer(state, side, passed) for offer in interludes):
@@ -85,7 +89,7 @@ def next_activation(state: "GameState", passed: int = -1) -> None:
             return
         token, uid = state.queues[side].pop(0)
         if uid < 0:  # a feature's token (a smoke bomb): its module says what follows
-            if any(reveal(state, side, token, uid) for reveal in effects.game_hooks(state, "reveal")):
+            if any(reveal(state, side, token, uid) for reveal in effects.game_hooks(state, REVEAL)):
                 return
             continue
         u = state.units[uid]
@@ -96,8 +100,8 @@ def next_activation(state: "GameState", passed: int = -1) -> None:
         state.current, state.fired, state.moved = uid, (), False
         state.turn_side = state.to_act = side
         state.events.append(Event("activate", {"side": side, "unit": uid, "token": token}))
-        if effects.in_game(state, "revealed"):
-            effects.collect(state, u, "revealed")
+        if effects.in_game(state, REVEALED):
+            effects.collect(state, u, REVEALED)
         state.rules.on_before_activation(state, side)
         return
 
@@ -111,13 +115,13 @@ def _acts_first(state: "GameState", side: int) -> bool:
     unit = state.units[uid]
     if not unit.ready or unit.activated or unit.order != token:
         return False  # a lost token
-    return any(f(state, unit) for f in effects.hook_functions(state, unit, "acts_first"))
+    return any(f(state, unit) for f in effects.hook_functions(state, unit, ACTS_FIRST))
 
 
 def end_activation(state: "GameState") -> None:
     u = state.units[state.current]
     u.acted = True
-    for ending in effects.game_hooks(state, "activation_ending"):  # a feature carries on (a barrage's next gun)
+    for ending in effects.game_hooks(state, ACTIVATION_ENDING):  # a feature carries on (a barrage's next gun)
         if ending(state, u):
             return
     waiting = state.boosts.get(("resume", u.id)) if state.boosts else None
@@ -127,7 +131,7 @@ def end_activation(state: "GameState") -> None:
     state.current = -1
     state.boosts = {}
     state.path = ()
-    if any(ended(state, u) for ended in effects.game_hooks(state, "activation_ended")):
+    if any(ended(state, u) for ended in effects.game_hooks(state, ACTIVATION_ENDED)):
         pass  # the side's turn is still to come (an Autonomous activation)
     elif u.order == 0:  # after a special order the alternation starts again from the initiative
         state.turn_side = state.initiative
@@ -150,8 +154,8 @@ def resume(state: "GameState", u: "UnitState", waiting: int) -> None:
 def actions(state: "GameState") -> list[Action]:
     if state.current < 0:  # between activations: a feature's decision (Autonomous units offered)
         out: list[Action] = []
-        for offer in effects.game_hooks(state, "interlude_actions"):
-            out.extend(offer(state))
+        for offer_between in effects.game_hooks(state, INTERLUDE_ACTIONS):
+            out.extend(offer_between(state))
         return out
     u = state.units[state.current]
     directed = _directed(state)
@@ -162,7 +166,7 @@ def actions(state: "GameState") -> list[Action]:
         out = move_actions(state, u, assaults=True)
         out.extend(fire_actions(state, u, moving=False))
         # the features' (shots at structures and demolition targets, blast patterns, barrages)
-        for offer in effects.game_hooks(state, "activation_actions"):
+        for offer in effects.game_hooks(state, ACTIVATION_ACTIONS):
             out.extend(offer(state, u))
         out.append(interned("hold", u.id))
         if hand:
@@ -198,10 +202,10 @@ def after_cards(state: "GameState") -> bool:
 def _directed(state: "GameState") -> "Callable[..., list[Action]] | None":
     """The ``directed_actions`` of the feature the unit being activated acts for (a
     gun of a barrage), None when it acts for itself."""
-    directors = effects.game_hooks(state, "directs")
+    directors = effects.game_hooks(state, DIRECTS)
     if not directors:
         return None
-    for directs, directed in zip(directors, effects.game_hooks(state, "directed_actions")):
+    for directs, directed in zip(directors, effects.game_hooks(state, DIRECTED_ACTIONS)):
         if directs(state):
             return directed
     return None
@@ -212,10 +216,10 @@ def token_actions(state: "GameState", u: "UnitState") -> list[Action]:
     more (``mode`` the option: Heroic), and the features' (hook ``after_actions``: a
     bomb or mine put on an enemy vehicle next to it, a charge laid on a structure)."""
     out = []
-    if effects.in_game(state, "reactivate") and any(
-            f(state, u) for f in effects.hook_functions(state, u, "reactivate")):
+    if effects.in_game(state, REACTIVATE) and any(
+            f(state, u) for f in effects.hook_functions(state, u, REACTIVATE)):
         out.append(interned("token", u.id, mode="heroic"))
-    for offer in effects.game_hooks(state, "after_actions"):
+    for offer in effects.game_hooks(state, AFTER_ACTIONS):
         out.extend(offer(state, u))
     return out
 

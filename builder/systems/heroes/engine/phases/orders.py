@@ -25,6 +25,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.systems.heroes.engine import effects, steps
+from builder.systems.heroes.engine.effects.hooks import (
+    CLOSING_ACTIONS, CLOSING_DECIDE, ON_PHASE, ORDER_ACTIONS, ORDER_RECEIVED,
+)
 from builder.systems.heroes.engine.actions import Action, interned, order_action, order_actions
 from builder.systems.heroes.engine.effects.cards import ORDERS, ORDERS_ENEMY, ORDERS_OWN, hand_phases, play_card, scramble_orders
 from builder.kernel.errors import IllegalAction
@@ -53,7 +56,7 @@ def start_round(state: "GameState") -> None:
     state.events.append(Event("round", {"turn": state.turn, "initiative": state.initiative}))
     state.rules.on_start_of_phase(state, "orders")
     run_events(state, "start_of_orders")
-    for step in effects.scenario_hooks(state, "on_phase"):  # a scenario rule's own step (support tiles' orders)
+    for step in effects.scenario_hooks(state, ON_PHASE):  # a scenario rule's own step (support tiles' orders)
         step(state, "orders")
     state.turn_side = state.initiative
     advance(state)
@@ -91,7 +94,7 @@ def advance(state: "GameState") -> None:
 def _closing(state: "GameState", side: int) -> list[Action]:
     """The side's decisions once every token is placed (hook ``closing_actions``)."""
     out: list[Action] = []
-    for offer in effects.game_hooks(state, "closing_actions"):
+    for offer in effects.game_hooks(state, CLOSING_ACTIONS):
         out.extend(offer(state, side))
     return out
 
@@ -113,7 +116,7 @@ def actions(state: "GameState", side: int) -> list[Action]:
         out.extend(order_action(u, 0) for u in units)
     if s.bluffs_left:
         out.extend(order_action(u, -1) for u in units)
-    for offer in effects.game_hooks(state, "order_actions"):  # a feature's placements (a token on a smoke bomb)
+    for offer in effects.game_hooks(state, ORDER_ACTIONS):  # a feature's placements (a token on a smoke bomb)
         out.extend(offer(state, side))
     if not s.to_place:
         out.append(interned("done"))
@@ -139,7 +142,7 @@ def apply(state: "GameState", action: Action) -> None:
         advance(state)
         return
     if action.kind == "token" or (action.kind == "done" and not wants(state, side) and _closing(state, side)):
-        pairs = zip(effects.game_hooks(state, "closing_actions"), effects.game_hooks(state, "closing_decide"))
+        pairs = zip(effects.game_hooks(state, CLOSING_ACTIONS), effects.game_hooks(state, CLOSING_DECIDE))
         owner = next((closing_decide for offer, closing_decide in pairs if action in offer(state, side)), None)
         if owner is None:
             raise IllegalAction(f"no such decision of the end of the Orders phase: {action.describe(state)}")
@@ -155,8 +158,8 @@ def apply(state: "GameState", action: Action) -> None:
             s.specials_left -= 1
         else:
             s.bluffs_left -= 1
-        if effects.in_game(state, "order_received"):
-            effects.collect(state, u, "order_received", action.token)
+        if effects.in_game(state, ORDER_RECEIVED):
+            effects.collect(state, u, ORDER_RECEIVED, action.token)
     elif action.kind != "done":  # a feature's placement (a token on a smoke bomb)
         decide = effects.decision(state, action.kind, action.mode)
         if decide is None:

@@ -38,6 +38,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.systems.heroes.engine import effects, steps, sudden_death
+from builder.systems.heroes.engine.effects.hooks import RECOVERY, SUPPLY_ACTIONS, SUPPLY_MOVE_ACTIONS
 from builder.systems.heroes.engine.actions import Action, interned
 from builder.systems.heroes.engine.effects.cards import SUPPLY, hand_phases, improvise, kept_by_card, play_card
 from builder.systems.heroes.engine.effects.options import keep_initiative
@@ -81,7 +82,7 @@ def advance(state: "GameState") -> None:
     for side in (first, 1 - first):
         if state.sides[side].supply_done:
             continue
-        if movers(state, side) or any(offer(state, side) for offer in effects.game_hooks(state, "supply_actions")):
+        if movers(state, side) or any(offer(state, side) for offer in effects.game_hooks(state, SUPPLY_ACTIONS)):
             state.supply_side = state.to_act = side
             return
         state.sides[side].supply_done = True
@@ -93,11 +94,11 @@ def actions(state: "GameState", side: int) -> list[Action]:
     moving = movers(state, side)
     for uid in moving:
         out.extend(move_actions(state, state.units[uid]))
-    for offer in effects.game_hooks(state, "supply_move_actions"):  # instead of a move (an advanced position)
-        out.extend(offer(state, side, moving))
+    for offer_instead in effects.game_hooks(state, SUPPLY_MOVE_ACTIONS):  # instead of a move (an advanced position)
+        out.extend(offer_instead(state, side, moving))
     if state.sides[side].hand and SUPPLY in hand_phases(state, side):
         out.extend(card_actions(state, side, [u for u in state.units if u.side == side and u.active], SUPPLY))
-    for offer in effects.game_hooks(state, "supply_actions"):  # tokens laid (bombs, charges, Concealed, MG nest)
+    for offer in effects.game_hooks(state, SUPPLY_ACTIONS):  # tokens laid (bombs, charges, Concealed, MG nest)
         out.extend(offer(state, side))
     out.append(interned("end"))
     return out
@@ -126,7 +127,7 @@ def apply(state: "GameState", action: Action) -> None:
 def finish_supply(state: "GameState") -> None:
     for u in state.units:
         if u.suppressed and u.ready:
-            removed = max(effects.collect(state, u, "recovery") or [1])
+            removed = max(effects.collect(state, u, RECOVERY) or [1])
             u.suppressed = max(0, u.suppressed - removed)
     if SMOKE in state.rule_fields:
         fade(state)

@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from builder.systems.heroes.engine.ambush import reveal
 from builder.systems.heroes.engine.effects import REGISTRY
+from builder.systems.heroes.engine.effects.hooks import CARD_PLAYABLE
 from builder.systems.heroes.engine.actions import interned
 from builder.systems.heroes.engine.effects.cards import play_card, rocket_plan
 from builder.kernel.events import Event
@@ -155,7 +156,7 @@ def order_phase(rules: "SoloModeRules", state: "GameState") -> None:
         return
     for key in ORDER_CARDS:
         cid = _held(state, rules.ai, key)
-        if cid and REGISTRY[("card", key)].hooks["card_playable"](state, units[0]):
+        if cid and REGISTRY[("card", key)].function(CARD_PLAYABLE)(state, units[0]):
             _play(rules, state, cid, units[0])
 
 
@@ -168,7 +169,7 @@ def before_effect(rules: "SoloModeRules", state: "GameState", kind: str, unit: A
     if key == "fire-bonus" and unit.concealed and _held(state, rules.ai, key):
         reveal(state, unit, "fired")
     cid = _held(state, rules.ai, key) if key else ""
-    if cid and REGISTRY[("card", key)].hooks["card_playable"](state, unit):
+    if cid and REGISTRY[("card", key)].function(CARD_PLAYABLE)(state, unit):
         _play(rules, state, cid, unit)
 
 

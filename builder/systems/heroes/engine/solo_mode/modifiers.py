@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from builder.systems.heroes.engine import effects
+from builder.systems.heroes.engine.effects.hooks import ASSAULT_ATTACK, DEFENCE, SHOT, SUPPRESSED
 from builder.systems.heroes.engine.solo_mode.clarifications import hardboiled_at_once
 from builder.systems.heroes.engine.terms import Term
 
@@ -57,7 +58,7 @@ def _suppressed(state: "GameState", unit: Any, count: int) -> int:
 
 
 effects.register("ability", ID, "Solo Mode AI bonuses", "simulated", "002 Solo Mode", "",
-                 shot=_shot, assault_attack=_assault, defence=_defence, suppressed=_suppressed)
+                 hooks=[SHOT.by(_shot), ASSAULT_ATTACK.by(_assault), DEFENCE.by(_defence), SUPPRESSED.by(_suppressed)])
 
 
 def grant(state: "GameState", side: int) -> None:

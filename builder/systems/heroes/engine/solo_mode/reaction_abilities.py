@@ -16,6 +16,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from builder.systems.heroes.engine import effects
+from builder.systems.heroes.engine.effects.hooks import SHOT
 from builder.systems.heroes.engine.actions import interned
 from builder.systems.heroes.engine.terms import Term
 from builder.systems.heroes.engine.unit_actions import fire_actions
@@ -60,7 +61,7 @@ def _shot(state: "GameState", unit: Any, plan: Any, weapon: Any) -> list[Term]:
 
 
 effects.register("ability", ID, "Suppressive fire lent by a Solo Mode reaction effect", "simulated", R,
-                 shot=_shot)
+                 hooks=[SHOT.by(_shot)])
 
 
 def grant(state: "GameState", side: int) -> None:
