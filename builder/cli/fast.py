@@ -14,7 +14,10 @@ its own (:func:`run_roster`): the roster PDF is the print command users wait on 
 under 1.5 s as a whole command, ``python -m benchmarks render``), and building the whole
 Typer app imports every command group. It calls the Typer command's own function with
 the values Typer would have parsed, after the same output check; an output Typer would
-refuse, or any other form, goes to Typer.
+refuse, or any other form, goes to Typer. For a PDF, WeasyPrint is imported in a worker
+process from the start (:func:`builder.render.pdf_worker.weasyprint_in_a_worker`), while this
+process imports the command, loads the pack and writes the HTML; the worker then lays the
+PDF out.
 """
 
 from __future__ import annotations
@@ -101,6 +104,15 @@ def run_roster(argv: list[str]) -> int | None:
     args = parse_roster(argv)
     if args is None:
         return None
+    if args.out.suffix.lower() != ".pdf":
+        return _roster(args)
+    from builder.render.pdf_worker import weasyprint_in_a_worker
+
+    with weasyprint_in_a_worker():  # started first, so that it overlaps all the rest
+        return _roster(args)
+
+
+def _roster(args: Roster) -> int | None:
     from builder.cli.outputs import PRINTABLE
     from builder.outputs import OutputError, check_output
 

@@ -4,6 +4,12 @@ The URL fetcher refuses every URL that is not a file inside the project's templa
 folder (stylesheets, bundled images), so a crafted name or link in content cannot make
 the renderer reach the network or read other local files. Fonts come from the system
 (DejaVu, installed by scripts/system-deps.sh) through fontconfig.
+
+Importing WeasyPrint costs about half a second (its C declarations are parsed and its
+default stylesheets parsed at every start), a quarter of ``heroes render roster``.
+:func:`builder.render.pdf_worker.weasyprint_in_a_worker` lets a command overlap it with
+its own work; while a worker runs, :func:`html_to_pdf` hands it the document and lays the
+document out here only when the worker cannot.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from urllib.parse import unquote, urlparse
 
 from builder.content.yaml_io import atomic_write_bytes, atomic_write_text
 from builder.errors import UsageError
+from builder.render import pdf_worker
 from builder.render.env import TEMPLATES
 from builder.render.paper import PAGE_SIZES, Paper  # noqa: F401  (re-exported)
 
@@ -113,7 +120,14 @@ def _linker_finds_libraries() -> bool:
 
 
 def html_to_pdf(html: str, paper: Paper = Paper.a4) -> bytes:
-    """Lay ``html`` out on ``paper`` and return the PDF bytes (deterministic metadata)."""
+    """Lay ``html`` out on ``paper`` and return the PDF bytes (deterministic metadata):
+    by the running PDF worker (:mod:`builder.render.pdf_worker`) if there is one, else here."""
+    pdf = pdf_worker.laid_out(html, paper)
+    return pdf if pdf is not None else lay_out(html, paper)
+
+
+def lay_out(html: str, paper: Paper = Paper.a4) -> bytes:
+    """:func:`html_to_pdf` in this process."""
     global _FONT_CONFIG
     import_weasyprint()
     from weasyprint import CSS, HTML
@@ -137,3 +151,4 @@ def write_document(html: str, out: Path, paper: Paper = Paper.a4) -> Path:
     else:
         raise UsageError(f"cannot write {out}: the output file must end in .html or .pdf")
     return out
+
