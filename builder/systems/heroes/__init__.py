@@ -2,9 +2,9 @@
 game-system seam: the first system registered through it (pyproject.toml declares it in
 the ``heroes_builder.systems`` entry-point group).
 
-Its ``heroes`` commands are the command bodies of builder/cli themselves
-(``builtin_cli``); every other hook points at the library module that does the work,
-imported on first call.
+Its ``heroes`` commands are the handlers of builder.systems.heroes.commands (the command
+bodies builder/cli has not handed over yet run there: ``builtin_cli``); every other hook
+points at the library module that does the work, imported on first call.
 """
 
 from __future__ import annotations

@@ -114,8 +114,14 @@ def play(pack: Path, scenario: str, seed: int, names: list[str], log: Path | Non
 
 
 
-def replay(log: Path, pack: Path | None) -> None:
+def replay(log: Path, pack: Path | None, why: bool = False, turn: int | None = None, table: str | None = None) -> None:
+    """``heroes replay``; ``--why`` (with ``--turn``, ``--table``) shows the Solo AI's
+    decision tables, which Tide of Iron has not: a usage error."""
     from builder.systems.tide_of_iron.games import parse_log, replay as run
+
+    if why:
+        raise UsageError("--why shows the Solo AI's table choices: Tide of Iron has no Solo AI tables; "
+                         "use --narrate to tell the game")
     from builder.systems.tide_of_iron.pack import load
 
     from builder.inputs import MAX_LOG_BYTES, InputError, read_input_text

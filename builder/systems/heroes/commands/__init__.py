@@ -11,4 +11,7 @@ from __future__ import annotations
 
 #: ``heroes`` command -> ``module:function`` below this package (imported on first call).
 COMMANDS: dict[str, str] = {
+    # play, replay, render, demo and playtest (their options: builder/cli/play.py, render.py, demo.py, playtest.py)
+    "play": "play:play",
+    "replay": "play:replay",
 }
