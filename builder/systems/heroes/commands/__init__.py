@@ -14,4 +14,9 @@ COMMANDS: dict[str, str] = {
     # play, replay, render, demo and playtest (their options: builder/cli/play.py, render.py, demo.py, playtest.py)
     "play": "play:play",
     "replay": "play:replay",
+    "render roster": "render:render_roster",
+    "render scenario": "render:render_scenario",
+    "render campaign": "render:render_campaign",
+    "render deck": "render:render_deck",
+    "render cards": "render:render_cards",
 }
