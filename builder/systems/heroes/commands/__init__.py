@@ -19,4 +19,5 @@ COMMANDS: dict[str, str] = {
     "render campaign": "render:render_campaign",
     "render deck": "render:render_deck",
     "render cards": "render:render_cards",
+    "demo": "demo:demo",
 }
