@@ -70,6 +70,16 @@ def coverage(pack: Any) -> list[dict[str, str]]:
     return rows(pack)
 
 
+def player_kind(spec: str) -> str:
+    """The kind of a Heroes player as ``--players`` names it (``solo-mode:aggressive:hard``
+    gives ``solo-mode``); an unknown player is a usage error naming the players accepted
+    (builder.systems.heroes.ai.players)."""
+    # imported here, not at the top: the AI loads only when a player is named
+    from builder.systems.heroes.ai.players import parse_spec
+
+    return parse_spec(spec).kind
+
+
 HEROES = GameSystem(
     id=HEROES_SYSTEM,
     title="Heroes System",

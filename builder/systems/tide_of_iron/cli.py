@@ -152,7 +152,7 @@ def playtest(pack: Path, scenario: str, games: int, seed: int, pairings: Pairing
     """``heroes playtest``, with the Heroes playtests' ``--until-decided`` (sequential
     stopping), ``--scheduler`` (a Dask cluster), ``--army SIDE=FILE`` (squad lists),
     ``chosen(report, rows)``, which saves the games worth watching (``--games-dir``), and
-    ``text(report)``, the shared report's terminal text (builder/cli/playtest.py: written once);
+    ``text(report)``, the shared report's terminal text (builder.playtest.text: written once);
     played under ``pairings`` as a Heroes playtest is (builder.playtest.pairings: the
     first pairing's report, every pairing's verdict and the robustness line)."""
     from builder.outputs import check_output

@@ -20,4 +20,5 @@ COMMANDS: dict[str, str] = {
     "render deck": "render:render_deck",
     "render cards": "render:render_cards",
     "demo": "demo:demo",
+    "playtest": "playtest:playtest",
 }
