@@ -9,11 +9,11 @@ from typing import Any, Optional
 
 import typer
 
+from builder.cli.common import handler_for
 from builder.cli.outputs import output_file
 from builder.content.paths import BUNDLED_CONTENT
 from builder.errors import UsageError
 from builder.playtest.armies import ARMY_HELP
-from builder.cli.common import handler_for
 from builder.systems.seam import system_of_pack
 
 
