@@ -21,7 +21,7 @@ BUILDER = ROOT / "builder"
 #: import statements outside each system naming one of its inner modules, measured on
 #: 28 Nov 2026 (the biggest: builder/cli/army.py, builder/cli/play.py); none from the web
 #: app, builder/playtest, builder/campaign or the site; lower these as the commands move to the seam.
-CEILING = {"heroes": 77, "tide_of_iron": 0}
+CEILING = {"heroes": 39, "tide_of_iron": 0}
 
 
 def reaches_into(system: str, builder: Path = BUILDER) -> Counter[str]:

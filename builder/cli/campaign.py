@@ -8,14 +8,14 @@ the campaign cannot reach is a located error.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 if TYPE_CHECKING:
     from builder.campaign.record import CampaignRecord
     from builder.playtest.pairings import Plan
-    from builder.systems.heroes.content.pack import Pack
+    from builder.systems.seam import GameSystem
 
 app = typer.Typer(help="Campaigns: start a record, record results, show the report, write the next scenario.",
                   no_args_is_help=True)
@@ -26,7 +26,6 @@ PACK_HELP = ("Content pack folder holding the campaign (default: the bundled pac
 
 def _pack_for(campaign: str, given: Path | None) -> Path:
     """--pack, else the first bundled pack (content/*) with that campaign."""
-    from builder.systems.heroes.content.pack_cache import load_pack_cached
     from builder.content.paths import BUNDLED_CONTENT
     from builder.errors import UsageError
 
@@ -34,19 +33,27 @@ def _pack_for(campaign: str, given: Path | None) -> Path:
         _campaign_system(given)
         return given
     for folder in sorted(BUNDLED_CONTENT.iterdir()):
-        if (folder / "campaigns").is_dir() and campaign in load_pack_cached(folder).campaigns:
+        if (folder / "campaigns").is_dir() and campaign in _load_pack(folder).campaigns:
             return folder
     raise UsageError(f"no bundled pack has campaign '{campaign}'; give --pack")
 
 
-def _campaign_system(pack: Path) -> None:
-    """Campaigns are the Heroes System's (003 Battle for Normandy, Campaign): another
-    system's pack is refused with S221 and the system's reason (builder.systems.seam)."""
+def _campaign_system(pack: Path | None) -> GameSystem:
+    """The system of ``pack`` (None: the Heroes System's bundled pack). Campaigns are the
+    Heroes System's (003 Battle for Normandy, Campaign): another system's pack is refused
+    with S221 and the system's reason (builder.systems.seam)."""
     from builder.systems.seam import refuse, system_of_pack
 
     system = system_of_pack(pack)
-    if not system.builtin_cli:
+    if system.campaign is None:
         refuse(system, "campaign")
+    return system
+
+
+def _load_pack(folder: Path) -> Any:
+    """A pack holding campaigns, loaded by its system through the seam (``GameSystem.load``:
+    the Heroes System's pack cache) for the campaign service (builder.campaign)."""
+    return _campaign_system(folder).load(folder)
 
 
 def _write(text: str, out: Path, force: bool) -> None:
@@ -59,10 +66,11 @@ def _write(text: str, out: Path, force: bool) -> None:
     typer.echo(f"wrote {out}", err=True)
 
 
-def _load(path: Path) -> tuple[Pack, CampaignRecord]:
+def _load(path: Path) -> tuple[Path, Any, CampaignRecord]:
+    """The campaign record at ``path``, checked against the pack it names: (that pack's
+    folder, the loaded pack, the record)."""
     from builder.campaign.logic import check_record
     from builder.campaign.record import load_record
-    from builder.systems.heroes.content.pack_cache import load_pack_cached
     from builder.content.search import find_pack
     from builder.errors import UsageError
 
@@ -72,9 +80,10 @@ def _load(path: Path) -> tuple[Pack, CampaignRecord]:
 
     check_input(path)  # a FIFO, a device or a folder is named as such (H840), never read
     record, tree = load_record(path)
-    pack = load_pack_cached(find_pack(record.pack))
+    folder = find_pack(record.pack)
+    pack = _load_pack(folder)
     check_record(pack, record, path, tree)
-    return pack, record
+    return folder, pack, record
 
 
 def _schema(out: Path) -> str:
@@ -93,11 +102,10 @@ def start(
     """Write a new campaign record: no result yet, the first scenario next."""
     from builder.campaign import dump_record
     from builder.campaign import start as start_record
-    from builder.systems.heroes.content.pack_cache import load_pack_cached
     from builder.content.search import pack_id
 
     folder = _pack_for(campaign, pack)
-    record = start_record(load_pack_cached(folder), campaign, pack_id(folder) or str(folder))
+    record = start_record(_load_pack(folder), campaign, pack_id(folder) or str(folder))
     _write(dump_record(record, _schema(out)), out, force)
 
 
@@ -134,7 +142,7 @@ def record(
     for attempt in range(RECORD_ATTEMPTS):
         # the bytes are read before the record is loaded: a write in between fails the compare below
         raw = read_for_update(record_file)[0] if record_file.is_file() else b""
-        pack, current = _load(record_file)
+        _, pack, current = _load(record_file)
         updated = record_result(pack, current, scenario, winner or None, level, medals)
         try:
             replace_if_unchanged(record_file, dump_record(updated, _schema(record_file)).encode("utf-8"), raw)
@@ -152,7 +160,7 @@ def status(
     """Show the Campaign Report: victories, medals and points per side, and what comes next."""
     from builder.campaign import report
 
-    pack, current = _load(record_file)
+    _, pack, current = _load(record_file)
     rep = report(pack, current)
     typer.echo(f"Campaign {rep.campaign}: {rep.played} of {rep.steps} scenarios played")
     typer.echo(f"{'side':<8}{'victories':>10}{'medals':>8}{'points':>8}")
@@ -178,7 +186,7 @@ def next_(
     from builder.campaign import next_scenario
     from builder.content.schema_store import schema_for
 
-    pack, current = _load(record_file)
+    _, pack, current = _load(record_file)
     scenario = next_scenario(pack, current)
     body = yaml.safe_dump(scenario.model_dump(mode="json", exclude_defaults=True, by_alias=True), sort_keys=False,
                           allow_unicode=True)
@@ -194,11 +202,9 @@ def playtest_campaign(campaign: str, games: int, seed: int, plan: Plan, jobs: in
     import json
 
     from builder.campaign.playtest import report_text, run_campaign_playtest
-    from builder.systems.heroes.content.pack_cache import load_pack_cached
     from builder.content.yaml_io import atomic_write_text
 
-    _campaign_system(pack)
-    folder = pack if campaign in load_pack_cached(pack).campaigns else _pack_for(campaign, None)
+    folder = pack if campaign in _load_pack(pack).campaigns else _pack_for(campaign, None)
     report = run_campaign_playtest(campaign, games=games, seed=seed, jobs=jobs, pack=str(folder), plan=plan)
     text = json.dumps(report, indent=2, sort_keys=True) + "\n"
     if save:

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
 from builder.cli.exits import exit_code
 from builder.diagnostics import FORMATS, Diagnostic
 from builder.errors import HeroesError
+
+if TYPE_CHECKING:
+    from builder.systems.seam import CommandHandler, GameSystem
 
 
 class OutputFormat(str, Enum):
@@ -32,3 +35,15 @@ def fail(error: HeroesError) -> NoReturn:
 def run_app(app: typer.Typer, argv: list[str] | None = None) -> int:
     """Run ``app``; turn every error into a message and an exit code (builder.cli.exits)."""
     return exit_code(lambda: app(args=argv, prog_name="heroes"))
+
+
+def handler_for(system: GameSystem, command: str) -> CommandHandler:
+    """``system``'s handler of ``command`` (:func:`builder.systems.seam.command_for`: S221
+    when the command has no meaning for it), for a command whose body every system gives:
+    the command module holds only its options and calls the handler, whatever the system."""
+    from builder.systems.seam import command_for
+
+    found = command_for(system, command)
+    if found is None:  # a builtin_cli system without the line of its command table
+        raise RuntimeError(f"the {system.title} registers no handler for 'heroes {command}'")
+    return found

@@ -3,18 +3,18 @@
 
 from __future__ import annotations
 
-import sys
 from enum import Enum
 from pathlib import Path
 from typing import Any, Optional
 
 import typer
 
+from builder.cli.common import handler_for
 from builder.cli.outputs import output_file
 from builder.content.paths import BUNDLED_CONTENT
 from builder.errors import UsageError
 from builder.playtest_core.army_options import ARMY_HELP
-from builder.systems.seam import pack_command
+from builder.systems.seam import system_of_pack
 
 
 class OutputFormat(str, Enum):
@@ -83,9 +83,8 @@ def playtest(
     Exit status: 0 fine, 1 invalid input, 2 usage error.
     """
     from builder.playtest import compare as cmp
-    from builder.outputs import check_output
     from builder.playtest.api import cap_jobs
-    from builder.playtest_core.report import load_report, report_json, write_reports
+    from builder.playtest_core.report import load_report
 
     from builder.playtest.pairings import chosen_pairings, default_games
 
@@ -122,36 +121,19 @@ def playtest(
 
     for written, option in ((output, "-o"), (jsonl, "--jsonl")):
         refuse_inputs(written, option, [("--army", a.partition("=")[2]) for a in army if "=" in a])
-    if (handler := pack_command(pack, "playtest")) is not None:
-        from builder.playtest.pairings import Plan
-
-        return handler(pack, scenario, games, seed, Plan(tuple(wanted), swap), jobs, format.value, output, jsonl,
-                       save, until_decided, margin, alpha, beta, scheduler, army,
-                       chosen=lambda report, rows: chosen_games(report, rows, pack, scenario, games_dir, save,
-                                                                output, army), text=_text)
+    handler = handler_for(system_of_pack(pack), "playtest")
     jobs, note = cap_jobs(jobs, games)
     if note:
         typer.echo(f"note: {note}", err=True)
     if games >= LONG_PLAYTEST:
         _suggest_native()
-    from builder.systems.heroes.content.pack_cache import load_pack_cached
-    from builder.systems.heroes.validation.runner import refuse_invalid_scenario
+    from builder.playtest.pairings import Plan
+    from builder.playtest.text import report_text
 
-    loaded = load_pack_cached(pack)
-    if scenario in loaded.items["scenarios"]:  # an unknown one is refused by the run, with the known ids
-        refuse_invalid_scenario(loaded, scenario)
-    saved = check_output(Path(pack) / "reports" / f"{scenario}.json", what="saved report") if save else None
-    extra = {"until_decided": until_decided, "margin": margin, "alpha": alpha, "beta": beta,
-             "scheduler": scheduler, "armies": army, "warn": _warn_now}
-    report, rows = _run_pairings(scenario, games, seed, wanted, swap, jobs, pack, extra)
-    chosen_games(report, rows, pack, scenario, games_dir, save, output, army)  # among the first pairing's games
-    failures = write_reports(report, output, saved, jsonl, rows)
-    if format is OutputFormat.json:
-        typer.echo(report_json(report), nl=False)
-    else:
-        typer.echo(_text(report))
-    if failures:
-        raise failures[0]
+    handler(pack, scenario, games, seed, Plan(tuple(wanted), swap), jobs, format.value, output, jsonl, save,
+            until_decided, margin, alpha, beta, scheduler, army,
+            chosen=lambda report, rows: chosen_games(report, rows, pack, scenario, games_dir, save, output, army),
+            text=report_text)
 
 
 def chosen_games(report: dict[str, Any], rows: list[dict[str, Any]], pack: Path, scenario: str,
@@ -180,12 +162,6 @@ def chosen_games(report: dict[str, Any], rows: list[dict[str, Any]], pack: Path,
     report["chosen_games"] = entries
 
 
-def _warn_now(warning: dict[str, str]) -> None:
-    """A warning found before the games (C380: a victory level the armies cannot reach),
-    on stderr at once, so it is read before the wait."""
-    typer.echo(f"warning {warning['code']}: {warning['message']}", err=True)
-
-
 LONG_PLAYTEST = 500
 """Games from which a playtest lasts long enough for the compiled copies to matter."""
 
@@ -198,7 +174,7 @@ def _suggest_native() -> None:
     the note repeating on every run. Silent when the copies are in use or turned off
     on purpose (``HEROES_NATIVE=0``) or when the stamp cannot be written.
     """
-    from builder.systems.heroes.content.pack_cache import cache_dir
+    from builder.content.paths import cache_dir
     from builder.native import status
 
     state = status()
@@ -214,51 +190,6 @@ def _suggest_native() -> None:
         return
     typer.echo("note: long playtests run 1.5-2x faster with the compiled engine: `make native` "
                f"(about 7 minutes, once; {state.reason}). This note is shown once.", err=True)
-
-
-def _run(scenario: str, games: int, seed: int, players: str, jobs: int, pack: Path,
-         jsonl: Optional[Path], extra: dict[str, Any] | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Run the batch, with a progress bar when stderr is a terminal."""
-    from builder.playtest.api import run_playtest
-
-    names = [p for p in players.split(",") if p.strip()]
-    extra = extra or {}
-    if not sys.stderr.isatty():
-        return run_playtest(scenario, games=games, seed=seed, players=names, jobs=jobs, pack=pack, jsonl=jsonl,
-                            **extra)
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), transient=True) as bar:
-        task = bar.add_task(f"playing {scenario}", total=games)
-        return run_playtest(scenario, games=games, seed=seed, players=names, jobs=jobs, pack=pack, jsonl=jsonl,
-                            progress=lambda n: bar.advance(task, n), **extra)
-
-
-def _run_pairings(scenario: str, games: int, seed: int, wanted: list[tuple[str, ...]], swap: bool, jobs: int,
-                  pack: Path, extra: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Play ``wanted`` (builder.playtest.pairings; with the sides swapped too where the
-    scenario allows, if ``swap``): the first pairing's report and rows, with every
-    pairing's verdict and the robustness line."""
-    from builder.playtest.pairings import merged, play_pairings, seat_sides, seated_by_side, swappable
-
-    seats = seat_sides(str(pack), scenario) if scenario in _scenario_ids(pack) else []
-    rows_of: dict[tuple[str, ...], list[dict[str, Any]]] = {}
-
-    def run(players: tuple[str, ...]) -> dict[str, Any]:
-        report, rows = _run(scenario, games, seed, ",".join(seated_by_side(players, seats)), jobs, pack, None, extra)
-        rows_of[players] = rows
-        return report
-
-    part = play_pairings(run, wanted, swap and scenario in _scenario_ids(pack) and swappable(str(pack), scenario))
-    return merged(part), rows_of[wanted[0]]  # the first arrangement is the first pairing as given
-
-
-def _scenario_ids(pack: Path) -> set[str]:
-    """The pack's scenario ids (an unknown one is refused by the run, with the known ids)."""
-    from builder.systems.heroes.content.pack_cache import load_pack_cached
-
-    return set(load_pack_cached(pack).items["scenarios"])
 
 
 def _all(scenario: Optional[str], games: int, seed: int, wanted: list[tuple[str, ...]], swap: bool, jobs: int,
@@ -288,12 +219,12 @@ def _solo_sweep(scenario: Optional[str], games: int, seed: int, players: str, jo
     table of docs/solo-mode.md (builder.playtest.table.solo_sweep) or the reports as JSON."""
     import json
 
-    from builder.systems.heroes.ai.players import parse_spec
     from builder.playtest.api import cap_jobs
     from builder.playtest.table import solo_sweep, solo_table
+    from builder.systems.heroes import player_kind
 
     opponent = next((p.strip() for p in players.split(",") if p.strip()), "greedy")
-    if parse_spec(opponent).kind == "solo-mode":
+    if player_kind(opponent) == "solo-mode":
         raise UsageError("--solo-sweep plays the Solo AI itself: give the other side's player first in --players "
                          "(e.g. greedy)")
     jobs, _ = cap_jobs(jobs, games)
@@ -303,41 +234,3 @@ def _solo_sweep(scenario: Optional[str], games: int, seed: int, players: str, jo
         typer.echo(json.dumps(cells, indent=2, sort_keys=True))
     else:
         typer.echo(solo_table(cells), nl=False)
-
-
-def _text(report: dict[str, Any]) -> str:
-    from builder.playtest_core.alliances import text_lines as seat_lines
-    from builder.playtest.pairings import text_lines as pairing_lines
-
-    lines = [f"{report['scenario_name']} ({report['scenario']}): {report['games']} games, seed {report['seed']}",
-             "players: " + ", ".join(f"{side}={p}" for side, p in report["seats"].items()),
-             f"verdict: {report['verdict']}"]
-    if "sequential" in report:
-        seq = report["sequential"]
-        lines.append(f"sequential test: {seq['decision']} after {seq['games']} of at most {seq['cap']} games "
-                     f"(SPRT, margin {seq['margin']:g}, alpha {seq['alpha']:g}, beta {seq['beta']:g})")
-    lines += [f"army of {side}: {army['text']}" for side, army in report.get("armies", {}).items()]
-    for name, iv in report["win_intervals"].items():
-        lines.append(f"  {name:<10} {iv['rate'] * 100:5.1f}%  [{iv['low'] * 100:.1f}%, {iv['high'] * 100:.1f}%]")
-    if report["symmetric"]:
-        lines.append("by player (sides and initiative rotated): " + ", ".join(
-            f"{name} {iv['rate'] * 100:.1f}%" for name, iv in report["player_win_rates"].items()))
-    lines += seat_lines(report)  # the players of alliances (builder.playtest_core.alliances)
-    lines += pairing_lines(report)  # the verdicts under several pairings (builder.playtest.pairings)
-    lines.append(f"rounds: mean {report['rounds']['mean']:.2f}; lead changes: mean {report['lead_changes']['mean']:.2f}")
-    lines.append(f"distinct games: {report['distinct_games']} of {report['games']}")
-    by_reason = report.get("rounds_by_end_reason", {})
-    lines.append("end reasons: " + ", ".join(
-        f"{k} {v}" + (f" (mean {by_reason[k]['mean_rounds']:.1f} rounds)" if k in by_reason else "")
-        for k, v in report["end_reasons"].items()))
-    if report.get("kills_by_way"):
-        lines.append("kills by way: " + ", ".join(f"{k} {v}" for k, v in report["kills_by_way"].items()))
-    for side, out in report.get("exited", {}).items():  # units out by the exits (engine/features/exits.py)
-        lines.append(f"exits: {side} in {out['games']} games, " + ", ".join(
-            f"{k:.2f} {kind.replace('_', ' ')}" for kind, k in out["per_game"].items()) + " a game")
-    lines += [f"warning {w['code']}: {w['message']}" if isinstance(w, dict) else f"warning: {w}"
-              for w in report.get("warnings", [])]
-    if report["engine_errors"]["games"]:
-        lines.append(f"engine errors: {report['engine_errors']['games']} game(s) left out "
-                     f"(first: {report['engine_errors']['examples'][0]['error']})")
-    return "\n".join(lines)

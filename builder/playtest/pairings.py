@@ -272,9 +272,15 @@ class Plan:
     pairings: tuple[tuple[str, ...], ...]
     swap: bool = True
 
-    def play(self, run: Callable[[tuple[str, ...]], dict[str, Any]]) -> dict[str, Any]:
-        """:func:`merged` of :func:`play_pairings` with ``run`` (players -> report)."""
-        return merged(play_pairings(run, list(self.pairings), self.swap))
+    def play(self, run: Callable[[tuple[str, ...]], dict[str, Any]],
+             facts: ScenarioFacts | None = None) -> dict[str, Any]:
+        """:func:`merged` of :func:`play_pairings` with ``run`` (players, one per seat ->
+        report). With the scenario's ``facts``, sides swap only where the scenario allows
+        (:func:`facts_swappable`) and a pairing of two players is seated by side on an
+        alliance scenario's seats (:func:`seated_by_side`)."""
+        swap = self.swap and (facts is None or facts_swappable(facts))
+        seats = list(facts.seats) if facts is not None else []
+        return merged(play_pairings(lambda players: run(seated_by_side(players, seats)), list(self.pairings), swap))
 
     def text_lines(self, report: dict[str, Any]) -> list[str]:
         return text_lines(report)

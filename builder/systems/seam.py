@@ -141,6 +141,24 @@ class PlayBatch(Protocol):
     def play_chunk(self, start: int, stop: int) -> list[dict[str, Any]]: ...
 
 
+class PairingPlan(Protocol):
+    """The pairings a ``heroes playtest`` plays, as the shared command hands them to a
+    system's playtest handler (builder.playtest.pairings.Plan: a system does not import
+    the playtest service)."""
+
+    def play(self, run: Callable[[tuple[str, ...]], dict[str, Any]],
+             facts: ScenarioFacts | None = None) -> dict[str, Any]:
+        """Every pairing's report by ``run`` (players, one per seat -> report), merged: the
+        first pairing's report with each pairing's verdict and the robustness line. With
+        the scenario's ``facts``, sides swap only where the scenario allows and a pairing
+        of two players is seated on an alliance scenario's seats."""
+        ...
+
+    def text_lines(self, report: dict[str, Any]) -> list[str]:
+        """The pairings' lines of the text report."""
+        ...
+
+
 @dataclass(frozen=True)
 class PlaytestRun:
     """One playtest as the shared services ask a system for it (plain data)."""

@@ -2,9 +2,9 @@
 game-system seam: the first system registered through it (pyproject.toml declares it in
 the ``heroes_builder.systems`` entry-point group).
 
-Its ``heroes`` commands are the command bodies of builder/cli themselves
-(``builtin_cli``); every other hook points at the library module that does the work,
-imported on first call.
+Its ``heroes`` commands are the handlers of builder.systems.heroes.commands (the command
+bodies builder/cli has not handed over yet run there: ``builtin_cli``); every other hook
+points at the library module that does the work, imported on first call.
 """
 
 from __future__ import annotations
@@ -129,6 +129,16 @@ def played_lists(pack: Any, scenario: Any, lists: Any = ()) -> tuple[Any, ...]:
     from builder.systems.heroes.playtests.armies import played_lists as played
 
     return played(pack, scenario, lists)
+
+
+def player_kind(spec: str) -> str:
+    """The kind of a Heroes player as ``--players`` names it (``solo-mode:aggressive:hard``
+    gives ``solo-mode``); an unknown player is a usage error naming the players accepted
+    (builder.systems.heroes.ai.players)."""
+    # imported here, not at the top: the AI loads only when a player is named
+    from builder.systems.heroes.ai.players import parse_spec
+
+    return parse_spec(spec).kind
 
 
 HEROES = GameSystem(

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any
 
 import typer
 
 from builder.content.yaml_io import atomic_write_text
 from builder.diagnostics import FORMATS, format_json
 from builder.errors import UsageError
+from builder.systems.seam import PairingPlan
 
 SYSTEM = "tide-of-iron"
 BUNDLED = Path(__file__).resolve().parents[3] / "content" / "toi"
@@ -114,8 +115,14 @@ def play(pack: Path, scenario: str, seed: int, names: list[str], log: Path | Non
 
 
 
-def replay(log: Path, pack: Path | None) -> None:
+def replay(log: Path, pack: Path | None, why: bool = False, turn: int | None = None, table: str | None = None) -> None:
+    """``heroes replay``; ``--why`` (with ``--turn``, ``--table``) shows the Solo AI's
+    decision tables, which Tide of Iron has not: a usage error."""
     from builder.systems.tide_of_iron.games import parse_log, replay as run
+
+    if why:
+        raise UsageError("--why shows the Solo AI's table choices: Tide of Iron has no Solo AI tables; "
+                         "use --narrate to tell the game")
     from builder.systems.tide_of_iron.pack import load
 
     from builder.inputs import MAX_LOG_BYTES, InputError, read_input_text
@@ -129,15 +136,6 @@ def replay(log: Path, pack: Path | None) -> None:
     typer.echo(f"{log}: replay reproduces the final state ({state.state_hash()[:16]}...)")
 
 
-class PairingPlan(Protocol):
-    """The pairings a playtest plays (builder.playtest.pairings.Plan, made by the shared
-    command: a game system does not import the playtest service)."""
-
-    def play(self, run: Callable[[tuple[str, ...]], dict[str, Any]]) -> dict[str, Any]: ...
-
-    def text_lines(self, report: dict[str, Any]) -> list[str]: ...
-
-
 def playtest(pack: Path, scenario: str, games: int, seed: int, pairings: PairingPlan, jobs: int, fmt: str,
              output: Path | None, jsonl_path: Path | None, save: bool, until_decided: bool = False,
              margin: float = 0.05, alpha: float = 0.05, beta: float = 0.05, scheduler: str | None = None,
@@ -146,7 +144,7 @@ def playtest(pack: Path, scenario: str, games: int, seed: int, pairings: Pairing
     """``heroes playtest``, with the Heroes playtests' ``--until-decided`` (sequential
     stopping), ``--scheduler`` (a Dask cluster), ``--army SIDE=FILE`` (squad lists),
     ``chosen(report, rows)``, which saves the games worth watching (``--games-dir``), and
-    ``text(report)``, the shared report's terminal text (builder/cli/playtest.py: written once);
+    ``text(report)``, the shared report's terminal text (builder.playtest.text: written once);
     played under ``pairings`` as a Heroes playtest is (builder.playtest.pairings: the
     first pairing's report, every pairing's verdict and the robustness line)."""
     from builder.outputs import check_output

@@ -11,4 +11,14 @@ from __future__ import annotations
 
 #: ``heroes`` command -> ``module:function`` below this package (imported on first call).
 COMMANDS: dict[str, str] = {
+    # play, replay, render, demo and playtest (their options: builder/cli/play.py, render.py, demo.py, playtest.py)
+    "play": "play:play",
+    "replay": "play:replay",
+    "render roster": "render:render_roster",
+    "render scenario": "render:render_scenario",
+    "render campaign": "render:render_campaign",
+    "render deck": "render:render_deck",
+    "render cards": "render:render_cards",
+    "demo": "demo:demo",
+    "playtest": "playtest:playtest",
 }
