@@ -30,6 +30,7 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.metadata
+import inspect
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,19 +58,31 @@ BUILTIN = {
 CommandHandler = Callable[..., None]
 
 
+class Lazy:
+    """A callable that imports ``module:attribute`` on its first call, then calls it
+    (:func:`lazy`); :meth:`resolve` gives the attribute itself (its signature: the
+    options a command handler takes, :func:`command_handler`)."""
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+        self.__name__ = target.partition(":")[2]
+        self.__qualname__ = target
+        self.__doc__ = f"{target} (imported on first call)"
+
+    def resolve(self) -> Callable[..., Any]:
+        module, _, attribute = self.target.partition(":")
+        found: Callable[..., Any] = getattr(importlib.import_module(module), attribute)
+        return found
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.resolve()(*args, **kwargs)
+
+
 def lazy(target: str) -> Callable[..., Any]:
     """A callable that imports ``module:attribute`` on its first call, then calls it.
 
     Keeps registration cheap: a CLI run on one system imports none of the others."""
-    module, _, attribute = target.partition(":")
-
-    def call(*args: Any, **kwargs: Any) -> Any:
-        return getattr(importlib.import_module(module), attribute)(*args, **kwargs)
-
-    call.__name__ = attribute
-    call.__qualname__ = target
-    call.__doc__ = f"{target} (imported on first call)"
-    return call
+    return Lazy(target)
 
 
 @dataclass(frozen=True)
@@ -413,6 +426,31 @@ def command_for(system: GameSystem, command: str) -> CommandHandler | None:
             return None
         refuse(system, command)
     return handler
+
+
+def command_handler(system: GameSystem, command: str, **options: Any) -> CommandHandler:
+    """The handler of ``command`` for ``system`` (:func:`command_for`, for a command whose
+    body every system supplies, the Heroes System's in builder.systems.heroes.commands),
+    called with the command's common arguments positionally.
+
+    ``options`` are the command's further options, by keyword, as the user gave them:
+    None stands for an option not given and is left out, so a handler that does not
+    declare an option still answers the command without it. An option given to a system
+    whose handler does not take it is refused (S221): ``--kind`` means nothing to a
+    Tide of Iron coverage, and is said so instead of being ignored."""
+    handler = command_for(system, command)
+    if handler is None:
+        refuse(system, command)
+    given = {name: value for name, value in options.items() if value is not None}
+    if not given:
+        return handler
+    target = handler.resolve() if isinstance(handler, Lazy) else handler
+    parameters = inspect.signature(target).parameters
+    if not any(p.kind is p.VAR_KEYWORD for p in parameters.values()):
+        for name in given:
+            if name not in parameters:
+                refuse(system, f"{command} --{name.replace('_', '-')}")
+    return functools.partial(handler, **given)
 
 
 def playtest_tools(system: GameSystem, command: str) -> PlaytestTools:

@@ -248,7 +248,9 @@ def render_scenario(pack: Path, scenario: str, out: Path, paper: Any, report: Pa
     typer.echo(f"wrote {out}")
 
 
-def site_build(pack: Path, out: Path, reports: Path | None) -> None:
+def site_build(pack: Path, out: Path, reports: Path | None, *, with_dependencies: bool = False) -> None:
+    """``heroes site build``; ``--with-dependencies`` changes nothing: a Tide of Iron pack
+    depends on no other pack (its manifest has no ``depends_on``)."""
     from builder.systems.tide_of_iron.pack import load
     from builder.systems.tide_of_iron.render import build_site
 

@@ -11,4 +11,6 @@ from __future__ import annotations
 
 #: ``heroes`` command -> ``module:function`` below this package (imported on first call).
 COMMANDS: dict[str, str] = {
+    "validate": "validate:validate",
+    "site build": "site:site_build",
 }
