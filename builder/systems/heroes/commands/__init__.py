@@ -13,4 +13,8 @@ from __future__ import annotations
 COMMANDS: dict[str, str] = {
     "validate": "validate:validate",
     "site build": "site:site_build",
+    "list": "catalogue:list_items",
+    "show": "catalogue:show_item",
+    "rules coverage": "rules:coverage",
+    "explain": "explain:explain",
 }
