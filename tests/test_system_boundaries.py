@@ -21,7 +21,7 @@ BUILDER = ROOT / "builder"
 #: import statements outside each system naming one of its inner modules, measured on
 #: 28 Nov 2026 (the biggest: builder/cli/army.py, builder/web/workbench.py,
 #: builder/playtest/armies.py); lower these as the shared services move to the seam.
-CEILING = {"heroes": 163, "tide_of_iron": 5}
+CEILING = {"heroes": 138, "tide_of_iron": 5}
 
 
 def reaches_into(system: str, builder: Path = BUILDER) -> Counter[str]:

@@ -206,8 +206,8 @@ class GameSystem:
     ``commands`` maps a ``heroes`` command as users type it (``"validate"``,
     ``"army check"``, ``"render scenario"``...) to the system's handler; a command
     missing there has no meaning for the system and :func:`command_for` says so.
-    ``builtin_cli`` marks the Heroes System, whose handlers are the command bodies of
-    builder/cli themselves.
+    ``builtin_cli`` marks the Heroes System, whose commands not yet in its own
+    ``commands`` (builder.systems.heroes.commands) are still the bodies of builder/cli.
     """
 
     id: str
@@ -257,7 +257,8 @@ class GameSystem:
     and for a system that cannot be playtested (``--all`` and ``balance`` then give S221)."""
     refusals: Mapping[str, str] = field(default_factory=dict)
     """Why a command has no meaning for the system, by command (``"render cards"``: one
-    sentence): :func:`command_for` says it with the S221 refusal."""
+    sentence): :func:`command_for` says it with the S221 refusal; likewise an option its
+    handler does not take, by ``"command --option"`` (:func:`command_handler`)."""
 
 
 def _entry_points() -> Iterator[tuple[str, str, Callable[[], Any]]]:
@@ -436,8 +437,9 @@ def command_handler(system: GameSystem, command: str, **options: Any) -> Command
     ``options`` are the command's further options, by keyword, as the user gave them:
     None stands for an option not given and is left out, so a handler that does not
     declare an option still answers the command without it. An option given to a system
-    whose handler does not take it is refused (S221): ``--kind`` means nothing to a
-    Tide of Iron coverage, and is said so instead of being ignored."""
+    whose handler does not take it is refused (S221, with the reason
+    ``GameSystem.refusals`` gives for ``"command --option"``): ``--kind`` means nothing to
+    a Tide of Iron coverage, and is said so instead of being ignored."""
     handler = command_for(system, command)
     if handler is None:
         refuse(system, command)
@@ -449,7 +451,10 @@ def command_handler(system: GameSystem, command: str, **options: Any) -> Command
     if not any(p.kind is p.VAR_KEYWORD for p in parameters.values()):
         for name in given:
             if name not in parameters:
-                refuse(system, f"{command} --{name.replace('_', '-')}")
+                option = f"--{name.replace('_', '-')}"
+                reason = system.refusals.get(f"{command} {option}") or "its handler takes no such option"
+                raise UsageError(f"{S_COMMAND}: '{option}' of 'heroes {command}' has no meaning for {system.title} "
+                                 f"packs (system: {system.id}): {reason}; give the command without it")
     return functools.partial(handler, **given)
 
 

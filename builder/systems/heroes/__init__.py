@@ -2,9 +2,11 @@
 game-system seam: the first system registered through it (pyproject.toml declares it in
 the ``heroes_builder.systems`` entry-point group).
 
-Its ``heroes`` commands are the command bodies of builder/cli themselves
-(``builtin_cli``); every other hook points at the library module that does the work,
-imported on first call.
+Its ``heroes`` command handlers live in builder.systems.heroes.commands (``COMMANDS``,
+imported on first call); the commands not moved there yet are still the bodies of
+builder/cli (``builtin_cli``). Every other hook points at the library module that does
+the work, imported on first call. One public function besides: :func:`plain_army_check`,
+the fast start-up path's army check.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import functools
 
 from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 from builder.content.paths import BUNDLED_CONTENT
@@ -58,6 +61,16 @@ def new_game(pack: Any, scenario_id: str, seed: int) -> Any:
     from builder.systems.heroes.engine.rules import Rules
 
     return Rules.new_game(pack, scenario_id, seed=seed)
+
+
+def plain_army_check(file: Path, pack: Path | None, fmt: str) -> Callable[[], int] | None:
+    """``heroes army check`` on plain data, without the content models or Typer (the fast
+    start-up path, builder.cli.fast): the printing of the list's verdict, returning the
+    exit code, or None when only the full check (the ``army check`` handler) can answer."""
+    # imported here, not at the top: registering the system must stay cheap
+    from builder.systems.heroes.commands.army_check import plain_check
+
+    return plain_check(file, pack, fmt)
 
 
 def coverage(pack: Any) -> list[dict[str, str]]:

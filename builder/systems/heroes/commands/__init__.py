@@ -17,4 +17,12 @@ COMMANDS: dict[str, str] = {
     "show": "catalogue:show_item",
     "rules coverage": "rules:coverage",
     "explain": "explain:explain",
+    "army check": "army_check:check",
+    "army new": "army:army_new",
+    "army show": "army:army_show",
+    "army share": "army:army_share",
+    "army import": "army:army_import",
+    "army options": "army:army_options",
+    "army suggest": "army:army_suggest",
+    "army edit": "army:army_edit",
 }
