@@ -8,7 +8,6 @@ from typing import NoReturn
 import typer
 
 from builder.cli.exits import exit_code
-from builder.diagnostics import FORMATS, Diagnostic
 from builder.errors import HeroesError
 
 
@@ -16,13 +15,6 @@ class OutputFormat(str, Enum):
     text = "text"
     json = "json"
     github = "github"
-
-
-def emit_diagnostics(diagnostics: list[Diagnostic], fmt: OutputFormat, **extra: object) -> None:
-    if fmt is OutputFormat.json:
-        typer.echo(FORMATS["json"](diagnostics, **extra))
-    elif diagnostics:
-        typer.echo(FORMATS[fmt.value](diagnostics))
 
 
 def fail(error: HeroesError) -> NoReturn:
