@@ -55,7 +55,7 @@ REFUSALS = {
     "army suggest --seed": "the squads are suggested from the scenario's pool without a search",
     "explain --weapon": "a squad fires with all its figures at once: there is no weapon to choose",
     "explain --tokens": "Tide of Iron spends no equipment tokens on a shot",
-    "rules coverage --kind": "its coverage rows are not split by the Heroes System's kinds of rule",
+    "rules coverage --kind": "--kind applies to the Heroes packs only (their rows are split by kind of rule)",
 }
 
 GAME_SYSTEM = GameSystem(
