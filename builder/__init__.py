@@ -21,8 +21,9 @@ Sub-packages, one concern each:
 
 from typing import Any
 
+from builder.version import __version__ as __version__
+
 __all__ = ["load_pack", "validate_pack"]
-__version__ = "0.1.0"
 
 
 def __getattr__(name: str) -> Any:

@@ -1,109 +1,34 @@
-"""The body of ``heroes army check``, free of Typer so the fast start-up path
-(:mod:`builder.cli.fast`) and the Typer command (:mod:`builder.cli.army`) share it.
-
-Why a module of its own: importing Typer costs more than the whole check of a small
-list (it builds pydantic adapters for every option it parses), so the common
-invocation runs this body directly; both paths print the same lines and return the
-same exit code (0 legal, 1 illegal).
+"""The entry of the fast start-up path (:mod:`builder.cli.fast`) into ``heroes army
+check``, free of Typer: the body is the Heroes System's ``army check`` handler
+(builder.systems.heroes.commands.army_check), reached through the seam as the Typer
+command (:mod:`builder.cli.army`) reaches it, so both print the same bytes and exit
+with the same code (0 legal, 1 illegal).
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
-
-if TYPE_CHECKING:
-    from builder.systems.heroes.army.check import ArmyReport
-    from builder.systems.heroes.content.pack import Pack
-
-PACK_HELP = ("Content pack folder, or a folder holding packs (default: the list's pack: id through "
-             "HEROES_PACK_PATH and the bundled packs, else the bundled core pack).")
-
-
-def army_pack(path: Optional[Path], army_file: Optional[Path] = None) -> Pack:
-    """The pack of a command: --pack, else the list's ``pack:`` id (builder.content.search)."""
-    from builder.systems.heroes.content.pack_cache import load_pack_cached
-    from builder.content.search import army_pack as search
-
-    return load_pack_cached(search(army_file, path))
-
-
-def display(path: Path) -> str:
-    """``path`` as diagnostics show it (relative to the working folder when inside it)."""
-    from builder.content.paths import display_path
-
-    return display_path(path)
+from typing import Optional
 
 
 def check_army_file(file: Path, pack: Optional[Path], fmt: str) -> int:
-    """Check ``file`` (Heroes System) and print its diagnostics in ``fmt`` (text, json or
-    github) and, for text, the verdict line; the exit code: 0 legal, 1 illegal.
+    """Check a Heroes System list ``file`` and print its diagnostics in ``fmt``; the exit
+    code: 0 legal, 1 illegal (the handler exits with it)."""
+    from builder.systems.seam import HEROES_SYSTEM, command_handler, get_system
 
-    The pack loads through the content models; once it has, its army index is stored
-    (:mod:`builder.systems.heroes.army.index`) so the next check can take :func:`plain_check`."""
-    from builder.systems.heroes.army import index
-    from builder.systems.heroes.army.check import check_file
-    from builder.systems.heroes.content.pack_cache import load_pack_cached
-    from builder.content.search import army_pack as search
-
-    root = Path(search(file, pack)).resolve()
-    before = index.key(root) if index.enabled() else None
-    loaded = load_pack_cached(root)
-    report = check_file(file, loaded, display(file))
-    index.store(root, loaded, before)
-    return print_report(report, fmt)
+    try:
+        command_handler(get_system(HEROES_SYSTEM), "army check")(file, pack, fmt)
+    except SystemExit as done:
+        return done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    return 0
 
 
 def plain_check(file: Path, pack: Optional[Path], fmt: str) -> int | None:
     """:func:`check_army_file` on plain data, without pydantic: the exit code, or None
-    when this path cannot answer (no fresh army index of the pack, a list that is not
-    plainly valid, a pack that cannot be found) and :func:`check_army_file` must run.
-    Both print the same bytes (tests/test_army_plain.py)."""
-    from builder.systems.heroes.army import index
-    from builder.systems.heroes.army.plain import check_plain
+    when this path cannot answer and :func:`check_army_file` must run (the Heroes
+    System's :func:`~builder.systems.heroes.plain_army_check`)."""
     from builder.cli.exits import exit_code
-    from builder.content.search import army_pack as search
-    from builder.errors import HeroesError
+    from builder.systems.heroes import plain_army_check
 
-    if not index.enabled():
-        return None
-    try:
-        root = Path(search(file, pack)).resolve()
-    except (HeroesError, OSError):
-        return None
-    found = index.load(root)
-    if found is None or found.system != index.HEROES:
-        return None
-    report = check_plain(file, found, display(file))
-    if report is None:
-        return None
-    return exit_code(lambda: print_report(report, fmt))
-
-
-def print_report(report: ArmyReport, fmt: str) -> int:
-    """Print a report's diagnostics in ``fmt`` and, for text, the verdict line; the exit
-    code: 0 legal, 1 illegal."""
-    from builder.diagnostics import FORMATS, format_json
-
-    if fmt == "json":
-        totals = report.summary.to_dict() if report.summary else None
-        print(format_json(report.diagnostics, file=report.file.display, legal=report.ok, totals=totals))
-    else:
-        if report.diagnostics:
-            print(FORMATS[fmt](report.diagnostics))
-        if fmt == "text":
-            print(verdict(report))
-    sys.stdout.flush()
-    return 0 if report.ok else 1
-
-
-def verdict(report: ArmyReport) -> str:
-    """The one-line summary: legal or not, points spent of the budget, tokens, warnings."""
-    name = report.file.display
-    if report.summary is None:
-        return f"{name}: not an army list ({len(report.errors)} error(s))"
-    t = report.summary.totals
-    budget = f"{t.spent}/{t.budget} points" if t.budget is not None else f"{t.spent} points"
-    state = "legal" if report.ok else f"illegal: {len(report.errors)} error(s)"
-    return f"{name}: {state}, {budget}, {t.order_tokens} order tokens, {len(report.warnings)} warning(s)"
+    printing = plain_army_check(file, pack, fmt)
+    return None if printing is None else exit_code(printing)

@@ -1,16 +1,14 @@
 """``heroes list KIND`` and ``heroes show ID``: find the ids an army list or a scenario names.
 
-A thin layer over :mod:`builder.systems.heroes.catalogue`; the pack is loaded through the pack cache, as
-``heroes army`` does. Another game system's pack is answered by that system's handlers
-(``list``/``show`` in ``GameSystem.commands``), or refused with S221.
+Each pack is answered by its game system's handlers (``list``/``show`` in
+``GameSystem.commands``, builder.systems.seam), or refused with S221.
 """
 
 from __future__ import annotations
 
-import json
 from enum import Enum
 from pathlib import Path
-from typing import Any, Optional
+from typing import Optional
 
 import typer
 
@@ -22,13 +20,6 @@ class ListFormat(str, Enum):
 
     text = "text"
     json = "json"
-
-
-def _pack(path: Optional[Path]):
-    from builder.systems.heroes.content.loader import BUNDLED_CONTENT
-    from builder.systems.heroes.content.pack_cache import load_pack_cached
-
-    return load_pack_cached(path or BUNDLED_CONTENT / "core")
 
 
 def list_command(
@@ -43,49 +34,9 @@ def list_command(
 
     Exit status: 0 fine, 1 invalid pack, 2 usage error (an unknown kind).
     """
-    from builder.systems.heroes.catalogue import list_items
-    from builder.systems.seam import pack_command
+    from builder.systems.seam import command_handler, system_of_pack
 
-    if (handler := pack_command(pack, "list")) is not None:
-        return handler(pack, kind, faction, format.value)
-    rows = list_items(_pack(pack), kind, faction)
-    if format is ListFormat.json:
-        typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
-        return
-    from rich.table import Table
-
-    from builder.render.console import table_console
-
-    table = Table(title=f"{kind} ({len(rows)})")
-    for column in ("id", "name", "faction", "cost", "fits"):
-        table.add_column(column, no_wrap=column == "id", overflow="fold")
-    for row in rows:
-        table.add_row(row["id"], row["name"], row["faction"] or "", "" if row["cost"] is None else str(row["cost"]),
-                      row["fits"])
-    table_console().print(table)
-
-
-def _lines(value: Any, indent: int = 0) -> list[str]:
-    pad = "  " * indent
-    if isinstance(value, dict):
-        out = []
-        for key, sub in value.items():
-            if isinstance(sub, (dict, list)) and sub:
-                out += [f"{pad}{key}:", *_lines(sub, indent + 1)]
-            else:
-                out.append(f"{pad}{key}: {sub}")
-        return out
-    if isinstance(value, list):
-        out = []
-        for sub in value:
-            if isinstance(sub, dict):
-                inner = _lines(sub, indent + 1)
-                out.append(f"{pad}- {inner[0].strip()}" if inner else f"{pad}-")
-                out += inner[1:]
-            else:
-                out.append(f"{pad}- {sub}")
-        return out
-    return [f"{pad}{value}"]
+    command_handler(system_of_pack(pack), "list")(pack, kind, faction, format.value)
 
 
 def show_command(
@@ -97,18 +48,9 @@ def show_command(
 
     Exit status: 0 fine, 1 invalid pack, 2 usage error (no such id).
     """
-    from builder.systems.heroes.catalogue import show_items
-    from builder.systems.seam import pack_command
+    from builder.systems.seam import command_handler, system_of_pack
 
-    if (handler := pack_command(pack, "show")) is not None:
-        return handler(pack, item_id, format.value)
-    items = show_items(_pack(pack), item_id)
-    if format is ListFormat.json:  # one item: the object; several sharing the id: a list of them
-        typer.echo(json.dumps(items[0] if len(items) == 1 else items, indent=2, ensure_ascii=False))
-        return
-    if len(items) > 1:
-        typer.echo(f"{len(items)} items have the id {item_id}: {', '.join(i['collection'] for i in items)}\n")
-    typer.echo("\n\n".join("\n".join(_lines(item)) for item in items))
+    command_handler(system_of_pack(pack), "show")(pack, item_id, format.value)
 
 
 def register(app: typer.Typer) -> None:

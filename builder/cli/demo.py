@@ -8,12 +8,11 @@ from pathlib import Path
 
 import typer
 
-from builder.cli.common import handler_for
 from builder.cli.outputs import output_folder
-from builder.systems.seam import system_of_pack
+from builder.systems.seam import command_handler, system_of_pack
 
 
 def demo(out: Path = typer.Option(Path("out"), "--out", "-o", help="Folder for the files written.",
                                   callback=output_folder)) -> None:
     """Validate the bundled pack and write the demo outputs into OUT."""
-    handler_for(system_of_pack(None), "demo")(out)
+    command_handler(system_of_pack(None), "demo")(out)

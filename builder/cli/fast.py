@@ -148,12 +148,12 @@ def run(argv: list[str], plain: bool = True) -> int | None:
             return code
     from builder.cli.exits import exit_code
     from builder.errors import HeroesError
-    from builder.systems.seam import system_of_file
+    from builder.systems.seam import HEROES_SYSTEM, system_of_file
 
     try:
         system, _ = system_of_file(args.file, args.pack)
     except HeroesError:
         return None  # e.g. an unknown system: Typer's run reports it
-    if not system.builtin_cli:
+    if system.id != HEROES_SYSTEM:
         return None  # another system's list: its own handler, through Typer
     return exit_code(lambda: check_army_file(*args))

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import typer
 
-from builder.cli.common import OutputFormat, handler_for
+from builder.cli.common import OutputFormat
 from builder.cli.outputs import output_file
 from builder.content.paths import BUNDLED_CONTENT
 from builder.errors import UsageError
 from builder.playtest_core.army_options import ARMY_HELP
-from builder.systems.seam import system_of_log, system_of_pack
+from builder.systems.seam import command_handler, system_of_log, system_of_pack
 
 DEFAULT_PACK = BUNDLED_CONTENT / "core"
 
@@ -41,7 +41,7 @@ def play(
     names = [p.strip() for p in players.split(",") if p.strip()]
     if not 2 <= len(names) <= 4:
         raise UsageError("--players takes one player name per player (two to four), e.g. random,random")
-    handler_for(system_of_pack(pack), "play")(pack, scenario, seed, names, log, format.value, army)
+    command_handler(system_of_pack(pack), "play")(pack, scenario, seed, names, log, format.value, army)
 
 
 def replay(
@@ -68,7 +68,7 @@ def replay(
     read_input_text(log, max_bytes=MAX_LOG_BYTES)
     if narrate or output is not None:
         return _watch(log, pack, narrate, output)
-    handler_for(system_of_log(log), "replay")(log, pack, why, turn, table)
+    command_handler(system_of_log(log), "replay")(log, pack, why, turn, table)
 
 
 def _watch(log: Path, pack: Path | None, narrate: bool, output: Path | None) -> None:

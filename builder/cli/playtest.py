@@ -9,12 +9,11 @@ from typing import Any, Optional
 
 import typer
 
-from builder.cli.common import handler_for
 from builder.cli.outputs import output_file
 from builder.content.paths import BUNDLED_CONTENT
 from builder.errors import UsageError
 from builder.playtest_core.army_options import ARMY_HELP
-from builder.systems.seam import system_of_pack
+from builder.systems.seam import command_handler, system_of_pack
 
 
 class OutputFormat(str, Enum):
@@ -121,7 +120,7 @@ def playtest(
 
     for written, option in ((output, "-o"), (jsonl, "--jsonl")):
         refuse_inputs(written, option, [("--army", a.partition("=")[2]) for a in army if "=" in a])
-    handler = handler_for(system_of_pack(pack), "playtest")
+    handler = command_handler(system_of_pack(pack), "playtest")
     jobs, note = cap_jobs(jobs, games)
     if note:
         typer.echo(f"note: {note}", err=True)

@@ -10,10 +10,9 @@ from typing import Optional
 
 import typer
 
-from builder.cli.common import handler_for
 from builder.cli.outputs import PRINTABLE, output_file
 from builder.render.paper import Paper
-from builder.systems.seam import system_of_file, system_of_pack
+from builder.systems.seam import command_handler, system_of_file, system_of_pack
 
 app = typer.Typer(help="Printable aids: roster, scenario sheet, deck list, card sheets (HTML or PDF).",
                   no_args_is_help=True)
@@ -35,7 +34,7 @@ def roster(
 
     refuse_inputs(out, "-o", [("ARMY", army)])
     system, system_pack = system_of_file(army, pack)
-    handler_for(system, "render roster")(army, system_pack, out, paper)
+    command_handler(system, "render roster")(army, system_pack, out, paper)
 
 
 @app.command("scenario")
@@ -50,7 +49,7 @@ def scenario(
     from builder.outputs import refuse_inputs
 
     refuse_inputs(out, "-o", [("--report", report)] if report is not None else [])
-    handler_for(system_of_pack(pack), "render scenario")(pack, scenario_id, out, paper, report)
+    command_handler(system_of_pack(pack), "render scenario")(pack, scenario_id, out, paper, report)
 
 
 @app.command("campaign")
@@ -72,7 +71,7 @@ def campaign(
 
             raise UsageError(f"--record {record} is a record of campaign {kept.campaign!r}, not {campaign_id!r}; "
                              f"render it with: heroes render campaign {kept.campaign} --record {record}")
-    handler_for(system, "render campaign")(pack, campaign_id, out, paper, kept)
+    command_handler(system, "render campaign")(pack, campaign_id, out, paper, kept)
 
 
 @app.command("deck")
@@ -83,7 +82,7 @@ def deck(
 ) -> None:
     """A deck list: an army's deck, or every card of a faction at its printed copies."""
     system, system_pack = system_of_file(army, pack)
-    handler_for(system, "render deck")(army, faction, system_pack, out, paper)
+    command_handler(system, "render deck")(army, faction, system_pack, out, paper)
 
 
 @app.command("cards")
@@ -96,4 +95,4 @@ def cards(
     """Print-and-play card sheets (63 x 88 mm, crop marks) with the quick-reference card.
     Without an army or --faction, every card of the pack."""
     system, system_pack = system_of_file(army, pack)
-    handler_for(system, "render cards")(army, faction, system_pack, out, paper, reference)
+    command_handler(system, "render cards")(army, faction, system_pack, out, paper, reference)

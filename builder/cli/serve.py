@@ -29,7 +29,7 @@ def serve(
 
     import uvicorn
 
-    from builder.systems.heroes.content.loader import BUNDLED_CONTENT
+    from builder.content.paths import BUNDLED_CONTENT
     from builder.web.app import create_app
 
     packs = list(pack or [BUNDLED_CONTENT / "core", BUNDLED_CONTENT / "bfn", BUNDLED_CONTENT / "toi"])

@@ -1,4 +1,5 @@
-"""``heroes site``: build the static site of a content pack and preview it."""
+"""``heroes site``: build the static site of a content pack (by its game system's
+handler, builder.systems.seam) and preview it."""
 
 from __future__ import annotations
 
@@ -25,20 +26,13 @@ def build(
 ) -> None:
     """Write a static site: index, a page per faction, unit, tile, option, card, board
     and scenario, with a filter and search that work when opened from disk."""
-    from builder.systems.heroes.content.pack_cache import load_pack_cached
-    from builder.systems.heroes.content.loader import BUNDLED_CONTENT
-    from builder.render.site.build import build_site
-    from builder.systems.seam import pack_command
+    from builder.systems.seam import command_handler, system_of_pack
 
     if reports is not None and not reports.is_dir():  # a typo used to build a site without its verdicts
         from builder.errors import UsageError
 
         raise UsageError(f"--reports {reports}: no such folder of playtest reports")
-    if (handler := pack_command(pack, "site build")) is not None:
-        return handler(pack, out, reports)
-    loaded = load_pack_cached(pack or BUNDLED_CONTENT / "core")
-    pages = build_site(loaded, out, reports, None if dependencies else {loaded.manifest.id})
-    typer.echo(f"wrote {len(pages)} pages into {out}; open {out / 'index.html'}")
+    command_handler(system_of_pack(pack), "site build", with_dependencies=dependencies or None)(pack, out, reports)
 
 
 @app.command("serve")

@@ -31,6 +31,7 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.metadata
+import inspect
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,19 +59,31 @@ BUILTIN = {
 CommandHandler = Callable[..., None]
 
 
+class Lazy:
+    """A callable that imports ``module:attribute`` on its first call, then calls it
+    (:func:`lazy`); :meth:`resolve` gives the attribute itself (its signature: the
+    options a command handler takes, :func:`command_handler`)."""
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+        self.__name__ = target.partition(":")[2]
+        self.__qualname__ = target
+        self.__doc__ = f"{target} (imported on first call)"
+
+    def resolve(self) -> Callable[..., Any]:
+        module, _, attribute = self.target.partition(":")
+        found: Callable[..., Any] = getattr(importlib.import_module(module), attribute)
+        return found
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.resolve()(*args, **kwargs)
+
+
 def lazy(target: str) -> Callable[..., Any]:
     """A callable that imports ``module:attribute`` on its first call, then calls it.
 
     Keeps registration cheap: a CLI run on one system imports none of the others."""
-    module, _, attribute = target.partition(":")
-
-    def call(*args: Any, **kwargs: Any) -> Any:
-        return getattr(importlib.import_module(module), attribute)(*args, **kwargs)
-
-    call.__name__ = attribute
-    call.__qualname__ = target
-    call.__doc__ = f"{target} (imported on first call)"
-    return call
+    return Lazy(target)
 
 
 @dataclass(frozen=True)
@@ -449,8 +462,6 @@ class GameSystem:
     ``commands`` maps a ``heroes`` command as users type it (``"validate"``,
     ``"army check"``, ``"render scenario"``...) to the system's handler; a command
     missing there has no meaning for the system and :func:`command_for` says so.
-    ``builtin_cli`` marks the Heroes System, whose handlers are the command bodies of
-    builder/cli themselves.
     """
 
     id: str
@@ -477,7 +488,6 @@ class GameSystem:
     templates: Path
     """Folder of the system's Jinja templates."""
     commands: Mapping[str, CommandHandler] = field(default_factory=dict)
-    builtin_cli: bool = False
     bundled_pack: Path | None = None
     """The pack a file naming this system (``system:`` key) uses when no --pack is given."""
     check_army_text: Callable[[Any, str, str], tuple[Any, list[Diagnostic]]] | None = None
@@ -500,7 +510,8 @@ class GameSystem:
     playtest`` and ``balance`` then give S221)."""
     refusals: Mapping[str, str] = field(default_factory=dict)
     """Why a command has no meaning for the system, by command (``"render cards"``: one
-    sentence): :func:`command_for` says it with the S221 refusal."""
+    sentence): :func:`command_for` says it with the S221 refusal; likewise an option its
+    handler does not take, by ``"command --option"`` (:func:`command_handler`)."""
     # ---- the shared schema export and campaign service ask these (issue 33) ----
     schemas: Callable[[], Mapping[str, dict[str, Any]]] | None = None
     """The JSON Schemas of the system's files, by schema name (``schemas/NAME.schema.json``:
@@ -650,7 +661,7 @@ def system_of_scenario(scenario: str | None, pack: Path | None) -> tuple[GameSys
     if pack is not None or scenario is None:
         return system_of_file(None, pack)
     for system in systems().values():
-        if system.builtin_cli or system.scenarios is None or system.bundled_pack is None:
+        if system.id == HEROES_SYSTEM or system.scenarios is None or system.bundled_pack is None:
             continue
         if scenario in system.scenarios(system.bundled_pack):
             return system, system.bundled_pack
@@ -673,16 +684,40 @@ def system_of_log(log: Path) -> GameSystem:
     return get_system(value, str(log), 1, 1)
 
 
-def command_for(system: GameSystem, command: str) -> CommandHandler | None:
-    """The handler of ``command`` for ``system``; None when the system is ``builtin_cli``
-    and has no handler of its own for it (the command body of builder/cli runs). The one
-    place that says a command has no meaning for a system (a usage error, exit 2)."""
+def command_for(system: GameSystem, command: str) -> CommandHandler:
+    """The handler of ``command`` for ``system``. The one place that says a command has
+    no meaning for a system (a usage error, exit 2)."""
     handler = system.commands.get(command)
     if handler is None:
-        if system.builtin_cli:
-            return None
         refuse(system, command)
     return handler
+
+
+def command_handler(system: GameSystem, command: str, **options: Any) -> CommandHandler:
+    """The handler of ``command`` for ``system`` (:func:`command_for`, for a command whose
+    body every system supplies, the Heroes System's in builder.systems.heroes.commands),
+    called with the command's common arguments positionally.
+
+    ``options`` are the command's further options, by keyword, as the user gave them:
+    None stands for an option not given and is left out, so a handler that does not
+    declare an option still answers the command without it. An option given to a system
+    whose handler does not take it is refused (S221, with the reason
+    ``GameSystem.refusals`` gives for ``"command --option"``): ``--kind`` means nothing to
+    a Tide of Iron coverage, and is said so instead of being ignored."""
+    handler = command_for(system, command)
+    given = {name: value for name, value in options.items() if value is not None}
+    if not given:
+        return handler
+    target = handler.resolve() if isinstance(handler, Lazy) else handler
+    parameters = inspect.signature(target).parameters
+    if not any(p.kind is p.VAR_KEYWORD for p in parameters.values()):
+        for name in given:
+            if name not in parameters:
+                option = f"--{name.replace('_', '-')}"
+                reason = system.refusals.get(f"{command} {option}") or "its handler takes no such option"
+                raise UsageError(f"{S_COMMAND}: '{option}' of 'heroes {command}' has no meaning for {system.title} "
+                                 f"packs (system: {system.id}): {reason}; give the command without it")
+    return functools.partial(handler, **given)
 
 
 def playtest_tools(system: GameSystem, command: str) -> PlaytestTools:
@@ -703,6 +738,6 @@ def refuse(system: GameSystem, command: str, why: str | None = None) -> NoReturn
                      + f"; the commands that work on them: {offered}")
 
 
-def pack_command(pack: Path | str | None, command: str) -> CommandHandler | None:
+def pack_command(pack: Path | str | None, command: str) -> CommandHandler:
     """:func:`command_for` the system of ``pack``."""
     return command_for(system_of_pack(pack), command)

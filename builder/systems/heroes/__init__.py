@@ -2,9 +2,11 @@
 game-system seam: the first system registered through it (pyproject.toml declares it in
 the ``heroes_builder.systems`` entry-point group).
 
-Its ``heroes`` commands are the handlers of builder.systems.heroes.commands (the command
-bodies builder/cli has not handed over yet run there: ``builtin_cli``); every other hook
-points at the library module that does the work, imported on first call.
+Its ``heroes`` command handlers live in builder.systems.heroes.commands (``COMMANDS``,
+imported on first call), as Tide of Iron's live in its ``cli`` module. Every other hook
+points at the library module that does the work, imported on first call. The few public
+functions below (:func:`load_pack`, :func:`plain_army_check`, the playtest pieces) are
+what the shared services may call by name; each imports its module on first call.
 """
 
 from __future__ import annotations
@@ -85,6 +87,16 @@ def new_game(pack: Any, scenario_id: str, seed: int) -> Any:
     return Rules.new_game(pack, scenario_id, seed=seed)
 
 
+def plain_army_check(file: Path, pack: Path | None, fmt: str) -> Callable[[], int] | None:
+    """``heroes army check`` on plain data, without the content models or Typer (the fast
+    start-up path, builder.cli.fast): the printing of the list's verdict, returning the
+    exit code, or None when only the full check (the ``army check`` handler) can answer."""
+    # imported here, not at the top: registering the system must stay cheap
+    from builder.systems.heroes.commands.army_check import plain_check
+
+    return plain_check(file, pack, fmt)
+
+
 def coverage(pack: Any) -> list[dict[str, str]]:
     """Rules coverage rows of a loaded pack, the Solo Mode rules included
     (``heroes rules coverage``: kind, id, name, status, missing, rule)."""
@@ -161,7 +173,6 @@ HEROES = GameSystem(
     },
     templates=TEMPLATES,
     commands={command: lazy(f"builder.systems.heroes.commands.{target}") for command, target in COMMANDS.items()},
-    builtin_cli=True,
     bundled_pack=BUNDLED_CONTENT / "core",
     replay=ReplayTools(read=lazy("builder.systems.heroes.tools.story:read_log"),
                        narrate=lazy("builder.systems.heroes.tools.story:narrate"),

@@ -20,7 +20,7 @@ SYSTEM = "tide-of-iron"
 BUNDLED = Path(__file__).resolve().parents[3] / "content" / "toi"
 
 
-def side_of_nation(pack: Path, scenario: str, nation: str) -> str:
+def side_of_nation(pack: Path, scenario: str, nation: str | None) -> str:
     """The side of a Tide of Iron scenario played by ``nation``, so that
     ``heroes army new --faction de --scenario crossroads-farm`` writes a squad list."""
     from builder.systems.tide_of_iron.pack import load
@@ -42,13 +42,13 @@ def scenario_ids(pack: Path) -> list[str]:
     return list(load(pack).items["scenarios"])
 
 
-def army_new_command(pack: Path, scenario: str | None, nation: str, name: str | None, out: Path | None,
-                     force: bool) -> None:
+def army_new_command(pack: Path, scenario: str | None, nation: str | None, name: str | None, out: Path | None,
+                     force: bool, *, side: str | None = None) -> None:
     """``heroes army new --faction NATION --scenario ID``: the squad list of the side of
-    ``scenario`` that ``nation`` plays."""
+    ``scenario`` that ``nation`` plays (or ``--side SIDE``, when no nation is given)."""
     if scenario is None:
         raise UsageError("give --scenario for a Tide of Iron squad list (its pool and zones decide the squads)")
-    army_new(pack, scenario, side_of_nation(pack, scenario, nation), name, out, force, suggest=False)
+    army_new(pack, scenario, side_of_nation(pack, scenario, nation or side), name, out, force, suggest=False)
 
 
 def army_suggest_command(pack: Path, scenario: str | None, side: str | None, name: str | None,
@@ -191,6 +191,7 @@ def army_check(file: Path, pack: Path, fmt: str) -> None:
 
 
 def army_show(file: Path, pack: Path) -> None:
+    """``heroes army show``: the squads as text (no ``--format``: refused by the seam)."""
     from builder.systems.tide_of_iron.army import check_army, show_army
     from builder.systems.tide_of_iron.pack import load
 
@@ -246,7 +247,9 @@ def render_scenario(pack: Path, scenario: str, out: Path, paper: Any, report: Pa
     typer.echo(f"wrote {out}")
 
 
-def site_build(pack: Path, out: Path, reports: Path | None) -> None:
+def site_build(pack: Path, out: Path, reports: Path | None, *, with_dependencies: bool = False) -> None:
+    """``heroes site build``; ``--with-dependencies`` changes nothing: a Tide of Iron pack
+    depends on no other pack (its manifest has no ``depends_on``)."""
     from builder.systems.tide_of_iron.pack import load
     from builder.systems.tide_of_iron.render import build_site
 

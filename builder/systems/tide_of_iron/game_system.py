@@ -44,6 +44,19 @@ REFUSALS = {
     "campaign": "the Tide of Iron rules hold no campaign: each scenario is played alone, its Operations cards "
                 "granted by the scenario at set-up (004 Tide of Iron, Setup)",
     "render campaign": "the Tide of Iron pack holds no campaign to print",
+    "army options": "a Tide of Iron squad list has no tiles or slots: its scenario's pool sets what a squad may hold",
+    "army edit": "a Tide of Iron squad list is edited as its YAML file (heroes army check tells what is wrong)",
+    "army share": "share links carry Heroes System army lists; a squad list is shared as its file",
+    "army import": "forum text and share links are Heroes System army lists",
+    # options of a command that answers, refused by builder.systems.seam.command_handler
+    "army show --format": "a squad list is shown as text only",
+    "army new --points": "a squad list has no points budget: its scenario's pool sets the squads",
+    "army suggest --faction": "a squad list is built for a side: give --scenario and --side",
+    "army suggest --points": "a squad list has no points budget: its scenario's pool sets the squads",
+    "army suggest --seed": "the squads are suggested from the scenario's pool without a search",
+    "explain --weapon": "a squad fires with all its figures at once: there is no weapon to choose",
+    "explain --tokens": "Tide of Iron spends no equipment tokens on a shot",
+    "rules coverage --kind": "--kind applies to the Heroes packs only (their rows are split by kind of rule)",
 }
 
 GAME_SYSTEM = GameSystem(

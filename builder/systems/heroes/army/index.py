@@ -40,7 +40,7 @@ from builder.systems.heroes.content.vocabulary import Band, CommandIcon, OptionC
 FORMAT = "army-index-1"
 HEROES = "heroes-of-normandie"  # builder.systems.seam.HEROES_SYSTEM, the default of PackManifest.system
 CODE = Path(__file__).resolve()
-VERSION = CODE.parents[3] / "__init__.py"  # holds builder.__version__ (read, not imported: a layer above)
+VERSION = CODE.parents[3] / "version.py"  # holds builder.__version__
 CONTENT_CODE = (CODE.parents[3] / "content", CODE.parents[1] / "content")  # shared loading, the Heroes models
 YAML = (".yaml", ".yml")
 

@@ -11,6 +11,20 @@ from __future__ import annotations
 
 #: ``heroes`` command -> ``module:function`` below this package (imported on first call).
 COMMANDS: dict[str, str] = {
+    "validate": "validate:validate",
+    "site build": "site:site_build",
+    "list": "catalogue:list_items",
+    "show": "catalogue:show_item",
+    "rules coverage": "rules:coverage",
+    "explain": "explain:explain",
+    "army check": "army_check:check",
+    "army new": "army:army_new",
+    "army show": "army:army_show",
+    "army share": "army:army_share",
+    "army import": "army:army_import",
+    "army options": "army:army_options",
+    "army suggest": "army:army_suggest",
+    "army edit": "army:army_edit",
     # play, replay, render, demo and playtest (their options: builder/cli/play.py, render.py, demo.py, playtest.py)
     "play": "play:play",
     "replay": "play:replay",

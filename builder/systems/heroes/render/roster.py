@@ -93,7 +93,7 @@ def roster_context(report: ArmyReport, pack: Pack) -> dict[str, Any]:
     deck = deck_lines([(e.card, e.copies) for e in army.deck], pack) if army.deck is not None else None
     errors = [d for d in report.diagnostics if d.is_error]
     faction = pack.get("factions", army.faction) if army.faction else None
-    from builder import __version__
+    from builder.version import __version__
 
     return {
         "army": army, "tiles": tiles,
