@@ -14,7 +14,7 @@ import difflib
 import json
 from dataclasses import asdict, dataclass, field
 from enum import Enum
-from typing import Iterable
+from typing import Iterable, Mapping, Sequence
 
 
 class Severity(str, Enum):
@@ -143,3 +143,24 @@ class DiagnosticTally:
     @property
     def warnings(self) -> list[Diagnostic]:
         return [d for d in self.diagnostics if d.severity is Severity.WARNING]
+
+    @property
+    def ok(self) -> bool:
+        """Valid: no error (a system may ask more, such as a pack that loaded)."""
+        return not self.errors
+
+    def summary(self) -> Mapping[str, object]:
+        """The system's facts about the pack that ``--format json`` carries beside the problems."""
+        return {}
+
+    def printed(self, fmt: str, *, quiet: bool, where: str, about: Sequence[str] = ()) -> str:
+        """What ``heroes validate`` prints, the same for every system: in JSON the problems
+        and :meth:`summary`; otherwise the problems in ``fmt``, then for a text report not
+        ``quiet`` the system's lines ``about`` the pack and the verdict on ``where``."""
+        if fmt == "json":
+            return format_json(self.diagnostics, summary=self.summary())
+        parts = [FORMATS[fmt](self.diagnostics)] if self.diagnostics else []
+        if fmt == "text" and not quiet:
+            verdict = "valid" if self.ok else f"invalid: {len(self.errors)} error(s)"
+            parts += [*about, f"{where}: {verdict}, {len(self.warnings)} warning(s)"]
+        return "\n".join(parts)

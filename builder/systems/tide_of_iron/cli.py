@@ -61,18 +61,13 @@ def validate(pack: Path, fmt: str, quiet: bool) -> None:
     from builder.systems.tide_of_iron.pack import validate as run
 
     report = run(pack)
-    if fmt == "json":
-        typer.echo(format_json(report.diagnostics, summary=report.summary()))
-    else:
-        if report.diagnostics:
-            typer.echo(FORMATS[fmt](report.diagnostics))
-        if not quiet and fmt == "text":
-            if report.pack is not None:
-                counts = ", ".join(f"{k} {v}" for k, v in report.pack.counts().items() if v)
-                typer.echo(f"pack '{report.pack.manifest.id}' {report.pack.manifest.version} (tide-of-iron): {counts}")
-                typer.echo(f"{len(report.pack.files)} files, {report.pack.placeholders()} items with placeholder values")
-            verdict = "valid" if report.ok else f"invalid: {len(report.errors)} error(s)"
-            typer.echo(f"{pack}: {verdict}, {len(report.warnings)} warning(s)")
+    about = []
+    if report.pack is not None:
+        counts = ", ".join(f"{k} {v}" for k, v in report.pack.counts().items() if v)
+        about = [f"pack '{report.pack.manifest.id}' {report.pack.manifest.version} (tide-of-iron): {counts}",
+                 f"{len(report.pack.files)} files, {report.pack.placeholders()} items with placeholder values"]
+    if printed := report.printed(fmt, quiet=quiet, where=str(pack), about=about):
+        typer.echo(printed)
     raise typer.Exit(0 if report.ok else 1)
 
 

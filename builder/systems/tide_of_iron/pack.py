@@ -111,10 +111,6 @@ class Report(DiagnosticTally):
     pack: ToiPack | None
     diagnostics: list[Diagnostic]
 
-    @property
-    def ok(self) -> bool:
-        return not self.errors
-
     def summary(self) -> dict[str, Any]:
         return {"system": "tide-of-iron", "pack": self.pack.manifest.id if self.pack else None,
                 "counts": self.pack.counts() if self.pack else {}, "errors": len(self.errors),
