@@ -2,7 +2,7 @@
 
 docs/ stays the single source of the guides (they are read from there at every build,
 never copied into site/); the command reference, diagnostics, rules coverage, benchmark
-and catalogue pages come from builder.render.docsite. The navigation of the guides is
+and catalogue pages come from builder.docsite. The navigation of the guides is
 derived from docs/*.md, so a new guide appears without editing this site.
 """
 
@@ -19,7 +19,7 @@ if str(REPO) not in sys.path:
 
 from mkdocs.structure.files import File, Files  # noqa: E402
 
-from builder.render import docsite  # noqa: E402
+from builder import docsite  # noqa: E402
 
 _TMP: list[tempfile.TemporaryDirectory[str]] = []
 

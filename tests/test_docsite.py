@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.render import docsite
+from builder import docsite
 
 REPO = Path(__file__).resolve().parents[1]
 

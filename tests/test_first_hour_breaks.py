@@ -67,7 +67,7 @@ def test_scheduler_without_dask_says_how_to_get_it(monkeypatch: pytest.MonkeyPat
 
 
 def test_nav_titles_show_no_markdown(tmp_path: Path) -> None:
-    from builder.render.docsite import guide_title
+    from builder.docsite import guide_title
 
     page = tmp_path / "army.md"
     page.write_text("# Army lists: `heroes army`\n", encoding="utf-8")
@@ -86,7 +86,7 @@ def test_placeholder_notes_do_not_claim_a_transcription(tmp_path: Path) -> None:
 
 
 def test_getting_started_is_first_in_the_site_and_internals_left_the_army_guide() -> None:
-    from builder.render.docsite import guide_pages, guide_title
+    from builder.docsite import guide_pages, guide_title
 
     root = Path(__file__).resolve().parent.parent / "docs"
     pages = guide_pages(root)

@@ -33,7 +33,7 @@ from builder.content.paths import BUNDLED_CONTENT
 from builder.diagnostics import define_code
 from builder.errors import UsageError
 from builder.playtest.pairings import arrangements, facts_swappable, pairing_name
-from builder.playtest.saved import read_saved_report
+from builder.playtest_core.saved import read_saved_report
 from builder.playtest_core.sequential import BATCH, BalanceRule, run_until_decided
 from builder.playtest_core.stats import wilson
 from builder.systems.seam import (BatchRequest, GameSystem, Knob, PlayBatch, ScenarioFacts, SearchPlays, SearchRequest,

@@ -9,7 +9,7 @@ from typing import Any
 
 from builder.diagnostics import Diagnostic, define_code
 from builder.errors import InvalidInputError
-from builder.playtest.saved import read_saved_report
+from builder.playtest_core.saved import read_saved_report
 
 H875 = define_code("H875", "playtest report holds values of the wrong kind")
 

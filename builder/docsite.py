@@ -25,7 +25,7 @@ from builder.systems.seam import system_of_pack
 Command = Any
 
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[1]
 # the guides' folder; HEROES_SITE_DOCS points the site at another one (the tests do)
 DOCS = Path(os.environ.get("HEROES_SITE_DOCS") or REPO / "docs")
 BENCH_RESULTS = REPO / "benchmarks" / "results.txt"
