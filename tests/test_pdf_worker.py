@@ -83,3 +83,14 @@ def test_a_roster_pdf_through_the_fast_path_is_the_one_laid_out_in_process(tmp_p
         assert done.returncode == 0, done.stderr
         made[worker] = out.read_bytes()
     assert made["1"] == made["0"]
+
+
+def test_the_worker_imports_only_what_it_lays_out_with() -> None:
+    """The worker imports builder.render.pdf before WeasyPrint: Jinja2 and the YAML reader
+    there would delay every PDF (issue 38, ``python -m benchmarks render``)."""
+    _run(
+        "import sys\n"
+        "import builder.render.pdf\n"
+        "heavy = sorted(m for m in ('jinja2', 'ryml', 'pydantic', 'builder.content.yaml_io') if m in sys.modules)\n"
+        "assert not heavy, heavy\n"
+    )
