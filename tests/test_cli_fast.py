@@ -127,3 +127,18 @@ def test_a_roster_prints_and_writes_the_same_as_through_typer(tmp_path: Path, ca
     assert run_app(app, ["render", "roster", missing, "-o", str(tmp_path / "m.pdf")]) == 1
     assert capsys.readouterr().err == fast_err
     assert fast.run(["render", "roster", army, "-o", str(tmp_path / "r.txt")]) is None
+
+
+def test_a_plain_roster_imports_neither_typer_nor_click(tmp_path: Path) -> None:
+    """The roster's fast path reaches the command's body (builder.cli.render_roster) without
+    Typer, whose import alone cost it ~0.15 s (issue 38: the roster PDF under 1.5 s)."""
+    army = ROOT / "tests" / "fixtures" / "render" / "armies" / "legal.yaml"
+    pack = ROOT / "tests" / "fixtures" / "render" / "pack"
+    script = ("import sys\nfrom builder.cli import fast\n"
+              f"code = fast.run(['render', 'roster', {str(army)!r}, '-p', {str(pack)!r}, '-o', "
+              f"{str(tmp_path / 'r.html')!r}])\n"
+              "print(code, sorted({m.split('.')[0] for m in sys.modules} & {'typer', 'click', 'rich'}))")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "HEROES_CACHE_DIR": str(tmp_path)}
+    out = subprocess.run([sys.executable, "-c", script], env=env, cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout.splitlines()[-1]
+    assert out == "0 []"

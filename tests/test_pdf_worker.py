@@ -83,3 +83,32 @@ def test_a_roster_pdf_through_the_fast_path_is_the_one_laid_out_in_process(tmp_p
         assert done.returncode == 0, done.stderr
         made[worker] = out.read_bytes()
     assert made["1"] == made["0"]
+
+
+def test_the_worker_imports_only_what_it_lays_out_with() -> None:
+    """The worker imports builder.render.pdf before WeasyPrint: Jinja2 and the YAML reader
+    there would delay every PDF (issue 38, ``python -m benchmarks render``)."""
+    _run(
+        "import sys\n"
+        "import builder.render.pdf\n"
+        "heavy = sorted(m for m in ('jinja2', 'ryml', 'pydantic', 'builder.content.yaml_io') if m in sys.modules)\n"
+        "assert not heavy, heavy\n"
+    )
+
+
+def test_the_worker_collects_garbage_without_rescanning_its_imports() -> None:
+    """After its import and warm-up the worker freezes what exists (gc.freeze) and collects
+    again: the collector no longer rescans WeasyPrint's modules on the roster's critical path.
+    The command's own process is left as it was."""
+    _run(
+        "import gc\n"
+        "from builder.render import pdf, pdf_worker\n"
+        "pdf.import_weasyprint = lambda: None\n"
+        "def report(html, paper=pdf.Paper.a4):\n"
+        "    return f'{gc.isenabled()} {gc.get_freeze_count() > 0}'.encode()\n"
+        "pdf.lay_out = report\n"
+        "with pdf_worker.weasyprint_in_a_worker():\n"
+        f"    state = pdf.html_to_pdf({HTML!r})\n"
+        "assert state == b'True True', state\n"
+        "assert gc.isenabled() and gc.get_freeze_count() == 0\n"
+    )

@@ -11,8 +11,7 @@ from typing import Callable, Optional
 import typer
 
 from builder.outputs import OutputError, check_output, check_output_folder
-
-PRINTABLE = (".html", ".htm", ".pdf")
+from builder.render.paper import PRINTABLE  # noqa: F401  (re-exported for the commands' options)
 
 
 def _named(param: typer.CallbackParam | None, error: OutputError) -> OutputError:

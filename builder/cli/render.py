@@ -30,11 +30,9 @@ def roster(
 ) -> None:
     """A roster: tiles, both sides of every unit, options, heroes, totals, deck and
     the legality verdict (an illegal army prints with its diagnostics)."""
-    from builder.outputs import refuse_inputs
+    from builder.cli.render_roster import render_roster
 
-    refuse_inputs(out, "-o", [("ARMY", army)])
-    system, system_pack = system_of_file(army, pack)
-    command_handler(system, "render roster")(army, system_pack, out, paper)
+    render_roster(army, out, pack, paper)
 
 
 @app.command("scenario")

@@ -14,3 +14,6 @@ class Paper(str, Enum):
 
 
 PAGE_SIZES = {Paper.a4: "A4", Paper.letter: "letter"}
+
+PRINTABLE = (".html", ".htm", ".pdf")
+"""The suffixes a printed document can be written with (HTML, or PDF through WeasyPrint)."""

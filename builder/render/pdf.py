@@ -9,7 +9,9 @@ Importing WeasyPrint costs about half a second (its C declarations are parsed an
 default stylesheets parsed at every start), a quarter of ``heroes render roster``.
 :func:`builder.render.pdf_worker.weasyprint_in_a_worker` lets a command overlap it with
 its own work; while a worker runs, :func:`html_to_pdf` hands it the document and lays the
-document out here only when the worker cannot.
+document out here only when the worker cannot. This module imports nothing heavy at its top
+(not Jinja2, not the YAML reader, not the output checks): the worker imports it before
+WeasyPrint, on the command's critical path, and needs none of them.
 """
 
 from __future__ import annotations
@@ -21,10 +23,9 @@ from types import ModuleType
 from typing import Any
 from urllib.parse import unquote, urlparse
 
-from builder.content.yaml_io import atomic_write_bytes, atomic_write_text
 from builder.errors import UsageError
 from builder.render import pdf_worker
-from builder.render.env import TEMPLATES
+from builder.render.paths import TEMPLATES
 from builder.render.paper import PAGE_SIZES, Paper  # noqa: F401  (re-exported)
 
 
@@ -143,11 +144,13 @@ def lay_out(html: str, paper: Paper = Paper.a4) -> bytes:
 
 def write_document(html: str, out: Path, paper: Paper = Paper.a4) -> Path:
     """Write ``html`` to ``out`` as .html or .pdf (chosen by the suffix), atomically."""
+    from builder.outputs import write_bytes, write_text
+
     suffix = out.suffix.lower()
     if suffix in (".html", ".htm"):
-        atomic_write_text(out, html)
+        write_text(out, html)
     elif suffix == ".pdf":
-        atomic_write_bytes(out, html_to_pdf(html, paper))
+        write_bytes(out, html_to_pdf(html, paper))
     else:
         raise UsageError(f"cannot write {out}: the output file must end in .html or .pdf")
     return out

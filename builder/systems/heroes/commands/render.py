@@ -9,8 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import typer
-
 from builder.errors import InvalidInputError, UsageError
 
 
@@ -28,7 +26,7 @@ def _write(html: str, out: Path, paper: Any) -> None:
     from builder.render.pdf import write_document
 
     write_document(html, out, paper)
-    typer.echo(f"wrote {out}")
+    print(f"wrote {out}")  # print, not typer.echo: the roster's fast path never imports Typer
 
 
 def render_roster(army: Path, pack: Path | None, out: Path, paper: Any) -> None:
