@@ -49,20 +49,16 @@ class Reach:
     """Where an infantry move can go, as bitboards: ``layers[d]`` holds the squares
     first entered after ``d`` steps (the start alone at 0), ``go_on`` the squares
     from which the move may continue, ``free`` the squares it may end on (entered,
-    no unit there); ``free_squares`` lists those in ascending order; ``region`` every
-    square next to one entered (those entered among them): a superset of the squares the
-    flood tried to enter, so that the reach stands while no unit comes or goes there and
-    the enemy zones there stay the same. A reach is shared while it stays valid: never
-    modify it or what it returns."""
+    no unit there); ``free_squares`` lists those in ascending order. A reach is
+    shared while it stays valid: never modify it or what it returns."""
 
-    __slots__ = ("layers", "go_on", "free", "entered", "region", "_free_squares", "_dist", "_go_on_squares")
+    __slots__ = ("layers", "go_on", "free", "entered", "_free_squares", "_dist", "_go_on_squares")
 
-    def __init__(self, layers: tuple[int, ...], go_on: int, free: int, entered: int, region: int) -> None:
+    def __init__(self, layers: tuple[int, ...], go_on: int, free: int, entered: int) -> None:
         self.layers = layers
         self.go_on = go_on
         self.free = free
         self.entered = entered  # every square entered, the start included
-        self.region = region
         self._free_squares: tuple[int, ...] | None = None
         self._dist: dict[int, int] | None = None
         self._go_on_squares: set[int] | None = None
@@ -78,7 +74,7 @@ class Reach:
     def with_occupied(self, occupied: int) -> "Reach":
         """The same flood with other squares occupied (friendly infantry came or
         went, which a move passes through): only where it may end changes."""
-        reach = Reach(self.layers, self.go_on, self.entered & ~occupied, self.entered, self.region)
+        reach = Reach(self.layers, self.go_on, self.entered & ~occupied, self.entered)
         reach._dist, reach._go_on_squares = self._dist, self._go_on_squares
         return reach
 
@@ -183,11 +179,11 @@ def infantry_moves(state: "GameState", unit: "UnitState", mv: int, start: int = 
         layers.append(new)
         frontier = new & keep_going
         go_on |= frontier
+    reach = Reach(tuple(layers), go_on, entered & ~occupied, entered)
     # every square next to one entered: a superset of those the flood tried to enter,
     # so that a blocking unit coming or going there is noticed
     region = (entered | (entered & not_east) << 1 | (entered & not_west) >> 1)
     region = (region | region << w | region >> w) & board
-    reach = Reach(tuple(layers), go_on, entered & ~occupied, entered, region)
     cache[unit.id] = (start, mv, amphibious, zones, region, occupied & entered,
                       blocking & region, reach)
     return reach

@@ -97,9 +97,9 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False, cou
 
 def reach_bound(state: "GameState", u: "UnitState") -> bool:
     """Are ``u``'s moves (no assaults) read from its counter and its reach alone
-    (builder.systems.heroes.engine.movement.Reach, which stands while no unit comes or
-    goes in its region)? Infantry on the battlefield with no window to cross (Urban
-    Fighter), no Transport vehicle to board and no option's own moves: those read more."""
+    (builder.systems.heroes.engine.movement.Reach)? Infantry on the battlefield with no
+    window to cross (Urban Fighter), no Transport vehicle to board and no option's own
+    moves: those read more."""
     return (not u.is_vehicle and u.carried_by < 0 and u.sq >= 0 and not (state.static.bf.windows and may_use(state, u))
             and not transports(state) and not effects.side_hooks(state, u.side, ACTIONS))
 
