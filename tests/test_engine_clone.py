@@ -41,7 +41,7 @@ def _dashboard(state: Any) -> Any:
 def _fields(state: Any) -> Any:
     """Every field of the game, its units and its sides, read through the field tables
     (not through the canonical form), as plain data."""
-    skip = {"rules", "static", "dice", "units", "sides", "events", "memo", "variant", "result"}
+    skip = {"rules", "static", "dice", "units", "sides", "events", "memo", "supply_moves", "variant", "result"}
     return copy.deepcopy(({f.name: getattr(state, f.name) for f in GAME_FIELDS if f.name not in skip},
                           [[getattr(u, f.name) for f in UNIT_FIELDS if f.name != "st"] for u in state.units],
                           [[getattr(s, f.name) for f in SIDE_FIELDS] for s in state.sides],

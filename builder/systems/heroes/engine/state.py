@@ -585,6 +585,28 @@ class GameResult:
         }
 
 
+class SupplyMoves:
+    """The move actions of the supply phase's movers, kept from one supply decision to
+    the next (builder/systems/heroes/engine/phases/supply.py): at each decision the side
+    to act lists every unit's moves again, and one infantry move changes few of them.
+    Derived data: never hashed, and a clone starts without it (``_none``); it is read
+    only at the decision it was kept for (``decision``), with the units where they
+    stood then (``occupied``), by the side it was listed for (``side``)."""
+
+    __slots__ = ("side", "decision", "occupied", "lists", "entered")
+
+    def __init__(self, side: int, decision: int, occupied: int) -> None:
+        self.side = side
+        self.decision = decision
+        self.occupied = occupied
+        self.lists: dict[int, tuple[Any, ...]] = {}  # unit id -> its move actions, in listing order
+        self.entered: dict[int, int] = {}  # unit id -> the squares its move enters (Reach.entered)
+
+
+def _none(v: Any) -> Any:
+    return None
+
+
 GAME_FIELDS: Final = (
     StateField("rules", key=None), StateField("static", key=None),
     StateField("dice", copy=_clone, key=lambda d: d.state),
@@ -602,6 +624,8 @@ GAME_FIELDS: Final = (
     # decisions taken so far: a player may read it (the Solo Mode brain keys its cache on it)
     StateField("decisions"), StateField("supply_side"),
     StateField("memo", copy=_empty_dict, key=None),  # derived data valid for this decision only
+    # the supply phase's move lists, kept across its decisions (derived data: a clone starts without)
+    StateField("supply_moves", copy=_none, key=None),
     StateField("boosts", copy=_dict, key=lambda b: sorted([k[0], k[1], v] for k, v in b.items())),
     StateField("path", key=_as_list),
     # the fields rule modules declare for themselves (declare_field): hashed one by one
@@ -645,6 +669,7 @@ class GameState:
         self.decisions = 0
         self.supply_side = 0
         self.memo: dict[Any, Any] = {}  # derived data valid for this decision only
+        self.supply_moves: SupplyMoves | None = None  # the supply phase's move lists (SupplyMoves)
         self.boosts: dict[tuple[str, int], int] = {}  # card bonuses for the current activation
         self.path: tuple[int, ...] = ()  # squares of the current unit's move (Firing on the Move)
         self.variant: Any = None  # a variant's state (GAME_FIELDS), set by its rules at set-up

@@ -95,6 +95,47 @@ def move_actions(state: "GameState", u: "UnitState", assaults: bool = False, cou
     return out
 
 
+def reach_bound(state: "GameState", u: "UnitState") -> bool:
+    """Are ``u``'s moves (no assaults) read from its counter and its reach alone
+    (builder.systems.heroes.engine.movement.Reach)? Infantry on the battlefield with no
+    window to cross (Urban Fighter), no Transport vehicle to board and no option's own
+    moves: those read more."""
+    return (not u.is_vehicle and u.carried_by < 0 and u.sq >= 0 and not (state.static.bf.windows and may_use(state, u))
+            and not transports(state) and not effects.side_hooks(state, u.side, ACTIONS))
+
+
+def listed_reach(state: "GameState", u: "UnitState") -> "Reach":
+    """The reach ``u``'s moves were last listed from (:func:`move_actions`, for an
+    infantry unit on the battlefield)."""
+    reach: Reach = derived(state, _MOVE_LISTS)[u.id][0]
+    return reach
+
+
+def moves_after_friend(state: "GameState", u: "UnitState", listed: tuple[Action, ...], entered: int,
+                       left: int, taken: int) -> tuple[Action, ...]:
+    """``u``'s moves ``listed`` by :func:`move_actions` from a reach that entered
+    ``entered``, once a friendly infantry unit moved from square ``left`` to ``taken``.
+    A move passes through friendly infantry and may not end on it (000 core rules,
+    Action! > Movement), so for a :func:`reach_bound` unit the flood goes as it went and
+    only where it may end changes: not ``taken`` any more, ``left`` now, where entered.
+    The list keeps :func:`move_actions`' order: the plain moves by square, then the
+    turn-overs."""
+    table = move_table(u.id, state.static.bf.size)
+    out = list(listed)
+    if entered >> taken & 1:  # found by identity (moves are interned): no field compared
+        gone = table[taken]
+        at = 0
+        while out[at] is not gone:
+            at += 1
+        del out[at]
+    if entered >> left & 1:
+        at = 0
+        while at < len(out) and not out[at].mode and out[at].square < left:
+            at += 1
+        out.insert(at, table[left])
+    return tuple(out)
+
+
 def _moves_from_vehicle(state: "GameState", u: "UnitState", assaults: bool) -> list[Action]:
     """A carried unit gets out (the move then made from a square next to the
     vehicle) or, in its activation, assaults from the vehicle (builder/systems/heroes/engine/transport.py)."""

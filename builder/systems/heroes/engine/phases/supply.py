@@ -38,7 +38,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.systems.heroes.engine import effects, steps, sudden_death
-from builder.systems.heroes.engine.effects.hooks import RECOVERY, SUPPLY_ACTIONS, SUPPLY_MOVE_ACTIONS
+from builder.systems.heroes.engine.effects.hooks import (
+    AFTER_MOVE, MOVEMENT, PREPARE, RECOVERY, SUPPLY_ACTIONS, SUPPLY_MOVE_ACTIONS,
+)
 from builder.systems.heroes.engine.actions import Action, interned
 from builder.systems.heroes.engine.effects.cards import SUPPLY, hand_phases, improvise, kept_by_card, play_card
 from builder.systems.heroes.engine.effects.options import keep_initiative
@@ -47,12 +49,13 @@ from builder.kernel.events import Event
 from builder.systems.heroes.engine.objectives import update_control
 from builder.systems.heroes.engine.scenario_events import run_events
 from builder.systems.heroes.engine.smoke import SMOKE, fade
-from builder.systems.heroes.engine.state import BLUFF, NO_ORDER, supply_steps
-from builder.systems.heroes.engine.unit_actions import card_actions, do_move, move_actions
+from builder.systems.heroes.engine.state import BLUFF, NO_ORDER, SupplyMoves, infantry_of, supply_steps
+from builder.systems.heroes.engine.unit_actions import (card_actions, do_move, listed_reach, move_actions,
+                                                          moves_after_friend, reach_bound)
 from builder.systems.heroes.engine.victory import finish, has_forces
 
 if TYPE_CHECKING:
-    from builder.systems.heroes.engine.state import GameState
+    from builder.systems.heroes.engine.state import GameState, UnitState
 
 
 def start_supply(state: "GameState") -> None:
@@ -92,8 +95,19 @@ def advance(state: "GameState") -> None:
 def actions(state: "GameState", side: int) -> list[Action]:
     out: list[Action] = []
     moving = movers(state, side)
+    kept = _kept_moves(state, side)
+    units = state.units
     for uid in moving:
-        out.extend(move_actions(state, state.units[uid]))
+        listed = kept.lists.get(uid) if kept is not None else None
+        if listed is not None:
+            out.extend(listed)
+            continue
+        u = units[uid]
+        moves = move_actions(state, u)
+        if kept is not None and reach_bound(state, u):
+            kept.lists[uid] = tuple(moves)
+            kept.entered[uid] = listed_reach(state, u).entered
+        out.extend(moves)
     for offer_instead in effects.game_hooks(state, SUPPLY_MOVE_ACTIONS):  # instead of a move (an advanced position)
         out.extend(offer_instead(state, side, moving))
     if state.sides[side].hand and SUPPLY in hand_phases(state, side):
@@ -104,11 +118,69 @@ def actions(state: "GameState", side: int) -> list[Action]:
     return out
 
 
+def _may_keep(state: "GameState") -> bool:
+    """May move lists be kept from one supply decision to the next? Those of units whose
+    moves are read from their counter and their reach alone (unit_actions.reach_bound),
+    and only without a variant's rules or movement bonuses, which may read anything."""
+    return state.variant is None and not effects.in_game(state, MOVEMENT)
+
+
+def _kept_moves(state: "GameState", side: int) -> SupplyMoves | None:
+    """The move lists kept for this decision (builder.systems.heroes.engine.state.SupplyMoves),
+    a new empty store when those kept are for another decision, side or occupancy, or
+    None when they may not be kept."""
+    if not _may_keep(state):
+        state.supply_moves = None
+        return None
+    kept = state.supply_moves
+    if kept is None or kept.side != side or kept.decision != state.decisions or kept.occupied != state.occupied:
+        kept = state.supply_moves = SupplyMoves(side, state.decisions, state.occupied)
+    return kept
+
+
+def _move_keeps(state: "GameState", kept: SupplyMoves | None, u: "UnitState", action: Action) -> bool:
+    """Can the move lists kept at the last decision outlive ``action``? Only a plain move
+    of an infantry unit whose moves were kept (so one on the battlefield, of the side
+    listed), with no option preparing it and no scenario rule acting on it: a friendly
+    infantry unit then leaves a square and enters another."""
+    return (kept is not None and not action.mode and kept.side == state.supply_side == u.side
+            and kept.decision == state.decisions - 1 and kept.occupied == state.occupied and u.id in kept.lists
+            and u.id in infantry_of(state, u.side)
+            and not effects.side_hooks(state, u.side, PREPARE) and not effects.scenario_hooks(state, AFTER_MOVE))
+
+
+def _moved(state: "GameState", kept: SupplyMoves, u: "UnitState", start: int, events: int) -> None:
+    """Keep the move lists after ``u``'s move from ``start``, when nothing but the move
+    happened (one event, the move: no unit spotted or revealed; nothing pending; only
+    the squares left and entered changed hands). A move passes through friendly infantry
+    and may not end on it (000 core rules, Action! > Movement): the squares the side's
+    moves may not enter and the enemy zones of control stay as they were, so every other
+    unit's moves flood as before and only where they may end changes, at the squares
+    left or entered (unit_actions.moves_after_friend); ``u``'s own are dropped."""
+    changed = 1 << start | 1 << u.sq
+    if (len(state.events) != events + 1 or state.pending or not u.alive
+            or state.occupied != kept.occupied ^ changed):
+        return
+    lists, entered = kept.lists, kept.entered
+    del lists[u.id], entered[u.id]
+    units = state.units
+    for uid, squares in entered.items():
+        if squares & changed:
+            lists[uid] = moves_after_friend(state, units[uid], lists[uid], squares, start, u.sq)
+    kept.decision, kept.occupied = state.decisions, state.occupied
+    state.supply_moves = kept
+
+
 def apply(state: "GameState", action: Action) -> None:
+    kept, state.supply_moves = state.supply_moves, None  # kept again only after a move that keeps them
     if action.kind == "move":
         u = state.units[action.unit]
+        keeps = _move_keeps(state, kept, u, action)
+        start, events = u.sq, len(state.events)
         do_move(state, action)
         u.supply_moved = True
+        if keeps and kept is not None:
+            _moved(state, kept, u, start, events)
     elif action.kind == "card":
         play_card(state, state.supply_side, action.mode, state.units[action.unit], action.target)
     elif action.kind == "token":  # a feature's (its decide hook, by the mode)
