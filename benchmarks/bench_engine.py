@@ -4,7 +4,7 @@ Both are measured in the same run on the same machine: random legal play of full
 games of ``family-meeting-1`` (the bundled pack; the engine's fixture scenario
 when the bundled one cannot be set up yet), and python-chess random games
 (``board.legal_moves``, full games). Target: at least as many engine decisions
-per second as chess moves per second.
+per second as chess moves per second (issue 33 asks 1.5 times as many, compiled).
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ def run(rounds: int = 6, slice_seconds: float = 0.5) -> None:
     rate, crate = decisions / e_time, moves / c_time
     print(f"   engine random play on {scenario}: {rate:,.0f} decisions/s ({decisions} decisions, {games} games)")
     print(f"   python-chess random play: {crate:,.0f} moves/s ({moves} moves, {cgames} games)")
-    print(f"   ratio engine/chess: {rate / crate:.2f} (target >= 1.00)")
+    print(f"   ratio engine/chess: {rate / crate:.2f} (target >= 1.50, issue 33; compiled engine)")
     run_toi(rounds, slice_seconds)
 
 
