@@ -157,9 +157,10 @@ def _moved(state: "GameState", kept: SupplyMoves, u: "UnitState", start: int, ev
     moves may not enter and the enemy zones of control stay as they were, so every other
     unit's moves flood as before and only where they may end changes, at the squares
     left or entered (unit_actions.moves_after_friend); ``u``'s own are dropped."""
+    if u.sq < 0 or len(state.events) != events + 1 or state.pending or not u.alive:
+        return  # it left the battlefield (an exit), or more than the move happened
     changed = 1 << start | 1 << u.sq
-    if (len(state.events) != events + 1 or state.pending or not u.alive
-            or state.occupied != kept.occupied ^ changed):
+    if state.occupied != kept.occupied ^ changed:
         return
     lists, entered = kept.lists, kept.entered
     del lists[u.id], entered[u.id]
