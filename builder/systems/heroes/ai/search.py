@@ -5,15 +5,17 @@
   the tree looks at the few actions a one-decision judgement likes most, and the search
   decides between them by what follows.
 - Order tokens: placed as the greedy player places them (:meth:`HeroesPolicy.settle`).
-- Rollouts: uniform over the legal actions, when the budget asks for any (the default
-  asks none: the evaluation reads the position the tree reaches).
+- Rollouts: two decisions below the tree played as the greedy player plays them (a
+  "greedy-lite" rollout: the position the evaluation reads is one a sensible opponent
+  has answered, not one frozen after the tree's last move).
 - Evaluation: what the scenario's victory levels say were the game to end now (000 core
   rules, Setup > Victory Conditions: objectives scored for their controller, the levels
   checked in order; builder.systems.heroes.engine.victory.finish run on the playout's
   end), read twice: with objective control as the end of this round would set it, and
   with each objective given to the side whose infantry is nearer (what the rounds left
-  are likely to bring); weighed against the share of units each side has left, the
-  victory levels counting more as the last turn nears. A game over is worth its result:
+  are likely to bring); weighed against the share of units each side has left (a
+  wounded, suppressed or damaged unit counting for less), the victory levels counting
+  more as the last turn nears. A game over is worth its result:
   0.9 to 1 a win (a major win a little more than a minor one), 0 to 0.1 a loss.
 """
 
@@ -28,11 +30,16 @@ from builder.systems.heroes.engine import Action, GameState
 from builder.systems.heroes.engine.objectives import update_control
 from builder.systems.heroes.engine.victory import finish
 
-DEFAULT = Budget(playouts=64, root_width=4, depth=4, horizon=0)
+DEFAULT = Budget(playouts=64, root_width=4, depth=4, horizon=2)
 """The budget of ``search`` without a count (docs/players.md says how it was chosen):
 64 playouts a decision won 44 of 60 decisive games against greedy on Trading Blows where
-32 won 37 of the same 60 seeds, and a search/search playtest of Family Meeting 1 still
-fits the issue's 10 minutes for 200 games on two cores."""
+32 won 37 of the same 60 seeds. Two greedy rollout decisions below the tree (horizon 2,
+:meth:`HeroesPolicy.rollout`), screened with the damage-aware material of :func:`worth`
+on the benchmark's seeds, 60 games a scenario against greedy: clash 37 of 51 decisive
+games won against 38 of 55 without rollouts, Family Meeting 1 34 of 60 against 34 of 60,
+Trading Blows 40 of 60 against 36 of 60 (docs/players.md), for about 1.5 times the CPU
+of a decision: a search/search playtest of Family Meeting 1 still fits the issue's 10
+minutes for 200 games on two cores."""
 
 _LEVEL = {"minor": 0.0, "regular": 0.05, "major": 0.1}
 
@@ -47,8 +54,26 @@ def outcome(result: Any, side_ids: list[str], seat: int) -> float:
 
 
 def worth(unit: Any) -> float:
-    """What a unit still in the game counts for in the evaluation's material share."""
-    return 1.5 if unit.is_vehicle else 1.0
+    """What a unit still in the game counts for in the evaluation's material share: 1.5
+    a vehicle, 1 anything else, less once it is hurt. A unit flipped to a weaker face has
+    fewer hits left before it is eliminated (000 core rules, Firing > Shot Resolution:
+    a hit flips a counter that can take one, else eliminates it): up to 0.4 less by the
+    faces it has lost; a heavy vehicle loses 0.2 for each kind of damage it carries (000
+    core rules, Damage on Heavy Vehicles: crew, track, hull, primary weapon, a second of
+    a kind destroying it); a unit under Suppressed markers 0.15 (000 core rules,
+    Suppressive Fire > Suppressed Marker Penalties: it moves and fights the weaker; the
+    Supply Phase discards one marker a round, so the loss is passing). Never below a
+    fifth of its worth whole: it still holds ground and draws fire."""
+    base = 1.5 if unit.is_vehicle else 1.0
+    health = 1.0
+    faces = len(unit.st.profile.faces)
+    if faces > 1:
+        health -= 0.4 * unit.face / (faces - 1)
+    if unit.damage:
+        health -= 0.2 * bin(unit.damage).count("1")
+    if unit.suppressed:
+        health -= 0.15
+    return base * max(0.2, health)
 
 
 def projected_control(state: GameState) -> list[int]:
@@ -144,7 +169,12 @@ class HeroesPolicy:
         return greedy.choose(state, actions)
 
     def rollout(self, state: GameState, actions: list[Action], rng: Rng) -> Action:
-        return actions[rng.below(len(actions))]
+        """The greedy player's choice, its ties broken from the search's stream: the
+        state is a determinized sample, so the greedy player reads nothing of the true
+        hidden parts."""
+        greedy = self._greedy[state.to_act or 0]
+        greedy.rng = rng
+        return greedy.choose(state, actions)
 
     def evaluate(self, state: GameState) -> list[float]:
         return evaluate(state)
