@@ -36,13 +36,14 @@ from builder.systems.heroes.engine.victory import finish
 DEFAULT = Budget(playouts=64, root_width=4, depth=4, horizon=2)
 """The budget of ``search`` without a count (docs/players.md says how it was chosen):
 64 playouts a decision won 44 of 60 decisive games against greedy on Trading Blows where
-32 won 37 of the same 60 seeds. Two greedy rollout decisions below the tree (horizon 2,
-:meth:`HeroesPolicy.rollout`), screened with the damage-aware material of :func:`worth`
-on the benchmark's seeds, 60 games a scenario against greedy: clash 37 of 51 decisive
-games won against 38 of 55 without rollouts, Family Meeting 1 34 of 60 against 34 of 60,
-Trading Blows 40 of 60 against 36 of 60 (docs/players.md), for about 1.5 times the CPU
-of a decision: a search/search playtest of Family Meeting 1 still fits the issue's 10
-minutes for 200 games on two cores."""
+32 won 37 of the same 60 seeds; two greedy rollout decisions below the tree (horizon 2,
+:meth:`HeroesPolicy.rollout`) cost about half again a decision's CPU and, with the
+damage-aware material of :func:`worth`, took Trading Blows from 60.5% to 68.5% of the
+decisive games won against greedy at 200 games. With the :func:`nearness` share, the
+benchmark's 200 games a scenario: clash 73.3%, Family Meeting 1 72.5%, Trading Blows
+75.5%, Zurück 78.7% (`python -m benchmarks players --games 200`); a search/search
+playtest of Family Meeting 1 costs 3.4 CPU seconds a game compiled, about 6 minutes for
+200 games on two cores."""
 
 _LEVEL = {"minor": 0.0, "regular": 0.05, "major": 0.1}
 
@@ -80,11 +81,11 @@ def worth(unit: Any) -> float:
 
 
 NEARNESS = 0.15
-"""The nearness share's weight in the evaluation at the first turn, falling to nothing
-at the last, where control itself is what counts. Screened on the benchmark's seeds, 100
-games against greedy (decisive games won, without it -> with it): Family Meeting 1 61 ->
-71 of 100 (71 at 0.25 too), Trading Blows 71 -> 74 of 100, clash 67 of 88 -> 63 of 90
-(59 of 91 at 0.25): docs/players.md."""
+"""The nearness share's weight in the evaluation at the first turn. It falls with the
+turns played, as control itself comes to count (a sixth of it is left on the last of
+six turns). Screened on the benchmark's seeds, 100 games against greedy (decisive games
+won, without it -> with it): Family Meeting 1 61 -> 71 of 100 (71 at 0.25 too), Trading
+Blows 71 -> 74 of 100, clash 67 of 88 -> 63 of 90 (59 of 91 at 0.25): docs/players.md."""
 
 
 def nearness(state: GameState) -> list[float]:
