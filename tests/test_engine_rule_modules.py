@@ -381,6 +381,8 @@ def test_resupply_puts_back_a_spent_equipment_token_once_per_option() -> None:
     assert card.hooks["card_playable"](state, r1) and not card.hooks["card_playable"](state, r2)
     card.hooks["card_play"](state, r1)
     assert state.sides[0].equipment[(-1, "ammo")] == 2
+    card.hooks["card_play"](state, r2)  # a unit answering for no option: nothing comes back
+    assert state.sides[0].equipment[(-1, "ammo")] == 2
 
 
 # --- Triggerhappy (000, Recruitment Options > Character Traits) --------------------------------

@@ -191,6 +191,62 @@ def test_the_heroes_evaluation_knows_the_victory_levels() -> None:
     assert evaluate(done) == [outcome(result, done.side_ids, s) for s in (0, 1)]
 
 
+def test_the_heroes_material_counts_a_hurt_unit_for_less() -> None:
+    """000 core rules, Firing > Shot Resolution and Suppressive Fire: a flipped or
+    suppressed unit counts for less than a whole one, never for nothing."""
+    from builder.systems.heroes.playtests.runner import _pack
+    from builder.systems.heroes.ai.search import worth
+    from builder.systems.heroes.engine import Rules
+
+    state = Rules.new_game(_pack(str(FIXTURE)), "meeting", seed=1)
+    unit = next(u for u in state.units if len(u.st.profile.faces) > 1)
+    whole = worth(unit)
+    unit.face = len(unit.st.profile.faces) - 1
+    flipped = worth(unit)
+    unit.suppressed = 2
+    assert whole > flipped > worth(unit) > 0.2 * whole - 1e-9
+    unit.damage = 0b1111  # a vehicle's every kind of damage: the floor
+    assert worth(unit) == pytest.approx(0.2 * whole)
+
+
+def test_the_heroes_nearness_moves_with_every_square_of_an_advance() -> None:
+    """Family Meeting 1's Germans start far from both objectives, the Americans on them:
+    the projected control gives both to the Americans until the Germans are nearer, but
+    each square a German rifleman gains toward the farm raises their nearness share."""
+    from builder.systems.heroes.playtests.runner import _pack
+    from builder.systems.heroes.ai import evaluate as ev
+    from builder.systems.heroes.ai.search import nearness, projected_control
+    from builder.systems.heroes.engine import Rules
+
+    state = Rules.new_game(_pack(str(ROOT / "content" / "core")), "family-meeting-1", seed=1)
+    us, de = state.side_ids.index("us"), state.side_ids.index("de")
+    farm = ev.objective_maps(state)[0][0]
+    german = min((u for u in state.units if u.side == de and u.active and u.type == "infantry"),
+                 key=lambda u: farm[u.sq])
+    before = nearness(state)
+    assert sum(before) == pytest.approx(1.0)
+    assert before[us] > before[de] > 0
+    german.sq = next(sq for sq in range(len(farm)) if farm[sq] == farm[german.sq] - 1)
+    assert projected_control(state)[0] == us
+    after = nearness(state)
+    assert after[de] > before[de] and sum(after) == pytest.approx(1.0)
+
+
+def test_the_heroes_rollout_plays_as_the_greedy_player() -> None:
+    """The rollout below the tree is the greedy player's choice, from the stream it is given."""
+    from builder.systems.heroes.playtests.runner import _pack
+    from builder.systems.heroes.ai.greedy import GreedyPlayer
+    from builder.systems.heroes.ai.search import DEFAULT, HeroesPolicy
+    from builder.systems.heroes.engine import Rules
+
+    assert DEFAULT.horizon == 2
+    state = Rules.new_game(_pack(str(FIXTURE)), "meeting", seed=3)
+    actions = state.legal_actions()
+    greedy = GreedyPlayer(3, state.to_act or 0)
+    greedy.rng = Rng(11)
+    assert HeroesPolicy(3, 0).rollout(state, actions, Rng(11)) == greedy.choose(state, actions)
+
+
 def test_the_tide_of_iron_search_player_plays_a_game_to_its_end() -> None:
     from builder.systems.tide_of_iron.pack import load
     from builder.systems.tide_of_iron.players import play_game

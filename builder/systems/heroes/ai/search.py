@@ -5,15 +5,20 @@
   the tree looks at the few actions a one-decision judgement likes most, and the search
   decides between them by what follows.
 - Order tokens: placed as the greedy player places them (:meth:`HeroesPolicy.settle`).
-- Rollouts: uniform over the legal actions, when the budget asks for any (the default
-  asks none: the evaluation reads the position the tree reaches).
+- Rollouts: two decisions below the tree played as the greedy player plays them (a
+  "greedy-lite" rollout: the position the evaluation reads is one a sensible opponent
+  has answered, not one frozen after the tree's last move).
 - Evaluation: what the scenario's victory levels say were the game to end now (000 core
   rules, Setup > Victory Conditions: objectives scored for their controller, the levels
   checked in order; builder.systems.heroes.engine.victory.finish run on the playout's
   end), read twice: with objective control as the end of this round would set it, and
   with each objective given to the side whose infantry is nearer (what the rounds left
-  are likely to bring); weighed against the share of units each side has left, the
-  victory levels counting more as the last turn nears. A game over is worth its result:
+  are likely to bring); weighed against each side's share of the nearness to the
+  objectives (:func:`nearness`: how close its nearest infantry stands to each, the way
+  an attacker still far from every objective tells an advance from a halt) and the
+  share of units each side has left (a wounded, suppressed or damaged unit counting for
+  less), the victory levels counting more and the nearness less as the last turn nears.
+  A game over is worth its result:
   0.9 to 1 a win (a major win a little more than a minor one), 0 to 0.1 a loss.
 """
 
@@ -28,11 +33,17 @@ from builder.systems.heroes.engine import Action, GameState
 from builder.systems.heroes.engine.objectives import update_control
 from builder.systems.heroes.engine.victory import finish
 
-DEFAULT = Budget(playouts=64, root_width=4, depth=4, horizon=0)
+DEFAULT = Budget(playouts=64, root_width=4, depth=4, horizon=2)
 """The budget of ``search`` without a count (docs/players.md says how it was chosen):
 64 playouts a decision won 44 of 60 decisive games against greedy on Trading Blows where
-32 won 37 of the same 60 seeds, and a search/search playtest of Family Meeting 1 still
-fits the issue's 10 minutes for 200 games on two cores."""
+32 won 37 of the same 60 seeds; two greedy rollout decisions below the tree (horizon 2,
+:meth:`HeroesPolicy.rollout`) cost about half again a decision's CPU and, with the
+damage-aware material of :func:`worth`, took Trading Blows from 60.5% to 68.5% of the
+decisive games won against greedy at 200 games. With the :func:`nearness` share, the
+benchmark's 200 games a scenario: clash 73.3%, Family Meeting 1 72.5%, Trading Blows
+75.5%, Zurück 78.7% (`python -m benchmarks players --games 200`); a search/search
+playtest of Family Meeting 1 costs 3.4 CPU seconds a game compiled, about 6 minutes for
+200 games on two cores."""
 
 _LEVEL = {"minor": 0.0, "regular": 0.05, "major": 0.1}
 
@@ -47,8 +58,58 @@ def outcome(result: Any, side_ids: list[str], seat: int) -> float:
 
 
 def worth(unit: Any) -> float:
-    """What a unit still in the game counts for in the evaluation's material share."""
-    return 1.5 if unit.is_vehicle else 1.0
+    """What a unit still in the game counts for in the evaluation's material share: 1.5
+    a vehicle, 1 anything else, less once it is hurt. A unit flipped to a weaker face has
+    fewer hits left before it is eliminated (000 core rules, Firing > Shot Resolution:
+    a hit flips a counter that can take one, else eliminates it): up to 0.4 less by the
+    faces it has lost; a heavy vehicle loses 0.2 for each kind of damage it carries (000
+    core rules, Damage on Heavy Vehicles: crew, track, hull, primary weapon, a second of
+    a kind destroying it); a unit under Suppressed markers 0.15 (000 core rules,
+    Suppressive Fire > Suppressed Marker Penalties: it moves and fights the weaker; the
+    Supply Phase discards one marker a round, so the loss is passing). Never below a
+    fifth of its worth whole: it still holds ground and draws fire."""
+    base = 1.5 if unit.is_vehicle else 1.0
+    health = 1.0
+    faces = len(unit.st.profile.faces)
+    if faces > 1:
+        health -= 0.4 * unit.face / (faces - 1)
+    if unit.damage:
+        health -= 0.2 * bin(unit.damage).count("1")
+    if unit.suppressed:
+        health -= 0.15
+    return base * max(0.2, health)
+
+
+NEARNESS = 0.15
+"""The nearness share's weight in the evaluation at the first turn. It falls with the
+turns played, as control itself comes to count (a sixth of it is left on the last of
+six turns). Screened on the benchmark's seeds, 100 games against greedy (decisive games
+won, without it -> with it): Family Meeting 1 61 -> 71 of 100 (71 at 0.25 too), Trading
+Blows 71 -> 74 of 100, clash 67 of 88 -> 63 of 90 (59 of 91 at 0.25): docs/players.md."""
+
+
+def nearness(state: GameState) -> list[float]:
+    """Each side's share of the nearness to the objectives: for every objective, the
+    inverse of one plus the distance of each side's nearest infantry (000 core rules,
+    Setup > Victory Conditions: infantry on or next to an objective is present there),
+    shared out between the sides, weighted as the greedy player weighs the objective's
+    kind (builder.systems.heroes.ai.evaluate.objective_squares). Unlike the projected
+    control, it moves with every square of an advance, even one that leaves the other
+    side nearer: an attacker far from every objective is told an advance from a halt."""
+    dist = ev.objective_maps(state)[0]
+    n = len(state.sides)
+    infantry = [(u.side, u.sq) for u in state.units if u.active and u.type == "infantry" and not u.st.decoy]
+    share, weights = [0.0] * n, 0.0
+    for (_, _, weight), row in zip(ev.objective_squares(state, "any"), dist):
+        near = [0.0] * n
+        for side, sq in infantry:
+            near[side] = max(near[side], 1.0 / (1 + row[sq]))
+        total = sum(near)
+        if total:
+            weights += weight
+            for side in range(n):
+                share[side] += weight * near[side] / total
+    return [s / weights for s in share] if weights else [1.0 / n] * n
 
 
 def projected_control(state: GameState) -> list[int]:
@@ -102,12 +163,14 @@ def evaluate(state: GameState) -> list[float]:
     total = sum(strength)
     turns = max(1, state.static.scenario.turns)
     progress = min(1.0, max(0.0, (state.turn - 1) / turns))
-    w_now, w_next = 0.15 + 0.45 * progress, 0.35 - 0.15 * progress
+    w_now, w_next, w_near = 0.15 + 0.45 * progress, 0.35 - 0.15 * progress, NEARNESS * (1 - progress)
     projected = projected_control(state)
+    near = nearness(state)
     now = _levels(state, update_control(state)[:])  # control as the end of this round would set it
     later = _levels(state, projected)
-    return [w_now * now[seat] + w_next * later[seat]
-            + (1 - w_now - w_next) * (strength[seat] / total if total else 0.5) for seat in range(n)]
+    w_material = 1 - w_now - w_next - w_near
+    return [w_now * now[seat] + w_next * later[seat] + w_near * near[seat]
+            + w_material * (strength[seat] / total if total else 0.5) for seat in range(n)]
 
 
 class HeroesPolicy:
@@ -144,7 +207,12 @@ class HeroesPolicy:
         return greedy.choose(state, actions)
 
     def rollout(self, state: GameState, actions: list[Action], rng: Rng) -> Action:
-        return actions[rng.below(len(actions))]
+        """The greedy player's choice, its ties broken from the search's stream: the
+        state is a determinized sample, so the greedy player reads nothing of the true
+        hidden parts."""
+        greedy = self._greedy[state.to_act or 0]
+        greedy.rng = rng
+        return greedy.choose(state, actions)
 
     def evaluate(self, state: GameState) -> list[float]:
         return evaluate(state)

@@ -109,9 +109,15 @@ def _spent_scopes(state: Any, unit: Any) -> list[tuple[int, str]]:
 
 
 def _resupply(state: Any, unit: Any) -> None:
-    """One token back on the first option ``unit`` answers for with a spent one."""
-    scope = _spent_scopes(state, unit)[0]
-    state.sides[unit.side].equipment[scope] = state.sides[unit.side].equipment.get(scope, 0) + 1
+    """One token back on the first option ``unit`` answers for with a spent one; none
+    when it answers for none. The card is playable only on such a unit, but it takes
+    effect after the other side's chance of a No!, and in a search's sample of what a
+    side may know (builder.kernel.search) the unit under a held card may be another
+    anonymous Solo Mode unit than the one it was played on: the card then finds nothing
+    to put back (a search playout of Family Meeting 1 failed on it, IndexError)."""
+    scopes = _spent_scopes(state, unit)
+    if scopes:
+        state.sides[unit.side].equipment[scopes[0]] = state.sides[unit.side].equipment.get(scopes[0], 0) + 1
 
 
 def _pinned_ok(state: Any, unit: Any) -> bool:
