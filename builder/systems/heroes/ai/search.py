@@ -88,22 +88,39 @@ won, without it -> with it): Family Meeting 1 61 -> 71 of 100 (71 at 0.25 too), 
 Blows 71 -> 74 of 100, clash 67 of 88 -> 63 of 90 (59 of 91 at 0.25): docs/players.md."""
 
 
-def nearness(state: GameState) -> list[float]:
+FAR = 99
+"""The distance :func:`nearest_infantry` gives a side with no infantry on the battlefield."""
+
+
+def nearest_infantry(state: GameState) -> list[list[int]]:
+    """For each objective, each side's distance from it to its nearest infantry unit on
+    the battlefield (:data:`FAR` for a side with none): what :func:`nearness` and
+    :func:`projected_control` both read, listed once per evaluation."""
+    n = len(state.sides)
+    infantry = [(u.side, u.sq) for u in state.units if u.active and u.type == "infantry" and not u.st.decoy]
+    out = []
+    for row in ev.objective_maps(state)[0]:
+        near = [FAR] * n
+        for side, sq in infantry:
+            if row[sq] < near[side]:
+                near[side] = row[sq]
+        out.append(near)
+    return out
+
+
+def nearness(state: GameState, nearest: list[list[int]] | None = None) -> list[float]:
     """Each side's share of the nearness to the objectives: for every objective, the
     inverse of one plus the distance of each side's nearest infantry (000 core rules,
     Setup > Victory Conditions: infantry on or next to an objective is present there),
     shared out between the sides, weighted as the greedy player weighs the objective's
     kind (builder.systems.heroes.ai.evaluate.objective_squares). Unlike the projected
     control, it moves with every square of an advance, even one that leaves the other
-    side nearer: an attacker far from every objective is told an advance from a halt."""
-    dist = ev.objective_maps(state)[0]
+    side nearer: an attacker far from every objective is told an advance from a halt.
+    ``nearest``: :func:`nearest_infantry`, when the caller has it."""
     n = len(state.sides)
-    infantry = [(u.side, u.sq) for u in state.units if u.active and u.type == "infantry" and not u.st.decoy]
     share, weights = [0.0] * n, 0.0
-    for (_, _, weight), row in zip(ev.objective_squares(state, "any"), dist):
-        near = [0.0] * n
-        for side, sq in infantry:
-            near[side] = max(near[side], 1.0 / (1 + row[sq]))
+    for (_, _, weight), far in zip(ev.objective_squares(state, "any"), nearest or nearest_infantry(state)):
+        near = [1.0 / (1 + d) if d < FAR else 0.0 for d in far]
         total = sum(near)
         if total:
             weights += weight
@@ -112,18 +129,13 @@ def nearness(state: GameState) -> list[float]:
     return [s / weights for s in share] if weights else [1.0 / n] * n
 
 
-def projected_control(state: GameState) -> list[int]:
+def projected_control(state: GameState, nearest: list[list[int]] | None = None) -> list[int]:
     """Who would hold each objective were the side with infantry nearer to it to take it
     (contested when both are present, as now when both are as far): what the rounds left
-    are likely to bring, cheaply."""
-    dist = ev.objective_maps(state)[0]
+    are likely to bring, cheaply. ``nearest``: :func:`nearest_infantry`, when the caller
+    has it."""
     out = list(state.control)
-    infantry = [(u.side, u.sq) for u in state.units if u.active and u.type == "infantry" and not u.st.decoy]
-    for i, row in enumerate(dist):
-        near = [99] * len(state.sides)
-        for side, sq in infantry:
-            if row[sq] < near[side]:
-                near[side] = row[sq]
+    for i, near in enumerate(nearest or nearest_infantry(state)):
         present = [side for side, d in enumerate(near) if d <= 1]
         if len(present) > 1:
             out[i] = -1
@@ -132,7 +144,7 @@ def projected_control(state: GameState) -> list[int]:
         else:
             best = min(near)
             leaders = [side for side, d in enumerate(near) if d == best]
-            if best < 99 and len(leaders) == 1:
+            if best < FAR and len(leaders) == 1:
                 out[i] = leaders[0]
     return out
 
@@ -164,8 +176,9 @@ def evaluate(state: GameState) -> list[float]:
     turns = max(1, state.static.scenario.turns)
     progress = min(1.0, max(0.0, (state.turn - 1) / turns))
     w_now, w_next, w_near = 0.15 + 0.45 * progress, 0.35 - 0.15 * progress, NEARNESS * (1 - progress)
-    projected = projected_control(state)
-    near = nearness(state)
+    nearest = nearest_infantry(state)
+    projected = projected_control(state, nearest)
+    near = nearness(state, nearest)
     now = _levels(state, update_control(state)[:])  # control as the end of this round would set it
     later = _levels(state, projected)
     w_material = 1 - w_now - w_next - w_near
